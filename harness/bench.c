@@ -1,0 +1,271 @@
+/*
+ * bench: the command behind `make labN bench`.
+ *
+ * The Makefile compiles this file once per lab with the lab's identity:
+ * TL_LAB, TL_LAB_DIR, TL_LAB_TITLE, TL_COMPILER, TL_FLAGS and the tunables
+ * of the student's and the reference's file.
+ */
+#include "bench.h"
+#include "sysinfo.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#ifndef TL_LAB
+#error "the Makefile defines TL_LAB and friends"
+#endif
+
+#ifdef TL_LAB_GPU
+#define DEFAULT_SIZES "1024,2048,4096,8192,16384,4097x8191"
+#define DEFAULT_REPS 20
+#else
+#define DEFAULT_SIZES "256,512,1024,2048,4096,4097x8191"
+#define DEFAULT_REPS 7
+#endif
+#define MAX_SIZES 64
+
+static void usage(FILE *f)
+{
+    fprintf(f,
+            "usage: bench [--sizes LIST] [--reps N] [--warmup N] [--csv FILE] [--append]\n"
+            "             [--only VARIANTS] [--tag TEXT] [--once VARIANT]\n"
+            "\n"
+            "Measures lab %d (%s): the student's transpose beside the reference and the\n"
+            "ceiling, median of N repetitions after the warm-up runs.\n"
+            "\n"
+            "  --sizes LIST     sizes to run, N (square) or ROWSxCOLS, comma-separated\n"
+            "                   (default %s)\n"
+            "  --reps N         timed repetitions per variant and size, 1..1000 (default %d)\n"
+            "  --warmup N       untimed runs first, 0..100 (default 2)\n"
+            "  --csv FILE       also write the results as CSV\n"
+            "  --append         add rows to FILE without a header (for sweeps)\n"
+            "  --only VARIANTS  comma-separated subset of the variants\n"
+            "  --tag TEXT       text for the CSV's tag column (e.g. TILE_DIM=32 BLOCK_ROWS=8)\n"
+            "  --once VARIANT   run VARIANT once at the first size, nothing else (for valgrind)\n",
+            TL_LAB, TL_LAB_DIR, DEFAULT_SIZES, DEFAULT_REPS);
+}
+
+static void bad_input(const char *what)
+{
+    fprintf(stderr, "bench: %s\n\n", what);
+    usage(stderr);
+    exit(2);
+}
+
+static const char *value_of(int argc, char **argv, int *i)
+{
+    if (*i + 1 >= argc) {
+        char msg[128];
+        snprintf(msg, sizeof msg, "%s needs a value", argv[*i]);
+        bad_input(msg);
+    }
+    return argv[++*i];
+}
+
+static long count_of(int argc, char **argv, int *i, long min, long max)
+{
+    const char *name = argv[*i];
+    const char *text = value_of(argc, argv, i);
+    long v;
+    if (tl_parse_count(text, max, &v) != 0 || v < min) {
+        char msg[256];
+        snprintf(msg, sizeof msg, "%s '%s': give a whole number from %ld to %ld", name, text, min,
+                 max);
+        bad_input(msg);
+    }
+    return v;
+}
+
+static void check_variants(const char *list)
+{
+    const char *const *names;
+    int n = tl_bench_variants(&names);
+    char buf[256];
+    snprintf(buf, sizeof buf, "%s", list);
+    for (char *save = NULL, *tok = strtok_r(buf, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
+        int known = 0;
+        for (int i = 0; i < n; i++)
+            known |= strcmp(tok, names[i]) == 0;
+        if (!known) {
+            char msg[512] = "";
+            tl_appendf(msg, sizeof msg, "unknown variant '%s': the variants are", tok);
+            for (int i = 0; i < n; i++)
+                tl_appendf(msg, sizeof msg, " %s", names[i]);
+            bad_input(msg);
+        }
+    }
+}
+
+static void write_header(FILE *f, const tl_bench_opts *o)
+{
+    char date[64];
+    tl_date(date, sizeof date);
+    fprintf(f, "# tilelab bench\n");
+    fprintf(f, "# lab: %d %s (%s)\n", TL_LAB, TL_LAB_DIR, TL_LAB_TITLE);
+    tl_bench_describe(f);
+    fprintf(f, "# compiler: %s\n", TL_COMPILER);
+    fprintf(f, "# flags: %s\n", TL_FLAGS);
+    fprintf(f, "# tunables: student %s; reference %s\n", TL_TUNABLES_STUDENT,
+            TL_TUNABLES_REFERENCE);
+    fprintf(f, "# date: %s\n", date);
+    fprintf(f, "# method: median of %d repetitions after %d warm-up runs; "
+               "GB/s = (bytes read + bytes written) / 1e9 / seconds\n",
+            o->reps, o->warmup);
+}
+
+static double gbps(tl_shape s, const tl_result *r)
+{
+    return r->measured ? 2.0 * tl_shape_elements(s) * sizeof(float) / r->stats.median / 1e9 : 0;
+}
+
+static const tl_result *find(const tl_result *r, int n, const char *variant)
+{
+    for (int i = 0; i < n; i++)
+        if (strcmp(r[i].variant, variant) == 0 && r[i].measured)
+            return &r[i];
+    return NULL;
+}
+
+static void report(FILE *table, FILE *csv, const char *tag, tl_shape s, const tl_result *r, int n)
+{
+    const tl_result *ceiling = r[0].measured ? &r[0] : NULL;
+    const tl_result *ref = find(r, n, "reference");
+    char size[32];
+    snprintf(size, sizeof size, "%dx%d", s.rows, s.cols);
+    for (int i = 0; i < n; i++) {
+        double g = gbps(s, &r[i]);
+        double share = ceiling && r[i].measured ? g / gbps(s, ceiling) : 0;
+        double vs_ref = ref && r[i].measured ? g / gbps(s, ref) : 0;
+        if (!r[i].variant)
+            continue;
+        if (r[i].measured)
+            fprintf(table, "%-12s %-10s %10.3f %9.1f %8.0f %%   %6.2fx\n", i ? "" : size,
+                    r[i].variant, r[i].stats.median * 1e3, g, 100 * share, vs_ref);
+        else
+            fprintf(table, "%-12s %-10s   %s\n", i ? "" : size, r[i].variant, r[i].note);
+        if (csv && r[i].measured)
+            fprintf(csv, "%d,%s,%d,%d,%zu,%d,%.9g,%.9g,%.9g,%.4f,%.4f,%.4f,%s\n", TL_LAB,
+                    r[i].variant, s.rows, s.cols, 2 * tl_shape_elements(s) * sizeof(float),
+                    r[i].stats.n, r[i].stats.median, r[i].stats.min, r[i].stats.max, g, share,
+                    vs_ref, tag);
+    }
+}
+
+int main(int argc, char **argv)
+{
+    tl_bench_opts o = {DEFAULT_REPS, 2, NULL};
+    const char *sizes = DEFAULT_SIZES, *csv_path = NULL, *tag = "", *once = NULL;
+    int append = 0;
+    tl_shape shapes[MAX_SIZES];
+    char why[1024];
+
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i];
+        if (!strcmp(a, "--sizes"))
+            sizes = value_of(argc, argv, &i);
+        else if (!strcmp(a, "--reps"))
+            o.reps = (int)count_of(argc, argv, &i, 1, 1000);
+        else if (!strcmp(a, "--warmup"))
+            o.warmup = (int)count_of(argc, argv, &i, 0, 100);
+        else if (!strcmp(a, "--csv"))
+            csv_path = value_of(argc, argv, &i);
+        else if (!strcmp(a, "--append"))
+            append = 1;
+        else if (!strcmp(a, "--only"))
+            check_variants(o.only = value_of(argc, argv, &i));
+        else if (!strcmp(a, "--tag"))
+            tag = value_of(argc, argv, &i);
+        else if (!strcmp(a, "--once"))
+            check_variants(once = value_of(argc, argv, &i));
+        else if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
+            usage(stdout);
+            return 0;
+        } else {
+            char msg[256];
+            snprintf(msg, sizeof msg, "unknown option '%s'", a);
+            bad_input(msg);
+        }
+    }
+    int n_shapes = tl_parse_shapes(sizes, shapes, MAX_SIZES, why, sizeof why);
+    if (n_shapes < 0)
+        bad_input(why);
+    if (tl_bench_init(why, sizeof why) != 0) {
+        fprintf(stderr, "bench: %s\n", why);
+        return 1;
+    }
+    for (int i = 0; i < n_shapes; i++)
+        if (tl_bench_fits(shapes[i], why, sizeof why) != 0)
+            bad_input(why);
+
+    if (once) {
+        if (tl_bench_once(shapes[0], once, why, sizeof why) != 0) {
+            fprintf(stderr, "bench: %s\n", why);
+            return 1;
+        }
+        return 0;
+    }
+
+    FILE *csv = NULL;
+    if (csv_path) {
+        csv = fopen(csv_path, append ? "a" : "w");
+        if (!csv) {
+            perror(csv_path);
+            return 1;
+        }
+        if (!append) {
+            write_header(csv, &o);
+            fprintf(csv, "lab,variant,rows,cols,bytes,reps,median_s,min_s,max_s,gbps,"
+                         "share_of_ceiling,ratio_to_reference,tag\n");
+        }
+    }
+    write_header(stdout, &o);
+    printf("\n%-12s %-10s %10s %9s %10s %9s\n", "size", "variant", "median ms", "GB/s",
+           "of ceiling", "vs ref");
+    int status = 0;
+    for (int i = 0; i < n_shapes; i++) {
+        tl_result r[TL_MAX_VARIANTS];
+        memset(r, 0, sizeof r);
+        if (tl_bench_size(shapes[i], &o, r, why, sizeof why) != 0) {
+            fprintf(stderr, "bench: %dx%d: %s\n", shapes[i].rows, shapes[i].cols, why);
+            status = 1;
+            break;
+        }
+        const char *const *names;
+        report(stdout, csv, tag, shapes[i], r, tl_bench_variants(&names));
+        fflush(stdout);
+        if (csv)
+            fflush(csv);
+    }
+    if (csv) {
+        fclose(csv);
+        printf("\nwrote %s\n", csv_path);
+    }
+    return status;
+}
+
+int tl_bench_selected(const tl_bench_opts *o, const char *variant)
+{
+    char buf[256];
+    if (!o->only)
+        return 1;
+    snprintf(buf, sizeof buf, "%s", o->only);
+    for (char *save = NULL, *tok = strtok_r(buf, ",", &save); tok; tok = strtok_r(NULL, ",", &save))
+        if (strcmp(tok, variant) == 0)
+            return 1;
+    return 0;
+}
+
+void tl_bench_note_verdict(tl_result *r, const tl_verdict *v)
+{
+    const char *todo = tl_todo_message();
+    if (todo) {
+        snprintf(r->note, sizeof r->note, "not implemented yet, not timed (%s)", todo);
+        return;
+    }
+    /* The verdict's second line is its first finding. */
+    const char *line = strchr(v->message, '\n');
+    line = line ? line + 1 : v->message;
+    while (*line == ' ')
+        line++;
+    snprintf(r->note, sizeof r->note, "WRONG, not timed: %.*s", (int)strcspn(line, "\n"), line);
+}

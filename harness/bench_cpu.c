@@ -1,0 +1,151 @@
+/* The bench's CPU back end: memcpy ceiling, reference, student, OpenBLAS. */
+#include "bench.h"
+#include "sysinfo.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#ifdef TL_HAVE_OPENBLAS
+#include <cblas.h>
+#endif
+
+static const char *const variants[] = {"memcpy", "reference", "student",
+#ifdef TL_HAVE_OPENBLAS
+                                       "openblas",
+#endif
+};
+#define N_VARIANTS ((int)(sizeof variants / sizeof *variants))
+
+int tl_bench_variants(const char *const **names)
+{
+    *names = variants;
+    return N_VARIANTS;
+}
+
+static size_t llc;
+static char *flush_buf;
+
+int tl_bench_init(char *why, size_t why_len)
+{
+    llc = tl_last_level_cache();
+    flush_buf = malloc(2 * llc);
+    if (!flush_buf) {
+        snprintf(why, why_len, "out of memory for the cache-flush buffer");
+        return -1;
+    }
+#ifdef TL_HAVE_OPENBLAS
+    openblas_set_num_threads(1); /* the labs are single-threaded: compare like with like */
+#endif
+    return 0;
+}
+
+int tl_bench_fits(tl_shape s, char *why, size_t why_len)
+{
+    size_t bytes = tl_shape_elements(s) * sizeof(float);
+    size_t avail = tl_host_memory_available();
+    if (avail && bytes > avail / 4) {
+        snprintf(why, why_len,
+                 "%dx%d needs %.1f GiB for its matrices and this machine has %.1f GiB free: "
+                 "choose a smaller size",
+                 s.rows, s.cols, 4.0 * bytes / (1 << 30), (double)avail / (1 << 30));
+        return -1;
+    }
+    return 0;
+}
+
+static void evict(tl_shape s)
+{
+    /* Matrices that fit in the last-level cache would be timed from it. */
+    if (tl_shape_elements(s) * sizeof(float) * 2 < 2 * llc)
+        memset(flush_buf, (int)(tl_now() * 1e6) & 0xff, 2 * llc);
+}
+
+static void openblas_transpose(float *out, const float *in, int rows, int cols)
+{
+#ifdef TL_HAVE_OPENBLAS
+    cblas_somatcopy(CblasRowMajor, CblasTrans, rows, cols, 1.0f, in, cols, out, rows);
+#else
+    (void)out, (void)in, (void)rows, (void)cols;
+#endif
+}
+
+static tl_transpose_fn checked_fn(const char *variant)
+{
+    if (!strcmp(variant, "reference")) return reference_transpose;
+    if (!strcmp(variant, "student")) return transpose;
+    if (!strcmp(variant, "openblas")) return openblas_transpose;
+    return NULL;
+}
+
+static void run(const char *variant, float *out, const float *in, tl_shape s)
+{
+    if (!strcmp(variant, "memcpy"))
+        memcpy(out, in, tl_shape_elements(s) * sizeof(float));
+    else
+        checked_fn(variant)(out, in, s.rows, s.cols);
+}
+
+int tl_bench_size(tl_shape s, const tl_bench_opts *o, tl_result *results, char *why, size_t why_len)
+{
+    size_t n = tl_shape_elements(s);
+    tl_matrix in, out;
+    double *t = calloc((size_t)o->reps, sizeof *t);
+    static tl_verdict v;
+    if (!t || tl_matrix_alloc(&in, n) || tl_matrix_alloc(&out, n)) {
+        snprintf(why, why_len, "out of memory");
+        free(t);
+        return -1;
+    }
+    tl_fill_random(in.data, n, TL_DEFAULT_SEED);
+    for (int k = 0; k < N_VARIANTS; k++) {
+        tl_result *r = &results[k];
+        if (!tl_bench_selected(o, variants[k]))
+            continue;
+        r->variant = variants[k];
+        tl_transpose_fn fn = checked_fn(variants[k]);
+        if (fn) {
+            tl_check_transpose(&v, fn, &tl_cpu_backend, s, TL_DEFAULT_SEED);
+            if (!v.ok) {
+                tl_bench_note_verdict(r, &v);
+                continue;
+            }
+        }
+        for (int i = 0; i < o->warmup; i++)
+            run(variants[k], out.data, in.data, s);
+        for (int i = 0; i < o->reps; i++) {
+            evict(s);
+            double t0 = tl_now();
+            run(variants[k], out.data, in.data, s);
+            t[i] = tl_now() - t0;
+        }
+        r->stats = tl_stats_of(t, o->reps);
+        r->measured = 1;
+    }
+    tl_matrix_free(&in);
+    tl_matrix_free(&out);
+    free(t);
+    return 0;
+}
+
+int tl_bench_once(tl_shape s, const char *variant, char *why, size_t why_len)
+{
+    size_t n = tl_shape_elements(s);
+    tl_matrix in, out;
+    if (tl_matrix_alloc(&in, n) || tl_matrix_alloc(&out, n)) {
+        snprintf(why, why_len, "out of memory");
+        return -1;
+    }
+    tl_fill_random(in.data, n, TL_DEFAULT_SEED);
+    tl_fill_bits(out.data, n, TL_POISON_BITS);
+    run(variant, out.data, in.data, s);
+    tl_matrix_free(&in);
+    tl_matrix_free(&out);
+    return 0;
+}
+
+void tl_bench_describe(FILE *f)
+{
+    char cpu[256];
+    tl_cpu_model(cpu, sizeof cpu);
+    fprintf(f, "# machine: %s, last-level cache %zu KiB, single-threaded\n", cpu, llc >> 10);
+}

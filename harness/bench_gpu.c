@@ -1,0 +1,152 @@
+/* The bench's GPU back end: device-to-device copy ceiling, reference, student, cuBLAS. */
+#include "bench.h"
+#include "gpu.h"
+#include "sysinfo.h"
+
+#include <cublas_v2.h>
+#include <stdlib.h>
+#include <string.h>
+
+static const char *const variants[] = {"memcpy", "reference", "student", "cublas"};
+#define N_VARIANTS ((int)(sizeof variants / sizeof *variants))
+
+int tl_bench_variants(const char *const **names)
+{
+    *names = variants;
+    return N_VARIANTS;
+}
+
+static tl_gpu_info info;
+static cublasHandle_t cublas;
+
+int tl_bench_init(char *why, size_t why_len)
+{
+    if (!tl_gpu_available(why, why_len)) {
+        size_t used = strlen(why);
+        snprintf(why + used, why_len - used,
+                 ".\nThe GPU bench times real hardware and needs an NVIDIA GPU; "
+                 "`make labN test` still checks your code here.");
+        return -1;
+    }
+    if (tl_gpu_query(&info, why, why_len) != 0)
+        return -1;
+    if (cublasCreate(&cublas) != CUBLAS_STATUS_SUCCESS) {
+        snprintf(why, why_len, "cublasCreate failed");
+        return -1;
+    }
+    return 0;
+}
+
+int tl_bench_fits(tl_shape s, char *why, size_t why_len)
+{
+    size_t bytes = tl_shape_elements(s) * sizeof(float), free_bytes = 0, total = 0;
+    cudaMemGetInfo(&free_bytes, &total);
+    /* the bench's pair, the checker's pair, and the L2 flush buffer */
+    if (4 * bytes + 2 * info.l2_bytes + (64u << 20) > free_bytes) {
+        snprintf(why, why_len, "%dx%d needs %.1f GiB on the GPU and %s has %.1f GiB free: choose a "
+                 "smaller size", s.rows, s.cols, 4.0 * bytes / (1 << 30), info.name,
+                 (double)free_bytes / (1 << 30));
+        return -1;
+    }
+    size_t host = tl_host_memory_available();
+    if (host && 3 * bytes > host) {
+        snprintf(why, why_len, "%dx%d needs %.1f GiB of host memory to check the result: choose a "
+                 "smaller size", s.rows, s.cols, 3.0 * bytes / (1 << 30));
+        return -1;
+    }
+    return 0;
+}
+
+/* cublasSgeam in row-major terms: out (cols x rows) = in (rows x cols) transposed. */
+static void cublas_transpose(float *out, const float *in, int rows, int cols)
+{
+    const float one = 1.0f, zero = 0.0f;
+    cublasSgeam(cublas, CUBLAS_OP_T, CUBLAS_OP_N, rows, cols, &one, in, cols, &zero, out, rows,
+                out, rows);
+}
+
+static tl_transpose_fn checked_fn(const char *variant)
+{
+    if (!strcmp(variant, "reference")) return reference_transpose;
+    if (!strcmp(variant, "student")) return transpose;
+    if (!strcmp(variant, "cublas")) return cublas_transpose;
+    return NULL;
+}
+
+typedef struct {
+    tl_transpose_fn fn;
+    float *out;
+    const float *in;
+    tl_shape s;
+} launch_ctx;
+
+static cudaError_t launch(void *p)
+{
+    launch_ctx *c = p;
+    if (!c->fn)
+        return cudaMemcpyAsync(c->out, c->in, tl_shape_elements(c->s) * sizeof(float),
+                               cudaMemcpyDeviceToDevice, 0);
+    c->fn(c->out, c->in, c->s.rows, c->s.cols);
+    return cudaGetLastError();
+}
+
+int tl_bench_size(tl_shape s, const tl_bench_opts *o, tl_result *results, char *why, size_t why_len)
+{
+    size_t n = tl_shape_elements(s), bytes = n * sizeof(float);
+    float *h_in = malloc(bytes), *d_in = NULL, *d_out = NULL;
+    static tl_verdict v;
+    cudaError_t err;
+    int rc = -1;
+    if (!h_in) {
+        snprintf(why, why_len, "out of host memory");
+        return -1;
+    }
+    tl_fill_random(h_in, n, TL_DEFAULT_SEED);
+    if ((err = cudaMalloc((void **)&d_in, bytes)) || (err = cudaMalloc((void **)&d_out, bytes)) ||
+        (err = cudaMemcpy(d_in, h_in, bytes, cudaMemcpyHostToDevice))) {
+        tl_gpu_explain(err, why, why_len);
+        goto done;
+    }
+    for (int k = 0; k < N_VARIANTS; k++) {
+        tl_result *r = &results[k];
+        if (!tl_bench_selected(o, variants[k]))
+            continue;
+        r->variant = variants[k];
+        launch_ctx c = {checked_fn(variants[k]), d_out, d_in, s};
+        if (c.fn) {
+            tl_check_transpose(&v, c.fn, &tl_gpu_backend, s, TL_DEFAULT_SEED);
+            if (!v.ok) {
+                tl_bench_note_verdict(r, &v);
+                continue;
+            }
+        }
+        if (tl_gpu_time(launch, &c, o->warmup, o->reps, 2 * info.l2_bytes, &r->stats, r->note,
+                        sizeof r->note) == 0)
+            r->measured = 1;
+    }
+    rc = 0;
+done:
+    cudaFree(d_in);
+    cudaFree(d_out);
+    free(h_in);
+    return rc;
+}
+
+int tl_bench_once(tl_shape s, const char *variant, char *why, size_t why_len)
+{
+    (void)s;
+    snprintf(why, why_len, "--once %s is for valgrind on the CPU labs", variant);
+    return -1;
+}
+
+void tl_bench_describe(FILE *f)
+{
+    char cpu[256];
+    tl_cpu_model(cpu, sizeof cpu);
+    fprintf(f, "# machine: %s, %d SMs, compute capability %d.%d, L2 %zu MiB, %.0f GiB\n",
+            info.name, info.sms, info.cc_major, info.cc_minor, info.l2_bytes >> 20,
+            (double)info.global_bytes / (1 << 30));
+    fprintf(f, "# peak: %.0f GB/s theoretical (2 x %d MHz memory clock x %d-bit bus)\n",
+            info.peak_gbps, info.mem_clock_khz / 1000, info.bus_bits);
+    fprintf(f, "# host: %s\n", cpu);
+}

@@ -1,0 +1,40 @@
+#!/usr/bin/env bash
+# cache-table.sh LAB SIZE STUDENT.out REFERENCE.out CSV
+#
+# Reads the totals of two callgrind runs with cache simulation (one per
+# transpose, collected only inside it) and prints and writes the misses.
+# The simulated caches are fixed (32 KiB D1, 8 MiB LL, 64-byte lines), so
+# the figures depend on the code alone, not on the machine or its load.
+set -eu
+lab=$1 size=$2 student=$3 reference=$4 csv=$5
+
+# events: Ir Dr Dw I1mr D1mr D1mw ILmr DLmr DLmw -> "Dr Dw D1mr D1mw DLmr DLmw"
+totals() {
+    awk '/^events:/ { for (i = 2; i <= NF; i++) col[$i] = i - 1 }
+         /^(totals|summary):/ { for (i = 2; i <= NF; i++) v[i - 1] = $i }
+         END { print v[col["Dr"]] + 0, v[col["Dw"]] + 0, v[col["D1mr"]] + 0, v[col["D1mw"]] + 0,
+                     v[col["DLmr"]] + 0, v[col["DLmw"]] + 0 }' "$1"
+}
+
+{
+    echo "# tilelab cache simulation (valgrind callgrind --cache-sim=yes)"
+    echo "# lab: $lab; size: $size (square); caches: D1 32 KiB 8-way, LL 8 MiB 16-way, 64-byte lines"
+    echo "# date: $(date -u +%Y-%m-%dT%H:%M:%SZ)"
+    echo "lab,variant,size,reads,writes,d1_read_misses,d1_write_misses,ll_read_misses,ll_write_misses"
+    for v in student reference; do
+        f=$([ $v = student ] && echo "$student" || echo "$reference")
+        echo "$((10#$lab)),$v,$size,$(totals "$f" | tr ' ' ',')"
+    done
+} >"$csv"
+
+elements=$(( size * size ))
+echo "Simulated cache misses of one ${size}x${size} transpose (D1 32 KiB, LL 8 MiB, 64-byte lines):"
+echo
+awk -F, -v n="$elements" '
+    /^#/ || /^lab,/ { next }
+    { printf "  %-10s D1 misses: %11d reads %11d writes   LL misses: %11d reads %11d writes   (%.3f D1 misses per element)\n",
+             $2, $6, $7, $8, $9, ($6 + $7) / n }' "$csv"
+echo
+echo "A cache line holds 16 floats: a transpose that uses every line it loads"
+echo "misses about 2/16 = 0.125 times per element (one line in, one line out)."
+echo "wrote $csv"

@@ -1,0 +1,298 @@
+#include "check.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+void tl_appendf(char *buf, size_t len, const char *fmt, ...)
+{
+    size_t used = strlen(buf);
+    if (used + 1 >= len)
+        return;
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(buf + used, len - used, fmt, ap);
+    va_end(ap);
+}
+
+static int run_on_cpu(tl_transpose_fn fn, tl_matrix *out, tl_matrix *in, tl_shape s,
+                      char *why, size_t why_len)
+{
+    (void)why;
+    (void)why_len;
+    fn(out->data, in->data, s.rows, s.cols);
+    return 0;
+}
+
+const tl_backend tl_cpu_backend = {"CPU", run_on_cpu};
+
+static void describe(char *buf, size_t len, uint32_t bits)
+{
+    switch (bits) {
+    case TL_POISON_BITS:
+        snprintf(buf, len, "nothing (the element was never written)");
+        return;
+    case TL_GUARD_BITS:
+        snprintf(buf, len, "a guard value (copied from outside out)");
+        return;
+    case TL_MARGIN_BITS:
+        snprintf(buf, len, "a NaN from outside in (a read past the end of in)");
+        return;
+    }
+    float x = tl_bits_float(bits);
+    if (x != x)
+        snprintf(buf, len, "NaN (bits 0x%08x)", (unsigned)bits);
+    else if (bits == 0x80000000u)
+        snprintf(buf, len, "-0.0");
+    else
+        snprintf(buf, len, "%.9g", (double)x);
+}
+
+/* What the output looks like, gathered in one pass. */
+typedef struct {
+    size_t wrong, unwritten, from_margin, same_value;
+    size_t first;                  /* linear index of the first mismatch in out */
+    size_t first_valued;           /* ... of the first one that holds a value, or wrong == 0 */
+    int has_valued;
+    int min_row, max_row, min_col, max_col; /* box around the mismatches, out coordinates */
+} scan;
+
+static void scan_output(scan *sc, const float *out, const float *in, tl_shape s)
+{
+    int orows = s.cols, ocols = s.rows;
+    memset(sc, 0, sizeof *sc);
+    sc->min_row = orows;
+    sc->min_col = ocols;
+    for (int r = 0; r < orows; r++) {
+        const float *row = out + (size_t)r * ocols;
+        for (int c = 0; c < ocols; c++) {
+            uint32_t got = tl_float_bits(row[c]);
+            float want = in[(size_t)c * s.cols + r];
+            if (got == tl_float_bits(want))
+                continue;
+            if (sc->wrong++ == 0)
+                sc->first = (size_t)r * ocols + c;
+            if (got != TL_POISON_BITS && got != TL_MARGIN_BITS && !sc->has_valued) {
+                sc->has_valued = 1;
+                sc->first_valued = (size_t)r * ocols + c;
+            }
+            if (got == TL_POISON_BITS)
+                sc->unwritten++;
+            else if (got == TL_MARGIN_BITS)
+                sc->from_margin++;
+            else if (tl_bits_float(got) == want || (want != want && tl_bits_float(got) != tl_bits_float(got)))
+                sc->same_value++;
+            if (r < sc->min_row) sc->min_row = r;
+            if (r > sc->max_row) sc->max_row = r;
+            if (c < sc->min_col) sc->min_col = c;
+            if (c > sc->max_col) sc->max_col = c;
+        }
+    }
+}
+
+/* Changed guard elements before and after the data; the first offsets in *where. */
+static void scan_guards(const tl_matrix *m, size_t *before, size_t *after, size_t *last_before,
+                        size_t *first_after)
+{
+    *before = *after = 0;
+    *last_before = *first_after = 0;
+    for (size_t i = 0; i < TL_MARGIN; i++) {
+        if (tl_float_bits(m->base[i]) != TL_GUARD_BITS) {
+            (*before)++;
+            *last_before = TL_MARGIN - i;
+        }
+        if (tl_float_bits(m->data[m->count + i]) != TL_GUARD_BITS) {
+            if ((*after)++ == 0)
+                *first_after = i;
+        }
+    }
+}
+
+/*
+ * The first wrong element holds a value from somewhere in `in`: where from
+ * tells which index expression was wrong.
+ */
+static void hint_from_source(char *msg, size_t len, const float *in, tl_shape s, int orow, int ocol,
+                             uint32_t got)
+{
+    size_t n = tl_shape_elements(s);
+    size_t src = tl_find_bits(in, n, got);
+    if (src == n)
+        return;
+    int sr = (int)(src / (size_t)s.cols), sc = (int)(src % (size_t)s.cols);
+    size_t out_index = (size_t)orow * s.rows + ocol;
+    tl_appendf(msg, len, "  that value is in[%d][%d]: ", sr, sc);
+    if (out_index == src)
+        tl_appendf(msg, len,
+                   "out[%d][%d] got the element at the same linear index of in, so in was "
+                   "copied, not transposed. Write in[r][c] to out[c][r].\n",
+                   orow, ocol);
+    else if (out_index == (size_t)sc * s.cols + sr)
+        tl_appendf(msg, len,
+                   "it was written to index c*cols + r. out has %d columns (it is cols x rows), "
+                   "so out[c][r] is at index c*rows + r: rows and cols swapped in the output index?\n",
+                   s.rows);
+    else if (src == (size_t)ocol * s.rows + orow)
+        tl_appendf(msg, len,
+                   "it was read from index r*rows + c. in has %d columns, so in[r][c] is at index "
+                   "r*cols + c: rows and cols swapped in the input index?\n",
+                   s.cols);
+    else
+        tl_appendf(msg, len, "out[%d][%d] should hold in[%d][%d].\n", orow, ocol, ocol, orow);
+}
+
+/*
+ * Whole rows at the bottom and whole columns at the right of out that were
+ * never written, and nothing unwritten elsewhere: a loop that skips the tail.
+ */
+static int unwritten_tail(const float *out, int orows, int ocols, int *strip_rows, int *strip_cols)
+{
+    int r0 = orows, c0 = ocols;
+    while (r0 > 0 && tl_find_not_bits(out + (size_t)(r0 - 1) * ocols, ocols, TL_POISON_BITS) == (size_t)ocols)
+        r0--;
+    for (; c0 > 0; c0--) {
+        int r = 0;
+        while (r < r0 && tl_float_bits(out[(size_t)r * ocols + c0 - 1]) == TL_POISON_BITS)
+            r++;
+        if (r < r0)
+            break;
+    }
+    *strip_rows = orows - r0;
+    *strip_cols = ocols - c0;
+    if (r0 == 0 || c0 == 0 || (r0 == orows && c0 == ocols))
+        return 0;
+    for (int r = 0; r < r0; r++)
+        if (tl_find_bits(out + (size_t)r * ocols, (size_t)c0, TL_POISON_BITS) != (size_t)c0)
+            return 0;
+    return 1;
+}
+
+static void explain(char *msg, size_t len, const scan *sc, const float *out, const float *in,
+                    tl_shape s)
+{
+    int orows = s.cols, ocols = s.rows;
+    size_t n = tl_shape_elements(s);
+    int orow = (int)(sc->first / (size_t)ocols), ocol = (int)(sc->first % (size_t)ocols);
+    char want[96], got[96];
+    uint32_t got_bits = tl_float_bits(out[sc->first]);
+    describe(want, sizeof want, tl_float_bits(in[(size_t)ocol * s.cols + orow]));
+    describe(got, sizeof got, got_bits);
+    tl_appendf(msg, len, "  %zu of %zu elements of out are wrong.\n", sc->wrong, n);
+    tl_appendf(msg, len, "  first mismatch: out[%d][%d] should be in[%d][%d] = %s, got %s\n", orow,
+               ocol, ocol, orow, want, got);
+
+    if (sc->unwritten == n) {
+        tl_appendf(msg, len, "  hint: out was not written at all. Is transpose implemented%s?\n",
+                   ocols > 1 || orows > 1 ? "" : " and does it handle a 1x1 matrix");
+        return;
+    }
+    if (sc->from_margin) {
+        tl_appendf(msg, len,
+                   "  hint: %zu elements came from outside in: an index ran past the end of in "
+                   "(check the bounds test and the input index r*cols + c).\n",
+                   sc->from_margin);
+    }
+    if (sc->same_value == sc->wrong) {
+        tl_appendf(msg, len,
+                   "  hint: the values are equal as numbers but not bit for bit (-0.0, NaN "
+                   "payloads, denormals): move the float itself, do no arithmetic on it.\n");
+        return;
+    }
+    if (sc->has_valued) {
+        int vrow = (int)(sc->first_valued / (size_t)ocols), vcol = (int)(sc->first_valued % (size_t)ocols);
+        uint32_t bits = tl_float_bits(out[sc->first_valued]);
+        if (sc->first_valued != sc->first) {
+            describe(got, sizeof got, bits);
+            tl_appendf(msg, len, "  first wrong value: out[%d][%d] got %s\n", vrow, vcol, got);
+        }
+        hint_from_source(msg, len, in, s, vrow, vcol, bits);
+    }
+    if (sc->unwritten == sc->wrong) {
+        tl_appendf(msg, len, "  every wrong element was never written; they lie in out rows %d..%d, "
+                   "columns %d..%d.\n", sc->min_row, sc->max_row, sc->min_col, sc->max_col);
+        int strip_rows, strip_cols;
+        if (unwritten_tail(out, orows, ocols, &strip_rows, &strip_cols))
+            tl_appendf(msg, len,
+                       "  hint: that is the tail of the matrix (the last %d row(s) and %d column(s) "
+                       "of out). A blocked or tiled loop must cover sizes that are not a multiple "
+                       "of the block: round the number of blocks up and stop each block at "
+                       "min(start + BLOCK, size).\n",
+                       strip_rows, strip_cols);
+    }
+    if (s.rows != s.cols)
+        tl_appendf(msg, len,
+                   "  note: this matrix is not square. in is %d x %d (row length %d); out is %d x %d "
+                   "(row length %d). Code that is right only for squares mixes the two up.\n",
+                   s.rows, s.cols, s.cols, s.cols, s.rows, s.rows);
+}
+
+void tl_check_transpose(tl_verdict *v, tl_transpose_fn fn, const tl_backend *backend, tl_shape s,
+                        uint64_t seed)
+{
+    size_t n = tl_shape_elements(s);
+    tl_matrix in, out, pristine;
+    char *msg = v->message;
+    size_t len = sizeof v->message;
+    memset(v, 0, sizeof *v);
+
+    tl_appendf(msg, len, "transpose of a %d x %d matrix (rows=%d, cols=%d) on the %s (TILELAB_SEED=%llu):\n",
+               s.rows, s.cols, s.rows, s.cols, backend->name, (unsigned long long)seed);
+    if (tl_matrix_alloc(&in, n) || tl_matrix_alloc(&out, n) || tl_matrix_alloc(&pristine, n)) {
+        tl_appendf(msg, len, "  not enough host memory for three %zu-element matrices\n", n);
+        tl_matrix_free(&in);
+        tl_matrix_free(&out);
+        return;
+    }
+    /* Each shape its own values, all from the one seed a person can set. */
+    tl_fill_random(in.data, n, seed ^ ((uint64_t)s.rows << 32) ^ (uint64_t)s.cols);
+    tl_matrix_fill_margins(&in, TL_MARGIN_BITS);
+    memcpy(pristine.base, in.base, tl_matrix_total(&in) * sizeof(float));
+    tl_fill_bits(out.data, n, TL_POISON_BITS);
+    tl_matrix_fill_margins(&out, TL_GUARD_BITS);
+
+    tl_todo_reset();
+    char why[1024] = "";
+    int ran = backend->run_transpose(fn, &out, &in, s, why, sizeof why);
+    const char *todo = tl_todo_message();
+    if (todo)
+        tl_appendf(msg, len, "  not implemented yet: %s\n", todo);
+    if (ran != 0) {
+        tl_appendf(msg, len, "  %s\n", why);
+        goto done;
+    }
+
+    scan sc;
+    scan_output(&sc, out.data, pristine.data, s);
+    v->wrong = sc.wrong;
+
+    size_t before, after, last_before, first_after;
+    scan_guards(&out, &before, &after, &last_before, &first_after);
+    if (after)
+        tl_appendf(msg, len,
+                   "  wrote %zu element(s) past the end of out (the first %zu past its last element): "
+                   "out has cols*rows = %zu elements.\n  hint: a loop bound off by one (<= instead "
+                   "of <), or a missing bounds check in the last block or tile.\n",
+                   after, first_after, n);
+    if (before)
+        tl_appendf(msg, len,
+                   "  wrote %zu element(s) before the start of out (as far as %zu before out[0]).\n"
+                   "  hint: a negative index, or an int that overflowed (use size_t for r*cols + c).\n",
+                   before, last_before);
+
+    int in_changed = memcmp(in.base, pristine.base, tl_matrix_total(&in) * sizeof(float)) != 0;
+    if (in_changed)
+        tl_appendf(msg, len, "  in was changed: it is const, the input to read. Write only to out.\n");
+
+    if (sc.wrong && todo)
+        tl_appendf(msg, len, "  %zu of %zu elements of out are wrong.\n", sc.wrong, n);
+    else if (sc.wrong)
+        explain(msg, len, &sc, out.data, pristine.data, s);
+    v->ok = sc.wrong == 0 && !after && !before && !in_changed;
+
+done:
+    if (v->ok)
+        msg[0] = '\0';
+    tl_matrix_free(&in);
+    tl_matrix_free(&out);
+    tl_matrix_free(&pristine);
+}

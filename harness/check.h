@@ -1,0 +1,48 @@
+/*
+ * Correctness of a transpose, with a message that says what went wrong.
+ * The tests, the bench (correctness before timing) and the grader all call
+ * this one checker.
+ */
+#ifndef TILELAB_CHECK_H
+#define TILELAB_CHECK_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "matrix.h"
+#include "shapes.h"
+
+typedef void (*tl_transpose_fn)(float *out, const float *in, int rows, int cols);
+
+/* Where a transpose runs: the CPU directly, or a GPU through copies. */
+typedef struct {
+    const char *name;
+    /*
+     * Runs fn with in->data and out->data (or device copies of the whole
+     * buffers, margins included, copied back afterwards). 0, or -1 with a
+     * reason written to why (a CUDA error by name, with its usual cause).
+     */
+    int (*run_transpose)(tl_transpose_fn fn, tl_matrix *out, tl_matrix *in, tl_shape s,
+                         char *why, size_t why_len);
+} tl_backend;
+
+extern const tl_backend tl_cpu_backend;
+
+typedef struct {
+    int ok;
+    size_t wrong;          /* output elements that differ from the expected bits */
+    char message[4096];    /* empty when ok */
+} tl_verdict;
+
+void tl_check_transpose(tl_verdict *v, tl_transpose_fn fn, const tl_backend *backend,
+                        tl_shape s, uint64_t seed);
+
+/* What TODO() recorded since the last reset, or NULL. */
+const char *tl_todo_message(void);
+void tl_todo_reset(void);
+
+/* snprintf that appends to what buf already holds. */
+void tl_appendf(char *buf, size_t len, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+
+#endif

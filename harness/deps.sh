@@ -1,0 +1,58 @@
+#!/usr/bin/env bash
+# deps.sh: installs what tilelab needs from the distribution's packages
+# (Debian 12, Ubuntu 22.04 or newer), as root, and says what it could not.
+set -u
+
+packages=(make gcc libc6-dev pkg-config binutils libcriterion-dev valgrind gnuplot-nox libopenblas-dev)
+
+if ! command -v apt-get >/dev/null; then
+    echo "make deps knows Debian and Ubuntu (apt-get). Install these with your system's"
+    echo "package manager: ${packages[*]}"
+    exit 1
+fi
+if [ "$(id -u)" -ne 0 ]; then
+    sudo=$(command -v sudo || true)
+    if [ -z "$sudo" ]; then
+        echo "make deps installs packages: run it as root (or install sudo)." >&2
+        exit 1
+    fi
+else
+    sudo=
+fi
+
+export DEBIAN_FRONTEND=noninteractive
+echo "== apt-get update"
+$sudo apt-get update -qq || echo "warning: apt-get update failed; trying the package lists already here"
+
+missing=()
+for p in "${packages[@]}"; do
+    if dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "ok installed"; then
+        continue
+    fi
+    echo "== installing $p"
+    $sudo apt-get install -y -qq --no-install-recommends "$p" >/dev/null || missing+=("$p")
+done
+
+echo
+if [ ${#missing[@]} -eq 0 ]; then
+    echo "deps: every package is installed: ${packages[*]}"
+else
+    echo "deps: could NOT install: ${missing[*]}"
+    echo "      (the CPU labs need gcc, make and libcriterion-dev; the rest adds the bench"
+    echo "       comparison with OpenBLAS, cachegrind and the plots)"
+fi
+
+if command -v nvcc >/dev/null || [ -x /usr/local/cuda/bin/nvcc ]; then
+    nvcc=$(command -v nvcc || echo /usr/local/cuda/bin/nvcc)
+    echo "deps: CUDA toolkit found: $($nvcc --version | tail -1)"
+else
+    echo "deps: no CUDA toolkit (nvcc). The CPU labs (1-2) work without it. For the GPU labs"
+    echo "      install CUDA 11.8 or newer from NVIDIA (developer.nvidia.com/cuda-downloads,"
+    echo "      or your distribution's nvidia-cuda-toolkit package), then run make deps again."
+fi
+if command -v nvidia-smi >/dev/null && nvidia-smi -L >/dev/null 2>&1; then
+    echo "deps: GPU: $(nvidia-smi -L | head -1)"
+else
+    echo "deps: no NVIDIA GPU here: GPU tests are skipped and GPU benches need one."
+fi
+[ ${#missing[@]} -eq 0 ]

@@ -1,0 +1,40 @@
+/*
+ * tilelab: the entry points a lab file defines, and the one helper it may call.
+ *
+ * Every matrix is float, row-major and densely packed: element (r, c) of a
+ * matrix with `cols` columns sits at index (size_t)r * cols + c.
+ *
+ * The declarations have C linkage so that the C harness can call a lab
+ * written in CUDA C (a .cu file is compiled as C++).
+ */
+#ifndef TILELAB_LAB_H
+#define TILELAB_LAB_H
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/*
+ * Labs 1-2 (host pointers) and labs 3-6 (device pointers):
+ * in is rows x cols, out is cols x rows, out[c][r] = in[r][c].
+ * A GPU lab launches its kernel(s) on the default stream and returns
+ * without synchronising; the harness checks the launch and waits.
+ */
+void transpose(float *out, const float *in, int rows, int cols);
+
+/* Lab 7: C[m x n] = A[m x k] * B[k x n], device pointers. */
+void matmul_naive(float *d_c, const float *d_a, const float *d_b, int m, int n, int k);
+void matmul_tiled(float *d_c, const float *d_a, const float *d_b, int m, int n, int k);
+
+/*
+ * A stub marks what is left to write with TODO("what to do"). The tests
+ * print the message, with the file and line, before anything else.
+ */
+void tilelab_todo(const char *file, int line, const char *what);
+#define TODO(what) tilelab_todo(__FILE__, __LINE__, (what))
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

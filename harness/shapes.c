@@ -1,0 +1,129 @@
+#include "shapes.h"
+#include "matrix.h"
+
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static int parse_dim(const char *text, const char *end, int *dim)
+{
+    long value = 0;
+    if (text == end)
+        return -1;
+    for (const char *p = text; p < end; p++) {
+        if (*p < '0' || *p > '9')
+            return -1;
+        value = value * 10 + (*p - '0');
+        if (value > TL_MAX_DIM)
+            return -2;
+    }
+    if (value < 1)
+        return -1;
+    *dim = (int)value;
+    return 0;
+}
+
+int tl_parse_shape(const char *text, tl_shape *shape, char *why, size_t why_len)
+{
+    const char *end = text + strlen(text);
+    const char *x = strpbrk(text, "xX");
+    int rc;
+    if (x) {
+        rc = parse_dim(text, x, &shape->rows);
+        if (rc == 0)
+            rc = parse_dim(x + 1, end, &shape->cols);
+    } else {
+        rc = parse_dim(text, end, &shape->rows);
+        shape->cols = shape->rows;
+    }
+    if (rc == -2) {
+        snprintf(why, why_len, "size '%s' is too large: each dimension must be at most %d", text, TL_MAX_DIM);
+        return -1;
+    }
+    if (rc != 0) {
+        snprintf(why, why_len,
+                 "'%s' is not a size: write a whole number >= 1 (e.g. 4096) or ROWSxCOLS (e.g. 4097x8191)",
+                 text);
+        return -1;
+    }
+    return 0;
+}
+
+int tl_parse_shapes(const char *text, tl_shape *shapes, int max, char *why, size_t why_len)
+{
+    char buf[1024];
+    int n = 0;
+    if (strlen(text) >= sizeof buf) {
+        snprintf(why, why_len, "the list of sizes is too long");
+        return -1;
+    }
+    strcpy(buf, text);
+    char *save = NULL;
+    for (char *tok = strtok_r(buf, ", ", &save); tok; tok = strtok_r(NULL, ", ", &save)) {
+        if (n == max) {
+            snprintf(why, why_len, "too many sizes: at most %d", max);
+            return -1;
+        }
+        if (tl_parse_shape(tok, &shapes[n], why, why_len) != 0)
+            return -1;
+        n++;
+    }
+    if (n == 0) {
+        snprintf(why, why_len, "no size given: e.g. --sizes 1024,2048,4097x8191");
+        return -1;
+    }
+    return n;
+}
+
+int tl_parse_count(const char *text, long max, long *value)
+{
+    char *end;
+    if (!*text || *text < '0' || *text > '9')
+        return -1;
+    errno = 0;
+    long v = strtol(text, &end, 10);
+    if (errno || *end || v > max)
+        return -1;
+    *value = v;
+    return 0;
+}
+
+size_t tl_shape_elements(tl_shape s)
+{
+    return (size_t)s.rows * (size_t)s.cols;
+}
+
+int tl_seed(uint64_t *seed, char *why, size_t why_len)
+{
+    const char *text = getenv("TILELAB_SEED");
+    if (!text || !*text) {
+        *seed = TL_DEFAULT_SEED;
+        return 0;
+    }
+    char *end;
+    errno = 0;
+    unsigned long long v = strtoull(text, &end, 0);
+    if (errno || *end || *text == '-') {
+        snprintf(why, why_len, "TILELAB_SEED='%s' is not a number: use e.g. TILELAB_SEED=42", text);
+        return -1;
+    }
+    *seed = v;
+    return 0;
+}
+
+tl_shape tl_random_shape(uint64_t *state, int max_dim)
+{
+    tl_shape s;
+    double top = log((double)max_dim);
+    double u = (double)(tl_rand_next(state) >> 11) / 9007199254740992.0;
+    double v = (double)(tl_rand_next(state) >> 11) / 9007199254740992.0;
+    s.rows = (int)exp(u * top);
+    s.cols = (int)exp(v * top);
+    if (s.rows < 1) s.rows = 1;
+    if (s.cols < 1) s.cols = 1;
+    if (s.rows > max_dim) s.rows = max_dim;
+    if (s.cols > max_dim) s.cols = max_dim;
+    return s;
+}

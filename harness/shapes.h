@@ -1,0 +1,31 @@
+/* Matrix shapes: parsing what people type, and seeded random shapes. */
+#ifndef TILELAB_SHAPES_H
+#define TILELAB_SHAPES_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+typedef struct {
+    int rows, cols;
+} tl_shape;
+
+/* The largest dimension accepted anywhere: beyond it, int products overflow in student code. */
+#define TL_MAX_DIM (1 << 20)
+
+/* "4096" is 4096x4096; "4097x8191" is 4097 rows, 8191 cols. 0, or -1 with a reason. */
+int tl_parse_shape(const char *text, tl_shape *shape, char *why, size_t why_len);
+/* A comma-separated list of shapes; the count, or -1 with a reason. */
+int tl_parse_shapes(const char *text, tl_shape *shapes, int max, char *why, size_t why_len);
+/* Strict unsigned decimal; 0, or -1 when it is not one. */
+int tl_parse_count(const char *text, long max, long *value);
+
+size_t tl_shape_elements(tl_shape s);
+
+/* TILELAB_SEED (decimal or 0x hex) or the kit's fixed default. 0, or -1 with a reason. */
+#define TL_DEFAULT_SEED 20261123u
+int tl_seed(uint64_t *seed, char *why, size_t why_len);
+
+/* Dimensions spread evenly on a log scale over [1, max_dim]. */
+tl_shape tl_random_shape(uint64_t *state, int max_dim);
+
+#endif

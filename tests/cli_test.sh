@@ -1,0 +1,54 @@
+#!/usr/bin/env bash
+# Bad input must get a clear message and exit status 2, never a crash or a
+# silent default. Prints TAP, one line per case; make check counts them.
+set -u
+cd "$(dirname "$0")/.."
+n=0
+
+# expect STATUS TEXT COMMAND...: COMMAND exits STATUS and prints TEXT.
+expect() {
+    local want=$1 text=$2 out rc
+    shift 2
+    n=$((n + 1))
+    out=$("$@" 2>&1)
+    rc=$?
+    if [ "$rc" -eq "$want" ] && grep -qF -- "$text" <<<"$out"; then
+        echo "ok $n - $*"
+    else
+        echo "not ok $n - $* (exit $rc, wanted $want and \"$text\")"
+        sed 's/^/#   /' <<<"$out" | head -20
+    fi
+}
+
+expect 2 "unknown lab 'lab9'" make lab9 test
+expect 2 "unknown lab 'labx'" make labx test
+expect 2 "unknown target 'frobnicate'" make lab1 frobnicate
+expect 2 "which lab?" make test
+expect 2 "Add an action" make lab1
+expect 2 "one lab at a time" make lab1 lab2 test
+
+bench=build/lab01/bench
+expect 2 "'0' is not a size" $bench --sizes 0
+expect 2 "'-5' is not a size" $bench --sizes -5
+expect 2 "'foo' is not a size" $bench --sizes foo
+expect 2 "too large" $bench --sizes 99999999
+expect 2 "choose a smaller size" $bench --sizes 1048576
+expect 2 "--reps '0'" $bench --reps 0
+expect 2 "--reps 'many'" $bench --reps many
+expect 2 "unknown option '--bogus'" $bench --bogus
+expect 2 "unknown variant 'fastest'" $bench --only fastest
+expect 2 "--sizes needs a value" $bench --sizes
+expect 2 "is not a size" make lab1 bench SIZES=0
+
+# A real run: a table, and a CSV whose header says what produced it.
+csv=$(mktemp)
+expect 0 "of ceiling" $bench --sizes 64,33x65 --reps 2 --warmup 1 --csv "$csv"
+for key in "# machine:" "# compiler:" "# flags:" "# lab: 1" "# date:" "lab,variant,rows,cols"; do
+    n=$((n + 1))
+    if grep -qF -- "$key" "$csv"; then echo "ok $n - CSV has '$key'"; else echo "not ok $n - CSV lacks '$key'"; fi
+done
+n=$((n + 1))
+if grep -q '^1,reference,33,65,' "$csv"; then echo "ok $n - CSV has the 33x65 reference row"; else echo "not ok $n - no 33x65 reference row"; fi
+rm -f "$csv"
+
+echo "1..$n"

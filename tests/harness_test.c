@@ -1,0 +1,300 @@
+/*
+ * The harness's own tests: parsing, fill, statistics, and the checker
+ * against planted mistakes, each of which must fail with a message that
+ * points at it.
+ */
+#include <criterion/criterion.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "check.h"
+#include "lab.h"
+#include "matrix.h"
+#include "shapes.h"
+#include "timer.h"
+
+/* The unit tests link no lab file; the checker needs a transpose symbol. */
+void transpose(float *out, const float *in, int rows, int cols)
+{
+    for (int r = 0; r < rows; r++)
+        for (int c = 0; c < cols; c++)
+            out[(size_t)c * rows + r] = in[(size_t)r * cols + c];
+}
+
+/* ------------------------------------------------------------ parsing */
+
+Test(shapes, parses_squares_and_rectangles)
+{
+    tl_shape s;
+    char why[256];
+    cr_assert_eq(tl_parse_shape("4096", &s, why, sizeof why), 0);
+    cr_assert(s.rows == 4096 && s.cols == 4096);
+    cr_assert_eq(tl_parse_shape("4097x8191", &s, why, sizeof why), 0);
+    cr_assert(s.rows == 4097 && s.cols == 8191);
+    cr_assert_eq(tl_parse_shape("1X7", &s, why, sizeof why), 0);
+    cr_assert(s.rows == 1 && s.cols == 7);
+}
+
+Test(shapes, rejects_what_is_not_a_size)
+{
+    static const char *bad[] = {"0", "-5", "foo", "", "12x", "x12", "3x0", "1.5", "4096x-1", "10 0"};
+    tl_shape s;
+    char why[256];
+    for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
+        cr_assert_eq(tl_parse_shape(bad[i], &s, why, sizeof why), -1, "'%s' was accepted", bad[i]);
+        cr_assert(strstr(why, "not a size"), "reason for '%s': %s", bad[i], why);
+    }
+    cr_assert_eq(tl_parse_shape("99999999", &s, why, sizeof why), -1);
+    cr_assert(strstr(why, "too large"), "%s", why);
+}
+
+Test(shapes, parses_lists)
+{
+    tl_shape s[8];
+    char why[256];
+    cr_assert_eq(tl_parse_shapes("1,2x3,4", s, 8, why, sizeof why), 3);
+    cr_assert(s[1].rows == 2 && s[1].cols == 3 && s[2].cols == 4);
+    cr_assert_eq(tl_parse_shapes("1,,", s, 8, why, sizeof why), 1);
+    cr_assert_eq(tl_parse_shapes("", s, 8, why, sizeof why), -1);
+    cr_assert_eq(tl_parse_shapes("1,2,3", s, 2, why, sizeof why), -1);
+    cr_assert_eq(tl_parse_shapes("1,nope", s, 8, why, sizeof why), -1);
+}
+
+Test(shapes, counts_are_strict)
+{
+    long v;
+    cr_assert_eq(tl_parse_count("12", 100, &v), 0);
+    cr_assert_eq(v, 12);
+    cr_assert_eq(tl_parse_count("-1", 100, &v), -1);
+    cr_assert_eq(tl_parse_count("12a", 100, &v), -1);
+    cr_assert_eq(tl_parse_count("101", 100, &v), -1);
+    cr_assert_eq(tl_parse_count("", 100, &v), -1);
+}
+
+Test(shapes, seed_from_environment)
+{
+    uint64_t seed;
+    char why[256];
+    unsetenv("TILELAB_SEED");
+    cr_assert_eq(tl_seed(&seed, why, sizeof why), 0);
+    cr_assert_eq(seed, TL_DEFAULT_SEED);
+    setenv("TILELAB_SEED", "0x2a", 1);
+    cr_assert_eq(tl_seed(&seed, why, sizeof why), 0);
+    cr_assert_eq(seed, 42);
+    setenv("TILELAB_SEED", "forty-two", 1);
+    cr_assert_eq(tl_seed(&seed, why, sizeof why), -1);
+    cr_assert(strstr(why, "TILELAB_SEED"));
+}
+
+Test(shapes, random_shapes_follow_the_seed)
+{
+    uint64_t a = 7, b = 7, c = 8;
+    int differs = 0;
+    for (int i = 0; i < 32; i++) {
+        tl_shape x = tl_random_shape(&a, 1500), y = tl_random_shape(&b, 1500),
+                 z = tl_random_shape(&c, 1500);
+        cr_assert(x.rows == y.rows && x.cols == y.cols);
+        cr_assert(x.rows >= 1 && x.rows <= 1500 && x.cols >= 1 && x.cols <= 1500);
+        differs |= x.rows != z.rows || x.cols != z.cols;
+    }
+    cr_assert(differs, "another seed must give other shapes");
+}
+
+/* ------------------------------------------------------------ fill, stats */
+
+Test(matrix, fill_has_specials_and_no_reserved_nans)
+{
+    size_t n = 1 << 16, neg_zero = 0, denormal = 0, inf = 0, nan = 0;
+    tl_matrix m;
+    cr_assert_eq(tl_matrix_alloc(&m, n), 0);
+    cr_assert_eq((uintptr_t)m.data % 4096, 0, "data must be page aligned");
+    tl_fill_random(m.data, n, 1);
+    for (size_t i = 0; i < n; i++) {
+        uint32_t b = tl_float_bits(m.data[i]);
+        float x = m.data[i];
+        cr_assert(b != TL_POISON_BITS && b != TL_GUARD_BITS && b != TL_MARGIN_BITS);
+        neg_zero += b == 0x80000000u;
+        denormal += x != 0 && fpclassify(x) == FP_SUBNORMAL;
+        inf += isinf(x);
+        nan += isnan(x);
+    }
+    cr_assert(neg_zero && denormal && inf && nan, "-0: %zu, denormal: %zu, inf: %zu, NaN: %zu",
+              neg_zero, denormal, inf, nan);
+    tl_matrix_free(&m);
+}
+
+Test(timer, median_min_max)
+{
+    double t[] = {5, 1, 4, 2, 3};
+    tl_stats s = tl_stats_of(t, 5);
+    cr_assert(s.median == 3 && s.min == 1 && s.max == 5);
+    double u[] = {4, 1, 3, 2};
+    s = tl_stats_of(u, 4);
+    cr_assert(s.median == 2.5);
+}
+
+/* ------------------------------------------------------------ the checker */
+
+/*
+ * The planted mistakes below write and read a little outside the matrices,
+ * as students' code does; the checker's guard zones and margins (TL_MARGIN
+ * elements each side) are large enough to take it at these shapes.
+ */
+
+static tl_verdict verdict;
+
+static void check(tl_transpose_fn fn, int rows, int cols)
+{
+    tl_shape s = {rows, cols};
+    tl_check_transpose(&verdict, fn, &tl_cpu_backend, s, 99);
+}
+
+static void expect_caught(tl_transpose_fn fn, int rows, int cols, const char *hint)
+{
+    check(fn, rows, cols);
+    cr_assert(!verdict.ok, "a planted mistake passed on %dx%d", rows, cols);
+    cr_assert(strstr(verdict.message, hint), "the message for %dx%d lacks \"%s\":\n%s", rows, cols,
+              hint, verdict.message);
+    char shape[32];
+    snprintf(shape, sizeof shape, "%d x %d", rows, cols);
+    cr_assert(strstr(verdict.message, shape), "the message must name the shape:\n%s",
+              verdict.message);
+}
+
+Test(checker, accepts_a_correct_transpose)
+{
+    static const int shapes[][2] = {{1, 1}, {1, 9}, {9, 1}, {37, 53}, {64, 64}, {300, 7}};
+    for (size_t i = 0; i < sizeof shapes / sizeof *shapes; i++) {
+        check(transpose, shapes[i][0], shapes[i][1]);
+        cr_assert(verdict.ok, "%s", verdict.message);
+        cr_assert_eq(verdict.message[0], '\0');
+    }
+}
+
+static void swapped_output_index(float *out, const float *in, int rows, int cols)
+{
+    for (int r = 0; r < rows; r++)
+        for (int c = 0; c < cols; c++)
+            out[(size_t)c * cols + r] = in[(size_t)r * cols + c];
+}
+
+static void swapped_input_index(float *out, const float *in, int rows, int cols)
+{
+    for (int r = 0; r < rows; r++)
+        for (int c = 0; c < cols; c++)
+            out[(size_t)c * rows + r] = in[(size_t)r * rows + c];
+}
+
+Test(checker, catches_rows_and_cols_swapped)
+{
+    expect_caught(swapped_output_index, 37, 53, "rows and cols swapped in the output index");
+    expect_caught(swapped_output_index, 53, 37, "rows and cols swapped");
+    expect_caught(swapped_input_index, 37, 53, "rows and cols swapped in the input index");
+}
+
+#define TAIL_BLOCK 16
+static void skips_the_tail(float *out, const float *in, int rows, int cols)
+{
+    for (int r0 = 0; r0 + TAIL_BLOCK <= rows; r0 += TAIL_BLOCK)
+        for (int c0 = 0; c0 + TAIL_BLOCK <= cols; c0 += TAIL_BLOCK)
+            for (int r = r0; r < r0 + TAIL_BLOCK; r++)
+                for (int c = c0; c < c0 + TAIL_BLOCK; c++)
+                    out[(size_t)c * rows + r] = in[(size_t)r * cols + c];
+}
+
+Test(checker, catches_a_skipped_tail)
+{
+    expect_caught(skips_the_tail, 40, 50, "tail of the matrix");
+    expect_caught(skips_the_tail, 50, 32, "tail of the matrix");
+    expect_caught(skips_the_tail, 33, 33, "tail of the matrix");
+}
+
+static void one_past_the_end(float *out, const float *in, int rows, int cols)
+{
+    transpose(out, in, rows, cols);
+    out[(size_t)rows * cols] = 0;
+}
+
+static void one_before_the_start(float *out, const float *in, int rows, int cols)
+{
+    transpose(out, in, rows, cols);
+    out[-1] = 0;
+}
+
+Test(checker, catches_writes_outside_out)
+{
+    expect_caught(one_past_the_end, 37, 53, "past the end of out");
+    expect_caught(one_past_the_end, 1, 1, "off by one");
+    expect_caught(one_before_the_start, 5, 5, "before the start of out");
+}
+
+static void squares_only(float *out, const float *in, int rows, int cols)
+{
+    int n = rows;
+    (void)cols;
+    for (int r = 0; r < n; r++)
+        for (int c = 0; c < n; c++)
+            out[(size_t)c * n + r] = in[(size_t)r * n + c];
+}
+
+Test(checker, catches_squares_only)
+{
+    check(squares_only, 64, 64);
+    cr_assert(verdict.ok, "%s", verdict.message);
+    expect_caught(squares_only, 37, 53, "not square");
+    expect_caught(squares_only, 53, 37, "not square");
+}
+
+static void copies(float *out, const float *in, int rows, int cols)
+{
+    memcpy(out, in, (size_t)rows * cols * sizeof *in);
+}
+
+static void does_arithmetic(float *out, const float *in, int rows, int cols)
+{
+    for (int r = 0; r < rows; r++)
+        for (int c = 0; c < cols; c++)
+            out[(size_t)c * rows + r] = in[(size_t)r * cols + c] + 0.0f;
+}
+
+static void writes_the_input(float *out, const float *in, int rows, int cols)
+{
+    transpose(out, in, rows, cols);
+    ((float *)in)[0] = 1.0f;
+}
+
+static void reads_past_the_end(float *out, const float *in, int rows, int cols)
+{
+    for (int r = 0; r < rows; r++)
+        for (int c = 0; c < cols; c++)
+            out[(size_t)c * rows + r] = in[(size_t)r * cols + c + 1];
+}
+
+static void does_nothing(float *out, const float *in, int rows, int cols)
+{
+    (void)out, (void)in, (void)rows, (void)cols;
+}
+
+static void a_stub(float *out, const float *in, int rows, int cols)
+{
+    TODO("write the loops");
+    does_nothing(out, in, rows, cols);
+}
+
+Test(checker, catches_other_mistakes)
+{
+    expect_caught(copies, 37, 53, "copied, not transposed");
+    expect_caught(does_arithmetic, 64, 64, "bit for bit");
+    expect_caught(writes_the_input, 8, 8, "in was changed");
+    expect_caught(reads_past_the_end, 8, 8, "outside in");
+    expect_caught(does_nothing, 8, 8, "not written at all");
+    expect_caught(a_stub, 8, 8, "not implemented yet");
+    cr_assert(strstr(verdict.message, "write the loops"), "%s", verdict.message);
+}
+
+Test(checker, names_the_first_mismatch)
+{
+    expect_caught(copies, 2, 3, "first mismatch: out[0][1] should be in[1][0]");
+}

@@ -1,0 +1,56 @@
+/*
+ * What every suite shares: run the one checker on a shape and turn its
+ * verdict into a Criterion assertion. A suite is built with TL_LAB_GPU
+ * defined when its lab runs on the GPU.
+ */
+#ifndef TILELAB_TL_TEST_H
+#define TILELAB_TL_TEST_H
+
+#include <criterion/criterion.h>
+
+#include "check.h"
+#include "lab.h"
+#ifdef TL_LAB_GPU
+#include "gpu.h"
+#endif
+
+static inline uint64_t tl_test_seed(void)
+{
+    uint64_t seed;
+    char why[256];
+    if (tl_seed(&seed, why, sizeof why) != 0)
+        cr_assert_fail("%s", why);
+    return seed;
+}
+
+static inline const tl_backend *tl_test_backend(void)
+{
+#ifdef TL_LAB_GPU
+    char why[512];
+    if (!tl_gpu_available(why, sizeof why))
+        cr_skip_test("needs a CUDA GPU, and this machine has none (%s)", why);
+    return &tl_gpu_backend;
+#else
+    return &tl_cpu_backend;
+#endif
+}
+
+static inline void tl_expect_transpose(int rows, int cols)
+{
+    static tl_verdict v;
+    tl_shape s = {rows, cols};
+    tl_check_transpose(&v, transpose, tl_test_backend(), s, tl_test_seed());
+    cr_assert(v.ok, "%s", v.message);
+}
+
+/* Shapes nobody saw before the run: TILELAB_SEED picks them. */
+static inline void tl_expect_random_shapes(int count, int max_dim)
+{
+    uint64_t state = tl_test_seed();
+    for (int i = 0; i < count; i++) {
+        tl_shape s = tl_random_shape(&state, max_dim);
+        tl_expect_transpose(s.rows, s.cols);
+    }
+}
+
+#endif
