@@ -73,7 +73,7 @@ static uint32_t special_bits(uint64_t r)
     case 1: return 0x00000001u + (uint32_t)(r >> 40);  /* denormal */
     case 2: return 0x7f800000u;                        /* +inf */
     case 3: return 0xff800000u;                        /* -inf */
-    default: return 0x7fa00000u | (uint32_t)((r >> 20) & 0xfffffu); /* NaN, own payload */
+    default: return 0x7fe00000u | (uint32_t)((r >> 20) & 0x1fffffu); /* quiet NaN, own payload */
     }
 }
 

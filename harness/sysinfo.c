@@ -51,11 +51,31 @@ size_t tl_host_memory_available(void)
 
 size_t tl_last_level_cache(void)
 {
+    /* sysfs knows the cache one core sees; sysconf may add up a whole package. */
+    size_t best = 0;
+    int best_level = 0;
+    for (int i = 0; i < 8; i++) {
+        char path[128];
+        int level = 0;
+        unsigned long kib = 0;
+        snprintf(path, sizeof path, "/sys/devices/system/cpu/cpu0/cache/index%d/level", i);
+        FILE *f = fopen(path, "r");
+        if (!f)
+            break;
+        if (fscanf(f, "%d", &level) != 1)
+            level = 0;
+        fclose(f);
+        snprintf(path, sizeof path, "/sys/devices/system/cpu/cpu0/cache/index%d/size", i);
+        if ((f = fopen(path, "r"))) {
+            if (fscanf(f, "%luK", &kib) == 1 && level >= best_level) {
+                best_level = level;
+                best = (size_t)kib << 10;
+            }
+            fclose(f);
+        }
+    }
+    if (best)
+        return best;
     long l3 = sysconf(_SC_LEVEL3_CACHE_SIZE);
-    long l2 = sysconf(_SC_LEVEL2_CACHE_SIZE);
-    if (l3 > 0)
-        return (size_t)l3;
-    if (l2 > 0)
-        return (size_t)l2;
-    return (size_t)32 << 20;
+    return l3 > 0 ? (size_t)l3 : (size_t)32 << 20;
 }
