@@ -120,7 +120,7 @@ $(B)/lab$(1)/$(2)/lab.raw.o: $(call lab_src,$(1),$(2)) harness/lab.h $(B)/lab$(1
 	@test -n "$$(NVCC)" || { echo "lab $(1) needs the CUDA toolkit (nvcc), which this machine lacks: see README.md, 'Set-up'" >&2; exit 1; }
 	@echo "$$(NVCC) -c $$< ($$(CUDA_ARCH)) $$(call tunable_defs,$(1))"
 	@$$(NVCC) $$(NVCC_FLAGS) $$(call tunable_defs,$(1)) -c $$< -o $$@ > $$(@D)/resources.txt 2>&1; \
-	  rc=$$$$?; grep -v '^ptxas info' $$(@D)/resources.txt >&2; exit $$$$rc
+	  rc=$$$$?; grep -v '^ptxas info\|bytes stack frame' $$(@D)/resources.txt >&2; exit $$$$rc
 endif
 
 # Only the entry points stay global, so helpers and kernels of the

@@ -3,6 +3,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 static const char *usual_cause(cudaError_t err)
 {
@@ -52,7 +53,11 @@ int tl_gpu_available(char *why, size_t why_len)
     int n = 0;
     cudaError_t err = cudaGetDeviceCount(&n);
     if (err != cudaSuccess) {
-        tl_gpu_explain(err, why, why_len);
+        if (access("/dev/nvidiactl", F_OK) != 0)
+            snprintf(why, why_len, "no NVIDIA GPU or driver found: cudaGetDeviceCount says %s",
+                     cudaGetErrorName(err));
+        else
+            tl_gpu_explain(err, why, why_len);
         cudaGetLastError();
         return 0;
     }

@@ -30,13 +30,13 @@ lab03_title := GPU naive
 lab04_dir := 04-gpu-coalesced
 lab04_kind := gpu
 lab04_file := transpose.cu
-lab04_tunables := TILE_DIM BLOCK_ROWS
+lab04_tunables := TILE_DIM
 lab04_title := GPU coalesced
 
 lab05_dir := 05-gpu-bank-free
 lab05_kind := gpu
 lab05_file := transpose.cu
-lab05_tunables := TILE_DIM BLOCK_ROWS
+lab05_tunables := TILE_DIM
 lab05_title := GPU bank-conflict-free
 
 lab06_dir := 06-gpu-unrolled

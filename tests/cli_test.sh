@@ -32,7 +32,7 @@ expect 2 "'0' is not a size" $bench --sizes 0
 expect 2 "'-5' is not a size" $bench --sizes -5
 expect 2 "'foo' is not a size" $bench --sizes foo
 expect 2 "too large" $bench --sizes 99999999
-expect 2 "choose a smaller size" $bench --sizes 1048576
+expect 2 "choose a smaller size" $bench --sizes 524280
 expect 2 "--reps '0'" $bench --reps 0
 expect 2 "--reps 'many'" $bench --reps many
 expect 2 "unknown option '--bogus'" $bench --bogus

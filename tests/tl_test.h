@@ -35,6 +35,23 @@ static inline const tl_backend *tl_test_backend(void)
 #endif
 }
 
+#ifdef TL_LAB_GPU
+#include <criterion/hooks.h>
+#include <stdio.h>
+
+/* Criterion lists skipped tests only when verbose: say once why they were skipped. */
+ReportHook(POST_ALL)(struct criterion_global_stats *stats)
+{
+    char why[512];
+    if (stats->tests_skipped && !tl_gpu_available(why, sizeof why))
+        fprintf(stderr,
+                "[SKIP] %zu test(s) skipped: they run your kernel, which needs a CUDA GPU, and "
+                "this machine has none (%s).\n[SKIP] The checks that need no GPU ran; run the "
+                "others on a machine with an NVIDIA GPU.\n",
+                stats->tests_skipped, why);
+}
+#endif
+
 static inline void tl_expect_transpose(int rows, int cols)
 {
     static tl_verdict v;

@@ -1,0 +1,78 @@
+/*
+ * Technique checks for the GPU labs that need no GPU: what the compiler
+ * reports about each kernel (ptxas -v, saved at build time in TL_RESOURCES)
+ * and the configuration transpose() launches with, which the harness
+ * records even when no device is present.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "tl_test.h"
+
+#ifndef TL_RESOURCES
+#error "the Makefile passes TL_RESOURCES, the path of the compiler's report"
+#endif
+
+/* The most static shared memory any kernel of the lab file declares, in bytes. */
+static inline long tl_shared_bytes(void)
+{
+    char line[512];
+    long most = 0;
+    FILE *f = fopen(TL_RESOURCES, "r");
+    if (!f)
+        cr_assert_fail("cannot read the compiler's report %s: rebuild with make", TL_RESOURCES);
+    while (fgets(line, sizeof line, f)) {
+        char *smem = strstr(line, " bytes smem");
+        if (!smem)
+            continue;
+        while (smem > line && smem[-1] >= '0' && smem[-1] <= '9')
+            smem--;
+        long bytes = strtol(smem, NULL, 10);
+        if (bytes > most)
+            most = bytes;
+    }
+    fclose(f);
+    return most;
+}
+
+/* Calls the lab's transpose once on a rows x cols matrix; its first launch. */
+static inline tl_launch tl_first_launch(int rows, int cols)
+{
+    char why[512];
+    float *d_in = NULL, *d_out = NULL;
+    size_t bytes = (size_t)rows * cols * sizeof(float);
+    int gpu = tl_gpu_available(why, sizeof why);
+    if (gpu && (cudaMalloc((void **)&d_in, bytes) || cudaMalloc((void **)&d_out, bytes)))
+        cr_assert_fail("cudaMalloc of %zu bytes failed", bytes);
+    tl_launch_reset();
+    tl_todo_reset();
+    transpose(d_out, d_in, rows, cols);
+    if (gpu)
+        cudaDeviceSynchronize();
+    cudaGetLastError(); /* without a GPU the launch itself fails; only its configuration matters */
+    cudaFree(d_in);
+    cudaFree(d_out);
+    if (tl_todo_message())
+        cr_assert_fail("not implemented yet: %s", tl_todo_message());
+    cr_assert(tl_launch_count() > 0, "transpose launched no kernel: launch yours with "
+                                     "kernel<<<grid, block>>>(...)");
+    return *tl_launch_get(0);
+}
+
+static inline void tl_expect_shared_tile(int side, int padded)
+{
+    long need = (long)side * (side + (padded ? 1 : 0)) * (long)sizeof(float);
+    long have = tl_shared_bytes();
+    cr_assert(have > 0,
+              "your kernel uses no shared memory, so it cannot be the tiled transpose of this "
+              "lab. It may pass the correctness tests, but every write it makes is strided "
+              "(lab 3). Stage a tile in a __shared__ array: README.md, step 2.");
+    cr_assert(have >= need,
+              "your kernel declares %ld bytes of shared memory; a %s tile of %d x %d floats needs "
+              "%ld (blocks of %d threads in x, so TILE_DIM is %d).%s",
+              have, padded ? "padded" : "whole", side, side + (padded ? 1 : 0), need, side, side,
+              padded && have >= (long)side * side * 4
+                  ? " Pad each row by one float, tile[TILE_DIM][TILE_DIM + 1]: README.md explains "
+                    "why that removes the bank conflicts."
+                  : "");
+}

@@ -1,0 +1,26 @@
+/* Lab 3: the naive GPU transpose, and a launch that covers the matrix. */
+#define TL_SUITE lab03
+#define TL_LARGE 8192
+#include "transpose_tests.h"
+#include "gpu_technique.h"
+
+static void expect_cover(int rows, int cols)
+{
+    tl_launch l = tl_first_launch(rows, cols);
+    unsigned long x = (unsigned long)l.grid[0] * l.block[0];
+    unsigned long y = (unsigned long)l.grid[1] * l.block[1];
+    cr_assert((x >= (unsigned long)cols && y >= (unsigned long)rows) ||
+                  (x >= (unsigned long)rows && y >= (unsigned long)cols),
+              "for a %d x %d matrix you launched grid (%u, %u) of blocks (%u, %u): %lu x %lu "
+              "threads, which cannot cover %d columns and %d rows. Round the number of blocks "
+              "up: (cols + TILE_DIM - 1) / TILE_DIM.",
+              rows, cols, l.grid[0], l.grid[1], l.block[0], l.block[1], x, y, cols, rows);
+}
+
+Test(lab03, launch_covers_the_matrix, .timeout = 20)
+{
+    expect_cover(33, 31);
+    expect_cover(1000, 37);
+    expect_cover(1, 1000);
+    expect_cover(1000, 1);
+}

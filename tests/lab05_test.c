@@ -1,0 +1,11 @@
+/* Lab 5: the bank-conflict-free GPU transpose, with a padded tile. */
+#define TL_SUITE lab05
+#define TL_LARGE 8192
+#include "transpose_tests.h"
+#include "gpu_technique.h"
+
+Test(lab05, uses_a_padded_tile, .timeout = 20)
+{
+    tl_launch l = tl_first_launch(256, 256);
+    tl_expect_shared_tile((int)l.block[0], 1);
+}
