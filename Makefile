@@ -104,7 +104,7 @@ FORCE:
 # The tunables a lab file defines, as NAME=VALUE, read off its #defines.
 tunables_of = $(shell sed -n 's/^\#define \($(subst $(eval) ,\|,$(2))\) \+\([^ ]*\).*/\1=\2/p' $(1))
 # -D for each tunable given on the command line (make lab6 bench TILE_DIM=64).
-tunable_defs = $(foreach t,$(lab$(1)_tunables),$(if $($(t)),-D$(t)=$($(t))))
+tunable_defs = $(strip $(foreach t,$(lab$(1)_tunables),$(if $($(t)),-D$(t)=$($(t)))))
 lab_src = $(if $(filter student,$(2)),labs,solutions)/$(lab$(1)_dir)/$(lab$(1)_file)
 
 # $(1): lab number, $(2): student or reference
@@ -161,6 +161,29 @@ endef
 
 $(foreach n,$(LABS),$(eval $(call lab_rules,$(n))))
 
+# The sweep: the reference rebuilt for each (TILE_DIM, BLOCK_ROWS) pair that
+# makes a valid block (BLOCK_ROWS <= TILE_DIM, at most 1024 threads).
+SWEEP_TILES := 8 16 32 64
+SWEEP_ROWS := 1 2 4 8 16 32
+SWEEP_PAIRS := $(foreach t,$(SWEEP_TILES),$(foreach r,$(SWEEP_ROWS),\
+                 $(if $(shell [ $(r) -le $(t) ] && [ $$(($(t) * $(r))) -le 1024 ] && echo y),T$(t)-R$(r))))
+SWEEP_LABS := $(foreach n,$(LABS),$(if $(filter TILE_DIM,$(lab$(n)_tunables)),$(if $(filter BLOCK_ROWS,$(lab$(n)_tunables)),$(n))))
+
+# $(1): lab, $(2): tile, $(3): rows
+define sweep_pair
+$(B)/lab$(1)/sweep/T$(2)-R$(3)/ref.o: $(call lab_src,$(1),reference) harness/lab.h harness/isolate-symbols.sh
+	@mkdir -p $$(@D)
+	@echo "$$(NVCC) -c $$< TILE_DIM=$(2) BLOCK_ROWS=$(3)"
+	@$$(NVCC) $$(NVCC_FLAGS) -DTILE_DIM=$(2) -DBLOCK_ROWS=$(3) -c $$< -o $$@.raw > $$(@D)/resources.txt 2>&1 \
+	  || { cat $$(@D)/resources.txt >&2; exit 1; }
+	@harness/isolate-symbols.sh $$@.raw $$@ reference_
+
+$(B)/lab$(1)/sweep/T$(2)-R$(3)/bench: $(B)/lab$(1)/bench.o $(B)/lab$(1)/student/lab.o $(B)/lab$(1)/sweep/T$(2)-R$(3)/ref.o $(CORE_OBJS) $(GPU_OBJS) $(B)/harness/bench_gpu.o
+	$$(CC) -o $$@ $$^ $$(CUDA_LIBS) -lcublas -lm
+endef
+$(foreach n,$(SWEEP_LABS),$(foreach p,$(SWEEP_PAIRS),\
+  $(eval $(call sweep_pair,$(n),$(patsubst T%,%,$(firstword $(subst -, ,$(p)))),$(patsubst R%,%,$(lastword $(subst -, ,$(p))))))))
+
 CC_VERSION := $(shell $(CC) --version | head -1)
 NVCC_VERSION := $(if $(NVCC),$(shell $(NVCC) --version | tail -1))
 
@@ -202,6 +225,31 @@ cachegrind: $(LAB_DIR)/bench
 	done
 	@harness/cache-table.sh $(LAB) $(CACHE_SIZE) $(LAB_DIR)/callgrind.student.out \
 	  $(LAB_DIR)/callgrind.reference.out $(B)/bench/lab$(LAB)-cache.csv
+
+SANITIZER := $(or $(shell command -v compute-sanitizer),$(wildcard $(CUDA_HOME)/bin/compute-sanitizer))
+SANITIZE_SIZES ?= 33x31,97x89,1000x37,1x300,256
+sanitize: $(LAB_DIR)/bench
+	@test -n "$(GPU_LAB)" || { echo "sanitize runs compute-sanitizer on a GPU lab (3 and up); for a CPU lab try: make lab$(LAB) cachegrind" >&2; exit 2; }
+	@test -n "$(SANITIZER)" || { echo "sanitize needs compute-sanitizer, part of the CUDA toolkit" >&2; exit 1; }
+	@for tool in memcheck racecheck; do \
+	  echo "== compute-sanitizer --tool $$tool: $(VARIANT) of lab $(LAB) at $(SANITIZE_SIZES)"; \
+	  $(SANITIZER) --tool $$tool --error-exitcode 3 $< --only $(VARIANT) --sizes $(SANITIZE_SIZES) \
+	    --reps 1 --warmup 0 || exit 1; \
+	done
+
+SWEEP_SIZES ?= 8192
+sweep: $(if $(filter $(LAB),$(SWEEP_LABS)),$(SWEEP_PAIRS:%=$(LAB_DIR)/sweep/%/bench))
+	@test -n "$(filter $(LAB),$(SWEEP_LABS))" || { echo "sweep is for the labs tuned by TILE_DIM and BLOCK_ROWS: $(patsubst 0%,lab%,$(SWEEP_LABS))" >&2; exit 2; }
+	@mkdir -p $(B)/bench
+	@rm -f $(B)/bench/lab$(LAB)-sweep.csv
+	@for p in $(SWEEP_PAIRS); do \
+	  t=$${p%-*}; r=$${p#*-}; \
+	  echo "== TILE_DIM=$${t#T} BLOCK_ROWS=$${r#R}"; \
+	  $(LAB_DIR)/sweep/$$p/bench --only memcpy,reference --sizes $(SWEEP_SIZES) $(if $(REPS),--reps $(REPS)) \
+	    --tag "TILE_DIM=$${t#T} BLOCK_ROWS=$${r#R}" --csv $(B)/bench/lab$(LAB)-sweep.csv \
+	    $$([ -f $(B)/bench/lab$(LAB)-sweep.csv ] && echo --append) | grep -E '^ +reference|^[0-9]' || exit 1; \
+	done
+	@echo "wrote $(B)/bench/lab$(LAB)-sweep.csv"
 
 resources: $(LAB_DIR)/$(VARIANT)/lab.o
 	@test -n "$(GPU_LAB)" || { echo "resources shows the GPU compiler's report: GPU labs only (3 and up)" >&2; exit 2; }
@@ -246,6 +294,8 @@ help:
 	@echo "                            tunables: BLOCK=.. (lab 2), TILE_DIM=.. BLOCK_ROWS=.. (labs 3-6)"
 	@echo "  make labN cachegrind      simulated cache misses, yours beside the reference (labs 1-2)"
 	@echo "  make labN resources       registers and shared memory per kernel (GPU labs)"
+	@echo "  make labN sanitize        compute-sanitizer memcheck and racecheck on your kernel (GPU labs)"
+	@echo "  make labN sweep           the reference over TILE_DIM x BLOCK_ROWS pairs (labs 3 and 6)"
 	@echo
 	@echo "The labs:"
 	@$(foreach n,$(LABS),echo "  lab $(patsubst 0%,%,$(n))  labs/$(lab$(n)_dir)/$(lab$(n)_file)  ($(lab$(n)_title))";)
