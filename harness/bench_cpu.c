@@ -137,7 +137,10 @@ int tl_bench_once(tl_shape s, const char *variant, char *why, size_t why_len)
     }
     tl_fill_random(in.data, n, TL_DEFAULT_SEED);
     tl_fill_bits(out.data, n, TL_POISON_BITS);
+    tl_todo_reset();
     run(variant, out.data, in.data, s);
+    if (tl_todo_message())
+        printf("%s: not implemented yet (%s)\n", variant, tl_todo_message());
     tl_matrix_free(&in);
     tl_matrix_free(&out);
     return 0;
