@@ -17,7 +17,7 @@ ROOT := $(CURDIR)
 
 # ---------------------------------------------------------------- goals
 
-LAB_ACTIONS := test bench cachegrind sanitize sweep resources
+LAB_ACTIONS := test bench profile cachegrind sanitize sweep resources
 KIT_GOALS := help check deps clean unit
 KNOWN_GOALS := $(LAB_ACTIONS) $(KIT_GOALS)
 
@@ -56,6 +56,7 @@ CFLAGS_HARNESS := -std=c11 -D_DEFAULT_SOURCE -O2 -g $(WARN) -Iharness
 OPT ?= -O3 -march=native
 
 NVCC ?= $(shell command -v nvcc || ls /usr/local/cuda/bin/nvcc 2>/dev/null)
+HAVE_GPU := $(if $(shell nvidia-smi -L 2>/dev/null | grep -m1 GPU),1)
 ifneq ($(NVCC),)
 CUDA_HOME ?= $(patsubst %/bin/nvcc,%,$(realpath $(NVCC)))
 CUDA_INC := -I$(CUDA_HOME)/include
@@ -63,7 +64,7 @@ CUDA_LIBDIR := $(firstword $(wildcard $(CUDA_HOME)/lib64 $(CUDA_HOME)/lib))
 CUDA_LIBS := -L$(CUDA_LIBDIR) -Wl,-rpath,$(CUDA_LIBDIR) -lcudart -ldl -lstdc++
 # The local GPU when there is one, else a fat binary for Turing to Hopper
 # plus PTX for what comes after.
-CUDA_ARCH ?= $(if $(shell nvidia-smi -L 2>/dev/null | grep -m1 GPU),native,fat)
+CUDA_ARCH ?= $(if $(HAVE_GPU),native,fat)
 ifeq ($(CUDA_ARCH),fat)
 NVCC_ARCH := $(foreach a,75 80 86 89 90,-gencode arch=compute_$(a),code=sm_$(a)) \
              -gencode arch=compute_90,code=compute_90
@@ -76,6 +77,17 @@ NVCC_FLAGS := -O3 -g -lineinfo $(NVCC_ARCH) -Wno-deprecated-gpu-targets -Werror 
               -Xcompiler -Wall,-Wextra,-Werror -Iharness -Xptxas -v
 endif
 
+# GPU labs run on a real GPU (cuda) or on the CPU emulator (emu). GPU=auto,
+# the default, takes the GPU when this machine has one and nvcc to build for it.
+GPU ?= auto
+ifeq ($(GPU),auto)
+BACKEND := $(if $(and $(HAVE_GPU),$(NVCC)),cuda,emu)
+else ifneq ($(filter cuda emu,$(GPU)),)
+BACKEND := $(GPU)
+else
+$(error GPU=$(GPU)? Say GPU=cuda (a real GPU), GPU=emu (the CPU emulator), or leave it out)
+endif
+
 HAVE_OPENBLAS := $(shell pkg-config --exists openblas 2>/dev/null && echo 1)
 OPENBLAS_CFLAGS := $(if $(HAVE_OPENBLAS),-DTL_HAVE_OPENBLAS $(shell pkg-config --cflags openblas))
 OPENBLAS_LIBS := $(if $(HAVE_OPENBLAS),$(shell pkg-config --libs openblas))
@@ -83,7 +95,7 @@ OPENBLAS_LIBS := $(if $(HAVE_OPENBLAS),$(shell pkg-config --libs openblas))
 # ---------------------------------------------------------------- harness
 
 HARNESS_CORE := matrix shapes check todo timer sysinfo
-HARNESS_GPU := gpu launch_log
+HARNESS_GPU := gpu launch_log cuda_launch_hook
 CORE_OBJS := $(HARNESS_CORE:%=$(B)/harness/%.o)
 GPU_OBJS := $(HARNESS_GPU:%=$(B)/harness/%.o)
 HEADERS := $(wildcard harness/*.h)
@@ -91,6 +103,31 @@ HEADERS := $(wildcard harness/*.h)
 $(B)/harness/%.o: harness/%.c $(HEADERS)
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS_HARNESS) $(CUDA_INC) $(OPENBLAS_CFLAGS) -c $< -o $@
+
+# The CPU emulator (harness/emu): its runtime, and the harness's GPU code
+# compiled against its cuda_runtime.h instead of the toolkit's.
+EMU_HEADERS := $(wildcard harness/emu/*.h)
+EMU_OBJS := $(addprefix $(B)/harness/emu/,gpu.o launch_log.o emulator.o fiber.o)
+CFLAGS_EMU := $(CFLAGS_HARNESS) -Iharness/emu
+
+$(B)/harness/emu/%.o: harness/emu/%.c $(HEADERS) $(EMU_HEADERS)
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS_EMU) -c $< -o $@
+$(B)/harness/emu/%.o: harness/%.c $(HEADERS) $(EMU_HEADERS)
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS_EMU) -c $< -o $@
+$(B)/harness/emu-rewrite: harness/emu/rewrite.c
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS_HARNESS) -o $@ $<
+
+# How a suite is compiled and linked for each backend.
+TEST_HEADERS := $(wildcard tests/*.h)
+BACKEND_CFLAGS_cuda := $(CUDA_INC) -DTL_LAB_GPU
+BACKEND_CFLAGS_emu := -Iharness/emu -DTL_LAB_GPU -DTL_EMU
+BACKEND_OBJS_cuda := $(GPU_OBJS)
+BACKEND_OBJS_emu := $(EMU_OBJS)
+BACKEND_LIBS_cuda := $(CUDA_LIBS)
+BACKEND_LIBS_emu := -lpthread -lstdc++
 
 # Rebuild what depends on flags when the flags change.
 define stamp
@@ -107,43 +144,54 @@ tunables_of = $(shell sed -n 's/^\#define \($(subst $(eval) ,\|,$(2))\) \+\([^ ]
 tunable_defs = $(strip $(foreach t,$(lab$(1)_tunables),$(if $($(t)),-D$(t)=$($(t)))))
 lab_src = $(if $(filter student,$(2)),labs,solutions)/$(lab$(1)_dir)/$(lab$(1)_file)
 
-# $(1): lab number, $(2): student or reference
-define lab_variant
-$(B)/lab$(1)/$(2)/flags: FORCE
-	$$(call stamp,$$(OPT) $$(NVCC_ARCH) $$(call tunable_defs,$(1)))
+# Where a variant of a lab is built: build/lab03/student, build/lab03/reference,
+# and for the emulator build/lab03/student-emu, build/lab03/reference-emu.
+vdir = $(B)/lab$(1)/$(2)$(if $(filter emu,$(3)),-emu)
 
-ifeq ($(lab$(1)_kind),cpu)
-$(B)/lab$(1)/$(2)/lab.raw.o: $(call lab_src,$(1),$(2)) harness/lab.h $(B)/lab$(1)/$(2)/flags
+# $(1): lab number, $(2): student or reference, $(3): cpu, cuda or emu
+define lab_variant
+$(call vdir,$(1),$(2),$(3))/flags: FORCE
+	$$(call stamp,$(if $(filter cpu,$(3)),$$(OPT))$(if $(filter cuda,$(3)),$$(NVCC_ARCH)) $$(call tunable_defs,$(1)))
+
+ifeq ($(3),cpu)
+$(call vdir,$(1),$(2),$(3))/lab.raw.o: $(call lab_src,$(1),$(2)) harness/lab.h $(call vdir,$(1),$(2),$(3))/flags
 	$$(CC) -std=c11 -g $$(OPT) $$(WARN) -Iharness $$(call tunable_defs,$(1)) -c $$< -o $$@
-else
-$(B)/lab$(1)/$(2)/lab.raw.o: $(call lab_src,$(1),$(2)) harness/lab.h $(B)/lab$(1)/$(2)/flags
-	@test -n "$$(NVCC)" || { echo "lab $(1) needs the CUDA toolkit (nvcc), which this machine lacks: see README.md, 'Set-up'" >&2; exit 1; }
+endif
+ifeq ($(3),cuda)
+$(call vdir,$(1),$(2),$(3))/lab.raw.o: $(call lab_src,$(1),$(2)) harness/lab.h $(call vdir,$(1),$(2),$(3))/flags
+	@test -n "$$(NVCC)" || { echo "building lab $(1) for a GPU needs the CUDA toolkit (nvcc), which this machine lacks: see README.md, 'Set-up' (or use the emulator: GPU=emu)" >&2; exit 1; }
 	@echo "$$(NVCC) -c $$< ($$(CUDA_ARCH)) $$(call tunable_defs,$(1))"
 	@$$(NVCC) $$(NVCC_FLAGS) $$(call tunable_defs,$(1)) -c $$< -o $$@ > $$(@D)/resources.txt 2>&1; \
 	  rc=$$$$?; grep -v '^ptxas info\|bytes stack frame' $$(@D)/resources.txt >&2; exit $$$$rc
 endif
+ifeq ($(3),emu)
+$(call vdir,$(1),$(2),$(3))/lab.raw.o: $(call lab_src,$(1),$(2)) harness/lab.h $(call vdir,$(1),$(2),$(3))/flags \
+                                       $(B)/harness/emu-rewrite $(EMU_HEADERS) harness/emu/emu-compile.sh
+	@echo "g++ -c $$< (for the CPU emulator) $$(call tunable_defs,$(1))"
+	@harness/emu/emu-compile.sh $(B)/harness/emu-rewrite $$< $$@ $$(@D)/resources.txt $$(call tunable_defs,$(1))
+endif
 
 # Only the entry points stay global, so helpers and kernels of the
 # student's file and the reference's never collide with each other or the harness.
-$(B)/lab$(1)/$(2)/lab.o: $(B)/lab$(1)/$(2)/lab.raw.o harness/isolate-symbols.sh
+$(call vdir,$(1),$(2),$(3))/lab.o: $(call vdir,$(1),$(2),$(3))/lab.raw.o harness/isolate-symbols.sh
 	harness/isolate-symbols.sh $$< $$@
 
-$(B)/lab$(1)/$(2)/test.o: tests/lab$(1)_test.c tests/tl_test.h tests/transpose_tests.h $(HEADERS) $(B)/lab$(1)/$(2)/flags
-	$$(CC) $$(CFLAGS_HARNESS) -Itests $$(CUDA_INC) $$(call tunable_defs,$(1)) \
-	  $(if $(filter gpu,$(lab$(1)_kind)),-DTL_LAB_GPU) \
-	  -DTL_RESOURCES='"$(ROOT)/$(B)/lab$(1)/$(2)/resources.txt"' -c $$< -o $$@
+$(call vdir,$(1),$(2),$(3))/lab.renamed.o: $(call vdir,$(1),$(2),$(3))/lab.raw.o harness/isolate-symbols.sh
+	harness/isolate-symbols.sh $$< $$@ reference_
 
-$(B)/lab$(1)/$(2)/test: $(B)/lab$(1)/$(2)/test.o $(B)/lab$(1)/$(2)/lab.o $(CORE_OBJS) $(if $(filter gpu,$(lab$(1)_kind)),$(GPU_OBJS))
-	$$(CC) -o $$@ $$^ -lcriterion $(if $(filter gpu,$(lab$(1)_kind)),$$(CUDA_LIBS)) -lm
+$(call vdir,$(1),$(2),$(3))/test.o: tests/lab$(1)_test.c $(TEST_HEADERS) $(HEADERS) $(call vdir,$(1),$(2),$(3))/flags
+	$$(CC) $$(CFLAGS_HARNESS) -Itests $$(call tunable_defs,$(1)) $$(BACKEND_CFLAGS_$(3)) \
+	  -DTL_RESOURCES='"$(ROOT)/$(call vdir,$(1),$(2),$(3))/resources.txt"' -c $$< -o $$@
+
+$(call vdir,$(1),$(2),$(3))/test: $(call vdir,$(1),$(2),$(3))/test.o $(call vdir,$(1),$(2),$(3))/lab.o $(CORE_OBJS) $$(BACKEND_OBJS_$(3))
+	$$(CC) -o $$@ $$^ -lcriterion $$(BACKEND_LIBS_$(3)) -lm
 endef
 
 # $(1): lab number
 define lab_rules
-$(call lab_variant,$(1),student)
-$(call lab_variant,$(1),reference)
-
-$(B)/lab$(1)/reference/lab.renamed.o: $(B)/lab$(1)/reference/lab.raw.o harness/isolate-symbols.sh
-	harness/isolate-symbols.sh $$< $$@ reference_
+$(foreach backend,$(if $(filter cpu,$(lab$(1)_kind)),cpu,cuda emu),
+$(call lab_variant,$(1),student,$(backend))
+$(call lab_variant,$(1),reference,$(backend)))
 
 $(B)/lab$(1)/bench.o: harness/bench.c $(HEADERS) $(B)/lab$(1)/student/flags
 	$$(CC) $$(CFLAGS_HARNESS) $$(CUDA_INC) $(if $(filter gpu,$(lab$(1)_kind)),-DTL_LAB_GPU) \
@@ -157,6 +205,11 @@ $(B)/lab$(1)/bench.o: harness/bench.c $(HEADERS) $(B)/lab$(1)/student/flags
 $(B)/lab$(1)/bench: $(B)/lab$(1)/bench.o $(B)/lab$(1)/student/lab.o $(B)/lab$(1)/reference/lab.renamed.o $(CORE_OBJS) \
                     $(if $(filter gpu,$(lab$(1)_kind)),$(GPU_OBJS) $(B)/harness/bench_gpu.o,$(B)/harness/bench_cpu.o)
 	$$(CC) -o $$@ $$^ $(if $(filter gpu,$(lab$(1)_kind)),$$(CUDA_LIBS) -lcublas,$$(OPENBLAS_LIBS)) -lm
+
+ifeq ($(lab$(1)_kind),gpu)
+$(B)/lab$(1)/profile-emu: $(B)/harness/emu/profile.o $(B)/lab$(1)/student-emu/lab.o $(B)/lab$(1)/reference-emu/lab.renamed.o $(CORE_OBJS) $(EMU_OBJS)
+	$$(CC) -o $$@ $$^ $$(BACKEND_LIBS_emu) -lm
+endif
 endef
 
 $(foreach n,$(LABS),$(eval $(call lab_rules,$(n))))
@@ -192,23 +245,52 @@ NVCC_VERSION := $(if $(NVCC),$(shell $(NVCC) --version | tail -1))
 VARIANT := $(if $(SOLUTION),reference,student)
 LAB_DIR := $(B)/lab$(LAB)
 GPU_LAB := $(filter gpu,$(lab$(LAB)_kind))
+LAB_BACKEND := $(if $(GPU_LAB),$(BACKEND),cpu)
+VARIANT_DIR := $(call vdir,$(LAB),$(VARIANT),$(LAB_BACKEND))
 # GPU suites run one test at a time: parallel tests would share one GPU.
-TEST_FLAGS := $(if $(GPU_LAB),--jobs 1)
+TEST_FLAGS := $(if $(filter cuda,$(LAB_BACKEND)),--jobs 1)
+RUNS_ON := $(if $(filter cuda,$(LAB_BACKEND)),on the GPU,$(if $(filter emu,$(LAB_BACKEND)),on the CPU emulator ($(if $(filter emu,$(GPU)),GPU=emu,no GPU here)),on the CPU))
 SIZES ?=
 BENCH_ARGS := $(if $(SIZES),--sizes $(SIZES)) $(if $(REPS),--reps $(REPS))
-BENCH_CSV := $(B)/bench/lab$(LAB)$(if $(filter command line,$(origin OPT)),$(subst $(eval) ,,$(OPT))).csv
+# One CSV per set of flags and tunables given, so that runs sit side by side.
+BENCH_TAG := $(subst $(eval) ,,$(if $(filter command line,$(origin OPT)),$(OPT)) \
+               $(foreach t,$(lab$(LAB)_tunables),$(if $($(t)),-$(t)$($(t)))))
+BENCH_CSV := $(B)/bench/lab$(LAB)$(BENCH_TAG).csv
+NO_GPU_HERE = { echo "$(1) needs an NVIDIA GPU$(if $(HAVE_GPU), and the CUDA toolkit (nvcc),), and this machine has none: \
+  the CPU emulator checks kernels and counts their memory accesses, but its timings would say \
+  nothing about a GPU. Try: make lab$(patsubst 0%,%,$(LAB)) profile" >&2; exit 1; }
 
 .PHONY: $(KNOWN_GOALS) $(LAB_GOALS)
 $(LAB_GOALS):
 	@:
 
-test: $(LAB_DIR)/$(VARIANT)/test
-	@echo "== lab $(LAB) ($(lab$(LAB)_dir)), $(if $(SOLUTION),the reference solution,your code: labs/$(lab$(LAB)_dir)/$(lab$(LAB)_file))"
+test: $(VARIANT_DIR)/test
+	@echo "== lab $(LAB) ($(lab$(LAB)_dir)), $(if $(SOLUTION),the reference solution,your code: labs/$(lab$(LAB)_dir)/$(lab$(LAB)_file)), $(RUNS_ON)"
 	@$< $(TEST_FLAGS) $(TEST_ARGS)
 
-bench: $(LAB_DIR)/bench
+bench: $(if $(filter emu,$(LAB_BACKEND)),,$(LAB_DIR)/bench)
+	@$(if $(filter emu,$(LAB_BACKEND)),$(call NO_GPU_HERE,the GPU bench))
 	@mkdir -p $(B)/bench
 	@$< $(BENCH_ARGS) --csv $(BENCH_CSV)
+
+# Memory requests per warp: counted by the emulator, or measured by ncu on a GPU.
+NCU := $(or $(shell command -v ncu),$(wildcard $(CUDA_HOME)/bin/ncu))
+NCU_METRICS := l1tex__t_requests_pipe_lsu_mem_global_op_ld.sum,l1tex__t_sectors_pipe_lsu_mem_global_op_ld.sum,$\
+  l1tex__t_requests_pipe_lsu_mem_global_op_st.sum,l1tex__t_sectors_pipe_lsu_mem_global_op_st.sum,$\
+  l1tex__data_pipe_lsu_wavefronts_mem_shared_op_ld.sum,l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ld.sum,$\
+  l1tex__data_pipe_lsu_wavefronts_mem_shared_op_st.sum,l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_st.sum
+PROFILE_SIZE ?= $(if $(filter emu,$(LAB_BACKEND)),512,4096)
+profile: $(if $(GPU_LAB),$(if $(filter emu,$(LAB_BACKEND)),$(LAB_DIR)/profile-emu,$(LAB_DIR)/bench))
+	@test -n "$(GPU_LAB)" || { echo "profile counts GPU memory requests: GPU labs only (3 and up); for a CPU lab try: make lab$(LAB) cachegrind" >&2; exit 2; }
+	@mkdir -p $(B)/bench
+ifeq ($(LAB_BACKEND),emu)
+	@$< --size $(PROFILE_SIZE) --title "lab $(patsubst 0%,%,$(LAB)) ($(lab$(LAB)_dir))" --csv $(B)/bench/lab$(LAB)-profile.csv
+else
+	@test -n "$(NCU)" || { echo "profile on a GPU needs Nsight Compute (ncu), part of the CUDA toolkit" >&2; exit 1; }
+	@$(NCU) --metrics $(NCU_METRICS) --csv $< --only student,reference --sizes $(PROFILE_SIZE) \
+	  --reps 1 --warmup 0 > $(B)/bench/lab$(LAB)-ncu.csv
+	@harness/ncu-table.sh $(B)/bench/lab$(LAB)-ncu.csv
+endif
 
 CACHE_SIZE ?= 2048
 CACHEGRIND := valgrind --tool=callgrind --cache-sim=yes --collect-atstart=no \
@@ -228,8 +310,9 @@ cachegrind: $(LAB_DIR)/bench
 
 SANITIZER := $(or $(shell command -v compute-sanitizer),$(wildcard $(CUDA_HOME)/bin/compute-sanitizer))
 SANITIZE_SIZES ?= 33x31,97x89,1000x37,1x300,256
-sanitize: $(LAB_DIR)/bench
+sanitize: $(if $(filter cuda,$(LAB_BACKEND)),$(LAB_DIR)/bench)
 	@test -n "$(GPU_LAB)" || { echo "sanitize runs compute-sanitizer on a GPU lab (3 and up); for a CPU lab try: make lab$(LAB) cachegrind" >&2; exit 2; }
+	@$(if $(filter emu,$(LAB_BACKEND)),$(call NO_GPU_HERE,compute-sanitizer) )
 	@test -n "$(SANITIZER)" || { echo "sanitize needs compute-sanitizer, part of the CUDA toolkit" >&2; exit 1; }
 	@for tool in memcheck racecheck; do \
 	  echo "== compute-sanitizer --tool $$tool: $(VARIANT) of lab $(LAB) at $(SANITIZE_SIZES)"; \
@@ -238,8 +321,9 @@ sanitize: $(LAB_DIR)/bench
 	done
 
 SWEEP_SIZES ?= 8192
-sweep: $(if $(filter $(LAB),$(SWEEP_LABS)),$(SWEEP_PAIRS:%=$(LAB_DIR)/sweep/%/bench))
+sweep: $(if $(filter $(LAB),$(SWEEP_LABS)),$(if $(filter cuda,$(LAB_BACKEND)),$(SWEEP_PAIRS:%=$(LAB_DIR)/sweep/%/bench)))
 	@test -n "$(filter $(LAB),$(SWEEP_LABS))" || { echo "sweep is for the labs tuned by TILE_DIM and BLOCK_ROWS: $(patsubst 0%,lab%,$(SWEEP_LABS))" >&2; exit 2; }
+	@$(if $(filter emu,$(LAB_BACKEND)),$(call NO_GPU_HERE,the sweep))
 	@mkdir -p $(B)/bench
 	@rm -f $(B)/bench/lab$(LAB)-sweep.csv
 	@for p in $(SWEEP_PAIRS); do \
@@ -251,15 +335,14 @@ sweep: $(if $(filter $(LAB),$(SWEEP_LABS)),$(SWEEP_PAIRS:%=$(LAB_DIR)/sweep/%/be
 	done
 	@echo "wrote $(B)/bench/lab$(LAB)-sweep.csv"
 
-resources: $(LAB_DIR)/$(VARIANT)/lab.o
+resources: $(VARIANT_DIR)/lab.o
 	@test -n "$(GPU_LAB)" || { echo "resources shows the GPU compiler's report: GPU labs only (3 and up)" >&2; exit 2; }
-	@grep -E 'Compiling|Used' $(LAB_DIR)/$(VARIANT)/resources.txt
+	@grep -E 'Compiling|Used' $(VARIANT_DIR)/resources.txt
 
 # ---------------------------------------------------------------- the kit
 
 CPU_LABS := $(foreach n,$(LABS),$(if $(filter cpu,$(lab$(n)_kind)),$(n)))
 GPU_LABS := $(foreach n,$(LABS),$(if $(filter gpu,$(lab$(n)_kind)),$(n)))
-CHECK_LABS := $(CPU_LABS) $(if $(NVCC),$(GPU_LABS))
 
 $(B)/unit: tests/harness_test.c $(CORE_OBJS) $(HEADERS)
 	$(CC) $(CFLAGS_HARNESS) -Itests -o $@ $< $(CORE_OBJS) -lcriterion -lm
@@ -267,13 +350,27 @@ $(B)/unit: tests/harness_test.c $(CORE_OBJS) $(HEADERS)
 unit: $(B)/unit
 	@$<
 
-CHECK_BUILDS := $(B)/unit $(foreach n,$(CHECK_LABS),$(B)/lab$(n)/student/test $(B)/lab$(n)/reference/test $(B)/lab$(n)/bench)
+# The emulator's own tests: planted races, out-of-bounds accesses, bad
+# launches and access patterns with known counts.
+$(B)/emu-kernels.o: tests/emu_kernels.cu $(B)/harness/emu-rewrite $(EMU_HEADERS) harness/emu/emu-compile.sh
+	@harness/emu/emu-compile.sh $(B)/harness/emu-rewrite $< $@ $(B)/emu-kernels.resources.txt
+$(B)/emu-test: tests/emu_test.c $(B)/emu-kernels.o $(CORE_OBJS) $(EMU_OBJS) $(HEADERS) $(EMU_HEADERS)
+	$(CC) $(CFLAGS_EMU) -Itests -o $@ $< $(B)/emu-kernels.o $(CORE_OBJS) $(EMU_OBJS) -lcriterion $(BACKEND_LIBS_emu) -lm
+
+# Every suite runs on the GPU when there is one, on the emulator otherwise;
+# with nvcc present the GPU builds are compiled (warnings as errors) either way.
+check_dir = $(call vdir,$(1),$(2),$(if $(filter gpu,$(lab$(1)_kind)),$(BACKEND),cpu))
+CHECK_BUILDS := $(B)/unit $(B)/emu-test \
+  $(foreach n,$(LABS),$(call check_dir,$(n),student)/test $(call check_dir,$(n),reference)/test) \
+  $(foreach n,$(CPU_LABS),$(B)/lab$(n)/bench) \
+  $(if $(NVCC),$(foreach n,$(GPU_LABS),$(B)/lab$(n)/student/test $(B)/lab$(n)/reference/test $(B)/lab$(n)/bench))
 
 check: $(CHECK_BUILDS)
+	@echo "== GPU suites run $(if $(filter cuda,$(BACKEND)),on the GPU,on the CPU emulator (no GPU here))"
 	@{ echo "pass harness $(B)/unit"; \
-	   $(foreach n,$(CHECK_LABS),echo "pass lab$(n)-reference $(B)/lab$(n)/reference/test $(if $(filter gpu,$(lab$(n)_kind)),--jobs 1)"; \
-	                             echo "fail lab$(n)-stub $(B)/lab$(n)/student/test $(if $(filter gpu,$(lab$(n)_kind)),--jobs 1)";) \
-	   $(if $(NVCC),,echo "skip gpu-labs no CUDA toolkit (nvcc) on this machine: labs $(GPU_LABS) not built";) \
+	   echo "pass emulator $(B)/emu-test"; \
+	   $(foreach n,$(LABS),echo "pass lab$(n)-reference $(call check_dir,$(n),reference)/test $(if $(and $(filter gpu,$(lab$(n)_kind)),$(filter cuda,$(BACKEND))),--jobs 1)"; \
+	                       echo "fail lab$(n)-stub $(call check_dir,$(n),student)/test $(if $(and $(filter gpu,$(lab$(n)_kind)),$(filter cuda,$(BACKEND))),--jobs 1)";) \
 	   echo "cli command-line $(SHELL) tests/cli_test.sh"; \
 	 } | harness/check-suites.sh
 
@@ -293,9 +390,12 @@ help:
 	@echo "                            SIZES=1024,4097x8191  REPS=N  OPT=-O0 (CPU labs)"
 	@echo "                            tunables: BLOCK=.. (lab 2), TILE_DIM=.. BLOCK_ROWS=.. (labs 3-6)"
 	@echo "  make labN cachegrind      simulated cache misses, yours beside the reference (labs 1-2)"
+	@echo "  make labN profile         memory requests per warp: sectors per request, bank conflicts (GPU labs)"
 	@echo "  make labN resources       registers and shared memory per kernel (GPU labs)"
 	@echo "  make labN sanitize        compute-sanitizer memcheck and racecheck on your kernel (GPU labs)"
 	@echo "  make labN sweep           the reference over TILE_DIM x BLOCK_ROWS pairs (labs 3 and 6)"
+	@echo "                            GPU=emu runs GPU labs on the CPU emulator, GPU=cuda on the GPU;"
+	@echo "                            the default takes the GPU when there is one"
 	@echo
 	@echo "The labs:"
 	@$(foreach n,$(LABS),echo "  lab $(patsubst 0%,%,$(n))  labs/$(lab$(n)_dir)/$(lab$(n)_file)  ($(lab$(n)_title))";)

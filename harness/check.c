@@ -38,6 +38,10 @@ static void describe(char *buf, size_t len, uint32_t bits)
     case TL_MARGIN_BITS:
         snprintf(buf, len, "a NaN from outside in (a read past the end of in)");
         return;
+    case TL_SHARED_POISON_BITS:
+        snprintf(buf, len, "shared memory nobody wrote (read before it was filled: a missing "
+                 "__syncthreads()?)");
+        return;
     }
     float x = tl_bits_float(bits);
     if (x != x)

@@ -46,6 +46,12 @@ void tl_gpu_explain(cudaError_t err, char *buf, size_t len)
 {
     snprintf(buf, len, "CUDA error %s (%s): %s", cudaGetErrorName(err), cudaGetErrorString(err),
              usual_cause(err));
+#ifdef TILELAB_EMULATOR
+    /* The emulator knows which thread did it, and where. */
+    const char *detail = tl_emu_error_detail();
+    if (detail)
+        tl_appendf(buf, len, "\n  the emulator saw: %s", detail);
+#endif
 }
 
 int tl_gpu_available(char *why, size_t why_len)
@@ -141,7 +147,11 @@ done:
     return rc;
 }
 
+#ifdef TILELAB_EMULATOR
+const tl_backend tl_gpu_backend = {"CPU emulator of a GPU", run_on_gpu};
+#else
 const tl_backend tl_gpu_backend = {"GPU", run_on_gpu};
+#endif
 
 int tl_gpu_time(tl_gpu_launch_fn launch, void *ctx, int warmup, int reps, size_t flush_bytes,
                 tl_stats *stats, char *why, size_t why_len)

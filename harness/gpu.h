@@ -32,15 +32,16 @@ int tl_gpu_query(tl_gpu_info *info, char *why, size_t why_len);
 extern const tl_backend tl_gpu_backend;
 
 /*
- * Kernel launches seen since the last reset. The harness interposes the
- * runtime's launch hook, so it sees each <<<grid, block>>> even when no
- * device is present.
+ * Kernel launches seen since the last reset. On a GPU the harness
+ * interposes the runtime's launch hook (cuda_launch_hook.c), so it sees
+ * each <<<grid, block>>> even when the launch itself fails.
  */
 typedef struct {
     unsigned grid[3], block[3];
     size_t shared_bytes;
 } tl_launch;
 
+void tl_launch_record(dim3 grid, dim3 block, size_t shared_bytes);
 int tl_launch_count(void);
 const tl_launch *tl_launch_get(int i);
 void tl_launch_reset(void);

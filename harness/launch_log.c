@@ -1,28 +1,17 @@
 /*
- * Sees every <<<grid, block>>> launch. nvcc turns the launch syntax into a
- * call of __cudaPushCallConfiguration (CUDA 9 to 13 alike); defining it here
- * interposes the shared runtime's, records the configuration and passes the
- * call on. Test binaries link libcudart dynamically for this to work.
+ * The record of kernel launches that the technique checks read: the grid
+ * and block of each <<<grid, block>>> since the last reset. On a GPU,
+ * cuda_launch_hook.c feeds it; in the emulator, the emulator does.
  */
-#define _GNU_SOURCE
 #include "gpu.h"
-
-#include <dlfcn.h>
 
 #define TL_MAX_LAUNCHES 64
 
 static tl_launch launches[TL_MAX_LAUNCHES];
 static int count;
 
-typedef unsigned (*push_fn)(dim3, dim3, size_t, struct CUstream_st *);
-
-unsigned __cudaPushCallConfiguration(dim3 grid, dim3 block, size_t shared_bytes,
-                                     struct CUstream_st *stream);
-
-unsigned __cudaPushCallConfiguration(dim3 grid, dim3 block, size_t shared_bytes,
-                                     struct CUstream_st *stream)
+void tl_launch_record(dim3 grid, dim3 block, size_t shared_bytes)
 {
-    static push_fn real;
     if (count < TL_MAX_LAUNCHES) {
         tl_launch *l = &launches[count];
         l->grid[0] = grid.x, l->grid[1] = grid.y, l->grid[2] = grid.z;
@@ -30,9 +19,6 @@ unsigned __cudaPushCallConfiguration(dim3 grid, dim3 block, size_t shared_bytes,
         l->shared_bytes = shared_bytes;
     }
     count++;
-    if (!real)
-        real = (push_fn)dlsym(RTLD_NEXT, "__cudaPushCallConfiguration");
-    return real ? real(grid, block, shared_bytes, stream) : 1;
 }
 
 int tl_launch_count(void)

@@ -14,6 +14,18 @@
 #include "gpu.h"
 #endif
 
+/*
+ * The emulator runs every GPU thread in turn: its large cases are large
+ * enough to span many tiles and small enough to run in seconds.
+ */
+#ifdef TL_EMU
+#define TL_LARGE_SIDE 1024
+#define TL_RANDOM_MAX 600
+#else
+#define TL_LARGE_SIDE TL_LARGE
+#define TL_RANDOM_MAX 1500
+#endif
+
 static inline uint64_t tl_test_seed(void)
 {
     uint64_t seed;

@@ -1,0 +1,238 @@
+/*
+ * tilelab's CPU emulator: the part of the CUDA runtime and of CUDA C that
+ * the labs use, for machines without an NVIDIA GPU.
+ *
+ * A lab's .cu file is compiled by g++ with this header forced in first
+ * (-include) and with its <<<grid, block>>> launches rewritten to
+ * TL_LAUNCH(kernel, (grid, block), (args)) by harness/emu/rewrite.c. The
+ * harness's own C files include it instead of the toolkit's header.
+ *
+ * Names, numbers and behaviour follow the CUDA runtime: error codes keep
+ * their values, launch limits are the hardware's, errors are sticky where
+ * the real ones are. Anything outside this subset fails to compile with a
+ * message that says the emulator does not support it.
+ */
+#ifndef TILELAB_EMU_CUDA_RUNTIME_H
+#define TILELAB_EMU_CUDA_RUNTIME_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#define TILELAB_EMULATOR 1
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef enum cudaError {
+    cudaSuccess = 0,
+    cudaErrorInvalidValue = 1,
+    cudaErrorMemoryAllocation = 2,
+    cudaErrorInitializationError = 3,
+    cudaErrorInvalidConfiguration = 9,
+    cudaErrorInvalidDevicePointer = 17,
+    cudaErrorInvalidMemcpyDirection = 21,
+    cudaErrorInsufficientDriver = 35,
+    cudaErrorNoDevice = 100,
+    cudaErrorInvalidDevice = 101,
+    cudaErrorNoKernelImageForDevice = 209,
+    cudaErrorInvalidResourceHandle = 400,
+    cudaErrorNotReady = 600,
+    cudaErrorIllegalAddress = 700,
+    cudaErrorLaunchOutOfResources = 701,
+    cudaErrorLaunchTimeout = 702,
+    cudaErrorAssert = 710,
+    cudaErrorMisalignedAddress = 716,
+    cudaErrorLaunchFailure = 719,
+    cudaErrorNotSupported = 801,
+    cudaErrorUnknown = 999
+} cudaError_t;
+
+enum cudaMemcpyKind {
+    cudaMemcpyHostToHost = 0,
+    cudaMemcpyHostToDevice = 1,
+    cudaMemcpyDeviceToHost = 2,
+    cudaMemcpyDeviceToDevice = 3,
+    cudaMemcpyDefault = 4
+};
+
+enum cudaDeviceAttr {
+    cudaDevAttrMaxThreadsPerBlock = 1,
+    cudaDevAttrMaxSharedMemoryPerBlock = 8,
+    cudaDevAttrWarpSize = 10,
+    cudaDevAttrMultiProcessorCount = 16,
+    cudaDevAttrMemoryClockRate = 36,
+    cudaDevAttrGlobalMemoryBusWidth = 37,
+    cudaDevAttrL2CacheSize = 38,
+    cudaDevAttrComputeCapabilityMajor = 75,
+    cudaDevAttrComputeCapabilityMinor = 76
+};
+
+typedef struct CUstream_st *cudaStream_t;
+typedef struct CUevent_st *cudaEvent_t;
+
+typedef struct uint3 {
+    unsigned int x, y, z;
+} uint3;
+
+#ifdef __cplusplus
+struct dim3 {
+    unsigned int x, y, z;
+    dim3(unsigned int vx = 1, unsigned int vy = 1, unsigned int vz = 1) : x(vx), y(vy), z(vz) {}
+    dim3(uint3 v) : x(v.x), y(v.y), z(v.z) {}
+};
+#else
+typedef struct dim3 {
+    unsigned int x, y, z;
+} dim3;
+#endif
+
+typedef struct __attribute__((aligned(8))) float2 { float x, y; } float2;
+typedef struct __attribute__((aligned(16))) float4 { float x, y, z, w; } float4;
+typedef struct __attribute__((aligned(8))) int2 { int x, y; } int2;
+typedef struct __attribute__((aligned(16))) int4 { int x, y, z, w; } int4;
+
+struct cudaDeviceProp {
+    char name[256];
+    size_t totalGlobalMem;
+    size_t sharedMemPerBlock;
+    int warpSize;
+    int maxThreadsPerBlock;
+    int maxThreadsDim[3];
+    int maxGridSize[3];
+    int major, minor;
+    int multiProcessorCount;
+    int l2CacheSize;
+};
+
+cudaError_t cudaMalloc(void **ptr, size_t bytes);
+cudaError_t cudaFree(void *ptr);
+cudaError_t cudaMemcpy(void *dst, const void *src, size_t bytes, enum cudaMemcpyKind kind);
+cudaError_t cudaMemcpyAsync(void *dst, const void *src, size_t bytes, enum cudaMemcpyKind kind,
+                            cudaStream_t stream);
+cudaError_t cudaMemset(void *ptr, int value, size_t bytes);
+cudaError_t cudaMemsetAsync(void *ptr, int value, size_t bytes, cudaStream_t stream);
+cudaError_t cudaDeviceSynchronize(void);
+cudaError_t cudaStreamSynchronize(cudaStream_t stream);
+cudaError_t cudaDeviceReset(void);
+cudaError_t cudaGetLastError(void);
+cudaError_t cudaPeekAtLastError(void);
+const char *cudaGetErrorString(cudaError_t err);
+const char *cudaGetErrorName(cudaError_t err);
+cudaError_t cudaGetDeviceCount(int *count);
+cudaError_t cudaGetDevice(int *device);
+cudaError_t cudaSetDevice(int device);
+cudaError_t cudaGetDeviceProperties(struct cudaDeviceProp *prop, int device);
+cudaError_t cudaDeviceGetAttribute(int *value, enum cudaDeviceAttr attr, int device);
+cudaError_t cudaMemGetInfo(size_t *free_bytes, size_t *total_bytes);
+cudaError_t cudaEventCreate(cudaEvent_t *event);
+cudaError_t cudaEventDestroy(cudaEvent_t event);
+cudaError_t cudaEventRecord(cudaEvent_t event, cudaStream_t stream);
+cudaError_t cudaEventSynchronize(cudaEvent_t event);
+cudaError_t cudaEventElapsedTime(float *ms, cudaEvent_t start, cudaEvent_t stop);
+
+/* ---- what device code sees */
+
+/* threadIdx and friends, in one place the emulator lets every thread read. */
+struct tl_emu_builtins {
+    uint3 threadIdx, blockIdx, blockDim, gridDim;
+};
+extern struct tl_emu_builtins tl_emu_builtin;
+void tl_emu_syncthreads(void);
+
+typedef void (*tl_emu_body)(void *ctx);
+/* Runs body once per thread of the grid; the heart of the emulator. */
+void tl_emu_launch(dim3 grid, dim3 block, size_t dynamic_shared, cudaStream_t stream,
+                   const char *kernel, const char *file, int line, tl_emu_body body, void *ctx);
+
+/* Why the last error happened, in words (thread, block, address), or NULL. */
+const char *tl_emu_error_detail(void);
+
+#ifdef __cplusplus
+}
+#endif
+
+#ifdef __cplusplus
+
+/* ---- CUDA C as the lab files write it (they are compiled as C++) */
+
+#define threadIdx (tl_emu_builtin.threadIdx)
+#define blockIdx (tl_emu_builtin.blockIdx)
+#define blockDim (static_cast<const dim3>(tl_emu_builtin.blockDim))
+#define gridDim (static_cast<const dim3>(tl_emu_builtin.gridDim))
+#define __syncthreads() tl_emu_syncthreads()
+static const int warpSize = 32;
+
+#define __global__
+#define __device__
+#define __host__
+#define __forceinline__ inline __attribute__((always_inline))
+#define __noinline__ __attribute__((noinline))
+#define __restrict__ __restrict
+#define __launch_bounds__(...)
+/* One copy per kernel, shared by the threads of the block that is running:
+ * the emulator runs one block at a time and poisons these before each. The
+ * section tells them from other statics (emu-compile.sh has the
+ * instrumentation guard it with -fsanitize-sections). */
+#define __shared__ static __attribute__((section("tl_shared")))
+#define __constant__ tilelab_emulator_does_not_support___constant__memory
+
+struct tl_emu_config {
+    dim3 grid, block;
+    size_t shared;
+    cudaStream_t stream;
+};
+static inline tl_emu_config tl_emu_configure(dim3 grid, dim3 block, size_t shared = 0,
+                                             cudaStream_t stream = 0)
+{
+    tl_emu_config c = {grid, block, shared, stream};
+    return c;
+}
+
+/* kernel<<<config>>>(args) is rewritten to TL_LAUNCH(kernel, (config), (args)). */
+#define TL_LAUNCH(kernel, config, args)                                                    \
+    do {                                                                                   \
+        tl_emu_config tl_cfg_ = tl_emu_configure config;                                   \
+        auto tl_body_ = [&]() { kernel args; };                                            \
+        tl_emu_launch(tl_cfg_.grid, tl_cfg_.block, tl_cfg_.shared, tl_cfg_.stream, #kernel, \
+                      __FILE__, __LINE__, [](void *p) { (*(decltype(tl_body_) *)p)(); },    \
+                      &tl_body_);                                                          \
+    } while (0)
+
+template <class T> static inline cudaError_t cudaMalloc(T **ptr, size_t bytes)
+{
+    return cudaMalloc((void **)ptr, bytes);
+}
+
+static inline int min(int a, int b) { return a < b ? a : b; }
+static inline int max(int a, int b) { return a > b ? a : b; }
+static inline unsigned min(unsigned a, unsigned b) { return a < b ? a : b; }
+static inline unsigned max(unsigned a, unsigned b) { return a > b ? a : b; }
+static inline long long min(long long a, long long b) { return a < b ? a : b; }
+static inline long long max(long long a, long long b) { return a > b ? a : b; }
+static inline float min(float a, float b) { return a < b ? a : b; }
+static inline float max(float a, float b) { return a > b ? a : b; }
+
+template <class T> static inline T __ldg(const T *p) { return *p; }
+static inline float2 make_float2(float x, float y) { float2 v = {x, y}; return v; }
+static inline float4 make_float4(float x, float y, float z, float w) { float4 v = {x, y, z, w}; return v; }
+
+/* Threads run one after another, so these need the lockstep of a real warp. */
+#define TL_EMU_UNSUPPORTED(what) \
+    __attribute__((error(what " is not supported by the tilelab CPU emulator: run this lab on a GPU")))
+unsigned __ballot_sync(unsigned, int) TL_EMU_UNSUPPORTED("__ballot_sync");
+int __any_sync(unsigned, int) TL_EMU_UNSUPPORTED("__any_sync");
+int __all_sync(unsigned, int) TL_EMU_UNSUPPORTED("__all_sync");
+float __shfl_sync(unsigned, float, int, int = 32) TL_EMU_UNSUPPORTED("__shfl_sync");
+float __shfl_up_sync(unsigned, float, unsigned, int = 32) TL_EMU_UNSUPPORTED("__shfl_up_sync");
+float __shfl_down_sync(unsigned, float, unsigned, int = 32) TL_EMU_UNSUPPORTED("__shfl_down_sync");
+float __shfl_xor_sync(unsigned, float, int, int = 32) TL_EMU_UNSUPPORTED("__shfl_xor_sync");
+void __syncwarp(unsigned = 0xffffffffu) TL_EMU_UNSUPPORTED("__syncwarp");
+void __threadfence(void) TL_EMU_UNSUPPORTED("__threadfence");
+float atomicAdd(float *, float) TL_EMU_UNSUPPORTED("atomicAdd");
+int atomicAdd(int *, int) TL_EMU_UNSUPPORTED("atomicAdd");
+int atomicCAS(int *, int, int) TL_EMU_UNSUPPORTED("atomicCAS");
+
+#endif /* __cplusplus */
+
+#endif

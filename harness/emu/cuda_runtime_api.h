@@ -1,0 +1,2 @@
+/* The emulator keeps the whole runtime API in one header. */
+#include "cuda_runtime.h"

@@ -1,0 +1,885 @@
+/*
+ * The CPU emulator: device memory, the runtime calls the labs use, kernel
+ * launches, __syncthreads(), and a check and count of every memory access.
+ *
+ * Blocks run one after another. The threads of a block are fibers, run in
+ * order of their linear index; each runs until it reaches __syncthreads()
+ * or ends, and the block's barrier opens once every thread has arrived.
+ * So thread 0 always finishes a phase before thread 1 starts it: a kernel
+ * that reads shared memory another thread has not written yet (a missing
+ * __syncthreads()) reads the poison the array was filled with, every time.
+ *
+ * The lab file is compiled with gcc's AddressSanitizer instrumentation in
+ * its out-of-line form (asan-instrumentation-with-call-threshold=0): every
+ * load and store calls one of the __asan_load/__asan_store functions below,
+ * which check it against the device allocations, the __shared__ arrays
+ * (whose bounds and red zones the instrumentation registers) and the
+ * thread's own stack, and record it for the counters of emu.h.
+ */
+#define _GNU_SOURCE
+#include "cuda_runtime.h"
+#include "emu.h"
+#include "fiber.h"
+#include "gpu.h"
+#include "matrix.h"
+
+#include <pthread.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <time.h>
+#include <unistd.h>
+
+/* ------------------------------------------------------------------ errors */
+
+static cudaError_t last_error, sticky_error;
+static char detail[1024];
+
+static cudaError_t fail(cudaError_t err, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(detail, sizeof detail, fmt, ap);
+    va_end(ap);
+    last_error = err;
+    return err;
+}
+
+const char *tl_emu_error_detail(void)
+{
+    return detail[0] ? detail : NULL;
+}
+
+static const struct {
+    cudaError_t err;
+    const char *name, *text;
+} errors[] = {
+    {cudaSuccess, "cudaSuccess", "no error"},
+    {cudaErrorInvalidValue, "cudaErrorInvalidValue", "invalid argument"},
+    {cudaErrorMemoryAllocation, "cudaErrorMemoryAllocation", "out of memory"},
+    {cudaErrorInitializationError, "cudaErrorInitializationError", "initialization error"},
+    {cudaErrorInvalidConfiguration, "cudaErrorInvalidConfiguration", "invalid configuration argument"},
+    {cudaErrorInvalidDevicePointer, "cudaErrorInvalidDevicePointer", "invalid device pointer"},
+    {cudaErrorInvalidMemcpyDirection, "cudaErrorInvalidMemcpyDirection", "invalid copy direction for memcpy"},
+    {cudaErrorInsufficientDriver, "cudaErrorInsufficientDriver", "CUDA driver version is insufficient for CUDA runtime version"},
+    {cudaErrorNoDevice, "cudaErrorNoDevice", "no CUDA-capable device is detected"},
+    {cudaErrorInvalidDevice, "cudaErrorInvalidDevice", "invalid device ordinal"},
+    {cudaErrorNoKernelImageForDevice, "cudaErrorNoKernelImageForDevice", "no kernel image is available for execution on the device"},
+    {cudaErrorInvalidResourceHandle, "cudaErrorInvalidResourceHandle", "invalid resource handle"},
+    {cudaErrorNotReady, "cudaErrorNotReady", "device not ready"},
+    {cudaErrorIllegalAddress, "cudaErrorIllegalAddress", "an illegal memory access was encountered"},
+    {cudaErrorLaunchOutOfResources, "cudaErrorLaunchOutOfResources", "too many resources requested for launch"},
+    {cudaErrorLaunchTimeout, "cudaErrorLaunchTimeout", "the launch timed out and was terminated"},
+    {cudaErrorAssert, "cudaErrorAssert", "device-side assert triggered"},
+    {cudaErrorMisalignedAddress, "cudaErrorMisalignedAddress", "misaligned address"},
+    {cudaErrorLaunchFailure, "cudaErrorLaunchFailure", "unspecified launch failure"},
+    {cudaErrorNotSupported, "cudaErrorNotSupported", "operation not supported"},
+    {cudaErrorUnknown, "cudaErrorUnknown", "unknown error"},
+};
+
+const char *cudaGetErrorName(cudaError_t err)
+{
+    for (size_t i = 0; i < sizeof errors / sizeof *errors; i++)
+        if (errors[i].err == err)
+            return errors[i].name;
+    return "cudaErrorUnknown";
+}
+
+const char *cudaGetErrorString(cudaError_t err)
+{
+    for (size_t i = 0; i < sizeof errors / sizeof *errors; i++)
+        if (errors[i].err == err)
+            return errors[i].text;
+    return "unrecognized error code";
+}
+
+cudaError_t cudaGetLastError(void)
+{
+    cudaError_t err = sticky_error ? sticky_error : last_error;
+    last_error = cudaSuccess;
+    return err;
+}
+
+cudaError_t cudaPeekAtLastError(void)
+{
+    return sticky_error ? sticky_error : last_error;
+}
+
+/* ------------------------------------------------------------ device memory */
+
+/*
+ * Device memory is one large reserved range, handed out in order with a
+ * gap between allocations, so that any address can be told apart as
+ * device memory, and an index that runs off an allocation lands in a gap.
+ */
+#define ARENA_BYTES ((size_t)64 << 30)
+#define GAP ((size_t)64 << 10)
+
+typedef struct {
+    uintptr_t base;
+    size_t size;
+    int freed;
+} allocation;
+
+static uintptr_t arena;
+static size_t arena_used;
+static allocation *allocs;
+static size_t n_allocs, cap_allocs;
+
+static int arena_init(void)
+{
+    if (arena)
+        return 0;
+    void *p = mmap(NULL, ARENA_BYTES, PROT_READ | PROT_WRITE,
+                   MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+    if (p == MAP_FAILED)
+        return -1;
+    arena = (uintptr_t)p;
+    arena_used = GAP;
+    return 0;
+}
+
+static int in_arena(uintptr_t a)
+{
+    return a - arena < ARENA_BYTES;
+}
+
+/* The allocation holding a, or the one just below it; NULL when none is below. */
+static const allocation *allocation_near(uintptr_t a)
+{
+    size_t lo = 0, hi = n_allocs;
+    while (lo < hi) {
+        size_t mid = (lo + hi) / 2;
+        if (allocs[mid].base <= a)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return lo ? &allocs[lo - 1] : NULL;
+}
+
+static const allocation *allocation_of(uintptr_t a, size_t bytes)
+{
+    const allocation *al = allocation_near(a);
+    return al && !al->freed && a + bytes <= al->base + al->size ? al : NULL;
+}
+
+cudaError_t cudaMalloc(void **ptr, size_t bytes)
+{
+    if (sticky_error)
+        return sticky_error;
+    if (!ptr)
+        return fail(cudaErrorInvalidValue, "cudaMalloc: the pointer to the result is NULL");
+    *ptr = NULL;
+    if (bytes == 0)
+        return cudaSuccess;
+    size_t rounded = (bytes + 255) & ~(size_t)255;
+    if (arena_init() || arena_used + rounded + GAP > ARENA_BYTES)
+        return fail(cudaErrorMemoryAllocation, "cudaMalloc of %zu bytes: the emulator's device "
+                    "memory is used up", bytes);
+    if (n_allocs == cap_allocs) {
+        size_t cap = cap_allocs ? 2 * cap_allocs : 64;
+        allocation *grown = realloc(allocs, cap * sizeof *grown);
+        if (!grown)
+            return fail(cudaErrorMemoryAllocation, "cudaMalloc: out of host memory");
+        allocs = grown;
+        cap_allocs = cap;
+    }
+    allocation *al = &allocs[n_allocs++];
+    al->base = arena + arena_used;
+    al->size = bytes;
+    al->freed = 0;
+    arena_used += rounded + GAP;
+    *ptr = (void *)al->base;
+    return cudaSuccess;
+}
+
+cudaError_t cudaFree(void *ptr)
+{
+    if (!ptr)
+        return cudaSuccess;
+    allocation *al = (allocation *)allocation_near((uintptr_t)ptr);
+    if (!al || al->base != (uintptr_t)ptr || al->freed)
+        return fail(cudaErrorInvalidValue, "cudaFree(%p): not a pointer cudaMalloc returned, or "
+                    "freed already", ptr);
+    al->freed = 1;
+    /* Give the pages back; the range stays reserved, so a late access is still caught. */
+    madvise((void *)(al->base & ~(uintptr_t)4095), al->size, MADV_DONTNEED);
+    return sticky_error;
+}
+
+static cudaError_t check_range(const void *p, size_t bytes, int device, const char *call,
+                               const char *which)
+{
+    uintptr_t a = (uintptr_t)p;
+    if (!device) {
+        if (in_arena(a))
+            return fail(cudaErrorInvalidValue, "%s: the %s pointer is device memory where host "
+                        "memory was expected", call, which);
+        return cudaSuccess;
+    }
+    if (!in_arena(a) || !allocation_of(a, 0))
+        return fail(cudaErrorInvalidValue, "%s: the %s pointer %p is not device memory from "
+                    "cudaMalloc (a host pointer?)", call, which, p);
+    if (!allocation_of(a, bytes))
+        return fail(cudaErrorInvalidValue, "%s: %zu bytes from %p run past the end of the "
+                    "allocation", call, bytes, p);
+    return cudaSuccess;
+}
+
+cudaError_t cudaMemcpy(void *dst, const void *src, size_t bytes, enum cudaMemcpyKind kind)
+{
+    if (sticky_error)
+        return sticky_error;
+    if (kind == cudaMemcpyDefault)
+        kind = (enum cudaMemcpyKind)((in_arena((uintptr_t)src) ? 2 : 0) |
+                                     (in_arena((uintptr_t)dst) ? 1 : 0));
+    if ((unsigned)kind > cudaMemcpyDeviceToDevice)
+        return fail(cudaErrorInvalidMemcpyDirection, "cudaMemcpy: unknown direction %d", (int)kind);
+    cudaError_t err;
+    if ((err = check_range(src, bytes, kind & 2, "cudaMemcpy", "source")) ||
+        (err = check_range(dst, bytes, kind & 1, "cudaMemcpy", "destination")))
+        return err;
+    memmove(dst, src, bytes);
+    return cudaSuccess;
+}
+
+cudaError_t cudaMemcpyAsync(void *dst, const void *src, size_t bytes, enum cudaMemcpyKind kind,
+                            cudaStream_t stream)
+{
+    (void)stream;
+    return cudaMemcpy(dst, src, bytes, kind);
+}
+
+cudaError_t cudaMemset(void *ptr, int value, size_t bytes)
+{
+    if (sticky_error)
+        return sticky_error;
+    cudaError_t err = check_range(ptr, bytes, 1, "cudaMemset", "device");
+    if (err)
+        return err;
+    memset(ptr, value, bytes);
+    return cudaSuccess;
+}
+
+cudaError_t cudaMemsetAsync(void *ptr, int value, size_t bytes, cudaStream_t stream)
+{
+    (void)stream;
+    return cudaMemset(ptr, value, bytes);
+}
+
+cudaError_t cudaDeviceSynchronize(void)
+{
+    return sticky_error;
+}
+
+cudaError_t cudaStreamSynchronize(cudaStream_t stream)
+{
+    (void)stream;
+    return sticky_error;
+}
+
+cudaError_t cudaDeviceReset(void)
+{
+    sticky_error = last_error = cudaSuccess;
+    detail[0] = '\0';
+    return cudaSuccess;
+}
+
+/* ------------------------------------------------------------------ device */
+
+cudaError_t cudaGetDeviceCount(int *count)
+{
+    *count = 1;
+    return cudaSuccess;
+}
+
+cudaError_t cudaGetDevice(int *device)
+{
+    *device = 0;
+    return cudaSuccess;
+}
+
+cudaError_t cudaSetDevice(int device)
+{
+    return device == 0 ? cudaSuccess
+                       : fail(cudaErrorInvalidDevice, "the emulator has one device, number 0");
+}
+
+static size_t host_memory(const char *key)
+{
+    char line[256];
+    unsigned long kib = 0;
+    size_t len = strlen(key);
+    FILE *f = fopen("/proc/meminfo", "r");
+    while (f && fgets(line, sizeof line, f))
+        if (strncmp(line, key, len) == 0 && sscanf(line + len, ": %lu kB", &kib) == 1)
+            break;
+    if (f)
+        fclose(f);
+    return (size_t)kib << 10;
+}
+
+cudaError_t cudaGetDeviceProperties(struct cudaDeviceProp *prop, int device)
+{
+    if (device != 0)
+        return fail(cudaErrorInvalidDevice, "the emulator has one device, number 0");
+    memset(prop, 0, sizeof *prop);
+    snprintf(prop->name, sizeof prop->name, "tilelab CPU emulator (no GPU)");
+    prop->totalGlobalMem = host_memory("MemTotal");
+    prop->sharedMemPerBlock = 48 << 10;
+    prop->warpSize = 32;
+    prop->maxThreadsPerBlock = 1024;
+    prop->maxThreadsDim[0] = prop->maxThreadsDim[1] = 1024;
+    prop->maxThreadsDim[2] = 64;
+    prop->maxGridSize[0] = 0x7fffffff;
+    prop->maxGridSize[1] = prop->maxGridSize[2] = 65535;
+    prop->multiProcessorCount = 1;
+    return cudaSuccess;
+}
+
+cudaError_t cudaDeviceGetAttribute(int *value, enum cudaDeviceAttr attr, int device)
+{
+    struct cudaDeviceProp p;
+    cudaError_t err = cudaGetDeviceProperties(&p, device);
+    if (err)
+        return err;
+    switch (attr) {
+    case cudaDevAttrMaxThreadsPerBlock: *value = p.maxThreadsPerBlock; break;
+    case cudaDevAttrMaxSharedMemoryPerBlock: *value = (int)p.sharedMemPerBlock; break;
+    case cudaDevAttrWarpSize: *value = p.warpSize; break;
+    case cudaDevAttrMultiProcessorCount: *value = p.multiProcessorCount; break;
+    case cudaDevAttrComputeCapabilityMajor: *value = p.major; break;
+    case cudaDevAttrComputeCapabilityMinor: *value = p.minor; break;
+    default: *value = 0; break; /* clocks, bus width, L2: an emulator has none */
+    }
+    return cudaSuccess;
+}
+
+cudaError_t cudaMemGetInfo(size_t *free_bytes, size_t *total_bytes)
+{
+    *free_bytes = host_memory("MemAvailable");
+    *total_bytes = host_memory("MemTotal");
+    return sticky_error;
+}
+
+/* Events measure host time; the harness never shows emulator time as bandwidth. */
+struct CUevent_st {
+    double seconds;
+};
+
+cudaError_t cudaEventCreate(cudaEvent_t *event)
+{
+    *event = calloc(1, sizeof **event);
+    return *event ? cudaSuccess : fail(cudaErrorMemoryAllocation, "cudaEventCreate: out of memory");
+}
+
+cudaError_t cudaEventDestroy(cudaEvent_t event)
+{
+    free(event);
+    return cudaSuccess;
+}
+
+cudaError_t cudaEventRecord(cudaEvent_t event, cudaStream_t stream)
+{
+    struct timespec ts;
+    (void)stream;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    event->seconds = (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+    return sticky_error;
+}
+
+cudaError_t cudaEventSynchronize(cudaEvent_t event)
+{
+    (void)event;
+    return sticky_error;
+}
+
+cudaError_t cudaEventElapsedTime(float *ms, cudaEvent_t start, cudaEvent_t stop)
+{
+    *ms = (float)((stop->seconds - start->seconds) * 1e3);
+    return sticky_error;
+}
+
+/* -------------------------------------------------------- __shared__ arrays */
+
+/* What gcc's instrumentation registers for each global it guards (ABI v8). */
+struct asan_global {
+    uintptr_t beg;
+    uintptr_t size;
+    uintptr_t size_with_redzone;
+    const char *name;
+    const char *module_name;
+    uintptr_t has_dynamic_init;
+    void *location;
+    uintptr_t odr_indicator;
+};
+
+/*
+ * Every global of the lab file that the instrumentation guards: its
+ * __shared__ arrays, which the emulator's header puts in the section
+ * tl_shared, and its other statics and string literals.
+ */
+extern char __start_tl_shared[] __attribute__((weak));
+extern char __stop_tl_shared[] __attribute__((weak));
+
+static struct asan_global **globals;
+static size_t n_globals;
+static uintptr_t globals_lo = UINTPTR_MAX, globals_hi;
+
+static int is_shared(const struct asan_global *g)
+{
+    return g->beg - (uintptr_t)__start_tl_shared < (uintptr_t)(__stop_tl_shared - __start_tl_shared);
+}
+
+void __asan_register_globals(struct asan_global *g, uintptr_t n);
+void __asan_register_globals(struct asan_global *g, uintptr_t n)
+{
+    struct asan_global **grown = realloc(globals, (n_globals + n) * sizeof *grown);
+    if (!grown)
+        abort();
+    globals = grown;
+    for (uintptr_t i = 0; i < n; i++) {
+        globals[n_globals++] = &g[i];
+        if (g[i].beg < globals_lo)
+            globals_lo = g[i].beg;
+        if (g[i].beg + g[i].size_with_redzone > globals_hi)
+            globals_hi = g[i].beg + g[i].size_with_redzone;
+    }
+}
+
+void __asan_unregister_globals(struct asan_global *g, uintptr_t n);
+void __asan_unregister_globals(struct asan_global *g, uintptr_t n)
+{
+    (void)g;
+    (void)n;
+}
+
+static const struct asan_global *global_near(uintptr_t a)
+{
+    for (size_t i = 0; i < n_globals; i++)
+        if (a - globals[i]->beg < globals[i]->size_with_redzone)
+            return globals[i];
+    return NULL;
+}
+
+static void poison_shared(void)
+{
+    uint32_t bits = TL_SHARED_POISON_BITS;
+    for (size_t i = 0; i < n_globals; i++) {
+        if (!is_shared(globals[i]))
+            continue;
+        unsigned char *p = (unsigned char *)globals[i]->beg;
+        for (size_t b = 0; b < globals[i]->size; b++)
+            p[b] = ((unsigned char *)&bits)[b % 4];
+    }
+}
+
+/* ---------------------------------------------------------------- threads */
+
+#define MAX_THREADS 1024
+#define STACK_BYTES ((size_t)64 << 10)
+
+enum { READY, AT_BARRIER, DONE };
+enum { GLOBAL_LOAD, GLOBAL_STORE, SHARED_LOAD, SHARED_STORE, KINDS };
+
+typedef struct {
+    uintptr_t addr;
+    uint32_t size;
+    uint32_t kind;
+} access_record;
+
+typedef struct {
+    tl_fiber *fiber;
+    int state;
+    uint3 idx;
+    access_record *rec;
+    size_t n_rec, cap_rec;
+} emu_thread;
+
+struct tl_emu_builtins tl_emu_builtin = {{0, 0, 0}, {0, 0, 0}, {1, 1, 1}, {1, 1, 1}};
+
+static emu_thread threads[MAX_THREADS];
+static char *stacks;
+static int current = -1; /* the running thread, -1 outside kernels */
+static int aborted;
+static tl_emu_body body;
+static void *body_ctx;
+static const char *kernel_name;
+static uintptr_t host_stack_lo, host_stack_hi;
+
+static int profiling;
+static tl_emu_stats stats[64];
+static int n_stats;
+static tl_emu_stats *kernel_stats;
+
+static void thread_main(void)
+{
+    body(body_ctx);
+    threads[current].state = DONE;
+    tl_fiber_switch(threads[current].fiber, tl_fiber_main());
+}
+
+void tl_emu_syncthreads(void)
+{
+    if (current < 0)
+        return;
+    threads[current].state = AT_BARRIER;
+    tl_fiber_switch(threads[current].fiber, tl_fiber_main());
+}
+
+static const char *where(void)
+{
+    static char buf[160];
+    uint3 t = tl_emu_builtin.threadIdx, b = tl_emu_builtin.blockIdx;
+    snprintf(buf, sizeof buf, "thread (%u, %u, %u) of block (%u, %u, %u) of %s", t.x, t.y, t.z,
+             b.x, b.y, b.z, kernel_name);
+    return buf;
+}
+
+/* An access no GPU would allow: report it, and end the kernel here. */
+static void fault(cudaError_t err, const char *fmt, ...)
+{
+    char what[768];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(what, sizeof what, fmt, ap);
+    va_end(ap);
+    fail(err, "%s: %s", where(), what);
+    sticky_error = err;
+    aborted = 1;
+    tl_fiber_switch(threads[current].fiber, tl_fiber_main());
+}
+
+static void record(uintptr_t a, size_t size, int kind)
+{
+    emu_thread *t = &threads[current];
+    if (t->n_rec == t->cap_rec) {
+        size_t cap = t->cap_rec ? 2 * t->cap_rec : 64;
+        access_record *grown = realloc(t->rec, cap * sizeof *grown);
+        if (!grown)
+            abort();
+        t->rec = grown;
+        t->cap_rec = cap;
+    }
+    t->rec[t->n_rec++] = (access_record){a, (uint32_t)size, (uint32_t)kind};
+}
+
+static void host_touches_device(uintptr_t a, int store)
+{
+    fprintf(stderr,
+            "tilelab emulator: host code %s device memory at %p.\n"
+            "A pointer from cudaMalloc can only be used inside a kernel or with cudaMemcpy; on a "
+            "GPU this crashes too.\n",
+            store ? "wrote" : "read", (void *)a);
+    abort();
+}
+
+static void check_access(uintptr_t a, size_t size, int store)
+{
+    if (current < 0) {
+        if (arena && in_arena(a))
+            host_touches_device(a, store);
+        return;
+    }
+    if (in_arena(a)) {
+        if (!allocation_of(a, size)) {
+            const allocation *al = allocation_near(a);
+            if (al && al->freed && a < al->base + al->size)
+                fault(cudaErrorIllegalAddress, "%s %zu bytes of device memory that was freed "
+                      "with cudaFree", store ? "wrote" : "read", size);
+            else if (al && !al->freed)
+                fault(cudaErrorIllegalAddress, "%s %zu bytes at %zu bytes past the end of a "
+                      "%zu-byte cudaMalloc allocation (an index out of bounds)",
+                      store ? "wrote" : "read", size, (size_t)(a - al->base - al->size), al->size);
+            else
+                fault(cudaErrorIllegalAddress, "%s %zu bytes of device memory that belongs to "
+                      "no allocation", store ? "wrote" : "read", size);
+        }
+        if ((size & (size - 1)) == 0 && a % size)
+            fault(cudaErrorMisalignedAddress, "%s %zu bytes at an address that is not a multiple "
+                  "of %zu", store ? "wrote" : "read", size, size);
+        if (profiling)
+            record(a, size, store ? GLOBAL_STORE : GLOBAL_LOAD);
+        return;
+    }
+    if (a - globals_lo < globals_hi - globals_lo) {
+        const struct asan_global *g = global_near(a);
+        if (g && a + size <= g->beg + g->size) {
+            if (profiling && is_shared(g))
+                record(a, size, store ? SHARED_STORE : SHARED_LOAD);
+            return;
+        }
+        if (g)
+            fault(cudaErrorIllegalAddress, "%s %s %s at byte %zu, past its end (%zu bytes): an "
+                  "index out of bounds", store ? "wrote" : "read",
+                  is_shared(g) ? "the __shared__ array" : "the variable", g->name,
+                  (size_t)(a - g->beg), (size_t)g->size);
+    }
+    uintptr_t stack = (uintptr_t)stacks + (size_t)current * STACK_BYTES;
+    if (a - (uintptr_t)&tl_emu_builtin < sizeof tl_emu_builtin || a - stack < STACK_BYTES || a - host_stack_lo < host_stack_hi - host_stack_lo)
+        return;
+    fault(cudaErrorIllegalAddress, "%s %zu bytes at %p, which is neither device memory, nor a "
+          "__shared__ array, nor the thread's own variables (a host pointer passed to the kernel?)",
+          store ? "wrote" : "read", size, (void *)a);
+}
+
+/* The instrumentation's entry points: one per access size, loads and stores. */
+#define TL_ASAN_SIZED(n)                                                   \
+    void __asan_load##n(uintptr_t a);                                      \
+    void __asan_load##n(uintptr_t a) { check_access(a, n, 0); }            \
+    void __asan_store##n(uintptr_t a);                                     \
+    void __asan_store##n(uintptr_t a) { check_access(a, n, 1); }           \
+    void __asan_load##n##_noabort(uintptr_t a);                            \
+    void __asan_load##n##_noabort(uintptr_t a) { check_access(a, n, 0); }  \
+    void __asan_store##n##_noabort(uintptr_t a);                           \
+    void __asan_store##n##_noabort(uintptr_t a) { check_access(a, n, 1); }
+TL_ASAN_SIZED(1)
+TL_ASAN_SIZED(2)
+TL_ASAN_SIZED(4)
+TL_ASAN_SIZED(8)
+TL_ASAN_SIZED(16)
+
+void __asan_loadN(uintptr_t a, uintptr_t n);
+void __asan_loadN(uintptr_t a, uintptr_t n) { check_access(a, n, 0); }
+void __asan_storeN(uintptr_t a, uintptr_t n);
+void __asan_storeN(uintptr_t a, uintptr_t n) { check_access(a, n, 1); }
+void __asan_loadN_noabort(uintptr_t a, uintptr_t n);
+void __asan_loadN_noabort(uintptr_t a, uintptr_t n) { check_access(a, n, 0); }
+void __asan_storeN_noabort(uintptr_t a, uintptr_t n);
+void __asan_storeN_noabort(uintptr_t a, uintptr_t n) { check_access(a, n, 1); }
+
+void *__asan_memcpy(void *dst, const void *src, size_t n);
+void *__asan_memcpy(void *dst, const void *src, size_t n)
+{
+    check_access((uintptr_t)src, n, 0);
+    check_access((uintptr_t)dst, n, 1);
+    return memcpy(dst, src, n);
+}
+void *__asan_memmove(void *dst, const void *src, size_t n);
+void *__asan_memmove(void *dst, const void *src, size_t n)
+{
+    check_access((uintptr_t)src, n, 0);
+    check_access((uintptr_t)dst, n, 1);
+    return memmove(dst, src, n);
+}
+void *__asan_memset(void *p, int c, size_t n);
+void *__asan_memset(void *p, int c, size_t n)
+{
+    check_access((uintptr_t)p, n, 1);
+    return memset(p, c, n);
+}
+
+void __asan_init(void);
+void __asan_init(void) {}
+void __asan_version_mismatch_check_v8(void);
+void __asan_version_mismatch_check_v8(void) {}
+void __asan_handle_no_return(void);
+void __asan_handle_no_return(void) {}
+void __asan_before_dynamic_init(const char *module);
+void __asan_before_dynamic_init(const char *module) { (void)module; }
+void __asan_after_dynamic_init(void);
+void __asan_after_dynamic_init(void) {}
+
+/* ---------------------------------------------------------------- counting */
+
+static int cmp_uptr(const void *x, const void *y)
+{
+    uintptr_t a = *(const uintptr_t *)x, b = *(const uintptr_t *)y;
+    return (a > b) - (a < b);
+}
+
+static size_t distinct(uintptr_t *v, size_t n)
+{
+    size_t k = 0;
+    qsort(v, n, sizeof *v, cmp_uptr);
+    for (size_t i = 0; i < n; i++)
+        if (i == 0 || v[i] != v[i - 1])
+            v[k++] = v[i];
+    return k;
+}
+
+/* One warp's k-th accesses of one kind: sectors (global) or wavefronts (shared). */
+static unsigned long long cost(const access_record **lane, int lanes, int kind)
+{
+    uintptr_t items[32 * 8];
+    size_t n = 0;
+    int shared_kind = kind == SHARED_LOAD || kind == SHARED_STORE;
+    unsigned shift = shared_kind ? 2 : 5;
+    for (int l = 0; l < lanes; l++)
+        for (uintptr_t u = lane[l]->addr >> shift;
+             u <= (lane[l]->addr + lane[l]->size - 1) >> shift && n < sizeof items / sizeof *items; u++)
+            items[n++] = u;
+    n = distinct(items, n);
+    if (!shared_kind)
+        return n;
+    unsigned per_bank[32] = {0}, ways = 0;
+    for (size_t i = 0; i < n; i++)
+        if (++per_bank[items[i] % 32] > ways)
+            ways = per_bank[items[i] % 32];
+    return ways;
+}
+
+static void tally_block(int n_threads)
+{
+    for (int w = 0; w * 32 < n_threads; w++) {
+        int first = w * 32, lanes = n_threads - first < 32 ? n_threads - first : 32;
+        size_t longest = 0;
+        for (int l = 0; l < lanes; l++)
+            if (threads[first + l].n_rec > longest)
+                longest = threads[first + l].n_rec;
+        for (size_t k = 0; k < longest; k++) {
+            for (int kind = 0; kind < KINDS; kind++) {
+                const access_record *lane[32];
+                int n = 0;
+                for (int l = 0; l < lanes; l++) {
+                    const emu_thread *t = &threads[first + l];
+                    if (k < t->n_rec && t->rec[k].kind == (uint32_t)kind)
+                        lane[n++] = &t->rec[k];
+                }
+                if (!n)
+                    continue;
+                unsigned long long c = cost(lane, n, kind);
+                switch (kind) {
+                case GLOBAL_LOAD: kernel_stats->global_load_requests++; kernel_stats->global_load_sectors += c; break;
+                case GLOBAL_STORE: kernel_stats->global_store_requests++; kernel_stats->global_store_sectors += c; break;
+                case SHARED_LOAD: kernel_stats->shared_load_requests++; kernel_stats->shared_load_wavefronts += c; break;
+                default: kernel_stats->shared_store_requests++; kernel_stats->shared_store_wavefronts += c; break;
+                }
+            }
+        }
+    }
+    for (int i = 0; i < n_threads; i++)
+        threads[i].n_rec = 0;
+}
+
+void tl_emu_profile(int on)
+{
+    profiling = on;
+}
+
+void tl_emu_stats_reset(void)
+{
+    n_stats = 0;
+}
+
+int tl_emu_stats_count(void)
+{
+    return n_stats;
+}
+
+const tl_emu_stats *tl_emu_stats_get(int i)
+{
+    return i >= 0 && i < n_stats ? &stats[i] : NULL;
+}
+
+static tl_emu_stats *stats_for(const char *kernel)
+{
+    for (int i = 0; i < n_stats; i++)
+        if (strcmp(stats[i].kernel, kernel) == 0)
+            return &stats[i];
+    if (n_stats == (int)(sizeof stats / sizeof *stats))
+        return &stats[n_stats - 1];
+    memset(&stats[n_stats], 0, sizeof *stats);
+    stats[n_stats].kernel = kernel;
+    return &stats[n_stats++];
+}
+
+/* ------------------------------------------------------------------ launch */
+
+static int prepare(void)
+{
+    if (stacks)
+        return 0;
+    void *p = mmap(NULL, MAX_THREADS * STACK_BYTES, PROT_READ | PROT_WRITE,
+                   MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+    if (p == MAP_FAILED)
+        return -1;
+    stacks = p;
+    pthread_attr_t attr;
+    void *lo;
+    size_t size;
+    if (pthread_getattr_np(pthread_self(), &attr) == 0) {
+        if (pthread_attr_getstack(&attr, &lo, &size) == 0) {
+            host_stack_lo = (uintptr_t)lo;
+            host_stack_hi = (uintptr_t)lo + size;
+        }
+        pthread_attr_destroy(&attr);
+    }
+    return 0;
+}
+
+static void run_block(int n_threads)
+{
+    unsigned bx = tl_emu_builtin.blockDim.x, by = tl_emu_builtin.blockDim.y;
+    for (int i = 0; i < n_threads; i++) {
+        emu_thread *t = &threads[i];
+        t->fiber = tl_fiber_at(stacks + (size_t)i * STACK_BYTES, STACK_BYTES, thread_main);
+        t->state = READY;
+        t->idx.x = (unsigned)i % bx;
+        t->idx.y = (unsigned)i / bx % by;
+        t->idx.z = (unsigned)i / (bx * by);
+    }
+    poison_shared();
+    for (int running = n_threads; running > 0 && !aborted;) {
+        running = 0;
+        for (int i = 0; i < n_threads && !aborted; i++) {
+            if (threads[i].state == DONE)
+                continue;
+            threads[i].state = READY;
+            current = i;
+            tl_emu_builtin.threadIdx = threads[i].idx;
+            tl_fiber_switch(tl_fiber_main(), threads[i].fiber);
+            running += threads[i].state != DONE;
+        }
+    }
+    current = -1;
+}
+
+void tl_emu_launch(dim3 grid, dim3 block, size_t dynamic_shared, cudaStream_t stream,
+                   const char *kernel, const char *file, int line, tl_emu_body fn, void *ctx)
+{
+    (void)stream;
+    tl_launch_record(grid, block, dynamic_shared);
+    if (sticky_error)
+        return;
+    unsigned long long n = (unsigned long long)block.x * block.y * block.z;
+    if (n == 0 || n > 1024 || block.x > 1024 || block.y > 1024 || block.z > 64 || grid.x == 0 ||
+        grid.y == 0 || grid.z == 0 || grid.x > 0x7fffffffu || grid.y > 65535 || grid.z > 65535) {
+        fail(cudaErrorInvalidConfiguration,
+             "%s<<<(%u, %u, %u), (%u, %u, %u)>>> at %s:%d: %llu threads per block (at most 1024; "
+             "x and y at most 1024, z at most 64), grid y and z at most 65535, no dimension 0",
+             kernel, grid.x, grid.y, grid.z, block.x, block.y, block.z, file, line, n);
+        return;
+    }
+    if (dynamic_shared) {
+        fail(cudaErrorNotSupported, "%s at %s:%d asks for %zu bytes of dynamic shared memory "
+             "(the third <<< >>> argument): not supported by the tilelab CPU emulator",
+             kernel, file, line, dynamic_shared);
+        return;
+    }
+    if (prepare()) {
+        fail(cudaErrorMemoryAllocation, "the emulator could not reserve stacks for its threads");
+        return;
+    }
+    body = fn;
+    body_ctx = ctx;
+    kernel_name = kernel;
+    tl_emu_builtin.blockDim = (uint3){block.x, block.y, block.z};
+    tl_emu_builtin.gridDim = (uint3){grid.x, grid.y, grid.z};
+    aborted = 0;
+    kernel_stats = stats_for(kernel);
+    kernel_stats->launches++;
+    for (unsigned z = 0; z < grid.z && !aborted; z++)
+        for (unsigned y = 0; y < grid.y && !aborted; y++)
+            for (unsigned x = 0; x < grid.x && !aborted; x++) {
+                tl_emu_builtin.blockIdx.x = x, tl_emu_builtin.blockIdx.y = y, tl_emu_builtin.blockIdx.z = z;
+                run_block((int)n);
+                kernel_stats->blocks++;
+                kernel_stats->threads += n;
+                if (profiling)
+                    tally_block((int)n);
+            }
+}

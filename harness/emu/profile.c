@@ -1,0 +1,115 @@
+/*
+ * profile: what the emulator counted while the student's transpose and the
+ * reference's ran once on the same matrix. Counts, not timings: they are
+ * the same on every machine, whatever its load.
+ *
+ * usage: profile [--size N | ROWSxCOLS] [--csv FILE] [--title TEXT]
+ */
+#include "bench.h"
+#include "emu.h"
+#include "gpu.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+static void usage(FILE *f)
+{
+    fprintf(f, "usage: profile [--size N | ROWSxCOLS] [--csv FILE] [--title TEXT]\n");
+}
+
+static double ratio(unsigned long long a, unsigned long long b)
+{
+    return b ? (double)a / (double)b : 0;
+}
+
+static void cell(unsigned long long requests, unsigned long long cost)
+{
+    if (requests)
+        printf(" %10llu %6.1f", requests, ratio(cost, requests));
+    else
+        printf(" %10s %6s", "0", "-");
+}
+
+static int profile(const char *variant, tl_transpose_fn fn, tl_shape s, FILE *csv)
+{
+    static tl_verdict v;
+    tl_emu_stats_reset();
+    tl_emu_profile(1);
+    tl_check_transpose(&v, fn, &tl_gpu_backend, s, TL_DEFAULT_SEED);
+    tl_emu_profile(0);
+    if (!v.ok) {
+        const char *todo = tl_todo_message();
+        printf("%-10s %s\n", variant, todo ? "not implemented yet" : "WRONG: counts not shown");
+        if (!todo)
+            printf("%s", v.message);
+        return 1;
+    }
+    for (int i = 0; i < tl_emu_stats_count(); i++) {
+        const tl_emu_stats *k = tl_emu_stats_get(i);
+        printf("%-10s %-24.24s", i ? "" : variant, k->kernel);
+        cell(k->global_load_requests, k->global_load_sectors);
+        cell(k->global_store_requests, k->global_store_sectors);
+        cell(k->shared_load_requests, k->shared_load_wavefronts);
+        cell(k->shared_store_requests, k->shared_store_wavefronts);
+        printf("\n");
+        if (csv)
+            fprintf(csv, "%s,%s,%d,%d,%llu,%llu,%llu,%llu,%llu,%llu,%llu,%llu,%llu,%llu,%llu\n",
+                    variant, k->kernel, s.rows, s.cols, k->launches, k->blocks, k->threads,
+                    k->global_load_requests, k->global_load_sectors, k->global_store_requests,
+                    k->global_store_sectors, k->shared_load_requests, k->shared_load_wavefronts,
+                    k->shared_store_requests, k->shared_store_wavefronts);
+    }
+    return 0;
+}
+
+int main(int argc, char **argv)
+{
+    tl_shape s = {512, 512};
+    const char *csv_path = NULL, *title = "this lab";
+    char why[256];
+    for (int i = 1; i < argc; i++) {
+        if (!strcmp(argv[i], "--size") && i + 1 < argc) {
+            if (tl_parse_shape(argv[++i], &s, why, sizeof why)) {
+                fprintf(stderr, "profile: %s\n", why);
+                usage(stderr);
+                return 2;
+            }
+        } else if (!strcmp(argv[i], "--csv") && i + 1 < argc) {
+            csv_path = argv[++i];
+        } else if (!strcmp(argv[i], "--title") && i + 1 < argc) {
+            title = argv[++i];
+        } else {
+            fprintf(stderr, "profile: unknown option '%s'\n", argv[i]);
+            usage(stderr);
+            return 2;
+        }
+    }
+    FILE *csv = csv_path ? fopen(csv_path, "w") : NULL;
+    if (csv_path && !csv) {
+        perror(csv_path);
+        return 1;
+    }
+    if (csv)
+        fprintf(csv, "# tilelab profile on the CPU emulator: %s, %d x %d\n"
+                     "variant,kernel,rows,cols,launches,blocks,threads,global_load_requests,"
+                     "global_load_sectors,global_store_requests,global_store_sectors,"
+                     "shared_load_requests,shared_load_wavefronts,shared_store_requests,"
+                     "shared_store_wavefronts\n",
+                title, s.rows, s.cols);
+    printf("Memory requests of %s on the CPU emulator, one %d x %d transpose.\n"
+           "A request is one access by the 32 threads of a warp. Global: 32-byte sectors per\n"
+           "request (4 is perfect for 32 floats, 32 is one sector per thread). Shared: ways\n"
+           "per request (1 is conflict-free, 32 is every thread in one bank).\n\n",
+           title, s.rows, s.cols);
+    printf("%-10s %-24s %17s %17s %17s %17s\n", "", "", "global loads", "global stores",
+           "shared loads", "shared stores");
+    printf("%-10s %-24s %10s %6s %10s %6s %10s %6s %10s %6s\n", "variant", "kernel", "requests",
+           "sector", "requests", "sector", "requests", "ways", "requests", "ways");
+    int wrong = profile("student", transpose, s, csv);
+    wrong |= profile("reference", reference_transpose, s, csv);
+    if (csv) {
+        fclose(csv);
+        printf("\nwrote %s\n", csv_path);
+    }
+    return wrong;
+}
