@@ -202,6 +202,7 @@ static void explain(char *msg, size_t len, const scan *sc, const float *out, con
                    "payloads, denormals): move the float itself, do no arithmetic on it.\n");
         return;
     }
+    int explained = 0;
     if (sc->has_valued) {
         int vrow = (int)(sc->first_valued / (size_t)ocols), vcol = (int)(sc->first_valued % (size_t)ocols);
         uint32_t bits = tl_float_bits(out[sc->first_valued]);
@@ -209,13 +210,15 @@ static void explain(char *msg, size_t len, const scan *sc, const float *out, con
             describe(got, sizeof got, bits);
             tl_appendf(msg, len, "  first wrong value: out[%d][%d] got %s\n", vrow, vcol, got);
         }
+        /* A swapped index is also what code that is right only for squares does: keep the note. */
         hint_from_source(msg, len, in, s, vrow, vcol, bits);
+        explained = bits == TL_SHARED_POISON_BITS;
     }
     if (sc->unwritten == sc->wrong) {
         tl_appendf(msg, len, "  every wrong element was never written; they lie in out rows %d..%d, "
                    "columns %d..%d.\n", sc->min_row, sc->max_row, sc->min_col, sc->max_col);
         int strip_rows, strip_cols;
-        if (unwritten_tail(out, orows, ocols, &strip_rows, &strip_cols))
+        if ((explained = unwritten_tail(out, orows, ocols, &strip_rows, &strip_cols)))
             tl_appendf(msg, len,
                        "  hint: that is the tail of the matrix (the last %d row(s) and %d column(s) "
                        "of out). A blocked or tiled loop must cover sizes that are not a multiple "
@@ -223,7 +226,7 @@ static void explain(char *msg, size_t len, const scan *sc, const float *out, con
                        "min(start + BLOCK, size).\n",
                        strip_rows, strip_cols);
     }
-    if (s.rows != s.cols)
+    if (s.rows != s.cols && !explained)
         tl_appendf(msg, len,
                    "  note: this matrix is not square. in is %d x %d (row length %d); out is %d x %d "
                    "(row length %d). Code that is right only for squares mixes the two up.\n",

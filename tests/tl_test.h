@@ -19,8 +19,8 @@
  * enough to span many tiles and small enough to run in seconds.
  */
 #ifdef TL_EMU
-#define TL_LARGE_SIDE 1024
-#define TL_RANDOM_MAX 600
+#define TL_LARGE_SIDE 2048
+#define TL_RANDOM_MAX 1500
 #else
 #define TL_LARGE_SIDE TL_LARGE
 #define TL_RANDOM_MAX 1500
