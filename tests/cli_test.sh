@@ -51,4 +51,22 @@ n=$((n + 1))
 if grep -q '^1,reference,33,65,' "$csv"; then echo "ok $n - CSV has the 33x65 reference row"; else echo "not ok $n - no 33x65 reference row"; fi
 rm -f "$csv"
 
+# The emulator refuses what it cannot run when the lab is compiled, in words.
+tmp=$(mktemp -d)
+cat >"$tmp/shfl.cu" <<'CU'
+#include "lab.h"
+__global__ void k(float *o) { o[threadIdx.x] = __shfl_sync(0xffffffffu, o[threadIdx.x], 0); }
+void transpose(float *o, const float *i, int r, int c) { (void)i, (void)r, (void)c; k<<<1, 32>>>(o); }
+CU
+cat >"$tmp/big.cu" <<'CU'
+#include "lab.h"
+__global__ void k(float *o) { __shared__ float big[12289]; big[threadIdx.x] = 1; o[0] = big[0]; }
+void transpose(float *o, const float *i, int r, int c) { (void)i, (void)r, (void)c; k<<<1, 32>>>(o); }
+CU
+emu="harness/emu/emu-compile.sh build/harness/emu-rewrite"
+expect 1 "__shfl_sync is not supported by the tilelab CPU emulator" $emu "$tmp/shfl.cu" "$tmp/shfl.o" "$tmp/shfl.txt"
+expect 1 "uses too much shared data (0xc004 bytes, 0xc000 max)" $emu "$tmp/big.cu" "$tmp/big.o" "$tmp/big.txt"
+expect 2 "GPU=fast? Say GPU=cuda" make lab3 test GPU=fast
+rm -rf "$tmp"
+
 echo "1..$n"
