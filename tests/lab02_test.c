@@ -8,7 +8,7 @@
 #define BLOCK 32
 #endif
 
-Test(lab02, tail_of_blocked_loop, .timeout = 10)
+TL_TEST(lab02, tail_of_blocked_loop, 10)
 {
     int b = BLOCK;
     tl_expect_transpose(4 * b + 1, 3 * b - 1);

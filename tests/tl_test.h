@@ -7,6 +7,12 @@
 #define TILELAB_TL_TEST_H
 
 #include <criterion/criterion.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
 
 #include "check.h"
 #include "lab.h"
@@ -25,6 +31,50 @@
 #define TL_LARGE_SIDE TL_LARGE
 #define TL_RANDOM_MAX 1500
 #endif
+
+/*
+ * Every test of the kit: a time limit, the name of any signal that kills
+ * it, and a record that it ran to its end. The grader trusts a pass only
+ * with that record, so code that ends the process early (exit(0)) fails.
+ */
+#define TL_TEST(suite, name, seconds) \
+    Test(suite, name, .timeout = (seconds), .init = tl_test_begin, .fini = tl_test_end)
+
+static void tl_name_signal(int sig)
+{
+    const char *what = sig == SIGSEGV ? "SIGSEGV: a memory access outside what was allocated "
+                                        "(an index out of bounds, or a bad pointer?)"
+                     : sig == SIGBUS  ? "SIGBUS: a misaligned or unmapped memory access"
+                     : sig == SIGFPE  ? "SIGFPE: an arithmetic error (integer division by zero?)"
+                     : sig == SIGILL  ? "SIGILL: an illegal instruction"
+                                      : "SIGABRT: abort() was called, or an assert() failed";
+    static const char head[] = "\ntilelab: the test was killed by ";
+    (void)!write(2, head, sizeof head - 1);
+    (void)!write(2, what, strlen(what));
+    (void)!write(2, "\n", 1);
+    signal(sig, SIG_DFL);
+    raise(sig);
+}
+
+static inline void tl_test_begin(void)
+{
+    static const int signals[] = {SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT};
+    for (size_t i = 0; i < sizeof signals / sizeof *signals; i++)
+        signal(signals[i], tl_name_signal);
+}
+
+static inline void tl_test_end(void)
+{
+    const char *path = getenv("TILELAB_DONE_FILE");
+    int fd = path ? open(path, O_WRONLY | O_APPEND | O_CREAT, 0600) : -1;
+    if (fd >= 0) {
+        char line[256];
+        int n = snprintf(line, sizeof line, "done %s/%s\n", criterion_current_test->category,
+                         criterion_current_test->name);
+        (void)!write(fd, line, (size_t)n);
+        close(fd);
+    }
+}
 
 static inline uint64_t tl_test_seed(void)
 {

@@ -9,28 +9,31 @@
 #error "define TL_SUITE before including transpose_tests.h"
 #endif
 
-Test(TL_SUITE, one_by_one, .timeout = 10)
+#define TL_CAT_(a, b) a##b
+#define TL_CAT(a, b) TL_CAT_(a, b)
+
+TL_TEST(TL_SUITE, one_by_one, 10)
 {
     tl_expect_transpose(1, 1);
 }
 
-Test(TL_SUITE, tiny_rectangles, .timeout = 10)
+TL_TEST(TL_SUITE, tiny_rectangles, 10)
 {
     tl_expect_transpose(2, 3);
     tl_expect_transpose(3, 2);
 }
 
-Test(TL_SUITE, single_row, .timeout = 10)
+TL_TEST(TL_SUITE, single_row, 10)
 {
     tl_expect_transpose(1, 1000);
 }
 
-Test(TL_SUITE, single_column, .timeout = 10)
+TL_TEST(TL_SUITE, single_column, 10)
 {
     tl_expect_transpose(1000, 1);
 }
 
-Test(TL_SUITE, primes, .timeout = 10)
+TL_TEST(TL_SUITE, primes, 10)
 {
     tl_expect_transpose(97, 89);
     tl_expect_transpose(89, 97);
@@ -38,7 +41,7 @@ Test(TL_SUITE, primes, .timeout = 10)
 }
 
 /* Around the usual block and tile sides: 8, 16, 32 and 64. */
-Test(TL_SUITE, around_block_edges, .timeout = 20)
+TL_TEST(TL_SUITE, around_block_edges, 20)
 {
     static const int sides[] = {7, 9, 15, 17, 31, 32, 33, 63, 64, 65, 127, 129};
     for (size_t i = 0; i < sizeof sides / sizeof *sides; i++)
@@ -48,29 +51,47 @@ Test(TL_SUITE, around_block_edges, .timeout = 20)
     tl_expect_transpose(65, 63);
 }
 
-Test(TL_SUITE, tall_rectangle, .timeout = 10)
+TL_TEST(TL_SUITE, tall_rectangle, 10)
 {
     tl_expect_transpose(1000, 37);
     tl_expect_transpose(700, 300);
 }
 
-Test(TL_SUITE, wide_rectangle, .timeout = 10)
+TL_TEST(TL_SUITE, wide_rectangle, 10)
 {
     tl_expect_transpose(37, 1000);
     tl_expect_transpose(300, 700);
 }
 
-Test(TL_SUITE, large_square, .timeout = 60)
+TL_TEST(TL_SUITE, large_square, 60)
 {
     tl_expect_transpose(TL_LARGE_SIDE, TL_LARGE_SIDE);
 }
 
-Test(TL_SUITE, large_rectangle, .timeout = 60)
+TL_TEST(TL_SUITE, large_rectangle, 60)
 {
     tl_expect_transpose(TL_LARGE_SIDE / 2 + 1, TL_LARGE_SIDE - 1);
 }
 
-Test(TL_SUITE, random_shapes, .timeout = 30)
+TL_TEST(TL_SUITE, random_shapes, 30)
 {
     tl_expect_random_shapes(8, TL_RANDOM_MAX);
+}
+
+/*
+ * Shapes an instructor held back, run by the grader: TILELAB_HIDDEN is a
+ * list such as "97x1031,4095x33". Its suite, <lab>_hidden, is marked
+ * hidden in the grader's results.
+ */
+TL_TEST(TL_CAT(TL_SUITE, _hidden), held_back_shapes, 120)
+{
+    tl_shape shapes[64];
+    char why[256];
+    const char *list = getenv("TILELAB_HIDDEN");
+    if (!list || !*list)
+        cr_skip_test("no held-back shapes here: the grader sets TILELAB_HIDDEN");
+    int n = tl_parse_shapes(list, shapes, 64, why, sizeof why);
+    cr_assert(n > 0, "TILELAB_HIDDEN: %s", why);
+    for (int i = 0; i < n; i++)
+        tl_expect_transpose(shapes[i].rows, shapes[i].cols);
 }
