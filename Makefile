@@ -12,8 +12,14 @@ MAKEFLAGS += --no-builtin-rules --no-print-directory
 
 include labs/labs.mk
 
-B := build
+B ?= build
 ROOT := $(CURDIR)
+# Where the student's lab files are: labs/, or a hand-in being graded.
+STUDENT_DIR ?= labs
+# A folder of compiled references (labNN-cpu.o, labNN-cuda.o, labNN-emu.o) to
+# use instead of solutions/: the student kit has no reference sources, and
+# the grader hides them from the code it builds.
+REFERENCE_PREBUILT ?=
 
 # ---------------------------------------------------------------- goals
 
@@ -142,7 +148,8 @@ FORCE:
 tunables_of = $(shell sed -n 's/^\#define \($(subst $(eval) ,\|,$(2))\) \+\([^ ]*\).*/\1=\2/p' $(1))
 # -D for each tunable given on the command line (make lab6 bench TILE_DIM=64).
 tunable_defs = $(strip $(foreach t,$(lab$(1)_tunables),$(if $($(t)),-D$(t)=$($(t)))))
-lab_src = $(if $(filter student,$(2)),labs,solutions)/$(lab$(1)_dir)/$(lab$(1)_file)
+lab_src = $(if $(filter student,$(2)),$(STUDENT_DIR),solutions)/$(lab$(1)_dir)/$(lab$(1)_file)
+prebuilt = $(if $(and $(REFERENCE_PREBUILT),$(filter reference,$(2))),$(REFERENCE_PREBUILT)/lab$(1)-$(3).o)
 
 # Where a variant of a lab is built: build/lab03/student, build/lab03/reference,
 # and for the emulator build/lab03/student-emu, build/lab03/reference-emu.
@@ -153,18 +160,21 @@ define lab_variant
 $(call vdir,$(1),$(2),$(3))/flags: FORCE
 	$$(call stamp,$(if $(filter cpu,$(3)),$$(OPT))$(if $(filter cuda,$(3)),$$(NVCC_ARCH)) $$(call tunable_defs,$(1)))
 
-ifeq ($(3),cpu)
+ifneq ($(call prebuilt,$(1),$(2),$(3)),)
+$(call vdir,$(1),$(2),$(3))/lab.raw.o: $(call prebuilt,$(1),$(2),$(3))
+	@mkdir -p $$(@D)
+	cp $$< $$@
+	@test ! -f $$(<:.o=.resources.txt) || cp $$(<:.o=.resources.txt) $$(@D)/resources.txt
+else ifeq ($(3),cpu)
 $(call vdir,$(1),$(2),$(3))/lab.raw.o: $(call lab_src,$(1),$(2)) harness/lab.h $(call vdir,$(1),$(2),$(3))/flags
 	$$(CC) -std=c11 -g $$(OPT) $$(WARN) -Iharness $$(call tunable_defs,$(1)) -c $$< -o $$@
-endif
-ifeq ($(3),cuda)
+else ifeq ($(3),cuda)
 $(call vdir,$(1),$(2),$(3))/lab.raw.o: $(call lab_src,$(1),$(2)) harness/lab.h $(call vdir,$(1),$(2),$(3))/flags
 	@test -n "$$(NVCC)" || { echo "building lab $(1) for a GPU needs the CUDA toolkit (nvcc), which this machine lacks: see README.md, 'Set-up' (or use the emulator: GPU=emu)" >&2; exit 1; }
 	@echo "$$(NVCC) -c $$< ($$(CUDA_ARCH)) $$(call tunable_defs,$(1))"
 	@$$(NVCC) $$(NVCC_FLAGS) $$(call tunable_defs,$(1)) -c $$< -o $$@ > $$(@D)/resources.txt 2>&1; \
 	  rc=$$$$?; grep -v '^ptxas info\|bytes stack frame' $$(@D)/resources.txt >&2; exit $$$$rc
-endif
-ifeq ($(3),emu)
+else ifeq ($(3),emu)
 $(call vdir,$(1),$(2),$(3))/lab.raw.o: $(call lab_src,$(1),$(2)) harness/lab.h $(call vdir,$(1),$(2),$(3))/flags \
                                        $(B)/harness/emu-rewrite $(EMU_HEADERS) harness/emu/emu-compile.sh
 	@echo "g++ -c $$< (for the CPU emulator) $$(call tunable_defs,$(1))"
@@ -193,7 +203,8 @@ $(foreach backend,$(if $(filter cpu,$(lab$(1)_kind)),cpu,cuda emu),
 $(call lab_variant,$(1),student,$(backend))
 $(call lab_variant,$(1),reference,$(backend)))
 
-$(B)/lab$(1)/bench.o: harness/bench.c $(HEADERS) $(B)/lab$(1)/student/flags
+$(B)/lab$(1)/bench.o: harness/bench.c $(HEADERS) $(B)/lab$(1)/student/flags \
+                     $(wildcard $(call lab_src,$(1),student) $(call lab_src,$(1),reference))
 	$$(CC) $$(CFLAGS_HARNESS) $$(CUDA_INC) $(if $(filter gpu,$(lab$(1)_kind)),-DTL_LAB_GPU) \
 	  -DTL_LAB=$(patsubst 0%,%,$(1)) -DTL_LAB_DIR='"$(lab$(1)_dir)"' -DTL_LAB_TITLE='"$(lab$(1)_title)"' \
 	  -DTL_COMPILER='"$(if $(filter gpu,$(lab$(1)_kind)),$$(NVCC_VERSION),$$(CC_VERSION))"' \
