@@ -24,7 +24,7 @@ REFERENCE_PREBUILT ?=
 # ---------------------------------------------------------------- goals
 
 LAB_ACTIONS := test bench profile cachegrind sanitize sweep resources
-KIT_GOALS := help check deps clean unit
+KIT_GOALS := help check deps clean unit handin grade grade-all references
 KNOWN_GOALS := $(LAB_ACTIONS) $(KIT_GOALS)
 
 LAB_GOALS := $(filter lab%,$(MAKECMDGOALS))
@@ -191,7 +191,7 @@ $(call vdir,$(1),$(2),$(3))/lab.renamed.o: $(call vdir,$(1),$(2),$(3))/lab.raw.o
 
 $(call vdir,$(1),$(2),$(3))/test.o: tests/lab$(1)_test.c $(TEST_HEADERS) $(HEADERS) $(call vdir,$(1),$(2),$(3))/flags
 	$$(CC) $$(CFLAGS_HARNESS) -Itests $$(call tunable_defs,$(1)) $$(BACKEND_CFLAGS_$(3)) \
-	  -DTL_RESOURCES='"$(ROOT)/$(call vdir,$(1),$(2),$(3))/resources.txt"' -c $$< -o $$@
+	  -DTL_RESOURCES='"$(abspath $(call vdir,$(1),$(2),$(3)))/resources.txt"' -c $$< -o $$@
 
 $(call vdir,$(1),$(2),$(3))/test: $(call vdir,$(1),$(2),$(3))/test.o $(call vdir,$(1),$(2),$(3))/lab.o $(CORE_OBJS) $$(BACKEND_OBJS_$(3))
 	$$(CC) -o $$@ $$^ -lcriterion $$(BACKEND_LIBS_$(3)) -lm
@@ -387,6 +387,51 @@ check: $(CHECK_BUILDS)
 	   echo "cli command-line $(SHELL) tests/cli_test.sh"; \
 	 } | harness/check-suites.sh
 
+# ---------------------------------------------------------------- grading
+
+# The references, compiled once, for the grader (and the student kit).
+PREBUILT_DIR := $(B)/prebuilt
+lab_backends = $(if $(filter cpu,$(lab$(1)_kind)),cpu,emu $(if $(NVCC),cuda))
+define prebuilt_rule
+$(PREBUILT_DIR)/lab$(1)-$(2).o: $(call vdir,$(1),reference,$(2))/lab.raw.o
+	@mkdir -p $$(@D)
+	cp $$< $$@
+	@if [ -f $$(<D)/resources.txt ]; then cp $$(<D)/resources.txt $$(@:.o=.resources.txt); fi
+endef
+ifeq ($(REFERENCE_PREBUILT),)
+$(foreach n,$(LABS),$(foreach b,$(call lab_backends,$(n)),$(eval $(call prebuilt_rule,$(n),$(b)))))
+endif
+REFERENCES := $(foreach n,$(LABS),$(foreach b,$(call lab_backends,$(n)),$(PREBUILT_DIR)/lab$(n)-$(b).o))
+references: $(REFERENCES)
+
+$(B)/grade-report: harness/grade_report.c
+	$(CC) $(CFLAGS_HARNESS) -o $@ $<
+
+LAB_SPEC := $(foreach n,$(LABS),$(n):$(lab$(n)_dir):$(lab$(n)_file):$(lab$(n)_kind))
+GRADE_DIR := $(B)/grade
+GRADE_ENV = LAB_SPEC="$(LAB_SPEC)" BACKEND=$(BACKEND) PREBUILT=$(ROOT)/$(PREBUILT_DIR) \
+            WEIGHTS=$(ROOT)/labs/grading.conf HIDDEN="$(if $(HIDDEN),$(abspath $(HIDDEN)))" \
+            GRADE_REPORT=$(B)/grade-report
+
+grade: references $(B)/grade-report
+	@test -n "$(SUBMISSION)" || { echo "which hand-in? make grade SUBMISSION=handin.tar.gz (or a folder)" >&2; exit 2; }
+	@test -e "$(SUBMISSION)" || { echo "no such hand-in: $(SUBMISSION)" >&2; exit 2; }
+	@test -z "$(HIDDEN)" || test -f "$(HIDDEN)" || { echo "no such file of held-back cases: $(HIDDEN)" >&2; exit 2; }
+	@$(GRADE_ENV) harness/grade.sh "$(SUBMISSION)" $(GRADE_DIR)
+
+grade-all: references $(B)/grade-report
+	@test -n "$(SUBMISSIONS)" && test -d "$(SUBMISSIONS)" || { echo "which folder of hand-ins? make grade-all SUBMISSIONS=handins/" >&2; exit 2; }
+	@test -z "$(HIDDEN)" || test -f "$(HIDDEN)" || { echo "no such file of held-back cases: $(HIDDEN)" >&2; exit 2; }
+	@$(GRADE_ENV) SUBMISSIONS=$(abspath $(SUBMISSIONS)) harness/grade-all.sh "$(SUBMISSIONS)" $(GRADE_DIR)
+
+HANDIN_FILES := $(foreach n,$(LABS),labs/$(lab$(n)_dir)/$(lab$(n)_file))
+handin:
+	@mkdir -p $(B)
+	@tar -czf $(B)/handin.tar.gz $(wildcard $(HANDIN_FILES))
+	@echo "packed $(B)/handin.tar.gz:"
+	@tar -tzf $(B)/handin.tar.gz | sed 's/^/  /'
+	@echo "Hand in that file; nothing else from the kit goes in it."
+
 deps:
 	@harness/deps.sh
 
@@ -412,6 +457,15 @@ help:
 	@echo
 	@echo "The labs:"
 	@$(foreach n,$(LABS),echo "  lab $(patsubst 0%,%,$(n))  labs/$(lab$(n)_dir)/$(lab$(n)_file)  ($(lab$(n)_title))";)
+	@echo
+	@echo "The kit:"
+	@echo "  make handin               pack your lab files into build/handin.tar.gz"
+	@echo
+	@echo "For instructors:"
+	@echo "  make grade SUBMISSION=handin.tar.gz      grade one hand-in: build/grade/<name>/"
+	@echo "  make grade-all SUBMISSIONS=handins/      grade every hand-in: build/grade/gradebook.csv"
+	@echo "                            HIDDEN=held-back.txt adds cases students never saw"
+	@echo "  make references           compile the references once (the grader does it itself)"
 	@echo
 	@echo "The kit:"
 	@echo "  make deps                 install what the kit needs (as root, Debian or Ubuntu)"

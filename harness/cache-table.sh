@@ -8,13 +8,7 @@
 set -eu
 lab=$1 size=$2 student=$3 reference=$4 csv=$5
 
-# events: Ir Dr Dw I1mr D1mr D1mw ILmr DLmr DLmw -> "Dr Dw D1mr D1mw DLmr DLmw"
-totals() {
-    awk '/^events:/ { for (i = 2; i <= NF; i++) col[$i] = i - 1 }
-         /^(totals|summary):/ { for (i = 2; i <= NF; i++) v[i - 1] = $i }
-         END { print v[col["Dr"]] + 0, v[col["Dw"]] + 0, v[col["D1mr"]] + 0, v[col["D1mw"]] + 0,
-                     v[col["DLmr"]] + 0, v[col["DLmw"]] + 0 }' "$1"
-}
+totals() { "$(dirname "$0")/callgrind-totals.sh" "$1"; }
 
 {
     echo "# tilelab cache simulation (valgrind callgrind --cache-sim=yes)"
