@@ -385,6 +385,7 @@ check: $(CHECK_BUILDS)
 	   $(foreach n,$(LABS),echo "pass lab$(n)-reference env $(CHECK_ENV) $(call check_dir,$(n),reference)/test $(if $(and $(filter gpu,$(lab$(n)_kind)),$(filter cuda,$(BACKEND))),--jobs 1)"; \
 	                       echo "fail lab$(n)-stub env $(CHECK_ENV) $(call check_dir,$(n),student)/test $(if $(and $(filter gpu,$(lab$(n)_kind)),$(filter cuda,$(BACKEND))),--jobs 1)";) \
 	   echo "cli command-line $(SHELL) tests/cli_test.sh"; \
+	   echo "cli grader $(SHELL) tests/grader_test.sh"; \
 	 } | harness/check-suites.sh
 
 # ---------------------------------------------------------------- grading

@@ -3,7 +3,7 @@
 # (Debian 12, Ubuntu 22.04 or newer), as root, and says what it could not.
 set -u
 
-packages=(make gcc libc6-dev pkg-config binutils libcriterion-dev valgrind gnuplot-nox libopenblas-dev)
+packages=(make gcc g++ libc6-dev pkg-config binutils libcriterion-dev valgrind gnuplot-nox libopenblas-dev bubblewrap)
 
 if ! command -v apt-get >/dev/null; then
     echo "make deps knows Debian and Ubuntu (apt-get). Install these with your system's"
@@ -38,8 +38,8 @@ if [ ${#missing[@]} -eq 0 ]; then
     echo "deps: every package is installed: ${packages[*]}"
 else
     echo "deps: could NOT install: ${missing[*]}"
-    echo "      (the CPU labs need gcc, make and libcriterion-dev; the rest adds the bench"
-    echo "       comparison with OpenBLAS, cachegrind and the plots)"
+    echo "      (the labs need gcc, g++, make and libcriterion-dev; the rest adds the bench"
+    echo "       comparison with OpenBLAS, cachegrind, the plots and the grader's sandbox)"
 fi
 
 if command -v nvcc >/dev/null || [ -x /usr/local/cuda/bin/nvcc ]; then

@@ -57,13 +57,16 @@ sandbox() {
         (cd "$root" && "$@")
         return
     fi
-    local hide=(--tmpfs "$root/solutions" --tmpfs "$out")
-    [ ! -d "$root/.git" ] || hide+=(--tmpfs "$root/.git")
-    [ -z "$SUBMISSIONS" ] || hide+=(--tmpfs "$SUBMISSIONS")
+    # Hidden folders become empty and read-only; of the grade results only
+    # this hand-in's own sources, build and scratch folders show through.
+    local hide=() d
+    for d in "$root/solutions" "$root/.git" "$SUBMISSIONS"; do
+        [ ! -d "$d" ] || hide+=(--tmpfs "$d" --remount-ro "$d")
+    done
     [ -z "$HIDDEN" ] || hide+=(--ro-bind /dev/null "$HIDDEN")
-    bwrap --ro-bind / / --dev /dev --proc /proc --tmpfs /tmp "${hide[@]}" \
+    bwrap --ro-bind / / --dev /dev --proc /proc --tmpfs /tmp "${hide[@]}" --tmpfs "$out" \
         --ro-bind "$work/submission" "$work/submission" \
-        --bind "$work/build" "$work/build" --bind "$scratch" "$scratch" \
+        --bind "$work/build" "$work/build" --bind "$scratch" "$scratch" --remount-ro "$out" \
         --unshare-net --unshare-pid --unshare-ipc --die-with-parent --new-session \
         --setenv HOME "$scratch" --setenv TMPDIR "$scratch" --chdir "$root" "$@"
 }
