@@ -19,12 +19,12 @@ STUDENT_DIR ?= labs
 # A folder of compiled references (labNN-cpu.o, labNN-cuda.o, labNN-emu.o) to
 # use instead of solutions/: the student kit has no reference sources, and
 # the grader hides them from the code it builds.
-REFERENCE_PREBUILT ?=
+REFERENCE_PREBUILT ?= $(if $(wildcard solutions/*/transpose.*),,$(wildcard solutions/prebuilt))
 
 # ---------------------------------------------------------------- goals
 
 LAB_ACTIONS := test bench profile cachegrind sanitize sweep resources
-KIT_GOALS := help check deps clean unit handin grade grade-all references
+KIT_GOALS := help check deps clean unit handin grade grade-all references dist
 KNOWN_GOALS := $(LAB_ACTIONS) $(KIT_GOALS)
 
 LAB_GOALS := $(filter lab%,$(MAKECMDGOALS))
@@ -386,6 +386,7 @@ check: $(CHECK_BUILDS)
 	                       echo "fail lab$(n)-stub env $(CHECK_ENV) $(call check_dir,$(n),student)/test $(if $(and $(filter gpu,$(lab$(n)_kind)),$(filter cuda,$(BACKEND))),--jobs 1)";) \
 	   echo "cli command-line $(SHELL) tests/cli_test.sh"; \
 	   echo "cli grader $(SHELL) tests/grader_test.sh"; \
+	   echo "cli student-kit $(SHELL) tests/dist_test.sh"; \
 	 } | harness/check-suites.sh
 
 # ---------------------------------------------------------------- grading
@@ -433,6 +434,20 @@ handin:
 	@tar -tzf $(B)/handin.tar.gz | sed 's/^/  /'
 	@echo "Hand in that file; nothing else from the kit goes in it."
 
+# ---------------------------------------------------------------- the student kit
+
+# Everything but the reference sources, which travel compiled: for any
+# x86-64 CPU (no -march), for the emulator, and as a fat GPU binary.
+DIST_NAME := tilelab-student
+DIST_FILES := Makefile README.md $(wildcard labs harness tests plots slides)
+dist:
+	@$(MAKE) -s B=$(B)/dist-build OPT=-O3 CUDA_ARCH=fat references
+	@rm -rf $(B)/$(DIST_NAME) && mkdir -p $(B)/$(DIST_NAME)/solutions/prebuilt
+	@tar -cf - --exclude=tests/grader_test.sh --exclude=tests/dist_test.sh $(DIST_FILES) | tar -xf - -C $(B)/$(DIST_NAME)
+	@cp $(B)/dist-build/prebuilt/* $(B)/$(DIST_NAME)/solutions/prebuilt/
+	@tar -czf $(B)/$(DIST_NAME).tar.gz -C $(B) $(DIST_NAME)
+	@echo "wrote $(B)/$(DIST_NAME).tar.gz: stubs, handouts, harness, suites; references compiled only ($(notdir $(wildcard $(B)/dist-build/prebuilt/*.o)))"
+
 deps:
 	@harness/deps.sh
 
@@ -467,6 +482,7 @@ help:
 	@echo "  make grade-all SUBMISSIONS=handins/      grade every hand-in: build/grade/gradebook.csv"
 	@echo "                            HIDDEN=held-back.txt adds cases students never saw"
 	@echo "  make references           compile the references once (the grader does it itself)"
+	@echo "  make dist                 build/tilelab-student.tar.gz: the kit without reference sources"
 	@echo
 	@echo "The kit:"
 	@echo "  make deps                 install what the kit needs (as root, Debian or Ubuntu)"

@@ -1,0 +1,49 @@
+#!/usr/bin/env bash
+# The student kit: built by make dist, it must work where it is unpacked
+# (tests and bench against the compiled references) and hold no reference
+# source. Prints TAP; make check counts it.
+set -u
+cd "$(dirname "$0")/.."
+root=$(pwd)
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+n=0
+check() { # WHAT COMMAND...: passes when COMMAND succeeds
+    local what=$1
+    shift
+    n=$((n + 1))
+    if "$@" >"$tmp/out" 2>&1; then echo "ok $n - $what"; else echo "not ok $n - $what"; sed 's/^/#   /' "$tmp/out" | tail -15; fi
+}
+fails() { # WHAT COMMAND...: passes when COMMAND fails
+    local what=$1
+    shift
+    n=$((n + 1))
+    if "$@" >"$tmp/out" 2>&1; then echo "not ok $n - $what"; sed 's/^/#   /' "$tmp/out" | tail -15; else echo "ok $n - $what"; fi
+}
+
+check "make dist builds the student kit" make -s dist
+check "it unpacks" tar -xzf build/tilelab-student.tar.gz -C "$tmp"
+kit=$tmp/tilelab-student
+check "lab 1's reference passes its suite there, compiled" make -s -C "$kit" lab1 test SOLUTION=1
+fails "lab 1's stub fails it" make -s -C "$kit" lab1 test
+check "lab 4's reference passes on the emulator there" make -s -C "$kit" lab4 test SOLUTION=1 GPU=emu
+check "the bench runs there, the reference beside the ceiling" \
+    sh -c "make -s -C '$kit' lab2 bench SIZES=64,33x65 REPS=2 | grep -E '^ +reference +[0-9.]+'"
+
+# No line of any reference source may be in the kit, but for lines the kit
+# shows anyway (a prototype, the contract's index formula in a handout).
+leaks=0
+for f in solutions/*/transpose.*; do
+    while IFS= read -r line; do
+        [ ${#line} -ge 30 ] || continue
+        ! grep -rIqF --exclude-dir=solutions --exclude-dir=build --exclude-dir=.git -- "$line" . || continue
+        if grep -rIqF -- "$line" "$kit"; then
+            leaks=$((leaks + 1))
+            echo "# $f leaked: $line"
+        fi
+    done <"$f"
+done
+n=$((n + 1))
+if [ "$leaks" -eq 0 ]; then echo "ok $n - no line of reference source is in the kit"; else echo "not ok $n - $leaks lines of reference source are in the kit"; fi
+fails "no solutions/*/transpose.* file is in the kit" sh -c "ls '$kit'/solutions/*/transpose.* 2>/dev/null | grep -q ."
+echo "1..$n"
