@@ -63,7 +63,13 @@ cat >"$tmp/big.cu" <<'CU'
 __global__ void k(float *o) { __shared__ float big[12289]; big[threadIdx.x] = 1; o[0] = big[0]; }
 void transpose(float *o, const float *i, int r, int c) { (void)i, (void)r, (void)c; k<<<1, 32>>>(o); }
 CU
+cat >"$tmp/dyn.cu" <<'CU'
+#include "lab.h"
+__global__ void k(float *o) { extern __shared__ float s[]; s[threadIdx.x] = 1; o[0] = s[0]; }
+void transpose(float *o, const float *i, int r, int c) { (void)i, (void)r, (void)c; k<<<1, 32, 128>>>(o); }
+CU
 emu="harness/emu/emu-compile.sh build/harness/emu-rewrite"
+expect 1 "extern __shared__) is not supported by the tilelab CPU emulator" $emu "$tmp/dyn.cu" "$tmp/dyn.o" "$tmp/dyn.txt"
 expect 1 "__shfl_sync is not supported by the tilelab CPU emulator" $emu "$tmp/shfl.cu" "$tmp/shfl.o" "$tmp/shfl.txt"
 expect 1 "uses too much shared data (0xc004 bytes, 0xc000 max)" $emu "$tmp/big.cu" "$tmp/big.o" "$tmp/big.txt"
 expect 2 "GPU=fast? Say GPU=cuda" make lab3 test GPU=fast

@@ -165,4 +165,14 @@ grade naive4 04
 expect "a naive kernel passes lab 4's correctness tests" "^4 +5.00 / +5.00"
 expect "... but not its technique check, and is told so" "uses no shared memory"
 
+# A class: one good hand-in and one that does not build, graded together.
+mkdir -p "$tmp/class/good/labs/01-cpu-naive" "$tmp/class/bad/labs/01-cpu-naive"
+cp solutions/01-cpu-naive/transpose.c "$tmp/class/good/labs/01-cpu-naive/"
+echo 'not C at all(' >"$tmp/class/bad/labs/01-cpu-naive/transpose.c"
+make -s grade-all LABS=01 SUBMISSIONS="$tmp/class" >"$tmp/class.log" 2>&1
+summary=$root/build/grade/gradebook.csv
+expect "grade-all writes one row per student, one column per lab" "^student,lab1,total,max$"
+expect "... the good hand-in gets its points" "^good,10.00,"
+expect "... and the broken one does not stop it" "^bad,0.00,"
+
 echo "1..$n"

@@ -96,6 +96,12 @@ int main(int argc, char **argv)
             i = j;
             continue;
         }
+        if (strncmp(s + i, "extern __shared__", 17) == 0) {
+            fprintf(stderr, "%s: dynamic shared memory (extern __shared__) is not supported by the "
+                            "tilelab CPU emulator: declare the array with its size, or run this "
+                            "lab on a GPU\n", argv[1]);
+            return 1;
+        }
         if (strncmp(s + i, "<<<", 3) != 0) {
             i++;
             continue;
