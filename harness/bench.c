@@ -108,14 +108,21 @@ static void write_header(FILE *f, const tl_bench_opts *o)
     fprintf(f, "# tunables: student %s; reference %s\n", TL_TUNABLES_STUDENT,
             TL_TUNABLES_REFERENCE);
     fprintf(f, "# date: %s\n", date);
-    fprintf(f, "# method: median of %d repetitions after %d warm-up runs; "
-               "GB/s = (bytes read + bytes written) / 1e9 / seconds\n",
-            o->reps, o->warmup);
+    fprintf(f, "# method: median of %d repetitions after %d warm-up runs; %s\n", o->reps,
+            o->warmup,
+#ifdef TL_OP_MATMUL
+            "GFLOP/s = 2 m n k / 1e9 / seconds"
+#else
+            "GB/s = (bytes read + bytes written) / 1e9 / seconds"
+#endif
+    );
 }
 
-static double gbps(tl_shape s, const tl_result *r)
+/* Giga-units (bytes or operations) per second. */
+static double rate(tl_shape s, const tl_result *r)
 {
-    return r->measured ? 2.0 * tl_shape_elements(s) * sizeof(float) / r->stats.median / 1e9 : 0;
+    const char *unit;
+    return r && r->measured ? tl_bench_work(s, &unit) / r->stats.median / 1e9 : 0;
 }
 
 static const tl_result *find(const tl_result *r, int n, const char *variant)
@@ -128,26 +135,32 @@ static const tl_result *find(const tl_result *r, int n, const char *variant)
 
 static void report(FILE *table, FILE *csv, const char *tag, tl_shape s, const tl_result *r, int n)
 {
+    const char *unit;
     const tl_result *ceiling = r[0].measured ? &r[0] : NULL;
-    const tl_result *ref = find(r, n, "reference");
-    char size[32];
+    char size[48];
+    tl_bench_work(s, &unit);
+#ifdef TL_OP_MATMUL
+    snprintf(size, sizeof size, "%dx%dx%d", s.rows, s.cols, s.depth);
+#else
     snprintf(size, sizeof size, "%dx%d", s.rows, s.cols);
+#endif
     for (int i = 0; i < n; i++) {
-        double g = gbps(s, &r[i]);
-        double share = ceiling && r[i].measured ? g / gbps(s, ceiling) : 0;
-        double vs_ref = ref && r[i].measured ? g / gbps(s, ref) : 0;
         if (!r[i].variant)
             continue;
+        const char *ref_name = tl_bench_reference_of(r[i].variant);
+        const tl_result *ref = ref_name ? find(r, n, ref_name) : NULL;
+        double g = rate(s, &r[i]);
+        double share = ceiling && r[i].measured ? g / rate(s, ceiling) : 0;
+        double vs_ref = ref && r[i].measured ? g / rate(s, ref) : 0;
         if (r[i].measured)
-            fprintf(table, "%-12s %-10s %10.3f %9.1f %8.0f %%   %6.2fx\n", i ? "" : size,
+            fprintf(table, "%-16s %-10s %10.3f %9.1f %8.0f %%   %6.2fx\n", i ? "" : size,
                     r[i].variant, r[i].stats.median * 1e3, g, 100 * share, vs_ref);
         else
-            fprintf(table, "%-12s %-10s   %s\n", i ? "" : size, r[i].variant, r[i].note);
+            fprintf(table, "%-16s %-10s   %s\n", i ? "" : size, r[i].variant, r[i].note);
         if (csv && r[i].measured)
-            fprintf(csv, "%d,%s,%d,%d,%zu,%d,%.9g,%.9g,%.9g,%.4f,%.4f,%.4f,%s\n", TL_LAB,
-                    r[i].variant, s.rows, s.cols, 2 * tl_shape_elements(s) * sizeof(float),
-                    r[i].stats.n, r[i].stats.median, r[i].stats.min, r[i].stats.max, g, share,
-                    vs_ref, tag);
+            fprintf(csv, "%d,%s,%d,%d,%d,%d,%.9g,%.9g,%.9g,%.4f,%s,%.4f,%.4f,%s\n", TL_LAB,
+                    r[i].variant, s.rows, s.cols, s.depth, r[i].stats.n, r[i].stats.median,
+                    r[i].stats.min, r[i].stats.max, g, unit, share, vs_ref, tag);
     }
 }
 
@@ -214,12 +227,15 @@ int main(int argc, char **argv)
         }
         if (!append) {
             write_header(csv, &o);
-            fprintf(csv, "lab,variant,rows,cols,bytes,reps,median_s,min_s,max_s,gbps,"
+            fprintf(csv, "lab,variant,rows,cols,depth,reps,median_s,min_s,max_s,rate,unit,"
                          "share_of_ceiling,ratio_to_reference,tag\n");
         }
     }
+    const char *unit;
+    tl_shape one = {1, 1, 1};
+    tl_bench_work(one, &unit);
     write_header(stdout, &o);
-    printf("\n%-12s %-10s %10s %9s %10s %9s\n", "size", "variant", "median ms", "GB/s",
+    printf("\n%-16s %-10s %10s %9s %10s %9s\n", "size", "variant", "median ms", unit,
            "of ceiling", "vs ref");
     int status = 0;
     for (int i = 0; i < n_shapes; i++) {
@@ -259,7 +275,8 @@ void tl_bench_note_verdict(tl_result *r, const tl_verdict *v)
 {
     const char *todo = tl_todo_message();
     if (todo) {
-        snprintf(r->note, sizeof r->note, "not implemented yet, not timed (%s)", todo);
+        snprintf(r->note, sizeof r->note, "not implemented yet, not timed (make labN test says what to write)");
+        (void)todo;
         return;
     }
     /* The verdict's second line is its first finding. */

@@ -14,6 +14,8 @@
 #include "lab.h"
 
 void reference_transpose(float *out, const float *in, int rows, int cols);
+void reference_matmul_naive(float *d_c, const float *d_a, const float *d_b, int m, int n, int k);
+void reference_matmul_tiled(float *d_c, const float *d_a, const float *d_b, int m, int n, int k);
 
 #define TL_MAX_VARIANTS 8
 
@@ -32,6 +34,13 @@ typedef struct {
 
 /* The variants this back end measures, ceiling first. */
 int tl_bench_variants(const char *const **names);
+
+/* The variant a variant is compared with ("vs ref"), or NULL. */
+const char *tl_bench_reference_of(const char *variant);
+
+/* The work one call does at size s, in the unit of the rate: bytes moved
+ * (read + written) for GB/s, or floating-point operations for GFLOP/s. */
+double tl_bench_work(tl_shape s, const char **unit);
 
 /* Prepares the back end (device query, library handles). 0, or -1 with a reason. */
 int tl_bench_init(char *why, size_t why_len);

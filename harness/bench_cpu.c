@@ -22,6 +22,18 @@ int tl_bench_variants(const char *const **names)
     return N_VARIANTS;
 }
 
+const char *tl_bench_reference_of(const char *variant)
+{
+    (void)variant;
+    return "reference";
+}
+
+double tl_bench_work(tl_shape s, const char **unit)
+{
+    *unit = "GB/s";
+    return 2.0 * (double)tl_shape_elements(s) * sizeof(float);
+}
+
 static size_t llc;
 static char *flush_buf;
 

@@ -189,7 +189,8 @@ perf_ratio() { # LAB KIND -> prints reference/student (or student/reference on a
         build "$lab" "$work/build/lab$lab/bench" || return
         sandbox "$work/build/lab$lab/bench" --only student,reference --sizes 4096 --reps 20 \
             --csv "$scratch/bench.csv" >/dev/null 2>&1 || return
-        awk -F, '$2 == "student" { print $12 }' "$scratch/bench.csv"
+        awk -F, '/^lab,/ { for (i = 1; i <= NF; i++) if ($i == "ratio_to_reference") c = i }
+                 $2 == "student" && c { print $c }' "$scratch/bench.csv"
     fi
 }
 

@@ -28,15 +28,20 @@ static int parse_dim(const char *text, const char *end, int *dim)
 int tl_parse_shape(const char *text, tl_shape *shape, char *why, size_t why_len)
 {
     const char *end = text + strlen(text);
-    const char *x = strpbrk(text, "xX");
+    const char *x1 = strpbrk(text, "xX");
+    const char *x2 = x1 ? strpbrk(x1 + 1, "xX") : NULL;
     int rc;
-    if (x) {
-        rc = parse_dim(text, x, &shape->rows);
-        if (rc == 0)
-            rc = parse_dim(x + 1, end, &shape->cols);
-    } else {
+    if (!x1) {
         rc = parse_dim(text, end, &shape->rows);
-        shape->cols = shape->rows;
+        shape->cols = shape->depth = shape->rows;
+    } else {
+        rc = parse_dim(text, x1, &shape->rows);
+        if (rc == 0)
+            rc = parse_dim(x1 + 1, x2 ? x2 : end, &shape->cols);
+        if (rc == 0 && x2)
+            rc = parse_dim(x2 + 1, end, &shape->depth);
+        else if (rc == 0)
+            shape->depth = shape->cols;
     }
     if (rc == -2) {
         snprintf(why, why_len, "size '%s' is too large: each dimension must be at most %d", text, TL_MAX_DIM);
@@ -44,7 +49,8 @@ int tl_parse_shape(const char *text, tl_shape *shape, char *why, size_t why_len)
     }
     if (rc != 0) {
         snprintf(why, why_len,
-                 "'%s' is not a size: write a whole number >= 1 (e.g. 4096) or ROWSxCOLS (e.g. 4097x8191)",
+                 "'%s' is not a size: write a whole number >= 1 (e.g. 4096) or ROWSxCOLS (e.g. "
+                 "4097x8191), or MxNxK for a matrix product",
                  text);
         return -1;
     }

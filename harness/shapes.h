@@ -5,8 +5,9 @@
 #include <stddef.h>
 #include <stdint.h>
 
+/* rows x cols; depth is the k of a matrix product (m x n x k), unused by a transpose. */
 typedef struct {
-    int rows, cols;
+    int rows, cols, depth;
 } tl_shape;
 
 /*
@@ -16,7 +17,10 @@ typedef struct {
  */
 #define TL_MAX_DIM (65535 * 8)
 
-/* "4096" is 4096x4096; "4097x8191" is 4097 rows, 8191 cols. 0, or -1 with a reason. */
+/*
+ * "4096" is 4096x4096 (and depth 4096); "4097x8191" is 4097 rows, 8191
+ * cols (depth = cols); "1000x2000x300" gives the depth too. 0, or -1 with a reason.
+ */
 int tl_parse_shape(const char *text, tl_shape *shape, char *why, size_t why_len);
 /* A comma-separated list of shapes; the count, or -1 with a reason. */
 int tl_parse_shapes(const char *text, tl_shape *shapes, int max, char *why, size_t why_len);

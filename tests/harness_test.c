@@ -34,12 +34,16 @@ Test(shapes, parses_squares_and_rectangles)
     cr_assert_eq(tl_parse_shape("4097x8191", &s, why, sizeof why), 0);
     cr_assert(s.rows == 4097 && s.cols == 8191);
     cr_assert_eq(tl_parse_shape("1X7", &s, why, sizeof why), 0);
-    cr_assert(s.rows == 1 && s.cols == 7);
+    cr_assert(s.rows == 1 && s.cols == 7 && s.depth == 7);
+    cr_assert_eq(tl_parse_shape("1000x2000x300", &s, why, sizeof why), 0);
+    cr_assert(s.rows == 1000 && s.cols == 2000 && s.depth == 300);
+    cr_assert_eq(tl_parse_shape("2000", &s, why, sizeof why), 0);
+    cr_assert(s.depth == 2000);
 }
 
 Test(shapes, rejects_what_is_not_a_size)
 {
-    static const char *bad[] = {"0", "-5", "foo", "", "12x", "x12", "3x0", "1.5", "4096x-1", "10 0"};
+    static const char *bad[] = {"0", "-5", "foo", "", "12x", "x12", "3x0", "1.5", "4096x-1", "10 0", "1x2x3x4", "2x3x"};
     tl_shape s;
     char why[256];
     for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
@@ -147,7 +151,7 @@ static tl_verdict verdict;
 
 static void check(tl_transpose_fn fn, int rows, int cols)
 {
-    tl_shape s = {rows, cols};
+    tl_shape s = {rows, cols, 1};
     tl_check_transpose(&verdict, fn, &tl_cpu_backend, s, 99);
 }
 

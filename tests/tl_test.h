@@ -117,7 +117,7 @@ ReportHook(POST_ALL)(struct criterion_global_stats *stats)
 static inline void tl_expect_transpose(int rows, int cols)
 {
     static tl_verdict v;
-    tl_shape s = {rows, cols};
+    tl_shape s = {rows, cols, 1};
     tl_check_transpose(&v, transpose, tl_test_backend(), s, tl_test_seed());
     cr_assert(v.ok, "%s", v.message);
 }

@@ -64,7 +64,7 @@ static int profile(const char *variant, tl_transpose_fn fn, tl_shape s, FILE *cs
 
 int main(int argc, char **argv)
 {
-    tl_shape s = {512, 512};
+    tl_shape s = {512, 512, 512};
     const char *csv_path = NULL, *title = "this lab";
     char why[256];
     for (int i = 1; i < argc; i++) {
