@@ -100,7 +100,7 @@ OPENBLAS_LIBS := $(if $(HAVE_OPENBLAS),$(shell pkg-config --libs openblas))
 
 # ---------------------------------------------------------------- harness
 
-HARNESS_CORE := matrix shapes check todo timer sysinfo
+HARNESS_CORE := matrix shapes check check_matmul todo timer sysinfo
 HARNESS_GPU := gpu launch_log cuda_launch_hook
 CORE_OBJS := $(HARNESS_CORE:%=$(B)/harness/%.o)
 GPU_OBJS := $(HARNESS_GPU:%=$(B)/harness/%.o)
@@ -148,6 +148,7 @@ FORCE:
 tunables_of = $(shell sed -n 's/^\#define \($(subst $(eval) ,\|,$(2))\) \+\([^ ]*\).*/\1=\2/p' $(1))
 # -D for each tunable given on the command line (make lab6 bench TILE_DIM=64).
 tunable_defs = $(strip $(foreach t,$(lab$(1)_tunables),$(if $($(t)),-D$(t)=$($(t)))))
+op_flag = $(if $(filter matmul,$(lab$(1)_op)),-DTL_OP_MATMUL)
 lab_src = $(if $(filter student,$(2)),$(STUDENT_DIR),solutions)/$(lab$(1)_dir)/$(lab$(1)_file)
 prebuilt = $(if $(and $(REFERENCE_PREBUILT),$(filter reference,$(2))),$(REFERENCE_PREBUILT)/lab$(1)-$(3).o)
 
@@ -190,7 +191,7 @@ $(call vdir,$(1),$(2),$(3))/lab.renamed.o: $(call vdir,$(1),$(2),$(3))/lab.raw.o
 	harness/isolate-symbols.sh $$< $$@ reference_
 
 $(call vdir,$(1),$(2),$(3))/test.o: tests/lab$(1)_test.c $(TEST_HEADERS) $(HEADERS) $(call vdir,$(1),$(2),$(3))/flags
-	$$(CC) $$(CFLAGS_HARNESS) -Itests $$(call tunable_defs,$(1)) $$(BACKEND_CFLAGS_$(3)) \
+	$$(CC) $$(CFLAGS_HARNESS) -Itests $$(call tunable_defs,$(1)) $$(BACKEND_CFLAGS_$(3)) $(call op_flag,$(1)) \
 	  -DTL_RESOURCES='"$(abspath $(call vdir,$(1),$(2),$(3)))/resources.txt"' -c $$< -o $$@
 
 $(call vdir,$(1),$(2),$(3))/test: $(call vdir,$(1),$(2),$(3))/test.o $(call vdir,$(1),$(2),$(3))/lab.o $(CORE_OBJS) $$(BACKEND_OBJS_$(3))
@@ -205,7 +206,7 @@ $(call lab_variant,$(1),reference,$(backend)))
 
 $(B)/lab$(1)/bench.o: harness/bench.c $(HEADERS) $(B)/lab$(1)/student/flags \
                      $(wildcard $(call lab_src,$(1),student) $(call lab_src,$(1),reference))
-	$$(CC) $$(CFLAGS_HARNESS) $$(CUDA_INC) $(if $(filter gpu,$(lab$(1)_kind)),-DTL_LAB_GPU) \
+	$$(CC) $$(CFLAGS_HARNESS) $$(CUDA_INC) $(if $(filter gpu,$(lab$(1)_kind)),-DTL_LAB_GPU) $(call op_flag,$(1)) \
 	  -DTL_LAB=$(patsubst 0%,%,$(1)) -DTL_LAB_DIR='"$(lab$(1)_dir)"' -DTL_LAB_TITLE='"$(lab$(1)_title)"' \
 	  -DTL_COMPILER='"$(if $(filter gpu,$(lab$(1)_kind)),$$(NVCC_VERSION),$$(CC_VERSION))"' \
 	  -DTL_FLAGS='"$(if $(filter gpu,$(lab$(1)_kind)),$$(NVCC_ARCH) -O3,$$(OPT))"' \
@@ -214,11 +215,15 @@ $(B)/lab$(1)/bench.o: harness/bench.c $(HEADERS) $(B)/lab$(1)/student/flags \
 	  -c $$< -o $$@
 
 $(B)/lab$(1)/bench: $(B)/lab$(1)/bench.o $(B)/lab$(1)/student/lab.o $(B)/lab$(1)/reference/lab.renamed.o $(CORE_OBJS) \
-                    $(if $(filter gpu,$(lab$(1)_kind)),$(GPU_OBJS) $(B)/harness/bench_gpu.o,$(B)/harness/bench_cpu.o)
-	$$(CC) -o $$@ $$^ $(if $(filter gpu,$(lab$(1)_kind)),$$(CUDA_LIBS) -lcublas,$$(OPENBLAS_LIBS)) -lm
+                    $(if $(filter gpu,$(lab$(1)_kind)),$(GPU_OBJS) $(B)/harness/bench_$(if $(filter matmul,$(lab$(1)_op)),matmul,gpu).o,$(B)/harness/bench_cpu.o)
+	$$(CC) -o $$@ $$^ $(if $(filter gpu,$(lab$(1)_kind)),$$(CUDA_LIBS) -lcublas) $$(OPENBLAS_LIBS) -lm
 
 ifeq ($(lab$(1)_kind),gpu)
-$(B)/lab$(1)/profile-emu: $(B)/harness/emu/profile.o $(B)/lab$(1)/student-emu/lab.o $(B)/lab$(1)/reference-emu/lab.renamed.o $(CORE_OBJS) $(EMU_OBJS)
+$(B)/lab$(1)/profile.o: harness/emu/profile.c $(HEADERS) $(EMU_HEADERS)
+	@mkdir -p $$(@D)
+	$$(CC) $$(CFLAGS_EMU) $(call op_flag,$(1)) -c $$< -o $$@
+
+$(B)/lab$(1)/profile-emu: $(B)/lab$(1)/profile.o $(B)/lab$(1)/student-emu/lab.o $(B)/lab$(1)/reference-emu/lab.renamed.o $(CORE_OBJS) $(EMU_OBJS)
 	$$(CC) -o $$@ $$^ $$(BACKEND_LIBS_emu) -lm
 endif
 endef

@@ -24,7 +24,7 @@ static int run_on_cpu(tl_transpose_fn fn, tl_matrix *out, tl_matrix *in, tl_shap
     return 0;
 }
 
-const tl_backend tl_cpu_backend = {"CPU", run_on_cpu};
+const tl_backend tl_cpu_backend = {"CPU", run_on_cpu, NULL};
 
 static void describe(char *buf, size_t len, uint32_t bits)
 {
@@ -145,11 +145,7 @@ static void hint_from_source(char *msg, size_t len, const float *in, tl_shape s,
         tl_appendf(msg, len, "out[%d][%d] should hold in[%d][%d].\n", orow, ocol, ocol, orow);
 }
 
-/*
- * Whole rows at the bottom and whole columns at the right of out that were
- * never written, and nothing unwritten elsewhere: a loop that skips the tail.
- */
-static int unwritten_tail(const float *out, int orows, int ocols, int *strip_rows, int *strip_cols)
+int tl_unwritten_tail(const float *out, int orows, int ocols, int *strip_rows, int *strip_cols)
 {
     int r0 = orows, c0 = ocols;
     while (r0 > 0 && tl_find_not_bits(out + (size_t)(r0 - 1) * ocols, ocols, TL_POISON_BITS) == (size_t)ocols)
@@ -218,7 +214,7 @@ static void explain(char *msg, size_t len, const scan *sc, const float *out, con
         tl_appendf(msg, len, "  every wrong element was never written; they lie in out rows %d..%d, "
                    "columns %d..%d.\n", sc->min_row, sc->max_row, sc->min_col, sc->max_col);
         int strip_rows, strip_cols;
-        if ((explained = unwritten_tail(out, orows, ocols, &strip_rows, &strip_cols)))
+        if ((explained = tl_unwritten_tail(out, orows, ocols, &strip_rows, &strip_cols)))
             tl_appendf(msg, len,
                        "  hint: that is the tail of the matrix (the last %d row(s) and %d column(s) "
                        "of out). A blocked or tiled loop must cover sizes that are not a multiple "
@@ -237,7 +233,7 @@ void tl_check_transpose(tl_verdict *v, tl_transpose_fn fn, const tl_backend *bac
                         uint64_t seed)
 {
     size_t n = tl_shape_elements(s);
-    tl_matrix in, out, pristine;
+    tl_matrix in = {NULL, NULL, 0}, out = in, pristine = in;
     char *msg = v->message;
     size_t len = sizeof v->message;
     memset(v, 0, sizeof *v);
@@ -246,9 +242,7 @@ void tl_check_transpose(tl_verdict *v, tl_transpose_fn fn, const tl_backend *bac
                s.rows, s.cols, s.rows, s.cols, backend->name, (unsigned long long)seed);
     if (tl_matrix_alloc(&in, n) || tl_matrix_alloc(&out, n) || tl_matrix_alloc(&pristine, n)) {
         tl_appendf(msg, len, "  not enough host memory for three %zu-element matrices\n", n);
-        tl_matrix_free(&in);
-        tl_matrix_free(&out);
-        return;
+        goto done;
     }
     /* Each shape its own values, all from the one seed a person can set. */
     tl_fill_random(in.data, n, seed ^ ((uint64_t)s.rows << 32) ^ (uint64_t)s.cols);

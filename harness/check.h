@@ -13,8 +13,9 @@
 #include "shapes.h"
 
 typedef void (*tl_transpose_fn)(float *out, const float *in, int rows, int cols);
+typedef void (*tl_matmul_fn)(float *c, const float *a, const float *b, int m, int n, int k);
 
-/* Where a transpose runs: the CPU directly, or a GPU through copies. */
+/* Where a lab's code runs: the CPU directly, or a GPU through copies. */
 typedef struct {
     const char *name;
     /*
@@ -24,6 +25,9 @@ typedef struct {
      */
     int (*run_transpose)(tl_transpose_fn fn, tl_matrix *out, tl_matrix *in, tl_shape s,
                          char *why, size_t why_len);
+    /* The same for C = A B, with m = s.rows, n = s.cols, k = s.depth; NULL on the CPU. */
+    int (*run_matmul)(tl_matmul_fn fn, tl_matrix *c, tl_matrix *a, tl_matrix *b, tl_shape s,
+                      char *why, size_t why_len);
 } tl_backend;
 
 extern const tl_backend tl_cpu_backend;
@@ -36,6 +40,17 @@ typedef struct {
 
 void tl_check_transpose(tl_verdict *v, tl_transpose_fn fn, const tl_backend *backend,
                         tl_shape s, uint64_t seed);
+
+/* C = A B for m x k A and k x n B, against a double-precision product. */
+void tl_check_matmul(tl_verdict *v, tl_matmul_fn fn, const tl_backend *backend, tl_shape s,
+                     uint64_t seed);
+
+/*
+ * Whole rows at the bottom and whole columns at the right of a rows x cols
+ * matrix that hold TL_POISON_BITS, and no poison elsewhere: a loop that
+ * skipped the tail. 1 when so, with the strips' sizes.
+ */
+int tl_unwritten_tail(const float *m, int rows, int cols, int *strip_rows, int *strip_cols);
 
 /* What TODO() recorded since the last reset, or NULL. */
 const char *tl_todo_message(void);

@@ -106,51 +106,97 @@ static int fail(cudaError_t err, const char *doing, char *why, size_t why_len)
     return -1;
 }
 
-static int run_on_gpu(tl_transpose_fn fn, tl_matrix *out, tl_matrix *in, tl_shape s, char *why,
-                      size_t why_len)
+/* The device copies of a lab's matrices, margins included. */
+typedef struct {
+    tl_matrix *host;
+    float *device;
+} device_copy;
+
+static cudaError_t to_device(device_copy *d, int n)
 {
-    size_t in_bytes = tl_matrix_total(in) * sizeof(float);
-    size_t out_bytes = tl_matrix_total(out) * sizeof(float);
-    float *d_in = NULL, *d_out = NULL;
+    cudaError_t err = cudaSuccess;
+    for (int i = 0; i < n && !err; i++) {
+        size_t bytes = tl_matrix_total(d[i].host) * sizeof(float);
+        if (!(err = cudaMalloc((void **)&d[i].device, bytes)))
+            err = cudaMemcpy(d[i].device, d[i].host->base, bytes, cudaMemcpyHostToDevice);
+    }
+    return err;
+}
+
+static cudaError_t to_host(device_copy *d, int n)
+{
+    cudaError_t err = cudaSuccess;
+    for (int i = 0; i < n && !err; i++)
+        err = cudaMemcpy(d[i].host->base, d[i].device,
+                         tl_matrix_total(d[i].host) * sizeof(float), cudaMemcpyDeviceToHost);
+    return err;
+}
+
+static void free_device(device_copy *d, int n)
+{
+    for (int i = 0; i < n; i++)
+        cudaFree(d[i].device);
+}
+
+/* Which lab function a run calls: exactly one is set. */
+typedef struct {
+    tl_transpose_fn transpose;
+    tl_matmul_fn matmul;
+} lab_call;
+
+/* Copies the matrices over, calls the lab, waits, and copies them back. */
+static int run_copied(device_copy *d, int n, lab_call call, tl_shape s, char *why, size_t why_len)
+{
     cudaError_t err;
     int rc = -1;
-
-    if ((err = cudaMalloc((void **)&d_in, in_bytes)) != cudaSuccess ||
-        (err = cudaMalloc((void **)&d_out, out_bytes)) != cudaSuccess) {
-        fail(err, "allocating the matrices on the GPU", why, why_len);
-        goto done;
-    }
-    if ((err = cudaMemcpy(d_in, in->base, in_bytes, cudaMemcpyHostToDevice)) != cudaSuccess ||
-        (err = cudaMemcpy(d_out, out->base, out_bytes, cudaMemcpyHostToDevice)) != cudaSuccess) {
+    if ((err = to_device(d, n))) {
         fail(err, "copying the matrices to the GPU", why, why_len);
         goto done;
     }
     tl_launch_reset();
-    fn(d_out + TL_MARGIN, d_in + TL_MARGIN, s.rows, s.cols);
-    if ((err = cudaGetLastError()) != cudaSuccess) {
+    if (call.transpose)
+        call.transpose(d[0].device + TL_MARGIN, d[1].device + TL_MARGIN, s.rows, s.cols);
+    else
+        call.matmul(d[0].device + TL_MARGIN, d[1].device + TL_MARGIN, d[2].device + TL_MARGIN,
+                    s.rows, s.cols, s.depth);
+    if ((err = cudaGetLastError())) {
         fail(err, "launching your kernel", why, why_len);
         goto done;
     }
-    if ((err = cudaDeviceSynchronize()) != cudaSuccess) {
+    if ((err = cudaDeviceSynchronize())) {
         fail(err, "running your kernel", why, why_len);
         goto done;
     }
-    if ((err = cudaMemcpy(in->base, d_in, in_bytes, cudaMemcpyDeviceToHost)) != cudaSuccess ||
-        (err = cudaMemcpy(out->base, d_out, out_bytes, cudaMemcpyDeviceToHost)) != cudaSuccess) {
+    if ((err = to_host(d, n))) {
         fail(err, "copying the result back from the GPU", why, why_len);
         goto done;
     }
     rc = 0;
 done:
-    cudaFree(d_in);
-    cudaFree(d_out);
+    free_device(d, n);
     return rc;
 }
 
+static int run_on_gpu(tl_transpose_fn fn, tl_matrix *out, tl_matrix *in, tl_shape s, char *why,
+                      size_t why_len)
+{
+    device_copy d[2] = {{out, NULL}, {in, NULL}};
+    lab_call call = {fn, NULL};
+    return run_copied(d, 2, call, s, why, why_len);
+}
+
+static int run_matmul_on_gpu(tl_matmul_fn fn, tl_matrix *c, tl_matrix *a, tl_matrix *b, tl_shape s,
+                             char *why, size_t why_len)
+{
+    device_copy d[3] = {{c, NULL}, {a, NULL}, {b, NULL}};
+    lab_call call = {NULL, fn};
+    return run_copied(d, 3, call, s, why, why_len);
+}
+
 #ifdef TILELAB_EMULATOR
-const tl_backend tl_gpu_backend = {"CPU emulator of a GPU", run_on_gpu};
+const tl_backend tl_gpu_backend = {"CPU emulator of a GPU", run_on_gpu, run_matmul_on_gpu};
 #else
-const tl_backend tl_gpu_backend = {"GPU", run_on_gpu};
+const tl_backend tl_gpu_backend = {"GPU", run_on_gpu, run_matmul_on_gpu};
 #endif
 
 int tl_gpu_time(tl_gpu_launch_fn launch, void *ctx, int warmup, int reps, size_t flush_bytes,

@@ -3,11 +3,12 @@
 #
 #   labNN_dir       folder under labs/ and solutions/
 #   labNN_kind      cpu: host pointers, gcc | gpu: device pointers, nvcc
+#   labNN_op        what the lab computes: transpose (the default) or matmul
 #   labNN_file      the file the student edits
 #   labNN_tunables  macros the student may change and -D may override
 #   labNN_title     a few words for tables and plots
 
-LABS := 01 02 03 04 05 06
+LABS := 01 02 03 04 05 06 07
 
 lab01_dir := 01-cpu-naive
 lab01_kind := cpu
@@ -44,3 +45,10 @@ lab06_kind := gpu
 lab06_file := transpose.cu
 lab06_tunables := TILE_DIM BLOCK_ROWS
 lab06_title := GPU unrolled
+
+lab07_dir := 07-gpu-matmul
+lab07_kind := gpu
+lab07_op := matmul
+lab07_file := matmul.cu
+lab07_tunables := TILE_WIDTH
+lab07_title := GPU matmul

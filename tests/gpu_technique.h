@@ -35,29 +35,38 @@ static inline long tl_shared_bytes(void)
     return most;
 }
 
-/* Calls the lab's transpose once on a rows x cols matrix; its first launch. */
-static inline tl_launch tl_first_launch(int rows, int cols)
+/* Calls a lab's entry point once on matrices of rows x cols; its first launch. */
+typedef void (*tl_lab_call)(float *const *d, int rows, int cols);
+
+static inline tl_launch tl_first_launch_of(tl_lab_call call, int rows, int cols)
 {
     char why[512];
-    float *d_in = NULL, *d_out = NULL;
+    float *d[3] = {NULL, NULL, NULL};
     size_t bytes = (size_t)rows * cols * sizeof(float);
     int gpu = tl_gpu_available(why, sizeof why);
-    if (gpu && (cudaMalloc((void **)&d_in, bytes) || cudaMalloc((void **)&d_out, bytes)))
-        cr_assert_fail("cudaMalloc of %zu bytes failed", bytes);
+    for (int i = 0; i < 3 && gpu; i++)
+        if (cudaMalloc((void **)&d[i], bytes) || cudaMemset(d[i], 0, bytes))
+            cr_assert_fail("cudaMalloc of %zu bytes failed", bytes);
     tl_launch_reset();
     tl_todo_reset();
-    transpose(d_out, d_in, rows, cols);
+    call(d, rows, cols);
     if (gpu)
         cudaDeviceSynchronize();
     cudaGetLastError(); /* without a GPU the launch itself fails; only its configuration matters */
-    cudaFree(d_in);
-    cudaFree(d_out);
+    for (int i = 0; i < 3; i++)
+        cudaFree(d[i]);
     if (tl_todo_message())
         cr_assert_fail("not implemented yet: %s", tl_todo_message());
-    cr_assert(tl_launch_count() > 0, "transpose launched no kernel: launch yours with "
+    cr_assert(tl_launch_count() > 0, "no kernel was launched: launch yours with "
                                      "kernel<<<grid, block>>>(...)");
     return *tl_launch_get(0);
 }
+
+static inline void tl_call_transpose(float *const *d, int rows, int cols)
+{
+    transpose(d[0], d[1], rows, cols);
+}
+#define tl_first_launch(rows, cols) tl_first_launch_of(tl_call_transpose, rows, cols)
 
 static inline void tl_expect_shared_tile(int side, int padded)
 {

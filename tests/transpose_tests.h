@@ -86,12 +86,7 @@ TL_TEST(TL_SUITE, random_shapes, 30)
 TL_TEST(TL_CAT(TL_SUITE, _hidden), held_back_shapes, 120)
 {
     tl_shape shapes[64];
-    char why[256];
-    const char *list = getenv("TILELAB_HIDDEN");
-    if (!list || !*list)
-        cr_skip_test("no held-back shapes here: the grader sets TILELAB_HIDDEN");
-    int n = tl_parse_shapes(list, shapes, 64, why, sizeof why);
-    cr_assert(n > 0, "TILELAB_HIDDEN: %s", why);
+    int n = tl_hidden_shapes(shapes, 64);
     for (int i = 0; i < n; i++)
         tl_expect_transpose(shapes[i].rows, shapes[i].cols);
 }

@@ -1,0 +1,236 @@
+/*
+ * The bench's back end for the matrix product (lab 7): cuBLAS SGEMM in
+ * plain FP32 is the ceiling; then the reference's tiled and naive kernels,
+ * the student's, and a CPU product at sizes where it ends in seconds.
+ */
+#include "bench.h"
+#include "gpu.h"
+#include "sysinfo.h"
+
+#include <cublas_v2.h>
+#include <stdlib.h>
+#include <string.h>
+
+#ifdef TL_HAVE_OPENBLAS
+#include <cblas.h>
+#endif
+
+static const char *const variants[] = {"cublas", "reference", "student", "ref_naive", "naive", "cpu"};
+#define N_VARIANTS ((int)(sizeof variants / sizeof *variants))
+
+int tl_bench_variants(const char *const **names)
+{
+    *names = variants;
+    return N_VARIANTS;
+}
+
+const char *tl_bench_reference_of(const char *variant)
+{
+    return strcmp(variant, "naive") == 0 ? "ref_naive" : "reference";
+}
+
+double tl_bench_work(tl_shape s, const char **unit)
+{
+    *unit = "GFLOP/s";
+    return 2.0 * s.rows * (double)s.cols * s.depth;
+}
+
+static tl_gpu_info info;
+static cublasHandle_t cublas;
+
+int tl_bench_init(char *why, size_t why_len)
+{
+    /* Plain FP32: no TF32 tensor-core shortcut, whatever the environment says. */
+    setenv("NVIDIA_TF32_OVERRIDE", "0", 1);
+    if (!tl_gpu_available(why, why_len))
+        return -1;
+    if (tl_gpu_query(&info, why, why_len) != 0)
+        return -1;
+    if (cublasCreate(&cublas) != CUBLAS_STATUS_SUCCESS ||
+        cublasSetMathMode(cublas, CUBLAS_DEFAULT_MATH) != CUBLAS_STATUS_SUCCESS) {
+        snprintf(why, why_len, "cublasCreate failed");
+        return -1;
+    }
+#ifdef TL_HAVE_OPENBLAS
+    openblas_set_num_threads(1);
+#endif
+    return 0;
+}
+
+int tl_bench_fits(tl_shape s, char *why, size_t why_len)
+{
+    size_t bytes = ((size_t)s.rows * s.depth + (size_t)s.depth * s.cols + (size_t)s.rows * s.cols) *
+                   sizeof(float), free_bytes = 0, total = 0;
+    cudaMemGetInfo(&free_bytes, &total);
+    if (bytes + 2 * info.l2_bytes + (64u << 20) > free_bytes) {
+        snprintf(why, why_len, "%dx%dx%d needs %.1f GiB on the GPU and %s has %.1f GiB free: choose "
+                 "a smaller size", s.rows, s.cols, s.depth, (double)bytes / (1 << 30), info.name,
+                 (double)free_bytes / (1 << 30));
+        return -1;
+    }
+    return 0;
+}
+
+/* Row-major C = A B is column-major C^T = B^T A^T: the same call with A and B swapped. */
+static void cublas_matmul(float *c, const float *a, const float *b, int m, int n, int k)
+{
+    const float one = 1.0f, zero = 0.0f;
+    cublasSgemm(cublas, CUBLAS_OP_N, CUBLAS_OP_N, n, m, k, &one, b, n, a, k, &zero, c, n);
+}
+
+static tl_matmul_fn fn_of(const char *variant)
+{
+    if (!strcmp(variant, "cublas")) return cublas_matmul;
+    if (!strcmp(variant, "reference")) return reference_matmul_tiled;
+    if (!strcmp(variant, "student")) return matmul_tiled;
+    if (!strcmp(variant, "ref_naive")) return reference_matmul_naive;
+    if (!strcmp(variant, "naive")) return matmul_naive;
+    return NULL;
+}
+
+/* The CPU product, at sizes where it takes seconds, not hours. */
+static int cpu_runs(tl_shape s)
+{
+#ifdef TL_HAVE_OPENBLAS
+    return (double)s.rows * s.cols * s.depth <= 2048.0 * 2048 * 2048;
+#else
+    return (double)s.rows * s.cols * s.depth <= 512.0 * 512 * 512;
+#endif
+}
+
+static void cpu_matmul(float *c, const float *a, const float *b, tl_shape s)
+{
+#ifdef TL_HAVE_OPENBLAS
+    cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, s.rows, s.cols, s.depth, 1.0f, a, s.depth,
+                b, s.cols, 0.0f, c, s.cols);
+#else
+    size_t m = (size_t)s.rows, n = (size_t)s.cols, k = (size_t)s.depth;
+    memset(c, 0, m * n * sizeof *c);
+    for (size_t i = 0; i < m; i++)
+        for (size_t p = 0; p < k; p++)
+            for (size_t j = 0; j < n; j++)
+                c[i * n + j] += a[i * k + p] * b[p * n + j];
+#endif
+}
+
+typedef struct {
+    tl_matmul_fn fn;
+    float *c;
+    const float *a, *b;
+    tl_shape s;
+} launch_ctx;
+
+static cudaError_t launch(void *p)
+{
+    launch_ctx *x = p;
+    x->fn(x->c, x->a, x->b, x->s.rows, x->s.cols, x->s.depth);
+    return cudaGetLastError();
+}
+
+/* Correct first: each kernel once, at a size whose exact product the CPU finds quickly. */
+static int checked(tl_result *r, const char *variant)
+{
+    static char verdicts[N_VARIANTS]; /* 0 unknown, 1 right, 2 wrong */
+    static char notes[N_VARIANTS][sizeof r->note];
+    static tl_verdict v;
+    int i = 0;
+    while (strcmp(variants[i], variant))
+        i++;
+    if (!verdicts[i]) {
+        tl_shape s = {257, 255, 263};
+        tl_check_matmul(&v, fn_of(variant), &tl_gpu_backend, s, TL_DEFAULT_SEED);
+        verdicts[i] = v.ok ? 1 : 2;
+        if (!v.ok) {
+            tl_bench_note_verdict(r, &v);
+            memcpy(notes[i], r->note, sizeof notes[i]);
+        }
+    }
+    if (verdicts[i] == 2)
+        memcpy(r->note, notes[i], sizeof r->note);
+    return verdicts[i] == 1;
+}
+
+int tl_bench_size(tl_shape s, const tl_bench_opts *o, tl_result *results, char *why, size_t why_len)
+{
+    size_t na = (size_t)s.rows * s.depth, nb = (size_t)s.depth * s.cols, nc = (size_t)s.rows * s.cols;
+    float *h = malloc((na + nb + nc) * sizeof *h), *d_a = NULL, *d_b = NULL, *d_c = NULL;
+    cudaError_t err;
+    int rc = -1;
+    if (!h) {
+        snprintf(why, why_len, "out of host memory");
+        return -1;
+    }
+    tl_fill_random(h, na + nb, TL_DEFAULT_SEED);
+    for (size_t i = 0; i < na + nb; i++) /* keep the products finite: no inf or NaN here */
+        if (h[i] != h[i] || h[i] - h[i] != 0)
+            h[i] = 1.0f;
+    if ((err = cudaMalloc((void **)&d_a, na * sizeof *h)) || (err = cudaMalloc((void **)&d_b, nb * sizeof *h)) ||
+        (err = cudaMalloc((void **)&d_c, nc * sizeof *h)) ||
+        (err = cudaMemcpy(d_a, h, na * sizeof *h, cudaMemcpyHostToDevice)) ||
+        (err = cudaMemcpy(d_b, h + na, nb * sizeof *h, cudaMemcpyHostToDevice))) {
+        tl_gpu_explain(err, why, why_len);
+        goto done;
+    }
+    for (int k = 0; k < N_VARIANTS; k++) {
+        tl_result *r = &results[k];
+        if (!tl_bench_selected(o, variants[k]))
+            continue;
+        r->variant = variants[k];
+        if (!strcmp(variants[k], "cpu")) {
+            if (!cpu_runs(s)) {
+                snprintf(r->note, sizeof r->note, "not run at this size (it would take too long)");
+                continue;
+            }
+            double *t = calloc((size_t)o->reps, sizeof *t);
+            int reps = o->reps < 3 ? o->reps : 3;
+            for (int i = 0; t && i < reps; i++) {
+                double t0 = tl_now();
+                cpu_matmul(h + na + nb, h, h + na, s);
+                t[i] = tl_now() - t0;
+            }
+            if (t) {
+                r->stats = tl_stats_of(t, reps);
+                r->measured = 1;
+            }
+            free(t);
+            continue;
+        }
+        if (strcmp(variants[k], "cublas") && !checked(r, variants[k]))
+            continue;
+        launch_ctx c = {fn_of(variants[k]), d_c, d_a, d_b, s};
+        if (tl_gpu_time(launch, &c, o->warmup, o->reps, 2 * info.l2_bytes, &r->stats, r->note,
+                        sizeof r->note) == 0)
+            r->measured = 1;
+    }
+    rc = 0;
+done:
+    cudaFree(d_a);
+    cudaFree(d_b);
+    cudaFree(d_c);
+    free(h);
+    return rc;
+}
+
+int tl_bench_once(tl_shape s, const char *variant, char *why, size_t why_len)
+{
+    (void)s;
+    snprintf(why, why_len, "--once %s is for valgrind on the CPU labs", variant);
+    return -1;
+}
+
+void tl_bench_describe(FILE *f)
+{
+    char cpu[256];
+    tl_cpu_model(cpu, sizeof cpu);
+    fprintf(f, "# machine: %s, %d SMs, compute capability %d.%d, L2 %zu MiB, %.0f GiB\n",
+            info.name, info.sms, info.cc_major, info.cc_minor, info.l2_bytes >> 20,
+            (double)info.global_bytes / (1 << 30));
+    fprintf(f, "# ceiling: cublasSgemm, FP32 (CUBLAS_DEFAULT_MATH, NVIDIA_TF32_OVERRIDE=0)\n");
+    fprintf(f, "# host: %s; cpu variant: %s, single-threaded\n", cpu,
+#ifdef TL_HAVE_OPENBLAS
+            "OpenBLAS cblas_sgemm"
+#else
+            "a plain triple loop"
+#endif
+    );
+}

@@ -1,0 +1,195 @@
+/*
+ * Correctness of C = A B: every element against a double-precision product,
+ * within a tolerance that grows with k and with the magnitudes summed.
+ *
+ * A float sum of k products, in any order, with or without fused
+ * multiply-adds, is within about k u sum |a_ip b_pj| of the exact one
+ * (u = 2^-24, the unit round-off; Higham, Accuracy and Stability of
+ * Numerical Algorithms, 3.1). The tolerance is twice that, plus four
+ * round-offs: it fails a kernel that drops or repeats a product, never
+ * one that only sums in another order.
+ */
+#include "check.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define UNIT_ROUNDOFF (1.0 / 16777216.0)
+
+/* Uniform in [-1, 1): products of these never overflow or underflow. */
+static void fill_uniform(float *p, size_t n, uint64_t seed)
+{
+    uint64_t state = seed;
+    for (size_t i = 0; i < n; i++)
+        p[i] = (float)((double)(tl_rand_next(&state) >> 11) / 4503599627370496.0 - 1.0);
+}
+
+typedef struct {
+    size_t wrong, unwritten, nan;
+    size_t worst;        /* index of the element furthest outside its tolerance */
+    double worst_ratio;  /* its error over its tolerance */
+    int transposed;      /* every element matches C transposed */
+} matmul_scan;
+
+static void scan(matmul_scan *sc, const float *c, const double *exact, const double *bound,
+                 tl_shape s)
+{
+    int m = s.rows, n = s.cols, k = s.depth;
+    memset(sc, 0, sizeof *sc);
+    sc->transposed = m == n && m > 1;
+    for (size_t i = 0; i < (size_t)m * n; i++) {
+        double tol = (2.0 * k + 4.0) * UNIT_ROUNDOFF * bound[i] + 1e-37;
+        double got = c[i];
+        uint32_t bits = tl_float_bits(c[i]);
+        double ratio = got == got ? fabs(got - exact[i]) / tol : INFINITY;
+        if (sc->transposed) {
+            size_t t = (i % n) * n + i / n;
+            double ttol = (2.0 * k + 4.0) * UNIT_ROUNDOFF * bound[t] + 1e-37;
+            sc->transposed = got == got && fabs(got - exact[t]) <= ttol;
+        }
+        if (ratio <= 1.0)
+            continue;
+        sc->wrong++;
+        sc->unwritten += bits == TL_POISON_BITS;
+        sc->nan += got != got && bits != TL_POISON_BITS;
+        if (sc->wrong == 1 || ratio > sc->worst_ratio) {
+            sc->worst = i;
+            sc->worst_ratio = ratio;
+        }
+    }
+    sc->transposed = sc->transposed && sc->wrong;
+}
+
+static void exact_product(double *exact, double *bound, const float *a, const float *b, tl_shape s)
+{
+    size_t m = (size_t)s.rows, n = (size_t)s.cols, k = (size_t)s.depth;
+    memset(exact, 0, m * n * sizeof *exact);
+    memset(bound, 0, m * n * sizeof *bound);
+    for (size_t i = 0; i < m; i++)
+        for (size_t p = 0; p < k; p++) {
+            double x = a[i * k + p], ax = fabs(x);
+            const float *brow = b + p * n;
+            double *erow = exact + i * n, *brow_bound = bound + i * n;
+            for (size_t j = 0; j < n; j++) {
+                erow[j] += x * brow[j];
+                brow_bound[j] += ax * fabs((double)brow[j]);
+            }
+        }
+}
+
+static void explain(char *msg, size_t len, const matmul_scan *sc, const float *c,
+                    const double *exact, tl_shape s)
+{
+    int m = s.rows, n = s.cols;
+    size_t w = sc->worst;
+    int tail_rows, tail_cols;
+    tl_appendf(msg, len, "  %zu of %zu elements of C are wrong.\n", sc->wrong, (size_t)m * n);
+    if (tl_float_bits(c[w]) == TL_POISON_BITS)
+        tl_appendf(msg, len, "  e.g. C[%zu][%zu] should be %.9g and was never written\n", w / n,
+                   w % n, exact[w]);
+    else
+        tl_appendf(msg, len,
+                   "  worst: C[%zu][%zu] should be %.9g, got %.9g (%.3g times the tolerance)\n",
+                   w / n, w % n, exact[w], (double)c[w], sc->worst_ratio);
+
+    if (sc->unwritten == (size_t)m * n) {
+        tl_appendf(msg, len, "  hint: C was not written at all. Is the kernel implemented and "
+                             "launched?\n");
+        return;
+    }
+    if (sc->nan)
+        tl_appendf(msg, len,
+                   "  hint: %zu elements are NaN: a load read past the end of A or B, whose "
+                   "margins hold NaN. A tile that hangs over the edge of the matrix must load 0.0f "
+                   "for the elements outside it (check row < m, col < n and the k index).\n",
+                   sc->nan);
+    if (sc->unwritten == sc->wrong && tl_unwritten_tail(c, m, n, &tail_rows, &tail_cols))
+        tl_appendf(msg, len,
+                   "  hint: the last %d row(s) and %d column(s) of C were never written: the grid "
+                   "must cover m and n when they are not multiples of the tile. Round the number "
+                   "of blocks up, and check the bounds before the store.\n",
+                   tail_rows, tail_cols);
+    if (sc->transposed)
+        tl_appendf(msg, len, "  hint: C holds the transposed product: row and column swapped in "
+                             "the store (C[row * n + col]) or in the thread's indices.\n");
+    if (!sc->nan && !sc->unwritten && !sc->transposed)
+        tl_appendf(msg, len,
+                   "  hint: values are computed but wrong: check A[row * k + p] and B[p * n + col], "
+                   "that the loop over p covers 0..k-1 exactly once (tiles: every tile, none twice), "
+                   "and a __syncthreads() before and after using each tile.\n");
+}
+
+void tl_check_matmul(tl_verdict *v, tl_matmul_fn fn, const tl_backend *backend, tl_shape s,
+                     uint64_t seed)
+{
+    size_t m = (size_t)s.rows, n = (size_t)s.cols, k = (size_t)s.depth;
+    tl_matrix a = {NULL, NULL, 0}, b = a, c = a, a0 = a, b0 = a;
+    double *exact = malloc(m * n * sizeof *exact), *bound = malloc(m * n * sizeof *bound);
+    char *msg = v->message;
+    size_t len = sizeof v->message;
+    memset(v, 0, sizeof *v);
+
+    tl_appendf(msg, len, "C = A B with m=%zu, n=%zu, k=%zu (A is %zu x %zu, B is %zu x %zu) on the "
+               "%s (TILELAB_SEED=%llu):\n", m, n, k, m, k, k, n, backend->name,
+               (unsigned long long)seed);
+    if (!exact || !bound || tl_matrix_alloc(&a, m * k) || tl_matrix_alloc(&b, k * n) ||
+        tl_matrix_alloc(&c, m * n) || tl_matrix_alloc(&a0, m * k) || tl_matrix_alloc(&b0, k * n)) {
+        tl_appendf(msg, len, "  not enough host memory\n");
+        goto done;
+    }
+    if (!backend->run_matmul) {
+        tl_appendf(msg, len, "  the %s cannot run a matrix product\n", backend->name);
+        goto done;
+    }
+    fill_uniform(a.data, m * k, seed ^ (m << 40) ^ (n << 20) ^ k);
+    fill_uniform(b.data, k * n, ~seed ^ (k << 40) ^ (m << 20) ^ n);
+    tl_matrix_fill_margins(&a, TL_MARGIN_BITS);
+    tl_matrix_fill_margins(&b, TL_MARGIN_BITS);
+    tl_fill_bits(c.data, m * n, TL_POISON_BITS);
+    tl_matrix_fill_margins(&c, TL_GUARD_BITS);
+    memcpy(a0.base, a.base, tl_matrix_total(&a) * sizeof(float));
+    memcpy(b0.base, b.base, tl_matrix_total(&b) * sizeof(float));
+
+    tl_todo_reset();
+    char why[1024] = "";
+    int ran = backend->run_matmul(fn, &c, &a, &b, s, why, sizeof why);
+    const char *todo = tl_todo_message();
+    if (todo)
+        tl_appendf(msg, len, "  not implemented yet: %s\n", todo);
+    if (ran != 0) {
+        tl_appendf(msg, len, "  %s\n", why);
+        goto done;
+    }
+    exact_product(exact, bound, a0.data, b0.data, s);
+    matmul_scan sc;
+    scan(&sc, c.data, exact, bound, s);
+    v->wrong = sc.wrong;
+
+    size_t before = tl_find_not_bits(c.base, TL_MARGIN, TL_GUARD_BITS) != TL_MARGIN;
+    size_t after = tl_find_not_bits(c.data + c.count, TL_MARGIN, TL_GUARD_BITS) != TL_MARGIN;
+    if (after)
+        tl_appendf(msg, len, "  wrote past the end of C: a store without its bounds check (row < m "
+                             "&& col < n)?\n");
+    if (before)
+        tl_appendf(msg, len, "  wrote before the start of C: a negative or overflowed index?\n");
+    int changed = memcmp(a.base, a0.base, tl_matrix_total(&a) * sizeof(float)) ||
+                  memcmp(b.base, b0.base, tl_matrix_total(&b) * sizeof(float));
+    if (changed)
+        tl_appendf(msg, len, "  A or B was changed: they are the inputs, write only to C.\n");
+    if (sc.wrong && todo)
+        tl_appendf(msg, len, "  %zu of %zu elements of C are wrong.\n", sc.wrong, m * n);
+    else if (sc.wrong)
+        explain(msg, len, &sc, c.data, exact, s);
+    v->ok = !sc.wrong && !before && !after && !changed;
+done:
+    if (v->ok)
+        msg[0] = '\0';
+    free(exact);
+    free(bound);
+    tl_matrix_free(&a);
+    tl_matrix_free(&b);
+    tl_matrix_free(&c);
+    tl_matrix_free(&a0);
+    tl_matrix_free(&b0);
+}
