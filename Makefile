@@ -145,7 +145,7 @@ FORCE:
 # ---------------------------------------------------------------- labs
 
 # The tunables a lab file defines, as NAME=VALUE, read off its #defines.
-tunables_of = $(shell sed -n 's/^\#define \($(subst $(eval) ,\|,$(2))\) \+\([^ ]*\).*/\1=\2/p' $(1))
+tunables_of = $(shell sed -n 's/^\#define \($(subst $(eval) ,\|,$(2))\) \+\([^ ]*\).*/\1=\2/p' $(1) 2>/dev/null)
 # -D for each tunable given on the command line (make lab6 bench TILE_DIM=64).
 tunable_defs = $(strip $(foreach t,$(lab$(1)_tunables),$(if $($(t)),-D$(t)=$($(t)))))
 op_flag = $(if $(filter matmul,$(lab$(1)_op)),-DTL_OP_MATMUL)
@@ -389,9 +389,9 @@ check: $(CHECK_BUILDS)
 	   echo "pass emulator $(B)/emu-test"; \
 	   $(foreach n,$(LABS),echo "pass lab$(n)-reference env $(CHECK_ENV) $(call check_dir,$(n),reference)/test $(if $(and $(filter gpu,$(lab$(n)_kind)),$(filter cuda,$(BACKEND))),--jobs 1)"; \
 	                       echo "fail lab$(n)-stub env $(CHECK_ENV) $(call check_dir,$(n),student)/test $(if $(and $(filter gpu,$(lab$(n)_kind)),$(filter cuda,$(BACKEND))),--jobs 1)";) \
-	   echo "cli command-line $(SHELL) tests/cli_test.sh"; \
-	   echo "cli grader $(SHELL) tests/grader_test.sh"; \
-	   echo "cli student-kit $(SHELL) tests/dist_test.sh"; \
+	   echo "cli command-line env B=$(B) $(SHELL) tests/cli_test.sh"; \
+	   echo "cli grader env B=$(B) $(SHELL) tests/grader_test.sh"; \
+	   echo "cli student-kit env B=$(B) $(SHELL) tests/dist_test.sh"; \
 	 } | harness/check-suites.sh
 
 # ---------------------------------------------------------------- grading
@@ -416,9 +416,9 @@ $(B)/grade-report: harness/grade_report.c
 
 LAB_SPEC := $(foreach n,$(LABS),$(n):$(lab$(n)_dir):$(lab$(n)_file):$(lab$(n)_kind))
 GRADE_DIR := $(B)/grade
-GRADE_ENV = LAB_SPEC="$(LAB_SPEC)" BACKEND=$(BACKEND) PREBUILT=$(ROOT)/$(PREBUILT_DIR) \
+GRADE_ENV = LAB_SPEC="$(LAB_SPEC)" BACKEND=$(BACKEND) PREBUILT=$(abspath $(PREBUILT_DIR)) \
             WEIGHTS=$(ROOT)/labs/grading.conf HIDDEN="$(if $(HIDDEN),$(abspath $(HIDDEN)))" \
-            GRADE_REPORT=$(B)/grade-report
+            GRADE_REPORT=$(abspath $(B)/grade-report)
 
 grade: references $(B)/grade-report
 	@test -n "$(SUBMISSION)" || { echo "which hand-in? make grade SUBMISSION=handin.tar.gz (or a folder)" >&2; exit 2; }

@@ -65,7 +65,7 @@ sandbox() {
     done
     [ -z "$HIDDEN" ] || hide+=(--ro-bind /dev/null "$HIDDEN")
     bwrap --ro-bind / / --dev /dev --proc /proc --tmpfs /tmp "${hide[@]}" --tmpfs "$out" \
-        --ro-bind "$work/submission" "$work/submission" \
+        --ro-bind "$work/submission" "$work/submission" --ro-bind "$PREBUILT" "$PREBUILT" \
         --bind "$work/build" "$work/build" --bind "$scratch" "$scratch" --remount-ro "$out" \
         --unshare-net --unshare-pid --unshare-ipc --die-with-parent --new-session \
         --setenv HOME "$scratch" --setenv TMPDIR "$scratch" --chdir "$root" "$@"
@@ -280,5 +280,5 @@ for spec in $LAB_SPEC; do
         grade_lab "$lab" "$dir" "$file" "$kind"
     fi
 done
-"$root/${GRADE_REPORT:-build/grade-report}" "$name" "$results" "$work" \
+"${GRADE_REPORT:-$root/build/grade-report}" "$name" "$results" "$work" \
     "backend: $BACKEND; sandbox: $SANDBOX${HIDDEN:+; with held-back cases}"

@@ -3,6 +3,7 @@
 # silent default. Prints TAP, one line per case; make check counts them.
 set -u
 cd "$(dirname "$0")/.."
+build=${B:-build}
 n=0
 
 # expect STATUS TEXT COMMAND...: COMMAND exits STATUS and prints TEXT.
@@ -27,7 +28,7 @@ expect 2 "which lab?" make test
 expect 2 "Add an action" make lab1
 expect 2 "one lab at a time" make lab1 lab2 test
 
-bench=build/lab01/bench
+bench=$build/lab01/bench
 expect 2 "'0' is not a size" $bench --sizes 0
 expect 2 "'-5' is not a size" $bench --sizes -5
 expect 2 "'foo' is not a size" $bench --sizes foo
@@ -68,7 +69,7 @@ cat >"$tmp/dyn.cu" <<'CU'
 __global__ void k(float *o) { extern __shared__ float s[]; s[threadIdx.x] = 1; o[0] = s[0]; }
 void transpose(float *o, const float *i, int r, int c) { (void)i, (void)r, (void)c; k<<<1, 32, 128>>>(o); }
 CU
-emu="harness/emu/emu-compile.sh build/harness/emu-rewrite"
+emu="harness/emu/emu-compile.sh $build/harness/emu-rewrite"
 expect 1 "extern __shared__) is not supported by the tilelab CPU emulator" $emu "$tmp/dyn.cu" "$tmp/dyn.o" "$tmp/dyn.txt"
 expect 1 "__shfl_sync is not supported by the tilelab CPU emulator" $emu "$tmp/shfl.cu" "$tmp/shfl.o" "$tmp/shfl.txt"
 expect 1 "uses too much shared data (0xc004 bytes, 0xc000 max)" $emu "$tmp/big.cu" "$tmp/big.o" "$tmp/big.txt"

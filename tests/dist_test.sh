@@ -4,6 +4,7 @@
 # source. Prints TAP; make check counts it.
 set -u
 cd "$(dirname "$0")/.."
+build=${B:-build}
 root=$(pwd)
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
@@ -22,7 +23,7 @@ fails() { # WHAT COMMAND...: passes when COMMAND fails
 }
 
 check "make dist builds the student kit" make -s dist
-check "it unpacks" tar -xzf build/tilelab-student.tar.gz -C "$tmp"
+check "it unpacks" tar -xzf "$build/tilelab-student.tar.gz" -C "$tmp"
 kit=$tmp/tilelab-student
 check "lab 1's reference passes its suite there, compiled" make -s -C "$kit" lab1 test SOLUTION=1
 fails "lab 1's stub fails it" make -s -C "$kit" lab1 test

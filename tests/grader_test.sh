@@ -4,6 +4,7 @@
 # counts them.
 set -u
 cd "$(dirname "$0")/.."
+build=${B:-build}
 root=$(pwd)
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
@@ -23,7 +24,7 @@ handin() {
 
 # grade NAME LABS: grade the hand-in, leaving its summary in $summary
 grade() {
-    summary=$root/build/grade/$1/summary.txt
+    summary=$build/grade/$1/summary.txt
     rm -f "$summary"
     make -s grade LABS="$2" SUBMISSION="$tmp/$1" >"$tmp/$1.log" 2>&1
     [ -f "$summary" ] || cp "$tmp/$1.log" "$summary" 2>/dev/null
@@ -85,8 +86,8 @@ void transpose(float *out, const float *in, int rows, int cols)
 }
 EOF
 grade flood 01
-if grep -q "more bytes cut" "$root/build/grade/flood/results.json"; then ok "output is truncated at a limit"; else not_ok "output is truncated at a limit" "$summary"; fi
-size=$(wc -c <"$root/build/grade/flood/results.json")
+if grep -q "more bytes cut" "$build/grade/flood/results.json"; then ok "output is truncated at a limit"; else not_ok "output is truncated at a limit" "$summary"; fi
+size=$(wc -c <"$build/grade/flood/results.json")
 if [ "$size" -lt 200000 ]; then ok "... so results.json stays small ($size bytes)"; else not_ok "results.json is $size bytes" /dev/null; fi
 
 handin quits 01-cpu-naive >/dev/null <<EOF
@@ -141,7 +142,7 @@ void transpose(float *out, const float *in, int rows, int cols)
     FILE *f;
     struct ifaddrs *ifs;
     if ((f = fopen("$root/solutions/01-cpu-naive/transpose.c", "r")) ||
-        (f = fopen("$root/build/grade/snoop/results.json", "a")))
+        (f = fopen("$build/grade/snoop/results.json", "a")))
         abort();
     if (getifaddrs(&ifs) == 0)
         for (struct ifaddrs *i = ifs; i; i = i->ifa_next)
@@ -170,7 +171,7 @@ mkdir -p "$tmp/class/good/labs/01-cpu-naive" "$tmp/class/bad/labs/01-cpu-naive"
 cp solutions/01-cpu-naive/transpose.c "$tmp/class/good/labs/01-cpu-naive/"
 echo 'not C at all(' >"$tmp/class/bad/labs/01-cpu-naive/transpose.c"
 make -s grade-all LABS=01 SUBMISSIONS="$tmp/class" >"$tmp/class.log" 2>&1
-summary=$root/build/grade/gradebook.csv
+summary=$build/grade/gradebook.csv
 expect "grade-all writes one row per student, one column per lab" "^student,lab1,total,max$"
 expect "... the good hand-in gets its points" "^good,10.00,"
 expect "... and the broken one does not stop it" "^bad,0.00,"
