@@ -30,7 +30,7 @@ static void usage(FILE *f)
             "usage: bench [--sizes LIST] [--reps N] [--warmup N] [--csv FILE] [--append]\n"
             "             [--only VARIANTS] [--tag TEXT] [--once VARIANT]\n"
             "\n"
-            "Measures lab %d (%s): the student's transpose beside the reference and the\n"
+            "Measures lab %d (%s): the student's code beside the reference and the\n"
             "ceiling, median of N repetitions after the warm-up runs.\n"
             "\n"
             "  --sizes LIST     sizes to run, N (square) or ROWSxCOLS, comma-separated\n"

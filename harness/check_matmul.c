@@ -26,7 +26,7 @@ static void fill_uniform(float *p, size_t n, uint64_t seed)
 }
 
 typedef struct {
-    size_t wrong, unwritten, nan;
+    size_t wrong, unwritten, nan, from_margin, from_shared;
     size_t worst;        /* index of the element furthest outside its tolerance */
     double worst_ratio;  /* its error over its tolerance */
     int transposed;      /* every element matches C transposed */
@@ -53,6 +53,9 @@ static void scan(matmul_scan *sc, const float *c, const double *exact, const dou
         sc->wrong++;
         sc->unwritten += bits == TL_POISON_BITS;
         sc->nan += got != got && bits != TL_POISON_BITS;
+        /* On the CPU a NaN keeps its payload through arithmetic: it says where it came from. */
+        sc->from_margin += bits == TL_MARGIN_BITS;
+        sc->from_shared += bits == TL_SHARED_POISON_BITS;
         if (sc->wrong == 1 || ratio > sc->worst_ratio) {
             sc->worst = i;
             sc->worst_ratio = ratio;
@@ -98,12 +101,23 @@ static void explain(char *msg, size_t len, const matmul_scan *sc, const float *c
                              "launched?\n");
         return;
     }
-    if (sc->nan)
+    if (sc->from_shared)
         tl_appendf(msg, len,
-                   "  hint: %zu elements are NaN: a load read past the end of A or B, whose "
-                   "margins hold NaN. A tile that hangs over the edge of the matrix must load 0.0f "
-                   "for the elements outside it (check row < m, col < n and the k index).\n",
-                   sc->nan);
+                   "  hint: %zu elements come from shared memory nobody had written yet: a missing "
+                   "__syncthreads() after loading the tiles, or threads that returned before the "
+                   "barrier (every thread of the block must load its part of each tile).\n",
+                   sc->from_shared);
+    if (sc->from_margin)
+        tl_appendf(msg, len,
+                   "  hint: %zu elements come from past the end of A or B, whose margins hold NaN. "
+                   "A tile that hangs over the edge of the matrix must load 0.0f for the elements "
+                   "outside it (check row < m, col < n and the k index).\n",
+                   sc->from_margin);
+    if (sc->nan > sc->from_margin + sc->from_shared)
+        tl_appendf(msg, len,
+                   "  hint: elements are NaN: a load past the end of A or B (their margins hold "
+                   "NaN), or shared memory read before it was filled (a missing __syncthreads(), "
+                   "or threads that returned before it).\n");
     if (sc->unwritten == sc->wrong && tl_unwritten_tail(c, m, n, &tail_rows, &tail_cols))
         tl_appendf(msg, len,
                    "  hint: the last %d row(s) and %d column(s) of C were never written: the grid "
