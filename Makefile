@@ -148,7 +148,7 @@ FORCE:
 tunables_of = $(shell sed -n 's/^\#define \($(subst $(eval) ,\|,$(2))\) \+\([^ ]*\).*/\1=\2/p' $(1) 2>/dev/null)
 # -D for each tunable given on the command line (make lab6 bench TILE_DIM=64).
 tunable_defs = $(strip $(foreach t,$(lab$(1)_tunables),$(if $($(t)),-D$(t)=$($(t)))))
-op_flag = $(if $(filter matmul,$(lab$(1)_op)),-DTL_OP_MATMUL)
+op_flag = $(if $(filter matmul sgemm,$(lab$(1)_op)),-DTL_OP_MATMUL) $(if $(filter sgemm,$(lab$(1)_op)),-DTL_OP_SGEMM)
 lab_src = $(if $(filter student,$(2)),$(STUDENT_DIR),solutions)/$(lab$(1)_dir)/$(lab$(1)_file)
 prebuilt = $(if $(and $(REFERENCE_PREBUILT),$(filter reference,$(2))),$(REFERENCE_PREBUILT)/lab$(1)-$(3).o)
 
@@ -214,8 +214,11 @@ $(B)/lab$(1)/bench.o: harness/bench.c $(HEADERS) $(B)/lab$(1)/student/flags \
 	  -DTL_TUNABLES_REFERENCE='"$$(or $$(call tunable_defs,$(1)),$$(call tunables_of,$$(call lab_src,$(1),reference),$(lab$(1)_tunables)),none)"' \
 	  -c $$< -o $$@
 
+$(B)/lab$(1)/bench_matmul.o: harness/bench_matmul.c $(HEADERS)
+	$$(CC) $$(CFLAGS_HARNESS) $$(CUDA_INC) $$(OPENBLAS_CFLAGS) $(call op_flag,$(1)) -c $$< -o $$@
+
 $(B)/lab$(1)/bench: $(B)/lab$(1)/bench.o $(B)/lab$(1)/student/lab.o $(B)/lab$(1)/reference/lab.renamed.o $(CORE_OBJS) \
-                    $(if $(filter gpu,$(lab$(1)_kind)),$(GPU_OBJS) $(B)/harness/bench_$(if $(filter matmul,$(lab$(1)_op)),matmul,gpu).o,$(B)/harness/bench_cpu.o)
+                    $(if $(filter gpu,$(lab$(1)_kind)),$(GPU_OBJS) $(if $(filter matmul sgemm,$(lab$(1)_op)),$(B)/lab$(1)/bench_matmul.o,$(B)/harness/bench_gpu.o),$(B)/harness/bench_cpu.o)
 	$$(CC) -o $$@ $$^ $(if $(filter gpu,$(lab$(1)_kind)),$$(CUDA_LIBS) -lcublas) $$(OPENBLAS_LIBS) -lm
 
 ifeq ($(lab$(1)_kind),gpu)

@@ -16,6 +16,7 @@
 void reference_transpose(float *out, const float *in, int rows, int cols);
 void reference_matmul_naive(float *d_c, const float *d_a, const float *d_b, int m, int n, int k);
 void reference_matmul_tiled(float *d_c, const float *d_a, const float *d_b, int m, int n, int k);
+void reference_sgemm(float *d_c, const float *d_a, const float *d_b, int m, int n, int k);
 
 #define TL_MAX_VARIANTS 8
 

@@ -1,7 +1,8 @@
 /*
- * The bench's back end for the matrix product (lab 7): cuBLAS SGEMM in
- * plain FP32 is the ceiling; then the reference's tiled and naive kernels,
- * the student's, and a CPU product at sizes where it ends in seconds.
+ * The bench's back end for the matrix product (labs 7 and 8): cuBLAS SGEMM
+ * in plain FP32 is the ceiling; then the reference's kernels (tiled and
+ * naive, or sgemm), the student's, and a CPU product at sizes where it ends
+ * in seconds.
  */
 #include "bench.h"
 #include "gpu.h"
@@ -15,7 +16,11 @@
 #include <cblas.h>
 #endif
 
+#ifdef TL_OP_SGEMM
+static const char *const variants[] = {"cublas", "reference", "student", "cpu"};
+#else
 static const char *const variants[] = {"cublas", "reference", "student", "ref_naive", "naive", "cpu"};
+#endif
 #define N_VARIANTS ((int)(sizeof variants / sizeof *variants))
 
 int tl_bench_variants(const char *const **names)
@@ -81,10 +86,15 @@ static void cublas_matmul(float *c, const float *a, const float *b, int m, int n
 static tl_matmul_fn fn_of(const char *variant)
 {
     if (!strcmp(variant, "cublas")) return cublas_matmul;
+#ifdef TL_OP_SGEMM
+    if (!strcmp(variant, "reference")) return reference_sgemm;
+    if (!strcmp(variant, "student")) return sgemm;
+#else
     if (!strcmp(variant, "reference")) return reference_matmul_tiled;
     if (!strcmp(variant, "student")) return matmul_tiled;
     if (!strcmp(variant, "ref_naive")) return reference_matmul_naive;
     if (!strcmp(variant, "naive")) return matmul_naive;
+#endif
     return NULL;
 }
 

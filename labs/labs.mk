@@ -3,12 +3,12 @@
 #
 #   labNN_dir       folder under labs/ and solutions/
 #   labNN_kind      cpu: host pointers, gcc | gpu: device pointers, nvcc
-#   labNN_op        what the lab computes: transpose (the default) or matmul
+#   labNN_op        what the lab computes: transpose (the default), matmul or sgemm
 #   labNN_file      the file the student edits
 #   labNN_tunables  macros the student may change and -D may override
 #   labNN_title     a few words for tables and plots
 
-LABS := 01 02 03 04 05 06 07
+LABS := 01 02 03 04 05 06 07 08
 
 lab01_dir := 01-cpu-naive
 lab01_kind := cpu
@@ -52,3 +52,10 @@ lab07_op := matmul
 lab07_file := matmul.cu
 lab07_tunables := TILE_WIDTH
 lab07_title := GPU matmul
+
+lab08_dir := 08-gpu-sgemm
+lab08_kind := gpu
+lab08_op := sgemm
+lab08_file := sgemm.cu
+lab08_tunables :=
+lab08_title := GPU SGEMM (extension)

@@ -170,6 +170,7 @@ static const int warpSize = 32;
 #define __noinline__ __attribute__((noinline))
 #define __restrict__ __restrict
 #define __launch_bounds__(...)
+#define __align__(n) __attribute__((aligned(n)))
 /* One copy per kernel, shared by the threads of the block that is running:
  * the emulator runs one block at a time and poisons these before each. The
  * section tells them from other statics (emu-compile.sh has the

@@ -38,7 +38,10 @@ typedef struct {
 } lab_fn;
 
 static const lab_fn fns[] = {
-#ifdef TL_OP_MATMUL
+#if defined(TL_OP_SGEMM)
+    {"student", NULL, sgemm},
+    {"reference", NULL, reference_sgemm},
+#elif defined(TL_OP_MATMUL)
     {"student", NULL, matmul_tiled},
     {"reference", NULL, reference_matmul_tiled},
     {"naive", NULL, matmul_naive},

@@ -1,0 +1,33 @@
+/* Lab 8: sgemm, the extension: lab 7's shapes, and a tile of C per thread. */
+#define TL_SUITE lab08
+#include "matmul_tests.h"
+#include "gpu_technique.h"
+
+MATMUL_TESTS(sgemm, sgemm)
+
+/* Held-back MxNxK shapes, run by the grader (see transpose_tests.h). */
+TL_TEST(lab08_hidden, held_back_shapes, 120)
+{
+    tl_shape shapes[64];
+    int n = tl_hidden_shapes(shapes, 64);
+    for (int i = 0; i < n; i++)
+        tl_expect_matmul(sgemm, shapes[i].rows, shapes[i].cols, shapes[i].depth);
+}
+
+static void call_sgemm(float *const *d, int rows, int cols)
+{
+    sgemm(d[0], d[1], d[2], rows, cols, cols);
+}
+
+TL_TEST(lab08_technique, each_thread_computes_a_tile_of_c, 20)
+{
+    tl_launch l = tl_first_launch_of(call_sgemm, 512, 512);
+    unsigned long threads = (unsigned long)l.grid[0] * l.grid[1] * l.grid[2] * l.block[0] *
+                            l.block[1] * l.block[2];
+    cr_assert(threads * 16 <= 512UL * 512,
+              "for a 512 x 512 C you launched %lu threads, %.1f elements of C each: register "
+              "blocking gives each thread a tile of C (at least 4 x 4) to keep in registers. "
+              "README.md, step 1.", threads, 512.0 * 512 / (double)threads);
+    cr_assert(tl_shared_bytes() > 0, "your kernel uses no shared memory: stage the tiles of A and "
+                                     "B there, as in lab 7.");
+}
