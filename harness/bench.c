@@ -15,7 +15,10 @@
 #error "the Makefile defines TL_LAB and friends"
 #endif
 
-#ifdef TL_LAB_GPU
+#if defined(TL_OP_MATMUL)
+#define DEFAULT_SIZES "512,1024,2000,2048,4096,8192"
+#define DEFAULT_REPS 20
+#elif defined(TL_LAB_GPU)
 #define DEFAULT_SIZES "1024,2048,4096,8192,16384,4097x8191"
 #define DEFAULT_REPS 20
 #else

@@ -8,6 +8,9 @@
  * sector. A shared request takes as many passes (wavefronts) as the most
  * distinct 4-byte words that fall in one of the 32 banks: 1 without bank
  * conflicts, 32 when all 32 threads read one column of a 32 x 32 tile.
+ * For 8- and 16-byte shared accesses the count spans the whole warp, where
+ * the hardware serves such a request a half or a quarter warp at a time:
+ * there it overstates the conflicts.
  */
 #ifndef TILELAB_EMU_H
 #define TILELAB_EMU_H
