@@ -36,7 +36,11 @@ static void usage(FILE *f)
             "Measures lab %d (%s): the student's code beside the reference and the\n"
             "ceiling, median of N repetitions after the warm-up runs.\n"
             "\n"
+#ifdef TL_OP_MATMUL
+            "  --sizes LIST     sizes to run, N (m = n = k) or MxNxK, comma-separated\n"
+#else
             "  --sizes LIST     sizes to run, N (square) or ROWSxCOLS, comma-separated\n"
+#endif
             "                   (default %s)\n"
             "  --reps N         timed repetitions per variant and size, 1..1000 (default %d)\n"
             "  --warmup N       untimed runs first, 0..100 (default 2)\n"

@@ -155,10 +155,6 @@ void tl_bench_describe(FILE *f)
 {
     char cpu[256];
     tl_cpu_model(cpu, sizeof cpu);
-    fprintf(f, "# machine: %s, %d SMs, compute capability %d.%d, L2 %zu MiB, %.0f GiB\n",
-            info.name, info.sms, info.cc_major, info.cc_minor, info.l2_bytes >> 20,
-            (double)info.global_bytes / (1 << 30));
-    fprintf(f, "# peak: %.0f GB/s theoretical (2 x %d MHz memory clock x %d-bit bus)\n",
-            info.peak_gbps, info.mem_clock_khz / 1000, info.bus_bits);
+    tl_gpu_describe(f, &info);
     fprintf(f, "# host: %s\n", cpu);
 }

@@ -232,9 +232,7 @@ void tl_bench_describe(FILE *f)
 {
     char cpu[256];
     tl_cpu_model(cpu, sizeof cpu);
-    fprintf(f, "# machine: %s, %d SMs, compute capability %d.%d, L2 %zu MiB, %.0f GiB\n",
-            info.name, info.sms, info.cc_major, info.cc_minor, info.l2_bytes >> 20,
-            (double)info.global_bytes / (1 << 30));
+    tl_gpu_describe(f, &info);
     fprintf(f, "# ceiling: cublasSgemm, FP32 (CUBLAS_DEFAULT_MATH, NVIDIA_TF32_OVERRIDE=0)\n");
     fprintf(f, "# host: %s; cpu variant: %s, single-threaded\n", cpu,
 #ifdef TL_HAVE_OPENBLAS

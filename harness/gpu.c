@@ -98,6 +98,15 @@ int tl_gpu_query(tl_gpu_info *info, char *why, size_t why_len)
     return 0;
 }
 
+void tl_gpu_describe(FILE *f, const tl_gpu_info *info)
+{
+    fprintf(f, "# machine: %s, %d SMs, compute capability %d.%d, L2 %zu MiB, %.0f GiB\n",
+            info->name, info->sms, info->cc_major, info->cc_minor, info->l2_bytes >> 20,
+            (double)info->global_bytes / (1 << 30));
+    fprintf(f, "# peak: %.0f GB/s theoretical (2 x %d MHz memory clock x %d-bit bus)\n",
+            info->peak_gbps, info->mem_clock_khz / 1000, info->bus_bits);
+}
+
 static int fail(cudaError_t err, const char *doing, char *why, size_t why_len)
 {
     char explained[512];

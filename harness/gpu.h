@@ -6,6 +6,7 @@
 #define TILELAB_GPU_H
 
 #include <stddef.h>
+#include <stdio.h>
 
 #include <cuda_runtime_api.h>
 
@@ -27,6 +28,9 @@ typedef struct {
 } tl_gpu_info;
 
 int tl_gpu_query(tl_gpu_info *info, char *why, size_t why_len);
+
+/* "# machine:" and "# peak:" lines for a bench's CSV header. */
+void tl_gpu_describe(FILE *f, const tl_gpu_info *info);
 
 /* Runs a transpose on device copies of the checker's buffers. */
 extern const tl_backend tl_gpu_backend;

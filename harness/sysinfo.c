@@ -32,21 +32,24 @@ void tl_date(char *buf, size_t len)
     strftime(buf, len, "%Y-%m-%dT%H:%M:%SZ", &tm);
 }
 
-size_t tl_host_memory_available(void)
+size_t tl_meminfo(const char *key)
 {
     char line[256];
-    unsigned long kib;
-    size_t bytes = 0;
+    unsigned long kib = 0;
+    size_t len = strlen(key);
     FILE *f = fopen("/proc/meminfo", "r");
     if (!f)
         return 0;
     while (fgets(line, sizeof line, f))
-        if (sscanf(line, "MemAvailable: %lu kB", &kib) == 1) {
-            bytes = (size_t)kib * 1024;
+        if (strncmp(line, key, len) == 0 && sscanf(line + len, ": %lu kB", &kib) == 1)
             break;
-        }
     fclose(f);
-    return bytes;
+    return (size_t)kib << 10;
+}
+
+size_t tl_host_memory_available(void)
+{
+    return tl_meminfo("MemAvailable");
 }
 
 size_t tl_last_level_cache(void)

@@ -22,6 +22,7 @@
 #include "fiber.h"
 #include "gpu.h"
 #include "matrix.h"
+#include "sysinfo.h"
 
 #include <pthread.h>
 #include <stdarg.h>
@@ -308,27 +309,13 @@ cudaError_t cudaSetDevice(int device)
                        : fail(cudaErrorInvalidDevice, "the emulator has one device, number 0");
 }
 
-static size_t host_memory(const char *key)
-{
-    char line[256];
-    unsigned long kib = 0;
-    size_t len = strlen(key);
-    FILE *f = fopen("/proc/meminfo", "r");
-    while (f && fgets(line, sizeof line, f))
-        if (strncmp(line, key, len) == 0 && sscanf(line + len, ": %lu kB", &kib) == 1)
-            break;
-    if (f)
-        fclose(f);
-    return (size_t)kib << 10;
-}
-
 cudaError_t cudaGetDeviceProperties(struct cudaDeviceProp *prop, int device)
 {
     if (device != 0)
         return fail(cudaErrorInvalidDevice, "the emulator has one device, number 0");
     memset(prop, 0, sizeof *prop);
     snprintf(prop->name, sizeof prop->name, "tilelab CPU emulator (no GPU)");
-    prop->totalGlobalMem = host_memory("MemTotal");
+    prop->totalGlobalMem = tl_meminfo("MemTotal");
     prop->sharedMemPerBlock = 48 << 10;
     prop->warpSize = 32;
     prop->maxThreadsPerBlock = 1024;
@@ -360,8 +347,8 @@ cudaError_t cudaDeviceGetAttribute(int *value, enum cudaDeviceAttr attr, int dev
 
 cudaError_t cudaMemGetInfo(size_t *free_bytes, size_t *total_bytes)
 {
-    *free_bytes = host_memory("MemAvailable");
-    *total_bytes = host_memory("MemTotal");
+    *free_bytes = tl_meminfo("MemAvailable");
+    *total_bytes = tl_meminfo("MemTotal");
     return sticky_error;
 }
 
