@@ -356,7 +356,8 @@ sweep: $(if $(filter $(LAB),$(SWEEP_LABS)),$(if $(filter cuda,$(LAB_BACKEND)),$(
 
 resources: $(VARIANT_DIR)/lab.o
 	@test -n "$(GPU_LAB)" || { echo "resources shows the GPU compiler's report: GPU labs only (3 and up)" >&2; exit 2; }
-	@grep -E 'Compiling|Used' $(VARIANT_DIR)/resources.txt
+	@grep -E 'Compiling|Used' $(VARIANT_DIR)/resources.txt || echo "no kernel declares __shared__ memory"
+	@test "$(LAB_BACKEND)" != emu || echo "(built for the CPU emulator, which reports shared memory only: registers need nvcc)"
 
 # ---------------------------------------------------------------- the kit
 
