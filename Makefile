@@ -23,8 +23,8 @@ REFERENCE_PREBUILT ?= $(if $(wildcard solutions/*/transpose.*),,$(wildcard solut
 
 # ---------------------------------------------------------------- goals
 
-LAB_ACTIONS := test bench profile cachegrind sanitize sweep resources
-KIT_GOALS := help check deps clean unit handin grade grade-all references dist
+LAB_ACTIONS := test bench plot profile cachegrind sanitize sweep resources
+KIT_GOALS := help check deps clean unit handin grade grade-all references dist plots report
 KNOWN_GOALS := $(LAB_ACTIONS) $(KIT_GOALS)
 
 LAB_GOALS := $(filter lab%,$(MAKECMDGOALS))
@@ -396,6 +396,7 @@ check: $(CHECK_BUILDS)
 	   echo "cli command-line env B=$(B) $(SHELL) tests/cli_test.sh"; \
 	   echo "cli grader env B=$(B) $(SHELL) tests/grader_test.sh"; \
 	   echo "cli student-kit env B=$(B) $(SHELL) tests/dist_test.sh"; \
+	   echo "cli figures env B=$(B) $(SHELL) tests/plots_test.sh"; \
 	 } | harness/check-suites.sh
 
 # ---------------------------------------------------------------- grading
@@ -443,6 +444,36 @@ handin:
 	@tar -tzf $(B)/handin.tar.gz | sed 's/^/  /'
 	@echo "Hand in that file; nothing else from the kit goes in it."
 
+# ---------------------------------------------------------------- figures
+
+LAB_INFO := $(foreach n,$(LABS),$(n)|$(lab$(n)_title)|$(or $(lab$(n)_op),transpose);)
+PLOT_DIR ?= $(B)/plots
+PLOT_UNIT := $(if $(filter matmul sgemm,$(lab$(LAB)_op)),GFLOP/s,GB/s)
+RECORDED_CSV := plots/data/lab$(LAB).csv
+
+# This machine's bench, run again when the code is newer than its CSV; a GPU
+# lab without a GPU draws the recorded run instead, and says so.
+plot: $(if $(filter emu,$(LAB_BACKEND)),,$(LAB_DIR)/bench)
+	@mkdir -p $(PLOT_DIR) $(B)/bench
+ifeq ($(LAB_BACKEND),emu)
+	@test -s $(RECORDED_CSV) || { echo "no GPU here, and no recorded run of lab $(LAB) in plots/data yet: run make lab$(patsubst 0%,%,$(LAB)) plot on a machine with a GPU" >&2; exit 1; }
+	@plots/plot-bench.sh $(RECORDED_CSV) $(PLOT_DIR)/lab$(LAB) \
+	  "lab $(patsubst 0%,%,$(LAB)), $(lab$(LAB)_title): recorded on $$(sed -n 's/^# machine: //p' $(RECORDED_CSV)) (no GPU here)" $(PLOT_UNIT)
+else
+	@if [ ! -s $(BENCH_CSV) ] || [ $(BENCH_CSV) -ot $(LAB_DIR)/bench ]; then $(LAB_DIR)/bench $(BENCH_ARGS) --csv $(BENCH_CSV) || exit 1; fi
+	@plots/plot-bench.sh $(BENCH_CSV) $(PLOT_DIR)/lab$(LAB) \
+	  "lab $(patsubst 0%,%,$(LAB)), $(lab$(LAB)_title): this machine, $$(sed -n 's/^# machine: //p' $(BENCH_CSV))" $(PLOT_UNIT)
+endif
+	@echo "wrote $(PLOT_DIR)/lab$(LAB).png and .svg"
+
+plots:
+	@command -v gnuplot >/dev/null || { echo "plots need gnuplot: run make deps" >&2; exit 1; }
+	@LAB_INFO="$(LAB_INFO)" B=$(B) plots/figures.sh $(PLOT_DIR) recorded
+
+report:
+	@command -v gnuplot >/dev/null || { echo "the report needs gnuplot: run make deps" >&2; exit 1; }
+	@LAB_INFO="$(LAB_INFO)" B=$(B) plots/report.sh $(B)/report
+
 # ---------------------------------------------------------------- the student kit
 
 # Everything but the reference sources, which travel compiled: for any
@@ -474,6 +505,7 @@ help:
 	@echo "                            tunables: BLOCK=.. (lab 2), TILE_DIM=.. BLOCK_ROWS=.. (labs 3-6),"
 	@echo "                            TILE_WIDTH=.. (lab 7)"
 	@echo "  make labN cachegrind      simulated cache misses, yours beside the reference (labs 1-2)"
+	@echo "  make labN plot            the bench drawn: build/plots/labNN.png (and .svg)"
 	@echo "  make labN profile         memory requests per warp: sectors per request, bank conflicts (GPU labs)"
 	@echo "  make labN resources       registers and shared memory per kernel (GPU labs)"
 	@echo "  make labN sanitize        compute-sanitizer memcheck and racecheck on your kernel (GPU labs)"
@@ -496,6 +528,8 @@ help:
 	@echo
 	@echo "The kit:"
 	@echo "  make deps                 install what the kit needs (as root, Debian or Ubuntu)"
+	@echo "  make plots                every figure from the recorded runs: build/plots/"
+	@echo "  make report               one HTML page of every figure and table: build/report/"
 	@echo "  make check                the kit's own tests: every reference passes, every stub fails"
 	@echo "  make unit                 the harness's own unit tests"
 	@echo "  make clean                remove build/"

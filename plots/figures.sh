@@ -1,0 +1,162 @@
+#!/usr/bin/env bash
+# figures.sh OUT_DIR [recorded|local]
+#
+# Draws every figure whose data exists into OUT_DIR, in each of $FORMATS
+# (default "png svg"), and lists them in OUT_DIR/figures.tsv: name, title,
+# data files, and where the numbers came from. "recorded" draws from
+# plots/data/ only; "local" prefers this machine's runs in $B/bench/ and
+# falls back on the recorded ones. The Makefile passes LAB_INFO,
+# "NN|title|op" for each lab, separated by semicolons.
+set -u
+out=$1 mode=${2:-recorded}
+formats=${FORMATS:-png svg}
+B=${B:-build}
+LADDER_SIZE=${LADDER_SIZE:-4096}
+mkdir -p "$out"
+: >"$out/figures.tsv"
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+status=0
+IFS=';' read -ra labs <<<"$LAB_INFO"
+labs=("${labs[@]# }")
+
+source_of() { # FILE -> the data file to use, or nothing
+    if [ "$mode" = local ] && [ -s "$B/bench/$1" ]; then
+        echo "$B/bench/$1"
+    elif [ -s "plots/data/$1" ]; then
+        echo "plots/data/$1"
+    fi
+}
+machine_of() { sed -n 's/^# machine: //p' "$1" | head -1; }
+origin_of() { # FILE -> "recorded on X" or "measured here on X"
+    local m
+    m=$(machine_of "$1")
+    case "$1" in
+    plots/data/*) echo "recorded on ${m:-an unnamed machine}" ;;
+    *) echo "this machine: ${m:-unnamed}" ;;
+    esac
+}
+# column FILE NAME -> the number of the CSV column with that header
+column() { awk -F, -v n="$2" '/^lab,/ { for (i = 1; i <= NF; i++) if ($i == n) { print i; exit } }' "$1"; }
+
+draw() { # SCRIPT NAME TITLE SOURCES VARS
+    local script=$1 name=$2 title=$3 sources=$4 vars=$5 fmt
+    for fmt in $formats; do
+        if ! gnuplot -e "out='$out/$name'; fmt='$fmt'; title='$title'; $vars" "plots/$script" 2>"$tmp/err"; then
+            echo "figures: $name: gnuplot failed:" >&2
+            cat "$tmp/err" >&2
+            status=1
+            return
+        fi
+        if [ ! -s "$out/$name.$fmt" ]; then
+            echo "figures: $name.$fmt is empty" >&2
+            status=1
+        fi
+    done
+    printf '%s\t%s\t%s\n' "$name" "$title" "$sources" >>"$out/figures.tsv"
+}
+
+# -------------------------------------------------------------- each lab
+for info in "${labs[@]}"; do
+    IFS='|' read -r n title op <<<"$info"
+    csv=$(source_of "lab$n.csv")
+    [ -n "$csv" ] || continue
+    unit=$([ "$op" = transpose ] && echo GB/s || echo GFLOP/s)
+    title="lab $((10#$n)), $title ($(origin_of "$csv"))"
+    if FORMATS="$formats" plots/plot-bench.sh "$csv" "$out/lab$n" "$title" "$unit"; then
+        printf '%s\t%s\t%s\n' "lab$n" "$title" "$csv" >>"$out/figures.tsv"
+    else
+        status=1
+    fi
+done
+
+# -------------------------------------------------------------- the ladder
+: >"$tmp/ladder.csv"
+sources=
+for info in "${labs[@]}"; do
+    IFS='|' read -r n title op <<<"$info"
+    [ "$op" = transpose ] || continue
+    csv=$(source_of "lab$n.csv")
+    [ -n "$csv" ] || continue
+    share=$(awk -F, -v c="$(column "$csv" share_of_ceiling)" -v s="$LADDER_SIZE" \
+        '$2 == "reference" && $3 == s && $4 == s { print $c; exit }' "$csv")
+    [ -n "$share" ] || continue
+    echo "lab $((10#$n)) $title,$share" >>"$tmp/ladder.csv"
+    sources="$sources $csv"
+done
+if [ -s "$tmp/ladder.csv" ]; then
+    cp "$tmp/ladder.csv" "$out/ladder.csv"
+    draw ladder.gp ladder "The ladder at ${LADDER_SIZE}x$LADDER_SIZE: each reference as a share of its ceiling" \
+        "${sources# }" "dat='$out/ladder.csv'"
+fi
+
+# -------------------------------------------------------------- CPU experiments
+# The -O levels of lab 1.
+: >"$tmp/olevels.csv"
+sources=
+for o in O0 O1 O2 O3; do
+    csv=$(source_of "lab01-$o.csv")
+    [ -n "$csv" ] || continue
+    awk -F, -v s="-$o" '$2 == "reference" { printf "%s,%.6g,%s\n", s, sqrt($3 * $4), $10 }' "$csv" >>"$tmp/olevels.csv"
+    sources="$sources $csv"
+done
+if [ -s "$tmp/olevels.csv" ]; then
+    cp "$tmp/olevels.csv" "$out/cpu-olevels.csv"
+    draw lines.gp cpu-olevels "Lab 1, naive transpose at -O0 to -O3 ($(origin_of ${sources##* }))" "${sources# }" \
+        "dat='$out/cpu-olevels.csv'; series='$(cut -d, -f1 "$tmp/olevels.csv" | uniq | tr '\n' ' ')'; xlabel='matrix side, sqrt(rows x cols), log_2 scale'; ylabel='GB/s (10^9 bytes/s, read + written)'"
+fi
+
+# BLOCK in lab 2.
+: >"$tmp/blocks.csv"
+sources=
+for csv in $(ls plots/data/lab02-BLOCK*.csv "$B"/bench/lab02-BLOCK*.csv 2>/dev/null); do
+    base=$(basename "$csv")
+    [ "$(source_of "$base")" = "$csv" ] || continue
+    block=${base#lab02-BLOCK}
+    block=${block%.csv}
+    awk -F, -v b="$block" '$2 == "reference" { printf "%dx%d,%s,%s\n", $3, $4, b, $10 }' "$csv" >>"$tmp/blocks.csv"
+    sources="$sources $csv"
+done
+if [ -s "$tmp/blocks.csv" ]; then
+    sort -t, -k1,1 -k2,2n "$tmp/blocks.csv" >"$out/cpu-blocks.csv"
+    draw lines.gp cpu-blocks "Lab 2, the reference against BLOCK ($(origin_of ${sources##* }))" "${sources# }" \
+        "dat='$out/cpu-blocks.csv'; series='$(cut -d, -f1 "$out/cpu-blocks.csv" | sort -u | sort -t x -k1,1n | tr '\n' ' ')'; xlabel='BLOCK (floats), log_2 scale'; ylabel='GB/s (10^9 bytes/s, read + written)'"
+fi
+
+# Simulated cache misses, naive against blocked.
+a=$(source_of lab01-cache.csv) b=$(source_of lab02-cache.csv)
+if [ -n "$a" ] && [ -n "$b" ]; then
+    for csv in "$a" "$b"; do
+        awk -F, '$2 == "reference" { n = $3 * $3; printf "lab %d reference,%.4f,%.4f\n", $1, ($6 + $7) / n, ($8 + $9) / n }' "$csv"
+    done >"$out/cpu-cache.csv"
+    draw bars.gp cpu-cache "Cache misses per element, one transpose (valgrind, D1 32 KiB, LL 8 MiB)" "$a $b" \
+        "dat='$out/cpu-cache.csv'; series='D1_misses LL_misses'; ylabel='misses per element (0.125 = one line in, one out)'"
+fi
+
+# -------------------------------------------------------------- GPU experiments
+# TILE_DIM x BLOCK_ROWS for lab 6.
+csv=$(source_of lab06-sweep.csv)
+if [ -n "$csv" ]; then
+    awk -F, -v c="$(column "$csv" share_of_ceiling)" '$2 == "reference" {
+            split($NF, t, /[= ]/); print t[2] "," t[4] "," $c }' "$csv" >"$out/gpu-sweep.csv"
+    draw heatmap.gp gpu-sweep "Lab 6, the reference over TILE_DIM x BLOCK_ROWS ($(origin_of "$csv"))" "$csv" \
+        "dat='$out/gpu-sweep.csv'; xlabel='TILE_DIM'; ylabel='BLOCK_ROWS'; cblabel='share of the device-to-device copy'"
+fi
+
+# Block sizes 4 to 32 against size (lab 4's square tiles, as in the seed blog).
+: >"$tmp/tiles.csv"
+sources=
+for t in 4 8 16 32; do
+    csv=$(source_of "lab04-TILE_DIM$t.csv")
+    [ -n "$csv" ] || continue
+    awk -F, -v s="TILE_DIM=$t" '$2 == "reference" { printf "%s,%.6g,%s\n", s, sqrt($3 * $4), $10 }' "$csv" >>"$tmp/tiles.csv"
+    sources="$sources $csv"
+done
+if [ -s "$tmp/tiles.csv" ]; then
+    cp "$tmp/tiles.csv" "$out/gpu-tiles.csv"
+    draw lines.gp gpu-tiles "Lab 4 with tiles of 4 to 32 ($(origin_of ${sources##* }))" "${sources# }" \
+        "dat='$out/gpu-tiles.csv'; series='$(cut -d, -f1 "$tmp/tiles.csv" | uniq | tr '\n' ' ')'; xlabel='matrix side, log_2 scale'; ylabel='GB/s (10^9 bytes/s, read + written)'"
+fi
+
+echo "figures: $(wc -l <"$out/figures.tsv") drawn in $out ($formats)"
+exit $status

@@ -1,0 +1,27 @@
+# tilelab's look for every figure: readable in black and white (each line has
+# its own dash pattern and point shape as well as its colour), the legend
+# outside the data, axes labelled with units. Scripts load it after setting
+# fmt ('png', 'svg' or 'pdf') and out (the file, without extension).
+if (fmt eq 'svg') {
+    set terminal svg size 800,500 dynamic enhanced font 'Helvetica,13' background '#ffffff'
+} else {
+    if (fmt eq 'pdf') {
+        set terminal pdfcairo size 6in,3.75in enhanced font 'Helvetica,10'
+    } else {
+        set terminal pngcairo size 1000,620 enhanced font 'Helvetica,13' background '#ffffff'
+    }
+}
+set output out . '.' . fmt
+set datafile separator ','
+set border 3 lw 1.2
+set tics nomirror out
+set grid ytics lc rgb '#d8d8d8' lw 1 dt 1
+set key outside below center horizontal Left reverse noenhanced samplen 3 spacing 1.2 width 2 maxrows 2
+set linetype 1 lc rgb '#000000' lw 2.2 dt 1 pt 7 ps 1.1
+set linetype 2 lc rgb '#d55e00' lw 2.2 dt 2 pt 5 ps 1.1
+set linetype 3 lc rgb '#0072b2' lw 2.2 dt 4 pt 9 ps 1.3
+set linetype 4 lc rgb '#009e73' lw 2.2 dt 5 pt 13 ps 1.2
+set linetype 5 lc rgb '#cc79a7' lw 2.2 dt 3 pt 11 ps 1.3
+set linetype 6 lc rgb '#e69f00' lw 2.2 dt (8,4,2,4) pt 3 ps 1.2
+set linetype 7 lc rgb '#56b4e9' lw 2.2 dt (2,2) pt 6 ps 1.2
+set linetype cycle 7
