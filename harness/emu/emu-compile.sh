@@ -16,7 +16,7 @@ cpp=${out%.o}.emu.cpp
 g++ -std=c++17 -include "$here/cuda_runtime.h" -I"$here" -I"$here/.." \
     -fsanitize=address -fsanitize-sections=tl_shared --param asan-instrumentation-with-call-threshold=0 \
     --param asan-stack=0 --param asan-use-after-return=0 --param asan-globals=1 \
-    -fno-exceptions -fno-rtti -fno-tree-vectorize -O1 -g -Wall -Wextra -Werror -Wno-unknown-pragmas \
+    -fno-exceptions -fno-rtti -fno-tree-vectorize -fno-tree-sra -O1 -g -Wall -Wextra -Werror -Wno-unknown-pragmas \
     "$@" -c "$cpp" -o "$out"
 
 # "kernel(float*, ...)::tile" with its size: a kernel's static shared memory.

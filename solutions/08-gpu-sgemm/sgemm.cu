@@ -4,8 +4,8 @@
  * 1. Register blocking. A block of 256 threads computes a BM x BN = 128 x 128
  *    tile of C, each thread an 8 x 8 piece of it kept in registers. Per step
  *    along k a thread reads 8 floats of A and 8 of B from shared memory and
- *    does 64 multiply-adds with them: 4 operations per float read, where the
- *    tiled kernel of lab 7 did one.
+ *    does 64 multiply-adds with them: 4 per float read, where the tiled
+ *    kernel of lab 7 did one per two floats.
  * 2. Vectorised loads. Each thread fetches its part of the next tiles as
  *    float4 (16 bytes) from global memory, and reads its 8 + 8 floats from
  *    shared memory as float4 too, laid out so that a warp's reads fall in
