@@ -17,6 +17,7 @@ void launch_shared_off_by_one(float *out);
 void launch_too_many_threads(float *out);
 void launch_grid_too_tall(float *out);
 void launch_pattern(int which, float *out, const float *in);
+void launch_copy_float4(float *out, const float *in);
 
 /* The emulator needs the checker's entry point only when a lab links it. */
 void transpose(float *out, const float *in, int rows, int cols)
@@ -155,4 +156,25 @@ Test(emulator, padding_removes_the_conflicts)
     const tl_emu_stats *s = pattern(3);
     cr_assert_eq(s->shared_load_requests, 32);
     cr_assert_eq(s->shared_load_wavefronts, 32, "got %llu", s->shared_load_wavefronts);
+}
+
+Test(emulator, counts_a_float4_as_one_access)
+{
+    float *in = device_floats(128), *out = device_floats(128);
+    tl_emu_stats_reset();
+    tl_emu_profile(1);
+    launch_copy_float4(out, in);
+    tl_emu_profile(0);
+    cr_assert_eq(cudaDeviceSynchronize(), cudaSuccess);
+    const tl_emu_stats *s = tl_emu_stats_get(0);
+    cr_assert_eq(s->global_load_requests, 1, "got %llu", s->global_load_requests);
+    cr_assert_eq(s->global_load_sectors, 16, "512 bytes: 16 sectors, got %llu", s->global_load_sectors);
+    cr_assert_eq(s->global_store_requests, 1);
+}
+
+Test(emulator, misaligned_float4_is_refused)
+{
+    float *in = device_floats(160), *out = device_floats(160);
+    launch_copy_float4(out, in + 1);
+    expect_error(cudaErrorMisalignedAddress, "not a multiple of 16");
 }
