@@ -15,6 +15,16 @@ void tl_appendf(char *buf, size_t len, const char *fmt, ...)
     va_end(ap);
 }
 
+const char *tl_note_run(char *msg, size_t len, int ran, const char *why)
+{
+    const char *todo = tl_todo_message();
+    if (todo)
+        tl_appendf(msg, len, "  not implemented yet: %s\n", todo);
+    if (ran != 0)
+        tl_appendf(msg, len, "  %s\n", why);
+    return todo;
+}
+
 static int run_on_cpu(tl_transpose_fn fn, tl_matrix *out, tl_matrix *in, tl_shape s,
                       char *why, size_t why_len)
 {
@@ -254,13 +264,9 @@ void tl_check_transpose(tl_verdict *v, tl_transpose_fn fn, const tl_backend *bac
     tl_todo_reset();
     char why[1024] = "";
     int ran = backend->run_transpose(fn, &out, &in, s, why, sizeof why);
-    const char *todo = tl_todo_message();
-    if (todo)
-        tl_appendf(msg, len, "  not implemented yet: %s\n", todo);
-    if (ran != 0) {
-        tl_appendf(msg, len, "  %s\n", why);
+    const char *todo = tl_note_run(msg, len, ran, why);
+    if (ran != 0)
         goto done;
-    }
 
     scan sc;
     scan_output(&sc, out.data, pristine.data, s);

@@ -52,6 +52,12 @@ void tl_check_matmul(tl_verdict *v, tl_matmul_fn fn, const tl_backend *backend, 
  */
 int tl_unwritten_tail(const float *m, int rows, int cols, int *strip_rows, int *strip_cols);
 
+/*
+ * After a lab's code ran: adds to msg what TODO() recorded and, when it did
+ * not run (ran != 0), why. Returns the TODO message, or NULL.
+ */
+const char *tl_note_run(char *msg, size_t len, int ran, const char *why);
+
 /* What TODO() recorded since the last reset, or NULL. */
 const char *tl_todo_message(void);
 void tl_todo_reset(void);

@@ -168,13 +168,9 @@ void tl_check_matmul(tl_verdict *v, tl_matmul_fn fn, const tl_backend *backend, 
     tl_todo_reset();
     char why[1024] = "";
     int ran = backend->run_matmul(fn, &c, &a, &b, s, why, sizeof why);
-    const char *todo = tl_todo_message();
-    if (todo)
-        tl_appendf(msg, len, "  not implemented yet: %s\n", todo);
-    if (ran != 0) {
-        tl_appendf(msg, len, "  %s\n", why);
+    const char *todo = tl_note_run(msg, len, ran, why);
+    if (ran != 0)
         goto done;
-    }
     exact_product(exact, bound, a0.data, b0.data, s);
     matmul_scan sc;
     scan(&sc, c.data, exact, bound, s);

@@ -56,6 +56,25 @@ draw() { # SCRIPT NAME TITLE SOURCES VARS
     printf '%s\t%s\t%s\n' "$name" "$title" "$sources" >>"$out/figures.tsv"
 }
 
+# reference_against_size NAME TITLE FILE=LABEL...: one line per data file, the
+# reference's rate against the matrix side, as figure NAME.
+reference_against_size() {
+    local name=$1 title=$2 pair csv sources=
+    shift 2
+    : >"$tmp/$name.csv"
+    for pair in "$@"; do
+        csv=$(source_of "${pair%%=*}")
+        [ -n "$csv" ] || continue
+        awk -F, -v s="${pair#*=}" '$2 == "reference" { printf "%s,%.6g,%s\n", s, sqrt($3 * $4), $10 }' \
+            "$csv" >>"$tmp/$name.csv"
+        sources="$sources $csv"
+    done
+    [ -s "$tmp/$name.csv" ] || return 0
+    cp "$tmp/$name.csv" "$out/$name.csv"
+    draw lines.gp "$name" "$title ($(origin_of ${sources##* }))" "${sources# }" \
+        "dat='$out/$name.csv'; series='$(cut -d, -f1 "$out/$name.csv" | uniq | tr '\n' ' ')'; xlabel='matrix side, sqrt(rows x cols), log_2 scale'; ylabel='GB/s (10^9 bytes/s, read + written)'"
+}
+
 # -------------------------------------------------------------- each lab
 for info in "${labs[@]}"; do
     IFS='|' read -r n title op <<<"$info"
@@ -91,20 +110,8 @@ if [ -s "$tmp/ladder.csv" ]; then
 fi
 
 # -------------------------------------------------------------- CPU experiments
-# The -O levels of lab 1.
-: >"$tmp/olevels.csv"
-sources=
-for o in O0 O1 O2 O3; do
-    csv=$(source_of "lab01-$o.csv")
-    [ -n "$csv" ] || continue
-    awk -F, -v s="-$o" '$2 == "reference" { printf "%s,%.6g,%s\n", s, sqrt($3 * $4), $10 }' "$csv" >>"$tmp/olevels.csv"
-    sources="$sources $csv"
-done
-if [ -s "$tmp/olevels.csv" ]; then
-    cp "$tmp/olevels.csv" "$out/cpu-olevels.csv"
-    draw lines.gp cpu-olevels "Lab 1, naive transpose at -O0 to -O3 ($(origin_of ${sources##* }))" "${sources# }" \
-        "dat='$out/cpu-olevels.csv'; series='$(cut -d, -f1 "$tmp/olevels.csv" | uniq | tr '\n' ' ')'; xlabel='matrix side, sqrt(rows x cols), log_2 scale'; ylabel='GB/s (10^9 bytes/s, read + written)'"
-fi
+reference_against_size cpu-olevels "Lab 1, naive transpose at -O0 to -O3" \
+    lab01-O0.csv=-O0 lab01-O1.csv=-O1 lab01-O2.csv=-O2 lab01-O3.csv=-O3
 
 # BLOCK in lab 2.
 : >"$tmp/blocks.csv"
@@ -144,19 +151,9 @@ if [ -n "$csv" ]; then
 fi
 
 # Block sizes 4 to 32 against size (lab 4's square tiles, as in the seed blog).
-: >"$tmp/tiles.csv"
-sources=
-for t in 4 8 16 32; do
-    csv=$(source_of "lab04-TILE_DIM$t.csv")
-    [ -n "$csv" ] || continue
-    awk -F, -v s="TILE_DIM=$t" '$2 == "reference" { printf "%s,%.6g,%s\n", s, sqrt($3 * $4), $10 }' "$csv" >>"$tmp/tiles.csv"
-    sources="$sources $csv"
-done
-if [ -s "$tmp/tiles.csv" ]; then
-    cp "$tmp/tiles.csv" "$out/gpu-tiles.csv"
-    draw lines.gp gpu-tiles "Lab 4 with tiles of 4 to 32 ($(origin_of ${sources##* }))" "${sources# }" \
-        "dat='$out/gpu-tiles.csv'; series='$(cut -d, -f1 "$tmp/tiles.csv" | uniq | tr '\n' ' ')'; xlabel='matrix side, log_2 scale'; ylabel='GB/s (10^9 bytes/s, read + written)'"
-fi
+reference_against_size gpu-tiles "Lab 4 with tiles of 4 to 32" \
+    lab04-TILE_DIM4.csv=TILE_DIM=4 lab04-TILE_DIM8.csv=TILE_DIM=8 \
+    lab04-TILE_DIM16.csv=TILE_DIM=16 lab04-TILE_DIM32.csv=TILE_DIM=32
 
 echo "figures: $(wc -l <"$out/figures.tsv") drawn in $out ($formats)"
 exit $status
