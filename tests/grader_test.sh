@@ -22,11 +22,11 @@ handin() {
     echo "$dir"
 }
 
-# grade NAME LABS: grade the hand-in, leaving its summary in $summary
+# grade NAME LABS [HIDDEN]: grade the hand-in, leaving its summary in $summary
 grade() {
     summary=$build/grade/$1/summary.txt
     rm -f "$summary"
-    make -s grade LABS="$2" SUBMISSION="$tmp/$1" >"$tmp/$1.log" 2>&1
+    make -s grade LABS="$2" SUBMISSION="$tmp/$1" ${3:+HIDDEN="$3"} >"$tmp/$1.log" 2>&1
     [ -f "$summary" ] || cp "$tmp/$1.log" "$summary" 2>/dev/null
 }
 
@@ -136,13 +136,16 @@ handin snoop 01-cpu-naive >/dev/null <<EOF
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-/* Behaves, unless it can read the reference, write the results or see a network. */
+/* Behaves, unless it can read the reference or the held-back cases, write the results or see a network. */
 void transpose(float *out, const float *in, int rows, int cols)
 {
     FILE *f;
     struct ifaddrs *ifs;
+    char line[64];
     if ((f = fopen("$root/solutions/01-cpu-naive/transpose.c", "r")) ||
         (f = fopen("$build/grade/snoop/results.json", "a")))
+        abort();
+    if ((f = fopen("$tmp/held-back.txt", "r")) && fgets(line, sizeof line, f))
         abort();
     if (getifaddrs(&ifs) == 0)
         for (struct ifaddrs *i = ifs; i; i = i->ifa_next)
@@ -151,8 +154,11 @@ void transpose(float *out, const float *in, int rows, int cols)
     $transpose_body
 }
 EOF
-grade snoop 01
-expect "the sandbox hides the reference, results.json and the network" "^1 +8.00 / +8.00"
+printf 'seed 77\nshapes 5x9,40x3\n' >"$tmp/held-back.txt"
+grade snoop 01 "$tmp/held-back.txt"
+expect "the sandbox hides the reference, the held-back cases, results.json and the network" "^1 +8.00 / +8.00"
+summary=$build/grade/snoop/results.json
+expect "... and the held-back cases are graded, marked hidden" 'held_back_shapes", "score": [0-9.]+, "max_score": [0-9.]+, "visibility": "hidden"' 
 
 handin copycat 01-cpu-naive >/dev/null <<EOF
 #include "$root/solutions/01-cpu-naive/transpose.c"
