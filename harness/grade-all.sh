@@ -34,7 +34,7 @@ labs=$(for spec in $LAB_SPEC; do echo $((10#${spec%%:*})); done)
         printf '%s' "$name"
         total=0 max=0
         for l in $labs; do
-            s=$(awk -F'\t' -v l="$l" '$1 == l { print $2; m = $3 } END { }' "$scores" 2>/dev/null)
+            s=$(awk -F'\t' -v l="$l" '$1 == l { print $2 }' "$scores" 2>/dev/null)
             m=$(awk -F'\t' -v l="$l" '$1 == l { print $3 }' "$scores" 2>/dev/null)
             printf ',%s' "${s:-0}"
             total=$(awk -v a="$total" -v b="${s:-0}" 'BEGIN { print a + b }')

@@ -134,15 +134,15 @@ build() { # LAB TARGET... : make inside the sandbox; output in $scratch/build.lo
         REFERENCE_PREBUILT="$PREBUILT" GPU="$BACKEND" "$@" >"$scratch/build.log" 2>&1
 }
 
-# run_test LAB BIN SUITE/TEST [ENV...]: 1 when it passed; its output kept in $kept.
+# run_test BIN SUITE/TEST [NAME=VALUE...]: 0 when it passed; its output kept in $kept.
 run_test() {
     local bin=$1 id=$2
     shift 2
     rm -f "$scratch/done" "$scratch/tap"
-    timeout -k 5 "$TEST_LIMIT" env TILELAB_DONE_FILE="$scratch/done" "$@" \
-        bash -c "$(declare -f sandbox); $(declare -p root out work scratch SANDBOX SUBMISSIONS HIDDEN); \
-                 sandbox \"\$0\" --filter \"\$1\" --tap=\"$scratch/tap\" --jobs 1" \
-        "$bin" "$id" >"$scratch/test.log" 2>&1
+    (
+        export TILELAB_DONE_FILE="$scratch/done" "$@"
+        sandbox timeout -k 5 "$TEST_LIMIT" "$bin" --filter "$id" --tap="$scratch/tap" --jobs 1
+    ) >"$scratch/test.log" 2>&1
     local rc=$?
     local suite=${id%%/*} test=${id#*/} passed=0
     if grep -q "^ok - $suite::$test " "$scratch/tap" 2>/dev/null &&
@@ -273,12 +273,8 @@ grade_lab() { # LAB DIR FILE KIND
 for spec in $LAB_SPEC; do
     IFS=: read -r lab dir file kind <<<"$spec"
     log "grade: $name: lab $((10#$lab))"
-    if [ "$PERF" = only ]; then
-        [ "$kind" = gpu ] || continue
-        grade_lab "$lab" "$dir" "$file" "$kind"
-    else
-        grade_lab "$lab" "$dir" "$file" "$kind"
-    fi
+    [ "$PERF" != only ] || [ "$kind" = gpu ] || continue
+    grade_lab "$lab" "$dir" "$file" "$kind"
 done
 "${GRADE_REPORT:-$root/build/grade-report}" "$name" "$results" "$work" \
     "backend: $BACKEND; sandbox: $SANDBOX${HIDDEN:+; with held-back cases}"
