@@ -183,7 +183,9 @@ perf_ratio() { # LAB KIND -> prints reference/student (or student/reference on a
         build "$lab" "$work/build/lab$lab/profile-emu" || return
         sandbox "$work/build/lab$lab/profile-emu" --size 256 --csv "$scratch/profile.csv" >/dev/null 2>&1 || return
         # Global sectors cost a trip to memory; a shared-memory pass costs far less.
-        awk -F, '/^(student|reference),/ { c[$1] += $9 + $11 + ($13 + $15) / 8 }
+        awk -F, '/^variant,/ { for (i = 1; i <= NF; i++) col[$i] = i }
+                 /^(student|reference),/ { c[$1] += $col["global_load_sectors"] + $col["global_store_sectors"] +
+                     ($col["shared_load_wavefronts"] + $col["shared_store_wavefronts"]) / 8 }
                  END { if (c["student"] > 0) printf "%.4f\n", c["reference"] / c["student"] }' "$scratch/profile.csv"
     else
         build "$lab" "$work/build/lab$lab/bench" || return

@@ -1,14 +1,28 @@
 # Grouped bars: one group per row of dat ("label,value1,value2,..."), one
 # bar per column, named by the caller's series (space-separated, '_' for
-# a space). Set by the caller: dat, out, fmt, title, ylabel, series.
+# a space), each bar's value printed above it. Set by the caller: dat, out,
+# fmt, title, ylabel, series; logy=1 for a log-2 y axis starting at ymin.
 load 'plots/style.gp'
 set title title noenhanced
 set style data histograms
 set style histogram clustered gap 1
 set style fill pattern border lc rgb '#000000'
 set boxwidth 0.9
-set yrange [0:*]
 set ylabel ylabel noenhanced
 set xtics noenhanced
-plot for [i = 1:words(series)] dat using (column(i + 1)):xtic(1) fs pattern (i == 1 ? 2 : i == 2 ? 4 : 5) \
-     lc rgb (i == 1 ? '#0072b2' : i == 2 ? '#d55e00' : '#009e73') title system('echo ' . word(series, i) . ' | tr _ " "')
+n = words(series)
+if (exists('logy') && logy) {
+    set logscale y 2
+    set yrange [ymin:*]
+    set offsets 0, 0, graph 0.12, 0
+} else {
+    set yrange [0:*]
+    set offsets 0, 0, graph 0.1, 0
+}
+# The centre of bar i of group g, as gnuplot places clustered bars.
+x(g, i) = g + (i - (n + 1) / 2.0) / (n + 1)
+label(v) = v == 0 ? '0' : (v >= 10 || v == int(v)) ? sprintf('%.0f', v) : (v >= 0.1 ? sprintf('%.2g', v) : sprintf('%.3g', v))
+plot for [i = 1:n] dat using (column(i + 1)):xtic(1) fs pattern (i == 1 ? 2 : i == 2 ? 4 : i == 3 ? 5 : 1) \
+     lc rgb (i == 1 ? '#0072b2' : i == 2 ? '#d55e00' : i == 3 ? '#009e73' : '#cc79a7') \
+     title system('echo ' . word(series, i) . ' | tr _ " "'), \
+     for [i = 1:n] dat using (x($0, i)):(column(i + 1)):(label(column(i + 1))) with labels offset 0,0.7 notitle

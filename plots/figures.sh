@@ -155,5 +155,49 @@ reference_against_size gpu-tiles "Lab 4 with tiles of 4 to 32" \
     lab04-TILE_DIM4.csv=TILE_DIM=4 lab04-TILE_DIM8.csv=TILE_DIM=8 \
     lab04-TILE_DIM16.csv=TILE_DIM=16 lab04-TILE_DIM32.csv=TILE_DIM=32
 
+# Memory requests counted by the emulator: sectors per request, ways per request.
+: >"$tmp/requests.csv"
+sources=
+for info in "${labs[@]}"; do
+    IFS='|' read -r n title op <<<"$info"
+    [ "$op" = transpose ] || continue
+    csv=$(source_of "lab$n-profile.csv")
+    [ -n "$csv" ] || continue
+    awk -F, -v name="lab $((10#$n)) ${title#GPU }" '
+        /^variant,/ { for (i = 1; i <= NF; i++) c[$i] = i }
+        function per(a, b) { return $c[b] ? $c[a] / $c[b] : 0 }
+        $1 == "reference" { printf "%s,%.2f,%.2f,%.2f,%.2f\n", name,
+            per("global_load_sectors", "global_load_requests"), per("global_store_sectors", "global_store_requests"),
+            per("shared_load_wavefronts", "shared_load_requests"), per("shared_store_wavefronts", "shared_store_requests") }' \
+        "$csv" >>"$tmp/requests.csv"
+    sources="$sources $csv"
+done
+if [ -s "$tmp/requests.csv" ]; then
+    cp "$tmp/requests.csv" "$out/gpu-requests.csv"
+    draw bars.gp gpu-requests "Memory requests per warp, each reference at 512x512 ($(origin_of ${sources##* }))" "${sources# }" \
+        "dat='$out/gpu-requests.csv'; series='global_load_sectors global_store_sectors shared_load_ways shared_store_ways'; ylabel='per request of a warp (global: 4 is ideal; shared: 1 is ideal)'"
+fi
+
+# Global memory traffic of the matrix products, per multiply-add.
+: >"$tmp/traffic.csv"
+sources=
+for info in "${labs[@]}"; do
+    IFS='|' read -r n title op <<<"$info"
+    [ "$op" != transpose ] || continue
+    csv=$(source_of "lab$n-profile.csv")
+    [ -n "$csv" ] || continue
+    awk -F, -v lab="lab $((10#$n))" '
+        /^variant,/ { for (i = 1; i <= NF; i++) c[$i] = i }
+        /^(reference|ref_naive),/ && c["depth"] { fma = $c["rows"] * $c["cols"] * $c["depth"]
+            printf "%s %s,%.4g\n", lab, $c["kernel"], 32 * $c["global_load_sectors"] / fma }' "$csv" |
+        sed -e 's/_kernel,/,/' -e 's/ matmul_/ /' >>"$tmp/traffic.csv"
+    sources="$sources $csv"
+done
+if [ -s "$tmp/traffic.csv" ]; then
+    sort -t, -k2,2gr "$tmp/traffic.csv" >"$out/gpu-traffic.csv"
+    draw bars.gp gpu-traffic "Global memory loaded per multiply-add at 512^3 ($(origin_of ${sources##* }))" "${sources# }" \
+        "dat='$out/gpu-traffic.csv'; series='global_bytes_loaded_per_multiply-add'; logy=1; ymin=1.0/32; ylabel='bytes per multiply-add, log_2 scale'"
+fi
+
 echo "figures: $(wc -l <"$out/figures.tsv") drawn in $out ($formats)"
 exit $status

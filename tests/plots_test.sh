@@ -32,6 +32,8 @@ expect cpu-blocks plots/data/lab02-BLOCK*.csv
 expect cpu-cache plots/data/lab02-cache.csv
 expect gpu-sweep plots/data/lab06-sweep.csv
 expect gpu-tiles plots/data/lab04-TILE_DIM*.csv
+expect gpu-requests plots/data/lab0[3-6]-profile.csv
+expect gpu-traffic plots/data/lab0[78]-profile.csv
 
 if make -s report B="$build" >"$tmp/report.log" 2>&1 && [ -s "$build/report/tilelab-report.html" ]; then
     figures=$(wc -l <"$build/report/figures.tsv")

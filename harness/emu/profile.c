@@ -79,8 +79,8 @@ static int profile(const lab_fn *f, tl_shape s, FILE *csv)
         cell(k->shared_store_requests, k->shared_store_wavefronts);
         printf("\n");
         if (csv)
-            fprintf(csv, "%s,%s,%d,%d,%llu,%llu,%llu,%llu,%llu,%llu,%llu,%llu,%llu,%llu,%llu\n",
-                    variant, k->kernel, s.rows, s.cols, k->launches, k->blocks, k->threads,
+            fprintf(csv, "%s,%s,%d,%d,%d,%llu,%llu,%llu,%llu,%llu,%llu,%llu,%llu,%llu,%llu,%llu\n",
+                    variant, k->kernel, s.rows, s.cols, s.depth, k->launches, k->blocks, k->threads,
                     k->global_load_requests, k->global_load_sectors, k->global_store_requests,
                     k->global_store_sectors, k->shared_load_requests, k->shared_load_wavefronts,
                     k->shared_store_requests, k->shared_store_wavefronts);
@@ -120,12 +120,13 @@ int main(int argc, char **argv)
         return 1;
     }
     if (csv)
-        fprintf(csv, "# tilelab profile on the CPU emulator: %s, %d x %d\n"
-                     "variant,kernel,rows,cols,launches,blocks,threads,global_load_requests,"
+        fprintf(csv, "# tilelab profile on the CPU emulator: %s, %d x %d (x %d)\n"
+                     "# machine: the CPU emulator\n"
+                     "variant,kernel,rows,cols,depth,launches,blocks,threads,global_load_requests,"
                      "global_load_sectors,global_store_requests,global_store_sectors,"
                      "shared_load_requests,shared_load_wavefronts,shared_store_requests,"
                      "shared_store_wavefronts\n",
-                title, s.rows, s.cols);
+                title, s.rows, s.cols, s.depth);
     printf("Memory requests of %s on the CPU emulator, one run at %d x %d (x %d).\n"
            "A request is one access by the 32 threads of a warp. Global: 32-byte sectors per\n"
            "request (4 is perfect for 32 floats, 32 is one sector per thread). Shared: ways\n"
