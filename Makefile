@@ -24,7 +24,7 @@ REFERENCE_PREBUILT ?= $(if $(wildcard solutions/*/transpose.*),,$(wildcard solut
 # ---------------------------------------------------------------- goals
 
 LAB_ACTIONS := test bench plot profile cachegrind sanitize sweep resources
-KIT_GOALS := help check deps clean unit handin grade grade-all references dist plots report
+KIT_GOALS := help check deps clean unit handin grade grade-all references dist plots report slides
 KNOWN_GOALS := $(LAB_ACTIONS) $(KIT_GOALS)
 
 LAB_GOALS := $(filter lab%,$(MAKECMDGOALS))
@@ -474,6 +474,15 @@ report:
 	@command -v gnuplot >/dev/null || { echo "the report needs gnuplot: run make deps" >&2; exit 1; }
 	@LAB_INFO="$(LAB_INFO)" B=$(B) plots/report.sh $(B)/report
 
+# One deck per lab and an overview (slides/*.md), with the figures and tables
+# of this machine's runs where there are some and the recorded ones otherwise.
+SLIDE_DECKS := $(sort $(wildcard slides/*.md))
+slides:
+	@for t in pandoc pdflatex gnuplot; do command -v $$t >/dev/null || { echo "slides need pandoc, LaTeX (beamer) and gnuplot; $$t is missing: run make deps" >&2; exit 1; }; done
+	@mkdir -p $(B)/slides
+	@FORMATS=pdf LAB_INFO="$(LAB_INFO)" B=$(B) plots/figures.sh $(B)/slides/figures local >/dev/null
+	@slides/build.sh $(B)/slides $(SLIDE_DECKS)
+
 # ---------------------------------------------------------------- the student kit
 
 # Everything but the reference sources, which travel compiled: for any
@@ -530,6 +539,7 @@ help:
 	@echo "  make deps                 install what the kit needs (as root, Debian or Ubuntu)"
 	@echo "  make plots                every figure from the recorded runs: build/plots/"
 	@echo "  make report               one HTML page of every figure and table: build/report/"
+	@echo "  make slides               a lecture deck per lab and an overview, as PDF: build/slides/"
 	@echo "  make check                the kit's own tests: every reference passes, every stub fails"
 	@echo "  make unit                 the harness's own unit tests"
 	@echo "  make clean                remove build/"

@@ -38,7 +38,7 @@ lab05_dir := 05-gpu-bank-free
 lab05_kind := gpu
 lab05_file := transpose.cu
 lab05_tunables := TILE_DIM
-lab05_title := GPU bank-conflict-free
+lab05_title := GPU bank-free
 
 lab06_dir := 06-gpu-unrolled
 lab06_kind := gpu

@@ -3,7 +3,7 @@
 # a space), each bar's value printed above it. Set by the caller: dat, out,
 # fmt, title, ylabel, series; logy=1 for a log-2 y axis starting at ymin.
 load 'plots/style.gp'
-set title title noenhanced
+set title (fmt eq 'pdf' ? '' : title) noenhanced
 set style data histograms
 set style histogram clustered gap 1
 set style fill pattern border lc rgb '#000000'

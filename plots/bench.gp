@@ -12,7 +12,7 @@ name(v) = v eq 'memcpy' ? 'copy of the same bytes (ceiling)' : \
           v eq 'cpu' ? 'CPU (OpenBLAS sgemm)' : v
 # One number per size: the side of a square (of a cube for a product) of as many elements.
 side(r, c, d) = unit eq 'GB/s' ? sqrt(r * c) : (r * c * d) ** (1.0 / 3)
-set title title noenhanced
+set title (fmt eq 'pdf' ? '' : title) noenhanced
 set logscale x 2
 set xlabel (unit eq 'GB/s' ? 'matrix side, sqrt(rows x cols), log_2 scale' : 'matrix side, (m n k)^{1/3}, log_2 scale')
 set ylabel (unit eq 'GB/s' ? 'effective bandwidth, GB/s (10^9 bytes/s, read + written)' : 'GFLOP/s (2 m n k / 10^9 / s)')

@@ -175,7 +175,7 @@ done
 if [ -s "$tmp/requests.csv" ]; then
     cp "$tmp/requests.csv" "$out/gpu-requests.csv"
     draw bars.gp gpu-requests "Memory requests per warp, each reference at 512x512 ($(origin_of ${sources##* }))" "${sources# }" \
-        "dat='$out/gpu-requests.csv'; series='global_load_sectors global_store_sectors shared_load_ways shared_store_ways'; ylabel='per request of a warp (global: 4 is ideal; shared: 1 is ideal)'"
+        "dat='$out/gpu-requests.csv'; series='global_load_sectors global_store_sectors shared_load_ways shared_store_ways'; ylabel='per request (best: 4 global, 1 shared)'"
 fi
 
 # Global memory traffic of the matrix products, per multiply-add.

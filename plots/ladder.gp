@@ -1,7 +1,7 @@
 # The ladder: each lab's reference as a share of its ceiling at one size.
 # Set by the caller: dat (lines "label,share"), out, fmt, title.
 load 'plots/style.gp'
-set title title noenhanced
+set title (fmt eq 'pdf' ? '' : title) noenhanced
 set style data histograms
 set style histogram clustered gap 1
 set style fill pattern 1 border lc rgb '#000000'

@@ -2,7 +2,7 @@
 # "series,x,y" rows. Set by the caller: dat, out, fmt, title, xlabel, ylabel,
 # series (space-separated names as they appear in dat).
 load 'plots/style.gp'
-set title title noenhanced
+set title (fmt eq 'pdf' ? '' : title) noenhanced
 set logscale x 2
 set xlabel xlabel noenhanced
 set ylabel ylabel noenhanced

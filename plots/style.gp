@@ -1,12 +1,13 @@
 # tilelab's look for every figure: readable in black and white (each line has
 # its own dash pattern and point shape as well as its colour), the legend
 # outside the data, axes labelled with units. Scripts load it after setting
-# fmt ('png', 'svg' or 'pdf') and out (the file, without extension).
+# fmt ('png', 'svg' or 'pdf': for a slide, whose frame gives the title) and
+# out (the file, without extension).
 if (fmt eq 'svg') {
     set terminal svg size 800,500 dynamic enhanced font 'Helvetica,13' background '#ffffff'
 } else {
     if (fmt eq 'pdf') {
-        set terminal pdfcairo size 6in,3.75in enhanced font 'Helvetica,10'
+        set terminal pdfcairo size 5in,2.6in enhanced font 'Helvetica,11' linewidth 1.2
     } else {
         set terminal pngcairo size 1000,620 enhanced font 'Helvetica,13' background '#ffffff'
     }

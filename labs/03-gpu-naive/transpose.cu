@@ -33,9 +33,11 @@
 #define BLOCK_ROWS 8
 #endif
 
-__global__ void transpose_naive(float *out, const float *in, int rows, int cols)
+__global__ void transpose_naive(float *out, const float *in,
+                                int rows, int cols)
 {
-    /* TODO: compute r and c for this thread, check the bounds, copy one element. */
+    /* TODO: r and c of this thread; if inside the matrix,
+     * copy one element. */
     (void)out;
     (void)in;
     (void)rows;

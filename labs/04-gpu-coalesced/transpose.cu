@@ -31,9 +31,11 @@
 #define TILE_DIM 32
 #endif
 
-__global__ void transpose_coalesced(float *out, const float *in, int rows, int cols)
+__global__ void transpose_coalesced(float *out, const float *in,
+                                    int rows, int cols)
 {
-    /* TODO: declare the shared tile, load it, __syncthreads(), store it transposed. */
+    /* TODO: declare the shared tile, load it, __syncthreads(),
+     * store it transposed. */
     (void)out;
     (void)in;
     (void)rows;

@@ -26,9 +26,11 @@
 #define TILE_DIM 32
 #endif
 
-__global__ void transpose_bank_free(float *out, const float *in, int rows, int cols)
+__global__ void transpose_bank_free(float *out, const float *in,
+                                    int rows, int cols)
 {
-    /* TODO: your lab 4 kernel, with the shared tile padded by one column. */
+    /* TODO: your lab 4 kernel, with the shared tile padded
+     * by one column. */
     (void)out;
     (void)in;
     (void)rows;

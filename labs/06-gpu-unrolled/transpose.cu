@@ -32,9 +32,11 @@
 #define BLOCK_ROWS 8
 #endif
 
-__global__ void transpose_unrolled(float *out, const float *in, int rows, int cols)
+__global__ void transpose_unrolled(float *out, const float *in,
+                                   int rows, int cols)
 {
-    /* TODO: the lab 5 kernel, with a loop over j = 0, BLOCK_ROWS, 2 * BLOCK_ROWS, ... */
+    /* TODO: the lab 5 kernel, with a loop over
+     * j = 0, BLOCK_ROWS, 2 * BLOCK_ROWS, ... */
     (void)out;
     (void)in;
     (void)rows;

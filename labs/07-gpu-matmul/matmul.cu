@@ -36,15 +36,21 @@
 #define TILE_WIDTH 16
 #endif
 
-__global__ void matmul_naive_kernel(float *c, const float *a, const float *b, int m, int n, int k)
+__global__ void matmul_naive_kernel(float *c, const float *a,
+                                    const float *b,
+                                    int m, int n, int k)
 {
-    /* TODO: row and col of this thread's element; the dot product of a row of A and a column of B. */
+    /* TODO: row and col of this thread's element of C; the dot
+     * product of that row of A and that column of B. */
     (void)c, (void)a, (void)b, (void)m, (void)n, (void)k;
 }
 
-__global__ void matmul_tiled_kernel(float *c, const float *a, const float *b, int m, int n, int k)
+__global__ void matmul_tiled_kernel(float *c, const float *a,
+                                    const float *b,
+                                    int m, int n, int k)
 {
-    /* TODO: two __shared__ tiles; for each tile along k: load, __syncthreads(), multiply, __syncthreads(). */
+    /* TODO: two __shared__ tiles; for each tile along k: load,
+     * __syncthreads(), multiply, __syncthreads(). */
     (void)c, (void)a, (void)b, (void)m, (void)n, (void)k;
 }
 

@@ -1,0 +1,423 @@
+--[[
+tilelab.lua: the pandoc filter that fills a deck with the kit's own numbers.
+
+A deck names what it wants; this filter finds it in the figures that
+plots/figures.sh drew (metadata `figures`: their folder, with figures.tsv)
+and in the kit's files, so that a new recorded run changes the slides and
+nothing is pasted by hand.
+
+  ![](figure:lab02){height=62%}          the figure, and a line naming its data
+  ::: {.if-data figure=lab03}            kept only when that figure was drawn
+  ::: {.if-no-data figure=lab03}         kept only when it was not
+  ::: {.bench-table figure=lab02 sizes="1024 4096 4097x8191"}
+                                         the bench at those sizes, a row each
+  ::: {.ladder-table labs="01 02 03" size=4096}
+                                         each lab's reference at one size
+  ::: {.csv-table file=cpu-cache.csv header="lab|D1 misses|LL misses"}
+                                         a table the figures wrote, as it is
+  ```{.cpp include=labs/03-gpu-naive/transpose.cu from="^__global__" to="^}" drop="%(void%)"}
+  ```                                    those lines of a kit file (Lua patterns;
+                                         drop: lines to leave out)
+
+Every code block must fit a slide at a size a lecture hall can read: at
+most MAX_COLUMNS characters a line and MAX_LINES lines. A deck that asks for
+something that is not there fails the build, naming what and where.
+]]
+
+local MAX_COLUMNS = 64
+local MAX_LINES = 16
+
+local figures_dir = "build/slides/figures"
+local deck = "deck"
+local drawn = {} -- figure name -> { title = ..., sources = { ... } }
+
+local function fail(message)
+    io.stderr:write("slides: " .. deck .. ": " .. message .. "\n")
+    os.exit(1)
+end
+
+local function read_lines(path)
+    local f = io.open(path, "r")
+    if not f then
+        return nil
+    end
+    local lines = {}
+    for line in f:lines() do
+        lines[#lines + 1] = line
+    end
+    f:close()
+    return lines
+end
+
+local function split(s, sep)
+    local out = {}
+    for field in (s .. sep):gmatch("(.-)" .. sep:gsub("%p", "%%%0")) do
+        out[#out + 1] = field
+    end
+    return out
+end
+
+local function words(s)
+    local out = {}
+    for w in (s or ""):gmatch("%S+") do
+        out[#out + 1] = w
+    end
+    return out
+end
+
+local function load_figures(meta)
+    if meta.figures then
+        figures_dir = pandoc.utils.stringify(meta.figures)
+    end
+    if meta.deck then
+        deck = pandoc.utils.stringify(meta.deck)
+    end
+    local lines = read_lines(figures_dir .. "/figures.tsv")
+    if not lines then
+        fail("no " .. figures_dir .. "/figures.tsv: the figures are drawn by make slides first")
+    end
+    for _, line in ipairs(lines) do
+        local f = split(line, "\t")
+        drawn[f[1]] = { title = f[2], sources = words(f[3]) }
+    end
+end
+
+local function figure(name)
+    local fig = drawn[name]
+    if not fig then
+        return nil
+    end
+    return fig
+end
+
+local function required(div, key)
+    local v = div.attributes[key]
+    if not v or v == "" then
+        fail("a ." .. div.classes[1] .. " block needs " .. key .. "=...")
+    end
+    return v
+end
+
+-- Markdown text as blocks; its tables take the width their cells need
+-- (pandoc would share the slide's width out among long rows).
+local function markdown(text)
+    local blocks = pandoc.read(text, "markdown").blocks
+    return blocks:walk({
+        Table = function(t)
+            for i, spec in ipairs(t.colspecs) do
+                t.colspecs[i] = { spec[1] }
+            end
+            return t
+        end,
+    })
+end
+
+-- A bench CSV: its # lines as a table, its rows as records keyed by header.
+local function read_csv(path)
+    local lines = read_lines(path)
+    if not lines then
+        fail("cannot read " .. path)
+    end
+    local meta, header, rows = {}, nil, {}
+    for _, line in ipairs(lines) do
+        local key, value = line:match("^# (%w+): (.*)$")
+        if key then
+            meta[key] = value
+        elseif not line:match("^#") and line ~= "" then
+            if not header then
+                header = split(line, ",")
+            else
+                local row, fields = {}, split(line, ",")
+                for i, h in ipairs(header) do
+                    row[h] = fields[i]
+                end
+                rows[#rows + 1] = row
+            end
+        end
+    end
+    return { meta = meta, rows = rows }
+end
+
+local variant_names = {
+    memcpy = "copy (ceiling)",
+    reference = "reference",
+    student = "your code",
+    openblas = "OpenBLAS",
+    cublas = "cuBLAS",
+    ref_naive = "naive (ref.)",
+    naive = "your naive",
+    cpu = "CPU",
+}
+
+local function shape_of(row)
+    if row.unit == "GFLOP/s" then
+        if row.rows == row.cols and row.cols == row.depth then
+            return row.rows .. "^3^"
+        end
+        return row.rows .. "x" .. row.cols .. "x" .. row.depth
+    end
+    if row.rows == row.cols then
+        return row.rows .. "^2^"
+    end
+    return row.rows .. "x" .. row.cols
+end
+
+local function matches(row, size)
+    local r, c = size:match("^(%d+)x(%d+)$")
+    if r then
+        return row.rows == r and row.cols == c
+    end
+    return row.rows == size and row.cols == size
+end
+
+local function number(x)
+    x = tonumber(x)
+    if not x then
+        return "--"
+    end
+    if x == math.floor(x) and x < 1e6 then
+        return string.format("%d", x)
+    end
+    if x >= 100 then
+        return string.format("%.0f", x)
+    elseif x >= 10 then
+        return string.format("%.1f", x)
+    end
+    return string.format("%.2f", x)
+end
+
+local function percent(x)
+    x = tonumber(x)
+    return x and string.format("%.0f %%", 100 * x) or "--"
+end
+
+-- The machine line of a source, and whether it was recorded or run here.
+local function origin(path, csv)
+    local where = path:match("^plots/data/") and "recorded on " or "run here on "
+    return where .. (csv.meta.machine or "an unnamed machine")
+end
+
+local function source_line(paths, csv)
+    local text = "data: " .. table.concat(paths, ", ")
+    if csv then
+        text = text .. "; " .. origin(paths[#paths], csv)
+        if csv.meta.date then
+            text = text .. ", " .. csv.meta.date:sub(1, 10)
+        end
+    end
+    return pandoc.Para({ pandoc.RawInline("latex", "\\tlsource{"), pandoc.Str(text),
+        pandoc.RawInline("latex", "}") })
+end
+
+local function bench_table(div)
+    local name = required(div, "figure")
+    local fig = figure(name) or fail("no figure " .. name .. " was drawn: guard this block with .if-data")
+    local path = fig.sources[#fig.sources]
+    local csv = read_csv(path)
+    local sizes = words(required(div, "sizes"))
+    local variants, seen = {}, {}
+    for _, row in ipairs(csv.rows) do
+        if not seen[row.variant] and row.variant ~= "student" and row.variant ~= "naive" then
+            seen[row.variant] = true
+            variants[#variants + 1] = row.variant
+        end
+    end
+    local unit = csv.rows[1] and csv.rows[1].unit or "GB/s"
+    local head = { "size" }
+    local rule = { "---" }
+    for _, v in ipairs(variants) do
+        head[#head + 1] = variant_names[v] or v
+        rule[#rule + 1] = "---:"
+    end
+    head[#head + 1] = "reference / ceiling"
+    rule[#rule + 1] = "---:"
+    local out = { "| " .. table.concat(head, " | ") .. " |", "|" .. table.concat(rule, "|") .. "|" }
+    for _, size in ipairs(sizes) do
+        local cells, label, share = {}, nil, nil
+        for _, v in ipairs(variants) do
+            local value = "--"
+            for _, row in ipairs(csv.rows) do
+                if row.variant == v and matches(row, size) then
+                    value = number(row.rate)
+                    label = shape_of(row)
+                    if v == "reference" then
+                        share = percent(row.share_of_ceiling)
+                    end
+                end
+            end
+            cells[#cells + 1] = value
+        end
+        if not label then
+            fail(path .. " has no run at " .. size)
+        end
+        out[#out + 1] = "| " .. label .. " | " .. table.concat(cells, " | ") .. " | " .. (share or "--") .. " |"
+    end
+    local blocks = markdown(table.concat(out, "\n") .. "\n\n: " .. unit .. ", median of " ..
+        (csv.rows[1] and csv.rows[1].reps or "?") .. " runs")
+    blocks[#blocks + 1] = source_line({ path }, csv)
+    return blocks
+end
+
+local function ladder_table(div)
+    local size = required(div, "size")
+    local out = {
+        "| lab | machine | ms | GB/s | of its ceiling | step |",
+        "|:---|:---|---:|---:|---:|---:|",
+    }
+    local paths, previous, last = {}, nil, nil
+    for _, lab in ipairs(words(required(div, "labs"))) do
+        local fig = figure("lab" .. lab)
+        if fig then
+            local path = fig.sources[#fig.sources]
+            local csv = read_csv(path)
+            for _, row in ipairs(csv.rows) do
+                if row.variant == "reference" and matches(row, size) then
+                    local title = (csv.meta.lab or lab):match("%((.*)%)") or lab
+                    local machine = (csv.meta.machine or "?"):gsub(",.*", ""):gsub(" %(.*%)", "")
+                    local rate = tonumber(row.rate)
+                    local step = previous and string.format("%.1fx", rate / previous) or ""
+                    out[#out + 1] = string.format("| %d %s | %s | %s | %s | %s | %s |",
+                        tonumber(lab), title, machine, number(1000 * tonumber(row.median_s)),
+                        number(rate), percent(row.share_of_ceiling), step)
+                    previous = rate
+                    paths[#paths + 1] = path
+                    last = csv
+                end
+            end
+        end
+    end
+    if #paths == 0 then
+        fail("no lab of " .. div.attributes.labs .. " has a recorded run at " .. size)
+    end
+    local blocks = markdown(table.concat(out, "\n") .. "\n\n: the reference of each lab at " ..
+        size .. "x" .. size .. "; step: GB/s over the lab above")
+    blocks[#blocks + 1] = source_line(paths, nil)
+    return blocks
+end
+
+local function csv_table(div)
+    local file = required(div, "file")
+    local header = split(required(div, "header"), "|")
+    local lines = read_lines(figures_dir .. "/" .. file) or
+        fail("no " .. file .. " among the figures: guard this block with .if-data")
+    local rule = { ":---" }
+    for i = 2, #header do
+        rule[i] = "---:"
+    end
+    local out = { "| " .. table.concat(header, " | ") .. " |", "|" .. table.concat(rule, "|") .. "|" }
+    for _, line in ipairs(lines) do
+        local fields = split(line, ",")
+        if #fields ~= #header then
+            fail(file .. " has " .. #fields .. " columns, the header " .. #header)
+        end
+        for i = 2, #fields do
+            fields[i] = number(fields[i])
+        end
+        out[#out + 1] = "| " .. table.concat(fields, " | ") .. " |"
+    end
+    local caption = div.attributes.caption and ("\n\n: " .. div.attributes.caption) or ""
+    local blocks = markdown(table.concat(out, "\n") .. caption)
+    local name = div.attributes.figure
+    if name and drawn[name] then
+        blocks[#blocks + 1] = source_line(drawn[name].sources, nil)
+    end
+    return blocks
+end
+
+local function guarded(div, want)
+    local name = required(div, "figure")
+    if (figure(name) ~= nil) == want then
+        return div.content
+    end
+    return {}
+end
+
+local function include(block)
+    local path = block.attributes.include
+    local lines = read_lines(path) or fail("cannot read " .. path .. " for a code block")
+    local from, to, drop = block.attributes.from, block.attributes.to, block.attributes.drop
+    local out, inside = {}, from == nil
+    for _, line in ipairs(lines) do
+        if not inside and line:match(from) then
+            inside = true
+        end
+        if inside and not (drop and line:match(drop)) then
+            out[#out + 1] = line
+            if to and #out > 1 and line:match(to) then
+                break
+            end
+        end
+    end
+    if #out == 0 then
+        fail("no line of " .. path .. " matches from=\"" .. from .. "\"")
+    end
+    block.text = table.concat(out, "\n")
+    for _, key in ipairs({ "include", "from", "to", "drop" }) do
+        block.attributes[key] = nil
+    end
+    return block
+end
+
+local function fits(block)
+    local n = 0
+    for line in (block.text .. "\n"):gmatch("(.-)\n") do
+        n = n + 1
+        local width = utf8.len(line) or #line
+        if width > MAX_COLUMNS then
+            fail(string.format("code line %d is %d characters, more than the %d that fit a slide " ..
+                "at lecture size:\n  %s", n, width, MAX_COLUMNS, line))
+        end
+    end
+    if n > MAX_LINES then
+        fail(string.format("a code block of %d lines; at most %d fit a slide at lecture size " ..
+            "(it begins: %s)", n, MAX_LINES, block.text:match("^[^\n]*")))
+    end
+end
+
+local content = {
+    Div = function(div)
+        local class = div.classes[1]
+        if class == "if-data" then
+            return guarded(div, true)
+        elseif class == "if-no-data" then
+            return guarded(div, false)
+        elseif class == "bench-table" then
+            return bench_table(div)
+        elseif class == "ladder-table" then
+            return ladder_table(div)
+        elseif class == "csv-table" then
+            return csv_table(div)
+        end
+    end,
+    CodeBlock = function(block)
+        if block.attributes.include then
+            block = include(block)
+        end
+        fits(block)
+        return block
+    end,
+    Para = function(para)
+        local img = para.content[1]
+        if #para.content ~= 1 or img.t ~= "Image" or not img.src:match("^figure:") then
+            return nil
+        end
+        local name = img.src:sub(8)
+        local fig = figure(name) or fail("no figure " .. name .. " was drawn: guard it with .if-data")
+        img.src = figures_dir .. "/" .. name .. ".pdf"
+        img.caption = {}
+        local csv = nil
+        local last = fig.sources[#fig.sources]
+        if last and last:match("%.csv$") then
+            csv = read_csv(last)
+        end
+        return { pandoc.Para({ pandoc.RawInline("latex", "\\centering "), img }), source_line(fig.sources, csv) }
+    end,
+}
+
+-- Divs first, from the outside in (an .if-data block may hold a table that
+-- exists only with the data), then what is left.
+return {
+    { Meta = load_figures },
+    { Div = content.Div, traverse = "topdown" },
+    { CodeBlock = content.CodeBlock, Para = content.Para },
+}
