@@ -397,6 +397,7 @@ check: $(CHECK_BUILDS)
 	   echo "cli grader env B=$(B) $(SHELL) tests/grader_test.sh"; \
 	   echo "cli student-kit env B=$(B) $(SHELL) tests/dist_test.sh"; \
 	   echo "cli figures env B=$(B) $(SHELL) tests/plots_test.sh"; \
+	   $(if $(SLIDE_TOOLS),echo "cli slides env B=$(B) $(SHELL) tests/slides_test.sh",echo "skip slides pandoc and LaTeX (beamer) are not installed, so the decks are not built: make deps installs them"); \
 	 } | harness/check-suites.sh
 
 # ---------------------------------------------------------------- grading
@@ -448,8 +449,10 @@ handin:
 
 LAB_INFO := $(foreach n,$(LABS),$(n)|$(lab$(n)_title)|$(or $(lab$(n)_op),transpose);)
 PLOT_DIR ?= $(B)/plots
+# The recorded runs: what figures, the report and the slides fall back on.
+PLOTS_DATA ?= plots/data
 PLOT_UNIT := $(if $(filter matmul sgemm,$(lab$(LAB)_op)),GFLOP/s,GB/s)
-RECORDED_CSV := plots/data/lab$(LAB).csv
+RECORDED_CSV := $(PLOTS_DATA)/lab$(LAB).csv
 
 # This machine's bench, run again when the code is newer than its CSV; a GPU
 # lab without a GPU draws the recorded run instead, and says so.
@@ -468,19 +471,20 @@ endif
 
 plots:
 	@command -v gnuplot >/dev/null || { echo "plots need gnuplot: run make deps" >&2; exit 1; }
-	@LAB_INFO="$(LAB_INFO)" B=$(B) plots/figures.sh $(PLOT_DIR) recorded
+	@LAB_INFO="$(LAB_INFO)" B=$(B) DATA=$(PLOTS_DATA) plots/figures.sh $(PLOT_DIR) recorded
 
 report:
 	@command -v gnuplot >/dev/null || { echo "the report needs gnuplot: run make deps" >&2; exit 1; }
-	@LAB_INFO="$(LAB_INFO)" B=$(B) plots/report.sh $(B)/report
+	@LAB_INFO="$(LAB_INFO)" B=$(B) DATA=$(PLOTS_DATA) plots/report.sh $(B)/report
 
 # One deck per lab and an overview (slides/*.md), with the figures and tables
 # of this machine's runs where there are some and the recorded ones otherwise.
 SLIDE_DECKS := $(sort $(wildcard slides/*.md))
+SLIDE_TOOLS = $(and $(shell command -v pandoc),$(shell command -v pdflatex),$(shell kpsewhich beamer.cls 2>/dev/null),$(shell command -v gnuplot))
 slides:
-	@for t in pandoc pdflatex gnuplot; do command -v $$t >/dev/null || { echo "slides need pandoc, LaTeX (beamer) and gnuplot; $$t is missing: run make deps" >&2; exit 1; }; done
+	@test -n "$(SLIDE_TOOLS)" || { echo "slides need pandoc, LaTeX with beamer, and gnuplot: run make deps" >&2; exit 1; }
 	@mkdir -p $(B)/slides
-	@FORMATS=pdf LAB_INFO="$(LAB_INFO)" B=$(B) plots/figures.sh $(B)/slides/figures local >/dev/null
+	@FORMATS=pdf LAB_INFO="$(LAB_INFO)" B=$(B) DATA=$(PLOTS_DATA) plots/figures.sh $(B)/slides/figures local >/dev/null
 	@slides/build.sh $(B)/slides $(SLIDE_DECKS)
 
 # ---------------------------------------------------------------- the student kit

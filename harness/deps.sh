@@ -3,7 +3,8 @@
 # (Debian 12, Ubuntu 22.04 or newer), as root, and says what it could not.
 set -u
 
-packages=(make gcc g++ libc6-dev pkg-config binutils libcriterion-dev valgrind gnuplot-nox libopenblas-dev bubblewrap)
+packages=(make gcc g++ libc6-dev pkg-config binutils libcriterion-dev valgrind gnuplot-nox libopenblas-dev bubblewrap
+          pandoc texlive-latex-recommended texlive-pictures texlive-fonts-recommended lmodern poppler-utils)
 
 if ! command -v apt-get >/dev/null; then
     echo "make deps knows Debian and Ubuntu (apt-get). Install these with your system's"
@@ -39,7 +40,8 @@ if [ ${#missing[@]} -eq 0 ]; then
 else
     echo "deps: could NOT install: ${missing[*]}"
     echo "      (the labs need gcc, g++, make and libcriterion-dev; the rest adds the bench"
-    echo "       comparison with OpenBLAS, cachegrind, the plots and the grader's sandbox)"
+    echo "       comparison with OpenBLAS, cachegrind, the plots, the grader's sandbox and,"
+    echo "       with pandoc and the texlive packages, the slides)"
 fi
 
 if command -v nvcc >/dev/null || [ -x /usr/local/cuda/bin/nvcc ]; then

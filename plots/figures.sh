@@ -3,14 +3,15 @@
 #
 # Draws every figure whose data exists into OUT_DIR, in each of $FORMATS
 # (default "png svg"), and lists them in OUT_DIR/figures.tsv: name, title,
-# data files, and where the numbers came from. "recorded" draws from
-# plots/data/ only; "local" prefers this machine's runs in $B/bench/ and
-# falls back on the recorded ones. The Makefile passes LAB_INFO,
+# data files, and where the numbers came from. "recorded" draws from the
+# recorded runs ($DATA, plots/data by default) only; "local" prefers this
+# machine's runs in $B/bench/ and falls back on the recorded ones. The Makefile passes LAB_INFO,
 # "NN|title|op" for each lab, separated by semicolons.
 set -u
 out=$1 mode=${2:-recorded}
 formats=${FORMATS:-png svg}
 B=${B:-build}
+DATA=${DATA:-plots/data}
 LADDER_SIZE=${LADDER_SIZE:-4096}
 mkdir -p "$out"
 : >"$out/figures.tsv"
@@ -23,8 +24,8 @@ labs=("${labs[@]# }")
 source_of() { # FILE -> the data file to use, or nothing
     if [ "$mode" = local ] && [ -s "$B/bench/$1" ]; then
         echo "$B/bench/$1"
-    elif [ -s "plots/data/$1" ]; then
-        echo "plots/data/$1"
+    elif [ -s "$DATA/$1" ]; then
+        echo "$DATA/$1"
     fi
 }
 machine_of() { sed -n 's/^# machine: //p' "$1" | head -1; }
@@ -32,8 +33,8 @@ origin_of() { # FILE -> "recorded on X" or "measured here on X"
     local m
     m=$(machine_of "$1")
     case "$1" in
-    plots/data/*) echo "recorded on ${m:-an unnamed machine}" ;;
-    *) echo "this machine: ${m:-unnamed}" ;;
+    "$B"/bench/*) echo "this machine: ${m:-unnamed}" ;;
+    *) echo "recorded on ${m:-an unnamed machine}" ;;
     esac
 }
 # column FILE NAME -> the number of the CSV column with that header
@@ -116,7 +117,7 @@ reference_against_size cpu-olevels "Lab 1, naive transpose at -O0 to -O3" \
 # BLOCK in lab 2.
 : >"$tmp/blocks.csv"
 sources=
-for csv in $(ls plots/data/lab02-BLOCK*.csv "$B"/bench/lab02-BLOCK*.csv 2>/dev/null); do
+for csv in $(ls "$DATA"/lab02-BLOCK*.csv "$B"/bench/lab02-BLOCK*.csv 2>/dev/null); do
     base=$(basename "$csv")
     [ "$(source_of "$base")" = "$csv" ] || continue
     block=${base#lab02-BLOCK}

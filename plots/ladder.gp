@@ -9,7 +9,7 @@ set boxwidth 0.8
 set yrange [0:1.15]
 
 set ytics ('0' 0, '25%%' 0.25, '50%%' 0.5, '75%%' 0.75, '100%%' 1.0)
-set ylabel 'share of the ceiling (copy of the same bytes, same run)'
+set ylabel 'share of its ceiling (a copy, same run)'
 set xtics rotate by -25 noenhanced
 unset key
 plot dat using 2:xtic(1) lc rgb '#0072b2' fs pattern 2, \

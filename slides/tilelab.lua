@@ -98,18 +98,17 @@ local function required(div, key)
     return v
 end
 
--- Markdown text as blocks; its tables take the width their cells need
--- (pandoc would share the slide's width out among long rows).
+-- A table takes the width its cells need: pandoc would share the slide's
+-- width out among the columns of a long row, and wrap "lab 3 naive".
+local function natural_widths(t)
+    for i, spec in ipairs(t.colspecs) do
+        t.colspecs[i] = { spec[1] }
+    end
+    return t
+end
+
 local function markdown(text)
-    local blocks = pandoc.read(text, "markdown").blocks
-    return blocks:walk({
-        Table = function(t)
-            for i, spec in ipairs(t.colspecs) do
-                t.colspecs[i] = { spec[1] }
-            end
-            return t
-        end,
-    })
+    return pandoc.read(text, "markdown").blocks
 end
 
 -- A bench CSV: its # lines as a table, its rows as records keyed by header.
@@ -191,14 +190,25 @@ local function percent(x)
     return x and string.format("%.0f %%", 100 * x) or "--"
 end
 
--- The machine line of a source, and whether it was recorded or run here.
+-- The machine line of a source, and whether it was run here (the bench
+-- writes under build/bench/) or recorded.
 local function origin(path, csv)
-    local where = path:match("^plots/data/") and "recorded on " or "run here on "
+    local where = path:match("/bench/[^/]*$") and "run here on " or "recorded on "
     return where .. (csv.meta.machine or "an unnamed machine")
 end
 
 local function source_line(paths, csv)
-    local text = "data: " .. table.concat(paths, ", ")
+    -- "data: plots/data/lab03.csv, lab04.csv": each folder named once
+    local names, folder = {}, nil
+    for _, path in ipairs(paths) do
+        local dir, file = path:match("^(.*/)([^/]*)$")
+        if not dir then
+            dir, file = "", path
+        end
+        names[#names + 1] = (dir == folder) and file or path
+        folder = dir
+    end
+    local text = "data: " .. table.concat(names, ", ")
     if csv then
         text = text .. "; " .. origin(paths[#paths], csv)
         if csv.meta.date then
@@ -272,7 +282,8 @@ local function ladder_table(div)
             local csv = read_csv(path)
             for _, row in ipairs(csv.rows) do
                 if row.variant == "reference" and matches(row, size) then
-                    local title = (csv.meta.lab or lab):match("%((.*)%)") or lab
+                    local title = fig.title:match("^lab %d+, (.-) %(") or
+                        (csv.meta.lab or ""):match("%((.*)%)") or ""
                     local machine = (csv.meta.machine or "?"):gsub(",.*", ""):gsub(" %(.*%)", "")
                     local rate = tonumber(row.rate)
                     local step = previous and string.format("%.1fx", rate / previous) or ""
@@ -324,10 +335,12 @@ local function csv_table(div)
     return blocks
 end
 
+local divs -- the filter for Divs, below: a kept block's own Divs need it too
+
 local function guarded(div, want)
     local name = required(div, "figure")
     if (figure(name) ~= nil) == want then
-        return div.content
+        return pandoc.walk_block(pandoc.Div(div.content), divs).content
     end
     return {}
 end
@@ -414,10 +427,12 @@ local content = {
     end,
 }
 
+divs = { Div = content.Div, traverse = "topdown" }
+
 -- Divs first, from the outside in (an .if-data block may hold a table that
 -- exists only with the data), then what is left.
 return {
     { Meta = load_figures },
-    { Div = content.Div, traverse = "topdown" },
-    { CodeBlock = content.CodeBlock, Para = content.Para },
+    divs,
+    { CodeBlock = content.CodeBlock, Para = content.Para, Table = natural_widths },
 }

@@ -1,0 +1,101 @@
+#!/usr/bin/env bash
+# The decks build, each from the kit's own figures; a new recorded run
+# changes them; a deck that would not be readable in a lecture hall fails
+# the build. Prints TAP; make check counts it (when pandoc and LaTeX are
+# installed: otherwise the plan skips it and says why).
+set -u
+cd "$(dirname "$0")/.."
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+n=0
+ok() { n=$((n + 1)); echo "ok $n - $1"; }
+not_ok() { n=$((n + 1)); echo "not ok $n - $1"; [ $# -lt 2 ] || sed 's/^/#   /' "$2" | tail -25; }
+
+# ---------------------------------------------------------------- every deck
+if make -s slides B="$tmp/b" >"$tmp/log" 2>&1; then ok "make slides builds every deck"; else not_ok "make slides failed" "$tmp/log"; fi
+for md in slides/*.md; do
+    name=$(basename "$md" .md)
+    pdf=$tmp/b/slides/$name.pdf
+    if [ -s "$pdf" ] && pages=$(pdfinfo "$pdf" 2>/dev/null | awk '/^Pages:/ { print $2 }') && [ "${pages:-0}" -gt 3 ]; then
+        ok "$name.pdf: $pages pages"
+    else
+        not_ok "$name.pdf missing, unreadable or nearly empty"
+    fi
+done
+[ -e slides/overview.md ] || not_ok "no overview deck (slides/overview.md)"
+
+# Every figure a deck shows is one make slides drew, never a file in slides/.
+stray=$(find slides -type f \( -name '*.png' -o -name '*.pdf' -o -name '*.jpg' -o -name '*.svg' \) | head -3)
+if [ -z "$stray" ]; then ok "slides/ holds no pasted images"; else not_ok "images pasted into slides/: $stray"; fi
+outside=$(grep -hoE '\\includegraphics(\[[^]]*\])?\{[^}]+\.(pdf|png|jpg)\}' "$tmp"/b/slides/tex/*.tex |
+    grep -v "{$(cd "$tmp/b/slides/figures" && pwd)/" | head -3)
+if [ -z "$outside" ] && grep -q includegraphics "$tmp"/b/slides/tex/*.tex; then
+    ok "every figure in the decks comes from the drawn figures"
+else
+    not_ok "a deck includes a figure from elsewhere: ${outside:-none at all}"
+fi
+
+# ---------------------------------------------------------------- a new recorded run
+# A recorded lab 3 run (made up here, with a rate no real run has) replaces
+# the "measure it" slide with its figure and table.
+cp -r plots/data "$tmp/data"
+{
+    echo "# machine: test fixture GPU"
+    echo "lab,variant,rows,cols,depth,reps,median_s,min_s,max_s,rate,unit,share_of_ceiling,ratio_to_reference,tag"
+    for s in 1024x1024 2048x2048 4096x4096 8192x8192 4097x8191; do
+        r=${s%x*} c=${s#*x}
+        echo "3,memcpy,$r,$c,$r,9,0.001,0.001,0.001,900.5,GB/s,1.0000,2.0,"
+        echo "3,reference,$r,$c,$r,9,0.002,0.002,0.002,432.123,GB/s,0.4799,1.0,"
+    done
+} >"$tmp/data/lab03.csv"
+if make -s slides B="$tmp/new" PLOTS_DATA="$tmp/data" >"$tmp/new.log" 2>&1; then
+    tex=$tmp/new/slides/tex/lab03.tex
+    if grep -q 'figures/lab03.pdf' "$tex" && grep -q '432' "$tex" && grep -q 'test fixture GPU' "$tex" &&
+        ! grep -q 'Measure it' "$tex"; then
+        ok "a new recorded run of lab 3 shows in its deck: figure, table and machine"
+    else
+        not_ok "the lab 3 deck does not show the new recorded run"
+    fi
+    if grep -q '432' "$tmp/new/slides/tex/overview.tex"; then ok "and in the overview's ladder"; else not_ok "the overview's ladder misses the new run"; fi
+else
+    not_ok "make slides failed with a recorded lab 3 run" "$tmp/new.log"
+fi
+if grep -q 'Measure it' "$tmp/b/slides/tex/lab03.tex" || [ -s plots/data/lab03.csv ]; then
+    ok "without a recorded run, the lab 3 deck says how to measure one"
+else
+    not_ok "the lab 3 deck has neither a run nor a way to make one"
+fi
+
+# ---------------------------------------------------------------- unreadable decks fail
+mkdir -p "$tmp/bad"
+ln -s "$(cd "$tmp/b/slides/figures" && pwd)" "$tmp/bad/figures"
+deck() { # NAME: a deck from stdin, built alone; prints its errors
+    cat >"$tmp/$1.md"
+    slides/build.sh "$tmp/bad" "$tmp/$1.md" 2>&1 >/dev/null
+}
+wide=$(printf '# Code\n\n```c\nfloat x = 0; /* %s */\n```\n' "$(printf 'x%.0s' $(seq 70))" | deck wide)
+if [ -n "$wide" ] && ! [ -e "$tmp/bad/wide.pdf" ] && echo "$wide" | grep -q 'lecture size'; then
+    ok "a code line too wide for a slide fails the build"
+else
+    not_ok "a 90-column code line was accepted"
+fi
+tall=$(printf '# Text\n\n' && for i in $(seq 30); do echo "- line $i of a slide that says far too much"; done)
+tall=$(echo "$tall" | deck tall)
+if [ -n "$tall" ] && ! [ -e "$tmp/bad/tall.pdf" ] && echo "$tall" | grep -q 'does not fit'; then
+    ok "a slide taller than the page fails the build"
+else
+    not_ok "30 bullets on one slide were accepted"
+fi
+missing=$(printf '# A figure\n\n![](figure:no-such-figure)\n' | deck missing)
+if [ -n "$missing" ] && echo "$missing" | grep -q 'no-such-figure'; then
+    ok "a figure that was not drawn fails the build, by name"
+else
+    not_ok "a deck showing a figure nobody drew was accepted"
+fi
+broken=$(printf '# Broken\n\n```{=latex}\n\\begin{tikzpicture}\n```\n' | deck broken)
+if [ -n "$broken" ] && echo "$broken" | grep -q 'pdflatex failed'; then
+    ok "a LaTeX error fails the build, with LaTeX's message"
+else
+    not_ok "a LaTeX error was not reported"
+fi
+echo "1..$n"
