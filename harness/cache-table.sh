@@ -13,6 +13,7 @@ totals() { "$(dirname "$0")/callgrind-totals.sh" "$1"; }
 {
     echo "# tilelab cache simulation (valgrind callgrind --cache-sim=yes)"
     echo "# lab: $lab; size: $size (square); caches: D1 32 KiB 8-way, LL 8 MiB 16-way, 64-byte lines"
+    echo "# machine: valgrind, simulated caches (the same on every machine)"
     echo "# date: $(date -u +%Y-%m-%dT%H:%M:%SZ)"
     echo "lab,variant,size,reads,writes,d1_read_misses,d1_write_misses,ll_read_misses,ll_write_misses"
     for v in student reference; do
