@@ -181,8 +181,10 @@ local function number(x)
         return string.format("%.0f", x)
     elseif x >= 10 then
         return string.format("%.1f", x)
+    elseif x >= 1 then
+        return string.format("%.2f", x)
     end
-    return string.format("%.2f", x)
+    return string.format("%.3g", x)
 end
 
 local function percent(x)
