@@ -64,7 +64,8 @@ sandbox() {
         [ ! -d "$d" ] || hide+=(--tmpfs "$d" --remount-ro "$d")
     done
     [ -z "$HIDDEN" ] || hide+=(--ro-bind /dev/null "$HIDDEN")
-    bwrap --ro-bind / / --dev /dev --proc /proc --tmpfs /tmp "${hide[@]}" --tmpfs "$out" \
+    # A private /tmp, with the kit bound back in should it live there.
+    bwrap --ro-bind / / --dev /dev --proc /proc --tmpfs /tmp --ro-bind "$root" "$root" "${hide[@]}" --tmpfs "$out" \
         --ro-bind "$work/submission" "$work/submission" --ro-bind "$PREBUILT" "$PREBUILT" \
         --bind "$work/build" "$work/build" --bind "$scratch" "$scratch" --remount-ro "$out" \
         --unshare-net --unshare-pid --unshare-ipc --die-with-parent --new-session \
