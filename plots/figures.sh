@@ -76,6 +76,25 @@ reference_against_size() {
         "dat='$out/$name.csv'; series='$(cut -d, -f1 "$out/$name.csv" | uniq | tr '\n' ' ')'; xlabel='matrix side, sqrt(rows x cols), log_2 scale'; ylabel='GB/s (10^9 bytes/s, read + written)'"
 }
 
+# each_lab CSV OPS ROWS SUFFIX: for each lab computing one of OPS whose data
+# file labNN$SUFFIX exists, ROWS N TITLE DATA_FILE prints its rows of CSV;
+# $sources lists the data files that gave some.
+each_lab() {
+    local csv=$1 ops=$2 rows_of=$3 suffix=$4 info n title op data rows
+    : >"$csv"
+    sources=
+    for info in "${labs[@]}"; do
+        IFS='|' read -r n title op <<<"$info"
+        [[ " $ops " == *" $op "* ]] || continue
+        data=$(source_of "lab$n$suffix")
+        [ -n "$data" ] || continue
+        rows=$("$rows_of" "$n" "$title" "$data")
+        [ -n "$rows" ] || continue
+        echo "$rows" >>"$csv"
+        sources="$sources $data"
+    done
+}
+
 # -------------------------------------------------------------- each lab
 for info in "${labs[@]}"; do
     IFS='|' read -r n title op <<<"$info"
@@ -91,19 +110,11 @@ for info in "${labs[@]}"; do
 done
 
 # -------------------------------------------------------------- the ladder
-: >"$tmp/ladder.csv"
-sources=
-for info in "${labs[@]}"; do
-    IFS='|' read -r n title op <<<"$info"
-    [ "$op" = transpose ] || continue
-    csv=$(source_of "lab$n.csv")
-    [ -n "$csv" ] || continue
-    share=$(awk -F, -v c="$(column "$csv" share_of_ceiling)" -v s="$LADDER_SIZE" \
-        '$2 == "reference" && $3 == s && $4 == s { print $c; exit }' "$csv")
-    [ -n "$share" ] || continue
-    echo "lab $((10#$n)) $title,$share" >>"$tmp/ladder.csv"
-    sources="$sources $csv"
-done
+ladder_row() {
+    awk -F, -v c="$(column "$3" share_of_ceiling)" -v s="$LADDER_SIZE" -v name="lab $((10#$1)) $2" \
+        '$2 == "reference" && $3 == s && $4 == s { print name "," $c; exit }' "$3"
+}
+each_lab "$tmp/ladder.csv" transpose ladder_row .csv
 if [ -s "$tmp/ladder.csv" ]; then
     cp "$tmp/ladder.csv" "$out/ladder.csv"
     draw ladder.gp ladder "The ladder at ${LADDER_SIZE}x$LADDER_SIZE: each reference as a share of its ceiling" \
@@ -157,22 +168,15 @@ reference_against_size gpu-tiles "Lab 4 with tiles of 4 to 32" \
     lab04-TILE_DIM16.csv=TILE_DIM=16 lab04-TILE_DIM32.csv=TILE_DIM=32
 
 # Memory requests counted by the emulator: sectors per request, ways per request.
-: >"$tmp/requests.csv"
-sources=
-for info in "${labs[@]}"; do
-    IFS='|' read -r n title op <<<"$info"
-    [ "$op" = transpose ] || continue
-    csv=$(source_of "lab$n-profile.csv")
-    [ -n "$csv" ] || continue
-    awk -F, -v name="lab $((10#$n)) ${title#GPU }" '
+request_rows() {
+    awk -F, -v name="lab $((10#$1)) ${2#GPU }" '
         /^variant,/ { for (i = 1; i <= NF; i++) c[$i] = i }
         function per(a, b) { return $c[b] ? $c[a] / $c[b] : 0 }
         $1 == "reference" { printf "%s,%.2f,%.2f,%.2f,%.2f\n", name,
             per("global_load_sectors", "global_load_requests"), per("global_store_sectors", "global_store_requests"),
-            per("shared_load_wavefronts", "shared_load_requests"), per("shared_store_wavefronts", "shared_store_requests") }' \
-        "$csv" >>"$tmp/requests.csv"
-    sources="$sources $csv"
-done
+            per("shared_load_wavefronts", "shared_load_requests"), per("shared_store_wavefronts", "shared_store_requests") }' "$3"
+}
+each_lab "$tmp/requests.csv" transpose request_rows -profile.csv
 if [ -s "$tmp/requests.csv" ]; then
     cp "$tmp/requests.csv" "$out/gpu-requests.csv"
     draw bars.gp gpu-requests "Memory requests per warp, each reference at 512x512 ($(origin_of ${sources##* }))" "${sources# }" \
@@ -180,20 +184,14 @@ if [ -s "$tmp/requests.csv" ]; then
 fi
 
 # Global memory traffic of the matrix products, per multiply-add.
-: >"$tmp/traffic.csv"
-sources=
-for info in "${labs[@]}"; do
-    IFS='|' read -r n title op <<<"$info"
-    [ "$op" != transpose ] || continue
-    csv=$(source_of "lab$n-profile.csv")
-    [ -n "$csv" ] || continue
-    awk -F, -v lab="lab $((10#$n))" '
+traffic_rows() {
+    awk -F, -v lab="lab $((10#$1))" '
         /^variant,/ { for (i = 1; i <= NF; i++) c[$i] = i }
         /^(reference|ref_naive),/ && c["depth"] { fma = $c["rows"] * $c["cols"] * $c["depth"]
-            printf "%s %s,%.4g\n", lab, $c["kernel"], 32 * $c["global_load_sectors"] / fma }' "$csv" |
-        sed -e 's/_kernel,/,/' -e 's/ matmul_/ /' >>"$tmp/traffic.csv"
-    sources="$sources $csv"
-done
+            printf "%s %s,%.4g\n", lab, $c["kernel"], 32 * $c["global_load_sectors"] / fma }' "$3" |
+        sed -e 's/_kernel,/,/' -e 's/ matmul_/ /'
+}
+each_lab "$tmp/traffic.csv" "matmul sgemm" traffic_rows -profile.csv
 if [ -s "$tmp/traffic.csv" ]; then
     sort -t, -k2,2gr "$tmp/traffic.csv" >"$out/gpu-traffic.csv"
     draw bars.gp gpu-traffic "Global memory loaded per multiply-add at 512^3 ($(origin_of ${sources##* }))" "${sources# }" \
