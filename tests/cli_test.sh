@@ -1,23 +1,18 @@
 #!/usr/bin/env bash
 # Bad input must get a clear message and exit status 2, never a crash or a
 # silent default. Prints TAP, one line per case; make check counts them.
-set -u
-cd "$(dirname "$0")/.."
-build=${B:-build}
-n=0
+source "$(dirname "$0")/tap.sh"
 
 # expect STATUS TEXT COMMAND...: COMMAND exits STATUS and prints TEXT.
 expect() {
-    local want=$1 text=$2 out rc
+    local want=$1 text=$2 rc
     shift 2
-    n=$((n + 1))
-    out=$("$@" 2>&1)
+    "$@" >"$tmp/out" 2>&1
     rc=$?
-    if [ "$rc" -eq "$want" ] && grep -qF -- "$text" <<<"$out"; then
-        echo "ok $n - $*"
+    if [ "$rc" -eq "$want" ] && grep -qF -- "$text" "$tmp/out"; then
+        ok "$*"
     else
-        echo "not ok $n - $* (exit $rc, wanted $want and \"$text\")"
-        sed 's/^/#   /' <<<"$out" | head -20
+        not_ok "$* (exit $rc, wanted $want and \"$text\")" "$tmp/out"
     fi
 }
 
@@ -42,18 +37,14 @@ expect 2 "--sizes needs a value" $bench --sizes
 expect 2 "is not a size" make lab1 bench SIZES=0
 
 # A real run: a table, and a CSV whose header says what produced it.
-csv=$(mktemp)
+csv=$tmp/run.csv
 expect 0 "of ceiling" $bench --sizes 64,33x65 --reps 2 --warmup 1 --csv "$csv"
 for key in "# machine:" "# compiler:" "# flags:" "# lab: 1" "# date:" "lab,variant,rows,cols"; do
-    n=$((n + 1))
-    if grep -qF -- "$key" "$csv"; then echo "ok $n - CSV has '$key'"; else echo "not ok $n - CSV lacks '$key'"; fi
+    if grep -qF -- "$key" "$csv"; then ok "CSV has '$key'"; else not_ok "CSV lacks '$key'"; fi
 done
-n=$((n + 1))
-if grep -q '^1,reference,33,65,65,2,.*,GB/s,' "$csv"; then echo "ok $n - CSV has the 33x65 reference row"; else echo "not ok $n - no 33x65 reference row"; fi
-rm -f "$csv"
+if grep -q '^1,reference,33,65,65,2,.*,GB/s,' "$csv"; then ok "CSV has the 33x65 reference row"; else not_ok "no 33x65 reference row"; fi
 
 # The emulator refuses what it cannot run when the lab is compiled, in words.
-tmp=$(mktemp -d)
 cat >"$tmp/shfl.cu" <<'CU'
 #include "lab.h"
 __global__ void k(float *o) { o[threadIdx.x] = __shfl_sync(0xffffffffu, o[threadIdx.x], 0); }
@@ -74,6 +65,4 @@ expect 1 "extern __shared__) is not supported by the tilelab CPU emulator" $emu 
 expect 1 "__shfl_sync is not supported by the tilelab CPU emulator" $emu "$tmp/shfl.cu" "$tmp/shfl.o" "$tmp/shfl.txt"
 expect 1 "uses too much shared data (0xc004 bytes, 0xc000 max)" $emu "$tmp/big.cu" "$tmp/big.o" "$tmp/big.txt"
 expect 2 "GPU=fast? Say GPU=cuda" make lab3 test GPU=fast
-rm -rf "$tmp"
-
-echo "1..$n"
+tap_plan

@@ -2,25 +2,7 @@
 # The student kit: built by make dist, it must work where it is unpacked
 # (tests and bench against the compiled references) and hold no reference
 # source. Prints TAP; make check counts it.
-set -u
-cd "$(dirname "$0")/.."
-build=${B:-build}
-root=$(pwd)
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-n=0
-check() { # WHAT COMMAND...: passes when COMMAND succeeds
-    local what=$1
-    shift
-    n=$((n + 1))
-    if "$@" >"$tmp/out" 2>&1; then echo "ok $n - $what"; else echo "not ok $n - $what"; sed 's/^/#   /' "$tmp/out" | tail -15; fi
-}
-fails() { # WHAT COMMAND...: passes when COMMAND fails
-    local what=$1
-    shift
-    n=$((n + 1))
-    if "$@" >"$tmp/out" 2>&1; then echo "not ok $n - $what"; sed 's/^/#   /' "$tmp/out" | tail -15; else echo "ok $n - $what"; fi
-}
+source "$(dirname "$0")/tap.sh"
 
 check "make dist builds the student kit" make -s dist
 check "it unpacks" tar -xzf "$build/tilelab-student.tar.gz" -C "$tmp"
@@ -47,7 +29,6 @@ for f in solutions/*/*.c solutions/*/*.cu; do
         fi
     done <"$f"
 done
-n=$((n + 1))
-if [ "$leaks" -eq 0 ]; then echo "ok $n - no line of reference source is in the kit"; else echo "not ok $n - $leaks lines of reference source are in the kit"; fi
+if [ "$leaks" -eq 0 ]; then ok "no line of reference source is in the kit"; else not_ok "$leaks lines of reference source are in the kit"; fi
 fails "no reference source is in the kit" sh -c "ls '$kit'/solutions/*/*.c '$kit'/solutions/*/*.cu 2>/dev/null | grep -q ."
-echo "1..$n"
+tap_plan

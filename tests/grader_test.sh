@@ -2,16 +2,7 @@
 # The grader against hostile and broken hand-ins: each must be contained
 # and scored for what it is. Prints TAP, one line per check; make check
 # counts them.
-set -u
-cd "$(dirname "$0")/.."
-build=${B:-build}
-root=$(pwd)
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-n=0
-
-ok() { n=$((n + 1)); echo "ok $n - $1"; }
-not_ok() { n=$((n + 1)); echo "not ok $n - $1"; sed 's/^/#   /' "$2" 2>/dev/null | head -30; }
+source "$(dirname "$0")/tap.sh"
 
 # handin NAME LAB_DIR < C source: a hand-in of the lab 1 file (plus lab 2's reference)
 handin() {
@@ -182,4 +173,4 @@ expect "grade-all writes one row per student, one column per lab" "^student,lab1
 expect "... the good hand-in gets its points" "^good,10.00,"
 expect "... and the broken one does not stop it" "^bad,0.00,"
 
-echo "1..$n"
+tap_plan

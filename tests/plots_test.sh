@@ -1,16 +1,9 @@
 #!/usr/bin/env bash
 # Every figure the recorded data allows is drawn, and none is missing or
 # empty; the report holds them all. Prints TAP; make check counts it.
-set -u
-cd "$(dirname "$0")/.."
-build=${B:-build}
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-n=0
-ok() { n=$((n + 1)); echo "ok $n - $1"; }
-not_ok() { n=$((n + 1)); echo "not ok $n - $1"; }
+source "$(dirname "$0")/tap.sh"
 
-if make -s plots PLOT_DIR="$tmp/plots" >"$tmp/log" 2>&1; then ok "make plots draws from plots/data"; else not_ok "make plots failed"; sed 's/^/#   /' "$tmp/log"; fi
+if make -s plots PLOT_DIR="$tmp/plots" >"$tmp/log" 2>&1; then ok "make plots draws from plots/data"; else not_ok "make plots failed" "$tmp/log"; fi
 
 # expect FIGURE DATA...: the figure exists, non-empty, when any of its data files does
 expect() {
@@ -40,7 +33,6 @@ if make -s report B="$build" >"$tmp/report.log" 2>&1 && [ -s "$build/report/tile
     images=$(grep -c 'src="data:image/png;base64,' "$build/report/tilelab-report.html")
     if [ "$figures" -gt 0 ] && [ "$images" -eq "$figures" ]; then ok "the report holds all $figures figures"; else not_ok "the report holds $images of $figures figures"; fi
 else
-    not_ok "make report failed"
-    sed 's/^/#   /' "$tmp/report.log"
+    not_ok "make report failed" "$tmp/report.log"
 fi
-echo "1..$n"
+tap_plan

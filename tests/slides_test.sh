@@ -3,13 +3,7 @@
 # changes them; a deck that would not be readable in a lecture hall fails
 # the build. Prints TAP; make check counts it (when pandoc and LaTeX are
 # installed: otherwise the plan skips it and says why).
-set -u
-cd "$(dirname "$0")/.."
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-n=0
-ok() { n=$((n + 1)); echo "ok $n - $1"; }
-not_ok() { n=$((n + 1)); echo "not ok $n - $1"; [ $# -lt 2 ] || sed 's/^/#   /' "$2" | tail -25; }
+source "$(dirname "$0")/tap.sh"
 
 # ---------------------------------------------------------------- every deck
 if make -s slides B="$tmp/b" >"$tmp/log" 2>&1; then ok "make slides builds every deck"; else not_ok "make slides failed" "$tmp/log"; fi
@@ -98,4 +92,4 @@ if [ -n "$broken" ] && echo "$broken" | grep -q 'pdflatex failed'; then
 else
     not_ok "a LaTeX error was not reported"
 fi
-echo "1..$n"
+tap_plan

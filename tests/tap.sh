@@ -1,0 +1,34 @@
+# tap.sh: what the kit's shell tests share, sourced first by each. It moves
+# to the kit's root, makes a scratch folder $tmp (gone on exit) and gives the
+# TAP helpers; make check counts the "ok" and "not ok" lines. A test ends
+# with tap_plan.
+set -u
+cd "$(dirname "${BASH_SOURCE[1]}")/.."
+build=${B:-build}
+root=$(pwd)
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+n=0
+
+ok() { n=$((n + 1)); echo "ok $n - $1"; }
+
+# not_ok WHAT [LOG]: a failed check, with the end of LOG as TAP comments.
+not_ok() {
+    n=$((n + 1))
+    echo "not ok $n - $1"
+    [ $# -lt 2 ] || sed 's/^/#   /' "$2" 2>/dev/null | tail -30
+}
+
+# check WHAT COMMAND...: ok when COMMAND succeeds; fails: when it fails.
+check() {
+    local what=$1
+    shift
+    if "$@" >"$tmp/out" 2>&1; then ok "$what"; else not_ok "$what" "$tmp/out"; fi
+}
+fails() {
+    local what=$1
+    shift
+    if "$@" >"$tmp/out" 2>&1; then not_ok "$what" "$tmp/out"; else ok "$what"; fi
+}
+
+tap_plan() { echo "1..$n"; }
