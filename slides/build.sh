@@ -45,7 +45,7 @@ for md in "$@"; do
     fi
     if [ $ok -eq 1 ]; then
         cp "$work/$name.pdf" "$out/$name.pdf"
-        pages=$(grep -c '^\\begin{frame}' "$work/$name.tex")
+        pages=$(grep -c -E '^\\(begin\{frame\}|frame\{)' "$work/$name.tex")
         echo "slides: $out/$name.pdf ($pages slides)"
     else
         rm -f "$out/$name.pdf"

@@ -82,12 +82,9 @@ local function load_figures(meta)
     end
 end
 
-local function figure(name)
-    local fig = drawn[name]
-    if not fig then
-        return nil
-    end
-    return fig
+-- A figure the deck cannot do without.
+local function drawn_figure(name)
+    return drawn[name] or fail("no figure " .. name .. " was drawn: guard it with .if-data")
 end
 
 local function required(div, key)
@@ -223,7 +220,7 @@ end
 
 local function bench_table(div)
     local name = required(div, "figure")
-    local fig = figure(name) or fail("no figure " .. name .. " was drawn: guard this block with .if-data")
+    local fig = drawn_figure(name)
     local path = fig.sources[#fig.sources]
     local csv = read_csv(path)
     local sizes = words(required(div, "sizes"))
@@ -279,9 +276,9 @@ local function ladder_table(div)
         "| lab | machine | ms | GB/s | of its ceiling | step |",
         "|:---|:---|---:|---:|---:|---:|",
     }
-    local paths, previous, last = {}, nil, nil
+    local paths, previous = {}, nil
     for _, lab in ipairs(words(required(div, "labs"))) do
-        local fig = figure("lab" .. lab)
+        local fig = drawn["lab" .. lab]
         if fig then
             local path = fig.sources[#fig.sources]
             local csv = read_csv(path)
@@ -297,7 +294,6 @@ local function ladder_table(div)
                         number(rate), percent(row.share_of_ceiling), step)
                     previous = rate
                     paths[#paths + 1] = path
-                    last = csv
                 end
             end
         end
@@ -344,7 +340,7 @@ local divs -- the filter for Divs, below: a kept block's own Divs need it too
 
 local function guarded(div, want)
     local name = required(div, "figure")
-    if (figure(name) ~= nil) == want then
+    if (drawn[name] ~= nil) == want then
         return pandoc.walk_block(pandoc.Div(div.content), divs).content
     end
     return {}
@@ -420,7 +416,7 @@ local content = {
             return nil
         end
         local name = img.src:sub(8)
-        local fig = figure(name) or fail("no figure " .. name .. " was drawn: guard it with .if-data")
+        local fig = drawn_figure(name)
         img.src = figures_dir .. "/" .. name .. ".pdf"
         img.caption = {}
         local csv = nil
