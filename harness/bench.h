@@ -52,7 +52,8 @@ int tl_bench_fits(tl_shape s, char *why, size_t why_len);
 /* Checks, then times, every selected variant at one size. */
 int tl_bench_size(tl_shape s, const tl_bench_opts *o, tl_result *results, char *why, size_t why_len);
 
-/* One transpose of `variant` and nothing else, for cache simulation. */
+/* One transpose of `variant` and nothing else, for cache simulation (CPU labs:
+ * the front end refuses --once for a GPU lab). */
 int tl_bench_once(tl_shape s, const char *variant, char *why, size_t why_len);
 
 /* "# key: value" lines describing the machine. */

@@ -144,13 +144,6 @@ done:
     return rc;
 }
 
-int tl_bench_once(tl_shape s, const char *variant, char *why, size_t why_len)
-{
-    (void)s;
-    snprintf(why, why_len, "--once %s is for valgrind on the CPU labs", variant);
-    return -1;
-}
-
 void tl_bench_describe(FILE *f)
 {
     char cpu[256];
