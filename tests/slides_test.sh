@@ -42,7 +42,8 @@ cp -r plots/data "$tmp/data"
         echo "3,reference,$r,$c,$r,9,0.002,0.002,0.002,432.123,GB/s,0.4799,1.0,"
     done
 } >"$tmp/data/lab03.csv"
-if make -s slides B="$tmp/new" PLOTS_DATA="$tmp/data" >"$tmp/new.log" 2>&1; then
+if make -s slides B="$tmp/new" PLOTS_DATA="$tmp/data" SLIDE_DECKS="slides/lab03.md slides/overview.md" \
+    >"$tmp/new.log" 2>&1; then
     tex=$tmp/new/slides/tex/lab03.tex
     if grep -q 'figures/lab03.pdf' "$tex" && grep -q '432' "$tex" && grep -q 'test fixture GPU' "$tex" &&
         ! grep -q 'Measure it' "$tex"; then
