@@ -31,7 +31,7 @@ static void usage(FILE *f)
 {
     fprintf(f,
             "usage: bench [--sizes LIST] [--reps N] [--warmup N] [--csv FILE] [--append]\n"
-            "             [--only VARIANTS] [--tag TEXT] [--once VARIANT]\n"
+            "             [--only VARIANTS] [--tag TEXT] [--once VARIANTS]\n"
             "\n"
             "Measures lab %d (%s): the student's code beside the reference and the\n"
             "ceiling, median of N repetitions after the warm-up runs.\n"
@@ -46,16 +46,20 @@ static void usage(FILE *f)
             "  --warmup N       untimed runs first, 0..100 (default 2)\n"
             "  --csv FILE       also write the results as CSV\n"
             "  --append         add rows to FILE without a header (for sweeps)\n"
-            "  --only VARIANTS  comma-separated subset of the variants\n"
+            "  --only VARIANTS  comma-separated variants, or roles: ceiling, reference, student\n"
+            "                   (every kernel of the student's file), library\n"
             "  --tag TEXT       text for the CSV's tag column (e.g. TILE_DIM=32 BLOCK_ROWS=8)\n"
-            "  --once VARIANT   run VARIANT once at the first size, nothing else (for valgrind)\n",
+            "  --once VARIANTS  run each of them (names or roles) once at each size on buffers of\n"
+            "                   exactly the matrix's size, unchecked and untimed: for valgrind\n"
+            "                   and compute-sanitizer\n",
             TL_LAB, TL_LAB_DIR, DEFAULT_SIZES, DEFAULT_REPS);
 }
 
 static void bad_input(const char *what)
 {
-    fprintf(stderr, "bench: %s\n\n", what);
-    usage(stderr);
+    fprintf(stderr, "bench: %s\n", what);
+    fprintf(stderr, "(e.g. make lab%d bench SIZES=%s REPS=%d; bench --help lists every option)\n",
+            TL_LAB, DEFAULT_SIZES, DEFAULT_REPS);
     exit(2);
 }
 
@@ -92,12 +96,13 @@ static void check_variants(const char *list)
     for (char *save = NULL, *tok = strtok_r(buf, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
         int known = 0;
         for (int i = 0; i < n; i++)
-            known |= strcmp(tok, names[i]) == 0;
+            known |= strcmp(tok, names[i]) == 0 || strcmp(tok, tl_bench_role(names[i])) == 0;
         if (!known) {
             char msg[512] = "";
             tl_appendf(msg, sizeof msg, "unknown variant '%s': the variants are", tok);
             for (int i = 0; i < n; i++)
                 tl_appendf(msg, sizeof msg, " %s", names[i]);
+            tl_appendf(msg, sizeof msg, "; or a role: ceiling, reference, student, library");
             bad_input(msg);
         }
     }
@@ -115,60 +120,15 @@ static void write_header(FILE *f, const tl_bench_opts *o)
     fprintf(f, "# tunables: student %s; reference %s\n", TL_TUNABLES_STUDENT,
             TL_TUNABLES_REFERENCE);
     fprintf(f, "# date: %s\n", date);
-    fprintf(f, "# method: median of %d repetitions after %d warm-up runs; %s\n", o->reps,
-            o->warmup,
+    fprintf(f, "# method: median of %d repetitions after %d warm-up runs; spread: half the "
+               "interquartile range over the median; every timed call's output is checked; %s\n",
+            o->reps, o->warmup,
 #ifdef TL_OP_MATMUL
             "GFLOP/s = 2 m n k / 1e9 / seconds"
 #else
             "GB/s = (bytes read + bytes written) / 1e9 / seconds"
 #endif
     );
-}
-
-/* Giga-units (bytes or operations) per second. */
-static double rate(tl_shape s, const tl_result *r)
-{
-    const char *unit;
-    return r && r->measured ? tl_bench_work(s, &unit) / r->stats.median / 1e9 : 0;
-}
-
-static const tl_result *find(const tl_result *r, int n, const char *variant)
-{
-    for (int i = 0; i < n; i++)
-        if (strcmp(r[i].variant, variant) == 0 && r[i].measured)
-            return &r[i];
-    return NULL;
-}
-
-static void report(FILE *table, FILE *csv, const char *tag, tl_shape s, const tl_result *r, int n)
-{
-    const char *unit;
-    const tl_result *ceiling = r[0].measured ? &r[0] : NULL;
-    char size[48];
-    tl_bench_work(s, &unit);
-#ifdef TL_OP_MATMUL
-    snprintf(size, sizeof size, "%dx%dx%d", s.rows, s.cols, s.depth);
-#else
-    snprintf(size, sizeof size, "%dx%d", s.rows, s.cols);
-#endif
-    for (int i = 0; i < n; i++) {
-        if (!r[i].variant)
-            continue;
-        const char *ref_name = tl_bench_reference_of(r[i].variant);
-        const tl_result *ref = ref_name ? find(r, n, ref_name) : NULL;
-        double g = rate(s, &r[i]);
-        double share = ceiling && r[i].measured ? g / rate(s, ceiling) : 0;
-        double vs_ref = ref && r[i].measured ? g / rate(s, ref) : 0;
-        if (r[i].measured)
-            fprintf(table, "%-16s %-10s %10.3f %9.1f %8.0f %%   %6.2fx\n", i ? "" : size,
-                    r[i].variant, r[i].stats.median * 1e3, g, 100 * share, vs_ref);
-        else
-            fprintf(table, "%-16s %-10s   %s\n", i ? "" : size, r[i].variant, r[i].note);
-        if (csv && r[i].measured)
-            fprintf(csv, "%d,%s,%d,%d,%d,%d,%.9g,%.9g,%.9g,%.4f,%s,%.4f,%.4f,%s\n", TL_LAB,
-                    r[i].variant, s.rows, s.cols, s.depth, r[i].stats.n, r[i].stats.median,
-                    r[i].stats.min, r[i].stats.max, g, unit, share, vs_ref, tag);
-    }
 }
 
 int main(int argc, char **argv)
@@ -218,16 +178,19 @@ int main(int argc, char **argv)
             bad_input(why);
 
     if (once) {
-#ifdef TL_LAB_GPU
-        fprintf(stderr, "bench: --once %s is for valgrind on the CPU labs\n", once);
-        return 1;
-#else
-        if (tl_bench_once(shapes[0], once, why, sizeof why) != 0) {
-            fprintf(stderr, "bench: %s\n", why);
-            return 1;
-        }
+        /* Each selected variant once at each size: for valgrind and compute-sanitizer. */
+        const char *const *names;
+        int n = tl_bench_variants(&names);
+        tl_bench_opts selection = {0, 0, once};
+        for (int i = 0; i < n_shapes; i++)
+            for (int k = 0; k < n; k++)
+                if (tl_bench_selected(&selection, names[k]) &&
+                    tl_bench_once(shapes[i], names[k], why, sizeof why) != 0) {
+                    fprintf(stderr, "bench: %s at %dx%d: %s\n", names[k], shapes[i].rows,
+                            shapes[i].cols, why);
+                    return 1;
+                }
         return 0;
-#endif
     }
 
     FILE *csv = NULL;
@@ -240,15 +203,15 @@ int main(int argc, char **argv)
         if (!append) {
             write_header(csv, &o);
             fprintf(csv, "lab,variant,rows,cols,depth,reps,median_s,min_s,max_s,rate,unit,"
-                         "share_of_ceiling,ratio_to_reference,tag\n");
+                         "share_of_ceiling,ratio_to_reference,tag,q1_s,q3_s\n");
         }
     }
     const char *unit;
     tl_shape one = {1, 1, 1};
     tl_bench_work(one, &unit);
     write_header(stdout, &o);
-    printf("\n%-16s %-10s %10s %9s %10s %9s\n", "size", "variant", "median ms", unit,
-           "of ceiling", "vs ref");
+    printf("\n%-16s %-10s %10s %9s %10s %9s   %s\n", "size", "variant", "median ms", unit,
+           "of ceiling", "vs ref", "spread");
     int status = 0;
     for (int i = 0; i < n_shapes; i++) {
         tl_result r[TL_MAX_VARIANTS];
@@ -259,7 +222,11 @@ int main(int argc, char **argv)
             break;
         }
         const char *const *names;
-        report(stdout, csv, tag, shapes[i], r, tl_bench_variants(&names));
+        #ifdef TL_OP_MATMUL
+        tl_bench_report(stdout, csv, TL_LAB, 1, tag, shapes[i], r, tl_bench_variants(&names));
+#else
+        tl_bench_report(stdout, csv, TL_LAB, 0, tag, shapes[i], r, tl_bench_variants(&names));
+#endif
         fflush(stdout);
         if (csv)
             fflush(csv);
@@ -278,7 +245,7 @@ int tl_bench_selected(const tl_bench_opts *o, const char *variant)
         return 1;
     snprintf(buf, sizeof buf, "%s", o->only);
     for (char *save = NULL, *tok = strtok_r(buf, ",", &save); tok; tok = strtok_r(NULL, ",", &save))
-        if (strcmp(tok, variant) == 0)
+        if (strcmp(tok, variant) == 0 || strcmp(tok, tl_bench_role(variant)) == 0)
             return 1;
     return 0;
 }
@@ -286,7 +253,8 @@ int tl_bench_selected(const tl_bench_opts *o, const char *variant)
 void tl_bench_note_verdict(tl_result *r, const tl_verdict *v)
 {
     if (tl_todo_message()) {
-        snprintf(r->note, sizeof r->note, "not implemented yet, not timed (make labN test says what to write)");
+        snprintf(r->note, sizeof r->note,
+                 "not implemented yet, not timed (make lab%d test says what to write)", TL_LAB);
         return;
     }
     /* The verdict's second line is its first finding. */
@@ -295,4 +263,26 @@ void tl_bench_note_verdict(tl_result *r, const tl_verdict *v)
     while (*line == ' ')
         line++;
     snprintf(r->note, sizeof r->note, "WRONG, not timed: %.*s", (int)strcspn(line, "\n"), line);
+}
+
+size_t tl_bench_sample(uint64_t *state, size_t n)
+{
+    return (size_t)(tl_rand_next(state) % n);
+}
+
+size_t tl_bench_transposed_from(tl_shape s, size_t at)
+{
+    size_t out_row = at / (size_t)s.rows, out_col = at % (size_t)s.rows;
+    return out_col * (size_t)s.cols + out_row;
+}
+
+int tl_bench_same(float got, float want, int nan_any)
+{
+    return tl_float_bits(got) == tl_float_bits(want) || (nan_any && got != got && want != want);
+}
+
+void tl_bench_note_skipped(char *why, size_t why_len, int rep, size_t at, int width)
+{
+    snprintf(why, why_len, "WRONG in timed repetition %d: out(%zu, %zu) is not what it must be; "
+             "each call must do all the work", rep + 1, at / (size_t)width, at % (size_t)width);
 }

@@ -6,6 +6,7 @@
 #ifndef TILELAB_BENCH_H
 #define TILELAB_BENCH_H
 
+#include <stdint.h>
 #include <stdio.h>
 
 #include "check.h"
@@ -36,6 +37,14 @@ typedef struct {
 /* The variants this back end measures, ceiling first. */
 int tl_bench_variants(const char *const **names);
 
+/*
+ * What a variant is there for: "ceiling" (the first: a copy, or the
+ * library's product for matmul), "reference" (the reference's kernels),
+ * "student" (the student's), "library" (another implementation to compare
+ * with). --only takes roles as well as names.
+ */
+const char *tl_bench_role(const char *variant);
+
 /* The variant a variant is compared with ("vs ref"), or NULL. */
 const char *tl_bench_reference_of(const char *variant);
 
@@ -52,17 +61,47 @@ int tl_bench_fits(tl_shape s, char *why, size_t why_len);
 /* Checks, then times, every selected variant at one size. */
 int tl_bench_size(tl_shape s, const tl_bench_opts *o, tl_result *results, char *why, size_t why_len);
 
-/* One transpose of `variant` and nothing else, for cache simulation (CPU labs:
- * the front end refuses --once for a GPU lab). */
+/* One call of `variant` and nothing else, on buffers of exactly the
+ * matrices' size, for valgrind's cache simulation (CPU labs) and
+ * compute-sanitizer (GPU labs). 0, or -1 with what went wrong. */
 int tl_bench_once(tl_shape s, const char *variant, char *why, size_t why_len);
 
 /* "# key: value" lines describing the machine. */
 void tl_bench_describe(FILE *f);
+
+/*
+ * The table rows (and CSV rows, when csv is not NULL) of one size for lab
+ * `lab`: r holds n results in the back end's order, ceiling first; those
+ * with no variant did not run. matmul: sizes are MxNxK.
+ */
+void tl_bench_report(FILE *table, FILE *csv, int lab, int matmul, const char *tag, tl_shape s,
+                     const tl_result *r, int n);
 
 /* Shared by the back ends: is `variant` selected by o->only? */
 int tl_bench_selected(const tl_bench_opts *o, const char *variant);
 
 /* Shared by the back ends: the checker's verdict as a one-line note. */
 void tl_bench_note_verdict(tl_result *r, const tl_verdict *v);
+
+/*
+ * Every timed call must do the whole job: the back ends poison the output
+ * before each timed repetition and look at it after each, at
+ * TL_BENCH_SAMPLES elements drawn at random, and whole after the last one.
+ * A kernel that skips work it has done before, or leaves it to another
+ * thread, is caught and not timed.
+ */
+#define TL_BENCH_SAMPLES 64
+
+/* An index in [0, n), from the sampler's state. */
+size_t tl_bench_sample(uint64_t *state, size_t n);
+
+/* The index in `in` (rows x cols) of what element `at` of its transpose holds. */
+size_t tl_bench_transposed_from(tl_shape s, size_t at);
+
+/* got is want, bit for bit; with nan_any, any NaN for a NaN. */
+int tl_bench_same(float got, float want, int nan_any);
+
+/* why = "repetition rep left element `at` wrong" in words, for an output `width` wide. */
+void tl_bench_note_skipped(char *why, size_t why_len, int rep, size_t at, int width);
 
 #endif

@@ -139,6 +139,17 @@ Test(timer, median_min_max)
     cr_assert(s.median == 2.5);
 }
 
+Test(timer, quartiles_and_spread)
+{
+    double t[] = {9, 1, 5, 3, 7}; /* sorted 1 3 5 7 9: quartiles 3 and 7 */
+    tl_stats s = tl_stats_of(t, 5);
+    cr_assert(s.q1 == 3 && s.q3 == 7, "q1 %g q3 %g", s.q1, s.q3);
+    cr_assert(fabs(tl_stats_spread(&s) - 0.8) < 1e-12, "spread %g", tl_stats_spread(&s));
+    double one[] = {2};
+    s = tl_stats_of(one, 1);
+    cr_assert(s.q1 == 2 && s.q3 == 2 && tl_stats_spread(&s) == 0);
+}
+
 /* ------------------------------------------------------------ the checker */
 
 /*
