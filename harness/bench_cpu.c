@@ -2,6 +2,7 @@
 #include "bench.h"
 #include "sysinfo.h"
 
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -20,6 +21,11 @@ int tl_bench_variants(const char *const **names)
 {
     *names = variants;
     return N_VARIANTS;
+}
+
+const char *tl_bench_role(const char *variant)
+{
+    return !strcmp(variant, "memcpy") ? "ceiling" : !strcmp(variant, "openblas") ? "library" : variant;
 }
 
 const char *tl_bench_reference_of(const char *variant)
@@ -97,6 +103,22 @@ static void run(const char *variant, float *out, const float *in, tl_shape s)
         checked_fn(variant)(out, in, s.rows, s.cols);
 }
 
+/* After a timed call: elements of out at random, or all of them; 0, or -1 with why. */
+static int verify(const char *variant, const float *out, const float *in, tl_shape s, int rep,
+                  int whole, uint64_t *samples, char *why, size_t why_len)
+{
+    size_t n = tl_shape_elements(s);
+    int copy = !strcmp(variant, "memcpy");
+    for (size_t i = 0; i < (whole ? n : TL_BENCH_SAMPLES); i++) {
+        size_t at = whole ? i : tl_bench_sample(samples, n);
+        if (!tl_bench_same(out[at], in[copy ? at : tl_bench_transposed_from(s, at)], 0)) {
+            tl_bench_note_skipped(why, why_len, rep, at, copy ? s.cols : s.rows);
+            return -1;
+        }
+    }
+    return 0;
+}
+
 int tl_bench_size(tl_shape s, const tl_bench_opts *o, tl_result *results, char *why, size_t why_len)
 {
     size_t n = tl_shape_elements(s);
@@ -111,6 +133,7 @@ int tl_bench_size(tl_shape s, const tl_bench_opts *o, tl_result *results, char *
     tl_fill_random(in.data, n, TL_DEFAULT_SEED);
     for (int k = 0; k < N_VARIANTS; k++) {
         tl_result *r = &results[k];
+        uint64_t samples = TL_DEFAULT_SEED + (uint64_t)k;
         if (!tl_bench_selected(o, variants[k]))
             continue;
         r->variant = variants[k];
@@ -124,12 +147,19 @@ int tl_bench_size(tl_shape s, const tl_bench_opts *o, tl_result *results, char *
         }
         for (int i = 0; i < o->warmup; i++)
             run(variants[k], out.data, in.data, s);
-        for (int i = 0; i < o->reps; i++) {
+        int i = 0;
+        for (; i < o->reps; i++) {
+            tl_fill_bits(out.data, n, TL_POISON_BITS);
             evict(s);
             double t0 = tl_now();
             run(variants[k], out.data, in.data, s);
             t[i] = tl_now() - t0;
+            if (verify(variants[k], out.data, in.data, s, i, i == o->reps - 1, &samples, r->note,
+                       sizeof r->note) != 0)
+                break;
         }
+        if (i < o->reps)
+            continue;
         r->stats = tl_stats_of(t, o->reps);
         r->measured = 1;
     }

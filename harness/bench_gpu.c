@@ -4,6 +4,7 @@
 #include "sysinfo.h"
 
 #include <cublas_v2.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -14,6 +15,11 @@ int tl_bench_variants(const char *const **names)
 {
     *names = variants;
     return N_VARIANTS;
+}
+
+const char *tl_bench_role(const char *variant)
+{
+    return !strcmp(variant, "memcpy") ? "ceiling" : !strcmp(variant, "cublas") ? "library" : variant;
 }
 
 const char *tl_bench_reference_of(const char *variant)
@@ -86,10 +92,14 @@ static tl_transpose_fn checked_fn(const char *variant)
 }
 
 typedef struct {
-    tl_transpose_fn fn;
+    tl_transpose_fn fn; /* NULL: the device-to-device copy */
     float *out;
     const float *in;
     tl_shape s;
+    const float *h_in;  /* what in holds */
+    float *h_out;       /* room for out, to check it whole */
+    int nan_any;        /* cuBLAS: a NaN may come out as another NaN */
+    uint64_t samples;   /* the sampler's state */
 } launch_ctx;
 
 static cudaError_t launch(void *p)
@@ -102,16 +112,51 @@ static cudaError_t launch(void *p)
     return cudaGetLastError();
 }
 
+/* Before each timed call: out holds nothing a call could leave in place. */
+static cudaError_t poison(void *p)
+{
+    launch_ctx *c = p;
+    return cudaMemsetAsync(c->out, 0xff, tl_shape_elements(c->s) * sizeof(float), 0);
+}
+
+/* After each timed call, some elements of out at random; after the last one, all of them. */
+static int verify(void *p, int rep, int last, char *why, size_t why_len)
+{
+    launch_ctx *c = p;
+    size_t n = tl_shape_elements(c->s);
+    cudaError_t err;
+    if (last && (err = cudaMemcpy(c->h_out, c->out, n * sizeof(float), cudaMemcpyDeviceToHost))) {
+        tl_gpu_explain(err, why, why_len);
+        return -1;
+    }
+    for (size_t i = 0, count = last ? n : TL_BENCH_SAMPLES; i < count; i++) {
+        size_t at = last ? i : tl_bench_sample(&c->samples, n);
+        float got;
+        if (last)
+            got = c->h_out[at];
+        else if ((err = cudaMemcpy(&got, c->out + at, sizeof got, cudaMemcpyDeviceToHost))) {
+            tl_gpu_explain(err, why, why_len);
+            return -1;
+        }
+        float want = c->h_in[c->fn ? tl_bench_transposed_from(c->s, at) : at];
+        if (!tl_bench_same(got, want, c->nan_any)) {
+            tl_bench_note_skipped(why, why_len, rep, at, c->fn ? c->s.rows : c->s.cols);
+            return -1;
+        }
+    }
+    return 0;
+}
+
 int tl_bench_size(tl_shape s, const tl_bench_opts *o, tl_result *results, char *why, size_t why_len)
 {
     size_t n = tl_shape_elements(s), bytes = n * sizeof(float);
-    float *h_in = malloc(bytes), *d_in = NULL, *d_out = NULL;
+    float *h_in = malloc(bytes), *h_out = malloc(bytes), *d_in = NULL, *d_out = NULL;
     static tl_verdict v;
     cudaError_t err;
     int rc = -1;
-    if (!h_in) {
+    if (!h_in || !h_out) {
         snprintf(why, why_len, "out of host memory");
-        return -1;
+        goto done;
     }
     tl_fill_random(h_in, n, TL_DEFAULT_SEED);
     if ((err = cudaMalloc((void **)&d_in, bytes)) || (err = cudaMalloc((void **)&d_out, bytes)) ||
@@ -124,15 +169,17 @@ int tl_bench_size(tl_shape s, const tl_bench_opts *o, tl_result *results, char *
         if (!tl_bench_selected(o, variants[k]))
             continue;
         r->variant = variants[k];
-        launch_ctx c = {checked_fn(variants[k]), d_out, d_in, s};
+        launch_ctx c = {checked_fn(variants[k]), d_out, d_in, s, h_in, h_out,
+                        !strcmp(variants[k], "cublas"), TL_DEFAULT_SEED + (uint64_t)k};
         if (c.fn) {
             tl_check_transpose(&v, c.fn, &tl_gpu_backend, s, TL_DEFAULT_SEED);
-            if (!v.ok) {
+            if (!v.ok && !(c.nan_any && v.ok_but_nan_bits)) {
                 tl_bench_note_verdict(r, &v);
                 continue;
             }
         }
-        if (tl_gpu_time(launch, &c, o->warmup, o->reps, 2 * info.l2_bytes, &r->stats, r->note,
+        tl_gpu_op op = {launch, poison, verify, &c};
+        if (tl_gpu_time(&op, o->warmup, o->reps, 2 * info.l2_bytes, &r->stats, r->note,
                         sizeof r->note) == 0)
             r->measured = 1;
     }
@@ -141,7 +188,36 @@ done:
     cudaFree(d_in);
     cudaFree(d_out);
     free(h_in);
+    free(h_out);
     return rc;
+}
+
+int tl_bench_once(tl_shape s, const char *variant, char *why, size_t why_len)
+{
+    size_t n = tl_shape_elements(s), bytes = n * sizeof(float);
+    float *h = malloc(bytes), *d_in = NULL, *d_out = NULL;
+    cudaError_t err = cudaSuccess;
+    if (!h) {
+        snprintf(why, why_len, "out of host memory");
+        return -1;
+    }
+    tl_fill_random(h, n, TL_DEFAULT_SEED);
+    launch_ctx c = {checked_fn(variant), NULL, NULL, s, h, NULL, 0, 0};
+    if (!(err = cudaMalloc((void **)&d_in, bytes)) && !(err = cudaMalloc((void **)&d_out, bytes)) &&
+        !(err = cudaMemcpy(d_in, h, bytes, cudaMemcpyHostToDevice))) {
+        c.in = d_in, c.out = d_out;
+        tl_todo_reset();
+        if (!(err = poison(&c)) && !(err = launch(&c)))
+            err = cudaDeviceSynchronize();
+    }
+    if (err)
+        tl_gpu_explain(err, why, why_len);
+    else if (tl_todo_message())
+        printf("%s: not implemented yet (%s)\n", variant, tl_todo_message());
+    cudaFree(d_in);
+    cudaFree(d_out);
+    free(h);
+    return err ? -1 : 0;
 }
 
 void tl_bench_describe(FILE *f)
@@ -150,4 +226,7 @@ void tl_bench_describe(FILE *f)
     tl_cpu_model(cpu, sizeof cpu);
     tl_gpu_describe(f, &info);
     fprintf(f, "# host: %s\n", cpu);
+    fprintf(f, "# cublas: cublasSgeam computes 1 * x, which may give a NaN other bits (an H100 "
+               "returns every NaN as 0x7fffffff): from cublas any NaN stands for a NaN, all else "
+               "must match bit for bit\n");
 }

@@ -9,6 +9,7 @@
 #include "sysinfo.h"
 
 #include <cublas_v2.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -27,6 +28,17 @@ int tl_bench_variants(const char *const **names)
 {
     *names = variants;
     return N_VARIANTS;
+}
+
+const char *tl_bench_role(const char *variant)
+{
+    if (!strcmp(variant, "cublas"))
+        return "ceiling";
+    if (!strcmp(variant, "cpu"))
+        return "library";
+    if (!strcmp(variant, "ref_naive"))
+        return "reference";
+    return !strcmp(variant, "naive") ? "student" : variant;
 }
 
 const char *tl_bench_reference_of(const char *variant)
@@ -128,6 +140,8 @@ typedef struct {
     float *c;
     const float *a, *b;
     tl_shape s;
+    const float *h_a, *h_b; /* what a and b hold */
+    uint64_t samples;       /* the sampler's state */
 } launch_ctx;
 
 static cudaError_t launch(void *p)
@@ -135,6 +149,41 @@ static cudaError_t launch(void *p)
     launch_ctx *x = p;
     x->fn(x->c, x->a, x->b, x->s.rows, x->s.cols, x->s.depth);
     return cudaGetLastError();
+}
+
+/* Before each timed call: C holds nothing a call could leave in place. */
+static cudaError_t poison(void *p)
+{
+    launch_ctx *x = p;
+    return cudaMemsetAsync(x->c, 0xff, (size_t)x->s.rows * x->s.cols * sizeof(float), 0);
+}
+
+/* After each timed call, elements of C at random (more after the last), each against a
+ * double-precision dot product within the checker's tolerance. */
+static int verify(void *p, int rep, int last, char *why, size_t why_len)
+{
+    launch_ctx *x = p;
+    size_t n = (size_t)x->s.rows * x->s.cols, k = (size_t)x->s.depth;
+    for (int i = 0; i < (last ? 16 : 1) * TL_BENCH_SAMPLES; i++) {
+        size_t at = tl_bench_sample(&x->samples, n), row = at / x->s.cols, col = at % x->s.cols;
+        float got;
+        cudaError_t err = cudaMemcpy(&got, x->c + at, sizeof got, cudaMemcpyDeviceToHost);
+        if (err) {
+            tl_gpu_explain(err, why, why_len);
+            return -1;
+        }
+        double exact = 0, bound = 0;
+        for (size_t q = 0; q < k; q++) {
+            double term = (double)x->h_a[row * k + q] * x->h_b[q * x->s.cols + col];
+            exact += term;
+            bound += fabs(term);
+        }
+        if (!(fabs(got - exact) <= tl_matmul_tolerance(x->s.depth, bound))) {
+            tl_bench_note_skipped(why, why_len, rep, at, x->s.cols);
+            return -1;
+        }
+    }
+    return 0;
 }
 
 /* Correct first: each kernel once, at a size whose exact product the CPU finds quickly. */
@@ -207,8 +256,9 @@ int tl_bench_size(tl_shape s, const tl_bench_opts *o, tl_result *results, char *
         }
         if (strcmp(variants[k], "cublas") && !checked(r, variants[k]))
             continue;
-        launch_ctx c = {fn_of(variants[k]), d_c, d_a, d_b, s};
-        if (tl_gpu_time(launch, &c, o->warmup, o->reps, 2 * info.l2_bytes, &r->stats, r->note,
+        launch_ctx c = {fn_of(variants[k]), d_c, d_a, d_b, s, h, h + na, TL_DEFAULT_SEED + (uint64_t)k};
+        tl_gpu_op op = {launch, poison, verify, &c};
+        if (tl_gpu_time(&op, o->warmup, o->reps, 2 * info.l2_bytes, &r->stats, r->note,
                         sizeof r->note) == 0)
             r->measured = 1;
     }
@@ -219,6 +269,39 @@ done:
     cudaFree(d_c);
     free(h);
     return rc;
+}
+
+int tl_bench_once(tl_shape s, const char *variant, char *why, size_t why_len)
+{
+    size_t na = (size_t)s.rows * s.depth, nb = (size_t)s.depth * s.cols, nc = (size_t)s.rows * s.cols;
+    float *h = malloc((na + nb) * sizeof *h), *d_a = NULL, *d_b = NULL, *d_c = NULL;
+    cudaError_t err = cudaSuccess;
+    if (!strcmp(variant, "cpu"))
+        return 0; /* nothing on the GPU to look at */
+    if (!h) {
+        snprintf(why, why_len, "out of host memory");
+        return -1;
+    }
+    tl_fill_random(h, na + nb, TL_DEFAULT_SEED);
+    if (!(err = cudaMalloc((void **)&d_a, na * sizeof *h)) &&
+        !(err = cudaMalloc((void **)&d_b, nb * sizeof *h)) &&
+        !(err = cudaMalloc((void **)&d_c, nc * sizeof *h)) &&
+        !(err = cudaMemcpy(d_a, h, na * sizeof *h, cudaMemcpyHostToDevice)) &&
+        !(err = cudaMemcpy(d_b, h + na, nb * sizeof *h, cudaMemcpyHostToDevice))) {
+        launch_ctx c = {fn_of(variant), d_c, d_a, d_b, s, h, h + na, 0};
+        tl_todo_reset();
+        if (!(err = poison(&c)) && !(err = launch(&c)))
+            err = cudaDeviceSynchronize();
+    }
+    if (err)
+        tl_gpu_explain(err, why, why_len);
+    else if (tl_todo_message())
+        printf("%s: not implemented yet (%s)\n", variant, tl_todo_message());
+    cudaFree(d_a);
+    cudaFree(d_b);
+    cudaFree(d_c);
+    free(h);
+    return err ? -1 : 0;
 }
 
 void tl_bench_describe(FILE *f)

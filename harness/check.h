@@ -35,6 +35,8 @@ extern const tl_backend tl_cpu_backend;
 typedef struct {
     int ok;
     size_t wrong;          /* output elements that differ from the expected bits */
+    int ok_but_nan_bits;   /* wrong only where a NaN came out as another NaN: what a library's
+                              arithmetic (x * 1.0f) may do, a copy may not */
     char message[4096];    /* empty when ok */
 } tl_verdict;
 
@@ -44,6 +46,10 @@ void tl_check_transpose(tl_verdict *v, tl_transpose_fn fn, const tl_backend *bac
 /* C = A B for m x k A and k x n B, against a double-precision product. */
 void tl_check_matmul(tl_verdict *v, tl_matmul_fn fn, const tl_backend *backend, tl_shape s,
                      uint64_t seed);
+
+/* How far a float sum of k products may stray from the exact one, whose
+ * magnitudes sum |a_ip b_pj| add up to `bound` (see check_matmul.c). */
+double tl_matmul_tolerance(int k, double bound);
 
 /*
  * Whole rows at the bottom and whole columns at the right of a rows x cols

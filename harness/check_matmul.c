@@ -25,6 +25,11 @@ static void fill_uniform(float *p, size_t n, uint64_t seed)
         p[i] = (float)((double)(tl_rand_next(&state) >> 11) / 4503599627370496.0 - 1.0);
 }
 
+double tl_matmul_tolerance(int k, double bound)
+{
+    return (2.0 * k + 4.0) * UNIT_ROUNDOFF * bound + 1e-37;
+}
+
 typedef struct {
     size_t wrong, unwritten, nan, from_margin, from_shared;
     size_t worst;        /* index of the element furthest outside its tolerance */
@@ -39,13 +44,13 @@ static void scan(matmul_scan *sc, const float *c, const double *exact, const dou
     memset(sc, 0, sizeof *sc);
     sc->transposed = m == n && m > 1;
     for (size_t i = 0; i < (size_t)m * n; i++) {
-        double tol = (2.0 * k + 4.0) * UNIT_ROUNDOFF * bound[i] + 1e-37;
+        double tol = tl_matmul_tolerance(k, bound[i]);
         double got = c[i];
         uint32_t bits = tl_float_bits(c[i]);
         double ratio = got == got ? fabs(got - exact[i]) / tol : INFINITY;
         if (sc->transposed) {
             size_t t = (i % n) * n + i / n;
-            double ttol = (2.0 * k + 4.0) * UNIT_ROUNDOFF * bound[t] + 1e-37;
+            double ttol = tl_matmul_tolerance(k, bound[t]);
             sc->transposed = got == got && fabs(got - exact[t]) <= ttol;
         }
         if (ratio <= 1.0)

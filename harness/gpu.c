@@ -208,8 +208,19 @@ const tl_backend tl_gpu_backend = {"CPU emulator of a GPU", run_on_gpu, run_matm
 const tl_backend tl_gpu_backend = {"GPU", run_on_gpu, run_matmul_on_gpu};
 #endif
 
-int tl_gpu_time(tl_gpu_launch_fn launch, void *ctx, int warmup, int reps, size_t flush_bytes,
-                tl_stats *stats, char *why, size_t why_len)
+/* Untimed runs until both `runs` and TL_GPU_WARMUP_SECONDS have passed. */
+static cudaError_t warm_up(const tl_gpu_op *op, int runs)
+{
+    cudaError_t err = cudaSuccess;
+    double start = tl_now();
+    for (int i = 0; !err && (i < runs || tl_now() - start < TL_GPU_WARMUP_SECONDS); i++)
+        if (!(err = op->launch(op->ctx)))
+            err = cudaDeviceSynchronize();
+    return err;
+}
+
+int tl_gpu_time(const tl_gpu_op *op, int warmup, int reps, size_t flush_bytes, tl_stats *stats,
+                char *why, size_t why_len)
 {
     cudaEvent_t start = NULL, stop = NULL;
     void *flush = NULL;
@@ -226,24 +237,29 @@ int tl_gpu_time(tl_gpu_launch_fn launch, void *ctx, int warmup, int reps, size_t
         fail(err, "preparing the timer", why, why_len);
         goto done;
     }
-    for (int i = 0; i < warmup; i++)
-        if ((err = launch(ctx)) != cudaSuccess) {
-            fail(err, "warm-up run", why, why_len);
-            goto done;
-        }
+    if (warmup > 0 && (err = warm_up(op, warmup))) {
+        fail(err, "warm-up run", why, why_len);
+        goto done;
+    }
     for (int i = 0; i < reps; i++) {
         float ms = 0;
+        if (op->prepare && (err = op->prepare(op->ctx))) {
+            fail(err, "preparing a repetition", why, why_len);
+            goto done;
+        }
         if (flush && (err = cudaMemsetAsync(flush, i & 0xff, flush_bytes, 0))) {
             fail(err, "flushing L2", why, why_len);
             goto done;
         }
-        if ((err = cudaEventRecord(start, 0)) || (err = launch(ctx)) ||
+        if ((err = cudaEventRecord(start, 0)) || (err = op->launch(op->ctx)) ||
             (err = cudaEventRecord(stop, 0)) || (err = cudaEventSynchronize(stop)) ||
             (err = cudaEventElapsedTime(&ms, start, stop))) {
             fail(err, "timed run", why, why_len);
             goto done;
         }
         t[i] = ms * 1e-3;
+        if (op->verify && op->verify(op->ctx, i, i == reps - 1, why, why_len) != 0)
+            goto done;
     }
     *stats = tl_stats_of(t, reps);
     rc = 0;

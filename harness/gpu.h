@@ -51,13 +51,31 @@ const tl_launch *tl_launch_get(int i);
 void tl_launch_reset(void);
 
 /*
- * Times `launch` with CUDA events, one event pair per repetition, after
- * `warmup` untimed runs. When flush_bytes > 0 the L2 cache is overwritten
+ * One operation to time. launch is what the events time; prepare runs
+ * before each repetition and verify after it, both outside the events
+ * (either may be NULL). verify gets the repetition's number and whether it
+ * was the last; it returns 0, or -1 with what was wrong.
+ */
+typedef struct {
+    cudaError_t (*launch)(void *ctx);
+    cudaError_t (*prepare)(void *ctx);
+    int (*verify)(void *ctx, int rep, int last, char *why, size_t why_len);
+    void *ctx;
+} tl_gpu_op;
+
+/* Warm-up lasts at least this long (and `warmup` runs): a GPU that was idle
+ * raises its clocks over tens of milliseconds, so a few short launches are
+ * not enough for the first size of a run. */
+#define TL_GPU_WARMUP_SECONDS 0.1
+
+/*
+ * Times op->launch with CUDA events, one event pair per repetition, after
+ * `warmup` untimed runs (none when 0, else for at least
+ * TL_GPU_WARMUP_SECONDS). When flush_bytes > 0 the L2 cache is overwritten
  * before each repetition, so a matrix that fits in L2 is still measured
  * against device memory. 0, or -1 with a reason.
  */
-typedef cudaError_t (*tl_gpu_launch_fn)(void *ctx);
-int tl_gpu_time(tl_gpu_launch_fn launch, void *ctx, int warmup, int reps, size_t flush_bytes,
-                tl_stats *stats, char *why, size_t why_len);
+int tl_gpu_time(const tl_gpu_op *op, int warmup, int reps, size_t flush_bytes, tl_stats *stats,
+                char *why, size_t why_len);
 
 #endif

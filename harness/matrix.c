@@ -77,6 +77,12 @@ static uint32_t special_bits(uint64_t r)
     }
 }
 
+int tl_is_marker_bits(uint32_t bits)
+{
+    return bits == TL_POISON_BITS || bits == TL_GUARD_BITS || bits == TL_MARGIN_BITS ||
+           bits == TL_SHARED_POISON_BITS;
+}
+
 void tl_fill_random(float *p, size_t n, uint64_t seed)
 {
     uint64_t state = seed;

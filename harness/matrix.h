@@ -29,6 +29,9 @@ int tl_matrix_alloc(tl_matrix *m, size_t count);
 void tl_matrix_free(tl_matrix *m);
 size_t tl_matrix_total(const tl_matrix *m); /* elements in base, margins included */
 
+/* 1 for the four marker NaNs above: they say where a value came from, never what it is. */
+int tl_is_marker_bits(uint32_t bits);
+
 uint32_t tl_float_bits(float x);
 float tl_bits_float(uint32_t bits);
 
