@@ -103,6 +103,8 @@ OPENBLAS_LIBS := $(if $(HAVE_OPENBLAS),$(shell pkg-config --libs openblas))
 HARNESS_CORE := matrix shapes check check_matmul todo timer sysinfo
 HARNESS_GPU := gpu launch_log cuda_launch_hook
 CORE_OBJS := $(HARNESS_CORE:%=$(B)/harness/%.o)
+# What every lab's bench links besides its back end.
+BENCH_OBJS := $(B)/harness/bench_report.o
 GPU_OBJS := $(HARNESS_GPU:%=$(B)/harness/%.o)
 HEADERS := $(wildcard harness/*.h)
 
@@ -217,7 +219,7 @@ $(B)/lab$(1)/bench.o: harness/bench.c $(HEADERS) $(B)/lab$(1)/student/flags \
 $(B)/lab$(1)/bench_matmul.o: harness/bench_matmul.c $(HEADERS)
 	$$(CC) $$(CFLAGS_HARNESS) $$(CUDA_INC) $$(OPENBLAS_CFLAGS) $(call op_flag,$(1)) -c $$< -o $$@
 
-$(B)/lab$(1)/bench: $(B)/lab$(1)/bench.o $(B)/lab$(1)/student/lab.o $(B)/lab$(1)/reference/lab.renamed.o $(CORE_OBJS) \
+$(B)/lab$(1)/bench: $(B)/lab$(1)/bench.o $(B)/lab$(1)/student/lab.o $(B)/lab$(1)/reference/lab.renamed.o $(CORE_OBJS) $(BENCH_OBJS) \
                     $(if $(filter gpu,$(lab$(1)_kind)),$(GPU_OBJS) $(if $(filter matmul sgemm,$(lab$(1)_op)),$(B)/lab$(1)/bench_matmul.o,$(B)/harness/bench_gpu.o),$(B)/harness/bench_cpu.o)
 	$$(CC) -o $$@ $$^ $(if $(filter gpu,$(lab$(1)_kind)),$$(CUDA_LIBS) -lcublas) $$(OPENBLAS_LIBS) -lm
 
@@ -250,7 +252,7 @@ $(B)/lab$(1)/sweep/T$(2)-R$(3)/ref.o: $(call lab_src,$(1),reference) harness/lab
 	  || { cat $$(@D)/resources.txt >&2; exit 1; }
 	@harness/isolate-symbols.sh $$@.raw $$@ reference_
 
-$(B)/lab$(1)/sweep/T$(2)-R$(3)/bench: $(B)/lab$(1)/bench.o $(B)/lab$(1)/student/lab.o $(B)/lab$(1)/sweep/T$(2)-R$(3)/ref.o $(CORE_OBJS) $(GPU_OBJS) $(B)/harness/bench_gpu.o
+$(B)/lab$(1)/sweep/T$(2)-R$(3)/bench: $(B)/lab$(1)/bench.o $(B)/lab$(1)/student/lab.o $(B)/lab$(1)/sweep/T$(2)-R$(3)/ref.o $(CORE_OBJS) $(BENCH_OBJS) $(GPU_OBJS) $(B)/harness/bench_gpu.o
 	$$(CC) -o $$@ $$^ $$(CUDA_LIBS) -lcublas -lm
 endef
 $(foreach n,$(SWEEP_LABS),$(foreach p,$(SWEEP_PAIRS),\
@@ -300,7 +302,7 @@ NCU_METRICS := l1tex__t_requests_pipe_lsu_mem_global_op_ld.sum,l1tex__t_sectors_
   l1tex__data_pipe_lsu_wavefronts_mem_shared_op_st.sum,l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_st.sum
 PROFILE_SIZE ?= $(if $(filter emu,$(LAB_BACKEND)),512,4096)
 profile: $(if $(GPU_LAB),$(if $(filter emu,$(LAB_BACKEND)),$(LAB_DIR)/profile-emu,$(LAB_DIR)/bench))
-	@test -n "$(GPU_LAB)" || { echo "profile counts GPU memory requests: GPU labs only (3 and up); for a CPU lab try: make lab$(LAB) cachegrind" >&2; exit 2; }
+	@test -n "$(GPU_LAB)" || { echo "profile counts GPU memory requests: GPU labs only (3 and up); for a CPU lab try: make lab$(patsubst 0%,%,$(LAB)) cachegrind" >&2; exit 2; }
 	@mkdir -p $(B)/bench
 ifeq ($(LAB_BACKEND),emu)
 	@$< --size $(PROFILE_SIZE) --title "lab $(patsubst 0%,%,$(LAB)) ($(lab$(LAB)_dir))" --csv $(B)/bench/lab$(LAB)-profile.csv
@@ -328,16 +330,22 @@ cachegrind: $(LAB_DIR)/bench
 	  $(LAB_DIR)/callgrind.reference.out $(B)/bench/lab$(LAB)-cache.csv
 
 SANITIZER := $(or $(shell command -v compute-sanitizer),$(wildcard $(CUDA_HOME)/bin/compute-sanitizer))
-SANITIZE_SIZES ?= 33x31,97x89,1000x37,1x300,256
+SANITIZE_TOOLS := memcheck racecheck synccheck initcheck
+# Small shapes that end mid-tile both ways, run once each on buffers of exactly their size.
+SANITIZE_SIZES ?= $(if $(filter matmul sgemm,$(lab$(LAB)_op)),33x31x17,97x89x65,130x7x40,64,33x31,97x89,1000x37,1x300,256)
+SANITIZE_NO_GPU = { echo "compute-sanitizer needs an NVIDIA GPU, and this machine has none. Here the emulator \
+  does its work: make lab$(patsubst 0%,%,$(LAB)) test reports out-of-bounds accesses, races on shared memory \
+  and barriers that not all threads reach, naming the thread." >&2; exit 1; }
 sanitize: $(if $(filter cuda,$(LAB_BACKEND)),$(LAB_DIR)/bench)
-	@test -n "$(GPU_LAB)" || { echo "sanitize runs compute-sanitizer on a GPU lab (3 and up); for a CPU lab try: make lab$(LAB) cachegrind" >&2; exit 2; }
-	@$(if $(filter emu,$(LAB_BACKEND)),$(call NO_GPU_HERE,compute-sanitizer) )
+	@test -n "$(GPU_LAB)" || { echo "sanitize runs compute-sanitizer on a GPU lab (3 and up); for a CPU lab try: make lab$(patsubst 0%,%,$(LAB)) cachegrind" >&2; exit 2; }
+	@$(if $(filter emu,$(LAB_BACKEND)),$(SANITIZE_NO_GPU))
 	@test -n "$(SANITIZER)" || { echo "sanitize needs compute-sanitizer, part of the CUDA toolkit" >&2; exit 1; }
-	@for tool in memcheck racecheck; do \
-	  echo "== compute-sanitizer --tool $$tool: $(VARIANT) of lab $(LAB) at $(SANITIZE_SIZES)"; \
-	  $(SANITIZER) --tool $$tool --error-exitcode 3 $< --only $(VARIANT) --sizes $(SANITIZE_SIZES) \
-	    --reps 1 --warmup 0 || exit 1; \
-	done
+	@echo "== compute-sanitizer on $(if $(SOLUTION),the reference's kernels,your kernels) of lab $(patsubst 0%,%,$(LAB)), once at each of $(SANITIZE_SIZES)"
+	@status=0; for tool in $(SANITIZE_TOOLS); do \
+	  $(SANITIZER) --tool $$tool $< --once $(VARIANT) --sizes $(SANITIZE_SIZES) >$(LAB_DIR)/sanitize-$$tool.log 2>&1; \
+	  harness/sanitize-verdict.sh $$tool $(LAB_DIR)/sanitize-$$tool.log || status=1; \
+	done; \
+	echo "(each tool's whole output: $(LAB_DIR)/sanitize-TOOL.log)"; exit $$status
 
 SWEEP_SIZES ?= 8192
 sweep: $(if $(filter $(LAB),$(SWEEP_LABS)),$(if $(filter cuda,$(LAB_BACKEND)),$(SWEEP_PAIRS:%=$(LAB_DIR)/sweep/%/bench)))
@@ -367,8 +375,13 @@ GPU_LABS := $(foreach n,$(LABS),$(if $(filter gpu,$(lab$(n)_kind)),$(n)))
 $(B)/unit: tests/harness_test.c $(CORE_OBJS) $(HEADERS)
 	$(CC) $(CFLAGS_HARNESS) -Itests -o $@ $< $(CORE_OBJS) -lcriterion -lm
 
-unit: $(B)/unit
+unit: $(B)/unit $(B)/bench-report-test
 	@$<
+	@$(B)/bench-report-test
+
+# The bench's report against a back end of fixed numbers: any subset of variants.
+$(B)/bench-report-test: tests/bench_report_test.c $(BENCH_OBJS) $(CORE_OBJS) $(HEADERS)
+	$(CC) $(CFLAGS_HARNESS) -Itests -o $@ $< $(BENCH_OBJS) $(CORE_OBJS) -lcriterion -lm
 
 # The emulator's own tests: planted races, out-of-bounds accesses, bad
 # launches and access patterns with known counts.
@@ -380,7 +393,7 @@ $(B)/emu-test: tests/emu_test.c $(B)/emu-kernels.o $(CORE_OBJS) $(EMU_OBJS) $(HE
 # Every suite runs on the GPU when there is one, on the emulator otherwise;
 # with nvcc present the GPU builds are compiled (warnings as errors) either way.
 check_dir = $(call vdir,$(1),$(2),$(if $(filter gpu,$(lab$(1)_kind)),$(BACKEND),cpu))
-CHECK_BUILDS := $(B)/unit $(B)/emu-test \
+CHECK_BUILDS := $(B)/unit $(B)/bench-report-test $(B)/emu-test \
   $(foreach n,$(LABS),$(call check_dir,$(n),student)/test $(call check_dir,$(n),reference)/test) \
   $(foreach n,$(CPU_LABS),$(B)/lab$(n)/bench) \
   $(if $(NVCC),$(foreach n,$(GPU_LABS),$(B)/lab$(n)/student/test $(B)/lab$(n)/reference/test $(B)/lab$(n)/bench))
@@ -390,11 +403,13 @@ CHECK_ENV := TILELAB_HIDDEN=5x7,130x3,1x77
 check: $(CHECK_BUILDS)
 	@echo "== GPU suites run $(if $(filter cuda,$(BACKEND)),on the GPU,on the CPU emulator (no GPU here))"
 	@{ echo "pass harness $(B)/unit"; \
+	   echo "pass bench-report $(B)/bench-report-test"; \
 	   echo "pass emulator $(B)/emu-test"; \
 	   $(foreach n,$(LABS),echo "pass lab$(n)-reference env $(CHECK_ENV) $(call check_dir,$(n),reference)/test $(if $(and $(filter gpu,$(lab$(n)_kind)),$(filter cuda,$(BACKEND))),--jobs 1)"; \
 	                       echo "fail lab$(n)-stub env $(CHECK_ENV) $(call check_dir,$(n),student)/test $(if $(and $(filter gpu,$(lab$(n)_kind)),$(filter cuda,$(BACKEND))),--jobs 1)";) \
 	   echo "cli command-line env B=$(B) $(SHELL) tests/cli_test.sh"; \
 	   echo "cli grader env B=$(B) $(SHELL) tests/grader_test.sh"; \
+	   echo "cli sanitize env B=$(B) $(SHELL) tests/sanitize_test.sh"; \
 	   echo "cli student-kit env B=$(B) $(SHELL) tests/dist_test.sh"; \
 	   echo "cli figures env B=$(B) $(SHELL) tests/plots_test.sh"; \
 	   $(if $(SLIDE_TOOLS),echo "cli slides env B=$(B) $(SHELL) tests/slides_test.sh",echo "skip slides pandoc and LaTeX (beamer) are not installed, so the decks are not built: make deps installs them"); \
@@ -496,7 +511,8 @@ DIST_FILES := Makefile README.md $(wildcard labs harness tests plots slides)
 dist:
 	@$(MAKE) -s B=$(B)/dist-build OPT=-O3 CUDA_ARCH=fat references
 	@rm -rf $(B)/$(DIST_NAME) && mkdir -p $(B)/$(DIST_NAME)/solutions/prebuilt
-	@tar -cf - --exclude=tests/grader_test.sh --exclude=tests/dist_test.sh $(DIST_FILES) | tar -xf - -C $(B)/$(DIST_NAME)
+	@tar -cf - --exclude=tests/grader_test.sh --exclude=tests/dist_test.sh --exclude=tests/sanitize \
+	  --exclude=tests/sanitize_test.sh $(DIST_FILES) | tar -xf - -C $(B)/$(DIST_NAME)
 	@cp $(B)/dist-build/prebuilt/* $(B)/$(DIST_NAME)/solutions/prebuilt/
 	@tar -czf $(B)/$(DIST_NAME).tar.gz -C $(B) $(DIST_NAME)
 	@echo "wrote $(B)/$(DIST_NAME).tar.gz: stubs, handouts, harness, suites; references compiled only ($(notdir $(wildcard $(B)/dist-build/prebuilt/*.o)))"

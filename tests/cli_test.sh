@@ -35,6 +35,49 @@ expect 2 "unknown option '--bogus'" $bench --bogus
 expect 2 "unknown variant 'fastest'" $bench --only fastest
 expect 2 "--sizes needs a value" $bench --sizes
 expect 2 "is not a size" make lab1 bench SIZES=0
+# The reason stays on screen, with the syntax the student types, not the bench's option list.
+make lab1 bench SIZES=0 >"$tmp/out" 2>&1
+if [ "$(grep -c . "$tmp/out")" -le 4 ] && grep -qF "make lab1 bench SIZES=" "$tmp/out" && ! grep -q -- "--csv FILE" "$tmp/out"; then
+    ok "a bad SIZES= gets its reason and make's syntax"
+else
+    not_ok "a bad SIZES= floods the reason" "$tmp/out"
+fi
+
+# Any one variant alone, for every CPU lab: its own row, no one else's, and no crash.
+for lab in 01 02; do
+    b=$build/lab$lab/bench
+    variants=$($b --only none 2>&1 | sed -n "s/.*the variants are \([^;]*\);.*/\1/p")
+    [ -n "$variants" ] || not_ok "lab $lab's bench does not list its variants"
+    for v in $variants; do
+        $b --only "$v" --sizes 64,33x65 --reps 2 --warmup 1 >"$tmp/out" 2>&1
+        rc=$? others=$(echo $variants | tr ' ' '\n' | grep -vx "$v" | paste -sd'|' -)
+        if [ $rc -eq 0 ] && [ "$(grep -cE "^(64x64|33x65)? +$v " "$tmp/out")" -eq 2 ] &&
+            ! grep -qE "^(64x64|33x65)? +($others) " "$tmp/out" && grep -q "^33x65 " "$tmp/out"; then
+            ok "lab $lab bench --only $v"
+        else
+            not_ok "lab $lab bench --only $v (exit $rc)" "$tmp/out"
+        fi
+    done
+done
+
+# A transpose that does its work once and then returns at once when it sees
+# the same buffers again would time near zero: each timed call's output is checked.
+mkdir -p "$tmp/skipper/01-cpu-naive"
+cat >"$tmp/skipper/01-cpu-naive/transpose.c" <<'C'
+#include "lab.h"
+#include <stddef.h>
+void transpose(float *out, const float *in, int rows, int cols)
+{
+    static float *last;
+    if (out == last)
+        return;
+    last = out;
+    for (int r = 0; r < rows; r++)
+        for (int c = 0; c < cols; c++)
+            out[(size_t)c * rows + r] = in[(size_t)r * cols + c];
+}
+C
+expect 0 "WRONG in timed repetition 1" make -s B="$tmp/skipper-build" STUDENT_DIR="$tmp/skipper" lab1 bench SIZES=64 REPS=3
 
 # A real run: a table, and a CSV whose header says what produced it.
 csv=$tmp/run.csv
