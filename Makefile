@@ -272,7 +272,7 @@ VARIANT_DIR := $(call vdir,$(LAB),$(VARIANT),$(LAB_BACKEND))
 TEST_FLAGS := $(if $(filter cuda,$(LAB_BACKEND)),--jobs 1)
 RUNS_ON := $(if $(filter cuda,$(LAB_BACKEND)),on the GPU,$(if $(filter emu,$(LAB_BACKEND)),on the CPU emulator ($(if $(filter emu,$(GPU)),GPU=emu,no GPU here)),on the CPU))
 SIZES ?=
-BENCH_ARGS := $(if $(SIZES),--sizes $(SIZES)) $(if $(REPS),--reps $(REPS))
+BENCH_ARGS := $(if $(SIZES),--sizes $(SIZES)) $(if $(REPS),--reps $(REPS)) $(if $(ONLY),--only $(ONLY))
 # One CSV per set of flags and tunables given, so that runs sit side by side.
 BENCH_TAG := $(subst $(eval) ,,$(if $(filter command line,$(origin OPT)),$(OPT)) \
                $(foreach t,$(lab$(LAB)_tunables),$(if $($(t)),-$(t)$($(t)))))
@@ -332,7 +332,9 @@ cachegrind: $(LAB_DIR)/bench
 SANITIZER := $(or $(shell command -v compute-sanitizer),$(wildcard $(CUDA_HOME)/bin/compute-sanitizer))
 SANITIZE_TOOLS := memcheck racecheck synccheck initcheck
 # Small shapes that end mid-tile both ways, run once each on buffers of exactly their size.
-SANITIZE_SIZES ?= $(if $(filter matmul sgemm,$(lab$(LAB)_op)),33x31x17,97x89x65,130x7x40,64,33x31,97x89,1000x37,1x300,256)
+SANITIZE_SIZES_transpose := 33x31,97x89,1000x37,1x300,256
+SANITIZE_SIZES_matmul := 33x31x17,97x89x65,130x7x40,64
+SANITIZE_SIZES ?= $(SANITIZE_SIZES_$(if $(filter matmul sgemm,$(lab$(LAB)_op)),matmul,transpose))
 SANITIZE_NO_GPU = { echo "compute-sanitizer needs an NVIDIA GPU, and this machine has none. Here the emulator \
   does its work: make lab$(patsubst 0%,%,$(LAB)) test reports out-of-bounds accesses, races on shared memory \
   and barriers that not all threads reach, naming the thread." >&2; exit 1; }
@@ -531,6 +533,7 @@ help:
 	@echo "  make labN test SOLUTION=1 the same against the reference solution"
 	@echo "  make labN bench           GB/s over a range of sizes: yours, the reference, the ceiling"
 	@echo "                            SIZES=1024,4097x8191  REPS=N  OPT=-O0 (CPU labs)"
+	@echo "                            ONLY=reference,memcpy: some variants (or roles: student, reference)"
 	@echo "                            tunables: BLOCK=.. (lab 2), TILE_DIM=.. BLOCK_ROWS=.. (labs 3-6),"
 	@echo "                            TILE_WIDTH=.. (lab 7)"
 	@echo "  make labN cachegrind      simulated cache misses, yours beside the reference (labs 1-2)"
