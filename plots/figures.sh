@@ -156,8 +156,8 @@ fi
 # TILE_DIM x BLOCK_ROWS for lab 6.
 csv=$(source_of lab06-sweep.csv)
 if [ -n "$csv" ]; then
-    awk -F, -v c="$(column "$csv" share_of_ceiling)" '$2 == "reference" {
-            split($NF, t, /[= ]/); print t[2] "," t[4] "," $c }' "$csv" >"$out/gpu-sweep.csv"
+    awk -F, -v c="$(column "$csv" share_of_ceiling)" -v tag="$(column "$csv" tag)" '$2 == "reference" {
+            split($tag, t, /[= ]/); print t[2] "," t[4] "," $c }' "$csv" >"$out/gpu-sweep.csv"
     draw heatmap.gp gpu-sweep "Lab 6, the reference over TILE_DIM x BLOCK_ROWS ($(origin_of "$csv"))" "$csv" \
         "dat='$out/gpu-sweep.csv'; xlabel='TILE_DIM'; ylabel='BLOCK_ROWS'; cblabel='share of the device-to-device copy'"
 fi
