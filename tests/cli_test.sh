@@ -65,4 +65,19 @@ expect 1 "extern __shared__) is not supported by the tilelab CPU emulator" $emu 
 expect 1 "__shfl_sync is not supported by the tilelab CPU emulator" $emu "$tmp/shfl.cu" "$tmp/shfl.o" "$tmp/shfl.txt"
 expect 1 "uses too much shared data (0xc004 bytes, 0xc000 max)" $emu "$tmp/big.cu" "$tmp/big.o" "$tmp/big.txt"
 expect 2 "GPU=fast? Say GPU=cuda" make lab3 test GPU=fast
+# A CPU stub filled in as its handout says, with (size_t) casts, compiles as
+# it is: the stub declares what the handout asks the student to use.
+for stub in labs/01-cpu-naive/transpose.c labs/02-cpu-blocked/transpose.c; do
+    awk '/TODO\(/ { print "    for (int r = 0; r < rows; r++)";
+                    print "        for (int c = 0; c < cols; c++)";
+                    print "            out[(size_t)c * rows + r] = in[(size_t)r * cols + c];";
+                    skip = 1 }
+         skip && /^}/ { skip = 0 }
+         !skip' "$stub" >"$tmp/filled.c"
+    if grep -q '(size_t)c' "$tmp/filled.c" && ${CC:-gcc} -std=c11 -Wall -Wextra -Werror -Iharness -c "$tmp/filled.c" -o "$tmp/filled.o" 2>"$tmp/cc.log"; then
+        ok "$stub filled in with (size_t) casts compiles"
+    else
+        not_ok "$stub filled in with (size_t) casts does not compile" "$tmp/cc.log"
+    fi
+done
 tap_plan
