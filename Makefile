@@ -148,6 +148,10 @@ FORCE:
 tunables_of = $(shell sed -n 's/^\#define \($(subst $(eval) ,\|,$(2))\) \+\([^ ]*\).*/\1=\2/p' $(1) 2>/dev/null)
 # -D for each tunable given on the command line (make lab6 bench TILE_DIM=64).
 tunable_defs = $(strip $(foreach t,$(lab$(1)_tunables),$(if $($(t)),-D$(t)=$($(t)))))
+# What the bench and the profile write in their "# tunables:" line: -DNAME=V
+# given on the command line, else each side's own #defines.
+tunables_flags = -DTL_TUNABLES_STUDENT='"$(or $(call tunable_defs,$(1)),$(call tunables_of,$(call lab_src,$(1),student),$(lab$(1)_tunables)),none)"' \
+                 -DTL_TUNABLES_REFERENCE='"$(or $(call tunable_defs,$(1)),$(call tunables_of,$(call lab_src,$(1),reference),$(lab$(1)_tunables)),none)"'
 op_flag = $(if $(filter matmul sgemm,$(lab$(1)_op)),-DTL_OP_MATMUL) $(if $(filter sgemm,$(lab$(1)_op)),-DTL_OP_SGEMM)
 lab_src = $(if $(filter student,$(2)),$(STUDENT_DIR),solutions)/$(lab$(1)_dir)/$(lab$(1)_file)
 prebuilt = $(if $(and $(REFERENCE_PREBUILT),$(filter reference,$(2))),$(REFERENCE_PREBUILT)/lab$(1)-$(3).o)
@@ -210,9 +214,7 @@ $(B)/lab$(1)/bench.o: harness/bench.c $(HEADERS) $(B)/lab$(1)/student/flags \
 	  -DTL_LAB=$(patsubst 0%,%,$(1)) -DTL_LAB_DIR='"$(lab$(1)_dir)"' -DTL_LAB_TITLE='"$(lab$(1)_title)"' \
 	  -DTL_COMPILER='"$(if $(filter gpu,$(lab$(1)_kind)),$$(NVCC_VERSION),$$(CC_VERSION))"' \
 	  -DTL_FLAGS='"$(if $(filter gpu,$(lab$(1)_kind)),$$(NVCC_ARCH) -O3,$$(OPT))"' \
-	  -DTL_TUNABLES_STUDENT='"$$(or $$(call tunable_defs,$(1)),$$(call tunables_of,$$(call lab_src,$(1),student),$(lab$(1)_tunables)),none)"' \
-	  -DTL_TUNABLES_REFERENCE='"$$(or $$(call tunable_defs,$(1)),$$(call tunables_of,$$(call lab_src,$(1),reference),$(lab$(1)_tunables)),none)"' \
-	  -c $$< -o $$@
+	  $$(call tunables_flags,$(1)) -c $$< -o $$@
 
 $(B)/lab$(1)/bench_matmul.o: harness/bench_matmul.c $(HEADERS)
 	$$(CC) $$(CFLAGS_HARNESS) $$(CUDA_INC) $$(OPENBLAS_CFLAGS) $(call op_flag,$(1)) -c $$< -o $$@
@@ -222,9 +224,10 @@ $(B)/lab$(1)/bench: $(B)/lab$(1)/bench.o $(B)/lab$(1)/student/lab.o $(B)/lab$(1)
 	$$(CC) -o $$@ $$^ $(if $(filter gpu,$(lab$(1)_kind)),$$(CUDA_LIBS) -lcublas) $$(OPENBLAS_LIBS) -lm
 
 ifeq ($(lab$(1)_kind),gpu)
-$(B)/lab$(1)/profile.o: harness/emu/profile.c $(HEADERS) $(EMU_HEADERS)
+$(B)/lab$(1)/profile.o: harness/emu/profile.c $(HEADERS) $(EMU_HEADERS) $(call vdir,$(1),student,emu)/flags \
+                       $(wildcard $(call lab_src,$(1),student) $(call lab_src,$(1),reference))
 	@mkdir -p $$(@D)
-	$$(CC) $$(CFLAGS_EMU) $(call op_flag,$(1)) -c $$< -o $$@
+	$$(CC) $$(CFLAGS_EMU) $(call op_flag,$(1)) $$(call tunables_flags,$(1)) -c $$< -o $$@
 
 $(B)/lab$(1)/profile-emu: $(B)/lab$(1)/profile.o $(B)/lab$(1)/student-emu/lab.o $(B)/lab$(1)/reference-emu/lab.renamed.o $(CORE_OBJS) $(EMU_OBJS)
 	$$(CC) -o $$@ $$^ $$(BACKEND_LIBS_emu) -lm
