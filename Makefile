@@ -451,7 +451,10 @@ handin:
 # ---------------------------------------------------------------- figures
 
 LAB_INFO := $(foreach n,$(LABS),$(n)|$(lab$(n)_title)|$(or $(lab$(n)_op),transpose);)
+# make labN plot draws the student's figure into PLOT_DIR; make plots draws
+# the kit's figures into FIGURE_DIR, apart, so that it never replaces theirs.
 PLOT_DIR ?= $(B)/plots
+FIGURE_DIR ?= $(B)/figures
 # The recorded runs: what figures, the report and the slides fall back on.
 PLOTS_DATA ?= plots/data
 PLOT_UNIT := $(if $(filter matmul sgemm,$(lab$(LAB)_op)),GFLOP/s,GB/s)
@@ -464,17 +467,16 @@ plot: $(if $(filter emu,$(LAB_BACKEND)),,$(LAB_DIR)/bench)
 ifeq ($(LAB_BACKEND),emu)
 	@test -s $(RECORDED_CSV) || { echo "no GPU here, and no recorded run of lab $(LAB) in plots/data yet: run make lab$(patsubst 0%,%,$(LAB)) plot on a machine with a GPU" >&2; exit 1; }
 	@plots/plot-bench.sh $(RECORDED_CSV) $(PLOT_DIR)/lab$(LAB) \
-	  "lab $(patsubst 0%,%,$(LAB)), $(lab$(LAB)_title): recorded on $$(sed -n 's/^# machine: //p' $(RECORDED_CSV)) (no GPU here)" $(PLOT_UNIT)
+	  "lab $(patsubst 0%,%,$(LAB)), $(lab$(LAB)_title)" $(PLOT_UNIT) "(no GPU here: not your code)"
 else
 	@if [ ! -s $(BENCH_CSV) ] || [ $(BENCH_CSV) -ot $(LAB_DIR)/bench ]; then $(LAB_DIR)/bench $(BENCH_ARGS) --csv $(BENCH_CSV) || exit 1; fi
-	@plots/plot-bench.sh $(BENCH_CSV) $(PLOT_DIR)/lab$(LAB) \
-	  "lab $(patsubst 0%,%,$(LAB)), $(lab$(LAB)_title): this machine, $$(sed -n 's/^# machine: //p' $(BENCH_CSV))" $(PLOT_UNIT)
+	@plots/plot-bench.sh $(BENCH_CSV) $(PLOT_DIR)/lab$(LAB) "lab $(patsubst 0%,%,$(LAB)), $(lab$(LAB)_title)" $(PLOT_UNIT)
 endif
 	@echo "wrote $(PLOT_DIR)/lab$(LAB).png and .svg"
 
 plots:
 	@command -v gnuplot >/dev/null || { echo "plots need gnuplot: run make deps" >&2; exit 1; }
-	@LAB_INFO="$(LAB_INFO)" B=$(B) DATA=$(PLOTS_DATA) plots/figures.sh $(PLOT_DIR) recorded
+	@LAB_INFO="$(LAB_INFO)" B=$(B) DATA=$(PLOTS_DATA) plots/figures.sh $(FIGURE_DIR) recorded
 
 report:
 	@command -v gnuplot >/dev/null || { echo "the report needs gnuplot: run make deps" >&2; exit 1; }
@@ -544,7 +546,7 @@ help:
 	@echo
 	@echo "The kit:"
 	@echo "  make deps                 install what the kit needs (as root, Debian or Ubuntu)"
-	@echo "  make plots                every figure from the recorded runs: build/plots/"
+	@echo "  make plots                every figure from the recorded runs: build/figures/"
 	@echo "  make report               one HTML page of every figure and table: build/report/"
 	@echo "  make slides               a lecture deck per lab and an overview, as PDF: build/slides/"
 	@echo "  make check                the kit's own tests: every reference passes, every stub fails"

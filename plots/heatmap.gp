@@ -1,10 +1,10 @@
 # A heatmap of dat ("x,y,value" rows) on log-2 axes, the value printed in
 # each cell. Set by the caller: dat, out, fmt, title, xlabel, ylabel, cblabel.
 load 'plots/style.gp'
-set title (fmt eq 'pdf' ? '' : title) noenhanced
+set title figure_title noenhanced
 set logscale xy 2
-set xlabel xlabel noenhanced
-set ylabel ylabel noenhanced
+set xlabel xlabel
+set ylabel ylabel
 set cblabel cblabel noenhanced
 set palette defined (0 '#ffffff', 1 '#9ecae1', 2 '#3182bd')
 set cbrange [0:1]

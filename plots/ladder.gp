@@ -1,7 +1,8 @@
 # The ladder: each lab's reference as a share of its ceiling at one size.
-# Set by the caller: dat (lines "label,share"), out, fmt, title.
+# Set by the caller: dat (lines "label,share,machine,origin"), out, fmt,
+# title, subtitle. Under each bar: its lab, machine and origin.
 load 'plots/style.gp'
-set title (fmt eq 'pdf' ? '' : title) noenhanced
+set title figure_title noenhanced
 set style data histograms
 set style histogram clustered gap 1
 set style fill pattern 1 border lc rgb '#000000'
@@ -10,7 +11,8 @@ set yrange [0:1.15]
 
 set ytics ('0' 0, '25%%' 0.25, '50%%' 0.5, '75%%' 0.75, '100%%' 1.0)
 set ylabel 'share of its ceiling (a copy, same run)'
-set xtics rotate by -25 noenhanced
+set xtics noenhanced
+set bmargin 5
 unset key
-plot dat using 2:xtic(1) lc rgb '#0072b2' fs pattern 2, \
+plot dat using 2:xtic(strcol(1) . "\n" . strcol(3) . "\n" . strcol(4)) lc rgb '#0072b2' fs pattern 2, \
      '' using 0:2:(sprintf('%.0f%%', 100 * $2)) with labels offset 0,0.8 notitle

@@ -2,10 +2,10 @@
 # "series,x,y" rows. Set by the caller: dat, out, fmt, title, xlabel, ylabel,
 # series (space-separated names as they appear in dat).
 load 'plots/style.gp'
-set title (fmt eq 'pdf' ? '' : title) noenhanced
+set title figure_title noenhanced
 set logscale x 2
-set xlabel xlabel noenhanced
-set ylabel ylabel noenhanced
+set xlabel xlabel
+set ylabel ylabel
 set yrange [0:*]
 set offsets graph 0.03, graph 0.03, graph 0.05, 0
 rows(v) = sprintf("< awk -F, '$1 == \"%s\"' '%s'", v, dat)

@@ -1,15 +1,19 @@
 # tilelab's look for every figure: readable in black and white (each line has
 # its own dash pattern and point shape as well as its colour), the legend
 # outside the data, axes labelled with units. Scripts load it after setting
-# fmt ('png', 'svg' or 'pdf': for a slide, whose frame gives the title) and
-# out (the file, without extension).
+# fmt ('png', 'svg' or 'pdf': for a slide, whose frame gives the title and
+# whose line under the figure names its data), out (the file, without
+# extension), title, and optionally subtitle (where the numbers came from,
+# lines separated by newlines). Sizes are for the back of a lecture hall: a
+# PDF figure is shown about 14 cm wide, so its text is set at 15 pt and its
+# lines at 3 pt, and a projected PNG gets the same proportions.
 if (fmt eq 'svg') {
-    set terminal svg size 800,500 dynamic enhanced font 'Helvetica,13' background '#ffffff'
+    set terminal svg size 1000,620 dynamic enhanced font 'Helvetica,17' background '#ffffff'
 } else {
     if (fmt eq 'pdf') {
-        set terminal pdfcairo size 5in,2.6in enhanced font 'Helvetica,11' linewidth 1.2
+        set terminal pdfcairo size 5.5in,3in enhanced font 'Helvetica,15' linewidth 1.4
     } else {
-        set terminal pngcairo size 1000,620 enhanced font 'Helvetica,13' background '#ffffff'
+        set terminal pngcairo size 1200,750 enhanced font 'Helvetica,19' background '#ffffff'
     }
 }
 set output out . '.' . fmt
@@ -26,3 +30,7 @@ set linetype 5 lc rgb '#cc79a7' lw 2.2 dt 3 pt 11 ps 1.3
 set linetype 6 lc rgb '#e69f00' lw 2.2 dt (8,4,2,4) pt 3 ps 1.2
 set linetype 7 lc rgb '#56b4e9' lw 2.2 dt (2,2) pt 6 ps 1.2
 set linetype cycle 7
+# The title a script sets: nothing on a slide, else the title and, on the
+# lines below it, where the numbers came from.
+figure_title = fmt eq 'pdf' ? '' : \
+    title . ((exists('subtitle') && strlen(subtitle) > 0) ? "\n" . subtitle : '')
