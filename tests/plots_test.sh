@@ -1,9 +1,13 @@
 #!/usr/bin/env bash
 # Every figure the recorded data allows is drawn, and none is missing or
-# empty; the report holds them all. Prints TAP; make check counts it.
+# empty; make plots names what it could not draw; the report holds them
+# all. Then a student's day, in a copy of the kit whose labs hold complete
+# solutions: their own plot survives make plots, and the report never draws
+# this machine's runs and recorded ones as one series, nor a profile built
+# with other tunables as the reference's. Prints TAP; make check counts it.
 source "$(dirname "$0")/tap.sh"
 
-if make -s plots PLOT_DIR="$tmp/plots" >"$tmp/log" 2>&1; then ok "make plots draws from plots/data"; else not_ok "make plots failed" "$tmp/log"; fi
+if make -s plots FIGURE_DIR="$tmp/plots" >"$tmp/log" 2>&1; then ok "make plots draws from plots/data"; else not_ok "make plots failed" "$tmp/log"; fi
 
 # expect FIGURE DATA...: the figure exists, non-empty, when any of its data files does
 expect() {
@@ -28,11 +32,88 @@ expect gpu-tiles plots/data/lab04-TILE_DIM*.csv
 expect gpu-requests plots/data/lab0[3-6]-profile.csv
 expect gpu-traffic plots/data/lab0[78]-profile.csv
 
+# Each figure the README promises is drawn or named, with how to make it.
+unnamed=
+for fig in $(sed -n 's/^LABS := //p' labs/labs.mk | sed 's/[0-9][0-9]/lab&/g') \
+    ladder cpu-olevels cpu-blocks cpu-cache gpu-sweep gpu-tiles gpu-requests gpu-traffic; do
+    [ -s "$tmp/plots/$fig.png" ] || grep -qE "^ +$fig +.*make " "$tmp/log" || unnamed="$unnamed $fig"
+done
+if [ -z "$unnamed" ]; then ok "make plots names each figure it did not draw, and how to make it"; else not_ok "not drawn and not named:$unnamed" "$tmp/log"; fi
+
+# Read at the back of a lecture hall: in the PDF a slide shows, a tick label
+# is at least 1/20 of the figure's height (about 10 pt on a 16:9 slide).
+if FORMATS=pdf LAB_INFO="$(make -s -p 2>/dev/null | sed -n 's/^LAB_INFO := //p' | head -1)" \
+    plots/figures.sh "$tmp/pdf" recorded >"$tmp/pdf.log" 2>&1; then
+    small=
+    for pdf in "$tmp"/pdf/*.pdf; do
+        h=$(pdftotext -bbox "$pdf" - | awk -F'"' '/<page / { h = $4 }
+            /<word / { w = $9; sub(/^>/, "", w); sub(/<.*/, "", w); if (w ~ /^[0-9.%]+$/) print ($8 - $4) / h }' |
+            sort -g | awk '{ a[NR] = $1 } END { print NR ? a[int((NR + 1) / 2)] : 0 }')
+        awk -v h="$h" 'BEGIN { exit !(h >= 0.05) }' || small="$small $(basename "$pdf") ($h)"
+    done
+    if [ -z "$small" ]; then ok "tick labels of every PDF figure are large enough for a projector"; else not_ok "tick labels too small:$small"; fi
+else
+    not_ok "drawing the PDF figures failed" "$tmp/pdf.log"
+fi
+
+# Titles fit the figure (no line over 80 characters), and 10^9 is written
+# one way: a superscript, never "10^9" as typed.
+long=$(grep -ho '<text[^>]*>[^<]*' "$tmp"/plots/*.svg | sed 's/<text[^>]*>//' | awk 'length > 80' | head -2)
+if [ -z "$long" ]; then ok "no line of text in a figure runs past 80 characters"; else not_ok "text lines too long for a figure: $long"; fi
+if ! grep -l '10^9\|10^{9}' "$tmp"/plots/*.svg >/dev/null; then ok "10^9 is a superscript in every figure"; else not_ok "a figure writes 10^9 as typed: $(grep -l '10^9\|10^{9}' "$tmp"/plots/*.svg | head -2)"; fi
+
 if make -s report B="$build" >"$tmp/report.log" 2>&1 && [ -s "$build/report/tilelab-report.html" ]; then
     figures=$(wc -l <"$build/report/figures.tsv")
     images=$(grep -c 'src="data:image/png;base64,' "$build/report/tilelab-report.html")
     if [ "$figures" -gt 0 ] && [ "$images" -eq "$figures" ]; then ok "the report holds all $figures figures"; else not_ok "the report holds $images of $figures figures"; fi
 else
     not_ok "make report failed" "$tmp/report.log"
+fi
+
+# ---------------------------------------------------------------- a student's day
+kit=$tmp/kit
+mkdir -p "$kit"
+tar -cf - --exclude=./build --exclude=./.git --exclude="./$build" . | tar -xf - -C "$kit"
+for sol in solutions/[0-9]*/*.c solutions/[0-9]*/*.cu; do
+    [ -e "$sol" ] && cp "$sol" "$kit/labs/${sol#solutions/}"
+done
+day() { make -s -C "$kit" B=build "$@" >>"$tmp/day.log" 2>&1; }
+: >"$tmp/day.log"
+if day lab1 plot SIZES=96,4096 REPS=1 && day lab2 plot SIZES=64,96 REPS=1 BLOCK=16 &&
+    day lab1 bench OPT=-O0 SIZES=64,96 REPS=1 && day lab2 bench BLOCK=8 SIZES=64 REPS=1 &&
+    { day lab5 profile TILE_DIM=16 || true; } && day plots && day report; then
+    ok "a student's day runs: plots of labs 1-2, an -O0 run, a BLOCK run, a TILE_DIM=16 profile, plots, report"
+else
+    not_ok "a student's day failed" "$tmp/day.log"
+fi
+mine=$kit/build/plots
+if [ -s "$mine/lab01.svg" ] && grep -q 'this machine' "$mine/lab01.svg" && ! grep -q 'recorded on' "$mine/lab01.svg"; then
+    ok "make plots leaves the student's build/plots/lab01 as they drew it"
+else
+    not_ok "the student's lab01 figure was replaced or is missing"
+fi
+if grep -q 'your code (BLOCK=16)' "$mine/lab02.svg" && grep -q 'reference (BLOCK=16)' "$mine/lab02.svg"; then
+    ok "the lab 2 legend gives each side's BLOCK"
+else
+    not_ok "the lab 2 legend omits BLOCK"
+fi
+report=$kit/build/report
+mixed=$(awk -F'\t' '$1 != "ladder" && $1 != "gpu-requests" && $1 != "gpu-traffic" && $3 ~ /bench\// && $3 ~ /plots\/data\// { print $1 }' "$report/figures.tsv")
+if [ -s "$report/figures.tsv" ] && [ -z "$mixed" ]; then ok "no report figure draws this machine's runs and recorded ones as one"; else not_ok "figures mixing sources: ${mixed:-no figures.tsv}"; fi
+if grep -q 'bench/lab01-O0.csv' <(awk -F'\t' '$1 == "cpu-olevels-here"' "$report/figures.tsv") &&
+    grep -q 'this machine' <(awk -F'\t' '$1 == "cpu-olevels-here"' "$report/figures.tsv"); then
+    ok "this machine's -O0 run is a figure of its own, labelled this machine"
+else
+    not_ok "this machine's -O0 run is not drawn on its own" "$report/figures.tsv"
+fi
+if grep -q 'here' "$report/ladder.csv" && grep -q 'rec' "$report/ladder.csv"; then
+    ok "each bar of the ladder says where its numbers came from"
+else
+    not_ok "the ladder's bars do not say where they came from" "$report/ladder.csv"
+fi
+if grep -q '^lab 5 bank-free (.*,1.00,1.00$' "$report/gpu-requests.csv" && ! grep -q 'TILE_DIM=16' "$report/gpu-requests.csv"; then
+    ok "the bank-conflict figure takes lab 5 as built with its own TILE_DIM"
+else
+    not_ok "the bank-conflict figure shows a profile built with other tunables" "$report/gpu-requests.csv"
 fi
 tap_plan
