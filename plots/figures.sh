@@ -105,7 +105,7 @@ experiment() {
         fi
         cp "$tmp/$fig.csv" "$out/$fig.csv"
         draw lines.gp "$fig" "$title" "$(origins "${files[@]}")" "${sources# }" \
-            "dat='$out/$fig.csv'; series='$(cut -d, -f1 "$out/$fig.csv" | awk '!seen[$0]++' | tr '\n' ' ')'; xlabel='matrix side, sqrt(rows x cols), log_2 scale'; ylabel='GB/s (10^{9} bytes/s, read + written)'"
+            "dat='$out/$fig.csv'; series='$(cut -d, -f1 "$out/$fig.csv" | awk '!seen[$0]++' | tr '\n' ' ')'; xlabel='matrix side, sqrt(rows x cols), log_2 scale'; ylabel='GB/s, read + written'"
     done
 }
 
@@ -186,7 +186,7 @@ for pass in recorded here; do
     fi
     sort -t, -k1,1 -k2,2n "$tmp/blocks.csv" >"$out/$fig.csv"
     draw lines.gp "$fig" "Lab 2, the reference against BLOCK, a line per size" "$(origins "${files[@]}")" "${sources# }" \
-        "dat='$out/$fig.csv'; series='$(cut -d, -f1 "$out/$fig.csv" | sort -u | sort -t x -k1,1n | tr '\n' ' ')'; xlabel='BLOCK (floats), log_2 scale'; ylabel='GB/s (10^{9} bytes/s, read + written)'"
+        "dat='$out/$fig.csv'; series='$(cut -d, -f1 "$out/$fig.csv" | sort -u | sort -t x -k1,1n | tr '\n' ' ')'; xlabel='BLOCK (floats), log_2 scale'; ylabel='GB/s, read + written'"
 done
 
 # Simulated cache misses, naive against blocked, at the size the runs used.
@@ -200,8 +200,8 @@ if [ -n "$a" ] && [ -n "$b" ]; then
     done >"$out/cpu-cache.csv"
     sizes=$(cut -d, -f1 "$out/cpu-cache.csv" | sed 's/.*(\(.*\))/\1/' | sort -u | paste -sd/)
     draw bars.gp cpu-cache "Cache misses per element, one ${sizes} transpose" \
-        "simulated by valgrind (D1 32 KiB, LL 8 MiB), the same on every machine; lab 1: $(short_origin "$a"), lab 2: $(short_origin "$b")" "$a $b" \
-        "dat='$out/cpu-cache.csv'; series='D1_misses LL_misses'; ylabel='misses per element (0.125 = one line in, one out)'"
+        "simulated by valgrind (D1 32 KiB, LL 8 MiB), the same on every machine; 0.125 misses per element: one line in, one out; lab 1: $(short_origin "$a"), lab 2: $(short_origin "$b")" "$a $b" \
+        "dat='$out/cpu-cache.csv'; series='D1_misses LL_misses'; ylabel='misses per element'"
 else
     skip cpu-cache "needs lab01-cache.csv and lab02-cache.csv: make lab1 cachegrind, make lab2 cachegrind"
 fi
@@ -213,7 +213,7 @@ if [ -n "$csv" ]; then
     awk -F, "$HEADER"'
         $c["variant"] == "reference" { split($c["tag"], t, /[= ]/); print t[2] "," t[4] "," $c["share_of_ceiling"] }' "$csv" >"$out/gpu-sweep.csv"
     draw heatmap.gp gpu-sweep "Lab 6, the reference over TILE_DIM x BLOCK_ROWS" "$(origin_of "$csv")" "$csv" \
-        "dat='$out/gpu-sweep.csv'; xlabel='TILE_DIM'; ylabel='BLOCK_ROWS'; cblabel='share of the device-to-device copy'"
+        "dat='$out/gpu-sweep.csv'; xlabel='TILE_DIM'; ylabel='BLOCK_ROWS'; cblabel='share of the D2D copy'"
 else
     skip gpu-sweep "no recorded run: make lab6 sweep on a GPU, then copy build/bench/lab06-sweep.csv to $DATA/"
 fi
@@ -275,7 +275,7 @@ if [ -s "$tmp/requests.csv" ]; then
     cp "$tmp/requests.csv" "$out/gpu-requests.csv"
     draw bars.gp gpu-requests "Memory requests per warp, each reference at 512x512" \
         "counted by the CPU emulator; under each bar: its tunables, and whether it ran here or was recorded" "${sources# }" \
-        "dat='$out/gpu-requests.csv'; series='global_load_sectors global_store_sectors shared_load_ways shared_store_ways'; ylabel='per request (best: 4 global, 1 shared)'"
+        "dat='$out/gpu-requests.csv'; series='global_load_sectors global_store_sectors shared_load_ways shared_store_ways'; ylabel='per request (best: 4 and 1)'"
 else
     skip gpu-requests "no profile of labs 3-6: make lab3 profile (4, 5, 6), on the emulator or a GPU"
 fi
@@ -292,7 +292,7 @@ each_profile "$tmp/traffic.csv" "matmul sgemm" traffic_rows
 if [ -s "$tmp/traffic.csv" ]; then
     sort -t, -k2,2gr "$tmp/traffic.csv" >"$out/gpu-traffic.csv"
     draw bars.gp gpu-traffic "Global memory loaded per multiply-add at 512^3" "$(origins ${sources})" "${sources# }" \
-        "dat='$out/gpu-traffic.csv'; series='global_bytes_loaded_per_multiply-add'; logy=1; ymin=1.0/32; ylabel='bytes per multiply-add, log_2 scale'"
+        "dat='$out/gpu-traffic.csv'; series='global_bytes_loaded_per_multiply-add'; logy=1; ymin=1.0/32; ylabel='bytes per multiply-add'"
 else
     skip gpu-traffic "no profile of labs 7-8: make lab7 profile (lab8), on the emulator or a GPU"
 fi

@@ -3,8 +3,8 @@
 load 'plots/style.gp'
 set title figure_title noenhanced
 set logscale xy 2
-set xlabel xlabel
-set ylabel ylabel
+set xlabel xlabel noenhanced
+set ylabel ylabel noenhanced
 set cblabel cblabel noenhanced
 set palette defined (0 '#ffffff', 1 '#9ecae1', 2 '#3182bd')
 set cbrange [0:1]

@@ -10,7 +10,7 @@ set boxwidth 0.8
 set yrange [0:1.15]
 
 set ytics ('0' 0, '25%%' 0.25, '50%%' 0.5, '75%%' 0.75, '100%%' 1.0)
-set ylabel 'share of its ceiling (a copy, same run)'
+set ylabel 'share of its ceiling'
 set xtics noenhanced
 set bmargin 5
 unset key

@@ -23,6 +23,7 @@ esac
 origin=$(printf '%s\n' "$origin${note:+ $note}" | fold -s -w 72 | sed 's/ *$//' | awk 'NR > 1 { printf "\\n" } { printf "%s", $0 }')
 for fmt in ${FORMATS:-png svg}; do
     gnuplot -e "csv='$csv'; out='$out'; fmt='$fmt'; title='$title'; subtitle=\"$origin\"; unit='$unit'; variants='$variants'; student_tunables='$(tunables student)'; reference_tunables='$(tunables reference)'" \
-        plots/bench.gp || exit 1
+        plots/bench.gp 2>"$out.log" || { cat "$out.log" >&2; exit 1; }
+    rm -f "$out.log"
     [ -s "$out.$fmt" ] || { echo "plot-bench: $out.$fmt is empty" >&2; exit 1; }
 done
