@@ -60,7 +60,7 @@ fi
 # one way: a superscript, never "10^9" as typed.
 long=$(grep -ho '<text[^>]*>[^<]*' "$tmp"/plots/*.svg | sed 's/<text[^>]*>//' | awk 'length > 80' | head -2)
 if [ -z "$long" ]; then ok "no line of text in a figure runs past 80 characters"; else not_ok "text lines too long for a figure: $long"; fi
-if ! grep -l '10^9\|10^{9}' "$tmp"/plots/*.svg >/dev/null; then ok "10^9 is a superscript in every figure"; else not_ok "a figure writes 10^9 as typed: $(grep -l '10^9\|10^{9}' "$tmp"/plots/*.svg | head -2)"; fi
+if ! grep -l '10^9\|10^{9}' "$tmp"/plots/*.svg >/dev/null; then ok "no figure writes 10^9 as typed (it is a superscript where it appears)"; else not_ok "a figure writes 10^9 as typed: $(grep -l '10^9\|10^{9}' "$tmp"/plots/*.svg | head -2)"; fi
 
 if make -s report B="$build" >"$tmp/report.log" 2>&1 && [ -s "$build/report/tilelab-report.html" ]; then
     figures=$(wc -l <"$build/report/figures.tsv")
@@ -68,6 +68,35 @@ if make -s report B="$build" >"$tmp/report.log" 2>&1 && [ -s "$build/report/tile
     if [ "$figures" -gt 0 ] && [ "$images" -eq "$figures" ]; then ok "the report holds all $figures figures"; else not_ok "the report holds $images of $figures figures"; fi
 else
     not_ok "make report failed" "$tmp/report.log"
+fi
+
+# The report's PDF: each heading on the page of its figure, every table in it.
+pdf=$build/report/tilelab-report.pdf
+if ! command -v pandoc >/dev/null || ! command -v pdflatex >/dev/null; then
+    ok "# SKIP the report's PDF needs pandoc and LaTeX (make deps installs them)"
+elif [ -s "$pdf" ]; then
+    pages=$(pdfinfo "$pdf" | awk '/^Pages:/ { print $2 }')
+    apart= missing=
+    while IFS=$'\t' read -r name title sources; do
+        head=$(echo "$title" | cut -c1-30)
+        # the longest line of the figure's own text: a legend entry or an axis label
+        inside=$(pdftotext "$build/report/$name.pdf" - | awk 'length > length(best) { best = $0 } END { print best }')
+        together=0
+        for p in $(seq 1 "$pages"); do
+            text=$(pdftotext -f "$p" -l "$p" "$pdf" - | tr '\n' ' ' | tr -s ' ')
+            if [[ $text == *"$head"* ]] && [[ $text == *"$inside"* ]]; then together=1; fi
+        done
+        [ $together -eq 1 ] || apart="$apart $name"
+        for f in $sources; do
+            value=$(awk -F, '/^(lab|variant),/ { for (i = 1; i <= NF; i++) c[$i] = i; next } /^#/ || !NF { next }
+                { print $(c["rate"] ? c["rate"] : NF); exit }' "$f")
+            pdftotext "$pdf" - | grep -qF -- "$value" || missing="$missing $f($value)"
+        done
+    done <"$build/report/figures.tsv"
+    if [ -z "$apart" ]; then ok "in the report's PDF each heading shares its page with its figure"; else not_ok "headings apart from their figures:$apart"; fi
+    if [ -z "$missing" ]; then ok "the report's PDF prints the tables behind every figure"; else not_ok "tables missing from the PDF:$missing"; fi
+else
+    not_ok "make report wrote no PDF" "$tmp/report.log"
 fi
 
 # ---------------------------------------------------------------- a student's day
