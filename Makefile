@@ -547,7 +547,7 @@ help:
 	@echo "The kit:"
 	@echo "  make deps                 install what the kit needs (as root, Debian or Ubuntu)"
 	@echo "  make plots                every figure from the recorded runs: build/figures/"
-	@echo "  make report               one HTML page of every figure and table: build/report/"
+	@echo "  make report               every figure and its tables, as HTML and PDF: build/report/"
 	@echo "  make slides               a lecture deck per lab and an overview, as PDF: build/slides/"
 	@echo "  make check                the kit's own tests: every reference passes, every stub fails"
 	@echo "  make unit                 the harness's own unit tests"
