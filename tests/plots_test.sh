@@ -99,6 +99,54 @@ else
     not_ok "make report wrote no PDF" "$tmp/report.log"
 fi
 
+# The figures the handouts of labs 1-2 state are recorded runs: after a
+# "<!-- recorded: FILES -->" line, every GB/s figure of the table is a rate
+# in FILES, and the handout names their machine and date.
+for readme in labs/01-cpu-naive/README.md labs/02-cpu-blocked/README.md; do
+    marks=$(grep -c '<!-- recorded: ' "$readme")
+    bad=$(awk '/<!-- recorded: / { files = $0; sub(/.*recorded: /, "", files); sub(/ *-->.*/, "", files); inside = 1; next }
+        inside && /^ *\|/ { if ($0 ~ /---/ || ++row == 1) next; print files "\t" $0; next }
+        inside { inside = 0; row = 0 }' "$readme" |
+        while IFS=$'\t' read -r files line; do
+            for x in $(echo "$line" | tr '|' '\n' | sed 's/([^)]*)//g' | grep -oE '(^| )[0-9]+\.[0-9]+( |$)'); do
+                # shellcheck disable=SC2086
+                awk -F, -v x="$x" '/^(lab|variant),/ { for (i = 1; i <= NF; i++) c[$i] = i; next } /^#/ || !NF { next }
+                    sprintf("%.1f", $c["rate"]) == x { found = 1 } END { exit !found }' $files || echo "$x"
+            done
+            for f in $files; do
+                m=$(sed -n 's/^# machine: //p' "$f" | sed 's/ *(.*//;s/,.*//') d=$(sed -n 's/^# date: //p' "$f" | cut -c1-10)
+                grep -qF "$m" "$readme" && grep -qF "$d" "$readme" || echo "$f's machine ($m) or date ($d)"
+            done
+        done | sort -u | head -5)
+    if [ "$marks" -gt 0 ] && [ -z "$bad" ]; then
+        ok "$readme: its $marks table(s) of figures are recorded runs, machine and date named"
+    else
+        not_ok "$readme: figures not from the recorded runs it cites (or none cited): $(echo $bad)"
+    fi
+done
+
+# Lab 2's default sizes include one, not a power of two (where a tile's rows
+# share a cache set), at which the recorded textbook loop (BLOCK 32, lab 1's
+# order inside the tile) runs at least 1.5 times the recorded naive loop.
+rate_at() { # CSV VARIANT ROWSxCOLS
+    awk -F, -v v="$2" -v s="$3" '/^(lab|variant),/ { for (i = 1; i <= NF; i++) c[$i] = i; next } /^#/ || !NF { next }
+        $c["variant"] == v && $c["rows"] "x" $c["cols"] == s { print $c["rate"]; exit }' "$1"
+}
+if "$build/lab02/bench" --reps 1 --warmup 0 --only memcpy,reference --csv "$tmp/sizes.csv" >"$tmp/sizes.log" 2>&1; then
+    gains=
+    for size in $(awk -F, '/^(lab|variant),/ { for (i = 1; i <= NF; i++) c[$i] = i; next } /^#/ || !NF { next }
+                  { print $c["rows"] "x" $c["cols"] }' "$tmp/sizes.csv" | sort -u); do
+        r=${size%x*} c=${size#*x}
+        [ $((r & (r - 1))) -ne 0 ] || [ $((c & (c - 1))) -ne 0 ] || continue
+        naive=$(rate_at plots/data/lab01.csv reference "$size") blocked=$(rate_at plots/data/lab02-textbook.csv student "$size")
+        [ -n "$naive" ] && [ -n "$blocked" ] || continue
+        awk -v a="$blocked" -v b="$naive" 'BEGIN { exit !(a >= 1.5 * b) }' && gains="$gains $size ($blocked vs $naive GB/s)"
+    done
+    if [ -n "$gains" ]; then ok "lab 2's default sizes show a textbook BLOCK 32 gaining on lab 1:$gains"; else not_ok "no default size of lab 2 shows the textbook blocked loop's gain in the recorded runs"; fi
+else
+    not_ok "lab 2's bench did not run at its default sizes" "$tmp/sizes.log"
+fi
+
 # ---------------------------------------------------------------- a student's day
 kit=$tmp/kit
 mkdir -p "$kit"
