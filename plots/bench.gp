@@ -17,7 +17,7 @@ side(r, c, d) = unit eq 'GB/s' ? sqrt(r * c) : (r * c * d) ** (1.0 / 3)
 set title figure_title noenhanced
 set logscale x 2
 set xlabel (unit eq 'GB/s' ? 'matrix side, sqrt(rows x cols), log_2 scale' : 'matrix side, (m n k)^{1/3}, log_2 scale')
-set ylabel (unit eq 'GB/s' ? 'GB/s, read + written' : 'GFLOP/s (2 m n k per s)')
+set ylabel unit
 set yrange [0:*]
 set offsets graph 0.03, graph 0.03, graph 0.05, 0
 # One pass over the CSV per variant, so that each variant's points join up.

@@ -105,7 +105,7 @@ experiment() {
         fi
         cp "$tmp/$fig.csv" "$out/$fig.csv"
         draw lines.gp "$fig" "$title" "$(origins "${files[@]}")" "${sources# }" \
-            "dat='$out/$fig.csv'; series='$(cut -d, -f1 "$out/$fig.csv" | awk '!seen[$0]++' | tr '\n' ' ')'; xlabel='matrix side, sqrt(rows x cols), log_2 scale'; ylabel='GB/s, read + written'"
+            "dat='$out/$fig.csv'; series='$(cut -d, -f1 "$out/$fig.csv" | awk '!seen[$0]++' | tr '\n' ' ')'; xlabel='matrix side, sqrt(rows x cols), log_2 scale'; ylabel='GB/s'"
     done
 }
 
@@ -184,9 +184,13 @@ for pass in recorded here; do
         [ $pass = here ] || skip cpu-blocks "no recorded run: make lab2 bench BLOCK=4 (8, 16, ...), then copy build/bench/lab02-BLOCK*.csv to $DATA/"
         continue
     fi
-    sort -t, -k1,1 -k2,2n "$tmp/blocks.csv" >"$out/$fig.csv"
+    # A size some BLOCK run did not measure gets a NaN there: lines.gp breaks
+    # its line at the gap rather than draw across it.
+    awk -F, '{ have[$1, $2] = 1; size[$1] = 1; block[$2] = 1; print }
+        END { for (s in size) for (b in block) if (!have[s, b]) print s "," b ",NaN" }' "$tmp/blocks.csv" |
+        sort -t, -k1,1 -k2,2n >"$out/$fig.csv"
     draw lines.gp "$fig" "Lab 2, the reference against BLOCK, a line per size" "$(origins "${files[@]}")" "${sources# }" \
-        "dat='$out/$fig.csv'; series='$(cut -d, -f1 "$out/$fig.csv" | sort -u | sort -t x -k1,1n | tr '\n' ' ')'; xlabel='BLOCK (floats), log_2 scale'; ylabel='GB/s, read + written'"
+        "dat='$out/$fig.csv'; series='$(cut -d, -f1 "$out/$fig.csv" | sort -u | sort -t x -k1,1n | tr '\n' ' ')'; xlabel='BLOCK (floats), log_2 scale'; ylabel='GB/s'"
 done
 
 # Simulated cache misses, naive against blocked, at the size the runs used.

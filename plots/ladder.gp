@@ -10,9 +10,11 @@ set boxwidth 0.8
 set yrange [0:1.15]
 
 set ytics ('0' 0, '25%%' 0.25, '50%%' 0.5, '75%%' 0.75, '100%%' 1.0)
-set ylabel 'share of its ceiling'
+set ylabel 'share of its ceiling' offset -1, 0
 set xtics noenhanced
-set bmargin 5
+set bmargin 6
 unset key
-plot dat using 2:xtic(strcol(1) . "\n" . strcol(3) . "\n" . strcol(4)) lc rgb '#0072b2' fs pattern 2, \
+# "lab 3 GPU naive" on two lines, "lab 3" and "GPU naive", then machine and origin.
+lab_line(s) = s[1:4] eq 'lab ' && strstrt(s[5:*], ' ') ? s[1:4 + strstrt(s[5:*], ' ') - 1] . "\n" . s[5 + strstrt(s[5:*], ' '):*] : s
+plot dat using 2:xtic(lab_line(strcol(1)) . "\n" . strcol(3) . "\n" . strcol(4)) lc rgb '#0072b2' fs pattern 2, \
      '' using 0:2:(sprintf('%.0f%%', 100 * $2)) with labels offset 0,0.8 notitle
