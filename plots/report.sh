@@ -34,7 +34,10 @@ table { border-collapse: collapse; font-size: 0.8em; margin: 0.5em 0 1em; }
 td, th { border: 1px solid #ccc; padding: 2px 6px; text-align: right; } th { background: #eee; }
 details { margin-bottom: 1em; }
 @media print { .figure { break-inside: avoid; } h2 { break-after: avoid; } }
-</style></head><body>
+</style>
+<script>/* printed, the page shows every table, not only the ones opened */
+window.addEventListener('beforeprint', function () { document.querySelectorAll('details').forEach(function (d) { d.open = true; }); });
+</script></head><body>
 <h1>tilelab: figures and the numbers behind them</h1>
 <p class="meta">Built $(date -u +%Y-%m-%dT%H:%MZ) by make report. Each figure says where its numbers come
 from: this machine's runs (build/bench/) where they exist, else the runs recorded in plots/data/;
