@@ -220,6 +220,11 @@ local function source_line(paths, csv)
         if csv.meta.date then
             text = text .. ", " .. csv.meta.date:sub(1, 10)
         end
+        -- with which tunables each side ran ("student BLOCK=32; reference BLOCK=128")
+        local tunables = (csv.meta.tunables or ""):gsub("%-D", "")
+        if tunables ~= "" and not tunables:match("^student none; reference none$") then
+            text = text .. "; " .. tunables
+        end
     end
     return pandoc.Para({ pandoc.RawInline("latex", "\\tlsource{"), pandoc.Str(text),
         pandoc.RawInline("latex", "}") })

@@ -57,6 +57,13 @@ else
     not_ok "drawing the PDF figures failed" "$tmp/pdf.log"
 fi
 
+# The cache figure says at which size it simulated.
+if awk -F'\t' '$1 == "cpu-cache"' "$tmp/plots/figures.tsv" | grep -qE '[0-9]+x[0-9]+' || [ ! -s plots/data/lab02-cache.csv ]; then
+    ok "the cache-miss figure names its matrix size"
+else
+    not_ok "the cache-miss figure omits the size it simulated"
+fi
+
 # Titles fit the figure (no line over 80 characters), and 10^9 is written
 # one way: a superscript, never "10^9" as typed.
 long=$(grep -ho '<text[^>]*>[^<]*' "$tmp"/plots/*.svg | sed 's/<text[^>]*>//' | awk 'length > 80' | head -2)

@@ -30,6 +30,13 @@ for md in slides/*.md; do
 done
 [ -e slides/overview.md ] || not_ok "no overview deck (slides/overview.md)"
 
+# Under a measured figure or table, the tunables each side ran with.
+if grep -q 'reference BLOCK=128' "$tmp/b/slides/tex/lab02.tex"; then
+    ok "the lab 2 deck names the BLOCK each side of its measurements ran with"
+else
+    not_ok "the lab 2 deck does not say with which BLOCK its numbers were measured"
+fi
+
 # "What you write" shows the stub, never the student's code in labs/: each
 # {.cpp stub=FILE} block's lines are lines of that stub as the kit ships it,
 # and the built deck shows them although labs/ now holds solutions.
