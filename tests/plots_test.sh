@@ -119,7 +119,7 @@ for readme in labs/01-cpu-naive/README.md labs/02-cpu-blocked/README.md; do
             for x in $(echo "$line" | tr '|' '\n' | sed 's/([^)]*)//g' | grep -oE '(^| )[0-9]+\.[0-9]+( |$)'); do
                 # shellcheck disable=SC2086
                 awk -F, -v x="$x" '/^(lab|variant),/ { for (i = 1; i <= NF; i++) c[$i] = i; next } /^#/ || !NF { next }
-                    sprintf("%.1f", $c["rate"]) == x { found = 1 } END { exit !found }' $files || echo "$x"
+                    sprintf("%." length(substr(x, index(x, ".") + 1)) "f", $c["rate"]) == x { found = 1 } END { exit !found }' $files || echo "$x"
             done
             for f in $files; do
                 m=$(sed -n 's/^# machine: //p' "$f" | sed 's/ *(.*//;s/,.*//') d=$(sed -n 's/^# date: //p' "$f" | cut -c1-10)
