@@ -450,7 +450,7 @@ handin:
 
 # ---------------------------------------------------------------- figures
 
-LAB_INFO := $(foreach n,$(LABS),$(n)|$(lab$(n)_title)|$(or $(lab$(n)_op),transpose);)
+LAB_INFO := $(foreach n,$(LABS),$(n)|$(lab$(n)_title)|$(or $(lab$(n)_op),transpose)|$(lab$(n)_kind);)
 # make labN plot draws the student's figure into PLOT_DIR; make plots draws
 # the kit's figures into FIGURE_DIR, apart, so that it never replaces theirs.
 PLOT_DIR ?= $(B)/plots

@@ -5,7 +5,7 @@
 # (default "png svg"), and lists them in OUT_DIR/figures.tsv: name, title,
 # data files. "recorded" draws from the recorded runs ($DATA, plots/data by
 # default) only; "local" also uses this machine's runs in $B/bench/. The
-# Makefile passes LAB_INFO, "NN|title|op" for each lab, separated by
+# Makefile passes LAB_INFO, "NN|title|op|kind" for each lab, separated by
 # semicolons. It ends naming each figure it could not draw, and why.
 #
 # A figure never mixes sources without saying so. A lab's figure comes from
@@ -117,7 +117,7 @@ each_lab() {
     : >"$csv"
     sources=
     for info in "${labs[@]}"; do
-        IFS='|' read -r n title op <<<"$info"
+        IFS='|' read -r n title op _ <<<"$info"
         [[ " $ops " == *" $op "* ]] || continue
         # This machine's run first, the recorded one when it lacks the rows.
         for data in $(here_file "lab$n$suffix") $(recorded_file "lab$n$suffix"); do
@@ -132,10 +132,10 @@ each_lab() {
 
 # -------------------------------------------------------------- each lab
 for info in "${labs[@]}"; do
-    IFS='|' read -r n title op <<<"$info"
+    IFS='|' read -r n title op kind <<<"$info"
     csv=$(source_of "lab$n.csv")
     if [ -z "$csv" ]; then
-        skip "lab$n" "no run of lab $((10#$n)): make lab$((10#$n)) bench$([ "$op" = transpose ] && [ "$n" -le 2 ] || echo " on a GPU"), then copy build/bench/lab$n.csv to $DATA/"
+        skip "lab$n" "no run of lab $((10#$n)): make lab$((10#$n)) bench$([ "$kind" = gpu ] && echo " on a GPU"), then copy build/bench/lab$n.csv to $DATA/"
         continue
     fi
     unit=$([ "$op" = transpose ] && echo GB/s || echo GFLOP/s)
@@ -249,7 +249,7 @@ each_profile() { # CSV OPS ROWS: as each_lab, over the right profiles
     : >"$csv"
     sources=
     for info in "${labs[@]}"; do
-        IFS='|' read -r n title op <<<"$info"
+        IFS='|' read -r n title op _ <<<"$info"
         [[ " $ops " == *" $op "* ]] || continue
         data=$(profile_of "$n")
         [ -n "$data" ] || continue
