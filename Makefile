@@ -150,6 +150,10 @@ FORCE:
 tunables_of = $(shell sed -n 's/^\#define \($(subst $(eval) ,\|,$(2))\) \+\([^ ]*\).*/\1=\2/p' $(1) 2>/dev/null)
 # -D for each tunable given on the command line (make lab6 bench TILE_DIM=64).
 tunable_defs = $(strip $(foreach t,$(lab$(1)_tunables),$(if $($(t)),-D$(t)=$($(t)))))
+# What the bench and the profile write in their "# tunables:" line: -DNAME=V
+# given on the command line, else each side's own #defines.
+tunables_flags = -DTL_TUNABLES_STUDENT='"$(or $(call tunable_defs,$(1)),$(call tunables_of,$(call lab_src,$(1),student),$(lab$(1)_tunables)),none)"' \
+                 -DTL_TUNABLES_REFERENCE='"$(or $(call tunable_defs,$(1)),$(call tunables_of,$(call lab_src,$(1),reference),$(lab$(1)_tunables)),none)"'
 op_flag = $(if $(filter matmul sgemm,$(lab$(1)_op)),-DTL_OP_MATMUL) $(if $(filter sgemm,$(lab$(1)_op)),-DTL_OP_SGEMM)
 lab_src = $(if $(filter student,$(2)),$(STUDENT_DIR),solutions)/$(lab$(1)_dir)/$(lab$(1)_file)
 prebuilt = $(if $(and $(REFERENCE_PREBUILT),$(filter reference,$(2))),$(REFERENCE_PREBUILT)/lab$(1)-$(3).o)
@@ -212,9 +216,7 @@ $(B)/lab$(1)/bench.o: harness/bench.c $(HEADERS) $(B)/lab$(1)/student/flags \
 	  -DTL_LAB=$(patsubst 0%,%,$(1)) -DTL_LAB_DIR='"$(lab$(1)_dir)"' -DTL_LAB_TITLE='"$(lab$(1)_title)"' \
 	  -DTL_COMPILER='"$(if $(filter gpu,$(lab$(1)_kind)),$$(NVCC_VERSION),$$(CC_VERSION))"' \
 	  -DTL_FLAGS='"$(if $(filter gpu,$(lab$(1)_kind)),$$(NVCC_ARCH) -O3,$$(OPT))"' \
-	  -DTL_TUNABLES_STUDENT='"$$(or $$(call tunable_defs,$(1)),$$(call tunables_of,$$(call lab_src,$(1),student),$(lab$(1)_tunables)),none)"' \
-	  -DTL_TUNABLES_REFERENCE='"$$(or $$(call tunable_defs,$(1)),$$(call tunables_of,$$(call lab_src,$(1),reference),$(lab$(1)_tunables)),none)"' \
-	  -c $$< -o $$@
+	  $$(call tunables_flags,$(1)) -c $$< -o $$@
 
 $(B)/lab$(1)/bench_matmul.o: harness/bench_matmul.c $(HEADERS)
 	$$(CC) $$(CFLAGS_HARNESS) $$(CUDA_INC) $$(OPENBLAS_CFLAGS) $(call op_flag,$(1)) -c $$< -o $$@
@@ -224,9 +226,10 @@ $(B)/lab$(1)/bench: $(B)/lab$(1)/bench.o $(B)/lab$(1)/student/lab.o $(B)/lab$(1)
 	$$(CC) -o $$@ $$^ $(if $(filter gpu,$(lab$(1)_kind)),$$(CUDA_LIBS) -lcublas) $$(OPENBLAS_LIBS) -lm
 
 ifeq ($(lab$(1)_kind),gpu)
-$(B)/lab$(1)/profile.o: harness/emu/profile.c $(HEADERS) $(EMU_HEADERS)
+$(B)/lab$(1)/profile.o: harness/emu/profile.c $(HEADERS) $(EMU_HEADERS) $(call vdir,$(1),student,emu)/flags \
+                       $(wildcard $(call lab_src,$(1),student) $(call lab_src,$(1),reference))
 	@mkdir -p $$(@D)
-	$$(CC) $$(CFLAGS_EMU) $(call op_flag,$(1)) -c $$< -o $$@
+	$$(CC) $$(CFLAGS_EMU) $(call op_flag,$(1)) $$(call tunables_flags,$(1)) -c $$< -o $$@
 
 $(B)/lab$(1)/profile-emu: $(B)/lab$(1)/profile.o $(B)/lab$(1)/student-emu/lab.o $(B)/lab$(1)/reference-emu/lab.renamed.o $(CORE_OBJS) $(EMU_OBJS)
 	$$(CC) -o $$@ $$^ $$(BACKEND_LIBS_emu) -lm
@@ -464,8 +467,11 @@ handin:
 
 # ---------------------------------------------------------------- figures
 
-LAB_INFO := $(foreach n,$(LABS),$(n)|$(lab$(n)_title)|$(or $(lab$(n)_op),transpose);)
+LAB_INFO := $(foreach n,$(LABS),$(n)|$(lab$(n)_title)|$(or $(lab$(n)_op),transpose)|$(lab$(n)_kind);)
+# make labN plot draws the student's figure into PLOT_DIR; make plots draws
+# the kit's figures into FIGURE_DIR, apart, so that it never replaces theirs.
 PLOT_DIR ?= $(B)/plots
+FIGURE_DIR ?= $(B)/figures
 # The recorded runs: what figures, the report and the slides fall back on.
 PLOTS_DATA ?= plots/data
 PLOT_UNIT := $(if $(filter matmul sgemm,$(lab$(LAB)_op)),GFLOP/s,GB/s)
@@ -478,17 +484,16 @@ plot: $(if $(filter emu,$(LAB_BACKEND)),,$(LAB_DIR)/bench)
 ifeq ($(LAB_BACKEND),emu)
 	@test -s $(RECORDED_CSV) || { echo "no GPU here, and no recorded run of lab $(LAB) in plots/data yet: run make lab$(patsubst 0%,%,$(LAB)) plot on a machine with a GPU" >&2; exit 1; }
 	@plots/plot-bench.sh $(RECORDED_CSV) $(PLOT_DIR)/lab$(LAB) \
-	  "lab $(patsubst 0%,%,$(LAB)), $(lab$(LAB)_title): recorded on $$(sed -n 's/^# machine: //p' $(RECORDED_CSV)) (no GPU here)" $(PLOT_UNIT)
+	  "lab $(patsubst 0%,%,$(LAB)), $(lab$(LAB)_title)" $(PLOT_UNIT) "(no GPU here: not your code)"
 else
 	@if [ ! -s $(BENCH_CSV) ] || [ $(BENCH_CSV) -ot $(LAB_DIR)/bench ]; then $(LAB_DIR)/bench $(BENCH_ARGS) --csv $(BENCH_CSV) || exit 1; fi
-	@plots/plot-bench.sh $(BENCH_CSV) $(PLOT_DIR)/lab$(LAB) \
-	  "lab $(patsubst 0%,%,$(LAB)), $(lab$(LAB)_title): this machine, $$(sed -n 's/^# machine: //p' $(BENCH_CSV))" $(PLOT_UNIT)
+	@plots/plot-bench.sh $(BENCH_CSV) $(PLOT_DIR)/lab$(LAB) "lab $(patsubst 0%,%,$(LAB)), $(lab$(LAB)_title)" $(PLOT_UNIT)
 endif
 	@echo "wrote $(PLOT_DIR)/lab$(LAB).png and .svg"
 
 plots:
 	@command -v gnuplot >/dev/null || { echo "plots need gnuplot: run make deps" >&2; exit 1; }
-	@LAB_INFO="$(LAB_INFO)" B=$(B) DATA=$(PLOTS_DATA) plots/figures.sh $(PLOT_DIR) recorded
+	@LAB_INFO="$(LAB_INFO)" B=$(B) DATA=$(PLOTS_DATA) plots/figures.sh $(FIGURE_DIR) recorded
 
 report:
 	@command -v gnuplot >/dev/null || { echo "the report needs gnuplot: run make deps" >&2; exit 1; }
@@ -560,8 +565,8 @@ help:
 	@echo
 	@echo "The kit:"
 	@echo "  make deps                 install what the kit needs (as root, Debian or Ubuntu)"
-	@echo "  make plots                every figure from the recorded runs: build/plots/"
-	@echo "  make report               one HTML page of every figure and table: build/report/"
+	@echo "  make plots                every figure from the recorded runs: build/figures/"
+	@echo "  make report               every figure and its tables, as HTML and PDF: build/report/"
 	@echo "  make slides               a lecture deck per lab and an overview, as PDF: build/slides/"
 	@echo "  make check                the kit's own tests: every reference passes, every stub fails"
 	@echo "  make unit                 the harness's own unit tests"

@@ -181,7 +181,7 @@ int tl_unwritten_tail(const float *out, int orows, int ocols, int *strip_rows, i
 }
 
 static void explain(char *msg, size_t len, const scan *sc, const float *out, const float *in,
-                    tl_shape s)
+                    tl_shape s, int on_gpu)
 {
     int orows = s.cols, ocols = s.rows;
     size_t n = tl_shape_elements(s);
@@ -227,7 +227,15 @@ static void explain(char *msg, size_t len, const scan *sc, const float *out, con
         tl_appendf(msg, len, "  every wrong element was never written; they lie in out rows %d..%d, "
                    "columns %d..%d.\n", sc->min_row, sc->max_row, sc->min_col, sc->max_col);
         int strip_rows, strip_cols;
-        if ((explained = tl_unwritten_tail(out, orows, ocols, &strip_rows, &strip_cols)))
+        if ((explained = tl_unwritten_tail(out, orows, ocols, &strip_rows, &strip_cols)) && on_gpu)
+            tl_appendf(msg, len,
+                       "  hint: that is the tail of the matrix (the last %d row(s) and %d column(s) "
+                       "of out). The grid must cover the whole matrix when rows and cols are not "
+                       "multiples of the block: round the number of blocks up, "
+                       "(cols + TILE_DIM - 1) / TILE_DIM, and let each thread check r < rows && "
+                       "c < cols before it touches memory.\n",
+                       strip_rows, strip_cols);
+        else if (explained)
             tl_appendf(msg, len,
                        "  hint: that is the tail of the matrix (the last %d row(s) and %d column(s) "
                        "of out). A blocked or tiled loop must cover sizes that are not a multiple "
@@ -279,10 +287,11 @@ void tl_check_transpose(tl_verdict *v, tl_transpose_fn fn, const tl_backend *bac
     scan_guards(&out, &before, &after, &last_before, &first_after);
     if (after)
         tl_appendf(msg, len,
-                   "  wrote %zu element(s) past the end of out (the first %zu past its last element): "
-                   "out has cols*rows = %zu elements.\n  hint: a loop bound off by one (<= instead "
-                   "of <), or a missing bounds check in the last block or tile.\n",
-                   after, first_after, n);
+                   "  wrote %zu element(s) past the end of out, the nearest at out index %zu "
+                   "(%zu past its last element, out[%zu]): out has cols*rows = %zu elements.\n"
+                   "  hint: a loop bound off by one (<= instead of <), or a missing bounds check "
+                   "in the last block or tile.\n",
+                   after, n + first_after, first_after + 1, n - 1, n);
     if (before)
         tl_appendf(msg, len,
                    "  wrote %zu element(s) before the start of out (as far as %zu before out[0]).\n"
@@ -296,7 +305,7 @@ void tl_check_transpose(tl_verdict *v, tl_transpose_fn fn, const tl_backend *bac
     if (sc.wrong && todo)
         tl_appendf(msg, len, "  %zu of %zu elements of out are wrong.\n", sc.wrong, n);
     else if (sc.wrong)
-        explain(msg, len, &sc, out.data, pristine.data, s);
+        explain(msg, len, &sc, out.data, pristine.data, s, backend != &tl_cpu_backend);
     v->ok = sc.wrong == 0 && !after && !before && !in_changed;
     v->ok_but_nan_bits = !v->ok && sc.wrong == sc.other_nan && !after && !before && !in_changed;
 

@@ -42,16 +42,22 @@ static const char *usual_cause(cudaError_t err)
     }
 }
 
-void tl_gpu_explain(cudaError_t err, char *buf, size_t len)
+/* The error by name and its cause: `cause`, or the usual one when NULL. */
+static void explain_as(cudaError_t err, const char *cause, char *buf, size_t len)
 {
     snprintf(buf, len, "CUDA error %s (%s): %s", cudaGetErrorName(err), cudaGetErrorString(err),
-             usual_cause(err));
+             cause ? cause : usual_cause(err));
 #ifdef TILELAB_EMULATOR
     /* The emulator knows which thread did it, and where. */
     const char *detail = tl_emu_error_detail();
     if (detail)
         tl_appendf(buf, len, "\n  the emulator saw: %s", detail);
 #endif
+}
+
+void tl_gpu_explain(cudaError_t err, char *buf, size_t len)
+{
+    explain_as(err, NULL, buf, len);
 }
 
 int tl_gpu_available(char *why, size_t why_len)
@@ -153,6 +159,37 @@ typedef struct {
     tl_matmul_fn matmul;
 } lab_call;
 
+/*
+ * An error of the student's kernel, with its cause in the lab's own terms
+ * where the launch log or the lab says more than the usual list of causes.
+ */
+static int fail_kernel(cudaError_t err, const char *doing, lab_call call, char *why, size_t why_len)
+{
+    char cause[512] = "", explained[1024];
+    for (int i = 0; i < tl_launch_count() && err == cudaErrorInvalidConfiguration; i++) {
+        const tl_launch *l = tl_launch_get(i);
+        if (l->grid[0] && l->grid[1] && l->grid[2])
+            continue;
+        snprintf(cause, sizeof cause,
+                 "your launch asked for a grid of (%u, %u, %u) blocks, and a dimension of 0 "
+                 "launches nothing. An integer division rounds down, to 0 when the matrix is "
+                 "smaller than a block: round up, %s, and let the threads past the edge do nothing.",
+                 l->grid[0], l->grid[1], l->grid[2],
+                 call.matmul ? "(n + TILE_WIDTH - 1) / TILE_WIDTH for x (C's n columns) and "
+                               "(m + TILE_WIDTH - 1) / TILE_WIDTH for y (its m rows)"
+                             : "(cols + TILE_DIM - 1) / TILE_DIM for x, and likewise for y with rows and the block's height");
+        break;
+    }
+    if (!cause[0] && call.matmul && err == cudaErrorIllegalAddress)
+        snprintf(cause, sizeof cause,
+                 "a thread read or wrote outside A, B or C: check row < m and col < n before "
+                 "storing C[row * n + col], and that the loads A[row * k + p] and B[p * n + col] "
+                 "keep p < k (a tile past the edge loads 0.0f instead)");
+    explain_as(err, cause[0] ? cause : NULL, explained, sizeof explained);
+    snprintf(why, why_len, "%s: %s", doing, explained);
+    return -1;
+}
+
 /* Copies the matrices over, calls the lab, waits, and copies them back. */
 static int run_copied(device_copy *d, int n, lab_call call, tl_shape s, char *why, size_t why_len)
 {
@@ -169,11 +206,11 @@ static int run_copied(device_copy *d, int n, lab_call call, tl_shape s, char *wh
         call.matmul(d[0].device + TL_MARGIN, d[1].device + TL_MARGIN, d[2].device + TL_MARGIN,
                     s.rows, s.cols, s.depth);
     if ((err = cudaGetLastError())) {
-        fail(err, "launching your kernel", why, why_len);
+        fail_kernel(err, "launching your kernel", call, why, why_len);
         goto done;
     }
     if ((err = cudaDeviceSynchronize())) {
-        fail(err, "running your kernel", why, why_len);
+        fail_kernel(err, "running your kernel", call, why, why_len);
         goto done;
     }
     if ((err = to_host(d, n))) {

@@ -1,21 +1,23 @@
 # A bench CSV drawn as rate against size, one line per variant.
-# Set by the caller (gnuplot -e): csv, out, fmt, title, unit ('GB/s' or
-# 'GFLOP/s') and variants (the CSV's names, ceiling first).
+# Set by the caller (gnuplot -e): csv, out, fmt, title, subtitle, unit
+# ('GB/s' or 'GFLOP/s'), variants (the CSV's names, ceiling first), and
+# student_tunables, reference_tunables ('BLOCK=32', or '' when none).
 load 'plots/style.gp'
+tunables(t) = strlen(t) > 0 ? ' (' . t . ')' : ''
 name(v) = v eq 'memcpy' ? 'copy of the same bytes (ceiling)' : \
           v eq 'cublas' ? (unit eq 'GB/s' ? 'cuBLAS Sgeam' : 'cuBLAS SGEMM, FP32 (ceiling)') : \
           v eq 'openblas' ? 'OpenBLAS somatcopy' : \
-          v eq 'reference' ? 'reference' : \
-          v eq 'student' ? 'your code' : \
+          v eq 'reference' ? 'reference' . tunables(reference_tunables) : \
+          v eq 'student' ? 'your code' . tunables(student_tunables) : \
           v eq 'ref_naive' ? 'reference, naive' : \
           v eq 'naive' ? 'your naive kernel' : \
           v eq 'cpu' ? 'CPU (OpenBLAS sgemm)' : v
 # One number per size: the side of a square (of a cube for a product) of as many elements.
 side(r, c, d) = unit eq 'GB/s' ? sqrt(r * c) : (r * c * d) ** (1.0 / 3)
-set title (fmt eq 'pdf' ? '' : title) noenhanced
+set title figure_title noenhanced
 set logscale x 2
 set xlabel (unit eq 'GB/s' ? 'matrix side, sqrt(rows x cols), log_2 scale' : 'matrix side, (m n k)^{1/3}, log_2 scale')
-set ylabel (unit eq 'GB/s' ? 'GB/s (10^9 bytes/s, read + written)' : 'GFLOP/s (2 m n k / 10^9 / s)')
+set ylabel unit
 set yrange [0:*]
 set offsets graph 0.03, graph 0.03, graph 0.05, 0
 # One pass over the CSV per variant, so that each variant's points join up.

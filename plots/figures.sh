@@ -3,10 +3,16 @@
 #
 # Draws every figure whose data exists into OUT_DIR, in each of $FORMATS
 # (default "png svg"), and lists them in OUT_DIR/figures.tsv: name, title,
-# data files, and where the numbers came from. "recorded" draws from the
-# recorded runs ($DATA, plots/data by default) only; "local" prefers this
-# machine's runs in $B/bench/ and falls back on the recorded ones. The Makefile passes LAB_INFO,
-# "NN|title|op" for each lab, separated by semicolons.
+# data files. "recorded" draws from the recorded runs ($DATA, plots/data by
+# default) only; "local" also uses this machine's runs in $B/bench/. The
+# Makefile passes LAB_INFO, "NN|title|op|kind" for each lab, separated by
+# semicolons. It ends naming each figure it could not draw, and why.
+#
+# A figure never mixes sources without saying so. A lab's figure comes from
+# one CSV. An experiment over several files (-O levels, BLOCK, tile sizes)
+# is drawn from the recorded runs as NAME and, when this machine has runs
+# of its own, from those alone as NAME-here. The ladder and the memory
+# request bars put each bar's source under its label.
 set -u
 out=$1 mode=${2:-recorded}
 formats=${FORMATS:-png svg}
@@ -17,33 +23,51 @@ mkdir -p "$out"
 : >"$out/figures.tsv"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
+: >"$tmp/skipped"
 status=0
 IFS=';' read -ra labs <<<"$LAB_INFO"
 labs=("${labs[@]# }")
 
-source_of() { # FILE -> the data file to use, or nothing
-    if [ "$mode" = local ] && [ -s "$B/bench/$1" ]; then
-        echo "$B/bench/$1"
-    elif [ -s "$DATA/$1" ]; then
-        echo "$DATA/$1"
+# Every awk below reads columns by their header's names: c["rate"].
+HEADER='/^(lab|variant),/ { for (i = 1; i <= NF; i++) c[$i] = i; next } /^#/ || NF == 0 { next }'
+
+skip() { printf '  %-14s %s\n' "$1" "$2" >>"$tmp/skipped"; }
+
+here_file() { [ "$mode" = local ] && [ -s "$B/bench/$1" ] && echo "$B/bench/$1"; }
+recorded_file() { [ -s "$DATA/$1" ] && echo "$DATA/$1"; }
+source_of() { here_file "$1" || recorded_file "$1"; } # this machine's first
+
+meta() { sed -n "s/^# $2: //p" "$1" | head -1; } # FILE KEY
+is_here() { case "$1" in "$B"/bench/*) return 0 ;; esac; return 1; }
+# The machine in a few words: "AMD EPYC", "NVIDIA H100 80GB HBM3".
+short_machine() { meta "$1" machine | sed -e 's/,.*//' -e 's/ *(.*)//'; }
+origin_of() { # FILE -> "this machine: M" or "recorded on M, DATE"
+    local m d
+    m=$(meta "$1" machine) d=$(meta "$1" date)
+    if is_here "$1"; then
+        echo "this machine: ${m:-unnamed}"
+    else
+        echo "recorded on ${m:-an unnamed machine}${d:+, ${d:0:10}}"
     fi
 }
-machine_of() { sed -n 's/^# machine: //p' "$1" | head -1; }
-origin_of() { # FILE -> "recorded on X" or "measured here on X"
-    local m
-    m=$(machine_of "$1")
-    case "$1" in
-    "$B"/bench/*) echo "this machine: ${m:-unnamed}" ;;
-    *) echo "recorded on ${m:-an unnamed machine}" ;;
-    esac
+short_origin() { # FILE -> "here" or "rec. DATE"
+    local d
+    d=$(meta "$1" date)
+    if is_here "$1"; then echo here; else echo "rec.${d:+ ${d:0:10}}"; fi
 }
-# column FILE NAME -> the number of the CSV column with that header
-column() { awk -F, -v n="$2" '/^lab,/ { for (i = 1; i <= NF; i++) if ($i == n) { print i; exit } }' "$1"; }
+# tunables_of FILE student|reference -> "TILE_DIM=16" ("" when none).
+tunables_of() {
+    meta "$1" tunables | tr ';' '\n' | sed -n "s/^ *$2 //p" | sed -e 's/-D//g' -e 's/^none$//' -e 's/^unknown$//'
+}
+# The distinct origins of FILE..., one line.
+origins() { local f; for f in "$@"; do origin_of "$f"; done | awk '!seen[$0]++' | paste -sd ';' | sed 's/;/; /g'; }
 
-draw() { # SCRIPT NAME TITLE SOURCES VARS
-    local script=$1 name=$2 title=$3 sources=$4 vars=$5 fmt
+draw() { # SCRIPT NAME TITLE SUBTITLE SOURCES VARS
+    local script=$1 name=$2 title=$3 subtitle=$4 sources=$5 vars=$6 fmt lines
+    # Each origin on a line of its own, so that no title runs off the edge.
+    lines=$(printf '%s\n' "$subtitle" | tr -d '"\\' | sed 's/; /\n/g' | fold -s -w 72 | sed 's/ *$//' | awk 'NR > 1 { printf "\\n" } { printf "%s", $0 }')
     for fmt in $formats; do
-        if ! gnuplot -e "out='$out/$name'; fmt='$fmt'; title='$title'; $vars" "plots/$script" 2>"$tmp/err"; then
+        if ! gnuplot -e "out='$out/$name'; fmt='$fmt'; title='$title'; subtitle=\"$lines\"; $vars" "plots/$script" 2>"$tmp/err"; then
             echo "figures: $name: gnuplot failed:" >&2
             cat "$tmp/err" >&2
             status=1
@@ -54,26 +78,35 @@ draw() { # SCRIPT NAME TITLE SOURCES VARS
             status=1
         fi
     done
-    printf '%s\t%s\t%s\n' "$name" "$title" "$sources" >>"$out/figures.tsv"
+    printf '%s\t%s (%s)\t%s\n' "$name" "$title" "$subtitle" "$sources" >>"$out/figures.tsv"
 }
 
-# reference_against_size NAME TITLE FILE=LABEL...: one line per data file, the
-# reference's rate against the matrix side, as figure NAME.
-reference_against_size() {
-    local name=$1 title=$2 pair csv sources=
-    shift 2
-    : >"$tmp/$name.csv"
-    for pair in "$@"; do
-        csv=$(source_of "${pair%%=*}")
-        [ -n "$csv" ] || continue
-        awk -F, -v s="${pair#*=}" '$2 == "reference" { printf "%s,%.6g,%s\n", s, sqrt($3 * $4), $10 }' \
-            "$csv" >>"$tmp/$name.csv"
-        sources="$sources $csv"
+# experiment NAME HOW TITLE FILE=LABEL...: the reference's rate against the
+# matrix side, a line per file, drawn once from the recorded files (NAME) and
+# once from this machine's (NAME-here), never from both at once.
+experiment() {
+    local name=$1 how=$2 title=$3 pass fig pair csv sources files
+    shift 3
+    for pass in recorded here; do
+        fig=$name$([ $pass = here ] && echo -here)
+        : >"$tmp/$fig.csv"
+        sources= files=()
+        for pair in "$@"; do
+            if [ $pass = here ]; then csv=$(here_file "${pair%%=*}"); else csv=$(recorded_file "${pair%%=*}"); fi
+            [ -n "$csv" ] || continue
+            awk -F, -v s="${pair#*=}" "$HEADER"'
+                $c["variant"] == "reference" { printf "%s,%.6g,%s\n", s, sqrt($c["rows"] * $c["cols"]), $c["rate"] }' \
+                "$csv" >>"$tmp/$fig.csv"
+            sources="$sources $csv" files+=("$csv")
+        done
+        if [ ! -s "$tmp/$fig.csv" ]; then
+            [ $pass = here ] || skip "$name" "no recorded run: $how, then copy build/bench/${1%%=*} ... to $DATA/"
+            continue
+        fi
+        cp "$tmp/$fig.csv" "$out/$fig.csv"
+        draw lines.gp "$fig" "$title" "$(origins "${files[@]}")" "${sources# }" \
+            "dat='$out/$fig.csv'; series='$(cut -d, -f1 "$out/$fig.csv" | awk '!seen[$0]++' | tr '\n' ' ')'; xlabel='matrix side, sqrt(rows x cols), log_2 scale'; ylabel='GB/s'"
     done
-    [ -s "$tmp/$name.csv" ] || return 0
-    cp "$tmp/$name.csv" "$out/$name.csv"
-    draw lines.gp "$name" "$title ($(origin_of ${sources##* }))" "${sources# }" \
-        "dat='$out/$name.csv'; series='$(cut -d, -f1 "$out/$name.csv" | uniq | tr '\n' ' ')'; xlabel='matrix side, sqrt(rows x cols), log_2 scale'; ylabel='GB/s (10^9 bytes/s, read + written)'"
 }
 
 # each_lab CSV OPS ROWS SUFFIX: for each lab computing one of OPS whose data
@@ -84,26 +117,31 @@ each_lab() {
     : >"$csv"
     sources=
     for info in "${labs[@]}"; do
-        IFS='|' read -r n title op <<<"$info"
+        IFS='|' read -r n title op _ <<<"$info"
         [[ " $ops " == *" $op "* ]] || continue
-        data=$(source_of "lab$n$suffix")
-        [ -n "$data" ] || continue
-        rows=$("$rows_of" "$n" "$title" "$data")
-        [ -n "$rows" ] || continue
-        echo "$rows" >>"$csv"
-        sources="$sources $data"
+        # This machine's run first, the recorded one when it lacks the rows.
+        for data in $(here_file "lab$n$suffix") $(recorded_file "lab$n$suffix"); do
+            rows=$("$rows_of" "$n" "$title" "$data")
+            [ -n "$rows" ] || continue
+            echo "$rows" >>"$csv"
+            sources="$sources $data"
+            break
+        done
     done
 }
 
 # -------------------------------------------------------------- each lab
 for info in "${labs[@]}"; do
-    IFS='|' read -r n title op <<<"$info"
+    IFS='|' read -r n title op kind <<<"$info"
     csv=$(source_of "lab$n.csv")
-    [ -n "$csv" ] || continue
+    if [ -z "$csv" ]; then
+        skip "lab$n" "no run of lab $((10#$n)): make lab$((10#$n)) bench$([ "$kind" = gpu ] && echo " on a GPU"), then copy build/bench/lab$n.csv to $DATA/"
+        continue
+    fi
     unit=$([ "$op" = transpose ] && echo GB/s || echo GFLOP/s)
-    title="lab $((10#$n)), $title ($(origin_of "$csv"))"
+    title="lab $((10#$n)), $title"
     if FORMATS="$formats" plots/plot-bench.sh "$csv" "$out/lab$n" "$title" "$unit"; then
-        printf '%s\t%s\t%s\n' "lab$n" "$title" "$csv" >>"$out/figures.tsv"
+        printf '%s\t%s (%s)\t%s\n' "lab$n" "$title" "$(origin_of "$csv")" "$csv" >>"$out/figures.tsv"
     else
         status=1
     fi
@@ -111,92 +149,161 @@ done
 
 # -------------------------------------------------------------- the ladder
 ladder_row() {
-    awk -F, -v c="$(column "$3" share_of_ceiling)" -v s="$LADDER_SIZE" -v name="lab $((10#$1)) $2" \
-        '$2 == "reference" && $3 == s && $4 == s { print name "," $c; exit }' "$3"
+    awk -F, -v s="$LADDER_SIZE" -v name="lab $((10#$1)) $2" -v m="$(short_machine "$3")" -v o="$(short_origin "$3")" "$HEADER"'
+        $c["variant"] == "reference" && $c["rows"] == s && $c["cols"] == s { print name "," $c["share_of_ceiling"] "," m "," o; exit }' "$3"
 }
 each_lab "$tmp/ladder.csv" transpose ladder_row .csv
 if [ -s "$tmp/ladder.csv" ]; then
     cp "$tmp/ladder.csv" "$out/ladder.csv"
     draw ladder.gp ladder "The ladder at ${LADDER_SIZE}x$LADDER_SIZE: each reference as a share of its ceiling" \
-        "${sources# }" "dat='$out/ladder.csv'"
+        "under each bar: its machine, and whether it ran here or was recorded" "${sources# }" "dat='$out/ladder.csv'"
+else
+    skip ladder "no lab has a run at ${LADDER_SIZE}x$LADDER_SIZE"
 fi
 
 # -------------------------------------------------------------- CPU experiments
-reference_against_size cpu-olevels "Lab 1, naive transpose at -O0 to -O3" \
+experiment cpu-olevels "make lab1 bench OPT=-O0 (and -O1, -O2, -O3)" "Lab 1, the naive transpose at -O0 to -O3" \
     lab01-O0.csv=-O0 lab01-O1.csv=-O1 lab01-O2.csv=-O2 lab01-O3.csv=-O3
 
-# BLOCK in lab 2.
-: >"$tmp/blocks.csv"
-sources=
-for csv in $(ls "$DATA"/lab02-BLOCK*.csv "$B"/bench/lab02-BLOCK*.csv 2>/dev/null); do
-    base=$(basename "$csv")
-    [ "$(source_of "$base")" = "$csv" ] || continue
-    block=${base#lab02-BLOCK}
-    block=${block%.csv}
-    awk -F, -v b="$block" '$2 == "reference" { printf "%dx%d,%s,%s\n", $3, $4, b, $10 }' "$csv" >>"$tmp/blocks.csv"
-    sources="$sources $csv"
+# BLOCK in lab 2: a line per size, the reference's rate against BLOCK.
+for pass in recorded here; do
+    fig=cpu-blocks$([ $pass = here ] && echo -here)
+    dir=$([ $pass = here ] && echo "$B/bench" || echo "$DATA")
+    [ $pass = recorded ] || [ "$mode" = local ] || continue
+    : >"$tmp/blocks.csv"
+    sources= files=()
+    for csv in "$dir"/lab02-BLOCK*.csv; do
+        [ -s "$csv" ] || continue
+        block=${csv##*/lab02-BLOCK}
+        block=${block%.csv}
+        awk -F, -v b="$block" "$HEADER"'
+            $c["variant"] == "reference" { printf "%dx%d,%s,%s\n", $c["rows"], $c["cols"], b, $c["rate"] }' "$csv" >>"$tmp/blocks.csv"
+        sources="$sources $csv" files+=("$csv")
+    done
+    if [ ! -s "$tmp/blocks.csv" ]; then
+        [ $pass = here ] || skip cpu-blocks "no recorded run: make lab2 bench BLOCK=4 (8, 16, ...), then copy build/bench/lab02-BLOCK*.csv to $DATA/"
+        continue
+    fi
+    # A size some BLOCK run did not measure gets a NaN there: lines.gp breaks
+    # its line at the gap rather than draw across it.
+    awk -F, '{ have[$1, $2] = 1; size[$1] = 1; block[$2] = 1; print }
+        END { for (s in size) for (b in block) if (!have[s, b]) print s "," b ",NaN" }' "$tmp/blocks.csv" |
+        sort -t, -k1,1 -k2,2n >"$out/$fig.csv"
+    draw lines.gp "$fig" "Lab 2, the reference against BLOCK, a line per size" "$(origins "${files[@]}")" "${sources# }" \
+        "dat='$out/$fig.csv'; series='$(cut -d, -f1 "$out/$fig.csv" | sort -u | sort -t x -k1,1n | tr '\n' ' ')'; xlabel='BLOCK (floats), log_2 scale'; ylabel='GB/s'"
 done
-if [ -s "$tmp/blocks.csv" ]; then
-    sort -t, -k1,1 -k2,2n "$tmp/blocks.csv" >"$out/cpu-blocks.csv"
-    draw lines.gp cpu-blocks "Lab 2, the reference against BLOCK ($(origin_of ${sources##* }))" "${sources# }" \
-        "dat='$out/cpu-blocks.csv'; series='$(cut -d, -f1 "$out/cpu-blocks.csv" | sort -u | sort -t x -k1,1n | tr '\n' ' ')'; xlabel='BLOCK (floats), log_2 scale'; ylabel='GB/s (10^9 bytes/s, read + written)'"
-fi
 
-# Simulated cache misses, naive against blocked.
+# Simulated cache misses, naive against blocked, at the size the runs used.
 a=$(source_of lab01-cache.csv) b=$(source_of lab02-cache.csv)
 if [ -n "$a" ] && [ -n "$b" ]; then
     for csv in "$a" "$b"; do
-        awk -F, '$2 == "reference" { n = $3 * $3; printf "lab %d reference,%.4f,%.4f\n", $1, ($6 + $7) / n, ($8 + $9) / n }' "$csv"
+        awk -F, "$HEADER"'
+            $c["variant"] == "reference" { n = $c["size"] * $c["size"]
+                printf "lab %d reference (%dx%d),%.4f,%.4f\n", $c["lab"], $c["size"], $c["size"],
+                    ($c["d1_read_misses"] + $c["d1_write_misses"]) / n, ($c["ll_read_misses"] + $c["ll_write_misses"]) / n }' "$csv"
     done >"$out/cpu-cache.csv"
-    draw bars.gp cpu-cache "Cache misses per element, one transpose (valgrind, D1 32 KiB, LL 8 MiB)" "$a $b" \
-        "dat='$out/cpu-cache.csv'; series='D1_misses LL_misses'; ylabel='misses per element (0.125 = one line in, one out)'"
+    sizes=$(cut -d, -f1 "$out/cpu-cache.csv" | sed 's/.*(\(.*\))/\1/' | sort -u | paste -sd/)
+    draw bars.gp cpu-cache "Cache misses per element, one ${sizes} transpose" \
+        "simulated by valgrind (D1 32 KiB, LL 8 MiB), the same on every machine; 0.125 misses per element: one line in, one out; lab 1: $(short_origin "$a"), lab 2: $(short_origin "$b")" "$a $b" \
+        "dat='$out/cpu-cache.csv'; series='D1_misses LL_misses'; ylabel='misses per element'"
+else
+    skip cpu-cache "needs lab01-cache.csv and lab02-cache.csv: make lab1 cachegrind, make lab2 cachegrind"
 fi
 
 # -------------------------------------------------------------- GPU experiments
-# TILE_DIM x BLOCK_ROWS for lab 6.
+# TILE_DIM x BLOCK_ROWS for lab 6, read from the tag column "TILE_DIM=32 BLOCK_ROWS=8".
 csv=$(source_of lab06-sweep.csv)
 if [ -n "$csv" ]; then
-    awk -F, -v c="$(column "$csv" share_of_ceiling)" -v tag="$(column "$csv" tag)" '$2 == "reference" {
-            split($tag, t, /[= ]/); print t[2] "," t[4] "," $c }' "$csv" >"$out/gpu-sweep.csv"
-    draw heatmap.gp gpu-sweep "Lab 6, the reference over TILE_DIM x BLOCK_ROWS ($(origin_of "$csv"))" "$csv" \
-        "dat='$out/gpu-sweep.csv'; xlabel='TILE_DIM'; ylabel='BLOCK_ROWS'; cblabel='share of the device-to-device copy'"
+    awk -F, "$HEADER"'
+        $c["variant"] == "reference" { split($c["tag"], t, /[= ]/); print t[2] "," t[4] "," $c["share_of_ceiling"] }' "$csv" >"$out/gpu-sweep.csv"
+    draw heatmap.gp gpu-sweep "Lab 6, the reference over TILE_DIM x BLOCK_ROWS" "$(origin_of "$csv")" "$csv" \
+        "dat='$out/gpu-sweep.csv'; xlabel='TILE_DIM'; ylabel='BLOCK_ROWS'; cblabel='share of the D2D copy'"
+else
+    skip gpu-sweep "no recorded run: make lab6 sweep on a GPU, then copy build/bench/lab06-sweep.csv to $DATA/"
 fi
 
 # Block sizes 4 to 32 against size (lab 4's square tiles, as in the seed blog).
-reference_against_size gpu-tiles "Lab 4 with tiles of 4 to 32" \
+experiment gpu-tiles "make lab4 bench TILE_DIM=4 (8, 16, 32) on a GPU" "Lab 4 with square tiles of 4 to 32" \
     lab04-TILE_DIM4.csv=TILE_DIM=4 lab04-TILE_DIM8.csv=TILE_DIM=8 \
     lab04-TILE_DIM16.csv=TILE_DIM=16 lab04-TILE_DIM32.csv=TILE_DIM=32
 
+# The emulator's profile of a lab, fit for a figure of the references: this
+# machine's only when its reference was built with its own tunables (a
+# "make lab5 profile TILE_DIM=16" measures something else).
+profile_of() {
+    local here recorded
+    here=$(here_file "lab$1-profile.csv") recorded=$(recorded_file "lab$1-profile.csv")
+    if [ -n "$here" ]; then
+        local t
+        t=$(meta "$here" tunables | tr ';' '\n' | sed -n 's/^ *reference //p')
+        if [ -n "$t" ] && [[ $t != *-D* ]] && [ "$t" != unknown ]; then
+            echo "$here"
+            return
+        fi
+        echo "figures: $here: its reference was built with ${t:-unknown tunables}, not its own; ${recorded:+drawn from $recorded instead}" >&2
+    fi
+    [ -z "$recorded" ] || echo "$recorded"
+}
+each_profile() { # CSV OPS ROWS: as each_lab, over the right profiles
+    local csv=$1 ops=$2 rows_of=$3 info n title op data rows
+    : >"$csv"
+    sources=
+    for info in "${labs[@]}"; do
+        IFS='|' read -r n title op _ <<<"$info"
+        [[ " $ops " == *" $op "* ]] || continue
+        data=$(profile_of "$n")
+        [ -n "$data" ] || continue
+        rows=$("$rows_of" "$n" "$title" "$data")
+        [ -n "$rows" ] || continue
+        echo "$rows" >>"$csv"
+        sources="$sources $data"
+    done
+}
+# "lab 5 bank-free (TILE_DIM=32, rec.)": the tunables and the source of a bar.
+bar_name() { # N TITLE FILE
+    local t
+    t=$(tunables_of "$3" reference)
+    echo "lab $((10#$1)) ${2#GPU } (${t:+$t, }$(short_origin "$3"))"
+}
+
 # Memory requests counted by the emulator: sectors per request, ways per request.
 request_rows() {
-    awk -F, -v name="lab $((10#$1)) ${2#GPU }" '
-        /^variant,/ { for (i = 1; i <= NF; i++) c[$i] = i }
+    awk -F, -v name="$(bar_name "$@")" "$HEADER"'
         function per(a, b) { return $c[b] ? $c[a] / $c[b] : 0 }
-        $1 == "reference" { printf "%s,%.2f,%.2f,%.2f,%.2f\n", name,
+        $c["variant"] == "reference" { printf "%s,%.2f,%.2f,%.2f,%.2f\n", name,
             per("global_load_sectors", "global_load_requests"), per("global_store_sectors", "global_store_requests"),
             per("shared_load_wavefronts", "shared_load_requests"), per("shared_store_wavefronts", "shared_store_requests") }' "$3"
 }
-each_lab "$tmp/requests.csv" transpose request_rows -profile.csv
+each_profile "$tmp/requests.csv" transpose request_rows
 if [ -s "$tmp/requests.csv" ]; then
     cp "$tmp/requests.csv" "$out/gpu-requests.csv"
-    draw bars.gp gpu-requests "Memory requests per warp, each reference at 512x512 ($(origin_of ${sources##* }))" "${sources# }" \
-        "dat='$out/gpu-requests.csv'; series='global_load_sectors global_store_sectors shared_load_ways shared_store_ways'; ylabel='per request (best: 4 global, 1 shared)'"
+    draw bars.gp gpu-requests "Memory requests per warp, each reference at 512x512" \
+        "counted by the CPU emulator; under each bar: its tunables, and whether it ran here or was recorded" "${sources# }" \
+        "dat='$out/gpu-requests.csv'; series='global_load_sectors global_store_sectors shared_load_ways shared_store_ways'; ylabel='per request (best: 4 and 1)'"
+else
+    skip gpu-requests "no profile of labs 3-6: make lab3 profile (4, 5, 6), on the emulator or a GPU"
 fi
 
 # Global memory traffic of the matrix products, per multiply-add.
 traffic_rows() {
-    awk -F, -v lab="lab $((10#$1))" '
-        /^variant,/ { for (i = 1; i <= NF; i++) c[$i] = i }
-        /^(reference|ref_naive),/ && c["depth"] { fma = $c["rows"] * $c["cols"] * $c["depth"]
+    awk -F, -v lab="lab $((10#$1))" "$HEADER"'
+        ($c["variant"] == "reference" || $c["variant"] == "ref_naive") && c["depth"] {
+            fma = $c["rows"] * $c["cols"] * $c["depth"]
             printf "%s %s,%.4g\n", lab, $c["kernel"], 32 * $c["global_load_sectors"] / fma }' "$3" |
         sed -e 's/_kernel,/,/' -e 's/ matmul_/ /'
 }
-each_lab "$tmp/traffic.csv" "matmul sgemm" traffic_rows -profile.csv
+each_profile "$tmp/traffic.csv" "matmul sgemm" traffic_rows
 if [ -s "$tmp/traffic.csv" ]; then
     sort -t, -k2,2gr "$tmp/traffic.csv" >"$out/gpu-traffic.csv"
-    draw bars.gp gpu-traffic "Global memory loaded per multiply-add at 512^3 ($(origin_of ${sources##* }))" "${sources# }" \
-        "dat='$out/gpu-traffic.csv'; series='global_bytes_loaded_per_multiply-add'; logy=1; ymin=1.0/32; ylabel='bytes per multiply-add, log_2 scale'"
+    draw bars.gp gpu-traffic "Global memory loaded per multiply-add at 512^3" "$(origins ${sources})" "${sources# }" \
+        "dat='$out/gpu-traffic.csv'; series='global_bytes_loaded_per_multiply-add'; logy=1; ymin=1.0/32; ylabel='bytes per multiply-add'"
+else
+    skip gpu-traffic "no profile of labs 7-8: make lab7 profile (lab8), on the emulator or a GPU"
 fi
 
 echo "figures: $(wc -l <"$out/figures.tsv") drawn in $out ($formats)"
+if [ -s "$tmp/skipped" ]; then
+    echo "not drawn, for want of data (each line says how to make it):"
+    cat "$tmp/skipped"
+fi
 exit $status

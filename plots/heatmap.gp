@@ -1,7 +1,7 @@
 # A heatmap of dat ("x,y,value" rows) on log-2 axes, the value printed in
 # each cell. Set by the caller: dat, out, fmt, title, xlabel, ylabel, cblabel.
 load 'plots/style.gp'
-set title (fmt eq 'pdf' ? '' : title) noenhanced
+set title figure_title noenhanced
 set logscale xy 2
 set xlabel xlabel noenhanced
 set ylabel ylabel noenhanced

@@ -1,7 +1,8 @@
 # The ladder: each lab's reference as a share of its ceiling at one size.
-# Set by the caller: dat (lines "label,share"), out, fmt, title.
+# Set by the caller: dat (lines "label,share,machine,origin"), out, fmt,
+# title, subtitle. Under each bar: its lab, machine and origin.
 load 'plots/style.gp'
-set title (fmt eq 'pdf' ? '' : title) noenhanced
+set title figure_title noenhanced
 set style data histograms
 set style histogram clustered gap 1
 set style fill pattern 1 border lc rgb '#000000'
@@ -9,8 +10,11 @@ set boxwidth 0.8
 set yrange [0:1.15]
 
 set ytics ('0' 0, '25%%' 0.25, '50%%' 0.5, '75%%' 0.75, '100%%' 1.0)
-set ylabel 'share of its ceiling (a copy, same run)'
-set xtics rotate by -25 noenhanced
+set ylabel 'share of its ceiling' offset -1, 0
+set xtics noenhanced
+set bmargin 6
 unset key
-plot dat using 2:xtic(1) lc rgb '#0072b2' fs pattern 2, \
+# "lab 3 GPU naive" on two lines, "lab 3" and "GPU naive", then machine and origin.
+lab_line(s) = s[1:4] eq 'lab ' && strstrt(s[5:*], ' ') ? s[1:4 + strstrt(s[5:*], ' ') - 1] . "\n" . s[5 + strstrt(s[5:*], ' '):*] : s
+plot dat using 2:xtic(lab_line(strcol(1)) . "\n" . strcol(3) . "\n" . strcol(4)) lc rgb '#0072b2' fs pattern 2, \
      '' using 0:2:(sprintf('%.0f%%', 100 * $2)) with labels offset 0,0.8 notitle

@@ -1,14 +1,29 @@
 #!/usr/bin/env bash
-# plot-bench.sh CSV OUT TITLE UNIT
+# plot-bench.sh CSV OUT TITLE UNIT [NOTE]
 #
 # Draws one bench CSV (rate against size, a line per variant, in the order
-# the bench wrote them) as OUT.png and OUT.svg, or in each of $FORMATS.
+# the bench wrote them) as OUT.png and OUT.svg, or in each of $FORMATS. The
+# line under the title says where the numbers came from, read off the CSV:
+# this machine (a CSV under .../bench/, where make labN bench writes) or a
+# recorded run, with its machine and date, and NOTE after it; the legend
+# gives each side's tunables.
 set -u
-csv=$1 out=$2 title=$3 unit=$4
-variants=$(awk -F, '/^[0-9]+,/ && !seen[$2]++ { printf "%s ", $2 }' "$csv")
+csv=$1 out=$2 title=$3 unit=$4 note=${5:-}
+variants=$(awk -F, '/^(lab|variant),/ { for (i = 1; i <= NF; i++) c[$i] = i; next } /^#/ || NF == 0 { next }
+    !seen[$c["variant"]]++ { printf "%s ", $c["variant"] }' "$csv")
 [ -n "$variants" ] || { echo "plot-bench: no measurements in $csv" >&2; exit 1; }
+meta() { sed -n "s/^# $1: //p" "$csv" | head -1 | tr -d "'\"\\\\"; }
+tunables() { meta tunables | tr ';' '\n' | sed -n "s/^ *$1 //p" | sed -e 's/-D//g' -e 's/^none$//'; }
+machine=$(meta machine) date=$(meta date)
+case "$csv" in
+*/bench/*) origin="this machine: ${machine:-unnamed}, run ${date:0:10}" ;;
+*) origin="recorded on ${machine:-an unnamed machine}${date:+, ${date:0:10}}" ;;
+esac
+# No line of the title wider than the figure: the origin folds at 72 columns.
+origin=$(printf '%s\n' "$origin${note:+ $note}" | fold -s -w 72 | sed 's/ *$//' | awk 'NR > 1 { printf "\\n" } { printf "%s", $0 }')
 for fmt in ${FORMATS:-png svg}; do
-    gnuplot -e "csv='$csv'; out='$out'; fmt='$fmt'; title='$title'; unit='$unit'; variants='$variants'" \
-        plots/bench.gp || exit 1
+    gnuplot -e "csv='$csv'; out='$out'; fmt='$fmt'; title='$title'; subtitle=\"$origin\"; unit='$unit'; variants='$variants'; student_tunables='$(tunables student)'; reference_tunables='$(tunables reference)'" \
+        plots/bench.gp 2>"$out.log" || { cat "$out.log" >&2; exit 1; }
+    rm -f "$out.log"
     [ -s "$out.$fmt" ] || { echo "plot-bench: $out.$fmt is empty" >&2; exit 1; }
 done

@@ -15,9 +15,16 @@ nothing is pasted by hand.
                                          each lab's reference at one size
   ::: {.csv-table file=cpu-cache.csv header="lab|D1 misses|LL misses"}
                                          a table the figures wrote, as it is
-  ```{.cpp include=labs/03-gpu-naive/transpose.cu from="^__global__" to="^}" drop="%(void%)"}
-  ```                                    those lines of a kit file (Lua patterns;
-                                         drop: lines to leave out)
+  ```{.cpp include=harness/lab.h from="^void transpose" to=";"}
+  ```                                    those lines of a kit file the student
+                                         does not edit (Lua patterns; drop:
+                                         lines to leave out)
+  ```{.cpp stub=labs/03-gpu-naive/transpose.cu}
+  __global__ void ...                    lines of a stub, written in the deck:
+  ```                                    labs/ holds the student's own code
+                                         once they start, so the deck keeps
+                                         the stub's lines (tests/slides_test.sh
+                                         checks they still match the stub)
 
 Every code block must fit a slide at a size a lecture hall can read: at
 most MAX_COLUMNS characters a line and MAX_LINES lines. A deck that asks for
@@ -213,6 +220,11 @@ local function source_line(paths, csv)
         if csv.meta.date then
             text = text .. ", " .. csv.meta.date:sub(1, 10)
         end
+        -- with which tunables each side ran ("student BLOCK=32; reference BLOCK=128")
+        local tunables = (csv.meta.tunables or ""):gsub("%-D", "")
+        if tunables ~= "" and not tunables:match("^student none; reference none$") then
+            text = text .. "; " .. tunables
+        end
     end
     return pandoc.Para({ pandoc.RawInline("latex", "\\tlsource{"), pandoc.Str(text),
         pandoc.RawInline("latex", "}") })
@@ -348,6 +360,10 @@ end
 
 local function include(block)
     local path = block.attributes.include
+    if path:match("^labs/") then
+        fail("include=" .. path .. ": a student's file, which holds their own code once they start; " ..
+            "write the stub's lines in the deck, in a {.cpp stub=" .. path .. "} block")
+    end
     local lines = read_lines(path) or fail("cannot read " .. path .. " for a code block")
     local from, to, drop = block.attributes.from, block.attributes.to, block.attributes.drop
     local out, inside = {}, from == nil
@@ -407,6 +423,7 @@ local content = {
         if block.attributes.include then
             block = include(block)
         end
+        block.attributes.stub = nil
         fits(block)
         return block
     end,

@@ -108,4 +108,58 @@ expect 1 "extern __shared__) is not supported by the tilelab CPU emulator" $emu 
 expect 1 "__shfl_sync is not supported by the tilelab CPU emulator" $emu "$tmp/shfl.cu" "$tmp/shfl.o" "$tmp/shfl.txt"
 expect 1 "uses too much shared data (0xc004 bytes, 0xc000 max)" $emu "$tmp/big.cu" "$tmp/big.o" "$tmp/big.txt"
 expect 2 "GPU=fast? Say GPU=cuda" make lab3 test GPU=fast
+# A CPU stub filled in as its handout says, with (size_t) casts, compiles as
+# it is: the stub declares what the handout asks the student to use.
+for stub in labs/01-cpu-naive/transpose.c labs/02-cpu-blocked/transpose.c; do
+    awk '/TODO\(/ { print "    for (int r = 0; r < rows; r++)";
+                    print "        for (int c = 0; c < cols; c++)";
+                    print "            out[(size_t)c * rows + r] = in[(size_t)r * cols + c];";
+                    skip = 1 }
+         skip && /^}/ { skip = 0 }
+         !skip' "$stub" >"$tmp/filled.c"
+    if grep -q '(size_t)c' "$tmp/filled.c" && ${CC:-gcc} -std=c11 -Wall -Wextra -Werror -Iharness -c "$tmp/filled.c" -o "$tmp/filled.o" 2>"$tmp/cc.log"; then
+        ok "$stub filled in with (size_t) casts compiles"
+    else
+        not_ok "$stub filled in with (size_t) casts does not compile" "$tmp/cc.log"
+    fi
+done
+# A student's mistakes, end to end through make in a copy of the kit: the
+# message names the mistake in the lab's own terms.
+kit=$tmp/kit
+mkdir -p "$kit"
+tar -cf - --exclude=./build --exclude=./.git --exclude="./$build" . | tar -xf - -C "$kit"
+# expect_said WHAT LAB FILE SAYS [NOT]: make labN test fails, saying SAYS and never NOT.
+expect_said() {
+    local what=$1 lab=$2 file=$3 says=$4 not=${5:-}
+    make -s -C "$kit" B=build "lab$lab" test GPU=emu >"$tmp/said" 2>&1
+    if grep -qF -- "$says" "$tmp/said" && { [ -z "$not" ] || ! grep -qF -- "$not" "$tmp/said"; }; then
+        ok "$what"
+    else
+        not_ok "$what (wanted \"$says\"${not:+, never \"$not\"})" "$tmp/said"
+    fi
+}
+# Lab 1 with rows <= in the loop: writes past the end of out.
+sed 's/r < rows/r <= rows/' solutions/01-cpu-naive/transpose.c >"$kit/labs/01-cpu-naive/transpose.c"
+expect_said "a write past the end of out says how far past, never 'the first 0'" 1 transpose.c \
+    "1 past its last element" "the first 0 past"
+# Lab 3 with a grid rounded down: 0 blocks for a small matrix, a missed tail for others.
+sed 's|(cols + TILE_DIM - 1) / TILE_DIM, (rows + BLOCK_ROWS - 1) / BLOCK_ROWS|cols / TILE_DIM, rows / BLOCK_ROWS|' \
+    solutions/03-gpu-naive/transpose.cu >"$kit/labs/03-gpu-naive/transpose.cu"
+if ! cmp -s solutions/03-gpu-naive/transpose.cu "$kit/labs/03-gpu-naive/transpose.cu"; then
+    expect_said "lab 3, a grid of 0 blocks: the message names that grid and the rounding" 3 transpose.cu \
+        "your launch asked for a grid of (0," "gridDim.y/z over 65535"
+    expect_said "lab 3, a grid rounded down: the tail hint speaks of the grid, not of a CPU loop" 3 transpose.cu \
+        "The grid must cover the whole matrix" "min(start + BLOCK, size)"
+else
+    not_ok "the lab 3 reference no longer has the launch this test rounds down"
+fi
+# Lab 7 reading B with the wrong row length, far past its end: the cause is
+# named with m, n and k.
+sed 's/b\[(size_t)p \* n + col\]/b[(size_t)p * m * n + col]/' solutions/07-gpu-matmul/matmul.cu >"$kit/labs/07-gpu-matmul/matmul.cu"
+if ! cmp -s solutions/07-gpu-matmul/matmul.cu "$kit/labs/07-gpu-matmul/matmul.cu"; then
+    expect_said "lab 7 reading past the end of B: the cause speaks of m, n and k, not rows and cols" 7 matmul.cu \
+        "check row < m and col < n" "x < cols && y < rows"
+else
+    not_ok "the lab 7 reference no longer reads B as this test expects"
+fi
 tap_plan

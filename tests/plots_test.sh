@@ -1,9 +1,13 @@
 #!/usr/bin/env bash
 # Every figure the recorded data allows is drawn, and none is missing or
-# empty; the report holds them all. Prints TAP; make check counts it.
+# empty; make plots names what it could not draw; the report holds them
+# all. Then a student's day, in a copy of the kit whose labs hold complete
+# solutions: their own plot survives make plots, and the report never draws
+# this machine's runs and recorded ones as one series, nor a profile built
+# with other tunables as the reference's. Prints TAP; make check counts it.
 source "$(dirname "$0")/tap.sh"
 
-if make -s plots PLOT_DIR="$tmp/plots" >"$tmp/log" 2>&1; then ok "make plots draws from plots/data"; else not_ok "make plots failed" "$tmp/log"; fi
+if make -s plots FIGURE_DIR="$tmp/plots" >"$tmp/log" 2>&1; then ok "make plots draws from plots/data"; else not_ok "make plots failed" "$tmp/log"; fi
 
 # expect FIGURE DATA...: the figure exists, non-empty, when any of its data files does
 expect() {
@@ -28,11 +32,179 @@ expect gpu-tiles plots/data/lab04-TILE_DIM*.csv
 expect gpu-requests plots/data/lab0[3-6]-profile.csv
 expect gpu-traffic plots/data/lab0[78]-profile.csv
 
+# Each figure the README promises is drawn or named, with how to make it.
+unnamed=
+for fig in $(sed -n 's/^LABS := //p' labs/labs.mk | sed 's/[0-9][0-9]/lab&/g') \
+    ladder cpu-olevels cpu-blocks cpu-cache gpu-sweep gpu-tiles gpu-requests gpu-traffic; do
+    [ -s "$tmp/plots/$fig.png" ] || grep -qE "^ +$fig +.*make " "$tmp/log" || unnamed="$unnamed $fig"
+done
+if [ -z "$unnamed" ]; then ok "make plots names each figure it did not draw, and how to make it"; else not_ok "not drawn and not named:$unnamed" "$tmp/log"; fi
+
+# Read at the back of a lecture hall: a slide shows a PDF figure at about
+# 60 % of its text height (200 pt), where a label should be 9 pt or more:
+# 7.5 % of the figure's height, whose glyphs measure 0.78 of that, 5.8 %.
+if FORMATS=pdf LAB_INFO="$(make -s -p 2>/dev/null | sed -n 's/^LAB_INFO := //p' | head -1)" \
+    plots/figures.sh "$tmp/pdf" recorded >"$tmp/pdf.log" 2>&1; then
+    small=
+    for pdf in "$tmp"/pdf/*.pdf; do
+        h=$(pdftotext -bbox "$pdf" - | awk -F'"' '/<page / { h = $4 }
+            /<word / { w = $9; sub(/^>/, "", w); sub(/<.*/, "", w); if (w ~ /^[0-9.%]+$/) print ($8 - $4) / h }' |
+            sort -g | awk '{ a[NR] = $1 } END { print NR ? a[int((NR + 1) / 2)] : 0 }')
+        awk -v h="$h" 'BEGIN { exit !(h >= 0.058) }' || small="$small $(basename "$pdf") ($h)"
+    done
+    if [ -z "$small" ]; then ok "tick labels of every PDF figure are large enough for a projector"; else not_ok "tick labels too small:$small"; fi
+else
+    not_ok "drawing the PDF figures failed" "$tmp/pdf.log"
+fi
+
+# The cache figure says at which size it simulated.
+if awk -F'\t' '$1 == "cpu-cache"' "$tmp/plots/figures.tsv" | grep -qE '[0-9]+x[0-9]+' || [ ! -s plots/data/lab02-cache.csv ]; then
+    ok "the cache-miss figure names its matrix size"
+else
+    not_ok "the cache-miss figure omits the size it simulated"
+fi
+
+# Titles fit the figure (no line over 80 characters), and 10^9 is written
+# one way: a superscript, never "10^9" as typed.
+long=$(grep -ho '<text[^>]*>[^<]*' "$tmp"/plots/*.svg | sed 's/<text[^>]*>//' | awk 'length > 80' | head -2)
+if [ -z "$long" ]; then ok "no line of text in a figure runs past 80 characters"; else not_ok "text lines too long for a figure: $long"; fi
+if ! grep -l '10^9\|10^{9}' "$tmp"/plots/*.svg >/dev/null; then ok "no figure writes 10^9 as typed (it is a superscript where it appears)"; else not_ok "a figure writes 10^9 as typed: $(grep -l '10^9\|10^{9}' "$tmp"/plots/*.svg | head -2)"; fi
+
 if make -s report B="$build" >"$tmp/report.log" 2>&1 && [ -s "$build/report/tilelab-report.html" ]; then
     figures=$(wc -l <"$build/report/figures.tsv")
     images=$(grep -c 'src="data:image/png;base64,' "$build/report/tilelab-report.html")
     if [ "$figures" -gt 0 ] && [ "$images" -eq "$figures" ]; then ok "the report holds all $figures figures"; else not_ok "the report holds $images of $figures figures"; fi
 else
     not_ok "make report failed" "$tmp/report.log"
+fi
+
+# The report's PDF: each heading on the page of its figure, every table in it.
+pdf=$build/report/tilelab-report.pdf
+if ! command -v pandoc >/dev/null || ! command -v pdflatex >/dev/null; then
+    ok "# SKIP the report's PDF needs pandoc and LaTeX (make deps installs them)"
+elif [ -s "$pdf" ]; then
+    pages=$(pdfinfo "$pdf" | awk '/^Pages:/ { print $2 }')
+    apart= missing=
+    while IFS=$'\t' read -r name title sources; do
+        head=$(echo "$title" | cut -c1-30)
+        # the longest line of the figure's own text: a legend entry or an axis label
+        inside=$(pdftotext "$build/report/$name.pdf" - | awk 'length > length(best) { best = $0 } END { print best }')
+        together=0
+        for p in $(seq 1 "$pages"); do
+            text=$(pdftotext -f "$p" -l "$p" "$pdf" - | tr '\n' ' ' | tr -s ' ')
+            if [[ $text == *"$head"* ]] && [[ $text == *"$inside"* ]]; then together=1; fi
+        done
+        [ $together -eq 1 ] || apart="$apart $name"
+        for f in $sources; do
+            value=$(awk -F, '/^(lab|variant),/ { for (i = 1; i <= NF; i++) c[$i] = i; next } /^#/ || !NF { next }
+                { print $(c["rate"] ? c["rate"] : NF); exit }' "$f")
+            pdftotext "$pdf" - | grep -qF -- "$value" || missing="$missing $f($value)"
+        done
+    done <"$build/report/figures.tsv"
+    if [ -z "$apart" ]; then ok "in the report's PDF each heading shares its page with its figure"; else not_ok "headings apart from their figures:$apart"; fi
+    if [ -z "$missing" ]; then ok "the report's PDF prints the tables behind every figure"; else not_ok "tables missing from the PDF:$missing"; fi
+else
+    not_ok "make report wrote no PDF" "$tmp/report.log"
+fi
+
+# The figures the handouts of labs 1-2 state are recorded runs: after a
+# "<!-- recorded: FILES -->" line, every GB/s figure of the table is a rate
+# in FILES, and the handout names their machine and date.
+for readme in labs/01-cpu-naive/README.md labs/02-cpu-blocked/README.md; do
+    marks=$(grep -c '<!-- recorded: ' "$readme")
+    bad=$(awk '/<!-- recorded: / { files = $0; sub(/.*recorded: /, "", files); sub(/ *-->.*/, "", files); inside = 1; next }
+        inside && /^ *\|/ { if ($0 ~ /---/ || ++row == 1) next; print files "\t" $0; next }
+        inside { inside = 0; row = 0 }' "$readme" |
+        while IFS=$'\t' read -r files line; do
+            for x in $(echo "$line" | tr '|' '\n' | sed 's/([^)]*)//g' | grep -oE '(^| )[0-9]+\.[0-9]+( |$)'); do
+                # shellcheck disable=SC2086
+                awk -F, -v x="$x" '/^(lab|variant),/ { for (i = 1; i <= NF; i++) c[$i] = i; next } /^#/ || !NF { next }
+                    sprintf("%." length(substr(x, index(x, ".") + 1)) "f", $c["rate"]) == x { found = 1 } END { exit !found }' $files || echo "$x"
+            done
+            for f in $files; do
+                m=$(sed -n 's/^# machine: //p' "$f" | sed 's/ *(.*//;s/,.*//') d=$(sed -n 's/^# date: //p' "$f" | cut -c1-10)
+                grep -qF "$m" "$readme" && grep -qF "$d" "$readme" || echo "$f's machine ($m) or date ($d)"
+            done
+        done | sort -u | head -5)
+    if [ "$marks" -gt 0 ] && [ -z "$bad" ]; then
+        ok "$readme: its $marks table(s) of figures are recorded runs, machine and date named"
+    else
+        not_ok "$readme: figures not from the recorded runs it cites (or none cited): $(echo $bad)"
+    fi
+done
+
+# Lab 2's default sizes include one, not a power of two (where a tile's rows
+# share a cache set), at which the recorded textbook loop (BLOCK 32, lab 1's
+# order inside the tile) runs at least 1.5 times the recorded naive loop.
+rate_at() { # CSV VARIANT ROWSxCOLS
+    awk -F, -v v="$2" -v s="$3" '/^(lab|variant),/ { for (i = 1; i <= NF; i++) c[$i] = i; next } /^#/ || !NF { next }
+        $c["variant"] == v && $c["rows"] "x" $c["cols"] == s { print $c["rate"]; exit }' "$1"
+}
+if "$build/lab02/bench" --reps 1 --warmup 0 --only memcpy,reference --csv "$tmp/sizes.csv" >"$tmp/sizes.log" 2>&1; then
+    gains=
+    for size in $(awk -F, '/^(lab|variant),/ { for (i = 1; i <= NF; i++) c[$i] = i; next } /^#/ || !NF { next }
+                  { print $c["rows"] "x" $c["cols"] }' "$tmp/sizes.csv" | sort -u); do
+        r=${size%x*} c=${size#*x}
+        [ $((r & (r - 1))) -ne 0 ] || [ $((c & (c - 1))) -ne 0 ] || continue
+        naive=$(rate_at plots/data/lab01.csv reference "$size") blocked=$(rate_at plots/data/lab02-textbook.csv student "$size")
+        [ -n "$naive" ] && [ -n "$blocked" ] || continue
+        awk -v a="$blocked" -v b="$naive" 'BEGIN { exit !(a >= 1.5 * b) }' && gains="$gains $size ($blocked vs $naive GB/s)"
+    done
+    if [ -n "$gains" ]; then ok "lab 2's default sizes show a textbook BLOCK 32 gaining on lab 1:$gains"; else not_ok "no default size of lab 2 shows the textbook blocked loop's gain in the recorded runs"; fi
+else
+    not_ok "lab 2's bench did not run at its default sizes" "$tmp/sizes.log"
+fi
+
+# ---------------------------------------------------------------- a student's day
+kit=$tmp/kit
+mkdir -p "$kit"
+tar -cf - --exclude=./build --exclude=./.git --exclude="./$build" . | tar -xf - -C "$kit"
+for sol in solutions/[0-9]*/*.c solutions/[0-9]*/*.cu; do
+    [ -e "$sol" ] && cp "$sol" "$kit/labs/${sol#solutions/}"
+done
+day() { make -s -C "$kit" B=build "$@" >>"$tmp/day.log" 2>&1; }
+: >"$tmp/day.log"
+if day lab1 plot SIZES=96,4096 REPS=1 && day lab2 plot SIZES=64,96 REPS=1 BLOCK=16 &&
+    day lab1 bench OPT=-O0 SIZES=64,96 REPS=1 && day lab2 bench BLOCK=8 SIZES=64 REPS=1 && day lab2 bench BLOCK=32 SIZES=64,96 REPS=1 &&
+    { day lab5 profile TILE_DIM=16 || true; } && day plots && day report; then
+    ok "a student's day runs: plots of labs 1-2, an -O0 run, two partial BLOCK runs, a TILE_DIM=16 profile, plots, report"
+else
+    not_ok "a student's day failed" "$tmp/day.log"
+fi
+mine=$kit/build/plots
+if [ -s "$mine/lab01.svg" ] && grep -q 'this machine' "$mine/lab01.svg" && ! grep -q 'recorded on' "$mine/lab01.svg"; then
+    ok "make plots leaves the student's build/plots/lab01 as they drew it"
+else
+    not_ok "the student's lab01 figure was replaced or is missing"
+fi
+if grep -q 'your code (BLOCK=16)' "$mine/lab02.svg" && grep -q 'reference (BLOCK=16)' "$mine/lab02.svg"; then
+    ok "the lab 2 legend gives each side's BLOCK"
+else
+    not_ok "the lab 2 legend omits BLOCK"
+fi
+report=$kit/build/report
+mixed=$(awk -F'\t' '$1 != "ladder" && $1 != "gpu-requests" && $1 != "gpu-traffic" && $3 ~ /bench\// && $3 ~ /plots\/data\// { print $1 }' "$report/figures.tsv")
+if [ -s "$report/figures.tsv" ] && [ -z "$mixed" ]; then ok "no report figure draws this machine's runs and recorded ones as one"; else not_ok "figures mixing sources: ${mixed:-no figures.tsv}"; fi
+if grep -q 'bench/lab01-O0.csv' <(awk -F'\t' '$1 == "cpu-olevels-here"' "$report/figures.tsv") &&
+    grep -q 'this machine' <(awk -F'\t' '$1 == "cpu-olevels-here"' "$report/figures.tsv"); then
+    ok "this machine's -O0 run is a figure of its own, labelled this machine"
+else
+    not_ok "this machine's -O0 run is not drawn on its own" "$report/figures.tsv"
+fi
+if grep -q '^64x64,8,' "$report/cpu-blocks-here.csv" && grep -q '^96x96,8,NaN$' "$report/cpu-blocks-here.csv" &&
+    ! grep -q 'bench/' <(awk -F'\t' '$1 == "cpu-blocks"' "$report/figures.tsv"); then
+    ok "partial BLOCK runs of this machine are a figure of their own, each line broken where a BLOCK was not run"
+else
+    not_ok "partial BLOCK runs are mixed with the recorded ones, or drawn across the BLOCKs they lack" "$report/cpu-blocks-here.csv"
+fi
+if grep -q 'here' "$report/ladder.csv" && grep -q 'rec' "$report/ladder.csv"; then
+    ok "each bar of the ladder says where its numbers came from"
+else
+    not_ok "the ladder's bars do not say where they came from" "$report/ladder.csv"
+fi
+if grep -q '^lab 5 bank-free (.*,1.00,1.00$' "$report/gpu-requests.csv" && ! grep -q 'TILE_DIM=16' "$report/gpu-requests.csv"; then
+    ok "the bank-conflict figure takes lab 5 as built with its own TILE_DIM"
+else
+    not_ok "the bank-conflict figure shows a profile built with other tunables" "$report/gpu-requests.csv"
 fi
 tap_plan

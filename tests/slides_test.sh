@@ -6,7 +6,19 @@
 source "$(dirname "$0")/tap.sh"
 
 # ---------------------------------------------------------------- every deck
-if make -s slides B="$tmp/b" >"$tmp/log" 2>&1; then ok "make slides builds every deck"; else not_ok "make slides failed" "$tmp/log"; fi
+# Built as a student builds them at the end of the course: in a copy of the
+# kit whose labs hold complete solutions (long lines, their own kernels).
+kit=$tmp/kit
+mkdir -p "$kit"
+tar -cf - --exclude=./build --exclude=./.git --exclude="./$build" . | tar -xf - -C "$kit"
+for sol in solutions/[0-9]*/*.c solutions/[0-9]*/*.cu; do
+    [ -e "$sol" ] && cp "$sol" "$kit/labs/${sol#solutions/}"
+done
+if make -s -C "$kit" slides B="$tmp/b" >"$tmp/log" 2>&1; then
+    ok "make slides builds every deck, with complete solutions in labs/"
+else
+    not_ok "make slides failed with complete solutions in labs/" "$tmp/log"
+fi
 for md in slides/*.md; do
     name=$(basename "$md" .md)
     pdf=$tmp/b/slides/$name.pdf
@@ -17,6 +29,46 @@ for md in slides/*.md; do
     fi
 done
 [ -e slides/overview.md ] || not_ok "no overview deck (slides/overview.md)"
+
+# Under a measured figure or table, the tunables each side ran with.
+if grep -q 'reference BLOCK=128' "$tmp/b/slides/tex/lab02.tex"; then
+    ok "the lab 2 deck names the BLOCK each side of its measurements ran with"
+else
+    not_ok "the lab 2 deck does not say with which BLOCK its numbers were measured"
+fi
+
+# "What you write" shows the stub, never the student's code in labs/: each
+# {.cpp stub=FILE} block's lines are lines of that stub as the kit ships it,
+# and the built deck shows them although labs/ now holds solutions.
+stubs=0 drift=0 shown=0
+while IFS=$'\t' read -r md file line; do
+    if [ "$line" = "<end>" ]; then
+        stubs=$((stubs + 1))
+        continue
+    fi
+    [ -n "$line" ] || continue
+    if ! grep -qxF -- "$line" "$file"; then
+        drift=$((drift + 1))
+        echo "# $md: not a line of $file: $line"
+    fi
+    case "$line" in
+    *TODO*)
+        if pdftotext "$tmp/b/slides/$(basename "$md" .md).pdf" - 2>/dev/null | grep -qF -- "$(echo "$line" | sed 's/^ *//')"; then
+            shown=$((shown + 1))
+        else
+            echo "# $md: the built deck lacks the stub's line: $line"
+            drift=$((drift + 1))
+        fi
+        ;;
+    esac
+done < <(awk '/^```\{\.cpp stub=/ { f = $0; sub(/.*stub=/, "", f); sub(/[ }].*/, "", f); inside = 1; next }
+              inside && /^```/ { print FILENAME "\t" f "\t<end>"; inside = 0; next }
+              inside { print FILENAME "\t" f "\t" $0 }' slides/*.md)
+if [ "$stubs" -gt 0 ] && [ "$drift" -eq 0 ] && [ "$shown" -gt 0 ]; then
+    ok "the decks' $stubs stub blocks are the stubs' own lines, shown although labs/ holds solutions"
+else
+    not_ok "$drift lines of the decks' $stubs stub blocks are not the stub's, or not shown"
+fi
 
 # Every figure a deck shows is one make slides drew, never a file in slides/.
 stray=$(find slides -type f \( -name '*.png' -o -name '*.pdf' -o -name '*.jpg' -o -name '*.svg' \) | head -3)
@@ -86,6 +138,12 @@ if [ -n "$missing" ] && echo "$missing" | grep -q 'no-such-figure'; then
     ok "a figure that was not drawn fails the build, by name"
 else
     not_ok "a deck showing a figure nobody drew was accepted"
+fi
+student=$(printf '# Code\n\n```{.c include=labs/01-cpu-naive/transpose.c from="^void"}\n```\n' | deck student)
+if [ -n "$student" ] && ! [ -e "$tmp/bad/student.pdf" ] && echo "$student" | grep -q 'stub='; then
+    ok "a deck reading code from labs/ (the student's own file) fails the build"
+else
+    not_ok "a deck was allowed to show whatever the student's labs/ file holds"
 fi
 broken=$(printf '# Broken\n\n```{=latex}\n\\begin{tikzpicture}\n```\n' | deck broken)
 if [ -n "$broken" ] && echo "$broken" | grep -q 'pdflatex failed'; then

@@ -5,6 +5,10 @@
  *
  * usage: profile [--size N | ROWSxCOLS] [--csv FILE] [--title TEXT]
  */
+#ifndef TL_TUNABLES_STUDENT /* the Makefile says which tunables each side was built with */
+#define TL_TUNABLES_STUDENT "unknown"
+#define TL_TUNABLES_REFERENCE "unknown"
+#endif
 #include "bench.h"
 #include "emu.h"
 #include "gpu.h"
@@ -122,11 +126,12 @@ int main(int argc, char **argv)
     if (csv)
         fprintf(csv, "# tilelab profile on the CPU emulator: %s, %d x %d (x %d)\n"
                      "# machine: the CPU emulator\n"
+                     "# tunables: student %s; reference %s\n"
                      "variant,kernel,rows,cols,depth,launches,blocks,threads,global_load_requests,"
                      "global_load_sectors,global_store_requests,global_store_sectors,"
                      "shared_load_requests,shared_load_wavefronts,shared_store_requests,"
                      "shared_store_wavefronts\n",
-                title, s.rows, s.cols, s.depth);
+                title, s.rows, s.cols, s.depth, TL_TUNABLES_STUDENT, TL_TUNABLES_REFERENCE);
     printf("Memory requests of %s on the CPU emulator, one run at %d x %d (x %d).\n"
            "A request is one access by the 32 threads of a warp. Global: 32-byte sectors per\n"
            "request (4 is perfect for 32 floats, 32 is one sector per thread). Shared: ways\n"

@@ -20,6 +20,8 @@
  */
 #include "lab.h"
 
+#include <stddef.h> /* size_t, for the (size_t) casts of the indices */
+
 void transpose(float *out, const float *in, int rows, int cols)
 {
     TODO("write two loops, over r < rows and c < cols, that copy in[r][c] to out[c][r] "

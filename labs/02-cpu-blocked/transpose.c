@@ -20,6 +20,8 @@
  */
 #include "lab.h"
 
+#include <stddef.h> /* size_t, for the (size_t) casts of the indices */
+
 #ifndef BLOCK
 #define BLOCK 32
 #endif
