@@ -148,15 +148,18 @@ for info in "${labs[@]}"; do
 done
 
 # -------------------------------------------------------------- the ladder
+# Under each bar a few words: "H100", "AMD EPYC"; the figure's sources list the rest.
 ladder_row() {
-    awk -F, -v s="$LADDER_SIZE" -v name="lab $((10#$1)) $2" -v m="$(short_machine "$3")" -v o="$(short_origin "$3")" "$HEADER"'
+    local m
+    m=$(short_machine "$3" | sed -e 's/^NVIDIA //' -e 's/^AMD //' -e 's/^Intel(R) //' -e 's/ [0-9]*GB.*//')
+    awk -F, -v s="$LADDER_SIZE" -v name="lab $((10#$1))|$(echo "${2% (*}" | tr ' ' '|')" -v m="$m" -v o="$(is_here "$3" && echo here || echo rec.)" "$HEADER"'
         $c["variant"] == "reference" && $c["rows"] == s && $c["cols"] == s { print name "," $c["share_of_ceiling"] "," m "," o; exit }' "$3"
 }
-each_lab "$tmp/ladder.csv" transpose ladder_row .csv
+each_lab "$tmp/ladder.csv" "transpose matmul sgemm" ladder_row .csv
 if [ -s "$tmp/ladder.csv" ]; then
     cp "$tmp/ladder.csv" "$out/ladder.csv"
     draw ladder.gp ladder "The ladder at ${LADDER_SIZE}x$LADDER_SIZE: each reference as a share of its ceiling" \
-        "under each bar: its machine, and whether it ran here or was recorded" "${sources# }" "dat='$out/ladder.csv'"
+        "a copy of the same bytes (labs 1-6), cuBLAS SGEMM (labs 7-8); under each bar its machine, rec(orded) or here" "${sources# }" "dat='$out/ladder.csv'"
 else
     skip ladder "no lab has a run at ${LADDER_SIZE}x$LADDER_SIZE"
 fi
@@ -226,6 +229,10 @@ fi
 experiment gpu-tiles "make lab4 bench TILE_DIM=4 (8, 16, 32) on a GPU" "Lab 4 with square tiles of 4 to 32" \
     lab04-TILE_DIM4.csv=TILE_DIM=4 lab04-TILE_DIM8.csv=TILE_DIM=8 \
     lab04-TILE_DIM16.csv=TILE_DIM=16 lab04-TILE_DIM32.csv=TILE_DIM=32
+# The same for lab 3's naive kernel: blocks of b x b threads.
+experiment gpu-blocks "make lab3 bench TILE_DIM=4 BLOCK_ROWS=4 (8, 16, 32) on a GPU" "Lab 3 with square blocks of 4 to 32 threads a side" \
+    lab03-TILE_DIM4-BLOCK_ROWS4.csv=4x4 lab03-TILE_DIM8-BLOCK_ROWS8.csv=8x8 \
+    lab03-TILE_DIM16-BLOCK_ROWS16.csv=16x16 lab03-TILE_DIM32-BLOCK_ROWS32.csv=32x32
 
 # The emulator's profile of a lab, fit for a figure of the references: this
 # machine's only when its reference was built with its own tunables (a
