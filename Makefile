@@ -320,7 +320,7 @@ CACHE_SIZE ?= 2048
 CACHEGRIND := valgrind --tool=callgrind --cache-sim=yes --collect-atstart=no \
               --I1=32768,8,64 --D1=32768,8,64 --LL=8388608,16,64
 cachegrind: $(LAB_DIR)/bench
-	@test -z "$(GPU_LAB)" || { echo "cachegrind is for the CPU labs (1 and 2); for a GPU lab try: make lab$(LAB) sanitize" >&2; exit 2; }
+	@test -z "$(GPU_LAB)" || { echo "cachegrind is for the CPU labs (1 and 2); for a GPU lab try: make lab$(patsubst 0%,%,$(LAB)) sanitize" >&2; exit 2; }
 	@command -v valgrind >/dev/null || { echo "cachegrind needs valgrind: run make deps" >&2; exit 1; }
 	@mkdir -p $(B)/bench
 	@for v in student reference; do \
@@ -545,7 +545,7 @@ help:
 	@echo "  make labN plot            the bench drawn: build/plots/labNN.png (and .svg)"
 	@echo "  make labN profile         memory requests per warp: sectors per request, bank conflicts (GPU labs)"
 	@echo "  make labN resources       registers and shared memory per kernel (GPU labs)"
-	@echo "  make labN sanitize        compute-sanitizer memcheck and racecheck on your kernel (GPU labs)"
+	@echo "  make labN sanitize        compute-sanitizer (memcheck, racecheck, synccheck, initcheck) on your kernels (GPU labs)"
 	@echo "  make labN sweep           the reference over TILE_DIM x BLOCK_ROWS pairs (labs 3 and 6)"
 	@echo "                            GPU=emu runs GPU labs on the CPU emulator, GPU=cuda on the GPU;"
 	@echo "                            the default takes the GPU when there is one"

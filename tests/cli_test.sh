@@ -60,6 +60,14 @@ for lab in 01 02; do
     done
 done
 
+# ONLY= through make: that variant's rows and no other's.
+make -s lab1 bench SIZES=64 REPS=2 ONLY=reference >"$tmp/out" 2>&1
+if grep -qE '^64x64 +reference ' "$tmp/out" && ! grep -qE '^ +(memcpy|student|openblas) ' "$tmp/out"; then
+    ok "make lab1 bench ONLY=reference"
+else
+    not_ok "make lab1 bench ONLY=reference" "$tmp/out"
+fi
+
 # A transpose that does its work once and then returns at once when it sees
 # the same buffers again would time near zero: each timed call's output is checked.
 mkdir -p "$tmp/skipper/01-cpu-naive"
