@@ -113,6 +113,15 @@ else
     not_ok "the lab 3 deck has neither a run nor a way to make one"
 fi
 
+# A student's own run at sizes the deck does not name still builds, showing its sizes.
+if make -s B="$tmp/small" lab1 bench SIZES=64,33x65 REPS=2 >"$tmp/small.log" 2>&1 &&
+    make -s slides B="$tmp/small" SLIDE_DECKS="slides/lab01.md" >>"$tmp/small.log" 2>&1 &&
+    grep -q '33x65' "$tmp/small/slides/tex/lab01.tex"; then
+    ok "a run of lab 1 at SIZES=64,33x65 builds its deck, with those sizes"
+else
+    not_ok "make slides after make lab1 bench SIZES=64,33x65" "$tmp/small.log"
+fi
+
 # ---------------------------------------------------------------- unreadable decks fail
 mkdir -p "$tmp/bad"
 ln -s "$(cd "$tmp/b/slides/figures" && pwd)" "$tmp/bad/figures"
