@@ -138,12 +138,14 @@ struct tl_emu_builtins {
     uint3 threadIdx, blockIdx, blockDim, gridDim;
 };
 extern struct tl_emu_builtins tl_emu_builtin;
-void tl_emu_syncthreads(void);
+/* __syncthreads() at file:line; the emulator checks that a block's threads all wait at one. */
+void tl_emu_syncthreads_at(const char *file, int line);
 
-typedef void (*tl_emu_body)(void *ctx);
-/* Runs body once per thread of the grid; the heart of the emulator. */
+typedef void (*tl_emu_body)(void *args);
+/* Runs body once per thread of the grid, on the launch's arguments (args_bytes of them at args). */
 void tl_emu_launch(dim3 grid, dim3 block, size_t dynamic_shared, cudaStream_t stream,
-                   const char *kernel, const char *file, int line, tl_emu_body body, void *ctx);
+                   const char *kernel, const char *file, int line, tl_emu_body body, void *args,
+                   size_t args_bytes);
 
 /* Why the last error happened, in words (thread, block, address), or NULL. */
 const char *tl_emu_error_detail(void);
@@ -156,15 +158,34 @@ const char *tl_emu_error_detail(void);
 
 /* ---- CUDA C as the lab files write it (they are compiled as C++) */
 
+/* What nvcc's cuda_runtime.h brings in, so a lab file needs no more includes here than there. */
+#include <assert.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <cmath>
+#include <cstdlib>
+#include <new>
+#include <type_traits>
+#include <utility>
+
 #define threadIdx (tl_emu_builtin.threadIdx)
 #define blockIdx (tl_emu_builtin.blockIdx)
 #define blockDim (static_cast<const dim3>(tl_emu_builtin.blockDim))
 #define gridDim (static_cast<const dim3>(tl_emu_builtin.gridDim))
-#define __syncthreads() tl_emu_syncthreads()
+/* Where each thread waits tells a barrier from another: see tl_emu_syncthreads_at. */
+#define __syncthreads() tl_emu_syncthreads_at(__FILE__, __LINE__)
 static const int warpSize = 32;
 
-#define __global__
-#define __device__
+/*
+ * The abi tags mark device code in the object file, where emu-compile.sh
+ * looks for calls from kernels to host functions when nvcc is not there to
+ * refuse them (harness/emu/host-calls.sh).
+ */
+#define __global__ __attribute__((abi_tag("tl_global")))
+#define __device__ __attribute__((abi_tag("tl_device")))
 #define __host__
 #define __forceinline__ inline __attribute__((always_inline))
 #define __noinline__ __attribute__((noinline))
@@ -178,6 +199,12 @@ static const int warpSize = 32;
 #define __shared__ static __attribute__((section("tl_shared")))
 #define __constant__ tilelab_emulator_does_not_support___constant__memory
 
+/* The stream argument CUDA gives a default. */
+cudaError_t cudaMemcpyAsync(void *dst, const void *src, size_t bytes, enum cudaMemcpyKind kind,
+                            cudaStream_t stream = 0);
+cudaError_t cudaMemsetAsync(void *ptr, int value, size_t bytes, cudaStream_t stream = 0);
+cudaError_t cudaEventRecord(cudaEvent_t event, cudaStream_t stream = 0);
+
 struct tl_emu_config {
     dim3 grid, block;
     size_t shared;
@@ -190,14 +217,39 @@ static inline tl_emu_config tl_emu_configure(dim3 grid, dim3 block, size_t share
     return c;
 }
 
-/* kernel<<<config>>>(args) is rewritten to TL_LAUNCH(kernel, (config), (args)). */
-#define TL_LAUNCH(kernel, config, args)                                                    \
+/*
+ * A launch's arguments, evaluated once on the host as CUDA does, and
+ * copied into each thread's parameters: the threads read them from this
+ * pack, the one piece of host memory a kernel may touch.
+ */
+template <class... T> struct tl_emu_pack;
+template <> struct tl_emu_pack<> {
+    template <class F, class... D> void call(F f, D &...d) { f(d...); }
+};
+template <class H, class... T> struct tl_emu_pack<H, T...> {
+    H head;
+    tl_emu_pack<T...> tail;
+    template <class F, class... D> void call(F f, D &...d) { tail.call(f, d..., head); }
+};
+static inline tl_emu_pack<> tl_emu_pack_args() { return {}; }
+template <class H, class... T>
+static inline tl_emu_pack<typename std::decay<H>::type, typename std::decay<T>::type...>
+tl_emu_pack_args(H &&h, T &&...t)
+{
+    return {static_cast<H &&>(h), tl_emu_pack_args(static_cast<T &&>(t)...)};
+}
+
+/* name<<<config>>>(args) is rewritten to TL_LAUNCH("name", (name), (config), (args)). */
+#define TL_LAUNCH(name, kernel, config, args)                                              \
     do {                                                                                   \
         tl_emu_config tl_cfg_ = tl_emu_configure config;                                   \
-        auto tl_body_ = [&]() { kernel args; };                                            \
-        tl_emu_launch(tl_cfg_.grid, tl_cfg_.block, tl_cfg_.shared, tl_cfg_.stream, #kernel, \
-                      __FILE__, __LINE__, [](void *p) { (*(decltype(tl_body_) *)p)(); },    \
-                      &tl_body_);                                                          \
+        auto tl_args_ = tl_emu_pack_args args;                                             \
+        tl_emu_launch(tl_cfg_.grid, tl_cfg_.block, tl_cfg_.shared, tl_cfg_.stream, name,    \
+                      __FILE__, __LINE__,                                                  \
+                      [](void *p) {                                                        \
+                          (*(decltype(tl_args_) *)p).call([](auto &...a) { kernel(a...); }); \
+                      },                                                                   \
+                      &tl_args_, sizeof tl_args_);                                         \
     } while (0)
 
 template <class T> static inline cudaError_t cudaMalloc(T **ptr, size_t bytes)
@@ -205,14 +257,32 @@ template <class T> static inline cudaError_t cudaMalloc(T **ptr, size_t bytes)
     return cudaMalloc((void **)ptr, bytes);
 }
 
-static inline int min(int a, int b) { return a < b ? a : b; }
-static inline int max(int a, int b) { return a > b ? a : b; }
-static inline unsigned min(unsigned a, unsigned b) { return a < b ? a : b; }
-static inline unsigned max(unsigned a, unsigned b) { return a > b ? a : b; }
-static inline long long min(long long a, long long b) { return a < b ? a : b; }
-static inline long long max(long long a, long long b) { return a > b ? a : b; }
-static inline float min(float a, float b) { return a < b ? a : b; }
-static inline float max(float a, float b) { return a > b ? a : b; }
+/* min and max with CUDA's overloads (crt/math_functions.hpp): mixed signedness gives unsigned. */
+#define TL_EMU_MINMAX(R, A, B)                                                \
+    static inline R min(const A a, const B b) { return (R)a < (R)b ? (R)a : (R)b; } \
+    static inline R max(const A a, const B b) { return (R)a > (R)b ? (R)a : (R)b; }
+TL_EMU_MINMAX(int, int, int)
+TL_EMU_MINMAX(unsigned int, unsigned int, unsigned int)
+TL_EMU_MINMAX(unsigned int, int, unsigned int)
+TL_EMU_MINMAX(unsigned int, unsigned int, int)
+TL_EMU_MINMAX(long int, long int, long int)
+TL_EMU_MINMAX(unsigned long int, unsigned long int, unsigned long int)
+TL_EMU_MINMAX(unsigned long int, long int, unsigned long int)
+TL_EMU_MINMAX(unsigned long int, unsigned long int, long int)
+TL_EMU_MINMAX(long long int, long long int, long long int)
+TL_EMU_MINMAX(unsigned long long int, unsigned long long int, unsigned long long int)
+TL_EMU_MINMAX(unsigned long long int, long long int, unsigned long long int)
+TL_EMU_MINMAX(unsigned long long int, unsigned long long int, long long int)
+#undef TL_EMU_MINMAX
+/* The floating-point ones are fmin and fmax: a NaN loses to a number. */
+static inline float min(const float a, const float b) { return fminf(a, b); }
+static inline float max(const float a, const float b) { return fmaxf(a, b); }
+static inline double min(const double a, const double b) { return fmin(a, b); }
+static inline double max(const double a, const double b) { return fmax(a, b); }
+static inline double min(const float a, const double b) { return fmin(a, b); }
+static inline double max(const float a, const double b) { return fmax(a, b); }
+static inline double min(const double a, const float b) { return fmin(a, b); }
+static inline double max(const double a, const float b) { return fmax(a, b); }
 
 template <class T> static inline T __ldg(const T *p) { return *p; }
 static inline float2 make_float2(float x, float y) { float2 v = {x, y}; return v; }
