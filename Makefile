@@ -24,7 +24,7 @@ REFERENCE_PREBUILT ?= $(if $(wildcard solutions/*/transpose.*),,$(wildcard solut
 # ---------------------------------------------------------------- goals
 
 LAB_ACTIONS := test bench plot profile cachegrind sanitize sweep resources
-KIT_GOALS := help check deps clean unit handin grade grade-all references dist plots report slides
+KIT_GOALS := help check deps clean unit emu-corpus handin grade grade-all references dist plots report slides
 KNOWN_GOALS := $(LAB_ACTIONS) $(KIT_GOALS)
 
 LAB_GOALS := $(filter lab%,$(MAKECMDGOALS))
@@ -177,7 +177,7 @@ $(call vdir,$(1),$(2),$(3))/lab.raw.o: $(call lab_src,$(1),$(2)) harness/lab.h $
 	  rc=$$$$?; grep -v '^ptxas info\|bytes stack frame' $$(@D)/resources.txt >&2; exit $$$$rc
 else ifeq ($(3),emu)
 $(call vdir,$(1),$(2),$(3))/lab.raw.o: $(call lab_src,$(1),$(2)) harness/lab.h $(call vdir,$(1),$(2),$(3))/flags \
-                                       $(B)/harness/emu-rewrite $(EMU_HEADERS) harness/emu/emu-compile.sh
+                                       $(B)/harness/emu-rewrite $(EMU_HEADERS) harness/emu/emu-compile.sh harness/emu/device-code.sh
 	@echo "g++ -c $$< (for the CPU emulator) $$(call tunable_defs,$(1))"
 	@harness/emu/emu-compile.sh $(B)/harness/emu-rewrite $$< $$@ $$(@D)/resources.txt $$(call tunable_defs,$(1))
 endif
@@ -356,8 +356,7 @@ sweep: $(if $(filter $(LAB),$(SWEEP_LABS)),$(if $(filter cuda,$(LAB_BACKEND)),$(
 
 resources: $(VARIANT_DIR)/lab.o
 	@test -n "$(GPU_LAB)" || { echo "resources shows the GPU compiler's report: GPU labs only (3 and up)" >&2; exit 2; }
-	@grep -E 'Compiling|Used' $(VARIANT_DIR)/resources.txt || echo "no kernel declares __shared__ memory"
-	@test "$(LAB_BACKEND)" != emu || echo "(built for the CPU emulator, which reports shared memory only: registers need nvcc)"
+	@grep -E 'Compiling|Used' $(VARIANT_DIR)/resources.txt || echo "no kernel found in $(VARIANT_DIR)/resources.txt"
 
 # ---------------------------------------------------------------- the kit
 
@@ -372,10 +371,21 @@ unit: $(B)/unit
 
 # The emulator's own tests: planted races, out-of-bounds accesses, bad
 # launches and access patterns with known counts.
-$(B)/emu-kernels.o: tests/emu_kernels.cu $(B)/harness/emu-rewrite $(EMU_HEADERS) harness/emu/emu-compile.sh
+$(B)/emu-kernels.o: tests/emu_kernels.cu $(B)/harness/emu-rewrite $(EMU_HEADERS) harness/emu/emu-compile.sh harness/emu/device-code.sh
 	@harness/emu/emu-compile.sh $(B)/harness/emu-rewrite $< $@ $(B)/emu-kernels.resources.txt
 $(B)/emu-test: tests/emu_test.c $(B)/emu-kernels.o $(CORE_OBJS) $(EMU_OBJS) $(HEADERS) $(EMU_HEADERS)
 	$(CC) $(CFLAGS_EMU) -Itests -o $@ $< $(B)/emu-kernels.o $(CORE_OBJS) $(EMU_OBJS) -lcriterion $(BACKEND_LIBS_emu) -lm
+
+# The fidelity corpus: small lab files with the verdict a GPU gives each
+# (tests/emu_corpus/run.sh), run on this machine's backend: GPU=cuda for
+# the GPU, GPU=emu for the emulator.
+CORPUS := $(sort $(wildcard tests/emu_corpus/*.cu))
+emu-corpus: $(B)/harness/emu-rewrite $(CORE_OBJS) $(BACKEND_OBJS_$(BACKEND))
+	@B=$(B) BACKEND=$(BACKEND) CC='$(CC)' CFLAGS='$(CFLAGS_HARNESS)' BACKEND_CFLAGS='$(BACKEND_CFLAGS_$(BACKEND))' \
+	  OBJS='$(CORE_OBJS) $(BACKEND_OBJS_$(BACKEND))' LIBS='$(BACKEND_LIBS_$(BACKEND))' \
+	  LAB_OPS='$(foreach n,$(GPU_LABS),$(n)=$(subst $(eval) ,+,$(strip $(call op_flag,$(n)))))' \
+	  NVCC='$(NVCC)' NVCC_FLAGS='$(NVCC_FLAGS)' SANITIZER='$(SANITIZER)' \
+	  $(SHELL) tests/emu_corpus/run.sh $(CORPUS)
 
 # Every suite runs on the GPU when there is one, on the emulator otherwise;
 # with nvcc present the GPU builds are compiled (warnings as errors) either way.
@@ -393,6 +403,7 @@ check: $(CHECK_BUILDS)
 	   echo "pass emulator $(B)/emu-test"; \
 	   $(foreach n,$(LABS),echo "pass lab$(n)-reference env $(CHECK_ENV) $(call check_dir,$(n),reference)/test $(if $(and $(filter gpu,$(lab$(n)_kind)),$(filter cuda,$(BACKEND))),--jobs 1)"; \
 	                       echo "fail lab$(n)-stub env $(CHECK_ENV) $(call check_dir,$(n),student)/test $(if $(and $(filter gpu,$(lab$(n)_kind)),$(filter cuda,$(BACKEND))),--jobs 1)";) \
+	   echo "cli emulator-corpus $(MAKE) -s B=$(B) GPU=$(BACKEND) emu-corpus"; \
 	   echo "cli command-line env B=$(B) $(SHELL) tests/cli_test.sh"; \
 	   echo "cli grader env B=$(B) $(SHELL) tests/grader_test.sh"; \
 	   echo "cli student-kit env B=$(B) $(SHELL) tests/dist_test.sh"; \

@@ -179,13 +179,8 @@ const char *tl_emu_error_detail(void);
 #define __syncthreads() tl_emu_syncthreads_at(__FILE__, __LINE__)
 static const int warpSize = 32;
 
-/*
- * The abi tags mark device code in the object file, where emu-compile.sh
- * looks for calls from kernels to host functions when nvcc is not there to
- * refuse them (harness/emu/host-calls.sh).
- */
-#define __global__ __attribute__((abi_tag("tl_global")))
-#define __device__ __attribute__((abi_tag("tl_device")))
+#define __global__
+#define __device__
 #define __host__
 #define __forceinline__ inline __attribute__((always_inline))
 #define __noinline__ __attribute__((noinline))

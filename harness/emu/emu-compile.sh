@@ -1,44 +1,53 @@
 #!/bin/sh
 # emu-compile.sh REWRITE SRC.cu OUT.o RESOURCES.txt [compiler flags...]
 #
-# Compiles a lab's .cu file for the CPU emulator: REWRITE turns its
-# <<< >>> launches into TL_LAUNCH(...), g++ compiles the result against
-# harness/emu/cuda_runtime.h with every memory access instrumented, and the
-# sizes of its __shared__ arrays become RESOURCES.txt, in the words ptxas
-# uses for its report, so the technique checks read one format.
+# Compiles a lab's .cu file for the CPU emulator:
+#
+# 1. Where nvcc is installed, its own front end reads the file first
+#    (nvcc --ptx, no GPU needed), so whatever nvcc refuses (a host function
+#    called from a kernel, a launch of a function that is not __global__,
+#    a warning, which the GPU build makes an error) the emulator refuses,
+#    with nvcc's words. NVCC=none skips it; without nvcc, rewrite and
+#    device-code.sh check the host/device rules themselves.
+# 2. REWRITE turns its <<< >>> launches into TL_LAUNCH(...), and g++
+#    compiles the result against harness/emu/cuda_runtime.h with every
+#    memory access instrumented.
+# 3. The __shared__ bytes of each kernel become RESOURCES.txt, in the words
+#    ptxas uses for its report, so the technique checks read one format.
 set -eu
 rewrite=$1 src=$2 out=$3 resources=$4
 shift 4
 here=$(dirname "$0")
 cpp=${out%.o}.emu.cpp
+names=${out%.o}.kernels
 
-"$rewrite" "$src" "$cpp"
+nvcc=${NVCC-}
+[ -n "$nvcc" ] || nvcc=$(command -v nvcc || { [ -x /usr/local/cuda/bin/nvcc ] && echo /usr/local/cuda/bin/nvcc; } || true)
+[ "$nvcc" != none ] || nvcc=
+
+if [ -n "$nvcc" ]; then
+    if ! "$nvcc" --ptx -arch=sm_75 -Wno-deprecated-gpu-targets -Werror all-warnings \
+            -I"$here/.." "$@" "$src" -o "${out%.o}.ptx" 2>"${out%.o}.nvcc.log"; then
+        cat "${out%.o}.nvcc.log" >&2
+        echo "nvcc refuses $src, so no GPU could run it: the emulator refuses it too." >&2
+        exit 1
+    fi
+    "$rewrite" --names "$names" "$src" "$cpp"
+else
+    "$rewrite" --check-global --names "$names" "$src" "$cpp"
+fi
+
 g++ -std=c++17 -include "$here/cuda_runtime.h" -I"$here" -I"$here/.." \
     -fsanitize=address -fsanitize-sections=tl_shared --param asan-instrumentation-with-call-threshold=0 \
     --param asan-stack=0 --param asan-use-after-return=0 --param asan-globals=1 \
     -fno-exceptions -fno-rtti -fno-tree-vectorize -fno-tree-sra -O1 -g -Wall -Wextra -Werror -Wno-unknown-pragmas \
     "$@" -c "$cpp" -o "$out"
 
-# "kernel(float*, ...)::tile" with its size: a kernel's static shared memory.
-nm -C -S --defined-only "$out" | awk '
-    function hex(s,    i, v) {
-        v = 0
-        for (i = 1; i <= length(s); i++) v = v * 16 + index("0123456789abcdef", substr(s, i, 1)) - 1
-        return v
-    }
-    $3 ~ /^[bBdD]$/ && index($0, ")::") {
-        name = substr($0, index($0, $4)); kernel = substr(name, 1, index(name, "(") - 1)
-        bytes[kernel] += hex($2)
-    }
-    END {
-        status = 0
-        for (k in bytes) {
-            printf "ptxas info    : Compiling entry function '\''%s'\'' for '\''emulator'\''\n", k
-            printf "ptxas info    : Used 0 registers, %d bytes smem, 0 bytes cmem[0]\n", bytes[k]
-            if (bytes[k] > 49152) {
-                printf "ptxas error   : Entry function '\''%s'\'' uses too much shared data (0x%x bytes, 0xc000 max)\n", k, bytes[k] > "/dev/stderr"
-                status = 1
-            }
-        }
-        exit status
-    }' >"$resources"
+if [ -z "$nvcc" ]; then
+    # Every call still a call: where device code calls host code.
+    g++ -std=c++17 -include "$here/cuda_runtime.h" -I"$here" -I"$here/.." -O0 -fno-inline -w \
+        "$@" -c "$cpp" -o "${out%.o}.calls.o"
+    "$here/device-code.sh" host-calls "${out%.o}.calls.o" "$names" "$src"
+fi
+
+"$here/device-code.sh" resources "$out" "$names" "$src" >"$resources"

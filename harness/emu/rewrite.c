@@ -10,9 +10,11 @@
  *
  * With --check-global (for machines without nvcc, whose front end checks
  * it otherwise), a launch of a function that is not declared __global__ is
- * refused, with nvcc's words.
+ * refused, with nvcc's words. With --names, the functions declared
+ * __global__ or __device__ are listed in FILE, one "global NAME" or
+ * "device NAME" a line, for device-code.sh.
  *
- * usage: rewrite [--check-global] IN.cu OUT.cpp
+ * usage: rewrite [--check-global] [--names FILE] IN.cu OUT.cpp
  */
 #include <ctype.h>
 #include <stdio.h>
@@ -74,16 +76,21 @@ static int line_of(const char *s, size_t i)
     return line;
 }
 
-/* The names that follow __global__ up to their parameter list, __launch_bounds__ skipped. */
+/* The names that follow __global__ (or __device__) up to their parameter list, __launch_bounds__ skipped. */
 #define MAX_KERNELS 256
-static char kernels[MAX_KERNELS][128];
+typedef struct {
+    char name[128];
+    int global;
+} declared;
+static declared kernels[MAX_KERNELS];
 static int n_kernels;
 
-static void collect_kernels(const char *s, size_t n)
+static void collect(const char *s, const char *keyword)
 {
     const char *p = s;
-    while ((p = strstr(p, "__global__")) != NULL) {
-        p += 10;
+    int global = strcmp(keyword, "__global__") == 0;
+    while ((p = strstr(p, keyword)) != NULL) {
+        p += strlen(keyword);
         const char *q = p;
         while (*q && *q != ';' && *q != '{') {
             if (*q == '(') {
@@ -97,22 +104,44 @@ static void collect_kernels(const char *s, size_t n)
                     while (*q && *q != ')')
                         q++;
                 } else {
-                    if (n_kernels < MAX_KERNELS && e > b && e - b < 128)
-                        snprintf(kernels[n_kernels++], 128, "%.*s", (int)(e - b), b);
+                    if (n_kernels < MAX_KERNELS && e > b && e - b < 128) {
+                        snprintf(kernels[n_kernels].name, 128, "%.*s", (int)(e - b), b);
+                        kernels[n_kernels++].global = global;
+                    }
                     break;
                 }
             }
             q++;
         }
     }
-    (void)n;
 }
 
 static int declared_global(const char *name, size_t len)
 {
     for (int k = 0; k < n_kernels; k++)
-        if (strlen(kernels[k]) == len && strncmp(kernels[k], name, len) == 0)
+        if (kernels[k].global && strlen(kernels[k].name) == len &&
+            strncmp(kernels[k].name, name, len) == 0)
             return 1;
+    return 0;
+}
+
+/* Whether the file defines or declares "void name(": a function a launch may have meant. */
+static int declared_void(const char *s, const char *name, size_t len)
+{
+    for (const char *p = s; (p = strstr(p, "void")) != NULL; p += 4) {
+        if ((p > s && is_ident(p[-1])) || is_ident(p[4]))
+            continue;
+        const char *q = p + 4;
+        while (isspace((unsigned char)*q))
+            q++;
+        if (strncmp(q, name, len) != 0 || is_ident(q[len]))
+            continue;
+        q += len;
+        while (isspace((unsigned char)*q))
+            q++;
+        if (*q == '(')
+            return 1;
+    }
     return 0;
 }
 
@@ -137,16 +166,36 @@ static size_t matching(const char *s, size_t i, size_t n)
 
 int main(int argc, char **argv)
 {
-    int check_global = argc == 4 && strcmp(argv[1], "--check-global") == 0;
-    if (argc != 3 + check_global) {
-        fprintf(stderr, "usage: rewrite [--check-global] IN.cu OUT.cpp\n");
+    int check_global = 0;
+    const char *names = NULL;
+    for (; argc > 3 && argv[1][0] == '-'; argc--, argv++) {
+        if (strcmp(argv[1], "--check-global") == 0) {
+            check_global = 1;
+        } else if (strcmp(argv[1], "--names") == 0 && argc > 4) {
+            names = argv[2];
+            argc--, argv++;
+        } else {
+            break;
+        }
+    }
+    if (argc != 3) {
+        fprintf(stderr, "usage: rewrite [--check-global] [--names FILE] IN.cu OUT.cpp\n");
         return 2;
     }
-    argv += check_global;
     size_t n;
     char *s = slurp(argv[1], &n);
-    if (check_global)
-        collect_kernels(s, n);
+    collect(s, "__global__");
+    collect(s, "__device__");
+    if (names) {
+        FILE *f = fopen(names, "w");
+        if (!f) {
+            perror(names);
+            return 1;
+        }
+        for (int k = 0; k < n_kernels; k++)
+            fprintf(f, "%s %s\n", kernels[k].global ? "global" : "device", kernels[k].name);
+        fclose(f);
+    }
     FILE *out = fopen(argv[2], "w");
     if (!out) {
         perror(argv[2]);
@@ -213,7 +262,9 @@ int main(int argc, char **argv)
         for (size_t k = name; k < ident_end; k++)
             if (s[k] == ':')
                 base = k + 1;
-        if (check_global && !declared_global(s + base, ident_end - base)) {
+        /* A name the file declares as a function, but not __global__ (a macro's parameter is neither). */
+        if (check_global && !declared_global(s + base, ident_end - base) &&
+            declared_void(s, s + base, ident_end - base)) {
             fprintf(stderr, "%s(%d): error: a host function call cannot be configured: %.*s is "
                             "launched with <<< >>>, but it is not declared __global__ (write "
                             "__global__ void %.*s(...), as nvcc requires)\n",

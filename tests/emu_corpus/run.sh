@@ -1,0 +1,105 @@
+#!/usr/bin/env bash
+# run.sh FILE.cu...   (run by `make emu-corpus`, which sets the environment)
+#
+# The emulator's fidelity corpus: small lab files a student could write,
+# valid ones in many styles and the usual mistakes, each with the verdict
+# a GPU gives it in its first lines:
+#
+#   // expect: pass                 builds, and the lab's tests pass
+#   // expect: fail TEXT            builds, and the tests fail, saying TEXT
+#   // expect: build-error TEXT     the compiler refuses it, saying TEXT
+#   // gpu-tool: synccheck          on a GPU, run the tests under this
+#                                   compute-sanitizer tool (what a GPU
+#                                   leaves undefined, the tool reports)
+#
+# TEXT is matched without regard to case, in everything the build or the
+# tests printed. labNN-*.cu is a file of lab NN. The same files and the
+# same expectations run on the emulator (BACKEND=emu) and on a GPU
+# (BACKEND=cuda). Prints TAP, one line a file, and the tally
+# "corpus: N agree, M disagree".
+#
+# Environment: B BACKEND CC CFLAGS BACKEND_CFLAGS OBJS LIBS LAB_OPS
+# (NN=-DFLAG+-DFLAG ...), and for cuda NVCC NVCC_FLAGS SANITIZER.
+set -u
+cd "$(dirname "$0")/../.."
+: "${B:=build}" "${BACKEND:=emu}"
+out=$B/corpus/$BACKEND
+mkdir -p "$out"
+# The tests of a corpus run: every one but the large and the random shapes.
+filter='!(*large*|*random*)'
+jobs=$([ "$BACKEND" = cuda ] && echo "--jobs 1")
+
+ops_of() {
+    local pair
+    for pair in ${LAB_OPS:-}; do
+        [ "${pair%%=*}" != "$1" ] || echo "${pair#*=}" | tr + ' '
+    done
+}
+
+# The suite of lab NN, built once, reads the report of whichever file runs now.
+built=" "
+suite() {
+    local lab=$1 t=$out/lab$1-test.o
+    case "$built" in *" $lab "*) return 0 ;; esac
+    built="$built$lab "
+    # shellcheck disable=SC2046,SC2086
+    $CC $CFLAGS -Itests $BACKEND_CFLAGS $(ops_of "$lab") \
+        -DTL_RESOURCES="\"$(pwd)/$out/resources.txt\"" -c "tests/lab${lab}_test.c" -o "$t"
+}
+
+build() {
+    local src=$1 d=$2 lab=$3
+    if [ "$BACKEND" = emu ]; then
+        harness/emu/emu-compile.sh "$B/harness/emu-rewrite" "$src" "$d/lab.raw.o" "$d/resources.txt"
+    else
+        # shellcheck disable=SC2086
+        $NVCC $NVCC_FLAGS -c "$src" -o "$d/lab.raw.o" >"$d/resources.txt" 2>&1
+        local rc=$?
+        grep -v '^ptxas info\|bytes stack frame' "$d/resources.txt"
+        [ $rc -eq 0 ] || return 1
+    fi || return 1
+    harness/isolate-symbols.sh "$d/lab.raw.o" "$d/lab.o" &&
+        suite "$lab" &&
+        # shellcheck disable=SC2086
+        $CC -o "$d/test" "$out/lab$lab-test.o" "$d/lab.o" $OBJS -lcriterion $LIBS -lm
+}
+
+n=0 agree=0 disagree=0
+for src in "$@"; do
+    name=$(basename "$src" .cu)
+    lab=${name#lab}
+    lab=${lab%%-*}
+    d=$out/$name
+    rm -rf "$d"
+    mkdir -p "$d"
+    expect=$(sed -n 's|^// expect: *||p' "$src" | head -1)
+    want=${expect%% *}
+    text=$([ "$want" = "$expect" ] || echo "${expect#* }")
+    tool=$(sed -n 's|^// gpu-tool: *||p' "$src" | head -1)
+    if ! build "$src" "$d" "$lab" >"$d/log" 2>&1; then
+        got=build-error
+    else
+        cp "$d/resources.txt" "$out/resources.txt"
+        if [ "$BACKEND" = cuda ] && [ -n "$tool" ]; then
+            run=("$SANITIZER" --tool "$tool" --error-exitcode 3 "$d/test")
+        else
+            run=("$d/test")
+        fi
+        # shellcheck disable=SC2086
+        if "${run[@]}" $jobs --filter "$filter" >>"$d/log" 2>&1; then got=pass; else got=fail; fi
+    fi
+    n=$((n + 1))
+    verdict="$name: $got (expected $expect)"
+    if [ "$got" = "$want" ] && { [ -z "$text" ] || grep -qiF -- "$text" "$d/log"; }; then
+        agree=$((agree + 1))
+        echo "ok $n - $verdict"
+    else
+        disagree=$((disagree + 1))
+        echo "not ok $n - $verdict"
+        [ "$got" != "$want" ] || echo "#   the output does not say \"$text\""
+        sed 's/^/#   /' "$d/log" | head -40
+    fi
+done
+echo "1..$n"
+echo "corpus: $agree agree, $disagree disagree ($BACKEND)"
+[ "$disagree" -eq 0 ]
