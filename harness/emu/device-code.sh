@@ -32,11 +32,15 @@ mode=$1 obj=$2 names=$3 src=$4
         return v
     }
     # "void ns::kern<64>(float*, int)" -> "kern"; lambdas and statics inside keep their owner.
-    function base(name,    p, q) {
+    function qualified(name,    p, q) {
         p = index(name, "("); q = index(name, "<")
         if (q && (!p || q < p)) p = q
         if (p) name = substr(name, 1, p - 1)
         sub(/.* /, "", name)
+        return name
+    }
+    function base(name,    q) {
+        name = qualified(name)
         while ((q = index(name, "::")) > 0) name = substr(name, q + 2)
         return name
     }
@@ -132,8 +136,9 @@ mode=$1 obj=$2 names=$3 src=$4
             f = caller[c]; t = callee[c]
             if (!device(f) || index(t, "(") == 0) continue   # host code, or a C function (printf, sqrtf)
             b = base(t)
-            if (b in kind || b in header || b ~ /^(tl_emu_|__asan)/) continue
-            if (t ~ /^(std::|[^(]* std::)/ && b in math) continue
+            if (qualified(t) ~ /^std::/) {
+                if (b in math) continue
+            } else if (b in kind || b in header || b ~ /^(tl_emu_|__asan)/) continue
             k = kind[base(fname[f])] == "global" ? "__global__" : "__device__"
             key = t SUBSEP fname[f]
             if (key in told) continue

@@ -7,7 +7,7 @@
 #    (nvcc --ptx, no GPU needed), so whatever nvcc refuses (a host function
 #    called from a kernel, a launch of a function that is not __global__,
 #    a warning, which the GPU build makes an error) the emulator refuses,
-#    with nvcc's words. NVCC=none skips it; without nvcc, rewrite and
+#    with nvcc's words. TL_EMU_NVCC=none skips it (TL_EMU_NVCC=path picks one); without nvcc, rewrite and
 #    device-code.sh check the host/device rules themselves.
 # 2. REWRITE turns its <<< >>> launches into TL_LAUNCH(...), and g++
 #    compiles the result against harness/emu/cuda_runtime.h with every
@@ -21,7 +21,7 @@ here=$(dirname "$0")
 cpp=${out%.o}.emu.cpp
 names=${out%.o}.kernels
 
-nvcc=${NVCC-}
+nvcc=${TL_EMU_NVCC-}
 [ -n "$nvcc" ] || nvcc=$(command -v nvcc || { [ -x /usr/local/cuda/bin/nvcc ] && echo /usr/local/cuda/bin/nvcc; } || true)
 [ "$nvcc" != none ] || nvcc=
 

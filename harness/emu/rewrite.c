@@ -184,8 +184,19 @@ int main(int argc, char **argv)
     }
     size_t n;
     char *s = slurp(argv[1], &n);
-    collect(s, "__global__");
-    collect(s, "__device__");
+    /* The code alone, comments and literals blanked, for the searches for declarations. */
+    char *code = malloc(n + 1);
+    if (!code)
+        return 1;
+    memcpy(code, s, n + 1);
+    for (size_t i = 0; i < n;) {
+        size_t j = skip_opaque(s, i, n);
+        for (size_t k = i; k < j; k++)
+            code[k] = code[k] == '\n' ? '\n' : ' ';
+        i = j > i ? j : i + 1;
+    }
+    collect(code, "__global__");
+    collect(code, "__device__");
     if (names) {
         FILE *f = fopen(names, "w");
         if (!f) {
@@ -264,7 +275,7 @@ int main(int argc, char **argv)
                 base = k + 1;
         /* A name the file declares as a function, but not __global__ (a macro's parameter is neither). */
         if (check_global && !declared_global(s + base, ident_end - base) &&
-            declared_void(s, s + base, ident_end - base)) {
+            declared_void(code, s + base, ident_end - base)) {
             fprintf(stderr, "%s(%d): error: a host function call cannot be configured: %.*s is "
                             "launched with <<< >>>, but it is not declared __global__ (write "
                             "__global__ void %.*s(...), as nvcc requires)\n",
@@ -285,6 +296,7 @@ int main(int argc, char **argv)
     }
     fwrite(s + copied, 1, n - copied, out);
     fclose(out);
+    free(code);
     free(s);
     return 0;
 }

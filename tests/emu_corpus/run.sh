@@ -8,6 +8,8 @@
 #   // expect: pass                 builds, and the lab's tests pass
 #   // expect: fail TEXT            builds, and the tests fail, saying TEXT
 #   // expect: build-error TEXT     the compiler refuses it, saying TEXT
+#   // without-nvcc: builds         a known limit (harness/emu/README.md):
+#                                   without nvcc the emulator builds it
 #   // gpu-tool: synccheck          on a GPU, run the tests under this
 #                                   compute-sanitizer tool (what a GPU
 #                                   leaves undefined, the tool reports)
@@ -15,7 +17,9 @@
 # TEXT is matched without regard to case, in everything the build or the
 # tests printed. labNN-*.cu is a file of lab NN. The same files and the
 # same expectations run on the emulator (BACKEND=emu) and on a GPU
-# (BACKEND=cuda). Prints TAP, one line a file, and the tally
+# (BACKEND=cuda); on the emulator, what should not build is built a second
+# time as if nvcc were missing (TL_EMU_NVCC=none), where the emulator's own
+# checks must refuse it. Prints TAP, one line a verdict, and the tally
 # "corpus: N agree, M disagree".
 #
 # Environment: B BACKEND CC CFLAGS BACKEND_CFLAGS OBJS LIBS LAB_OPS
@@ -98,6 +102,25 @@ for src in "$@"; do
         echo "not ok $n - $verdict"
         [ "$got" != "$want" ] || echo "#   the output does not say \"$text\""
         sed 's/^/#   /' "$d/log" | head -40
+    fi
+    # Without nvcc, the emulator's own checks must refuse what nvcc refuses.
+    if [ "$BACKEND" = emu ] && [ "$want" = build-error ]; then
+        n=$((n + 1))
+        alone=$(sed -n 's|^// without-nvcc: *||p' "$src" | head -1)
+        if TL_EMU_NVCC=none harness/emu/emu-compile.sh "$B/harness/emu-rewrite" "$src" "$d/alone.o" \
+                "$d/alone.txt" >"$d/alone.log" 2>&1; then
+            got=builds
+        else
+            got=build-error
+        fi
+        if [ "$got" = "${alone:-build-error}" ]; then
+            agree=$((agree + 1))
+            echo "ok $n - $name, without nvcc: $got (expected ${alone:-build-error})"
+        else
+            disagree=$((disagree + 1))
+            echo "not ok $n - $name, without nvcc: $got (expected ${alone:-build-error})"
+            sed 's/^/#   /' "$d/alone.log" | head -20
+        fi
     fi
 done
 echo "1..$n"
