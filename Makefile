@@ -298,17 +298,29 @@ NCU_METRICS := l1tex__t_requests_pipe_lsu_mem_global_op_ld.sum,l1tex__t_sectors_
   l1tex__t_requests_pipe_lsu_mem_global_op_st.sum,l1tex__t_sectors_pipe_lsu_mem_global_op_st.sum,$\
   l1tex__data_pipe_lsu_wavefronts_mem_shared_op_ld.sum,l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ld.sum,$\
   l1tex__data_pipe_lsu_wavefronts_mem_shared_op_st.sum,l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_st.sum
-PROFILE_SIZE ?= $(if $(filter emu,$(LAB_BACKEND)),512,4096)
+# What the profile's efficiencies need besides; a profile without them still runs (the table says ?).
+NCU_EFFICIENCY := smsp__sass_average_data_bytes_per_sector_mem_global_op_ld.pct,$\
+  smsp__sass_average_data_bytes_per_sector_mem_global_op_st.pct,$\
+  smsp__sass_inst_executed_op_shared_ld.sum,smsp__sass_inst_executed_op_shared_st.sum
+# One size on both: the emulator's counts and the GPU's read side by side.
+PROFILE_SIZE ?= $(if $(filter matmul sgemm,$(lab$(LAB)_op)),256,512)
+PROFILE_CSV := $(B)/bench/lab$(LAB)-profile.csv
 profile: $(if $(GPU_LAB),$(if $(filter emu,$(LAB_BACKEND)),$(LAB_DIR)/profile-emu,$(LAB_DIR)/bench))
 	@test -n "$(GPU_LAB)" || { echo "profile counts GPU memory requests: GPU labs only (3 and up); for a CPU lab try: make lab$(LAB) cachegrind" >&2; exit 2; }
 	@mkdir -p $(B)/bench
 ifeq ($(LAB_BACKEND),emu)
-	@$< --size $(PROFILE_SIZE) --title "lab $(patsubst 0%,%,$(LAB)) ($(lab$(LAB)_dir))" --csv $(B)/bench/lab$(LAB)-profile.csv
+	@$< --size $(PROFILE_SIZE) --title "lab $(patsubst 0%,%,$(LAB)) ($(lab$(LAB)_dir))" --csv $(PROFILE_CSV); \
+	  rc=$$?; harness/profile-table.sh $(PROFILE_CSV) && echo "wrote $(PROFILE_CSV)"; exit $$rc
 else
 	@test -n "$(NCU)" || { echo "profile on a GPU needs Nsight Compute (ncu), part of the CUDA toolkit" >&2; exit 1; }
-	@$(NCU) --metrics $(NCU_METRICS) --csv $< --only student,reference --sizes $(PROFILE_SIZE) \
-	  --reps 1 --warmup 0 > $(B)/bench/lab$(LAB)-ncu.csv
-	@harness/ncu-table.sh $(B)/bench/lab$(LAB)-ncu.csv
+	@for v in reference student; do \
+	  $(NCU) --metrics $(NCU_METRICS),$(NCU_EFFICIENCY) --csv $< --only $$v --sizes $(PROFILE_SIZE) --reps 1 --warmup 0 \
+	    > $(B)/bench/lab$(LAB)-ncu-$$v.csv 2>&1 || \
+	  $(NCU) --metrics $(NCU_METRICS) --csv $< --only $$v --sizes $(PROFILE_SIZE) --reps 1 --warmup 0 \
+	    > $(B)/bench/lab$(LAB)-ncu-$$v.csv 2>&1 || { tail -20 $(B)/bench/lab$(LAB)-ncu-$$v.csv >&2; exit 1; }; \
+	done
+	@s=$(PROFILE_SIZE); r=$${s%x*}; c=$${s#*x}; harness/ncu-table.sh $(PROFILE_CSV) $$r $$c $$c \
+	  reference=$(B)/bench/lab$(LAB)-ncu-reference.csv student=$(B)/bench/lab$(LAB)-ncu-student.csv && echo "wrote $(PROFILE_CSV)"
 endif
 
 CACHE_SIZE ?= 2048

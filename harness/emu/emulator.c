@@ -659,6 +659,8 @@ static void check_access(uintptr_t a, size_t size, int store, uintptr_t pc)
      * tl_shared section (one copy per instance, merged at link time).
      * Counted as shared memory; their bounds are unknown (README.md).
      */
+    if (a - (uintptr_t)&tl_emu_builtin < sizeof tl_emu_builtin)
+        return;
     if (a - (uintptr_t)__data_start < (uintptr_t)(_end - __data_start)) {
         if (profiling)
             record(a, pc, size, store ? SHARED_STORE : SHARED_LOAD);
@@ -776,12 +778,33 @@ static unsigned long long cost_of(const access_record *const *lane, int lanes, i
     return ways;
 }
 
+static int by_address(const void *x, const void *y)
+{
+    const access_record *a = *(const access_record *const *)x, *b = *(const access_record *const *)y;
+    return (a->addr > b->addr) - (a->addr < b->addr);
+}
+
+/* The bytes the lanes ask for, each counted once however many lanes want it (a broadcast). */
+static unsigned long long distinct_bytes(const access_record *const *lane, int lanes)
+{
+    const access_record *sorted[32];
+    unsigned long long bytes = 0;
+    uintptr_t end = 0;
+    memcpy(sorted, lane, (size_t)lanes * sizeof *sorted);
+    qsort(sorted, (size_t)lanes, sizeof *sorted, by_address);
+    for (int l = 0; l < lanes; l++) {
+        uintptr_t lo = sorted[l]->addr > end ? sorted[l]->addr : end, hi = sorted[l]->addr + sorted[l]->size;
+        if (hi > lo)
+            bytes += hi - lo, end = hi;
+    }
+    return bytes;
+}
+
 /* One request: the lanes of a warp that ran one instruction once, in lane order. */
 static request_cost cost(const access_record *const *lane, const int *lane_id, int lanes, int kind)
 {
     request_cost c = {0, 0, 0};
-    for (int l = 0; l < lanes; l++)
-        c.bytes += lane[l]->size;
+    c.bytes = distinct_bytes(lane, lanes);
     if (kind == GLOBAL_LOAD || kind == GLOBAL_STORE) {
         c.cost = cost_of(lane, lanes, 0);
         c.ideal = (c.bytes + 31) / 32;
