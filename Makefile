@@ -113,7 +113,7 @@ $(B)/harness/%.o: harness/%.c $(HEADERS)
 # The CPU emulator (harness/emu): its runtime, and the harness's GPU code
 # compiled against its cuda_runtime.h instead of the toolkit's.
 EMU_HEADERS := $(wildcard harness/emu/*.h)
-EMU_OBJS := $(addprefix $(B)/harness/emu/,gpu.o launch_log.o emulator.o fiber.o)
+EMU_OBJS := $(addprefix $(B)/harness/emu/,gpu.o launch_log.o emulator.o fiber.o statics.o)
 CFLAGS_EMU := $(CFLAGS_HARNESS) -Iharness/emu
 
 $(B)/harness/emu/%.o: harness/emu/%.c $(HEADERS) $(EMU_HEADERS)
@@ -391,7 +391,7 @@ $(B)/emu-test: tests/emu_test.c $(B)/emu-kernels.o $(CORE_OBJS) $(EMU_OBJS) $(HE
 # The fidelity corpus: small lab files with the verdict a GPU gives each
 # (tests/emu_corpus/run.sh), run on this machine's backend: GPU=cuda for
 # the GPU, GPU=emu for the emulator.
-CORPUS := $(sort $(wildcard tests/emu_corpus/*.cu))
+CORPUS := $(sort $(wildcard tests/emu_corpus/*.cu)) $(sort $(wildcard tests/emu_corpus/limits/*.cu))
 emu-corpus: $(B)/harness/emu-rewrite $(CORE_OBJS) $(BACKEND_OBJS_$(BACKEND))
 	@B=$(B) BACKEND=$(BACKEND) CC='$(CC)' CFLAGS='$(CFLAGS_HARNESS)' BACKEND_CFLAGS='$(BACKEND_CFLAGS_$(BACKEND))' \
 	  OBJS='$(CORE_OBJS) $(BACKEND_OBJS_$(BACKEND))' LIBS='$(BACKEND_LIBS_$(BACKEND))' \

@@ -22,6 +22,7 @@
 #include "fiber.h"
 #include "gpu.h"
 #include "matrix.h"
+#include "statics.h"
 #include "sysinfo.h"
 
 #include <errno.h>
@@ -424,7 +425,6 @@ struct asan_global {
  * tl_shared, and its other statics and string literals.
  */
 extern char __start_tl_shared[] __attribute__((weak));
-extern char __data_start[], _end[]; /* the program's data and bss, from the linker */
 extern char __stop_tl_shared[] __attribute__((weak));
 
 static struct asan_global **globals;
@@ -467,6 +467,47 @@ static const struct asan_global *global_near(uintptr_t a)
     return NULL;
 }
 
+/* The __shared__ arrays of template kernels, from the symbol table (statics.c). */
+typedef struct {
+    uintptr_t beg;
+    size_t size;
+} local_static;
+
+static local_static *statics;
+static size_t n_statics, cap_statics;
+static int statics_read;
+
+static void found_static(uintptr_t beg, size_t size, const char *name)
+{
+    (void)name;
+    for (size_t i = 0; i < n_globals; i++)
+        if (globals[i]->beg == beg)
+            return; /* registered already, bounds and all */
+    if (n_statics == cap_statics) {
+        size_t cap = cap_statics ? 2 * cap_statics : 16;
+        local_static *grown = realloc(statics, cap * sizeof *grown);
+        if (!grown)
+            abort();
+        statics = grown, cap_statics = cap;
+    }
+    statics[n_statics++] = (local_static){beg, size};
+}
+
+static void read_statics(void)
+{
+    if (!statics_read)
+        tl_emu_local_statics(&tl_emu_builtin, "tl_emu_builtin", found_static);
+    statics_read = 1;
+}
+
+static const local_static *static_of(uintptr_t a, size_t size)
+{
+    for (size_t i = 0; i < n_statics; i++)
+        if (a - statics[i].beg < statics[i].size)
+            return a + size <= statics[i].beg + statics[i].size ? &statics[i] : NULL;
+    return NULL;
+}
+
 static void poison_shared(void)
 {
     uint32_t bits = TL_SHARED_POISON_BITS;
@@ -477,6 +518,9 @@ static void poison_shared(void)
         for (size_t b = 0; b < globals[i]->size; b++)
             p[b] = ((unsigned char *)&bits)[b % 4];
     }
+    for (size_t i = 0; i < n_statics; i++)
+        for (size_t b = 0; b < statics[i].size; b++)
+            ((unsigned char *)statics[i].beg)[b] = ((unsigned char *)&bits)[b % 4];
 }
 
 /* ---------------------------------------------------------------- threads */
@@ -653,15 +697,8 @@ static void check_access(uintptr_t a, size_t size, int store, uintptr_t pc)
                   is_shared(g) ? "the __shared__ array" : "the variable", g->name,
                   (size_t)(a - g->beg), (size_t)g->size);
     }
-    /*
-     * The program's own statics the instrumentation does not register: the
-     * __shared__ arrays of template kernels, which gcc keeps out of the
-     * tl_shared section (one copy per instance, merged at link time).
-     * Counted as shared memory; their bounds are unknown (README.md).
-     */
-    if (a - (uintptr_t)&tl_emu_builtin < sizeof tl_emu_builtin)
-        return;
-    if (a - (uintptr_t)__data_start < (uintptr_t)(_end - __data_start)) {
+    /* The __shared__ arrays of template kernels: bounds from the symbol table, no red zones. */
+    if (static_of(a, size)) {
         if (profiling)
             record(a, pc, size, store ? SHARED_STORE : SHARED_LOAD);
         return;
@@ -951,6 +988,7 @@ static int prepare(void)
     if (p == MAP_FAILED)
         return -1;
     stacks = p;
+    read_statics();
     return 0;
 }
 
