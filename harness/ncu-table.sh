@@ -40,7 +40,8 @@ shift 4
                     if (!(name in seen)) { seen[name] = 1; order[n++] = name }
                 }
             }
-            function get(id, metric) { return has[id, metric] ? m[id, metric] + 0 : "" }
+            # Counts pass through as text: printed as numbers, mawk would round them to 6 digits.
+            function get(id, metric) { return has[id, metric] ? m[id, metric] : "" }
             function bytes(id, dir,    pct, sectors) {
                 pct = get(id, "smsp__sass_average_data_bytes_per_sector_mem_global_op_" dir ".pct")
                 sectors = get(id, "l1tex__t_sectors_pipe_lsu_mem_global_op_" dir ".sum")
@@ -48,7 +49,7 @@ shift 4
             }
             function shared(id, dir,    waves, ideal, req) {
                 waves = get(id, "l1tex__data_pipe_lsu_wavefronts_mem_shared_op_" dir ".sum")
-                ideal = waves - get(id, "l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_" dir ".sum")
+                ideal = sprintf("%.0f", waves - get(id, "l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_" dir ".sum"))
                 req = get(id, "smsp__sass_inst_executed_op_shared_" dir ".sum")
                 s_req[dir] = req == "" ? ideal : req; s_waves[dir] = waves; s_ideal[dir] = ideal
             }
