@@ -2,6 +2,8 @@
  * Kernels with a known flaw or a known access pattern, for the emulator's
  * own tests (tests/emu_test.c). Each launcher has C linkage.
  */
+#include <assert.h>
+
 #include "lab.h"
 
 #define N 32

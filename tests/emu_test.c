@@ -234,7 +234,7 @@ Test(emulator, divergent_barriers_are_an_error_naming_both)
     launch_split_barrier(out);
     expect_error(cudaErrorLaunchFailure, "barrier error");
     const char *d = tl_emu_error_detail();
-    cr_assert(strstr(d, "emu_kernels.cu:103") && strstr(d, "emu_kernels.cu:105"),
+    cr_assert(strstr(d, "emu_kernels.cu:105") && strstr(d, "emu_kernels.cu:107"),
               "both barriers, by line: %s", d);
     cr_assert(strstr(d, "thread (0, 0, 0)") && strstr(d, "thread (1, 0, 0)"), "%s", d);
 }

@@ -114,6 +114,8 @@ cudaError_t cudaMemset(void *ptr, int value, size_t bytes);
 cudaError_t cudaMemsetAsync(void *ptr, int value, size_t bytes, cudaStream_t stream);
 cudaError_t cudaDeviceSynchronize(void);
 cudaError_t cudaStreamSynchronize(cudaStream_t stream);
+cudaError_t cudaStreamCreate(cudaStream_t *stream);
+cudaError_t cudaStreamDestroy(cudaStream_t stream);
 cudaError_t cudaDeviceReset(void);
 cudaError_t cudaGetLastError(void);
 cudaError_t cudaPeekAtLastError(void);
@@ -158,10 +160,12 @@ const char *tl_emu_error_detail(void);
 
 /* ---- CUDA C as the lab files write it (they are compiled as C++) */
 
-/* What nvcc's cuda_runtime.h brings in, so a lab file needs no more includes here than there. */
-#include <assert.h>
+/*
+ * What nvcc's cuda_runtime.h brings in for host code, so a lab file needs
+ * the same includes here as there: math functions without <math.h>, but
+ * printf and assert only with <stdio.h> and <assert.h>.
+ */
 #include <math.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -280,6 +284,19 @@ static inline double min(const double a, const float b) { return fmin(a, b); }
 static inline double max(const double a, const float b) { return fmax(a, b); }
 
 template <class T> static inline T __ldg(const T *p) { return *p; }
+
+/* The single-precision intrinsics a kernel may use (glibc has __expf, __logf, __sinf, __cosf,
+ * __powf); exact here, where a GPU may round them. */
+static inline float __fdividef(float a, float b) { return a / b; }
+static inline float fdividef(float a, float b) { return a / b; }
+static inline float __fmaf_rn(float a, float b, float c) { return fmaf(a, b, c); }
+static inline float __fadd_rn(float a, float b) { return a + b; }
+static inline float __fmul_rn(float a, float b) { return a * b; }
+static inline float __frcp_rn(float a) { return 1.0f / a; }
+static inline float rsqrtf(float a) { return 1.0f / sqrtf(a); }
+static inline float __saturatef(float a) { return a < 0.0f ? 0.0f : a > 1.0f ? 1.0f : a != a ? 0.0f : a; }
+static inline int __float_as_int(float a) { int i; memcpy(&i, &a, sizeof i); return i; }
+static inline float __int_as_float(int i) { float a; memcpy(&a, &i, sizeof a); return a; }
 static inline float2 make_float2(float x, float y) { float2 v = {x, y}; return v; }
 static inline float4 make_float4(float x, float y, float z, float w) { float4 v = {x, y, z, w}; return v; }
 

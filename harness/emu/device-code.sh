@@ -127,7 +127,7 @@ mode=$1 obj=$2 names=$3 src=$4
             exit status
         }
         # host-calls: what device code may call besides device code.
-        split("min max make_float2 make_float4 __ldg dim3 uint3 tl_emu_configure", l, " ")
+        split("min max make_float2 make_float4 __ldg dim3 uint3 tl_emu_configure __fdividef fdividef __fmaf_rn __fadd_rn __fmul_rn __frcp_rn rsqrtf __saturatef __expf __logf __sinf __cosf __powf __float_as_int __int_as_float", l, " ")
         for (i in l) header[l[i]] = 1
         split("abs fabs sqrt cbrt exp exp2 expm1 log log2 log10 log1p pow sin cos tan asin acos atan atan2 sinh cosh tanh asinh acosh atanh floor ceil round lround llround trunc rint lrint llrint nearbyint fmod remainder remquo fma fmin fmax fdim hypot ldexp frexp modf scalbn scalbln ilogb logb nextafter copysign erf erfc tgamma lgamma isnan isinf isfinite isnormal signbit nan", l, " ")
         for (i in l) math[l[i]] = 1

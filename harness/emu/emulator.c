@@ -297,6 +297,21 @@ cudaError_t cudaStreamSynchronize(cudaStream_t stream)
     return settle();
 }
 
+/* One stream: the emulator runs everything in order, as the default stream does. */
+cudaError_t cudaStreamCreate(cudaStream_t *stream)
+{
+    if (!stream)
+        return fail(cudaErrorInvalidValue, "cudaStreamCreate: the pointer to the result is NULL");
+    *stream = NULL;
+    return settle();
+}
+
+cudaError_t cudaStreamDestroy(cudaStream_t stream)
+{
+    (void)stream;
+    return settle();
+}
+
 cudaError_t cudaDeviceReset(void)
 {
     sticky_error = last_error = pending_error = cudaSuccess;

@@ -42,7 +42,7 @@ ops_of() {
     done
 }
 
-# The suite of lab NN, built once, reads the report of whichever file runs now.
+# The suite of lab NN, built once; it runs in each file's folder and reads its report there.
 built=" "
 suite() {
     local lab=$1 t=$out/lab$1-test.o
@@ -50,7 +50,7 @@ suite() {
     built="$built$lab "
     # shellcheck disable=SC2046,SC2086
     $CC $CFLAGS -Itests $BACKEND_CFLAGS $(ops_of "$lab") \
-        -DTL_RESOURCES="\"$(pwd)/$out/resources.txt\"" -c "tests/lab${lab}_test.c" -o "$t"
+        -DTL_RESOURCES='"resources.txt"' -c "tests/lab${lab}_test.c" -o "$t"
 }
 
 build() {
@@ -70,15 +70,15 @@ build() {
         $CC -o "$d/test" "$out/lab$lab-test.o" "$d/lab.o" $OBJS -lcriterion $LIBS -lm
 }
 
-n=0 agree=0 disagree=0 limits=0
-for src in "$@"; do
+# judge SRC: builds and runs one file, and writes its verdicts to $d/verdicts:
+# "agree|disagree|limit TEXT" lines, the log's end after a disagreement.
+judge() {
+    local src=$1 name lab d expect limit want text tool got alone
     name=$(basename "$src" .cu)
     lab=${name#lab}
-    case "$src" in */limits/*) name=limits/$name ;; esac
     lab=${lab%%-*}
+    case "$src" in */limits/*) name=limits/$name ;; esac
     d=$out/${name#limits/}
-    rm -rf "$d"
-    mkdir -p "$d"
     expect=$(sed -n 's|^// expect: *||p' "$src" | head -1)
     limit=
     if [ "$BACKEND" = emu ] && grep -q '^// emulator: ' "$src"; then
@@ -91,47 +91,72 @@ for src in "$@"; do
     if ! build "$src" "$d" "$lab" >"$d/log" 2>&1; then
         got=build-error
     else
-        cp "$d/resources.txt" "$out/resources.txt"
-        if [ "$BACKEND" = cuda ] && [ -n "$tool" ]; then
-            run=("$SANITIZER" --tool "$tool" --error-exitcode 3 "$d/test")
-        else
-            run=("$d/test")
-        fi
+        local run=(./test)
+        [ "$BACKEND" != cuda ] || [ -z "$tool" ] || run=("$SANITIZER" --tool "$tool" --error-exitcode 3 ./test)
         # shellcheck disable=SC2086
-        if "${run[@]}" $jobs --filter "$filter" >>"$d/log" 2>&1; then got=pass; else got=fail; fi
+        if (cd "$d" && "${run[@]}" $jobs --filter "$filter") >>"$d/log" 2>&1; then got=pass; else got=fail; fi
         # Tests that did not run (a GPU build on a machine without one) decide nothing.
         ! grep -q '^\[SKIP\]' "$d/log" || got=skipped
     fi
-    n=$((n + 1))
-    verdict="$name: $got (expected $expect)$limit"
-    if [ "$got" = "$want" ] && { [ -z "$text" ] || grep -qiF -- "$text" "$d/log"; }; then
-        if [ -n "$limit" ]; then limits=$((limits + 1)); else agree=$((agree + 1)); fi
-        echo "ok $n - $verdict"
-    else
-        disagree=$((disagree + 1))
-        echo "not ok $n - $verdict"
-        [ "$got" != "$want" ] || echo "#   the output does not say \"$text\""
-        sed 's/^/#   /' "$d/log" | head -40
-    fi
-    # Without nvcc, the emulator's own checks must refuse what nvcc refuses.
-    if [ "$BACKEND" = emu ] && [ "$want" = build-error ]; then
-        n=$((n + 1))
-        alone=$(sed -n 's|^// without-nvcc: *||p' "$src" | head -1)
-        if TL_EMU_NVCC=none harness/emu/emu-compile.sh "$B/harness/emu-rewrite" "$src" "$d/alone.o" \
-                "$d/alone.txt" >"$d/alone.log" 2>&1; then
-            got=builds
+    {
+        if [ "$got" = "$want" ] && { [ -z "$text" ] || grep -qiF -- "$text" "$d/log"; }; then
+            echo "$([ -n "$limit" ] && echo limit || echo agree) $name: $got (expected $expect)$limit"
         else
-            got=build-error
+            echo "disagree $name: $got (expected $expect)$limit"
+            [ "$got" != "$want" ] || echo "#   the output does not say \"$text\""
+            sed 's/^/#   /' "$d/log" | head -40
         fi
-        if [ "$got" = "${alone:-build-error}" ]; then
-            agree=$((agree + 1))
-            echo "ok $n - $name, without nvcc: $got (expected ${alone:-build-error})"
-        else
-            disagree=$((disagree + 1))
-            echo "not ok $n - $name, without nvcc: $got (expected ${alone:-build-error})"
-            sed 's/^/#   /' "$d/alone.log" | head -20
+        # Without nvcc, the emulator's own checks must refuse what nvcc refuses.
+        if [ "$BACKEND" = emu ] && [ "$want" = build-error ]; then
+            alone=$(sed -n 's|^// without-nvcc: *||p' "$src" | head -1)
+            if TL_EMU_NVCC=none harness/emu/emu-compile.sh "$B/harness/emu-rewrite" "$src" "$d/alone.o" \
+                    "$d/alone.txt" >"$d/alone.log" 2>&1; then
+                got=builds
+            else
+                got=build-error
+            fi
+            if [ "$got" = "${alone:-build-error}" ]; then
+                echo "agree $name, without nvcc: $got (expected ${alone:-build-error})"
+            else
+                echo "disagree $name, without nvcc: $got (expected ${alone:-build-error})"
+                sed 's/^/#   /' "$d/alone.log" | head -20
+            fi
         fi
+    } >"$d/verdicts"
+}
+
+dirs=()
+for src in "$@"; do
+    name=$(basename "$src" .cu)
+    lab=${name#lab}
+    suite "${lab%%-*}" || exit 1
+    rm -rf "${out:?}/$name"
+    mkdir -p "$out/$name"
+    dirs+=("$out/$name")
+done
+# Two files at a time on the emulator; a GPU runs one suite at a time.
+parallel=$([ "$BACKEND" = cuda ] && echo 1 || echo "${CORPUS_JOBS:-2}")
+running=0
+for src in "$@"; do
+    if [ "$running" -ge "$parallel" ]; then
+        wait -n
+        running=$((running - 1))
     fi
+    judge "$src" &
+    running=$((running + 1))
+done
+wait
+
+n=0 agree=0 disagree=0 limits=0
+for d in "${dirs[@]}"; do
+    while IFS= read -r line; do
+        case "$line" in
+        "#"*) echo "$line"; continue ;;
+        agree*) agree=$((agree + 1)); n=$((n + 1)); echo "ok $n - ${line#agree }" ;;
+        limit*) limits=$((limits + 1)); n=$((n + 1)); echo "ok $n - ${line#limit }" ;;
+        *) disagree=$((disagree + 1)); n=$((n + 1)); echo "not ok $n - ${line#disagree }" ;;
+        esac
+    done <"$d/verdicts"
 done
 echo "1..$n"
 echo "corpus: $agree agree, $disagree disagree ($BACKEND)$([ "$limits" -eq 0 ] || echo ", and $limits known limit(s) behaving as harness/emu/README.md says")"
