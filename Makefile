@@ -569,5 +569,6 @@ help:
 	@echo "  make slides               a lecture deck per lab and an overview, as PDF: build/slides/"
 	@echo "  make check                the kit's own tests: every reference passes, every stub fails"
 	@echo "  make unit                 the harness's own unit tests"
+	@echo "  make emu-corpus           the emulator's fidelity corpus: each file's verdict beside a GPU's"
 	@echo "  make clean                remove build/"
 	@echo "  make help                 this list"
