@@ -24,7 +24,7 @@ REFERENCE_PREBUILT ?= $(if $(wildcard solutions/*/transpose.*),,$(wildcard solut
 # ---------------------------------------------------------------- goals
 
 LAB_ACTIONS := test bench plot profile cachegrind sanitize sweep resources
-KIT_GOALS := help check deps clean unit handin grade grade-all references dist plots report slides
+KIT_GOALS := help check deps clean unit emu-corpus handin grade grade-all references dist plots report slides
 KNOWN_GOALS := $(LAB_ACTIONS) $(KIT_GOALS)
 
 LAB_GOALS := $(filter lab%,$(MAKECMDGOALS))
@@ -115,7 +115,7 @@ $(B)/harness/%.o: harness/%.c $(HEADERS)
 # The CPU emulator (harness/emu): its runtime, and the harness's GPU code
 # compiled against its cuda_runtime.h instead of the toolkit's.
 EMU_HEADERS := $(wildcard harness/emu/*.h)
-EMU_OBJS := $(addprefix $(B)/harness/emu/,gpu.o launch_log.o emulator.o fiber.o)
+EMU_OBJS := $(addprefix $(B)/harness/emu/,gpu.o launch_log.o emulator.o fiber.o statics.o)
 CFLAGS_EMU := $(CFLAGS_HARNESS) -Iharness/emu
 
 $(B)/harness/emu/%.o: harness/emu/%.c $(HEADERS) $(EMU_HEADERS)
@@ -183,7 +183,7 @@ $(call vdir,$(1),$(2),$(3))/lab.raw.o: $(call lab_src,$(1),$(2)) harness/lab.h $
 	  rc=$$$$?; grep -v '^ptxas info\|bytes stack frame' $$(@D)/resources.txt >&2; exit $$$$rc
 else ifeq ($(3),emu)
 $(call vdir,$(1),$(2),$(3))/lab.raw.o: $(call lab_src,$(1),$(2)) harness/lab.h $(call vdir,$(1),$(2),$(3))/flags \
-                                       $(B)/harness/emu-rewrite $(EMU_HEADERS) harness/emu/emu-compile.sh
+                                       $(B)/harness/emu-rewrite $(EMU_HEADERS) harness/emu/emu-compile.sh harness/emu/device-code.sh
 	@echo "g++ -c $$< (for the CPU emulator) $$(call tunable_defs,$(1))"
 	@harness/emu/emu-compile.sh $(B)/harness/emu-rewrite $$< $$@ $$(@D)/resources.txt $$(call tunable_defs,$(1))
 endif
@@ -303,17 +303,29 @@ NCU_METRICS := l1tex__t_requests_pipe_lsu_mem_global_op_ld.sum,l1tex__t_sectors_
   l1tex__t_requests_pipe_lsu_mem_global_op_st.sum,l1tex__t_sectors_pipe_lsu_mem_global_op_st.sum,$\
   l1tex__data_pipe_lsu_wavefronts_mem_shared_op_ld.sum,l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ld.sum,$\
   l1tex__data_pipe_lsu_wavefronts_mem_shared_op_st.sum,l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_st.sum
-PROFILE_SIZE ?= $(if $(filter emu,$(LAB_BACKEND)),512,4096)
+# What the profile's efficiencies need besides; a profile without them still runs (the table says ?).
+NCU_EFFICIENCY := smsp__sass_average_data_bytes_per_sector_mem_global_op_ld.pct,$\
+  smsp__sass_average_data_bytes_per_sector_mem_global_op_st.pct,$\
+  smsp__sass_inst_executed_op_shared_ld.sum,smsp__sass_inst_executed_op_shared_st.sum
+# One size on both: the emulator's counts and the GPU's read side by side.
+PROFILE_SIZE ?= $(if $(filter matmul sgemm,$(lab$(LAB)_op)),256,512)
+PROFILE_CSV := $(B)/bench/lab$(LAB)-profile.csv
 profile: $(if $(GPU_LAB),$(if $(filter emu,$(LAB_BACKEND)),$(LAB_DIR)/profile-emu,$(LAB_DIR)/bench))
 	@test -n "$(GPU_LAB)" || { echo "profile counts GPU memory requests: GPU labs only (3 and up); for a CPU lab try: make lab$(patsubst 0%,%,$(LAB)) cachegrind" >&2; exit 2; }
 	@mkdir -p $(B)/bench
 ifeq ($(LAB_BACKEND),emu)
-	@$< --size $(PROFILE_SIZE) --title "lab $(patsubst 0%,%,$(LAB)) ($(lab$(LAB)_dir))" --csv $(B)/bench/lab$(LAB)-profile.csv
+	@$< --size $(PROFILE_SIZE) --title "lab $(patsubst 0%,%,$(LAB)) ($(lab$(LAB)_dir))" --csv $(PROFILE_CSV); \
+	  rc=$$?; harness/profile-table.sh $(PROFILE_CSV) && echo "wrote $(PROFILE_CSV)"; exit $$rc
 else
 	@test -n "$(NCU)" || { echo "profile on a GPU needs Nsight Compute (ncu), part of the CUDA toolkit" >&2; exit 1; }
-	@$(NCU) --metrics $(NCU_METRICS) --csv $< --only student,reference --sizes $(PROFILE_SIZE) \
-	  --reps 1 --warmup 0 > $(B)/bench/lab$(LAB)-ncu.csv
-	@harness/ncu-table.sh $(B)/bench/lab$(LAB)-ncu.csv
+	@for v in reference student; do \
+	  $(NCU) --metrics $(NCU_METRICS),$(NCU_EFFICIENCY) --csv $< --only $$v --sizes $(PROFILE_SIZE) --reps 1 --warmup 0 \
+	    > $(B)/bench/lab$(LAB)-ncu-$$v.csv 2>&1 || \
+	  $(NCU) --metrics $(NCU_METRICS) --csv $< --only $$v --sizes $(PROFILE_SIZE) --reps 1 --warmup 0 \
+	    > $(B)/bench/lab$(LAB)-ncu-$$v.csv 2>&1 || [ $$v = student ] || { tail -20 $(B)/bench/lab$(LAB)-ncu-$$v.csv >&2; exit 1; }; \
+	done
+	@s=$(PROFILE_SIZE); r=$${s%x*}; c=$${s#*x}; harness/ncu-table.sh $(PROFILE_CSV) $$r $$c $$c \
+	  reference=$(B)/bench/lab$(LAB)-ncu-reference.csv student=$(B)/bench/lab$(LAB)-ncu-student.csv && echo "wrote $(PROFILE_CSV)"
 endif
 
 CACHE_SIZE ?= 2048
@@ -369,8 +381,7 @@ sweep: $(if $(filter $(LAB),$(SWEEP_LABS)),$(if $(filter cuda,$(LAB_BACKEND)),$(
 
 resources: $(VARIANT_DIR)/lab.o
 	@test -n "$(GPU_LAB)" || { echo "resources shows the GPU compiler's report: GPU labs only (3 and up)" >&2; exit 2; }
-	@grep -E 'Compiling|Used' $(VARIANT_DIR)/resources.txt || echo "no kernel declares __shared__ memory"
-	@test "$(LAB_BACKEND)" != emu || echo "(built for the CPU emulator, which reports shared memory only: registers need nvcc)"
+	@grep -E 'Compiling|Used' $(VARIANT_DIR)/resources.txt || echo "no kernel found in $(VARIANT_DIR)/resources.txt"
 
 # ---------------------------------------------------------------- the kit
 
@@ -390,10 +401,21 @@ $(B)/bench-report-test: tests/bench_report_test.c $(BENCH_OBJS) $(CORE_OBJS) $(H
 
 # The emulator's own tests: planted races, out-of-bounds accesses, bad
 # launches and access patterns with known counts.
-$(B)/emu-kernels.o: tests/emu_kernels.cu $(B)/harness/emu-rewrite $(EMU_HEADERS) harness/emu/emu-compile.sh
+$(B)/emu-kernels.o: tests/emu_kernels.cu $(B)/harness/emu-rewrite $(EMU_HEADERS) harness/emu/emu-compile.sh harness/emu/device-code.sh
 	@harness/emu/emu-compile.sh $(B)/harness/emu-rewrite $< $@ $(B)/emu-kernels.resources.txt
 $(B)/emu-test: tests/emu_test.c $(B)/emu-kernels.o $(CORE_OBJS) $(EMU_OBJS) $(HEADERS) $(EMU_HEADERS)
 	$(CC) $(CFLAGS_EMU) -Itests -o $@ $< $(B)/emu-kernels.o $(CORE_OBJS) $(EMU_OBJS) -lcriterion $(BACKEND_LIBS_emu) -lm
+
+# The fidelity corpus: small lab files with the verdict a GPU gives each
+# (tests/emu_corpus/run.sh), run on this machine's backend: GPU=cuda for
+# the GPU, GPU=emu for the emulator.
+CORPUS := $(sort $(wildcard tests/emu_corpus/*.cu)) $(sort $(wildcard tests/emu_corpus/limits/*.cu))
+emu-corpus: $(B)/harness/emu-rewrite $(CORE_OBJS) $(BACKEND_OBJS_$(BACKEND))
+	@B=$(B) BACKEND=$(BACKEND) CC='$(CC)' CFLAGS='$(CFLAGS_HARNESS)' BACKEND_CFLAGS='$(BACKEND_CFLAGS_$(BACKEND))' \
+	  OBJS='$(CORE_OBJS) $(BACKEND_OBJS_$(BACKEND))' LIBS='$(BACKEND_LIBS_$(BACKEND))' \
+	  LAB_OPS='$(foreach n,$(GPU_LABS),$(n)=$(subst $(eval) ,+,$(strip $(call op_flag,$(n)))))' \
+	  NVCC='$(NVCC)' NVCC_FLAGS='$(NVCC_FLAGS)' SANITIZER='$(SANITIZER)' \
+	  $(SHELL) tests/emu_corpus/run.sh $(CORPUS)
 
 # Every suite runs on the GPU when there is one, on the emulator otherwise;
 # with nvcc present the GPU builds are compiled (warnings as errors) either way.
@@ -412,6 +434,7 @@ check: $(CHECK_BUILDS)
 	   echo "pass emulator $(B)/emu-test"; \
 	   $(foreach n,$(LABS),echo "pass lab$(n)-reference env $(CHECK_ENV) $(call check_dir,$(n),reference)/test $(if $(and $(filter gpu,$(lab$(n)_kind)),$(filter cuda,$(BACKEND))),--jobs 1)"; \
 	                       echo "fail lab$(n)-stub env $(CHECK_ENV) $(call check_dir,$(n),student)/test $(if $(and $(filter gpu,$(lab$(n)_kind)),$(filter cuda,$(BACKEND))),--jobs 1)";) \
+	   echo "cli emulator-corpus $(MAKE) -s B=$(B) GPU=$(BACKEND) emu-corpus"; \
 	   echo "cli command-line env B=$(B) $(SHELL) tests/cli_test.sh"; \
 	   echo "cli grader env B=$(B) $(SHELL) tests/grader_test.sh"; \
 	   echo "cli sanitize env B=$(B) $(SHELL) tests/sanitize_test.sh"; \
@@ -570,5 +593,6 @@ help:
 	@echo "  make slides               a lecture deck per lab and an overview, as PDF: build/slides/"
 	@echo "  make check                the kit's own tests: every reference passes, every stub fails"
 	@echo "  make unit                 the harness's own unit tests"
+	@echo "  make emu-corpus           the emulator's fidelity corpus: each file's verdict beside a GPU's"
 	@echo "  make clean                remove build/"
 	@echo "  make help                 this list"

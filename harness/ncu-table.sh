@@ -1,41 +1,69 @@
 #!/usr/bin/env bash
-# ncu-table.sh NCU.csv
+# ncu-table.sh OUT.csv ROWS COLS DEPTH VARIANT=NCU.csv...
 #
-# Turns the CSV of `ncu --csv --metrics ...` (one row per kernel launch and
-# metric) into one line per launch: sectors per global request and shared
-# wavefronts per request, the figures the emulator's profile shows too.
-# The bench runs the reference first, then the student's code; each checks
-# its result once and then runs the timed launch.
+# Turns what `ncu --csv --metrics ...` printed while the bench ran each
+# variant (one row per kernel launch and metric) into the CSV the
+# emulator's profile writes, one row per variant and kernel, and shows it
+# with profile-table.sh: the same table on a GPU as on the emulator. Of
+# each kernel's launches it keeps the largest grid, the one at the
+# profile's size (the bench also checks its result at smaller shapes).
+#
+# Requests and sectors are ncu's own. Global efficiency needs
+# smsp__sass_average_data_bytes_per_sector_mem_global_op_{ld,st}.pct and
+# shared requests smsp__sass_inst_executed_op_shared_{ld,st}.sum; without
+# them the table says "?" and counts shared requests as the passes a
+# conflict-free request would take (l1tex wavefronts less bank conflicts).
 set -eu
-awk -F'","' '
-    { gsub(/^"|"$/, "") }
-    /Metric Name/ {
-        for (i = 1; i <= NF; i++) col[$i] = i
-        next
-    }
-    !("Metric Name" in col) { next }
-    {
-        id = $col["ID"]; name[id] = $col["Kernel Name"]
-        v = $col["Metric Value"]; gsub(/,/, "", v)
-        m[id, $col["Metric Name"]] = v + 0
-        if (!(id in seen)) { seen[id] = 1; order[n++] = id }
-    }
-    function per(a, b) { return b > 0 ? sprintf("%6.1f", a / b) : "     -" }
-    END {
-        printf "%-4s %-32s %10s %6s %10s %6s %10s %6s %10s %6s\n", "id", "kernel",
-               "ld req", "sect", "st req", "sect", "sh ld", "ways", "sh st", "ways"
-        for (k = 0; k < n; k++) {
-            id = order[k]
-            p = "l1tex__t_"; s = "l1tex__data_pipe_lsu_wavefronts_mem_shared_op_"
-            lr = m[id, p "requests_pipe_lsu_mem_global_op_ld.sum"]; ls = m[id, p "sectors_pipe_lsu_mem_global_op_ld.sum"]
-            sr = m[id, p "requests_pipe_lsu_mem_global_op_st.sum"]; ss = m[id, p "sectors_pipe_lsu_mem_global_op_st.sum"]
-            shl = m[id, s "ld.sum"]; shs = m[id, s "st.sum"]
-            bl = m[id, "l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ld.sum"]
-            bs = m[id, "l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_st.sum"]
-            printf "%-4s %-32.32s %10d %s %10d %s %10d %s %10d %s\n", id, name[id], lr, per(ls, lr),
-                   sr, per(ss, sr), shl - bl, per(shl, shl - bl), shs - bs, per(shs, shs - bs)
-        }
-    }' "$1"
-echo
-echo "Sectors per request: 4 is perfect for 32 floats. Ways: shared wavefronts per request,"
-echo "1 without bank conflicts. The reference's launches come first, then yours."
+out=$1 rows=$2 cols=$3 depth=$4
+shift 4
+{
+    echo "# tilelab profile measured by Nsight Compute (ncu)"
+    sed -n 's/^# machine: /# machine: /p' "${1#*=}" | head -1
+    echo "variant,kernel,rows,cols,depth,launches,blocks,threads,global_load_requests,global_load_sectors,global_store_requests,global_store_sectors,shared_load_requests,shared_load_wavefronts,shared_store_requests,shared_store_wavefronts,global_load_bytes,global_store_bytes,shared_load_ideal,shared_store_ideal"
+    for pair in "$@"; do
+        awk -F'","' -v variant="${pair%%=*}" -v shape="$rows,$cols,$depth" '
+            { gsub(/^"|"$/, "") }
+            /Metric Name/ { for (i = 1; i <= NF; i++) col[$i] = i; next }
+            !("Metric Name" in col) || NF < 5 { next }
+            function product(dims,    d, n, i, p) {
+                gsub(/[() ]/, "", dims); n = split(dims, d, ","); p = 1
+                for (i = 1; i <= n; i++) p *= d[i]
+                return p
+            }
+            {
+                id = $col["ID"]; name = $col["Kernel Name"]; sub(/\(.*/, "", name); sub(/^void /, "", name)
+                v = $col["Metric Value"]; gsub(/,/, "", v)
+                m[id, $col["Metric Name"]] = v; has[id, $col["Metric Name"]] = 1
+                if (!(id in kernel)) {
+                    kernel[id] = name; blocks[id] = product($col["Grid Size"]); threads[id] = blocks[id] * product($col["Block Size"])
+                    if (!(name in best) || blocks[id] > blocks[best[name]]) best[name] = id
+                    if (!(name in seen)) { seen[name] = 1; order[n++] = name }
+                }
+            }
+            # Counts pass through as text: printed as numbers, mawk would round them to 6 digits.
+            function get(id, metric) { return has[id, metric] ? m[id, metric] : "" }
+            function bytes(id, dir,    pct, sectors) {
+                pct = get(id, "smsp__sass_average_data_bytes_per_sector_mem_global_op_" dir ".pct")
+                sectors = get(id, "l1tex__t_sectors_pipe_lsu_mem_global_op_" dir ".sum")
+                return pct == "" ? "" : sprintf("%.0f", pct / 100 * 32 * sectors)
+            }
+            function shared(id, dir,    waves, ideal, req) {
+                waves = get(id, "l1tex__data_pipe_lsu_wavefronts_mem_shared_op_" dir ".sum")
+                ideal = sprintf("%.0f", waves - get(id, "l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_" dir ".sum"))
+                req = get(id, "smsp__sass_inst_executed_op_shared_" dir ".sum")
+                s_req[dir] = req == "" ? ideal : req; s_waves[dir] = waves; s_ideal[dir] = ideal
+            }
+            END {
+                for (k = 0; k < n; k++) {
+                    id = best[order[k]]; p = "l1tex__t_"
+                    shared(id, "ld"); shared(id, "st")
+                    printf "%s,%s,%s,1,%d,%d,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s\n", variant, order[k], shape, blocks[id], threads[id],
+                        get(id, p "requests_pipe_lsu_mem_global_op_ld.sum"), get(id, p "sectors_pipe_lsu_mem_global_op_ld.sum"),
+                        get(id, p "requests_pipe_lsu_mem_global_op_st.sum"), get(id, p "sectors_pipe_lsu_mem_global_op_st.sum"),
+                        s_req["ld"], s_waves["ld"], s_req["st"], s_waves["st"],
+                        bytes(id, "ld"), bytes(id, "st"), s_ideal["ld"], s_ideal["st"]
+                }
+            }' "${pair#*=}"
+    done
+} >"$out"
+"$(dirname "$0")/profile-table.sh" "$out"

@@ -2,6 +2,8 @@
  * Kernels with a known flaw or a known access pattern, for the emulator's
  * own tests (tests/emu_test.c). Each launcher has C linkage.
  */
+#include <assert.h>
+
 #include "lab.h"
 
 #define N 32
@@ -67,7 +69,107 @@ __global__ void copy_float4(float *out, const float *in)
     ((float4 *)out)[threadIdx.x] = ((const float4 *)in)[threadIdx.x];
 }
 
+/* Odd lanes load once in a loop first: a warp's common load is still one request. */
+__global__ void uneven_then_common(float *out, const float *in)
+{
+    float acc = 0.0f;
+    for (unsigned i = 0; i < threadIdx.x % 2; i++)
+        acc += in[64 + i];
+    out[threadIdx.x] = acc + in[threadIdx.x];
+}
+
+/* 32 float2 stores to shared memory: 256 bytes, two passes of 128 without a conflict. */
+__global__ void shared_float2(float *out)
+{
+    __shared__ float2 t[N];
+    t[threadIdx.x] = make_float2(1.0f, 2.0f);
+    __syncthreads();
+    out[threadIdx.x] = t[N - 1 - threadIdx.x].y;
+}
+
+/* Four scalar stores a thread, neighbours 16 bytes apart: nvcc may make them one STS.128. */
+__global__ void four_scalar_stores(float *out)
+{
+    __shared__ __align__(16) float t[4 * N];
+    for (int i = 0; i < 4; i++)
+        t[threadIdx.x * 4 + i] = (float)i;
+    __syncthreads();
+    out[threadIdx.x] = t[threadIdx.x];
+}
+
+/* Even threads wait at one barrier, odd ones at another: undefined on a GPU. */
+__global__ void split_barrier(float *out)
+{
+    if (threadIdx.x % 2 == 0) {
+        out[threadIdx.x] = 1.0f;
+        __syncthreads(); /* BARRIER_EVEN */
+    } else {
+        __syncthreads(); /* BARRIER_ODD */
+        out[threadIdx.x] = 2.0f;
+    }
+}
+
+__global__ void failing_assert(float *out)
+{
+    assert(threadIdx.x < 16);
+    out[threadIdx.x] = 1.0f;
+}
+
+__global__ void take_int(float *out, int v)
+{
+    out[threadIdx.x] = (float)v;
+}
+
+__global__ void read_through(float *out, const int *p)
+{
+    out[threadIdx.x] = (float)*p;
+}
+
+/* Thread i reads what thread i - 1 wrote, with no barrier between: a race. */
+__global__ void race_backwards(float *out)
+{
+    __shared__ float t[N];
+    t[threadIdx.x] = (float)threadIdx.x;
+    out[threadIdx.x] = threadIdx.x ? t[threadIdx.x - 1] : 0.0f;
+}
+
+/* Two tiles of a template kernel; past < 0 indexes t right into u (there is no red zone). */
+template <int M> __global__ void template_shared(float *out, int past)
+{
+    __shared__ float t[M], u[M];
+    t[(int)threadIdx.x + (past < 0 ? (int)(u - t) : past)] = (float)threadIdx.x;
+    u[threadIdx.x] = 1.0f;
+    __syncthreads();
+    out[threadIdx.x] = t[M - 1 - threadIdx.x] + u[threadIdx.x];
+}
+
+static int evaluations;
+static int evaluate(void)
+{
+    return ++evaluations;
+}
+
 extern "C" {
+void launch_uneven_then_common(float *out, const float *in) { uneven_then_common<<<1, N>>>(out, in); }
+void launch_shared_float2(float *out) { shared_float2<<<1, N>>>(out); }
+void launch_four_scalar_stores(float *out) { four_scalar_stores<<<1, N>>>(out); }
+void launch_split_barrier(float *out) { split_barrier<<<1, N>>>(out); }
+void launch_failing_assert(float *out) { failing_assert<<<1, N>>>(out); }
+int launch_counting_evaluations(float *out)
+{
+    evaluations = 0;
+    take_int<<<1, N>>>(out, evaluate());
+    return evaluations;
+}
+void launch_host_stack(float *out)
+{
+    int on_the_stack = 3;
+    read_through<<<1, N>>>(out, &on_the_stack);
+}
+void launch_race_backwards(float *out) { race_backwards<<<1, N>>>(out); }
+void launch_template_shared(float *out, int past) { template_shared<N><<<1, N>>>(out, past); }
+void launch_dynamic_shared(float *out) { no_bounds_check<<<1, N, 128>>>(out); }
+
 void launch_copy_float4(float *out, const float *in) { copy_float4<<<1, N>>>(out, in); }
 void launch_race(float *out, const float *in) { race<<<1, N>>>(out, in); }
 void launch_synced(float *out, const float *in) { synced<<<1, N>>>(out, in); }

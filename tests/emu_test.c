@@ -18,6 +18,16 @@ void launch_too_many_threads(float *out);
 void launch_grid_too_tall(float *out);
 void launch_pattern(int which, float *out, const float *in);
 void launch_copy_float4(float *out, const float *in);
+void launch_uneven_then_common(float *out, const float *in);
+void launch_shared_float2(float *out);
+void launch_four_scalar_stores(float *out);
+void launch_split_barrier(float *out);
+void launch_failing_assert(float *out);
+int launch_counting_evaluations(float *out);
+void launch_host_stack(float *out);
+void launch_race_backwards(float *out);
+void launch_template_shared(float *out, int past);
+void launch_dynamic_shared(float *out);
 
 /* The emulator needs the checker's entry point only when a lab links it. */
 void transpose(float *out, const float *in, int rows, int cols)
@@ -73,6 +83,8 @@ Test(emulator, write_past_an_allocation_is_an_illegal_address)
 {
     float *out = device_floats(100);
     launch_no_bounds_check(out, 4, 32);
+    cr_assert_eq(cudaGetLastError(), cudaSuccess, "as on a GPU, the launch itself succeeds: the "
+                 "fault shows at the next synchronisation");
     expect_error(cudaErrorIllegalAddress, "thread (4, 0, 0) of block (3, 0, 0)");
     cr_assert(strstr(tl_emu_error_detail(), "past the end of a 400-byte cudaMalloc allocation"));
     /* As on a GPU, the error sticks: the next call fails too. */
@@ -169,6 +181,7 @@ Test(emulator, counts_a_float4_as_one_access)
     const tl_emu_stats *s = tl_emu_stats_get(0);
     cr_assert_eq(s->global_load_requests, 1, "got %llu", s->global_load_requests);
     cr_assert_eq(s->global_load_sectors, 16, "512 bytes: 16 sectors, got %llu", s->global_load_sectors);
+    cr_assert_eq(s->global_load_bytes, 512, "every byte of the 16 sectors was asked for: 100 %%");
     cr_assert_eq(s->global_store_requests, 1);
 }
 
@@ -177,4 +190,122 @@ Test(emulator, misaligned_float4_is_refused)
     float *in = device_floats(160), *out = device_floats(160);
     launch_copy_float4(out, in + 1);
     expect_error(cudaErrorMisalignedAddress, "not a multiple of 16");
+}
+
+static const tl_emu_stats *profiled(void (*launch)(float *), float *out)
+{
+    tl_emu_stats_reset();
+    tl_emu_profile(1);
+    launch(out);
+    tl_emu_profile(0);
+    cr_assert_eq(cudaDeviceSynchronize(), cudaSuccess);
+    cr_assert_eq(tl_emu_stats_count(), 1);
+    return tl_emu_stats_get(0);
+}
+
+Test(emulator, counts_requests_per_instruction)
+{
+    float *in = device_floats(128), *out = device_floats(32);
+    tl_emu_stats_reset();
+    tl_emu_profile(1);
+    launch_uneven_then_common(out, in);
+    tl_emu_profile(0);
+    cr_assert_eq(cudaDeviceSynchronize(), cudaSuccess);
+    const tl_emu_stats *s = tl_emu_stats_get(0);
+    /* The loop's load (16 lanes, one float for all) and the common load (32 floats). */
+    cr_assert_eq(s->global_load_requests, 2, "got %llu", s->global_load_requests);
+    cr_assert_eq(s->global_load_sectors, 1 + 4, "got %llu: the k-th access of each lane is not "
+                 "one request", s->global_load_sectors);
+    cr_assert_eq(s->global_load_bytes, 4 + 128, "a broadcast asks for its bytes once: got %llu",
+                 s->global_load_bytes);
+}
+
+Test(emulator, float2_shared_stores_take_two_passes_without_conflict)
+{
+    const tl_emu_stats *s = profiled(launch_shared_float2, device_floats(32));
+    cr_assert_eq(s->shared_store_requests, 1);
+    cr_assert_eq(s->shared_store_wavefronts, 2, "got %llu", s->shared_store_wavefronts);
+    cr_assert_eq(s->shared_store_ideal, 2, "256 bytes need two passes of 128: efficiency 100 %%");
+}
+
+Test(emulator, divergent_barriers_are_an_error_naming_both)
+{
+    float *out = device_floats(32);
+    launch_split_barrier(out);
+    expect_error(cudaErrorLaunchFailure, "barrier error");
+    const char *d = tl_emu_error_detail();
+    cr_assert(strstr(d, "emu_kernels.cu:105") && strstr(d, "emu_kernels.cu:107"),
+              "both barriers, by line: %s", d);
+    cr_assert(strstr(d, "thread (0, 0, 0)") && strstr(d, "thread (1, 0, 0)"), "%s", d);
+}
+
+Test(emulator, failed_device_assert_is_cuda_error_assert)
+{
+    float *out = device_floats(32);
+    launch_failing_assert(out);
+    expect_error(cudaErrorAssert, "assert(threadIdx.x < 16) failed");
+    cr_assert(strstr(tl_emu_error_detail(), "thread (16, 0, 0)"), "%s", tl_emu_error_detail());
+}
+
+Test(emulator, launch_arguments_are_evaluated_once_on_the_host)
+{
+    float *out = device_floats(32), h[32];
+    cr_assert_eq(launch_counting_evaluations(out), 1, "once, not once per thread");
+    cr_assert_eq(cudaMemcpy(h, out, sizeof h, cudaMemcpyDeviceToHost), cudaSuccess);
+    cr_assert_eq(h[31], 1.0f);
+}
+
+Test(emulator, template_kernels_have_shared_arrays_too)
+{
+    float *out = device_floats(64), h[32];
+    launch_template_shared(out, 0);
+    cr_assert_eq(cudaDeviceSynchronize(), cudaSuccess);
+    cr_assert_eq(cudaMemcpy(h, out, sizeof h, cudaMemcpyDeviceToHost), cudaSuccess);
+    cr_assert_eq(h[0], 32.0f, "thread 0 reads t[31] + u[0] after the barrier: got %g", h[0]);
+    launch_template_shared(out, 4096);
+    expect_error(cudaErrorIllegalAddress, "thread (0, 0, 0)");
+}
+
+Test(emulator, pointer_to_the_host_stack_is_an_illegal_address)
+{
+    float *out = device_floats(32);
+    launch_host_stack(out);
+    expect_error(cudaErrorIllegalAddress, "host pointer");
+}
+
+/* ---- known limits (harness/emu/README.md): each test shows one, so a fix shows too */
+
+Test(emulator_limits, dynamic_shared_memory_is_not_supported)
+{
+    float *out = device_floats(32);
+    launch_dynamic_shared(out);
+    cr_assert_eq(cudaGetLastError(), cudaErrorNotSupported);
+    cr_assert(strstr(tl_emu_error_detail(), "dynamic shared memory"), "%s", tl_emu_error_detail());
+}
+
+Test(emulator_limits, a_race_whose_write_comes_first_goes_unseen)
+{
+    float *out = device_floats(32), h[32];
+    launch_race_backwards(out);
+    cr_assert_eq(cudaDeviceSynchronize(), cudaSuccess);
+    cr_assert_eq(cudaMemcpy(h, out, sizeof h, cudaMemcpyDeviceToHost), cudaSuccess);
+    /* Thread i - 1 always runs first, so thread i reads its value: racecheck would object. */
+    cr_assert_eq(h[31], 30.0f);
+}
+
+Test(emulator_limits, an_index_past_a_template_kernels_shared_array_into_the_next_goes_unseen)
+{
+    float *out = device_floats(64);
+    launch_template_shared(out, -1); /* t[i + (u - t)]: past t, right into u */
+    cr_assert_eq(cudaDeviceSynchronize(), cudaSuccess, "a GPU's memcheck would report it; the emulator: %s",
+                 tl_emu_error_detail() ? tl_emu_error_detail() : "nothing");
+}
+
+Test(emulator_limits, scalar_accesses_are_counted_as_written)
+{
+    const tl_emu_stats *s = profiled(launch_four_scalar_stores, device_floats(32));
+    /* nvcc may merge the four into one 16-byte store: 1 request of 4 passes. */
+    cr_assert_eq(s->shared_store_requests, 4, "got %llu", s->shared_store_requests);
+    cr_assert_eq(s->shared_store_wavefronts, 4 * 4, "stride 4: 4-way conflicts, got %llu",
+                 s->shared_store_wavefronts);
 }

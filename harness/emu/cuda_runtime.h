@@ -114,6 +114,8 @@ cudaError_t cudaMemset(void *ptr, int value, size_t bytes);
 cudaError_t cudaMemsetAsync(void *ptr, int value, size_t bytes, cudaStream_t stream);
 cudaError_t cudaDeviceSynchronize(void);
 cudaError_t cudaStreamSynchronize(cudaStream_t stream);
+cudaError_t cudaStreamCreate(cudaStream_t *stream);
+cudaError_t cudaStreamDestroy(cudaStream_t stream);
 cudaError_t cudaDeviceReset(void);
 cudaError_t cudaGetLastError(void);
 cudaError_t cudaPeekAtLastError(void);
@@ -138,12 +140,14 @@ struct tl_emu_builtins {
     uint3 threadIdx, blockIdx, blockDim, gridDim;
 };
 extern struct tl_emu_builtins tl_emu_builtin;
-void tl_emu_syncthreads(void);
+/* __syncthreads() at file:line; the emulator checks that a block's threads all wait at one. */
+void tl_emu_syncthreads_at(const char *file, int line);
 
-typedef void (*tl_emu_body)(void *ctx);
-/* Runs body once per thread of the grid; the heart of the emulator. */
+typedef void (*tl_emu_body)(void *args);
+/* Runs body once per thread of the grid, on the launch's arguments (args_bytes of them at args). */
 void tl_emu_launch(dim3 grid, dim3 block, size_t dynamic_shared, cudaStream_t stream,
-                   const char *kernel, const char *file, int line, tl_emu_body body, void *ctx);
+                   const char *kernel, const char *file, int line, tl_emu_body body, void *args,
+                   size_t args_bytes);
 
 /* Why the last error happened, in words (thread, block, address), or NULL. */
 const char *tl_emu_error_detail(void);
@@ -156,11 +160,27 @@ const char *tl_emu_error_detail(void);
 
 /* ---- CUDA C as the lab files write it (they are compiled as C++) */
 
+/*
+ * What nvcc's cuda_runtime.h brings in for host code, so a lab file needs
+ * the same includes here as there: math functions without <math.h>, but
+ * printf and assert only with <stdio.h> and <assert.h>.
+ */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <cmath>
+#include <cstdlib>
+#include <new>
+#include <type_traits>
+#include <utility>
+
 #define threadIdx (tl_emu_builtin.threadIdx)
 #define blockIdx (tl_emu_builtin.blockIdx)
 #define blockDim (static_cast<const dim3>(tl_emu_builtin.blockDim))
 #define gridDim (static_cast<const dim3>(tl_emu_builtin.gridDim))
-#define __syncthreads() tl_emu_syncthreads()
+/* Where each thread waits tells a barrier from another: see tl_emu_syncthreads_at. */
+#define __syncthreads() tl_emu_syncthreads_at(__FILE__, __LINE__)
 static const int warpSize = 32;
 
 #define __global__
@@ -178,6 +198,12 @@ static const int warpSize = 32;
 #define __shared__ static __attribute__((section("tl_shared")))
 #define __constant__ tilelab_emulator_does_not_support___constant__memory
 
+/* The stream argument CUDA gives a default. */
+cudaError_t cudaMemcpyAsync(void *dst, const void *src, size_t bytes, enum cudaMemcpyKind kind,
+                            cudaStream_t stream = 0);
+cudaError_t cudaMemsetAsync(void *ptr, int value, size_t bytes, cudaStream_t stream = 0);
+cudaError_t cudaEventRecord(cudaEvent_t event, cudaStream_t stream = 0);
+
 struct tl_emu_config {
     dim3 grid, block;
     size_t shared;
@@ -190,14 +216,39 @@ static inline tl_emu_config tl_emu_configure(dim3 grid, dim3 block, size_t share
     return c;
 }
 
-/* kernel<<<config>>>(args) is rewritten to TL_LAUNCH(kernel, (config), (args)). */
-#define TL_LAUNCH(kernel, config, args)                                                    \
+/*
+ * A launch's arguments, evaluated once on the host as CUDA does, and
+ * copied into each thread's parameters: the threads read them from this
+ * pack, the one piece of host memory a kernel may touch.
+ */
+template <class... T> struct tl_emu_pack;
+template <> struct tl_emu_pack<> {
+    template <class F, class... D> void call(F f, D &...d) { f(d...); }
+};
+template <class H, class... T> struct tl_emu_pack<H, T...> {
+    H head;
+    tl_emu_pack<T...> tail;
+    template <class F, class... D> void call(F f, D &...d) { tail.call(f, d..., head); }
+};
+static inline tl_emu_pack<> tl_emu_pack_args() { return {}; }
+template <class H, class... T>
+static inline tl_emu_pack<typename std::decay<H>::type, typename std::decay<T>::type...>
+tl_emu_pack_args(H &&h, T &&...t)
+{
+    return {static_cast<H &&>(h), tl_emu_pack_args(static_cast<T &&>(t)...)};
+}
+
+/* name<<<config>>>(args) is rewritten to TL_LAUNCH("name", (name), (config), (args)). */
+#define TL_LAUNCH(name, kernel, config, args)                                              \
     do {                                                                                   \
         tl_emu_config tl_cfg_ = tl_emu_configure config;                                   \
-        auto tl_body_ = [&]() { kernel args; };                                            \
-        tl_emu_launch(tl_cfg_.grid, tl_cfg_.block, tl_cfg_.shared, tl_cfg_.stream, #kernel, \
-                      __FILE__, __LINE__, [](void *p) { (*(decltype(tl_body_) *)p)(); },    \
-                      &tl_body_);                                                          \
+        auto tl_args_ = tl_emu_pack_args args;                                             \
+        tl_emu_launch(tl_cfg_.grid, tl_cfg_.block, tl_cfg_.shared, tl_cfg_.stream, name,    \
+                      __FILE__, __LINE__,                                                  \
+                      [](void *p) {                                                        \
+                          (*(decltype(tl_args_) *)p).call([](auto &...a) { kernel(a...); }); \
+                      },                                                                   \
+                      &tl_args_, sizeof tl_args_);                                         \
     } while (0)
 
 template <class T> static inline cudaError_t cudaMalloc(T **ptr, size_t bytes)
@@ -205,16 +256,47 @@ template <class T> static inline cudaError_t cudaMalloc(T **ptr, size_t bytes)
     return cudaMalloc((void **)ptr, bytes);
 }
 
-static inline int min(int a, int b) { return a < b ? a : b; }
-static inline int max(int a, int b) { return a > b ? a : b; }
-static inline unsigned min(unsigned a, unsigned b) { return a < b ? a : b; }
-static inline unsigned max(unsigned a, unsigned b) { return a > b ? a : b; }
-static inline long long min(long long a, long long b) { return a < b ? a : b; }
-static inline long long max(long long a, long long b) { return a > b ? a : b; }
-static inline float min(float a, float b) { return a < b ? a : b; }
-static inline float max(float a, float b) { return a > b ? a : b; }
+/* min and max with CUDA's overloads (crt/math_functions.hpp): mixed signedness gives unsigned. */
+#define TL_EMU_MINMAX(R, A, B)                                                \
+    static inline R min(const A a, const B b) { return (R)a < (R)b ? (R)a : (R)b; } \
+    static inline R max(const A a, const B b) { return (R)a > (R)b ? (R)a : (R)b; }
+TL_EMU_MINMAX(int, int, int)
+TL_EMU_MINMAX(unsigned int, unsigned int, unsigned int)
+TL_EMU_MINMAX(unsigned int, int, unsigned int)
+TL_EMU_MINMAX(unsigned int, unsigned int, int)
+TL_EMU_MINMAX(long int, long int, long int)
+TL_EMU_MINMAX(unsigned long int, unsigned long int, unsigned long int)
+TL_EMU_MINMAX(unsigned long int, long int, unsigned long int)
+TL_EMU_MINMAX(unsigned long int, unsigned long int, long int)
+TL_EMU_MINMAX(long long int, long long int, long long int)
+TL_EMU_MINMAX(unsigned long long int, unsigned long long int, unsigned long long int)
+TL_EMU_MINMAX(unsigned long long int, long long int, unsigned long long int)
+TL_EMU_MINMAX(unsigned long long int, unsigned long long int, long long int)
+#undef TL_EMU_MINMAX
+/* The floating-point ones are fmin and fmax: a NaN loses to a number. */
+static inline float min(const float a, const float b) { return fminf(a, b); }
+static inline float max(const float a, const float b) { return fmaxf(a, b); }
+static inline double min(const double a, const double b) { return fmin(a, b); }
+static inline double max(const double a, const double b) { return fmax(a, b); }
+static inline double min(const float a, const double b) { return fmin(a, b); }
+static inline double max(const float a, const double b) { return fmax(a, b); }
+static inline double min(const double a, const float b) { return fmin(a, b); }
+static inline double max(const double a, const float b) { return fmax(a, b); }
 
 template <class T> static inline T __ldg(const T *p) { return *p; }
+
+/* The single-precision intrinsics a kernel may use (glibc has __expf, __logf, __sinf, __cosf,
+ * __powf); exact here, where a GPU may round them. */
+static inline float __fdividef(float a, float b) { return a / b; }
+static inline float fdividef(float a, float b) { return a / b; }
+static inline float __fmaf_rn(float a, float b, float c) { return fmaf(a, b, c); }
+static inline float __fadd_rn(float a, float b) { return a + b; }
+static inline float __fmul_rn(float a, float b) { return a * b; }
+static inline float __frcp_rn(float a) { return 1.0f / a; }
+static inline float rsqrtf(float a) { return 1.0f / sqrtf(a); }
+static inline float __saturatef(float a) { return a < 0.0f ? 0.0f : a > 1.0f ? 1.0f : a != a ? 0.0f : a; }
+static inline int __float_as_int(float a) { int i; memcpy(&i, &a, sizeof i); return i; }
+static inline float __int_as_float(int i) { float a; memcpy(&a, &i, sizeof a); return a; }
 static inline float2 make_float2(float x, float y) { float2 v = {x, y}; return v; }
 static inline float4 make_float4(float x, float y, float z, float w) { float4 v = {x, y, z, w}; return v; }
 

@@ -1,44 +1,70 @@
 #!/bin/sh
 # emu-compile.sh REWRITE SRC.cu OUT.o RESOURCES.txt [compiler flags...]
 #
-# Compiles a lab's .cu file for the CPU emulator: REWRITE turns its
-# <<< >>> launches into TL_LAUNCH(...), g++ compiles the result against
-# harness/emu/cuda_runtime.h with every memory access instrumented, and the
-# sizes of its __shared__ arrays become RESOURCES.txt, in the words ptxas
-# uses for its report, so the technique checks read one format.
+# Compiles a lab's .cu file for the CPU emulator:
+#
+# 1. Where nvcc is installed (no GPU needed), nvcc compiles the file first,
+#    with the flags of the kit's GPU build, so whatever that build refuses
+#    (a host function called from a kernel, a launch of a function that is
+#    not __global__, a warning in host or device code) the emulator
+#    refuses, with nvcc's words; and ptxas's report of each kernel's
+#    registers and shared memory becomes RESOURCES.txt. TL_EMU_NVCC=none
+#    skips it (TL_EMU_NVCC=path picks an nvcc).
+# 2. Without nvcc, rewrite and device-code.sh check the host/device rules
+#    themselves, and g++'s warnings stand in for nvcc's: those nvcc's device
+#    compiler does not give (signed/unsigned comparisons, unused
+#    parameters) are off, in host code too.
+# 3. REWRITE turns its <<< >>> launches into TL_LAUNCH(...), and g++
+#    compiles the result against harness/emu/cuda_runtime.h with every
+#    memory access instrumented; without nvcc, device-code.sh reads the
+#    __shared__ bytes of each kernel from the object into RESOURCES.txt, in
+#    the words ptxas uses, so the technique checks read one format.
 set -eu
 rewrite=$1 src=$2 out=$3 resources=$4
 shift 4
 here=$(dirname "$0")
 cpp=${out%.o}.emu.cpp
+names=${out%.o}.kernels
 
-"$rewrite" "$src" "$cpp"
-g++ -std=c++17 -include "$here/cuda_runtime.h" -I"$here" -I"$here/.." \
-    -fsanitize=address -fsanitize-sections=tl_shared --param asan-instrumentation-with-call-threshold=0 \
-    --param asan-stack=0 --param asan-use-after-return=0 --param asan-globals=1 \
-    -fno-exceptions -fno-rtti -fno-tree-vectorize -fno-tree-sra -O1 -g -Wall -Wextra -Werror -Wno-unknown-pragmas \
-    "$@" -c "$cpp" -o "$out"
+nvcc=${TL_EMU_NVCC-}
+[ -n "$nvcc" ] || nvcc=$(command -v nvcc || { [ -x /usr/local/cuda/bin/nvcc ] && echo /usr/local/cuda/bin/nvcc; } || true)
+[ "$nvcc" != none ] || nvcc=
 
-# "kernel(float*, ...)::tile" with its size: a kernel's static shared memory.
-nm -C -S --defined-only "$out" | awk '
-    function hex(s,    i, v) {
-        v = 0
-        for (i = 1; i <= length(s); i++) v = v * 16 + index("0123456789abcdef", substr(s, i, 1)) - 1
-        return v
-    }
-    $3 ~ /^[bBdD]$/ && index($0, ")::") {
-        name = substr($0, index($0, $4)); kernel = substr(name, 1, index(name, "(") - 1)
-        bytes[kernel] += hex($2)
-    }
-    END {
-        status = 0
-        for (k in bytes) {
-            printf "ptxas info    : Compiling entry function '\''%s'\'' for '\''emulator'\''\n", k
-            printf "ptxas info    : Used 0 registers, %d bytes smem, 0 bytes cmem[0]\n", bytes[k]
-            if (bytes[k] > 49152) {
-                printf "ptxas error   : Entry function '\''%s'\'' uses too much shared data (0x%x bytes, 0xc000 max)\n", k, bytes[k] > "/dev/stderr"
-                status = 1
-            }
-        }
-        exit status
-    }' >"$resources"
+# The GPU build's flags (Makefile, NVCC_FLAGS), for one architecture.
+if [ -n "$nvcc" ] && ! "$nvcc" -c -O3 -arch=sm_75 -Wno-deprecated-gpu-targets -Werror all-warnings \
+        -Xcompiler -Wall,-Wextra,-Werror -Xptxas -v -I"$here/.." "$@" "$src" -o "${out%.o}.nvcc.o" \
+        >"${out%.o}.nvcc.log" 2>&1; then
+    # An nvcc that cannot work here (a host compiler too new for it, an
+    # architecture it dropped) says nothing about the file: check without it.
+    if grep -q 'unsupported GNU version\|unsupported clang version\|Unsupported gpu architecture' \
+            "${out%.o}.nvcc.log"; then
+        echo "note: $nvcc cannot compile here ($(head -1 "${out%.o}.nvcc.log")); the emulator checks the host/device rules itself" >&2
+        nvcc=
+    else
+        grep -v '^ptxas info\|bytes stack frame' "${out%.o}.nvcc.log" >&2
+        echo "nvcc refuses $src, so no GPU could run it: the emulator refuses it too." >&2
+        exit 1
+    fi
+fi
+
+emu_cxx() {
+    g++ -std=c++17 -include "$here/cuda_runtime.h" -I"$here" -I"$here/.." \
+        -fsanitize=address -fsanitize-sections=tl_shared --param asan-instrumentation-with-call-threshold=0 \
+        --param asan-stack=0 --param asan-use-after-return=0 --param asan-globals=1 \
+        -fno-exceptions -fno-rtti -fno-tree-vectorize -fno-tree-sra -O1 -g "$@" -c "$cpp" -o "$out"
+}
+
+if [ -n "$nvcc" ]; then
+    "$rewrite" --names "$names" "$src" "$cpp"
+    emu_cxx -w "$@"
+    grep '^ptxas info\|^ptxas error' "${out%.o}.nvcc.log" >"$resources" || true
+    exit 0
+fi
+
+"$rewrite" --check-global --names "$names" "$src" "$cpp"
+emu_cxx -Wall -Wextra -Werror -Wno-unknown-pragmas -Wno-sign-compare -Wno-unused-parameter "$@"
+# Every call still a call: where device code calls host code.
+g++ -std=c++17 -include "$here/cuda_runtime.h" -I"$here" -I"$here/.." -O0 -fno-inline -w \
+    "$@" -c "$cpp" -o "${out%.o}.calls.o"
+"$here/device-code.sh" host-calls "${out%.o}.calls.o" "$names" "$src"
+"$here/device-code.sh" resources "$out" "$names" "$src" >"$resources"

@@ -1,16 +1,19 @@
 /*
  * What the emulator tells about the kernels it ran: memory requests per
- * warp, the way a GPU's load/store unit sees them.
+ * warp, the way a GPU's load/store unit sees them (and Nsight Compute
+ * counts them).
  *
- * The k-th global (or shared) access of each of the 32 threads of a warp
- * forms one request. A global request touches some 32-byte sectors: 4 for
- * 32 consecutive floats, 32 when each thread's float lies in its own
- * sector. A shared request takes as many passes (wavefronts) as the most
- * distinct 4-byte words that fall in one of the 32 banks: 1 without bank
- * conflicts, 32 when all 32 threads read one column of a 32 x 32 tile.
- * For 8- and 16-byte shared accesses the count spans the whole warp, where
- * the hardware serves such a request a half or a quarter warp at a time:
- * there it overstates the conflicts.
+ * A request is one memory instruction executed by a warp: the j-th time
+ * each of its threads runs that load or store. A global request moves the
+ * 32-byte sectors its threads touch: 4 for 32 consecutive floats, 16 for
+ * 32 consecutive float4s, 32 when each thread's float lies in a sector of
+ * its own. Its efficiency is the bytes the threads asked for over the
+ * bytes the sectors hold (100 % in the first two cases, 12.5 % in the
+ * last). A shared request takes one pass (wavefront) per group of threads
+ * the hardware serves together (the warp for 4-byte words, half of it for
+ * 8 bytes, a quarter for 16), times the most distinct words that group
+ * wants from one of the 32 banks: the ideal is 1 pass a group, and a read
+ * of one column of a 32 x 32 float tile takes 32.
  */
 #ifndef TILELAB_EMU_H
 #define TILELAB_EMU_H
@@ -22,6 +25,9 @@ typedef struct {
     unsigned long long global_store_requests, global_store_sectors;
     unsigned long long shared_load_requests, shared_load_wavefronts;
     unsigned long long shared_store_requests, shared_store_wavefronts;
+    /* Bytes the threads asked for, and the wavefronts shared requests would take without conflicts. */
+    unsigned long long global_load_bytes, global_store_bytes;
+    unsigned long long shared_load_ideal, shared_store_ideal;
 } tl_emu_stats;
 
 /* Counting costs time: it is off until switched on. */

@@ -22,9 +22,10 @@
 #include "fiber.h"
 #include "gpu.h"
 #include "matrix.h"
+#include "statics.h"
 #include "sysinfo.h"
 
-#include <pthread.h>
+#include <errno.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -36,7 +37,19 @@
 /* ------------------------------------------------------------------ errors */
 
 static cudaError_t last_error, sticky_error;
+/* A kernel's fault, as on a GPU, shows at the next call that waits for the kernel. */
+static cudaError_t pending_error;
 static char detail[1024];
+
+/* A call that waits for the device: a fault of the kernels before it becomes its error. */
+static cudaError_t settle(void)
+{
+    if (pending_error) {
+        sticky_error = last_error = pending_error;
+        pending_error = cudaSuccess;
+    }
+    return sticky_error;
+}
 
 static cudaError_t fail(cudaError_t err, const char *fmt, ...)
 {
@@ -169,7 +182,7 @@ static const allocation *allocation_of(uintptr_t a, size_t bytes)
 
 cudaError_t cudaMalloc(void **ptr, size_t bytes)
 {
-    if (sticky_error)
+    if (settle())
         return sticky_error;
     if (!ptr)
         return fail(cudaErrorInvalidValue, "cudaMalloc: the pointer to the result is NULL");
@@ -199,6 +212,8 @@ cudaError_t cudaMalloc(void **ptr, size_t bytes)
 
 cudaError_t cudaFree(void *ptr)
 {
+    if (settle())
+        return sticky_error;
     if (!ptr)
         return cudaSuccess;
     allocation *al = (allocation *)allocation_near((uintptr_t)ptr);
@@ -232,7 +247,7 @@ static cudaError_t check_range(const void *p, size_t bytes, int device, const ch
 
 cudaError_t cudaMemcpy(void *dst, const void *src, size_t bytes, enum cudaMemcpyKind kind)
 {
-    if (sticky_error)
+    if (settle())
         return sticky_error;
     if (kind == cudaMemcpyDefault)
         kind = (enum cudaMemcpyKind)((in_arena((uintptr_t)src) ? 2 : 0) |
@@ -256,7 +271,7 @@ cudaError_t cudaMemcpyAsync(void *dst, const void *src, size_t bytes, enum cudaM
 
 cudaError_t cudaMemset(void *ptr, int value, size_t bytes)
 {
-    if (sticky_error)
+    if (settle())
         return sticky_error;
     cudaError_t err = check_range(ptr, bytes, 1, "cudaMemset", "device");
     if (err)
@@ -273,18 +288,33 @@ cudaError_t cudaMemsetAsync(void *ptr, int value, size_t bytes, cudaStream_t str
 
 cudaError_t cudaDeviceSynchronize(void)
 {
-    return sticky_error;
+    return settle();
 }
 
 cudaError_t cudaStreamSynchronize(cudaStream_t stream)
 {
     (void)stream;
-    return sticky_error;
+    return settle();
+}
+
+/* One stream: the emulator runs everything in order, as the default stream does. */
+cudaError_t cudaStreamCreate(cudaStream_t *stream)
+{
+    if (!stream)
+        return fail(cudaErrorInvalidValue, "cudaStreamCreate: the pointer to the result is NULL");
+    *stream = NULL;
+    return settle();
+}
+
+cudaError_t cudaStreamDestroy(cudaStream_t stream)
+{
+    (void)stream;
+    return settle();
 }
 
 cudaError_t cudaDeviceReset(void)
 {
-    sticky_error = last_error = cudaSuccess;
+    sticky_error = last_error = pending_error = cudaSuccess;
     detail[0] = '\0';
     return cudaSuccess;
 }
@@ -349,7 +379,7 @@ cudaError_t cudaMemGetInfo(size_t *free_bytes, size_t *total_bytes)
 {
     *free_bytes = tl_meminfo("MemAvailable");
     *total_bytes = tl_meminfo("MemTotal");
-    return sticky_error;
+    return settle();
 }
 
 /* Events measure host time; the harness never shows emulator time as bandwidth. */
@@ -381,7 +411,7 @@ cudaError_t cudaEventRecord(cudaEvent_t event, cudaStream_t stream)
 cudaError_t cudaEventSynchronize(cudaEvent_t event)
 {
     (void)event;
-    return sticky_error;
+    return settle();
 }
 
 cudaError_t cudaEventElapsedTime(float *ms, cudaEvent_t start, cudaEvent_t stop)
@@ -452,6 +482,47 @@ static const struct asan_global *global_near(uintptr_t a)
     return NULL;
 }
 
+/* The __shared__ arrays of template kernels, from the symbol table (statics.c). */
+typedef struct {
+    uintptr_t beg;
+    size_t size;
+} local_static;
+
+static local_static *statics;
+static size_t n_statics, cap_statics;
+static int statics_read;
+
+static void found_static(uintptr_t beg, size_t size, const char *name)
+{
+    (void)name;
+    for (size_t i = 0; i < n_globals; i++)
+        if (globals[i]->beg == beg)
+            return; /* registered already, bounds and all */
+    if (n_statics == cap_statics) {
+        size_t cap = cap_statics ? 2 * cap_statics : 16;
+        local_static *grown = realloc(statics, cap * sizeof *grown);
+        if (!grown)
+            abort();
+        statics = grown, cap_statics = cap;
+    }
+    statics[n_statics++] = (local_static){beg, size};
+}
+
+static void read_statics(void)
+{
+    if (!statics_read)
+        tl_emu_local_statics(&tl_emu_builtin, "tl_emu_builtin", found_static);
+    statics_read = 1;
+}
+
+static const local_static *static_of(uintptr_t a, size_t size)
+{
+    for (size_t i = 0; i < n_statics; i++)
+        if (a - statics[i].beg < statics[i].size)
+            return a + size <= statics[i].beg + statics[i].size ? &statics[i] : NULL;
+    return NULL;
+}
+
 static void poison_shared(void)
 {
     uint32_t bits = TL_SHARED_POISON_BITS;
@@ -462,6 +533,9 @@ static void poison_shared(void)
         for (size_t b = 0; b < globals[i]->size; b++)
             p[b] = ((unsigned char *)&bits)[b % 4];
     }
+    for (size_t i = 0; i < n_statics; i++)
+        for (size_t b = 0; b < statics[i].size; b++)
+            ((unsigned char *)statics[i].beg)[b] = ((unsigned char *)&bits)[b % 4];
 }
 
 /* ---------------------------------------------------------------- threads */
@@ -472,8 +546,9 @@ static void poison_shared(void)
 enum { READY, AT_BARRIER, DONE };
 enum { GLOBAL_LOAD, GLOBAL_STORE, SHARED_LOAD, SHARED_STORE, KINDS };
 
+/* One access of one thread: pc is the instruction (the call site of the check). */
 typedef struct {
-    uintptr_t addr;
+    uintptr_t addr, pc;
     uint32_t size;
     uint32_t kind;
 } access_record;
@@ -482,6 +557,8 @@ typedef struct {
     tl_fiber *fiber;
     int state;
     uint3 idx;
+    const char *barrier_file; /* the __syncthreads() it waits at */
+    int barrier_line;
     access_record *rec;
     size_t n_rec, cap_rec;
 } emu_thread;
@@ -493,9 +570,9 @@ static char *stacks;
 static int current = -1; /* the running thread, -1 outside kernels */
 static int aborted;
 static tl_emu_body body;
-static void *body_ctx;
+static void *body_args;
+static size_t body_args_bytes;
 static const char *kernel_name;
-static uintptr_t host_stack_lo, host_stack_hi;
 
 static int profiling;
 static tl_emu_stats stats[64];
@@ -504,16 +581,18 @@ static tl_emu_stats *kernel_stats;
 
 static void thread_main(void)
 {
-    body(body_ctx);
+    body(body_args);
     threads[current].state = DONE;
     tl_fiber_switch(threads[current].fiber, tl_fiber_main());
 }
 
-void tl_emu_syncthreads(void)
+void tl_emu_syncthreads_at(const char *file, int line)
 {
     if (current < 0)
         return;
     threads[current].state = AT_BARRIER;
+    threads[current].barrier_file = file;
+    threads[current].barrier_line = line;
     tl_fiber_switch(threads[current].fiber, tl_fiber_main());
 }
 
@@ -526,21 +605,49 @@ static const char *where(void)
     return buf;
 }
 
+/* A fault ends the kernel; the error shows at the next synchronisation, as on a GPU. */
+static void kernel_failed(cudaError_t err, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(detail, sizeof detail, fmt, ap);
+    va_end(ap);
+    pending_error = err;
+    aborted = 1;
+}
+
 /* An access no GPU would allow: report it, and end the kernel here. */
-static void fault(cudaError_t err, const char *fmt, ...)
+__attribute__((noreturn)) static void fault(cudaError_t err, const char *fmt, ...)
 {
     char what[768];
     va_list ap;
     va_start(ap, fmt);
     vsnprintf(what, sizeof what, fmt, ap);
     va_end(ap);
-    fail(err, "%s: %s", where(), what);
-    sticky_error = err;
-    aborted = 1;
+    kernel_failed(err, "%s: %s", where(), what);
     tl_fiber_switch(threads[current].fiber, tl_fiber_main());
+    abort(); /* an aborted thread is never resumed */
 }
 
-static void record(uintptr_t a, size_t size, int kind)
+/*
+ * A failed assert(): inside a kernel, what a GPU prints and
+ * cudaErrorAssert at the next synchronisation; on the host, glibc's.
+ */
+void __assert_fail(const char *expr, const char *file, unsigned int line, const char *function);
+void __assert_fail(const char *expr, const char *file, unsigned int line, const char *function)
+{
+    if (current < 0) {
+        fprintf(stderr, "%s: %s:%u: %s: Assertion `%s' failed.\n",
+                program_invocation_short_name, file, line, function, expr);
+        abort();
+    }
+    uint3 t = tl_emu_builtin.threadIdx, b = tl_emu_builtin.blockIdx;
+    fprintf(stderr, "%s:%u: %s: block: [%u,%u,%u], thread: [%u,%u,%u] Assertion `%s` failed.\n",
+            file, line, function, b.x, b.y, b.z, t.x, t.y, t.z, expr);
+    fault(cudaErrorAssert, "assert(%s) failed at %s:%u", expr, file, line);
+}
+
+static void record(uintptr_t a, uintptr_t pc, size_t size, int kind)
 {
     emu_thread *t = &threads[current];
     if (t->n_rec == t->cap_rec) {
@@ -551,7 +658,7 @@ static void record(uintptr_t a, size_t size, int kind)
         t->rec = grown;
         t->cap_rec = cap;
     }
-    t->rec[t->n_rec++] = (access_record){a, (uint32_t)size, (uint32_t)kind};
+    t->rec[t->n_rec++] = (access_record){a, pc, (uint32_t)size, (uint32_t)kind};
 }
 
 static void host_touches_device(uintptr_t a, int store)
@@ -564,7 +671,7 @@ static void host_touches_device(uintptr_t a, int store)
     abort();
 }
 
-static void check_access(uintptr_t a, size_t size, int store)
+static void check_access(uintptr_t a, size_t size, int store, uintptr_t pc)
 {
     if (current < 0) {
         if (arena && in_arena(a))
@@ -589,14 +696,14 @@ static void check_access(uintptr_t a, size_t size, int store)
             fault(cudaErrorMisalignedAddress, "%s %zu bytes at an address that is not a multiple "
                   "of %zu", store ? "wrote" : "read", size, size);
         if (profiling)
-            record(a, size, store ? GLOBAL_STORE : GLOBAL_LOAD);
+            record(a, pc, size, store ? GLOBAL_STORE : GLOBAL_LOAD);
         return;
     }
     if (a - globals_lo < globals_hi - globals_lo) {
         const struct asan_global *g = global_near(a);
         if (g && a + size <= g->beg + g->size) {
             if (profiling && is_shared(g))
-                record(a, size, store ? SHARED_STORE : SHARED_LOAD);
+                record(a, pc, size, store ? SHARED_STORE : SHARED_LOAD);
             return;
         }
         if (g)
@@ -605,24 +712,34 @@ static void check_access(uintptr_t a, size_t size, int store)
                   is_shared(g) ? "the __shared__ array" : "the variable", g->name,
                   (size_t)(a - g->beg), (size_t)g->size);
     }
+    /* The __shared__ arrays of template kernels: bounds from the symbol table, no red zones. */
+    if (static_of(a, size)) {
+        if (profiling)
+            record(a, pc, size, store ? SHARED_STORE : SHARED_LOAD);
+        return;
+    }
     uintptr_t stack = (uintptr_t)stacks + (size_t)current * STACK_BYTES;
-    if (a - (uintptr_t)&tl_emu_builtin < sizeof tl_emu_builtin || a - stack < STACK_BYTES || a - host_stack_lo < host_stack_hi - host_stack_lo)
+    if (a - (uintptr_t)&tl_emu_builtin < sizeof tl_emu_builtin || a - stack < STACK_BYTES ||
+        a - (uintptr_t)body_args < body_args_bytes)
         return;
     fault(cudaErrorIllegalAddress, "%s %zu bytes at %p, which is neither device memory, nor a "
-          "__shared__ array, nor the thread's own variables (a host pointer passed to the kernel?)",
+          "__shared__ array, nor the thread's own variables: a host pointer (to a host array, or "
+          "a variable of the function that launched the kernel) passed to the kernel?",
           store ? "wrote" : "read", size, (void *)a);
 }
 
-/* The instrumentation's entry points: one per access size, loads and stores. */
-#define TL_ASAN_SIZED(n)                                                   \
-    void __asan_load##n(uintptr_t a);                                      \
-    void __asan_load##n(uintptr_t a) { check_access(a, n, 0); }            \
-    void __asan_store##n(uintptr_t a);                                     \
-    void __asan_store##n(uintptr_t a) { check_access(a, n, 1); }           \
-    void __asan_load##n##_noabort(uintptr_t a);                            \
-    void __asan_load##n##_noabort(uintptr_t a) { check_access(a, n, 0); }  \
-    void __asan_store##n##_noabort(uintptr_t a);                           \
-    void __asan_store##n##_noabort(uintptr_t a) { check_access(a, n, 1); }
+/* The instrumentation's entry points: one per access size, loads and stores. The
+ * address they return to tells one instruction from another. */
+#define TL_PC ((uintptr_t)__builtin_return_address(0))
+#define TL_ASAN_SIZED(n)                                                         \
+    void __asan_load##n(uintptr_t a);                                            \
+    void __asan_load##n(uintptr_t a) { check_access(a, n, 0, TL_PC); }           \
+    void __asan_store##n(uintptr_t a);                                           \
+    void __asan_store##n(uintptr_t a) { check_access(a, n, 1, TL_PC); }          \
+    void __asan_load##n##_noabort(uintptr_t a);                                  \
+    void __asan_load##n##_noabort(uintptr_t a) { check_access(a, n, 0, TL_PC); } \
+    void __asan_store##n##_noabort(uintptr_t a);                                 \
+    void __asan_store##n##_noabort(uintptr_t a) { check_access(a, n, 1, TL_PC); }
 TL_ASAN_SIZED(1)
 TL_ASAN_SIZED(2)
 TL_ASAN_SIZED(4)
@@ -630,32 +747,32 @@ TL_ASAN_SIZED(8)
 TL_ASAN_SIZED(16)
 
 void __asan_loadN(uintptr_t a, uintptr_t n);
-void __asan_loadN(uintptr_t a, uintptr_t n) { check_access(a, n, 0); }
+void __asan_loadN(uintptr_t a, uintptr_t n) { check_access(a, n, 0, TL_PC); }
 void __asan_storeN(uintptr_t a, uintptr_t n);
-void __asan_storeN(uintptr_t a, uintptr_t n) { check_access(a, n, 1); }
+void __asan_storeN(uintptr_t a, uintptr_t n) { check_access(a, n, 1, TL_PC); }
 void __asan_loadN_noabort(uintptr_t a, uintptr_t n);
-void __asan_loadN_noabort(uintptr_t a, uintptr_t n) { check_access(a, n, 0); }
+void __asan_loadN_noabort(uintptr_t a, uintptr_t n) { check_access(a, n, 0, TL_PC); }
 void __asan_storeN_noabort(uintptr_t a, uintptr_t n);
-void __asan_storeN_noabort(uintptr_t a, uintptr_t n) { check_access(a, n, 1); }
+void __asan_storeN_noabort(uintptr_t a, uintptr_t n) { check_access(a, n, 1, TL_PC); }
 
 void *__asan_memcpy(void *dst, const void *src, size_t n);
 void *__asan_memcpy(void *dst, const void *src, size_t n)
 {
-    check_access((uintptr_t)src, n, 0);
-    check_access((uintptr_t)dst, n, 1);
+    check_access((uintptr_t)src, n, 0, TL_PC);
+    check_access((uintptr_t)dst, n, 1, TL_PC);
     return memcpy(dst, src, n);
 }
 void *__asan_memmove(void *dst, const void *src, size_t n);
 void *__asan_memmove(void *dst, const void *src, size_t n)
 {
-    check_access((uintptr_t)src, n, 0);
-    check_access((uintptr_t)dst, n, 1);
+    check_access((uintptr_t)src, n, 0, TL_PC);
+    check_access((uintptr_t)dst, n, 1, TL_PC);
     return memmove(dst, src, n);
 }
 void *__asan_memset(void *p, int c, size_t n);
 void *__asan_memset(void *p, int c, size_t n)
 {
-    check_access((uintptr_t)p, n, 1);
+    check_access((uintptr_t)p, n, 1, TL_PC);
     return memset(p, c, n);
 }
 
@@ -688,12 +805,16 @@ static size_t distinct(uintptr_t *v, size_t n)
     return k;
 }
 
-/* One warp's k-th accesses of one kind: sectors (global) or wavefronts (shared). */
-static unsigned long long cost(const access_record **lane, int lanes, int kind)
+/* What one request costs: sectors (global) or wavefronts (shared), and their ideal. */
+typedef struct {
+    unsigned long long cost, ideal, bytes;
+} request_cost;
+
+/* Sectors, or for shared memory the wavefronts of one group of lanes served together. */
+static unsigned long long cost_of(const access_record *const *lane, int lanes, int shared_kind)
 {
-    uintptr_t items[32 * 8];
+    uintptr_t items[32 * 4];
     size_t n = 0;
-    int shared_kind = kind == SHARED_LOAD || kind == SHARED_STORE;
     unsigned shift = shared_kind ? 2 : 5;
     for (int l = 0; l < lanes; l++)
         for (uintptr_t u = lane[l]->addr >> shift;
@@ -709,33 +830,130 @@ static unsigned long long cost(const access_record **lane, int lanes, int kind)
     return ways;
 }
 
+static int by_address(const void *x, const void *y)
+{
+    const access_record *a = *(const access_record *const *)x, *b = *(const access_record *const *)y;
+    return (a->addr > b->addr) - (a->addr < b->addr);
+}
+
+/* The bytes the lanes ask for, each counted once however many lanes want it (a broadcast). */
+static unsigned long long distinct_bytes(const access_record *const *lane, int lanes)
+{
+    const access_record *sorted[32];
+    unsigned long long bytes = 0;
+    uintptr_t end = 0;
+    memcpy(sorted, lane, (size_t)lanes * sizeof *sorted);
+    qsort(sorted, (size_t)lanes, sizeof *sorted, by_address);
+    for (int l = 0; l < lanes; l++) {
+        uintptr_t lo = sorted[l]->addr > end ? sorted[l]->addr : end, hi = sorted[l]->addr + sorted[l]->size;
+        if (hi > lo)
+            bytes += hi - lo, end = hi;
+    }
+    return bytes;
+}
+
+/* One request: the lanes of a warp that ran one instruction once, in lane order. */
+static request_cost cost(const access_record *const *lane, const int *lane_id, int lanes, int kind)
+{
+    request_cost c = {0, 0, 0};
+    c.bytes = distinct_bytes(lane, lanes);
+    if (kind == GLOBAL_LOAD || kind == GLOBAL_STORE) {
+        c.cost = cost_of(lane, lanes, 0);
+        c.ideal = (c.bytes + 31) / 32;
+        return c;
+    }
+    /* Shared memory serves 128 bytes a pass: 32 lanes of 4 bytes, 16 of 8, 8 of 16. */
+    unsigned size = lane[0]->size, group = size <= 4 ? 32 : size >= 16 ? 8 : 16;
+    for (int l = 0; l < lanes;) {
+        int first = l, g = lane_id[l] / (int)group;
+        while (l < lanes && lane_id[l] / (int)group == g)
+            l++;
+        c.cost += cost_of(lane + first, l - first, 1);
+        c.ideal++;
+    }
+    return c;
+}
+
+/* A record of one warp, with which execution of its instruction it was in its thread. */
+typedef struct {
+    uintptr_t pc;
+    uint32_t nth, kind;
+    int lane;
+    const access_record *rec;
+} warp_access;
+
+static int by_instruction(const void *x, const void *y)
+{
+    const warp_access *a = x, *b = y;
+    if (a->pc != b->pc)
+        return a->pc < b->pc ? -1 : 1;
+    if (a->nth != b->nth)
+        return a->nth < b->nth ? -1 : 1;
+    if (a->kind != b->kind)
+        return a->kind < b->kind ? -1 : 1;
+    return a->lane - b->lane;
+}
+
+static int by_pc_then_order(const void *x, const void *y)
+{
+    const warp_access *a = x, *b = y;
+    if (a->pc != b->pc)
+        return a->pc < b->pc ? -1 : 1;
+    return a->rec < b->rec ? -1 : a->rec > b->rec;
+}
+
+static void add(int kind, request_cost c)
+{
+    tl_emu_stats *k = kernel_stats;
+    switch (kind) {
+    case GLOBAL_LOAD: k->global_load_requests++, k->global_load_sectors += c.cost, k->global_load_bytes += c.bytes; break;
+    case GLOBAL_STORE: k->global_store_requests++, k->global_store_sectors += c.cost, k->global_store_bytes += c.bytes; break;
+    case SHARED_LOAD: k->shared_load_requests++, k->shared_load_wavefronts += c.cost, k->shared_load_ideal += c.ideal; break;
+    default: k->shared_store_requests++, k->shared_store_wavefronts += c.cost, k->shared_store_ideal += c.ideal; break;
+    }
+}
+
+/*
+ * Groups each warp's accesses into requests as the hardware does: the
+ * threads that run one instruction (one call site of the instrumentation)
+ * for the j-th time do it together, whatever else each did before.
+ */
 static void tally_block(int n_threads)
 {
+    static warp_access *acc;
+    static size_t cap;
     for (int w = 0; w * 32 < n_threads; w++) {
         int first = w * 32, lanes = n_threads - first < 32 ? n_threads - first : 32;
-        size_t longest = 0;
+        size_t n = 0;
         for (int l = 0; l < lanes; l++)
-            if (threads[first + l].n_rec > longest)
-                longest = threads[first + l].n_rec;
-        for (size_t k = 0; k < longest; k++) {
-            for (int kind = 0; kind < KINDS; kind++) {
-                const access_record *lane[32];
-                int n = 0;
-                for (int l = 0; l < lanes; l++) {
-                    const emu_thread *t = &threads[first + l];
-                    if (k < t->n_rec && t->rec[k].kind == (uint32_t)kind)
-                        lane[n++] = &t->rec[k];
-                }
-                if (!n)
-                    continue;
-                unsigned long long c = cost(lane, n, kind);
-                switch (kind) {
-                case GLOBAL_LOAD: kernel_stats->global_load_requests++; kernel_stats->global_load_sectors += c; break;
-                case GLOBAL_STORE: kernel_stats->global_store_requests++; kernel_stats->global_store_sectors += c; break;
-                case SHARED_LOAD: kernel_stats->shared_load_requests++; kernel_stats->shared_load_wavefronts += c; break;
-                default: kernel_stats->shared_store_requests++; kernel_stats->shared_store_wavefronts += c; break;
-                }
-            }
+            n += threads[first + l].n_rec;
+        if (n > cap) {
+            warp_access *grown = realloc(acc, n * sizeof *grown);
+            if (!grown)
+                abort();
+            acc = grown, cap = n;
+        }
+        n = 0;
+        for (int l = 0; l < lanes; l++) {
+            const emu_thread *t = &threads[first + l];
+            size_t start = n;
+            for (size_t k = 0; k < t->n_rec; k++)
+                acc[n++] = (warp_access){t->rec[k].pc, 0, t->rec[k].kind, l, &t->rec[k]};
+            qsort(acc + start, n - start, sizeof *acc, by_pc_then_order);
+            for (size_t k = start; k < n; k++)
+                acc[k].nth = k > start && acc[k - 1].pc == acc[k].pc ? acc[k - 1].nth + 1 : 0;
+        }
+        qsort(acc, n, sizeof *acc, by_instruction);
+        for (size_t i = 0; i < n;) {
+            const access_record *lane[32];
+            int lane_id[32], m = 0;
+            size_t j = i;
+            for (; j < n && acc[j].pc == acc[i].pc && acc[j].nth == acc[i].nth &&
+                   acc[j].kind == acc[i].kind; j++)
+                if (m < 32)
+                    lane[m] = acc[j].rec, lane_id[m++] = acc[j].lane;
+            add((int)acc[i].kind, cost(lane, lane_id, m, (int)acc[i].kind));
+            i = j;
         }
     }
     for (int i = 0; i < n_threads; i++)
@@ -785,17 +1003,41 @@ static int prepare(void)
     if (p == MAP_FAILED)
         return -1;
     stacks = p;
-    pthread_attr_t attr;
-    void *lo;
-    size_t size;
-    if (pthread_getattr_np(pthread_self(), &attr) == 0) {
-        if (pthread_attr_getstack(&attr, &lo, &size) == 0) {
-            host_stack_lo = (uintptr_t)lo;
-            host_stack_hi = (uintptr_t)lo + size;
-        }
-        pthread_attr_destroy(&attr);
-    }
+    read_statics();
     return 0;
+}
+
+/*
+ * Every thread still running waits at a __syncthreads(): the same one, or
+ * the kernel's behaviour is undefined (a GPU may hang, or let the threads
+ * on through different barriers). compute-sanitizer's synccheck reports
+ * it as a barrier error; so does the emulator, naming both barriers.
+ */
+static void check_one_barrier(int n_threads)
+{
+    int first = -1;
+    for (int i = 0; i < n_threads; i++) {
+        const emu_thread *t = &threads[i];
+        if (t->state != AT_BARRIER)
+            continue;
+        if (first < 0) {
+            first = i;
+            continue;
+        }
+        const emu_thread *f = &threads[first];
+        if (t->barrier_line == f->barrier_line && strcmp(t->barrier_file, f->barrier_file) == 0)
+            continue;
+        uint3 a = f->idx, b = t->idx, blk = tl_emu_builtin.blockIdx;
+        kernel_failed(cudaErrorLaunchFailure,
+                      "barrier error in block (%u, %u, %u) of %s: thread (%u, %u, %u) waits at the "
+                      "__syncthreads() of %s:%d and thread (%u, %u, %u) at the one of %s:%d. "
+                      "Every thread of a block must reach the same __syncthreads() (as "
+                      "compute-sanitizer --tool synccheck says): move it out of the if, or make "
+                      "the condition the same for the whole block",
+                      blk.x, blk.y, blk.z, kernel_name, a.x, a.y, a.z, f->barrier_file,
+                      f->barrier_line, b.x, b.y, b.z, t->barrier_file, t->barrier_line);
+        return;
+    }
 }
 
 static void run_block(int n_threads)
@@ -821,16 +1063,20 @@ static void run_block(int n_threads)
             tl_fiber_switch(tl_fiber_main(), threads[i].fiber);
             running += threads[i].state != DONE;
         }
+        if (running && !aborted)
+            check_one_barrier(n_threads);
     }
     current = -1;
 }
 
 void tl_emu_launch(dim3 grid, dim3 block, size_t dynamic_shared, cudaStream_t stream,
-                   const char *kernel, const char *file, int line, tl_emu_body fn, void *ctx)
+                   const char *kernel, const char *file, int line, tl_emu_body fn, void *args,
+                   size_t args_bytes)
 {
     (void)stream;
     tl_launch_record(grid, block, dynamic_shared);
-    if (sticky_error)
+    /* After a fault the context is lost: later kernels never run. */
+    if (sticky_error || pending_error)
         return;
     unsigned long long n = (unsigned long long)block.x * block.y * block.z;
     if (n == 0 || n > 1024 || block.x > 1024 || block.y > 1024 || block.z > 64 || grid.x == 0 ||
@@ -852,7 +1098,8 @@ void tl_emu_launch(dim3 grid, dim3 block, size_t dynamic_shared, cudaStream_t st
         return;
     }
     body = fn;
-    body_ctx = ctx;
+    body_args = args;
+    body_args_bytes = args_bytes;
     kernel_name = kernel;
     tl_emu_builtin.blockDim = (uint3){block.x, block.y, block.z};
     tl_emu_builtin.gridDim = (uint3){grid.x, grid.y, grid.z};

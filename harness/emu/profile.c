@@ -1,7 +1,8 @@
 /*
  * profile: what the emulator counted while the student's transpose and the
  * reference's ran once on the same matrix. Counts, not timings: they are
- * the same on every machine, whatever its load.
+ * the same on every machine, whatever its load. They go to a CSV, which
+ * harness/profile-table.sh shows, as it shows what ncu measures on a GPU.
  *
  * usage: profile [--size N | ROWSxCOLS] [--csv FILE] [--title TEXT]
  */
@@ -19,19 +20,6 @@
 static void usage(FILE *f)
 {
     fprintf(f, "usage: profile [--size N | ROWSxCOLS] [--csv FILE] [--title TEXT]\n");
-}
-
-static double ratio(unsigned long long a, unsigned long long b)
-{
-    return b ? (double)a / (double)b : 0;
-}
-
-static void cell(unsigned long long requests, unsigned long long cost)
-{
-    if (requests)
-        printf(" %10llu %6.1f", requests, ratio(cost, requests));
-    else
-        printf(" %10s %6s", "0", "-");
 }
 
 /* The lab's entry points, under the bench's names for them. */
@@ -76,18 +64,14 @@ static int profile(const lab_fn *f, tl_shape s, FILE *csv)
     }
     for (int i = 0; i < tl_emu_stats_count(); i++) {
         const tl_emu_stats *k = tl_emu_stats_get(i);
-        printf("%-10s %-24.24s", i ? "" : variant, k->kernel);
-        cell(k->global_load_requests, k->global_load_sectors);
-        cell(k->global_store_requests, k->global_store_sectors);
-        cell(k->shared_load_requests, k->shared_load_wavefronts);
-        cell(k->shared_store_requests, k->shared_store_wavefronts);
-        printf("\n");
         if (csv)
-            fprintf(csv, "%s,%s,%d,%d,%d,%llu,%llu,%llu,%llu,%llu,%llu,%llu,%llu,%llu,%llu,%llu\n",
+            fprintf(csv, "%s,%s,%d,%d,%d,%llu,%llu,%llu,%llu,%llu,%llu,%llu,%llu,%llu,%llu,%llu,"
+                         "%llu,%llu,%llu,%llu\n",
                     variant, k->kernel, s.rows, s.cols, s.depth, k->launches, k->blocks, k->threads,
                     k->global_load_requests, k->global_load_sectors, k->global_store_requests,
                     k->global_store_sectors, k->shared_load_requests, k->shared_load_wavefronts,
-                    k->shared_store_requests, k->shared_store_wavefronts);
+                    k->shared_store_requests, k->shared_store_wavefronts, k->global_load_bytes,
+                    k->global_store_bytes, k->shared_load_ideal, k->shared_store_ideal);
     }
     return 0;
 }
@@ -130,23 +114,13 @@ int main(int argc, char **argv)
                      "variant,kernel,rows,cols,depth,launches,blocks,threads,global_load_requests,"
                      "global_load_sectors,global_store_requests,global_store_sectors,"
                      "shared_load_requests,shared_load_wavefronts,shared_store_requests,"
-                     "shared_store_wavefronts\n",
+                     "shared_store_wavefronts,global_load_bytes,global_store_bytes,"
+                     "shared_load_ideal,shared_store_ideal\n",
                 title, s.rows, s.cols, s.depth, TL_TUNABLES_STUDENT, TL_TUNABLES_REFERENCE);
-    printf("Memory requests of %s on the CPU emulator, one run at %d x %d (x %d).\n"
-           "A request is one access by the 32 threads of a warp. Global: 32-byte sectors per\n"
-           "request (4 is perfect for 32 floats, 32 is one sector per thread). Shared: ways\n"
-           "per request (1 is conflict-free, 32 is every thread in one bank).\n\n",
-           title, s.rows, s.cols, s.depth);
-    printf("%-10s %-24s %17s %17s %17s %17s\n", "", "", "global loads", "global stores",
-           "shared loads", "shared stores");
-    printf("%-10s %-24s %10s %6s %10s %6s %10s %6s %10s %6s\n", "variant", "kernel", "requests",
-           "sector", "requests", "sector", "requests", "ways", "requests", "ways");
     int wrong = 0;
     for (size_t i = 0; i < sizeof fns / sizeof *fns; i++)
         wrong |= profile(&fns[i], s, csv);
-    if (csv) {
+    if (csv)
         fclose(csv);
-        printf("\nwrote %s\n", csv_path);
-    }
     return wrong;
 }

@@ -1,13 +1,20 @@
 /*
  * rewrite: copies a .cu file, turning each kernel launch
  *
- *     name<<<config>>>(args)      into      TL_LAUNCH(name, (config), (args))
+ *     name<<<config>>>(args)      into      TL_LAUNCH("name", (name), (config), (args))
  *
- * so g++ can compile it against the emulator. Everything else, newlines
- * included, is copied as it is, so the compiler's line numbers stay right.
- * Comments and string literals are copied untouched.
+ * so g++ can compile it against the emulator; name may be a template's
+ * instance, kern<float, 32>. Everything else, newlines included, is copied
+ * as it is, so the compiler's line numbers stay right. Comments and string
+ * literals are copied untouched.
  *
- * usage: rewrite IN.cu OUT.cpp
+ * With --check-global (for machines without nvcc, whose front end checks
+ * it otherwise), a launch of a function that is not declared __global__ is
+ * refused, with nvcc's words. With --names, the functions declared
+ * __global__ or __device__ are listed in FILE, one "global NAME" or
+ * "device NAME" a line, for device-code.sh.
+ *
+ * usage: rewrite [--check-global] [--names FILE] IN.cu OUT.cpp
  */
 #include <ctype.h>
 #include <stdio.h>
@@ -56,6 +63,88 @@ static size_t skip_opaque(const char *s, size_t i, size_t n)
     return i;
 }
 
+static int is_ident(char c)
+{
+    return isalnum((unsigned char)c) || c == '_';
+}
+
+static int line_of(const char *s, size_t i)
+{
+    int line = 1;
+    for (size_t k = 0; k < i; k++)
+        line += s[k] == '\n';
+    return line;
+}
+
+/* The names that follow __global__ (or __device__) up to their parameter list, __launch_bounds__ skipped. */
+#define MAX_KERNELS 256
+typedef struct {
+    char name[128];
+    int global;
+} declared;
+static declared kernels[MAX_KERNELS];
+static int n_kernels;
+
+static void collect(const char *s, const char *keyword)
+{
+    const char *p = s;
+    int global = strcmp(keyword, "__global__") == 0;
+    while ((p = strstr(p, keyword)) != NULL) {
+        p += strlen(keyword);
+        const char *q = p;
+        while (*q && *q != ';' && *q != '{') {
+            if (*q == '(') {
+                const char *e = q;
+                while (e > p && isspace((unsigned char)e[-1]))
+                    e--;
+                const char *b = e;
+                while (b > p && is_ident(b[-1]))
+                    b--;
+                if (e - b == 17 && strncmp(b, "__launch_bounds__", 17) == 0) {
+                    while (*q && *q != ')')
+                        q++;
+                } else {
+                    if (n_kernels < MAX_KERNELS && e > b && e - b < 128) {
+                        snprintf(kernels[n_kernels].name, 128, "%.*s", (int)(e - b), b);
+                        kernels[n_kernels++].global = global;
+                    }
+                    break;
+                }
+            }
+            q++;
+        }
+    }
+}
+
+static int declared_global(const char *name, size_t len)
+{
+    for (int k = 0; k < n_kernels; k++)
+        if (kernels[k].global && strlen(kernels[k].name) == len &&
+            strncmp(kernels[k].name, name, len) == 0)
+            return 1;
+    return 0;
+}
+
+/* Whether the file defines or declares "void name(": a function a launch may have meant. */
+static int declared_void(const char *s, const char *name, size_t len)
+{
+    for (const char *p = s; (p = strstr(p, "void")) != NULL; p += 4) {
+        if ((p > s && is_ident(p[-1])) || is_ident(p[4]))
+            continue;
+        const char *q = p + 4;
+        while (isspace((unsigned char)*q))
+            q++;
+        if (strncmp(q, name, len) != 0 || is_ident(q[len]))
+            continue;
+        q += len;
+        while (isspace((unsigned char)*q))
+            q++;
+        if (*q == '(')
+            return 1;
+    }
+    return 0;
+}
+
 /* Index of the parenthesis that closes the one at i, or n. */
 static size_t matching(const char *s, size_t i, size_t n)
 {
@@ -77,12 +166,47 @@ static size_t matching(const char *s, size_t i, size_t n)
 
 int main(int argc, char **argv)
 {
+    int check_global = 0;
+    const char *names = NULL;
+    for (; argc > 3 && argv[1][0] == '-'; argc--, argv++) {
+        if (strcmp(argv[1], "--check-global") == 0) {
+            check_global = 1;
+        } else if (strcmp(argv[1], "--names") == 0 && argc > 4) {
+            names = argv[2];
+            argc--, argv++;
+        } else {
+            break;
+        }
+    }
     if (argc != 3) {
-        fprintf(stderr, "usage: rewrite IN.cu OUT.cpp\n");
+        fprintf(stderr, "usage: rewrite [--check-global] [--names FILE] IN.cu OUT.cpp\n");
         return 2;
     }
     size_t n;
     char *s = slurp(argv[1], &n);
+    /* The code alone, comments and literals blanked, for the searches for declarations. */
+    char *code = malloc(n + 1);
+    if (!code)
+        return 1;
+    memcpy(code, s, n + 1);
+    for (size_t i = 0; i < n;) {
+        size_t j = skip_opaque(s, i, n);
+        for (size_t k = i; k < j; k++)
+            code[k] = code[k] == '\n' ? '\n' : ' ';
+        i = j > i ? j : i + 1;
+    }
+    collect(code, "__global__");
+    collect(code, "__device__");
+    if (names) {
+        FILE *f = fopen(names, "w");
+        if (!f) {
+            perror(names);
+            return 1;
+        }
+        for (int k = 0; k < n_kernels; k++)
+            fprintf(f, "%s %s\n", kernels[k].global ? "global" : "device", kernels[k].name);
+        fclose(f);
+    }
     FILE *out = fopen(argv[2], "w");
     if (!out) {
         perror(argv[2]);
@@ -110,10 +234,27 @@ int main(int argc, char **argv)
         size_t name_end = i;
         while (name_end > copied && isspace((unsigned char)s[name_end - 1]))
             name_end--;
-        size_t name = name_end;
-        while (name > copied && (isalnum((unsigned char)s[name - 1]) || s[name - 1] == '_' ||
-                                 s[name - 1] == ':'))
+        /* A template's arguments: back to the < that opens them. */
+        size_t ident_end = name_end;
+        if (name_end > copied && s[name_end - 1] == '>') {
+            int depth = 0;
+            size_t k = name_end;
+            while (k > copied) {
+                k--;
+                if (s[k] == '>')
+                    depth++;
+                else if (s[k] == '<' && --depth == 0)
+                    break;
+            }
+            ident_end = depth == 0 ? k : name_end;
+            while (ident_end > copied && isspace((unsigned char)s[ident_end - 1]))
+                ident_end--;
+        }
+        size_t name = ident_end;
+        while (name > copied && (is_ident(s[name - 1]) || s[name - 1] == ':'))
             name--;
+        if (name == ident_end)
+            name = name_end;
         const char *close = strstr(s + i + 3, ">>>");
         size_t open = close ? (size_t)(close - s) + 3 : n;
         while (open < n && isspace((unsigned char)s[open]))
@@ -128,8 +269,26 @@ int main(int argc, char **argv)
             fprintf(stderr, "%s: a launch whose arguments never close\n", argv[1]);
             return 1;
         }
+        size_t base = name;
+        for (size_t k = name; k < ident_end; k++)
+            if (s[k] == ':')
+                base = k + 1;
+        /* A name the file declares as a function, but not __global__ (a macro's parameter is neither). */
+        if (check_global && !declared_global(s + base, ident_end - base) &&
+            declared_void(code, s + base, ident_end - base)) {
+            fprintf(stderr, "%s(%d): error: a host function call cannot be configured: %.*s is "
+                            "launched with <<< >>>, but it is not declared __global__ (write "
+                            "__global__ void %.*s(...), as nvcc requires)\n",
+                    argv[1], line_of(s, i), (int)(ident_end - base), s + base,
+                    (int)(ident_end - base), s + base);
+            return 1;
+        }
         fwrite(s + copied, 1, name - copied, out);
-        fprintf(out, "TL_LAUNCH(%.*s, (%.*s), ", (int)(name_end - name), s + name,
+        fputs("TL_LAUNCH(\"", out);
+        for (size_t k = name; k < name_end; k++)
+            if (!isspace((unsigned char)s[k]) || (k > name && !isspace((unsigned char)s[k - 1])))
+                fputc(isspace((unsigned char)s[k]) ? ' ' : s[k], out);
+        fprintf(out, "\", (%.*s), (%.*s), ", (int)(name_end - name), s + name,
                 (int)(close - (s + i + 3)), s + i + 3);
         fwrite(s + open, 1, end + 1 - open, out);
         fputc(')', out);
@@ -137,6 +296,7 @@ int main(int argc, char **argv)
     }
     fwrite(s + copied, 1, n - copied, out);
     fclose(out);
+    free(code);
     free(s);
     return 0;
 }

@@ -1,0 +1,16 @@
+// expect: build-error a host function call cannot be configured
+// The kernel lost its __global__: it is a host function, and <<< >>> cannot launch it.
+#include "lab.h"
+
+void naive(float *out, const float *in, int rows, int cols)
+{
+    int c = blockIdx.x * blockDim.x + threadIdx.x;
+    int r = blockIdx.y * blockDim.y + threadIdx.y;
+    if (r < rows && c < cols)
+        out[(size_t)c * rows + r] = in[(size_t)r * cols + c];
+}
+
+void transpose(float *out, const float *in, int rows, int cols)
+{
+    naive<<<dim3((cols + 31) / 32, (rows + 7) / 8), dim3(32, 8)>>>(out, in, rows, cols);
+}

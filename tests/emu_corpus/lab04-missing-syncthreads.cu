@@ -1,0 +1,23 @@
+// expect: fail
+// gpu-tool: racecheck
+// No __syncthreads() between filling the tile and reading it back: a race,
+// which the emulator makes fail every time and racecheck reports.
+#include "lab.h"
+
+#define TILE 32
+
+__global__ void coalesced(float *out, const float *in, int rows, int cols)
+{
+    __shared__ float tile[TILE][TILE];
+    int c = blockIdx.x * TILE + threadIdx.x, r = blockIdx.y * TILE + threadIdx.y;
+    if (r < rows && c < cols)
+        tile[threadIdx.y][threadIdx.x] = in[(size_t)r * cols + c];
+    c = blockIdx.y * TILE + threadIdx.x, r = blockIdx.x * TILE + threadIdx.y;
+    if (r < cols && c < rows)
+        out[(size_t)r * rows + c] = tile[threadIdx.x][threadIdx.y];
+}
+
+void transpose(float *out, const float *in, int rows, int cols)
+{
+    coalesced<<<dim3((cols + TILE - 1) / TILE, (rows + TILE - 1) / TILE), dim3(TILE, TILE)>>>(out, in, rows, cols);
+}

@@ -1,0 +1,20 @@
+// expect: pass
+// emulator: build-error not supported by the tilelab CPU emulator
+// A warp shuffle: valid CUDA, but the emulator's threads do not run in
+// lockstep, so it refuses to build it (harness/emu/README.md, known limits).
+#include "lab.h"
+
+__global__ void naive(float *out, const float *in, int rows, int cols)
+{
+    int c = blockIdx.x * blockDim.x + threadIdx.x;
+    int r = blockIdx.y * blockDim.y + threadIdx.y;
+    float v = r < rows && c < cols ? in[(size_t)r * cols + c] : 0.0f;
+    v = __shfl_sync(0xffffffffu, v, threadIdx.x % 32);
+    if (r < rows && c < cols)
+        out[(size_t)c * rows + r] = v;
+}
+
+void transpose(float *out, const float *in, int rows, int cols)
+{
+    naive<<<dim3((cols + 31) / 32, (rows + 7) / 8), dim3(32, 8)>>>(out, in, rows, cols);
+}

@@ -1,0 +1,163 @@
+#!/usr/bin/env bash
+# run.sh FILE.cu...   (run by `make emu-corpus`, which sets the environment)
+#
+# The emulator's fidelity corpus: small lab files a student could write,
+# valid ones in many styles and the usual mistakes, each with the verdict
+# a GPU gives it in its first lines:
+#
+#   // expect: pass                 builds, and the lab's tests pass
+#   // expect: fail TEXT            builds, and the tests fail, saying TEXT
+#   // expect: build-error TEXT     the compiler refuses it, saying TEXT
+#   // without-nvcc: builds         a known limit (harness/emu/README.md):
+#                                   without nvcc the emulator builds it
+#   // emulator: VERDICT TEXT       in limits/ only: a known limit, the
+#                                   emulator's verdict where it differs
+#   // gpu-tool: synccheck          on a GPU, run the tests under this
+#                                   compute-sanitizer tool (what a GPU
+#                                   leaves undefined, the tool reports)
+#
+# TEXT is matched without regard to case, in everything the build or the
+# tests printed. labNN-*.cu is a file of lab NN. The same files and the
+# same expectations run on the emulator (BACKEND=emu) and on a GPU
+# (BACKEND=cuda); on the emulator, what should not build is built a second
+# time as if nvcc were missing (TL_EMU_NVCC=none), where the emulator's own
+# checks must refuse it. Prints TAP, one line a verdict, and the tally
+# "corpus: N agree, M disagree".
+#
+# Environment: B BACKEND CC CFLAGS BACKEND_CFLAGS OBJS LIBS LAB_OPS
+# (NN=-DFLAG+-DFLAG ...), and for cuda NVCC NVCC_FLAGS SANITIZER.
+set -u
+cd "$(dirname "$0")/../.."
+: "${B:=build}" "${BACKEND:=emu}"
+out=$B/corpus/$BACKEND
+mkdir -p "$out"
+# The tests of a corpus run: every one but the large and the random shapes.
+filter='!(*large*|*random*)'
+jobs=$([ "$BACKEND" = cuda ] && echo "--jobs 1")
+
+ops_of() {
+    local pair
+    for pair in ${LAB_OPS:-}; do
+        [ "${pair%%=*}" != "$1" ] || echo "${pair#*=}" | tr + ' '
+    done
+}
+
+# The suite of lab NN, built once; it runs in each file's folder and reads its report there.
+built=" "
+suite() {
+    local lab=$1 t=$out/lab$1-test.o
+    case "$built" in *" $lab "*) return 0 ;; esac
+    built="$built$lab "
+    # shellcheck disable=SC2046,SC2086
+    $CC $CFLAGS -Itests $BACKEND_CFLAGS $(ops_of "$lab") \
+        -DTL_RESOURCES='"resources.txt"' -c "tests/lab${lab}_test.c" -o "$t"
+}
+
+build() {
+    local src=$1 d=$2 lab=$3
+    if [ "$BACKEND" = emu ]; then
+        harness/emu/emu-compile.sh "$B/harness/emu-rewrite" "$src" "$d/lab.raw.o" "$d/resources.txt"
+    else
+        # shellcheck disable=SC2086
+        $NVCC $NVCC_FLAGS -c "$src" -o "$d/lab.raw.o" >"$d/resources.txt" 2>&1
+        local rc=$?
+        grep -v '^ptxas info\|bytes stack frame' "$d/resources.txt"
+        [ $rc -eq 0 ] || return 1
+    fi || return 1
+    harness/isolate-symbols.sh "$d/lab.raw.o" "$d/lab.o" &&
+        suite "$lab" &&
+        # shellcheck disable=SC2086
+        $CC -o "$d/test" "$out/lab$lab-test.o" "$d/lab.o" $OBJS -lcriterion $LIBS -lm
+}
+
+# judge SRC: builds and runs one file, and writes its verdicts to $d/verdicts:
+# "agree|disagree|limit TEXT" lines, the log's end after a disagreement.
+judge() {
+    local src=$1 name lab d expect limit want text tool got alone
+    name=$(basename "$src" .cu)
+    lab=${name#lab}
+    lab=${lab%%-*}
+    case "$src" in */limits/*) name=limits/$name ;; esac
+    d=$out/${name#limits/}
+    expect=$(sed -n 's|^// expect: *||p' "$src" | head -1)
+    limit=
+    if [ "$BACKEND" = emu ] && grep -q '^// emulator: ' "$src"; then
+        expect=$(sed -n 's|^// emulator: *||p' "$src" | head -1)
+        limit=" (a known limit: a GPU gives $(sed -n 's|^// expect: *||p' "$src" | head -1))"
+    fi
+    want=${expect%% *}
+    text=$([ "$want" = "$expect" ] || echo "${expect#* }")
+    tool=$(sed -n 's|^// gpu-tool: *||p' "$src" | head -1)
+    if ! build "$src" "$d" "$lab" >"$d/log" 2>&1; then
+        got=build-error
+    else
+        local run=(./test)
+        [ "$BACKEND" != cuda ] || [ -z "$tool" ] || run=("$SANITIZER" --tool "$tool" --error-exitcode 3 ./test)
+        # shellcheck disable=SC2086
+        if (cd "$d" && "${run[@]}" $jobs --filter "$filter") >>"$d/log" 2>&1; then got=pass; else got=fail; fi
+        # Tests that did not run (a GPU build on a machine without one) decide nothing.
+        ! grep -q '^\[SKIP\]' "$d/log" || got=skipped
+    fi
+    {
+        if [ "$got" = "$want" ] && { [ -z "$text" ] || grep -qiF -- "$text" "$d/log"; }; then
+            echo "$([ -n "$limit" ] && echo limit || echo agree) $name: $got (expected $expect)$limit"
+        else
+            echo "disagree $name: $got (expected $expect)$limit"
+            [ "$got" != "$want" ] || echo "#   the output does not say \"$text\""
+            sed 's/^/#   /' "$d/log" | head -40
+        fi
+        # Without nvcc, the emulator's own checks must refuse what nvcc refuses.
+        if [ "$BACKEND" = emu ] && [ "$want" = build-error ]; then
+            alone=$(sed -n 's|^// without-nvcc: *||p' "$src" | head -1)
+            if TL_EMU_NVCC=none harness/emu/emu-compile.sh "$B/harness/emu-rewrite" "$src" "$d/alone.o" \
+                    "$d/alone.txt" >"$d/alone.log" 2>&1; then
+                got=builds
+            else
+                got=build-error
+            fi
+            if [ "$got" = "${alone:-build-error}" ]; then
+                echo "agree $name, without nvcc: $got (expected ${alone:-build-error})"
+            else
+                echo "disagree $name, without nvcc: $got (expected ${alone:-build-error})"
+                sed 's/^/#   /' "$d/alone.log" | head -20
+            fi
+        fi
+    } >"$d/verdicts"
+}
+
+dirs=()
+for src in "$@"; do
+    name=$(basename "$src" .cu)
+    lab=${name#lab}
+    suite "${lab%%-*}" || exit 1
+    rm -rf "${out:?}/$name"
+    mkdir -p "$out/$name"
+    dirs+=("$out/$name")
+done
+# Two files at a time on the emulator; a GPU runs one suite at a time.
+parallel=$([ "$BACKEND" = cuda ] && echo 1 || echo "${CORPUS_JOBS:-2}")
+running=0
+for src in "$@"; do
+    if [ "$running" -ge "$parallel" ]; then
+        wait -n
+        running=$((running - 1))
+    fi
+    judge "$src" &
+    running=$((running + 1))
+done
+wait
+
+n=0 agree=0 disagree=0 limits=0
+for d in "${dirs[@]}"; do
+    while IFS= read -r line; do
+        case "$line" in
+        "#"*) echo "$line"; continue ;;
+        agree*) agree=$((agree + 1)); n=$((n + 1)); echo "ok $n - ${line#agree }" ;;
+        limit*) limits=$((limits + 1)); n=$((n + 1)); echo "ok $n - ${line#limit }" ;;
+        *) disagree=$((disagree + 1)); n=$((n + 1)); echo "not ok $n - ${line#disagree }" ;;
+        esac
+    done <"$d/verdicts"
+done
+echo "1..$n"
+echo "corpus: $agree agree, $disagree disagree ($BACKEND)$([ "$limits" -eq 0 ] || echo ", and $limits known limit(s) behaving as harness/emu/README.md says")"
+[ "$disagree" -eq 0 ]
