@@ -308,7 +308,7 @@ NCU_EFFICIENCY := smsp__sass_average_data_bytes_per_sector_mem_global_op_ld.pct,
   smsp__sass_average_data_bytes_per_sector_mem_global_op_st.pct,$\
   smsp__sass_inst_executed_op_shared_ld.sum,smsp__sass_inst_executed_op_shared_st.sum
 # One size on both: the emulator's counts and the GPU's read side by side.
-PROFILE_SIZE ?= $(if $(filter matmul sgemm,$(lab$(LAB)_op)),256,512)
+PROFILE_SIZE ?= 512
 PROFILE_CSV := $(B)/bench/lab$(LAB)-profile.csv
 profile: $(if $(GPU_LAB),$(if $(filter emu,$(LAB_BACKEND)),$(LAB_DIR)/profile-emu,$(LAB_DIR)/bench))
 	@test -n "$(GPU_LAB)" || { echo "profile counts GPU memory requests: GPU labs only (3 and up); for a CPU lab try: make lab$(patsubst 0%,%,$(LAB)) cachegrind" >&2; exit 2; }
