@@ -266,11 +266,12 @@ each_profile() { # CSV OPS ROWS: as each_lab, over the right profiles
         sources="$sources $data"
     done
 }
-# "lab 5 bank-free (TILE_DIM=32, rec.)": the tunables and the source of a bar.
+# "lab 5|bank-free|TILE_DIM=32|rec.": a bar's name, tunables and source, one
+# line each under the bar (no comma: the name is a field of a CSV).
 bar_name() { # N TITLE FILE
     local t
     t=$(tunables_of "$3" reference)
-    echo "lab $((10#$1)) ${2#GPU } (${t:+$t, }$(short_origin "$3"))"
+    echo "lab $((10#$1))|${2#GPU }|${t:+$(echo "$t" | tr ' ' '|')|}$(short_origin "$3")"
 }
 
 # Memory requests counted by the emulator: sectors per request, ways per request.
