@@ -196,7 +196,7 @@ static void grade_lab(int lab)
         const char *slash = strchr(id, '/');
         char title[300];
         snprintf(title, sizeof title, "%s%s", slash ? slash + 1 : id,
-                 !strcmp(kind, "held-back") ? " (held back)" : "");
+                 !strcmp(kind, "held-back") && !strchr(id, '(') ? " (held back)" : "");
         item *it = add(lab, tech ? "technique" : "correctness", pass ? each : 0, each, title,
                        tl_slurp(r->field[5], OUTPUT_MAX));
         it->hidden = !strcmp(kind, "held-back");
@@ -387,6 +387,24 @@ static void csv_field(FILE *f, const char *s)
     fputc('"', f);
 }
 
+/* One hand-in's scores.tsv: which labs it has, their scores and maxima. */
+static int read_scores(const char *dir, int graded[], double score[], double max[])
+{
+    char path[4096], line[256];
+    int any = 0;
+    snprintf(path, sizeof path, "%s/scores.tsv", dir);
+    FILE *s = fopen(path, "r");
+    while (s && fgets(line, sizeof line, s)) {
+        int lab;
+        double sc, mx;
+        if (sscanf(line, "%d %lf %lf", &lab, &sc, &mx) == 3 && lab >= 0 && lab < MAX_LABS)
+            score[lab] = sc, max[lab] = mx, graded[lab] = 1, any = 1;
+    }
+    if (s)
+        fclose(s);
+    return any;
+}
+
 static int gradebook(int argc, char **argv)
 {
     if (argc < 4 || argc % 2)
@@ -395,33 +413,33 @@ static int gradebook(int argc, char **argv)
     FILE *f = fopen(argv[3], "w");
     if (!f)
         die("cannot write", argv[3]);
+    /* The columns: the labs of grading.conf that any hand-in was graded on. */
+    int column[MAX_LABS] = {0};
+    for (int i = 4; i + 1 < argc; i += 2) {
+        double score[MAX_LABS], max[MAX_LABS];
+        read_scores(argv[i + 1], column, score, max);
+    }
     fprintf(f, "student");
     for (int k = 0; k < n_labs; k++)
-        fprintf(f, ",lab%d", lab_order[k]);
+        if (column[lab_order[k]])
+            fprintf(f, ",lab%d", lab_order[k]);
     fprintf(f, ",total,max\n");
     for (int i = 4; i + 1 < argc; i += 2) {
-        char path[4096], line[256];
         double score[MAX_LABS] = {0}, max[MAX_LABS] = {0}, total = 0, total_max = 0;
-        int graded[MAX_LABS] = {0}, any = 0;
-        snprintf(path, sizeof path, "%s/scores.tsv", argv[i + 1]);
-        FILE *s = fopen(path, "r");
-        while (s && fgets(line, sizeof line, s)) {
-            int lab;
-            double sc, mx;
-            if (sscanf(line, "%d %lf %lf", &lab, &sc, &mx) == 3 && lab >= 0 && lab < MAX_LABS) {
-                score[lab] = sc, max[lab] = mx, graded[lab] = 1, any = 1;
-            }
-        }
-        if (s)
-            fclose(s);
-        if (!any)
-            fprintf(stderr, "grade-report: %s has no scores (%s): its row reads 0\n", argv[i], path);
+        int graded[MAX_LABS] = {0};
+        if (!read_scores(argv[i + 1], graded, score, max))
+            fprintf(stderr, "grade-report: %s has no scores (%s/scores.tsv): its row reads 0\n",
+                    argv[i], argv[i + 1]);
         csv_field(f, argv[i]);
         for (int k = 0; k < n_labs; k++) {
             int lab = lab_order[k];
+            if (!column[lab])
+                continue;
             fprintf(f, ",%.2f", score[lab]);
             total += score[lab];
-            total_max += graded[lab] ? max[lab] : 0;
+            total_max += column[lab] ? lab_weights[lab].correctness + lab_weights[lab].technique +
+                                           lab_weights[lab].performance
+                                     : 0;
         }
         fprintf(f, ",%.2f,%.2f\n", total, total_max);
     }
