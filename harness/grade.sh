@@ -293,7 +293,9 @@ measure() { # LAB KIND BACKEND
         if [ "$ok" != ok ]; then record perf "$lab" none - - - "$out_file"; return; fi
         record perf "$lab" emu "$dir/profile.csv" - - "$out_file"
     else
-        if ! build "$lab" cuda "$work/build/lab$lab/bench"; then
+        # Stripped: no symbol table in which the hand-in could look up the reference's code.
+        if ! build "$lab" cuda "$work/build/lab$lab/bench" ||
+            [ "$(run "$BUILD_LIMIT" "$built" -- build -- strip --strip-all "$work/build/lab$lab/bench")" != ok ]; then
             say "the bench did not build: $(tail -3 "$built")"
             record perf "$lab" none - - - "$said"
             return

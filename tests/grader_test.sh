@@ -297,7 +297,7 @@ void transpose(float *out, const float *in, int rows, int cols)
 }
 EOF
 grade snoop 01 "$tmp/held-back.txt"
-expect "the sandbox hides the reference, the held-back cases, the records and the network" "^1 +10.00 / +10.00"
+expect "the sandbox hides the reference, the held-back cases, the records and the network" "^1 +8.00 / +8.00 .* 10.00 / 10.00$"
 
 handin leak 01-cpu-naive >/dev/null <<EOF
 #include "lab.h"
