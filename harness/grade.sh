@@ -37,7 +37,7 @@ FILE_LIMIT=$((1 << 20))      # bytes of one lab file
 ARCHIVE_LIMIT=$((16 << 20))  # bytes of a whole hand-in archive, unpacked
 BUILD_LIMIT=300              # seconds to build one lab
 TEST_MARGIN=5                # seconds past a test's own limit before it is killed
-LAB_LIMIT=900                # seconds for all the tests of one lab
+LAB_LIMIT=${TILELAB_GRADE_LAB_LIMIT:-900}  # seconds for all the tests of one lab (the knob: for the grader's tests)
 PERF_LIMIT=300               # seconds for one measurement
 CPU_PERF_SIZE=1000           # not a power of two: see labs/grading.conf
 
@@ -118,7 +118,7 @@ sandbox() {
     perf) extra=(--bind "$2" "$2") ;;
     esac
     sb=(bwrap --ro-bind / / --dev /dev "${gpu_binds[@]}" --proc /proc --tmpfs /tmp
-        --ro-bind "$root" "$root" "${hide[@]}" --tmpfs "$out"
+        --ro-bind "$root" "$root" --ro-bind "$TOOLS" "$TOOLS" "${hide[@]}" --tmpfs "$out"
         --ro-bind "$work/submission" "$work/submission" --ro-bind "$PREBUILT" "$PREBUILT"
         "${build[@]}" --ro-bind "$work/records" "$work/records" "${extra[@]}" --remount-ro "$out"
         --unshare-all --cap-drop ALL --die-with-parent --new-session --clearenv
@@ -269,7 +269,8 @@ measure() { # LAB KIND BACKEND
                 --callgrind-out-file="$dir/$run_name/callgrind.out" --log-file="$dir/$run_name/valgrind.%p.log" \
                 "$bin-$binary" "$CPU_PERF_SIZE" "$mode")
             if [ "$ok" != ok ]; then
-                record perf "$lab" none - - - "$out_file"
+                say "the $run_name run of the cache simulation failed (a crash, a wrong result, or the time limit): $(tail -c 1500 "$out_file")"
+                record perf "$lab" none - - - "$said"
                 return
             fi
         done
@@ -290,7 +291,11 @@ measure() { # LAB KIND BACKEND
         out_file=$new
         ok=$(run "$PERF_LIMIT" "$out_file" -- perf "$dir" -- "$work/build/lab$lab/profile-emu" \
             --size 256 --csv "$dir/profile.csv")
-        if [ "$ok" != ok ]; then record perf "$lab" none - - - "$out_file"; return; fi
+        if [ "$ok" != ok ]; then
+            say "the emulator's profile failed (a crash, a wrong result, or the time limit): $(tail -c 1500 "$out_file")"
+            record perf "$lab" none - - - "$said"
+            return
+        fi
         record perf "$lab" emu "$dir/profile.csv" - - "$out_file"
     else
         # Stripped: no symbol table in which the hand-in could look up the reference's code.
@@ -304,7 +309,11 @@ measure() { # LAB KIND BACKEND
         out_file=$new
         ok=$(run "$PERF_LIMIT" "$out_file" -- perf "$dir" -- "$work/build/lab$lab/bench" \
             --only student,reference --sizes 4096 --reps 20 --csv "$dir/bench.csv")
-        if [ "$ok" != ok ]; then record perf "$lab" none - - - "$out_file"; return; fi
+        if [ "$ok" != ok ]; then
+            say "the bench failed (a crash, a wrong result, or the time limit): $(tail -c 1500 "$out_file")"
+            record perf "$lab" none - - - "$said"
+            return
+        fi
         record perf "$lab" gpu "$dir/bench.csv" - - "$out_file"
     fi
 }

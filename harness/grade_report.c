@@ -215,7 +215,8 @@ static void grade_lab(int lab)
             strdup("not measured: the grader recorded no measurement for this lab"));
     } else if (!strcmp(perf->field[2], "none")) {
         char *why = tl_slurp(perf->field[6], OUTPUT_MAX);
-        add(lab, "performance", 0, w.performance, "performance", text("not measured: %s%s", why, ""));
+        add(lab, "performance", 0, w.performance, "performance",
+            text("not measured: %s%s", why[0] ? why : "the measurement ended without saying why", ""));
         free(why);
     } else if (tl_measured_ratio(perf->field[2], perf->field[3], perf->field[4], perf->field[5],
                                  &ratio, how, sizeof how)) {

@@ -157,10 +157,12 @@ handin flood 01-cpu-naive >/dev/null <<EOF
 #include <stdio.h>
 void transpose(float *out, const float *in, int rows, int cols)
 {
-    /* Invalid UTF-8, terminal escapes and a euro sign across the cut at 4000 bytes. */
-    fprintf(stderr, "\xff\xfe bad \x1b[31mred\x1b[0m \x1b]0;title\x07 \x01\x02\x7f tab\there\n");
-    for (int i = 0; i < 3990; i++)
-        fputc('a', stderr);
+    /* A euro sign across the cut at 4000 bytes; invalid UTF-8, terminal escapes and controls. */
+    if (rows == 1 && cols == 1)
+        for (int i = 0; i < 3999; i++)
+            fputc('a', stderr);
+    else
+        fprintf(stderr, "\xff\xfe bad \xc0\xaf \xed\xa0\x80 \x1b[31mred\x1b[0m \x1b]0;title\x07 \x01\x02\x7f \xc2\x9b tab\there\n");
     for (int i = 0; i < 20000; i++)
         fprintf(stderr, "\xe2\x82\xac noise noise noise noise noise noise noise noise\n");
     (void)out, (void)in, (void)rows, (void)cols;
@@ -428,6 +430,40 @@ tar -czf "$tmp/symlink.tar.gz" -C "$tmp/arc" labs
 grade symlink.tar.gz 01
 expect "a link inside an archive is refused" "not a regular file"
 expect "... and scores nothing" "^1 +0.00 / +8.00"
+
+rm -rf "$tmp/arc" && mkdir -p "$tmp/arc/labs/01-cpu-naive"
+cp solutions/01-cpu-naive/transpose.c "$tmp/arc/labs/01-cpu-naive/"
+tar -cf "$tmp/twice.tar" -C "$tmp/arc" labs
+echo 'int not_c(' >"$tmp/arc/labs/01-cpu-naive/transpose.c"
+tar -rf "$tmp/twice.tar" -C "$tmp/arc" labs/01-cpu-naive/transpose.c
+gzip "$tmp/twice.tar"
+grade twice.tar.gz 01
+expect "a file twice in an archive is refused, not concatenated" "in the archive 2 times"
+
+# A lab whose tests use up its time: the rest are not run, and say so.
+summary=$build/grade/lab-limit/summary.txt
+mkdir -p "$tmp/lab-limit/labs/01-cpu-naive"
+cp solutions/01-cpu-naive/transpose.c "$tmp/lab-limit/labs/01-cpu-naive/"
+TILELAB_GRADE_LAB_LIMIT=0 make -s grade LABS=01 SUBMISSION="$tmp/lab-limit" >"$tmp/lab-limit.log" 2>&1
+sleep 1
+expect "a lab has a time limit for all its tests" "not run: the tests of this lab ran past 0 seconds"
+
+# Every symbol of a lab file but its entry points is local: weak, common, IFUNC, unique.
+cat >"$tmp/symbols.c" <<'EOF'
+#include <stddef.h>
+__attribute__((weak)) int memcmp(const void *a, const void *b, size_t n) { (void)a, (void)b, (void)n; return 0; }
+static void *pick(void) { return NULL; }
+void *memcpy(void *d, const void *s, size_t n) __attribute__((ifunc("pick")));
+void helper(void) {}
+void transpose(float *out, const float *in, int rows, int cols) { (void)out, (void)in, (void)rows, (void)cols; }
+EOF
+gcc -c -o "$tmp/symbols.o" "$tmp/symbols.c" 2>"$tmp/out"
+harness/isolate-symbols.sh "$tmp/symbols.o" "$tmp/isolated.o" >"$tmp/out" 2>&1
+globals=$(nm --defined-only -g "$tmp/isolated.o" 2>&1 | awk '{ print $NF }' | tr '\n' ' ')
+if [ "$globals" = "transpose " ]; then ok "weak and IFUNC symbols of a lab file are made local"; else not_ok "globals left: $globals" "$tmp/out"; fi
+printf 'int shared_counter;\nvoid transpose(float *o, const float *i, int r, int c) { (void)o, (void)i, (void)r, (void)c; }\n' >"$tmp/common.c"
+gcc -fcommon -c -o "$tmp/common.o" "$tmp/common.c"
+fails "... and a common symbol, which cannot be, is refused" harness/isolate-symbols.sh "$tmp/common.o" "$tmp/common-isolated.o"
 
 mkdir -p "$tmp/naive4/labs/04-gpu-coalesced"
 cp solutions/03-gpu-naive/transpose.cu "$tmp/naive4/labs/04-gpu-coalesced/transpose.cu"
