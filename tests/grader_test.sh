@@ -305,12 +305,16 @@ handin snoop 01-cpu-naive >/dev/null <<EOF
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mount.h>
 /* Behaves, unless it can read the reference or the held-back cases, write the results or see a network. */
 void transpose(float *out, const float *in, int rows, int cols)
 {
     FILE *f;
     struct ifaddrs *ifs;
     char line[64];
+    /* Peel off what hides them (a grader run as root must not leave the power to). */
+    umount2("$root/solutions", MNT_DETACH);
+    umount2("$build/grade", MNT_DETACH);
     if ((f = fopen("$root/solutions/01-cpu-naive/transpose.c", "r")) ||
         (f = fopen("$build/grade/snoop/outcomes.tsv", "a")) ||
         (f = fopen("$build/grade/snoop/summary.txt", "w")))
