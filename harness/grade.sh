@@ -40,6 +40,8 @@ TEST_MARGIN=5                # seconds past a test's own limit before it is kill
 LAB_LIMIT=${TILELAB_GRADE_LAB_LIMIT:-900}  # seconds for all the tests of one lab (the knob: for the grader's tests)
 PERF_LIMIT=300               # seconds for one measurement
 CPU_PERF_SIZE=1000           # not a power of two: see labs/grading.conf
+GPU_PERF_SIZE=4096           # a transpose on the GPU: far past its L2 cache
+MATMUL_PERF_SIZE=1024        # a product on the GPU: its check runs on the CPU, in double
 
 log() { printf '%s\n' "$*" >&2; }
 
@@ -249,8 +251,8 @@ run_test() {
     record test "$lab" "$kind" "$id${hidden_tag:-}" "${verdict:-fail}" "$output"
 }
 
-measure() { # LAB KIND BACKEND
-    local lab=$1 kind=$2 backend=$3 dir=$work/perf/lab$1 v ok
+measure() { # LAB KIND BACKEND FILE
+    local lab=$1 kind=$2 backend=$3 file=$4 dir=$work/perf/lab$1 v ok
     mkdir -p "$dir"
     if [ "$kind" = cpu ]; then
         local bin=$work/build/lab$lab/grade-perf
@@ -308,7 +310,8 @@ measure() { # LAB KIND BACKEND
         new_output
         out_file=$new
         ok=$(run "$PERF_LIMIT" "$out_file" -- perf "$dir" -- "$work/build/lab$lab/bench" \
-            --only student,reference --sizes 4096 --reps 20 --csv "$dir/bench.csv")
+            --only student,reference --sizes "$([ "$file" = transpose.cu ] && echo "$GPU_PERF_SIZE" || echo "$MATMUL_PERF_SIZE")" \
+            --reps 20 --csv "$dir/bench.csv")
         if [ "$ok" != ok ]; then
             say "the bench failed (a crash, a wrong result, or the time limit): $(tail -c 1500 "$out_file")"
             record perf "$lab" none - - - "$said"
@@ -325,7 +328,7 @@ grade_lab() { # LAB DIR FILE KIND
     manifest=$MANIFESTS/lab$lab.tests
     if [ "$PERF" = only ]; then
         [ "$kind" = gpu ] && [ "$backend" = cuda ] && ! grep -q "^lab	$lab	" "$outcomes" || return 0
-        measure "$lab" "$kind" "$backend"
+        measure "$lab" "$kind" "$backend" "$file"
         return
     fi
     if [ ! -f "$work/submission/labs/$dir/$file" ]; then
@@ -343,7 +346,7 @@ grade_lab() { # LAB DIR FILE KIND
         [ "$t_kind" = held-back ] || run_test "$lab" "$t_kind" "$id" "$seconds" "$bin"
     done < <(tac "$manifest")
     if [ "$PERF" != gpu-later ] || [ "$backend" != cuda ]; then
-        measure "$lab" "$kind" "$backend"
+        measure "$lab" "$kind" "$backend" "$file"
     fi
     # Held-back cases last, each in its own sandbox, their output marked hidden.
     [ -n "$HIDDEN" ] || return 0

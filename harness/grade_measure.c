@@ -104,7 +104,8 @@ static int emu_costs(const char *path, double *student, double *reference)
     return n_head ? 0 : -1;
 }
 
-static int bench_ratio(const char *path, double *ratio, char *size, size_t size_len)
+static int bench_ratio(const char *path, double *ratio, char *size, size_t size_len, char *unit,
+                       size_t unit_len)
 {
     static char line[4096], header[4096];
     char *head[MAX_COLS], *cols[MAX_COLS];
@@ -122,10 +123,12 @@ static int bench_ratio(const char *path, double *ratio, char *size, size_t size_
         }
         int n = split_csv(line, cols, MAX_COLS);
         int v = column(head, n_head, "variant"), r = column(head, n_head, "ratio_to_reference"),
-            rows = column(head, n_head, "rows"), c = column(head, n_head, "cols");
+            rows = column(head, n_head, "rows"), c = column(head, n_head, "cols"),
+            u = column(head, n_head, "unit");
         if (v >= 0 && r >= 0 && rows >= 0 && c >= 0 && n == n_head && !strcmp(cols[v], "student")) {
             *ratio = strtod(cols[r], NULL);
             snprintf(size, size_len, "%sx%s", cols[rows], cols[c]);
+            snprintf(unit, unit_len, "%s", u >= 0 ? cols[u] : "GB/s");
             found = 1;
         }
     }
@@ -176,15 +179,15 @@ int tl_measured_ratio(const char *method, const char *student, const char *refer
         return 0;
     }
     if (!strcmp(method, "gpu")) {
-        char size[64];
-        if (bench_ratio(student, ratio, size, sizeof size) || *ratio <= 0) {
+        char size[64], unit[32];
+        if (bench_ratio(student, ratio, size, sizeof size, unit, sizeof unit) || *ratio <= 0) {
             snprintf(how, how_len, "the bench wrote no timed line for your code");
             return -1;
         }
         snprintf(how, how_len,
-                 "GB/s at %s on the GPU, median of repetitions in one run; ratio yours / "
+                 "%s at %s on the GPU, median of repetitions in one run; ratio yours / "
                  "reference",
-                 size);
+                 unit, size);
         return 0;
     }
     snprintf(how, how_len, "unknown method '%s'", method);

@@ -82,6 +82,28 @@ expect "a textbook blocked loop with the stub's BLOCK scores at least 9 of 10 in
 summary=$build/grade/textbook2/results.json
 expect "... and its performance line says what was measured" "ratio [0-9.]+: simulated cache misses"
 
+# Points from raw outcomes, as on a GPU (no GPU needed): grade-report alone.
+mkdir -p "$tmp/report"
+cat >"$tmp/report/bench.csv" <<'EOF'
+# tilelab bench
+lab,variant,rows,cols,depth,reps,median_s,min_s,max_s,rate,unit,share_of_ceiling,ratio_to_reference,tag
+7,reference,1024,1024,1024,20,0.001,0.001,0.001,2000,GFLOP/s,0.1,1.0000,
+7,student,1024,1024,1024,20,0.00125,0.001,0.002,1600,GFLOP/s,0.1,0.8000,
+EOF
+printf 'test\t07\tcorrectness\tlab07/a\tpass\t-\ntest\t07\ttechnique\tlab07_technique/b\tpass\t-\nperf\t07\tgpu\t%s\t-\t-\t-\n' \
+    "$tmp/report/bench.csv" >"$tmp/report/outcomes.tsv"
+printf 'test\t04\tcorrectness\tlab04/a\tpass\t-\ntest\t04\tcorrectness\tlab04/b\tskip\t-\ntest\t04\ttechnique\tlab04_technique/c\tpass\t-\nperf\t04\tnone\t-\t-\t-\t-\n' \
+    >>"$tmp/report/outcomes.tsv"
+"$build/grade-report" labs/grading.conf "$tmp/report/outcomes.tsv" "$tmp/report" someone >/dev/null
+summary=$tmp/report/summary.txt
+expect "a GPU ratio of 0.80 earns 3/4 of lab 7's performance points" "^7 +5.00 / +5.00 +3.00 / +3.00 +1.50 / +2.00 +9.50 / +10.00$"
+expect "... and says what was measured" "lab 7 performance: performance \(1.50 of 2.00\)"
+summary=$tmp/report/results.json
+expect "... in GFLOP/s at its size" "ratio 0.800: GFLOP/s at 1024x1024 on the GPU"
+summary=$tmp/report/summary.txt
+expect "a skipped test is said at the top of the summary, never silently 0" "^NOTE: 1 test\(s\) did not run here \(skipped\)"
+expect "... and performance waits for every correctness test" "lab 4 performance: performance \(0.00 of 2.00\)"
+
 # ---------------------------------------------------------------- broken work
 
 handin broken 01-cpu-naive >/dev/null <<EOF
