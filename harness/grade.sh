@@ -101,8 +101,11 @@ gpu_devices() {
 }
 
 # sandbox MODE: the command line that starts a sandbox, in the array sb.
-# MODE build: the hand-in's build folder is writable; run: nothing is but
-# /tmp; perf DIR: DIR is writable too. Each starts from an empty /tmp.
+# MODE build: the hand-in's build folder is writable; link: so is it, and
+# the compiled references show (to link the bench, once the hand-in's own
+# file is compiled); run: nothing is writable but /tmp; perf DIR: DIR is
+# writable too. Each starts from an empty /tmp. The kit's build folder is
+# hidden, with every reference object in it, but for the GPU probe.
 sandbox() {
     sb=()
     if [ "$SANDBOX" != bwrap ]; then
@@ -117,12 +120,14 @@ sandbox() {
     local build=(--ro-bind "$work/build" "$work/build") extra=()
     case "$1" in
     build) build=(--bind "$work/build" "$work/build") ;;
+    link) build=(--bind "$work/build" "$work/build") extra=(--ro-bind "$PREBUILT" "$PREBUILT") ;;
     perf) extra=(--bind "$2" "$2") ;;
     esac
     sb=(bwrap --ro-bind / / --dev /dev "${gpu_binds[@]}" --proc /proc --tmpfs /tmp
-        --ro-bind "$root" "$root" --ro-bind "$TOOLS" "$TOOLS" "${hide[@]}" --tmpfs "$out"
-        --ro-bind "$work/submission" "$work/submission" --ro-bind "$PREBUILT" "$PREBUILT"
+        --ro-bind "$root" "$root" --tmpfs "$TOOLS" --ro-bind-try "$TOOLS/grade-gpu-probe" "$TOOLS/grade-gpu-probe"
+        "${hide[@]}" --tmpfs "$out" --ro-bind "$work/submission" "$work/submission"
         "${build[@]}" --ro-bind "$work/records" "$work/records" "${extra[@]}" --remount-ro "$out"
+        --remount-ro "$TOOLS"
         --unshare-all --cap-drop ALL --die-with-parent --new-session --clearenv
         --setenv PATH "$PATH" --setenv HOME /tmp --setenv TMPDIR /tmp --setenv LANG C.UTF-8
         --setenv TILELAB_DONE_FILE "$work/records/done.fifo" --chdir "$root")
@@ -223,14 +228,15 @@ unpack_folder() {
 
 # ---------------------------------------------------------------- one lab
 
-# build LAB BACKEND TARGET... : the lab's targets, built in the sandbox; its log in $built.
-# OPT=-O3 without -march: valgrind decodes no AVX-512, and every machine grades alike.
+# build MODE LAB BACKEND TARGET... : the lab's targets, built in the sandbox (MODE build or
+# link); its log in $built. OPT=-O3 without -march: valgrind decodes no AVX-512, and every
+# machine grades alike.
 build() {
-    local lab=$1 backend=$2
-    shift 2
+    local mode=$1 lab=$2 backend=$3
+    shift 3
     new_output
     built=$new
-    [ "$(run "$BUILD_LIMIT" "$built" -- build -- make -s -C "$root" B="$work/build" \
+    [ "$(run "$BUILD_LIMIT" "$built" -- "$mode" -- make -s -C "$root" B="$work/build" \
         STUDENT_DIR="$work/submission/labs" REFERENCE_PREBUILT="$PREBUILT" \
         GPU="$([ "$backend" = cpu ] && echo emu || echo "$backend")" OPT=-O3 "$@")" = ok ]
 }
@@ -256,7 +262,7 @@ measure() { # LAB KIND BACKEND FILE
     mkdir -p "$dir"
     if [ "$kind" = cpu ]; then
         local bin=$work/build/lab$lab/grade-perf
-        if ! build "$lab" cpu "$bin-student" "$bin-reference"; then
+        if ! build link "$lab" cpu "$bin-student" "$bin-reference"; then
             say "the measuring program did not build: $(tail -3 "$built")"
             record perf "$lab" none - - - "$said"
             return
@@ -284,7 +290,7 @@ measure() { # LAB KIND BACKEND FILE
         record perf "$lab" callgrind "$dir/student/callgrind.out" "$dir/reference/callgrind.out" \
             "$dir/baseline/callgrind.out" "$out_file"
     elif [ "$backend" = emu ]; then
-        if ! build "$lab" emu "$work/build/lab$lab/profile-emu"; then
+        if ! build link "$lab" emu "$work/build/lab$lab/profile-emu"; then
             say "the profile did not build: $(tail -3 "$built")"
             record perf "$lab" none - - - "$said"
             return
@@ -301,7 +307,7 @@ measure() { # LAB KIND BACKEND FILE
         record perf "$lab" emu "$dir/profile.csv" - - "$out_file"
     else
         # Stripped: no symbol table in which the hand-in could look up the reference's code.
-        if ! build "$lab" cuda "$work/build/lab$lab/bench" ||
+        if ! build link "$lab" cuda "$work/build/lab$lab/bench" ||
             [ "$(run "$BUILD_LIMIT" "$built" -- build -- strip --strip-all "$work/build/lab$lab/bench")" != ok ]; then
             say "the bench did not build: $(tail -3 "$built")"
             record perf "$lab" none - - - "$said"
@@ -337,7 +343,7 @@ grade_lab() { # LAB DIR FILE KIND
         return
     fi
     bin=$work/build/lab$lab/student$([ "$backend" = emu ] && echo -emu)/test
-    if ! build "$lab" "$backend" "$bin"; then
+    if ! build build "$lab" "$backend" "$bin"; then
         record lab "$lab" build "$built"
         return
     fi

@@ -40,6 +40,7 @@ nothing_at() { # WHAT PATH: the attack left nothing there
 
 transpose_body='for (int r = 0; r < rows; r++) for (int c = 0; c < cols; c++) out[(size_t)c * rows + r] = in[(size_t)r * cols + c];'
 pwned=$tmp/pwned
+absbuild=$(cd "$build" && pwd)
 
 # ---------------------------------------------------------------- honest work
 
@@ -339,7 +340,9 @@ void transpose(float *out, const float *in, int rows, int cols)
     umount2("$build/grade", MNT_DETACH);
     if ((f = fopen("$root/solutions/01-cpu-naive/transpose.c", "r")) ||
         (f = fopen("$build/grade/snoop/outcomes.tsv", "a")) ||
-        (f = fopen("$build/grade/snoop/summary.txt", "w")))
+        (f = fopen("$build/grade/snoop/summary.txt", "w")) ||
+        (f = fopen("$absbuild/grade-build/prebuilt/lab01-cpu.o", "r")) ||
+        (f = fopen("$absbuild/lab01/reference/lab.o", "r")))
         abort();
     if ((f = fopen("$tmp/held-back.txt", "r")) && fgets(line, sizeof line, f))
         abort();
@@ -351,7 +354,7 @@ void transpose(float *out, const float *in, int rows, int cols)
 }
 EOF
 grade snoop 01 "$tmp/held-back.txt"
-expect "the sandbox hides the reference, the held-back cases, the records and the network" "^1 +8.00 / +8.00 .* 10.00 / 10.00$"
+expect "the sandbox hides the reference (source and objects), the held-back cases, the records and the network" "^1 +8.00 / +8.00 .* 10.00 / 10.00$"
 
 handin leak 01-cpu-naive >/dev/null <<EOF
 #include "lab.h"
@@ -404,6 +407,13 @@ handin copycat 01-cpu-naive >/dev/null <<EOF
 EOF
 grade copycat 01
 expect "including the reference source does not build" "lab 1 correctness: build \(0.00"
+
+handin objcopycat 01-cpu-naive >/dev/null <<EOF
+__asm__(".section .rodata\n.incbin \"$absbuild/grade-build/prebuilt/lab01-cpu.o\"\n.text");
+void transpose(float *out, const float *in, int rows, int cols) { (void)out, (void)in, (void)rows, (void)cols; }
+EOF
+grade objcopycat 01
+expect "embedding the compiled reference does not build either" "lab 1 correctness: build \(0.00"
 
 # Lab 2's loop run in a second thread is counted all the same.
 handin threaded 02-cpu-blocked >/dev/null <<EOF
