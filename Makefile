@@ -225,6 +225,14 @@ $(B)/lab$(1)/bench: $(B)/lab$(1)/bench.o $(B)/lab$(1)/student/lab.o $(B)/lab$(1)
                     $(if $(filter gpu,$(lab$(1)_kind)),$(GPU_OBJS) $(if $(filter matmul sgemm,$(lab$(1)_op)),$(B)/lab$(1)/bench_matmul.o,$(B)/harness/bench_gpu.o),$(B)/harness/bench_cpu.o)
 	$$(CC) -o $$@ $$^ $(if $(filter gpu,$(lab$(1)_kind)),$$(CUDA_LIBS) -lcublas) $$(OPENBLAS_LIBS) -lm
 
+ifeq ($(lab$(1)_kind),cpu)
+# What the grader measures under cache simulation: one lab file a binary.
+$(B)/lab$(1)/grade-perf-student: $(B)/harness/grade_perf.o $(B)/lab$(1)/student/lab.o $(CORE_OBJS)
+	$$(CC) -o $$@ $$^ -lm
+$(B)/lab$(1)/grade-perf-reference: $(B)/harness/grade_perf.o $(B)/lab$(1)/reference/lab.o $(CORE_OBJS)
+	$$(CC) -o $$@ $$^ -lm
+endif
+
 ifeq ($(lab$(1)_kind),gpu)
 $(B)/lab$(1)/profile.o: harness/emu/profile.c $(HEADERS) $(EMU_HEADERS) $(call vdir,$(1),student,emu)/flags \
                        $(wildcard $(call lab_src,$(1),student) $(call lab_src,$(1),reference))
@@ -460,24 +468,62 @@ endif
 REFERENCES := $(foreach n,$(LABS),$(foreach b,$(call lab_backends,$(n)),$(PREBUILT_DIR)/lab$(n)-$(b).o))
 references: $(REFERENCES)
 
-$(B)/grade-report: harness/grade_report.c
+# The grader's own programs: scoring, running under limits, measuring, probing the GPU.
+$(B)/grade-report: harness/grade_report.c harness/grade_measure.c harness/grade_text.c \
+                   harness/grade_measure.h harness/grade_text.h
+	$(CC) $(CFLAGS_HARNESS) -o $@ $(filter %.c,$^)
+$(B)/grade-run: harness/grade_run.c
 	$(CC) $(CFLAGS_HARNESS) -o $@ $<
+$(B)/grade-gpu-probe: $(B)/harness/grade_gpu_probe.o $(GPU_OBJS) $(CORE_OBJS)
+	$(CC) -o $@ $^ $(CUDA_LIBS) -lm
+
+# Each suite's tests and what they grade, written by the suite itself
+# (TILELAB_MANIFEST) from the reference's build: never a student's.
+GRADE_MANIFESTS := $(foreach n,$(LABS),$(B)/grade-manifest/lab$(n).tests)
+$(foreach n,$(LABS),$(eval $(B)/grade-manifest/lab$(n).tests: $(call vdir,$(n),reference,$(if $(filter gpu,$(lab$(n)_kind)),emu,cpu))/test))
+$(GRADE_MANIFESTS):
+	@mkdir -p $(@D)
+	TILELAB_MANIFEST=$@ $<
+
+# The references and manifests the grader uses, built apart with OPT=-O3: no
+# -march, so valgrind decodes every instruction and every machine grades alike.
+GRADE_BUILD := $(B)/grade-build
+.PHONY: grade-references
+grade-references:
+	@$(MAKE) -s B=$(GRADE_BUILD) OPT=-O3 references $(GRADE_MANIFESTS:$(B)/%=$(GRADE_BUILD)/%)
+
+GRADE_TOOLS := grade-references $(B)/grade-report $(B)/grade-run $(if $(NVCC),$(B)/grade-gpu-probe)
 
 LAB_SPEC := $(foreach n,$(LABS),$(n):$(lab$(n)_dir):$(lab$(n)_file):$(lab$(n)_kind))
 GRADE_DIR := $(B)/grade
-GRADE_ENV = LAB_SPEC="$(LAB_SPEC)" BACKEND=$(BACKEND) PREBUILT=$(abspath $(PREBUILT_DIR)) \
-            WEIGHTS=$(ROOT)/labs/grading.conf HIDDEN="$(if $(HIDDEN),$(abspath $(HIDDEN)))" \
-            GRADE_REPORT=$(abspath $(B)/grade-report)
+GRADE_ENV = LAB_SPEC="$(LAB_SPEC)" BACKEND=$(BACKEND) PREBUILT=$(abspath $(GRADE_BUILD))/prebuilt \
+            MANIFESTS=$(abspath $(GRADE_BUILD))/grade-manifest WEIGHTS=$(ROOT)/labs/grading.conf \
+            HIDDEN="$(if $(HIDDEN),$(abspath $(HIDDEN)))" TOOLS=$(abspath $(B))
 
-grade: references $(B)/grade-report
-	@test -n "$(SUBMISSION)" || { echo "which hand-in? make grade SUBMISSION=handin.tar.gz (or a folder)" >&2; exit 2; }
-	@test -e "$(SUBMISSION)" || { echo "no such hand-in: $(SUBMISSION)" >&2; exit 2; }
-	@test -z "$(HIDDEN)" || test -f "$(HIDDEN)" || { echo "no such file of held-back cases: $(HIDDEN)" >&2; exit 2; }
+# Which hand-in, said before anything is built.
+ifneq ($(filter grade,$(MAKECMDGOALS)),)
+ifeq ($(SUBMISSION),)
+$(error which hand-in? make grade SUBMISSION=handin.tar.gz (a file from make handin, or a folder holding labs/NN-name/ files))
+endif
+ifeq ($(wildcard $(SUBMISSION)),)
+$(error no such hand-in: $(SUBMISSION))
+endif
+endif
+ifneq ($(filter grade-all,$(MAKECMDGOALS)),)
+ifeq ($(and $(SUBMISSIONS),$(wildcard $(SUBMISSIONS)/.)),)
+$(error which folder of hand-ins? make grade-all SUBMISSIONS=handins/ (a folder of .tar.gz files and folders); '$(SUBMISSIONS)' is not one)
+endif
+endif
+ifneq ($(and $(filter grade grade-all,$(MAKECMDGOALS)),$(HIDDEN)),)
+ifeq ($(wildcard $(HIDDEN)),)
+$(error no such file of held-back cases: HIDDEN=$(HIDDEN))
+endif
+endif
+
+grade: $(GRADE_TOOLS)
 	@$(GRADE_ENV) harness/grade.sh "$(SUBMISSION)" $(GRADE_DIR)
 
-grade-all: references $(B)/grade-report
-	@test -n "$(SUBMISSIONS)" && test -d "$(SUBMISSIONS)" || { echo "which folder of hand-ins? make grade-all SUBMISSIONS=handins/" >&2; exit 2; }
-	@test -z "$(HIDDEN)" || test -f "$(HIDDEN)" || { echo "no such file of held-back cases: $(HIDDEN)" >&2; exit 2; }
+grade-all: $(GRADE_TOOLS)
 	@$(GRADE_ENV) SUBMISSIONS=$(abspath $(SUBMISSIONS)) harness/grade-all.sh "$(SUBMISSIONS)" $(GRADE_DIR)
 
 HANDIN_FILES := $(foreach n,$(LABS),labs/$(lab$(n)_dir)/$(lab$(n)_file))

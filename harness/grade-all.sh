@@ -1,46 +1,58 @@
 #!/usr/bin/env bash
 # grade-all.sh SUBMISSIONS_DIR OUT_DIR
 #
-# Grades every hand-in in SUBMISSIONS_DIR (.tar.gz files or folders) with
-# grade.sh, several at a time, and writes OUT_DIR/gradebook.csv: one row per
-# student, one column per lab. One broken hand-in never stops the others.
-# Counts from the emulator and from cache simulation are the same however
-# busy the machine is, so they run in parallel; timings on a GPU do not:
-# they are left to a second pass that runs one hand-in at a time.
+# Grades every hand-in in SUBMISSIONS_DIR (.tar.gz, .tgz and .tar files, and
+# folders) with grade.sh, several at a time, and writes OUT_DIR/gradebook.csv:
+# one row per student, one column per lab (grade-report writes it). One
+# broken or hostile hand-in never stops the others or touches their results.
+# Each hand-in's name is its file's without the suffix, or its folder's;
+# names made of other characters than letters, digits, . _ - are changed,
+# and two hand-ins of one name (bob.tar.gz, bob.tgz) become bob and bob-2:
+# each change is said. Counts from the emulator and from cache simulation
+# are the same however busy the machine is, so they run in parallel;
+# timings on a GPU do not: a second pass runs them one hand-in at a time.
 set -u
-dir=$1 out=$2
-mkdir -p "$out"
+dir=$1 out=$(mkdir -p "$2" && cd "$2" && pwd)
+: "${WEIGHTS:?} ${TOOLS:?}"
 jobs=$(nproc 2>/dev/null || echo 2)
-list=$(find "$dir" -mindepth 1 -maxdepth 1 \( -name '*.tar.gz' -o -name '*.tgz' -o -type d \) | sort)
-[ -n "$list" ] || { echo "grade-all: no hand-ins (.tar.gz or folders) in $dir" >&2; exit 2; }
 
+declare -A taken=([gradebook.csv]=1 [logs]=1)
+paths=() names=()
+while IFS= read -r -d '' path; do
+    base=$(basename "$path")
+    if [ -d "$path" ]; then
+        name=$base
+    else
+        case "$base" in
+        *.tar.gz) name=${base%.tar.gz} ;;
+        *.tgz) name=${base%.tgz} ;;
+        *.tar) name=${base%.tar} ;;
+        *) echo "grade-all: $base is not a hand-in (.tar.gz, .tgz, .tar or a folder): skipped" >&2; continue ;;
+        esac
+    fi
+    safe=$(printf '%s' "$name" | LC_ALL=C tr -c 'A-Za-z0-9._-' '_')
+    safe=${safe#.}; safe=${safe:-handin}
+    unique=$safe k=2
+    while [ -n "${taken[$unique]:-}" ]; do unique=$safe-$k; k=$((k + 1)); done
+    taken[$unique]=1
+    [ "$unique" = "$name" ] || echo "grade-all: $base is graded as '$unique'" >&2
+    paths+=("$path") names+=("$unique")
+done < <(find "$dir" -mindepth 1 -maxdepth 1 -print0 | sort -z)
+[ ${#paths[@]} -gt 0 ] || { echo "grade-all: no hand-ins (.tar.gz, .tgz, .tar or folders) in $dir" >&2; exit 2; }
+
+mkdir -p "$out/logs"
 perf=all
 [ "$BACKEND" != cuda ] || perf=gpu-later
-printf '%s\n' "$list" | PERF=$perf xargs -d '\n' -P "$jobs" -I{} sh -c \
-    'harness/grade.sh "$1" "$2" >/dev/null 2>"$2/.$(basename "$1").log" || echo "grade-all: $1 failed: see $2/.$(basename "$1").log" >&2' \
-    sh {} "$out"
+for i in "${!paths[@]}"; do printf '%s\0%s\0' "${paths[$i]}" "${names[$i]}"; done |
+    PERF=$perf xargs -0 -n 2 -P "$jobs" sh -c \
+        'harness/grade.sh "$2" "$1" "$3" >/dev/null 2>"$1/logs/$3.log" || echo "grade-all: $3 failed: see $1/logs/$3.log" >&2' \
+        sh "$out"
 if [ "$perf" = gpu-later ]; then
-    printf '%s\n' "$list" | while read -r sub; do PERF=only harness/grade.sh "$sub" "$out" >/dev/null; done
-fi
-
-labs=$(for spec in $LAB_SPEC; do echo $((10#${spec%%:*})); done)
-{
-    printf 'student'
-    for l in $labs; do printf ',lab%s' "$l"; done
-    printf ',total,max\n'
-    printf '%s\n' "$list" | while read -r sub; do
-        name=$(basename "$sub"); name=${name%.tar.gz}; name=${name%.tgz}
-        scores=$out/$name/scores.tsv
-        printf '%s' "$name"
-        total=0 max=0
-        for l in $labs; do
-            s=$(awk -F'\t' -v l="$l" '$1 == l { print $2 }' "$scores" 2>/dev/null)
-            m=$(awk -F'\t' -v l="$l" '$1 == l { print $3 }' "$scores" 2>/dev/null)
-            printf ',%s' "${s:-0}"
-            total=$(awk -v a="$total" -v b="${s:-0}" 'BEGIN { print a + b }')
-            max=$(awk -v a="$max" -v b="${m:-0}" 'BEGIN { print a + b }')
-        done
-        printf ',%s,%s\n' "$total" "$max"
+    for i in "${!paths[@]}"; do
+        PERF=only harness/grade.sh "${paths[$i]}" "$out" "${names[$i]}" >/dev/null 2>>"$out/logs/${names[$i]}.log"
     done
-} >"$out/gradebook.csv"
-echo "graded $(printf '%s\n' "$list" | wc -l) hand-ins: $out/gradebook.csv"
+fi
+book=()
+for name in "${names[@]}"; do book+=("$name" "$out/$name"); done
+"$TOOLS/grade-report" gradebook "$WEIGHTS" "$out/gradebook.csv" "${book[@]}"
+echo "graded ${#paths[@]} hand-ins: $out/gradebook.csv"

@@ -1,283 +1,395 @@
 #!/usr/bin/env bash
-# grade.sh SUBMISSION OUT_DIR
+# grade.sh SUBMISSION OUT_DIR [NAME]
 #
-# Grades one hand-in (a .tar.gz from `make handin`, or a folder holding
-# labs/NN-name/ files) against the kit's own harness and suites, and writes
-# OUT_DIR/<name>/results.json (Gradescope), junit.xml and summary.txt.
+# Grades one hand-in (a .tar.gz or .tar from `make handin`, or a folder
+# holding labs/NN-name/ files) against the kit's own harness and suites,
+# and writes OUT_DIR/NAME/results.json (Gradescope), junit.xml, summary.txt
+# and scores.tsv. NAME defaults to the hand-in's name without its suffix.
 # The Makefile runs it (`make grade`) and passes, in the environment:
 #
 #   LAB_SPEC       the labs: "01:01-cpu-naive:transpose.c:cpu 03:...:gpu ..."
 #   BACKEND        cuda (a GPU) or emu (the CPU emulator) for the GPU labs
 #   PREBUILT       compiled references (make references)
 #   WEIGHTS        labs/grading.conf
+#   TOOLS          the build folder holding grade-run, grade-report and
+#                  grade-gpu-probe
+#   MANIFESTS      each suite's tests, labNN.tests, from the reference's build
 #   HIDDEN         an instructor's file of held-back cases, or empty:
 #                    seed 4242
 #                    shapes 97x1031,4095x33
-#   PERF           all (default), or none: grade-all leaves GPU timing to a
-#                  second, serial pass (PERF=only) so timings never share a GPU
+#   PERF           all (default); gpu-later: leave GPU timing out; only: GPU
+#                  timing alone (grade-all's serial second pass)
 #   SUBMISSIONS    a folder the student's code must not see (grade-all)
 #
-# Student code is built and run in a bubblewrap sandbox: no network, the
-# whole file system read-only except a scratch folder, the reference
-# sources, the hidden cases, other hand-ins and all grade results hidden.
-# Every test runs in its own process under a time limit; a pass counts only
-# when Criterion reports it and the test itself recorded that it reached its
-# end, so ending the process early (exit(0)) fails.
+# This script only runs things and records what it saw (OUT_DIR/NAME/
+# outcomes.tsv); grade-report computes every point from it and WEIGHTS.
+# Student code is built and run only in a bubblewrap sandbox: no network, no
+# capabilities, the whole file system read-only, the reference sources, the
+# held-back cases, other hand-ins and all grade records hidden, a fresh /tmp
+# for each command, and every command under a time limit (grade-run).
 set -u
+unset MAKEFLAGS MFLAGS MAKELEVEL
 root=$(pwd)
-submission=$1 out=$(mkdir -p "$2" && cd "$2" && pwd)
-: "${LAB_SPEC:?} ${BACKEND:?} ${PREBUILT:?} ${WEIGHTS:?}"
+: "${LAB_SPEC:?} ${BACKEND:?} ${PREBUILT:?} ${MANIFESTS:?} ${WEIGHTS:?} ${TOOLS:?}"
 HIDDEN=${HIDDEN:-} PERF=${PERF:-all} SUBMISSIONS=${SUBMISSIONS:-}
-OUTPUT_LIMIT=4000          # bytes of output kept per test
-TEST_LIMIT=300             # seconds, a backstop behind each test's own limit
-FILE_LIMIT=$((1 << 20))    # bytes of a lab file
-
-name=$(basename "$submission")
-name=${name%.tar.gz}; name=${name%.tgz}; name=${name%.tar}
-work=$(mkdir -p "$out/$name" && cd "$out/$name" && pwd)
-scratch=$work/scratch
-results=$work/results.tsv
-[ "$PERF" = only ] || { rm -rf "$work"/{submission,build,scratch,outputs} "$results"; }
-mkdir -p "$work/submission" "$work/build" "$scratch" "$work/outputs"
+OUTPUT_LIMIT=4000            # bytes of output kept per command
+FILE_LIMIT=$((1 << 20))      # bytes of one lab file
+ARCHIVE_LIMIT=$((16 << 20))  # bytes of a whole hand-in archive, unpacked
+BUILD_LIMIT=300              # seconds to build one lab
+TEST_MARGIN=5                # seconds past a test's own limit before it is killed
+LAB_LIMIT=${TILELAB_GRADE_LAB_LIMIT:-900}  # seconds for all the tests of one lab (the knob: for the grader's tests)
+PERF_LIMIT=300               # seconds for one measurement
+CPU_PERF_SIZE=1000           # not a power of two: see labs/grading.conf
+GPU_PERF_SIZE=4096           # a transpose on the GPU: far past its L2 cache
+MATMUL_PERF_SIZE=1024        # a product on the GPU: its check runs on the CPU, in double
 
 log() { printf '%s\n' "$*" >&2; }
+
+submission=$(realpath -e -- "$1") || { log "grade: no such hand-in: $1"; exit 2; }
+out=$(mkdir -p "$2" && cd "$2" && pwd)
+name=${3:-$(basename "$submission")}
+if [ -z "${3:-}" ] && [ ! -d "$submission" ]; then
+    name=${name%.tar.gz}; name=${name%.tgz}; name=${name%.tar}
+fi
+# A name is a folder and a gradebook row: letters, digits, . _ - only.
+safe=$(printf '%s' "$name" | LC_ALL=C tr -c 'A-Za-z0-9._-' '_')
+safe=${safe#.}; safe=${safe:-handin}
+[ "$safe" = "$name" ] || log "grade: the hand-in '$name' is graded as '$safe' (letters, digits, . _ - only)"
+name=$safe
+work=$out/$name
+outcomes=$work/outcomes.tsv
+if [ "$PERF" != only ]; then
+    rm -rf "$work"
+    mkdir -p "$work"/{submission,build,records,outputs,perf}
+    : >"$outcomes"
+fi
+n_outputs=$(find "$work/outputs" -type f | wc -l)
+
+# ---------------------------------------------------------------- records
+
+record() { # FIELDS...: one tab-separated line of outcomes.tsv
+    local IFS=$'\t'
+    printf '%s\n' "$*" >>"$outcomes"
+}
+new_output() { # $new: a fresh file for one command's output
+    n_outputs=$((n_outputs + 1))
+    new=$work/outputs/$n_outputs.txt
+}
+say() { # TEXT: $said, a fresh output file holding TEXT
+    new_output
+    said=$new
+    printf '%s\n' "$1" >"$said"
+}
 
 # ---------------------------------------------------------------- sandbox
 
 SANDBOX=none
-if command -v bwrap >/dev/null && bwrap --ro-bind / / --dev /dev true 2>/dev/null; then
+if command -v bwrap >/dev/null && bwrap --ro-bind / / --dev /dev --cap-drop ALL true 2>/dev/null; then
     SANDBOX=bwrap
 else
     log "grade: WARNING: bubblewrap is missing or cannot run here: student code runs unsandboxed"
 fi
 
-# sandbox COMMAND...: run student code with only $scratch and the build folder writable.
+# The GPU's device nodes, when grading on it; the driver's libraries are
+# already there, read-only, under /.
+gpu_binds=()
+gpu_devices() {
+    local d
+    for d in /dev/nvidia* /dev/nvidia-caps/*; do
+        [ -c "$d" ] && gpu_binds+=(--dev-bind "$d" "$d")
+    done
+}
+
+# sandbox MODE: the command line that starts a sandbox, in the array sb.
+# MODE build: the hand-in's build folder is writable; link: so is it, and
+# the compiled references show (to link the bench, once the hand-in's own
+# file is compiled); run: nothing is writable but /tmp; perf DIR: DIR is
+# writable too. Each starts from an empty /tmp. The kit's build folder is
+# hidden, with every reference object in it, but for the GPU probe.
 sandbox() {
+    sb=()
     if [ "$SANDBOX" != bwrap ]; then
-        (cd "$root" && "$@")
+        sb=(env HOME=/tmp)
         return
     fi
-    # Hidden folders become empty and read-only; of the grade results only
-    # this hand-in's own sources, build and scratch folders show through.
-    local hide=() d
+    local d hide=()
     for d in "$root/solutions" "$root/.git" "$SUBMISSIONS"; do
-        [ ! -d "$d" ] || hide+=(--tmpfs "$d" --remount-ro "$d")
+        [ -z "$d" ] || [ ! -d "$d" ] || hide+=(--tmpfs "$d" --remount-ro "$d")
     done
     [ -z "$HIDDEN" ] || hide+=(--ro-bind /dev/null "$HIDDEN")
-    # A private /tmp, with the kit bound back in should it live there.
-    bwrap --ro-bind / / --dev /dev --proc /proc --tmpfs /tmp --ro-bind "$root" "$root" "${hide[@]}" --tmpfs "$out" \
-        --ro-bind "$work/submission" "$work/submission" --ro-bind "$PREBUILT" "$PREBUILT" \
-        --bind "$work/build" "$work/build" --bind "$scratch" "$scratch" --remount-ro "$out" \
-        --unshare-net --unshare-pid --unshare-ipc --die-with-parent --new-session \
-        --setenv HOME "$scratch" --setenv TMPDIR "$scratch" --chdir "$root" "$@"
+    local build=(--ro-bind "$work/build" "$work/build") extra=()
+    case "$1" in
+    build) build=(--bind "$work/build" "$work/build") ;;
+    link) build=(--bind "$work/build" "$work/build") extra=(--ro-bind "$PREBUILT" "$PREBUILT") ;;
+    perf) extra=(--bind "$2" "$2") ;;
+    esac
+    sb=(bwrap --ro-bind / / --dev /dev "${gpu_binds[@]}" --proc /proc --tmpfs /tmp
+        --ro-bind "$root" "$root" --tmpfs "$TOOLS" --ro-bind-try "$TOOLS/grade-gpu-probe" "$TOOLS/grade-gpu-probe"
+        "${hide[@]}" --tmpfs "$out" --ro-bind "$work/submission" "$work/submission"
+        "${build[@]}" --ro-bind "$work/records" "$work/records" "${extra[@]}" --remount-ro "$out"
+        --remount-ro "$TOOLS"
+        --unshare-all --cap-drop ALL --die-with-parent --new-session --clearenv
+        --setenv PATH "$PATH" --setenv HOME /tmp --setenv TMPDIR /tmp --setenv LANG C.UTF-8
+        --setenv TILELAB_DONE_FILE "$work/records/done.fifo" --chdir "$root")
 }
 
-# ---------------------------------------------------------------- results
-
-# result LAB TEST KIND SCORE MAX VISIBILITY OUTPUT_FILE
-result() {
-    printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$@" >>"$results"
-}
-# keep FILE: a copy of at most OUTPUT_LIMIT bytes, for the report
-keep() {
-    local n dst size
-    n=$(find "$work/outputs" -type f | wc -l)
-    dst=$work/outputs/$((n + 1)).txt
-    size=$(wc -c <"$1")
-    head -c "$OUTPUT_LIMIT" "$1" >"$dst"
-    [ "$size" -le "$OUTPUT_LIMIT" ] || printf '\n[... %d more bytes cut]\n' $((size - OUTPUT_LIMIT)) >>"$dst"
-    echo "$dst"
-}
-note() {
-    printf '%s\n' "$1" >"$scratch/note"
-    keep "$scratch/note"
+# run LIMIT OUTPUT [--test SUITE/TEST] -- MODE [DIR] -- COMMAND...: prints pass/fail/skip or ok/fail
+run() {
+    local limit=$1 output=$2 opts=()
+    shift 2
+    while [ "$1" != -- ]; do opts+=("$1"); shift; done
+    shift
+    local mode=$1 dir=
+    shift
+    [ "$mode" != perf ] || { dir=$1; shift; }
+    shift # --
+    sandbox "$mode" "$dir"
+    "$TOOLS/grade-run" --limit "$limit" --output "$output" --keep "$OUTPUT_LIMIT" \
+        --records "$work/records" "${opts[@]}" -- "${sb[@]}" "$@"
 }
 
 # ---------------------------------------------------------------- hand-in
 
 # Only the lab files themselves, as regular files of a sane size: never a
-# hand-in's copy of the harness or the tests, never a link.
-unpack() {
-    local spec path dst
+# hand-in's copy of the harness or the tests, never a link, nothing outside
+# the hand-in. An archive is listed, with sizes, before anything is taken.
+refused=()
+refuse() { log "grade: $name: $1"; refused+=("$1"); }
+
+unpack_archive() {
+    local archive=$work/handin.tar magic
+    magic=$(head -c 2 "$submission" | od -An -tx1 | tr -d ' \n')
+    if [ "$magic" = 1f8b ]; then
+        gzip -dc <"$submission" 2>/dev/null | head -c $((ARCHIVE_LIMIT + 1)) >"$archive"
+    else
+        head -c $((ARCHIVE_LIMIT + 1)) <"$submission" >"$archive"
+    fi
+    if [ "$(wc -c <"$archive")" -gt "$ARCHIVE_LIMIT" ]; then
+        refuse "the hand-in unpacks to more than $ARCHIVE_LIMIT bytes: nothing in it is graded"
+        rm -f "$archive"
+        return
+    fi
+    if ! tar -tvf "$archive" --quoting-style=escape >"$work/listing" 2>/dev/null; then
+        refuse "the hand-in is not a tar archive (make handin writes one): nothing in it is graded"
+        return
+    fi
+    local spec dir file path dst count type size member
     for spec in $LAB_SPEC; do
         IFS=: read -r _ dir file _ <<<"$spec"
         path=labs/$dir/$file
-        dst=$work/submission/$path
-        mkdir -p "$(dirname "$dst")"
-        if [ -d "$submission" ]; then
-            [ -f "$submission/$path" ] && [ ! -L "$submission/$path" ] && cp "$submission/$path" "$dst"
+        count=0
+        while read -r perms _ sz _ _ entry; do
+            [ "${entry%% -> *}" = "$path" ] || [ "${entry%% -> *}" = "./$path" ] ||
+                [ "${entry%% link to *}" = "$path" ] || continue
+            count=$((count + 1)) type=${perms:0:1} size=$sz member=${entry%% -> *}
+            member=${member%% link to *}
+        done <"$work/listing"
+        [ "$count" -gt 0 ] || continue
+        if [ "$count" -gt 1 ]; then
+            refuse "$path is in the archive $count times: ignored"
+        elif [ "$type" != - ]; then
+            refuse "$path is not a regular file (a link?): ignored"
+        elif [ "$size" -gt "$FILE_LIMIT" ]; then
+            refuse "$path is larger than $FILE_LIMIT bytes: ignored"
         else
-            tar -xzf "$submission" -C "$work/submission" --no-same-owner --no-same-permissions \
-                "$path" 2>/dev/null
+            dst=$work/submission/$path
+            mkdir -p "$(dirname "$dst")"
+            tar -xOf "$archive" "$member" 2>/dev/null | head -c "$FILE_LIMIT" >"$dst"
         fi
-        if [ -L "$dst" ] || { [ -e "$dst" ] && [ ! -f "$dst" ]; }; then
-            rm -rf "$dst"
-            log "grade: $name: $path is not a regular file: ignored"
-        elif [ -f "$dst" ] && [ "$(wc -c <"$dst")" -gt "$FILE_LIMIT" ]; then
-            rm -f "$dst"
-            log "grade: $name: $path is larger than $FILE_LIMIT bytes: ignored"
+    done
+    rm -f "$archive"
+}
+
+unpack_folder() {
+    local spec dir file path p part dst
+    for spec in $LAB_SPEC; do
+        IFS=: read -r _ dir file _ <<<"$spec"
+        path=labs/$dir/$file
+        p=$submission
+        for part in labs "$dir" "$file"; do
+            p=$p/$part
+            if [ -L "$p" ]; then
+                refuse "${p#"$submission"/} is a symbolic link: links in a hand-in are not followed"
+                continue 2
+            fi
+        done
+        [ -e "$p" ] || continue
+        if [ ! -f "$p" ]; then
+            refuse "$path is not a regular file: ignored"
+        elif [ "$(stat -c %s "$p")" -gt "$FILE_LIMIT" ]; then
+            refuse "$path is larger than $FILE_LIMIT bytes: ignored"
+        else
+            dst=$work/submission/$path
+            mkdir -p "$(dirname "$dst")"
+            head -c "$FILE_LIMIT" <"$p" >"$dst"
         fi
     done
 }
 
-weights_of() { awk -v lab="$((10#$1))" '$1 == lab { print $2, $3, $4, $5, $6 }' "$WEIGHTS"; }
-
 # ---------------------------------------------------------------- one lab
 
-lab_dir() { # LAB KIND -> the build folder of the student's variant
-    if [ "$2" = gpu ] && [ "$BACKEND" = emu ]; then echo "$work/build/lab$1/student-emu"; else echo "$work/build/lab$1/student"; fi
+# build MODE LAB BACKEND TARGET... : the lab's targets, built in the sandbox (MODE build or
+# link); its log in $built. OPT=-O3 without -march: valgrind decodes no AVX-512, and every
+# machine grades alike.
+build() {
+    local mode=$1 lab=$2 backend=$3
+    shift 3
+    new_output
+    built=$new
+    [ "$(run "$BUILD_LIMIT" "$built" -- "$mode" -- make -s -C "$root" B="$work/build" \
+        STUDENT_DIR="$work/submission/labs" REFERENCE_PREBUILT="$PREBUILT" \
+        GPU="$([ "$backend" = cpu ] && echo emu || echo "$backend")" OPT=-O3 "$@")" = ok ]
 }
 
-build() { # LAB TARGET... : make inside the sandbox; output in $scratch/build.log
-    local lab=$1
-    shift
-    sandbox make -s -C "$root" B="$work/build" STUDENT_DIR="$work/submission/labs" \
-        REFERENCE_PREBUILT="$PREBUILT" GPU="$BACKEND" "$@" >"$scratch/build.log" 2>&1
-}
-
-# run_test BIN SUITE/TEST [NAME=VALUE...]: 0 when it passed; its output kept in $kept.
+# run_test LAB KIND ID SECONDS BIN [NAME=VALUE...]: records the test's outcome
 run_test() {
-    local bin=$1 id=$2
-    shift 2
-    rm -f "$scratch/done" "$scratch/tap"
-    (
-        export TILELAB_DONE_FILE="$scratch/done" "$@"
-        sandbox timeout -k 5 "$TEST_LIMIT" "$bin" --filter "$id" --tap="$scratch/tap" --jobs 1
-    ) >"$scratch/test.log" 2>&1
-    local rc=$?
-    local suite=${id%%/*} test=${id#*/} passed=0
-    if grep -q "^ok - $suite::$test " "$scratch/tap" 2>/dev/null &&
-        ! grep -q "^ok - $suite::$test .*# SKIP" "$scratch/tap"; then
-        if grep -qx "done $id" "$scratch/done" 2>/dev/null; then
-            passed=1
-        else
-            printf '\ntilelab: the test did not reach its end: the process was ended early (exit() or _exit() in the lab code?)\n' >>"$scratch/test.log"
-        fi
-    fi
-    [ $rc -ne 124 ] && [ $rc -ne 137 ] || printf '\ntilelab: stopped after %d seconds\n' "$TEST_LIMIT" >>"$scratch/test.log"
-    kept=$(keep "$scratch/test.log")
-    return $((1 - passed))
-}
-
-tests_of() { # BIN: suite/test per line
-    "$1" --list 2>/dev/null | awk '/^[A-Za-z0-9_]+: [0-9]+ test/ { sub(":", "", $1); s = $1; next }
-                                   s && NF { print s "/" $NF }'
-}
-
-perf_ratio() { # LAB KIND -> prints reference/student (or student/reference on a GPU), empty if none
-    local lab=$1 kind=$2
-    if [ "$kind" = cpu ]; then
-        build "$lab" "$work/build/lab$lab/bench" || return
-        local v fn
-        for v in student reference; do
-            fn=$([ $v = student ] && echo transpose || echo reference_transpose)
-            sandbox valgrind --tool=callgrind --cache-sim=yes --collect-atstart=no \
-                --I1=32768,8,64 --D1=32768,8,64 --LL=8388608,16,64 --toggle-collect=$fn \
-                --callgrind-out-file="$scratch/callgrind.$v" "$work/build/lab$lab/bench" \
-                --once $v --sizes 1024 >/dev/null 2>&1 || return
-        done
-        local s r
-        s=$(harness/callgrind-totals.sh "$scratch/callgrind.student" | awk '{ print $3 + $4 + $5 + $6 }')
-        r=$(harness/callgrind-totals.sh "$scratch/callgrind.reference" | awk '{ print $3 + $4 + $5 + $6 }')
-        awk -v s="$s" -v r="$r" 'BEGIN { if (s > 0) printf "%.4f\n", r / s }'
-    elif [ "$BACKEND" = emu ]; then
-        build "$lab" "$work/build/lab$lab/profile-emu" || return
-        sandbox "$work/build/lab$lab/profile-emu" --size 256 --csv "$scratch/profile.csv" >/dev/null 2>&1 || return
-        # Global sectors cost a trip to memory; a shared-memory pass costs far less.
-        awk -F, '/^variant,/ { for (i = 1; i <= NF; i++) col[$i] = i }
-                 /^(student|reference),/ { c[$1] += $col["global_load_sectors"] + $col["global_store_sectors"] +
-                     ($col["shared_load_wavefronts"] + $col["shared_store_wavefronts"]) / 8 }
-                 END { if (c["student"] > 0) printf "%.4f\n", c["reference"] / c["student"] }' "$scratch/profile.csv"
+    local lab=$1 kind=$2 id=$3 seconds=$4 bin=$5 output verdict
+    shift 5
+    new_output
+    output=$new
+    if [ $((SECONDS - lab_start)) -gt "$LAB_LIMIT" ]; then
+        printf 'not run: the tests of this lab ran past %d seconds in all\n' "$LAB_LIMIT" >"$output"
+        verdict=fail
     else
-        build "$lab" "$work/build/lab$lab/bench" || return
-        sandbox "$work/build/lab$lab/bench" --only student,reference --sizes 4096 --reps 20 \
-            --csv "$scratch/bench.csv" >/dev/null 2>&1 || return
-        awk -F, '/^lab,/ { for (i = 1; i <= NF; i++) if ($i == "ratio_to_reference") c = i }
-                 $2 == "student" && c { print $c }' "$scratch/bench.csv"
+        verdict=$(run $((seconds + TEST_MARGIN)) "$output" --test "$id" -- run -- \
+            env "$@" "$bin" --filter "$id" --tap=/dev/fd/3 --jobs 1)
+    fi
+    record test "$lab" "$kind" "$id${hidden_tag:-}" "${verdict:-fail}" "$output"
+}
+
+measure() { # LAB KIND BACKEND FILE
+    local lab=$1 kind=$2 backend=$3 file=$4 dir=$work/perf/lab$1 v ok
+    mkdir -p "$dir"
+    if [ "$kind" = cpu ]; then
+        local bin=$work/build/lab$lab/grade-perf
+        if ! build link "$lab" cpu "$bin-student" "$bin-reference"; then
+            say "the measuring program did not build: $(tail -3 "$built")"
+            record perf "$lab" none - - - "$said"
+            return
+        fi
+        for v in baseline:reference:skip reference:reference:call student:student:call; do
+            IFS=: read -r run_name binary mode <<<"$v"
+            mkdir -p "$dir/$run_name"
+            new_output
+            out_file=$new
+            ok=$(run "$PERF_LIMIT" "$out_file" -- perf "$dir/$run_name" -- valgrind --tool=callgrind \
+                --cache-sim=yes --I1=32768,8,64 --D1=32768,8,64 --LL=8388608,16,64 \
+                --callgrind-out-file="$dir/$run_name/callgrind.out" --log-file="$dir/$run_name/valgrind.%p.log" \
+                "$bin-$binary" "$CPU_PERF_SIZE" "$mode")
+            if [ "$ok" != ok ]; then
+                say "the $run_name run of the cache simulation failed (a crash, a wrong result, or the time limit): $(tail -c 1500 "$out_file")"
+                record perf "$lab" none - - - "$said"
+                return
+            fi
+        done
+        if [ "$(find "$dir/student" -name 'valgrind.*.log' | wc -l)" -ne 1 ]; then
+            say "your code started another process while it was measured: the cache simulation follows one process, so nothing was measured"
+            record perf "$lab" none - - - "$said"
+            return
+        fi
+        record perf "$lab" callgrind "$dir/student/callgrind.out" "$dir/reference/callgrind.out" \
+            "$dir/baseline/callgrind.out" "$out_file"
+    elif [ "$backend" = emu ]; then
+        if ! build link "$lab" emu "$work/build/lab$lab/profile-emu"; then
+            say "the profile did not build: $(tail -3 "$built")"
+            record perf "$lab" none - - - "$said"
+            return
+        fi
+        new_output
+        out_file=$new
+        ok=$(run "$PERF_LIMIT" "$out_file" -- perf "$dir" -- "$work/build/lab$lab/profile-emu" \
+            --size 256 --csv "$dir/profile.csv")
+        if [ "$ok" != ok ]; then
+            say "the emulator's profile failed (a crash, a wrong result, or the time limit): $(tail -c 1500 "$out_file")"
+            record perf "$lab" none - - - "$said"
+            return
+        fi
+        record perf "$lab" emu "$dir/profile.csv" - - "$out_file"
+    else
+        # Stripped: no symbol table in which the hand-in could look up the reference's code.
+        if ! build link "$lab" cuda "$work/build/lab$lab/bench" ||
+            [ "$(run "$BUILD_LIMIT" "$built" -- build -- strip --strip-all "$work/build/lab$lab/bench")" != ok ]; then
+            say "the bench did not build: $(tail -3 "$built")"
+            record perf "$lab" none - - - "$said"
+            return
+        fi
+        new_output
+        out_file=$new
+        ok=$(run "$PERF_LIMIT" "$out_file" -- perf "$dir" -- "$work/build/lab$lab/bench" \
+            --only student,reference --sizes "$([ "$file" = transpose.cu ] && echo "$GPU_PERF_SIZE" || echo "$MATMUL_PERF_SIZE")" \
+            --reps 20 --csv "$dir/bench.csv")
+        if [ "$ok" != ok ]; then
+            say "the bench failed (a crash, a wrong result, or the time limit): $(tail -c 1500 "$out_file")"
+            record perf "$lab" none - - - "$said"
+            return
+        fi
+        record perf "$lab" gpu "$dir/bench.csv" - - "$out_file"
     fi
 }
 
 grade_lab() { # LAB DIR FILE KIND
-    local lab=$1 dir=$2 file=$3 kind=$4
-    local w correct technique perf zero_at full_at
-    read -r correct technique perf zero_at full_at <<<"$(weights_of "$lab")"
-    [ -n "${correct:-}" ] || { log "grade: lab $lab has no line in $WEIGHTS"; return; }
-    local bin
-    bin=$(lab_dir "$lab" "$kind")/test
-
-    if [ "$PERF" != only ]; then
-        if [ ! -f "$work/submission/labs/$dir/$file" ]; then
-            result "$lab" "hand-in" correctness 0 "$correct" visible "$(note "labs/$dir/$file is not in the hand-in")"
-            [ "$technique" = 0 ] || result "$lab" "hand-in" technique 0 "$technique" visible "$(note "not graded: no file")"
-            [ "$perf" = 0 ] || result "$lab" "performance" performance 0 "$perf" visible "$(note "not graded: no file")"
-            return
-        fi
-        if ! build "$lab" "$bin"; then
-            result "$lab" "build" correctness 0 "$correct" visible "$(keep "$scratch/build.log")"
-            [ "$technique" = 0 ] || result "$lab" "build" technique 0 "$technique" visible "$(note "not graded: the lab did not build")"
-            [ "$perf" = 0 ] || result "$lab" "performance" performance 0 "$perf" visible "$(note "not graded: the lab did not build")"
-            return
-        fi
-        local ids id seed shapes
-        ids=$(tests_of "$bin" | grep -v "_hidden/")
-        local n_correct n_technique
-        n_correct=$(grep -vc "_technique/" <<<"$ids")
-        n_technique=$(grep -c "_technique/" <<<"$ids")
-        if [ -n "$HIDDEN" ]; then
-            seed=$(awk '$1 == "seed" { print $2 }' "$HIDDEN")
-            shapes=$(awk '$1 == "shapes" { print $2 }' "$HIDDEN")
-            n_correct=$((n_correct + (${#seed} > 0) + (${#shapes} > 0)))
-        fi
-        [ "$n_technique" -gt 0 ] || { correct=$(awk -v a="$correct" -v b="$technique" 'BEGIN { print a + b }'); technique=0; }
-        local each_c each_t
-        each_c=$(awk -v p="$correct" -v n="$n_correct" 'BEGIN { printf "%.4f", n ? p / n : 0 }')
-        each_t=$(awk -v p="$technique" -v n="$n_technique" 'BEGIN { printf "%.4f", n ? p / n : 0 }')
-        for id in $ids; do
-            local kind_of=correctness each=$each_c
-            case "$id" in *_technique/*) kind_of=technique each=$each_t ;; esac
-            if run_test "$bin" "$id"; then w=$each; else w=0; fi
-            result "$lab" "${id#*/}" "$kind_of" "$w" "$each" visible "$kept"
-        done
-        if [ -n "${seed:-}" ]; then
-            if run_test "$bin" "lab${lab}/random_shapes" TILELAB_SEED="$seed"; then w=$each_c; else w=0; fi
-            result "$lab" "random_shapes (held-back seed)" correctness "$w" "$each_c" hidden "$kept"
-        fi
-        if [ -n "${shapes:-}" ]; then
-            if run_test "$bin" "lab${lab}_hidden/held_back_shapes" TILELAB_HIDDEN="$shapes"; then w=$each_c; else w=0; fi
-            result "$lab" "held_back_shapes" correctness "$w" "$each_c" hidden "$kept"
-        fi
-    fi
-
-    [ "$perf" != 0 ] && [ "$PERF" != none ] || return
-    # A GPU bench is never run beside another: grade-all leaves it to a serial pass.
-    if [ "$PERF" = gpu-later ] && [ "$kind" = gpu ] && [ "$BACKEND" = cuda ]; then return; fi
-    local failing
-    failing=$(awk -F'\t' -v lab="$lab" '$1 == lab && $3 == "correctness" && $4 + 0 < $5 + 0' "$results" | wc -l)
-    if [ "$failing" -gt 0 ]; then
-        result "$lab" "performance" performance 0 "$perf" visible "$(note "not measured: performance counts once every correctness test passes")"
+    local lab=$1 dir=$2 file=$3 kind=$4 backend bin manifest
+    backend=$([ "$kind" = cpu ] && echo cpu || echo "$GPU_BACKEND")
+    lab_start=$SECONDS
+    manifest=$MANIFESTS/lab$lab.tests
+    if [ "$PERF" = only ]; then
+        [ "$kind" = gpu ] && [ "$backend" = cuda ] && ! grep -q "^lab	$lab	" "$outcomes" || return 0
+        measure "$lab" "$kind" "$backend" "$file"
         return
     fi
-    local ratio how
-    ratio=$(perf_ratio "$lab" "$kind")
-    how=$([ "$kind" = cpu ] && echo "simulated cache misses (reference / yours)" ||
-          { [ "$BACKEND" = emu ] && echo "memory transactions counted by the emulator (reference / yours)" ||
-            echo "GB/s at 4096x4096 (yours / reference)"; })
-    if [ -z "$ratio" ]; then
-        result "$lab" "performance" performance 0 "$perf" visible "$(note "could not be measured: $(tail -3 "$scratch/build.log" 2>/dev/null)")"
+    if [ ! -f "$work/submission/labs/$dir/$file" ]; then
+        say "labs/$dir/$file is not in the hand-in"
+        record lab "$lab" missing "$said"
         return
     fi
-    w=$(awk -v r="$ratio" -v z="$zero_at" -v f="$full_at" -v p="$perf" \
-        'BEGIN { x = (r - z) / (f - z); if (x < 0) x = 0; if (x > 1) x = 1; printf "%.4f", p * x }')
-    result "$lab" "performance" performance "$w" "$perf" visible \
-        "$(note "ratio $ratio: $how; 0 points at $zero_at, all at $full_at")"
+    bin=$work/build/lab$lab/student$([ "$backend" = emu ] && echo -emu)/test
+    if ! build build "$lab" "$backend" "$bin"; then
+        record lab "$lab" build "$built"
+        return
+    fi
+    local t_kind id seconds seed shapes
+    while IFS=$'\t' read -r t_kind id seconds; do
+        [ "$t_kind" = held-back ] || run_test "$lab" "$t_kind" "$id" "$seconds" "$bin"
+    done < <(tac "$manifest")
+    if [ "$PERF" != gpu-later ] || [ "$backend" != cuda ]; then
+        measure "$lab" "$kind" "$backend" "$file"
+    fi
+    # Held-back cases last, each in its own sandbox, their output marked hidden.
+    [ -n "$HIDDEN" ] || return 0
+    seed=$(sed -n 's/^seed[[:space:]]\{1,\}\([0-9]\{1,\}\)[[:space:]]*$/\1/p' "$HIDDEN" | head -1)
+    shapes=$(sed -n 's/^shapes[[:space:]]\{1,\}\([0-9x,]\{1,\}\)[[:space:]]*$/\1/p' "$HIDDEN" | head -1)
+    while IFS=$'\t' read -r t_kind id seconds; do
+        if [ "$t_kind" = random ] && [ -n "$seed" ]; then
+            hidden_tag=" (held-back seed)" run_test "$lab" held-back "$id" "$seconds" "$bin" TILELAB_SEED="$seed"
+        elif [ "$t_kind" = held-back ] && [ -n "$shapes" ]; then
+            run_test "$lab" held-back "$id" "$seconds" "$bin" TILELAB_HIDDEN="$shapes"
+        fi
+    done < <(tac "$manifest")
 }
 
-[ "$PERF" = only ] || unpack
+# ---------------------------------------------------------------- grade
+
+GPU_BACKEND=$BACKEND
+if [ "$PERF" != only ]; then
+    if [ -d "$submission" ]; then unpack_folder; else unpack_archive; fi
+    for r in ${refused[@]+"${refused[@]}"}; do record note "NOTE: $r"; done
+fi
+if [ "$BACKEND" = cuda ] && [[ " $LAB_SPEC " == *:gpu\ * ]]; then
+    gpu_devices
+    new_output
+    probe=$new
+    if [ "$(run 60 "$probe" -- run -- env ${TILELAB_GRADE_NO_GPU:+TILELAB_GRADE_NO_GPU=1} \
+            "$TOOLS/grade-gpu-probe")" != ok ]; then
+        GPU_BACKEND=emu
+        [ "$PERF" = only ] || record note "NOTE: the GPU is not usable inside the grader's sandbox ($(head -c 300 "$probe" | tr '\n\t' '  ')): the GPU labs were graded on the CPU emulator, and their performance from its memory transaction counts."
+        log "grade: $name: the GPU is not usable inside the sandbox: GPU labs graded on the emulator"
+    fi
+fi
+[ "$PERF" = only ] || record note "GPU labs on: $([ "$GPU_BACKEND" = cuda ] && echo the GPU || echo the CPU emulator); sandbox: $SANDBOX${HIDDEN:+; with held-back cases}"
 for spec in $LAB_SPEC; do
     IFS=: read -r lab dir file kind <<<"$spec"
-    log "grade: $name: lab $((10#$lab))"
     [ "$PERF" != only ] || [ "$kind" = gpu ] || continue
+    log "grade: $name: lab $((10#$lab))"
     grade_lab "$lab" "$dir" "$file" "$kind"
 done
-"${GRADE_REPORT:-$root/build/grade-report}" "$name" "$results" "$work" \
-    "backend: $BACKEND; sandbox: $SANDBOX${HIDDEN:+; with held-back cases}"
+"$TOOLS/grade-report" "$WEIGHTS" "$outcomes" "$work" "$name"

@@ -1,105 +1,236 @@
 /*
- * grade-report NAME RESULTS.tsv OUT_DIR NOTE
+ * grade-report WEIGHTS OUTCOMES OUT_DIR NAME
+ * grade-report gradebook WEIGHTS GRADEBOOK.csv NAME DIR [NAME DIR ...]
  *
- * Turns the grader's results (one line per graded item: lab, test, part,
- * score, max score, visibility, file holding its output) into
- * OUT_DIR/results.json (Gradescope's format), OUT_DIR/junit.xml,
- * OUT_DIR/summary.txt for people, and OUT_DIR/scores.tsv (lab, score, max)
- * for the class gradebook.
+ * The one place where points are computed. WEIGHTS is labs/grading.conf;
+ * OUTCOMES is what the grader saw, one tab-separated record a line, and no
+ * points in it:
+ *
+ *   note  TEXT                                   said at the top of the summary
+ *   lab   LAB  missing|build  OUTPUT             the whole lab lost: not handed in, did not build
+ *   test  LAB  KIND  SUITE/TEST  VERDICT  OUTPUT KIND from the suite's manifest (correctness,
+ *                                                random, technique, held-back); VERDICT pass,
+ *                                                fail or skip
+ *   perf  LAB  METHOD  STUDENT  REFERENCE  BASELINE  OUTPUT
+ *                                                the raw files of one measurement (see
+ *                                                grade_measure.h); METHOD none: OUTPUT says why
+ *
+ * Writes OUT_DIR/results.json (Gradescope's format), junit.xml, summary.txt
+ * for people and scores.tsv (lab, score, max) for the gradebook, which the
+ * second form writes from each hand-in's scores.tsv.
  */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "grade_measure.h"
+#include "grade_text.h"
+
 #define MAX_ITEMS 4096
 #define MAX_LABS 100
+#define MAX_NOTES 32
+#define OUTPUT_MAX (64L << 10)
+
+typedef struct {
+    int present;
+    double correctness, technique, performance, zero_at, full_at;
+} weights;
 
 typedef struct {
     int lab;
-    char test[128], part[32], visibility[16], output_path[1024];
+    const char *part; /* correctness, technique, performance */
+    char title[300];
     double score, max;
+    int hidden, skipped;
+    char *output;
 } item;
 
+static weights lab_weights[MAX_LABS];
+static int lab_order[MAX_LABS], n_labs;
 static item items[MAX_ITEMS];
 static int n_items;
+static char *notes[MAX_NOTES];
+static int n_notes;
 
-static char *slurp(const char *path)
+static void die(const char *what, const char *detail)
 {
-    FILE *f = fopen(path, "rb");
-    if (!f)
-        return strdup("");
-    fseek(f, 0, SEEK_END);
-    long n = ftell(f);
-    fseek(f, 0, SEEK_SET);
-    char *buf = malloc((size_t)n + 1);
-    size_t got = buf ? fread(buf, 1, (size_t)n, f) : 0;
-    fclose(f);
-    if (!buf)
-        return strdup("");
-    buf[got] = '\0';
-    return buf;
+    fprintf(stderr, "grade-report: %s%s%s\n", what, detail ? ": " : "", detail ? detail : "");
+    exit(1);
 }
 
-static void json_string(FILE *f, const char *s)
+static void read_weights(const char *path)
 {
-    fputc('"', f);
-    for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
-        if (*p == '"' || *p == '\\')
-            fprintf(f, "\\%c", *p);
-        else if (*p == '\n')
-            fputs("\\n", f);
-        else if (*p == '\t')
-            fputs("\\t", f);
-        else if (*p < 0x20 || *p == 0x7f)
-            fprintf(f, "\\u%04x", *p);
-        else
-            fputc(*p, f);
-    }
-    fputc('"', f);
-}
-
-static void xml_text(FILE *f, const char *s)
-{
-    for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
-        switch (*p) {
-        case '<': fputs("&lt;", f); break;
-        case '>': fputs("&gt;", f); break;
-        case '&': fputs("&amp;", f); break;
-        case '"': fputs("&quot;", f); break;
-        default:
-            if (*p >= 0x20 || *p == '\n' || *p == '\t')
-                fputc(*p, f);
-        }
-    }
-}
-
-static int read_results(const char *path)
-{
-    char line[2048];
+    char line[512];
     FILE *f = fopen(path, "r");
     if (!f)
-        return 0;
-    while (n_items < MAX_ITEMS && fgets(line, sizeof line, f)) {
-        item *it = &items[n_items];
-        char *field[7];
-        char *save = NULL, *p = line;
-        int n = 0;
-        line[strcspn(line, "\n")] = '\0';
-        for (char *tok = strtok_r(p, "\t", &save); tok && n < 7; tok = strtok_r(NULL, "\t", &save))
-            field[n++] = tok;
-        if (n != 7)
+        die("cannot read the points", path);
+    while (fgets(line, sizeof line, f)) {
+        weights w = {1, 0, 0, 0, 0, 0};
+        int lab;
+        if (line[0] == '#' || sscanf(line, "%d %lf %lf %lf %lf %lf", &lab, &w.correctness,
+                                     &w.technique, &w.performance, &w.zero_at, &w.full_at) != 6)
             continue;
-        it->lab = atoi(field[0]);
-        snprintf(it->test, sizeof it->test, "%s", field[1]);
-        snprintf(it->part, sizeof it->part, "%s", field[2]);
-        it->score = atof(field[3]);
-        it->max = atof(field[4]);
-        snprintf(it->visibility, sizeof it->visibility, "%s", field[5]);
-        snprintf(it->output_path, sizeof it->output_path, "%s", field[6]);
-        n_items++;
+        if (lab < 0 || lab >= MAX_LABS || w.full_at <= w.zero_at)
+            die("a line of the points is out of range (lab 0-99, full_at above zero_at)", line);
+        if (!lab_weights[lab].present)
+            lab_order[n_labs++] = lab;
+        lab_weights[lab] = w;
     }
     fclose(f);
-    return 1;
+}
+
+static item *add(int lab, const char *part, double score, double max, const char *title,
+                 char *output)
+{
+    if (n_items == MAX_ITEMS)
+        die("too many graded items", NULL);
+    item *it = &items[n_items++];
+    memset(it, 0, sizeof *it);
+    it->lab = lab;
+    it->part = part;
+    it->score = score;
+    it->max = max;
+    snprintf(it->title, sizeof it->title, "%s", title);
+    it->output = output ? output : strdup("");
+    return it;
+}
+
+/* The records of one lab, split into fields in place; read once per lab. */
+typedef struct {
+    char *field[8];
+    int n;
+} record;
+
+static record *records;
+static int n_records;
+
+static void read_outcomes(const char *path)
+{
+    static char line[8192];
+    FILE *f = fopen(path, "r");
+    if (!f)
+        die("cannot read the outcomes", path);
+    while (fgets(line, sizeof line, f)) {
+        line[strcspn(line, "\n")] = '\0';
+        record r = {{0}, 0};
+        char *copy = strdup(line);
+        for (char *p = copy; p && r.n < 8;) {
+            r.field[r.n++] = p;
+            p = strchr(p, '\t');
+            if (p)
+                *p++ = '\0';
+        }
+        if (!strcmp(r.field[0], "note") && r.n == 2 && n_notes < MAX_NOTES) {
+            notes[n_notes++] = r.field[1];
+            continue;
+        }
+        records = realloc(records, (size_t)(n_records + 1) * sizeof *records);
+        records[n_records++] = r;
+    }
+    fclose(f);
+}
+
+static int is(const record *r, const char *kind, int lab, int fields)
+{
+    return r->n == fields && !strcmp(r->field[0], kind) && atoi(r->field[1]) == lab;
+}
+
+static int correctness_kind(const char *kind)
+{
+    return !strcmp(kind, "correctness") || !strcmp(kind, "random") || !strcmp(kind, "held-back");
+}
+
+static char *text(const char *fmt, const char *a, const char *b)
+{
+    char *s = malloc(strlen(fmt) + strlen(a) + strlen(b) + 1);
+    sprintf(s, fmt, a, b);
+    return s;
+}
+
+static void grade_lab(int lab)
+{
+    weights w = lab_weights[lab];
+    int n_correct = 0, n_technique = 0, any = 0, failing = 0;
+    const record *lost = NULL, *perf = NULL;
+    for (int i = 0; i < n_records; i++) {
+        const record *r = &records[i];
+        if (r->n < 2 || atoi(r->field[1]) != lab)
+            continue;
+        any = 1;
+        if (is(r, "lab", lab, 4))
+            lost = r;
+        else if (is(r, "perf", lab, 7))
+            perf = r;
+        else if (is(r, "test", lab, 6)) {
+            n_correct += correctness_kind(r->field[2]);
+            n_technique += !strcmp(r->field[2], "technique");
+        }
+    }
+    if (!any)
+        return; /* not graded this time (make grade LABS=...) */
+    if (lost) {
+        char *why = tl_slurp(lost->field[3], OUTPUT_MAX);
+        const char *what = !strcmp(lost->field[2], "missing") ? "hand-in" : "build";
+        add(lab, "correctness", 0, w.correctness, what, why);
+        if (w.technique > 0)
+            add(lab, "technique", 0, w.technique, what,
+                strdup("not graded: see this lab's correctness line"));
+        if (w.performance > 0)
+            add(lab, "performance", 0, w.performance, "performance",
+                strdup("not measured: see this lab's correctness line"));
+        return;
+    }
+    double correctness = w.correctness, technique = w.technique;
+    if (n_technique == 0) { /* a lab without technique tests gives those points to correctness */
+        correctness += technique;
+        technique = 0;
+    }
+    for (int i = 0; i < n_records; i++) {
+        const record *r = &records[i];
+        if (!is(r, "test", lab, 6))
+            continue;
+        const char *kind = r->field[2], *id = r->field[3], *verdict = r->field[4];
+        int tech = !strcmp(kind, "technique");
+        double each = tech ? technique / n_technique : correctness / n_correct;
+        int pass = !strcmp(verdict, "pass");
+        const char *slash = strchr(id, '/');
+        char title[300];
+        snprintf(title, sizeof title, "%s%s", slash ? slash + 1 : id,
+                 !strcmp(kind, "held-back") && !strchr(id, '(') ? " (held back)" : "");
+        item *it = add(lab, tech ? "technique" : "correctness", pass ? each : 0, each, title,
+                       tl_slurp(r->field[5], OUTPUT_MAX));
+        it->hidden = !strcmp(kind, "held-back");
+        it->skipped = !strcmp(verdict, "skip");
+        failing += !tech && !pass;
+    }
+    if (w.performance <= 0)
+        return;
+    char how[512], line[1024];
+    double ratio;
+    if (failing) {
+        add(lab, "performance", 0, w.performance, "performance",
+            strdup("not measured: performance counts once every correctness test passes"));
+    } else if (!perf) {
+        add(lab, "performance", 0, w.performance, "performance",
+            strdup("not measured: the grader recorded no measurement for this lab"));
+    } else if (!strcmp(perf->field[2], "none")) {
+        char *why = tl_slurp(perf->field[6], OUTPUT_MAX);
+        add(lab, "performance", 0, w.performance, "performance",
+            text("not measured: %s%s", why[0] ? why : "the measurement ended without saying why", ""));
+        free(why);
+    } else if (tl_measured_ratio(perf->field[2], perf->field[3], perf->field[4], perf->field[5],
+                                 &ratio, how, sizeof how)) {
+        char *log = tl_slurp(perf->field[6], OUTPUT_MAX);
+        add(lab, "performance", 0, w.performance, "performance",
+            text("not measured: %s\n%s", how, log));
+        free(log);
+    } else {
+        double x = (ratio - w.zero_at) / (w.full_at - w.zero_at);
+        x = x < 0 ? 0 : x > 1 ? 1 : x;
+        snprintf(line, sizeof line, "ratio %.3f: %s; 0 points at %.2f, all at %.2f", ratio, how,
+                 w.zero_at, w.full_at);
+        add(lab, "performance", w.performance * x, w.performance, "performance", strdup(line));
+    }
 }
 
 static int passed(const item *it)
@@ -107,76 +238,53 @@ static int passed(const item *it)
     return it->score >= it->max - 1e-9;
 }
 
-int main(int argc, char **argv)
+static FILE *create(const char *dir, const char *name)
 {
-    if (argc != 5) {
-        fprintf(stderr, "usage: grade-report NAME RESULTS.tsv OUT_DIR NOTE\n");
-        return 2;
-    }
-    const char *name = argv[1], *dir = argv[3], *note = argv[4];
-    if (!read_results(argv[2])) {
-        fprintf(stderr, "grade-report: cannot read %s\n", argv[2]);
-        return 1;
-    }
-    char path[1200];
-    double total = 0, total_max = 0;
-    double lab_score[MAX_LABS] = {0}, lab_max[MAX_LABS] = {0}, part[MAX_LABS][3] = {{0}},
-           part_max[MAX_LABS][3] = {{0}};
-    static const char *parts[3] = {"correctness", "technique", "performance"};
+    char path[4096];
+    snprintf(path, sizeof path, "%s/%s", dir, name);
+    FILE *f = fopen(path, "w");
+    if (!f)
+        die("cannot write", path);
+    return f;
+}
+
+static void write_json(const char *dir, const char *header, double total)
+{
+    FILE *f = create(dir, "results.json");
+    char title[400];
+    fprintf(f, "{\n  \"score\": %.4f,\n  \"output\": ", total);
+    size_t len = strlen(header) + 2;
+    for (int i = 0; i < n_notes; i++)
+        len += strlen(notes[i]) + 2;
+    char *all = malloc(len);
+    strcpy(all, header);
+    for (int i = 0; i < n_notes; i++)
+        strcat(strcat(all, "\n"), notes[i]);
+    tl_json_string(f, all);
+    free(all);
+    fprintf(f, ",\n  \"tests\": [");
     for (int i = 0; i < n_items; i++) {
         item *it = &items[i];
-        int lab = it->lab >= 0 && it->lab < MAX_LABS ? it->lab : 0;
-        total += it->score;
-        total_max += it->max;
-        lab_score[lab] += it->score;
-        lab_max[lab] += it->max;
-        for (int k = 0; k < 3; k++)
-            if (!strcmp(it->part, parts[k])) {
-                part[lab][k] += it->score;
-                part_max[lab][k] += it->max;
-            }
+        snprintf(title, sizeof title, "lab %d %s: %s", it->lab, it->part, it->title);
+        fprintf(f, "%s\n    {\"name\": ", i ? "," : "");
+        tl_json_string(f, title);
+        fprintf(f, ", \"score\": %.4f, \"max_score\": %.4f, \"visibility\": \"%s\", \"output\": ",
+                it->score, it->max, it->hidden ? "hidden" : "visible");
+        tl_json_string(f, it->output);
+        fprintf(f, "}");
     }
+    fprintf(f, "\n  ]\n}\n");
+    fclose(f);
+}
 
-    snprintf(path, sizeof path, "%s/results.json", dir);
-    FILE *json = fopen(path, "w");
-    snprintf(path, sizeof path, "%s/junit.xml", dir);
-    FILE *xml = fopen(path, "w");
-    snprintf(path, sizeof path, "%s/summary.txt", dir);
-    FILE *txt = fopen(path, "w");
-    snprintf(path, sizeof path, "%s/scores.tsv", dir);
-    FILE *tsv = fopen(path, "w");
-    if (!json || !xml || !txt || !tsv) {
-        perror(dir);
-        return 1;
-    }
-
-    fprintf(json, "{\n  \"score\": %.2f,\n  \"output\": ", total);
-    char header[512];
-    snprintf(header, sizeof header, "tilelab: %s, %.2f of %.2f points (%s)", name, total, total_max,
-             note);
-    json_string(json, header);
-    fprintf(json, ",\n  \"tests\": [");
-    for (int i = 0; i < n_items; i++) {
-        item *it = &items[i];
-        char *out = slurp(it->output_path);
-        char title[256];
-        snprintf(title, sizeof title, "lab %d %s: %s", it->lab, it->part, it->test);
-        fprintf(json, "%s\n    {\"name\": ", i ? "," : "");
-        json_string(json, title);
-        fprintf(json, ", \"score\": %.4f, \"max_score\": %.4f, \"visibility\": ", it->score, it->max);
-        json_string(json, it->visibility);
-        fprintf(json, ", \"output\": ");
-        json_string(json, out);
-        fprintf(json, "}");
-        free(out);
-    }
-    fprintf(json, "\n  ]\n}\n");
-
-    fprintf(xml, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites name=\"");
-    xml_text(xml, name);
-    fprintf(xml, "\">\n");
-    for (int lab = 0; lab < MAX_LABS; lab++) {
-        int tests = 0, failures = 0;
+static void write_junit(const char *dir, const char *name)
+{
+    FILE *f = create(dir, "junit.xml");
+    fprintf(f, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites name=\"");
+    tl_xml_text(f, name);
+    fprintf(f, "\">\n");
+    for (int k = 0; k < n_labs; k++) {
+        int lab = lab_order[k], tests = 0, failures = 0;
         for (int i = 0; i < n_items; i++)
             if (items[i].lab == lab) {
                 tests++;
@@ -184,62 +292,186 @@ int main(int argc, char **argv)
             }
         if (!tests)
             continue;
-        fprintf(xml, "  <testsuite name=\"lab%02d\" tests=\"%d\" failures=\"%d\">\n", lab, tests,
+        fprintf(f, "  <testsuite name=\"lab%02d\" tests=\"%d\" failures=\"%d\">\n", lab, tests,
                 failures);
         for (int i = 0; i < n_items; i++) {
             item *it = &items[i];
             if (it->lab != lab)
                 continue;
-            fprintf(xml, "    <testcase classname=\"lab%02d.%s\" name=\"", lab, it->part);
-            xml_text(xml, it->test);
-            fprintf(xml, "\">");
+            fprintf(f, "    <testcase classname=\"lab%02d.%s\" name=\"", lab, it->part);
+            tl_xml_text(f, it->title);
+            fprintf(f, "\">");
             if (!passed(it)) {
-                char *out = slurp(it->output_path);
-                fprintf(xml, "\n      <failure message=\"%.2f of %.2f points\">", it->score, it->max);
-                xml_text(xml, out);
-                fprintf(xml, "</failure>\n    ");
-                free(out);
+                fprintf(f, "\n      <failure message=\"%.2f of %.2f points\">", it->score, it->max);
+                tl_xml_text(f, it->output);
+                fprintf(f, "</failure>\n    ");
             }
-            fprintf(xml, "</testcase>\n");
+            fprintf(f, "</testcase>\n");
         }
-        fprintf(xml, "  </testsuite>\n");
+        fprintf(f, "  </testsuite>\n");
     }
-    fprintf(xml, "</testsuites>\n");
+    fprintf(f, "</testsuites>\n");
+    fclose(f);
+}
 
-    fprintf(txt, "%s\n\n%-6s %14s %14s %14s %14s\n", header, "lab", "correctness", "technique",
-            "performance", "total");
-    for (int lab = 0; lab < MAX_LABS; lab++) {
-        if (lab_max[lab] <= 0)
-            continue;
-        fprintf(txt, "%-6d", lab);
-        for (int k = 0; k < 3; k++)
-            fprintf(txt, " %6.2f / %5.2f", part[lab][k], part_max[lab][k]);
-        fprintf(txt, " %6.2f / %5.2f\n", lab_score[lab], lab_max[lab]);
-        fprintf(tsv, "%d\t%.2f\t%.2f\n", lab, lab_score[lab], lab_max[lab]);
+static void write_summary(const char *dir, const char *header)
+{
+    static const char *parts[3] = {"correctness", "technique", "performance"};
+    FILE *f = create(dir, "summary.txt");
+    FILE *tsv = create(dir, "scores.tsv");
+    tl_plain_text(f, header, "", 1);
+    for (int i = 0; i < n_notes; i++)
+        tl_plain_text(f, notes[i], "", 4);
+    int skipped = 0;
+    for (int i = 0; i < n_items; i++)
+        skipped += items[i].skipped;
+    if (skipped) {
+        fprintf(f, "NOTE: %d test(s) did not run here (skipped), and score 0 until they do:\n",
+                skipped);
+        for (int i = 0; i < n_items; i++)
+            if (items[i].skipped) {
+                fprintf(f, "  lab %d %s\n", items[i].lab, items[i].title);
+            }
     }
-    fprintf(txt, "\nWhat lost points (first lines of each):\n");
+    fprintf(f, "\n%-6s %14s %14s %14s %14s\n", "lab", "correctness", "technique", "performance",
+            "total");
+    for (int k = 0; k < n_labs; k++) {
+        int lab = lab_order[k], seen = 0;
+        double part[3] = {0}, part_max[3] = {0}, score = 0, max = 0;
+        for (int i = 0; i < n_items; i++) {
+            if (items[i].lab != lab)
+                continue;
+            seen = 1;
+            for (int p = 0; p < 3; p++)
+                if (!strcmp(items[i].part, parts[p])) {
+                    part[p] += items[i].score;
+                    part_max[p] += items[i].max;
+                }
+            score += items[i].score;
+            max += items[i].max;
+        }
+        if (!seen)
+            continue;
+        fprintf(f, "%-6d", lab);
+        for (int p = 0; p < 3; p++)
+            fprintf(f, " %6.2f / %5.2f", part[p], part_max[p]);
+        fprintf(f, " %6.2f / %5.2f\n", score, max);
+        fprintf(tsv, "%d\t%.2f\t%.2f\n", lab, score, max);
+    }
+    fprintf(f, "\nWhat lost points (first lines of each):\n");
     for (int i = 0; i < n_items; i++) {
         item *it = &items[i];
         if (passed(it))
             continue;
-        char *out = slurp(it->output_path);
-        fprintf(txt, "\nlab %d %s: %s (%.2f of %.2f)%s\n", it->lab, it->part, it->test, it->score,
-                it->max, strcmp(it->visibility, "hidden") ? "" : " [held back]");
-        int lines = 0;
-        for (char *p = out; *p && lines < 8; p++) {
-            if (p == out || p[-1] == '\n')
-                fputs("    ", txt);
-            fputc(*p, txt);
-            lines += *p == '\n';
-        }
-        if (lines < 8 && out[0] && out[strlen(out) - 1] != '\n')
-            fputc('\n', txt);
-        free(out);
+        fprintf(f, "\nlab %d %s: %s (%.2f of %.2f)%s%s\n", it->lab, it->part, it->title, it->score,
+                it->max, it->hidden ? " [held back]" : "",
+                it->skipped ? " [skipped]" : "");
+        tl_plain_text(f, it->output, "    ", 8);
     }
-    fclose(json);
-    fclose(xml);
-    fclose(txt);
+    fclose(f);
     fclose(tsv);
-    printf("%s: %.2f of %.2f points: %s/summary.txt\n", name, total, total_max, dir);
+}
+
+/* A CSV field: quoted when it holds a comma, a quote or a line break. */
+static void csv_field(FILE *f, const char *s)
+{
+    if (!strpbrk(s, ",\"\r\n")) {
+        fputs(s, f);
+        return;
+    }
+    fputc('"', f);
+    for (; *s; s++) {
+        if (*s == '"')
+            fputc('"', f);
+        fputc(*s, f);
+    }
+    fputc('"', f);
+}
+
+/* One hand-in's scores.tsv: which labs it has, their scores and maxima. */
+static int read_scores(const char *dir, int graded[], double score[], double max[])
+{
+    char path[4096], line[256];
+    int any = 0;
+    snprintf(path, sizeof path, "%s/scores.tsv", dir);
+    FILE *s = fopen(path, "r");
+    while (s && fgets(line, sizeof line, s)) {
+        int lab;
+        double sc, mx;
+        if (sscanf(line, "%d %lf %lf", &lab, &sc, &mx) == 3 && lab >= 0 && lab < MAX_LABS)
+            score[lab] = sc, max[lab] = mx, graded[lab] = 1, any = 1;
+    }
+    if (s)
+        fclose(s);
+    return any;
+}
+
+static int gradebook(int argc, char **argv)
+{
+    if (argc < 4 || argc % 2)
+        die("usage: grade-report gradebook WEIGHTS GRADEBOOK.csv [NAME DIR]...", NULL);
+    read_weights(argv[2]);
+    FILE *f = fopen(argv[3], "w");
+    if (!f)
+        die("cannot write", argv[3]);
+    /* The columns: the labs of grading.conf that any hand-in was graded on. */
+    int column[MAX_LABS] = {0};
+    for (int i = 4; i + 1 < argc; i += 2) {
+        double score[MAX_LABS], max[MAX_LABS];
+        read_scores(argv[i + 1], column, score, max);
+    }
+    fprintf(f, "student");
+    for (int k = 0; k < n_labs; k++)
+        if (column[lab_order[k]])
+            fprintf(f, ",lab%d", lab_order[k]);
+    fprintf(f, ",total,max\n");
+    for (int i = 4; i + 1 < argc; i += 2) {
+        double score[MAX_LABS] = {0}, max[MAX_LABS] = {0}, total = 0, total_max = 0;
+        int graded[MAX_LABS] = {0};
+        if (!read_scores(argv[i + 1], graded, score, max))
+            fprintf(stderr, "grade-report: %s has no scores (%s/scores.tsv): its row reads 0\n",
+                    argv[i], argv[i + 1]);
+        csv_field(f, argv[i]);
+        for (int k = 0; k < n_labs; k++) {
+            int lab = lab_order[k];
+            if (!column[lab])
+                continue;
+            fprintf(f, ",%.2f", score[lab]);
+            total += score[lab];
+            total_max += column[lab] ? lab_weights[lab].correctness + lab_weights[lab].technique +
+                                           lab_weights[lab].performance
+                                     : 0;
+        }
+        fprintf(f, ",%.2f,%.2f\n", total, total_max);
+    }
+    fclose(f);
+    return 0;
+}
+
+int main(int argc, char **argv)
+{
+    if (argc > 1 && !strcmp(argv[1], "gradebook"))
+        return gradebook(argc, argv);
+    if (argc != 5) {
+        fprintf(stderr, "usage: grade-report WEIGHTS OUTCOMES OUT_DIR NAME\n"
+                        "       grade-report gradebook WEIGHTS GRADEBOOK.csv [NAME DIR]...\n");
+        return 2;
+    }
+    const char *dir = argv[3], *name = argv[4];
+    read_weights(argv[1]);
+    read_outcomes(argv[2]);
+    for (int k = 0; k < n_labs; k++)
+        grade_lab(lab_order[k]);
+    double total = 0, total_max = 0;
+    for (int i = 0; i < n_items; i++) {
+        total += items[i].score;
+        total_max += items[i].max;
+    }
+    char header[512];
+    snprintf(header, sizeof header, "tilelab: %s, %.2f of %.2f points", name, total, total_max);
+    write_json(dir, header, total);
+    write_junit(dir, name);
+    write_summary(dir, header);
+    printf("%.2f of %.2f points: %s/summary.txt\n", total, total_max, dir);
     return 0;
 }

@@ -1,33 +1,111 @@
 #!/usr/bin/env bash
-# The grader against hostile and broken hand-ins: each must be contained
-# and scored for what it is. Prints TAP, one line per check; make check
-# counts them.
+# The grader against honest, broken and hostile hand-ins: honest work gets
+# every point, and each attack is contained, scored for what it is, touches
+# nothing outside and finishes in bounded time. Prints TAP, one line per
+# check; make check counts them.
 source "$(dirname "$0")/tap.sh"
 
-# handin NAME LAB_DIR < C source: a hand-in of the lab 1 file (plus lab 2's reference)
+# handin NAME LAB_DIR [EXT] < C source: a hand-in of that lab's file (plus lab 2's reference)
 handin() {
     local dir=$tmp/$1
     mkdir -p "$dir/labs/$2" "$dir/labs/02-cpu-blocked"
     cat >"$dir/labs/$2/transpose.${3:-c}"
-    cp solutions/02-cpu-blocked/transpose.c "$dir/labs/02-cpu-blocked/"
+    [ "$2" = 02-cpu-blocked ] || cp solutions/02-cpu-blocked/transpose.c "$dir/labs/02-cpu-blocked/"
     echo "$dir"
 }
 
-# grade NAME LABS [HIDDEN]: grade the hand-in, leaving its summary in $summary
+# grade NAME LABS [HIDDEN]: grade the hand-in, leaving its summary in $summary and the seconds in $took
 grade() {
-    summary=$build/grade/$1/summary.txt
+    summary=$build/grade/${1%.tar.gz}/summary.txt
     rm -f "$summary"
+    local start=$SECONDS
     make -s grade LABS="$2" SUBMISSION="$tmp/$1" ${3:+HIDDEN="$3"} >"$tmp/$1.log" 2>&1
+    took=$((SECONDS - start))
     [ -f "$summary" ] || cp "$tmp/$1.log" "$summary" 2>/dev/null
 }
 
 # expect WHAT PATTERN: the summary matches the pattern (grep -E)
 expect() {
-    if grep -qE -- "$2" "$summary"; then ok "$1"; else not_ok "$1 (no /$2/ in the summary)" "$summary"; fi
+    if grep -qE -- "$2" "$summary"; then ok "$1"; else not_ok "$1 (no /$2/ in $summary)" "$summary"; fi
 }
-score_of() { awk -v lab="$1" '$1 == lab { print $NF == "" ? 0 : $(NF - 2) }' "$summary"; }
+refute() {
+    if grep -qE -- "$2" "$summary"; then not_ok "$1 (/$2/ is in $summary)" "$summary"; else ok "$1"; fi
+}
+within() { # WHAT SECONDS
+    if [ "$took" -le "$2" ]; then ok "$1 (${took}s)"; else not_ok "$1: took ${took}s, more than $2" "$summary"; fi
+}
+nothing_at() { # WHAT PATH: the attack left nothing there
+    if [ -e "$2" ]; then not_ok "$1: $2 exists" /dev/null; else ok "$1"; fi
+}
 
 transpose_body='for (int r = 0; r < rows; r++) for (int c = 0; c < cols; c++) out[(size_t)c * rows + r] = in[(size_t)r * cols + c];'
+pwned=$tmp/pwned
+absbuild=$(cd "$build" && pwd)
+
+# ---------------------------------------------------------------- honest work
+
+mkdir -p "$tmp/references/labs"
+for d in solutions/*/; do
+    mkdir -p "$tmp/references/labs/$(basename "$d")"
+    cp "$d"* "$tmp/references/labs/$(basename "$d")/"
+done
+printf 'seed 4242\nshapes 97x131,5x3\n' >"$tmp/held-back.txt"
+for held in "" "$tmp/held-back.txt"; do
+    grade references "$(sed -n 's/^LABS := //p' labs/labs.mk)" "$held"
+    with=${held:+, with held-back seed and shapes}
+    for lab in $(sed -n 's/^LABS := //p' labs/labs.mk); do
+        l=$((10#$lab))
+        max=$(awk -v l="$l" '$1 == l { print $2 + $3 + $4 }' labs/grading.conf)
+        expect "the reference of lab $l, handed in, scores $max of $max$with" "^$l +[0-9.]+ / +[0-9.]+ +[0-9.]+ / +[0-9.]+ +[0-9.]+ / +[0-9.]+ +$max\.00 / +$max\.00$"
+    done
+    refute "... and no line says a test was skipped$with" "skipped"
+done
+summary=$build/grade/references/results.json
+expect "held-back cases are graded, marked hidden" '"visibility": "hidden"'
+expect "... the held-back seed re-runs every random test (labs 7-8 have two)" 'lab 7 correctness: tiled_random_shapes \(held-back seed\)'
+
+# A textbook lab 2, with the stub's own BLOCK, gets its performance points.
+handin textbook2 02-cpu-blocked >/dev/null <<EOF
+#include "lab.h"
+#include <stddef.h>
+#define BLOCK $(sed -n 's/^#define BLOCK //p' labs/02-cpu-blocked/transpose.c)
+void transpose(float *out, const float *in, int rows, int cols)
+{
+    for (int rb = 0; rb < rows; rb += BLOCK)
+        for (int cb = 0; cb < cols; cb += BLOCK)
+            for (int r = rb; r < rb + BLOCK && r < rows; r++)
+                for (int c = cb; c < cb + BLOCK && c < cols; c++)
+                    out[(size_t)c * rows + r] = in[(size_t)r * cols + c];
+}
+EOF
+grade textbook2 02
+expect "a textbook blocked loop with the stub's BLOCK scores at least 9 of 10 in lab 2" "^2 +6.00 / +6.00 .* +(9\.[0-9]+|10\.00) / +10.00$"
+summary=$build/grade/textbook2/results.json
+expect "... and its performance line says what was measured" "ratio [0-9.]+: simulated cache misses"
+
+# Points from raw outcomes, as on a GPU (no GPU needed): grade-report alone.
+mkdir -p "$tmp/report"
+cat >"$tmp/report/bench.csv" <<'EOF'
+# tilelab bench
+lab,variant,rows,cols,depth,reps,median_s,min_s,max_s,rate,unit,share_of_ceiling,ratio_to_reference,tag
+7,reference,1024,1024,1024,20,0.001,0.001,0.001,2000,GFLOP/s,0.1,1.0000,
+7,student,1024,1024,1024,20,0.00125,0.001,0.002,1600,GFLOP/s,0.1,0.8000,
+EOF
+printf 'test\t07\tcorrectness\tlab07/a\tpass\t-\ntest\t07\ttechnique\tlab07_technique/b\tpass\t-\nperf\t07\tgpu\t%s\t-\t-\t-\n' \
+    "$tmp/report/bench.csv" >"$tmp/report/outcomes.tsv"
+printf 'test\t04\tcorrectness\tlab04/a\tpass\t-\ntest\t04\tcorrectness\tlab04/b\tskip\t-\ntest\t04\ttechnique\tlab04_technique/c\tpass\t-\nperf\t04\tnone\t-\t-\t-\t-\n' \
+    >>"$tmp/report/outcomes.tsv"
+"$build/grade-report" labs/grading.conf "$tmp/report/outcomes.tsv" "$tmp/report" someone >/dev/null
+summary=$tmp/report/summary.txt
+expect "a GPU ratio of 0.80 earns 3/4 of lab 7's performance points" "^7 +5.00 / +5.00 +3.00 / +3.00 +1.50 / +2.00 +9.50 / +10.00$"
+expect "... and says what was measured" "lab 7 performance: performance \(1.50 of 2.00\)"
+summary=$tmp/report/results.json
+expect "... in GFLOP/s at its size" "ratio 0.800: GFLOP/s at 1024x1024 on the GPU"
+summary=$tmp/report/summary.txt
+expect "a skipped test is said at the top of the summary, never silently 0" "^NOTE: 1 test\(s\) did not run here \(skipped\)"
+expect "... and performance waits for every correctness test" "lab 4 performance: performance \(0.00 of 2.00\)"
+
+# ---------------------------------------------------------------- broken work
 
 handin broken 01-cpu-naive >/dev/null <<EOF
 #include "lab.h"
@@ -40,18 +118,47 @@ expect "... and the other labs are still graded" "^2 +6.00 / +6.00"
 
 handin endless 01-cpu-naive >/dev/null <<EOF
 #include "lab.h"
+#include <signal.h>
 #include <stddef.h>
+#include <stdio.h>
+#include <string.h>
+/* Before Criterion starts, where its own time limit does not reach: loop in one test's run. */
+__attribute__((constructor)) static void stall(void)
+{
+    char cmd[4096] = "";
+    FILE *f = fopen("/proc/self/cmdline", "r");
+    size_t n = f ? fread(cmd, 1, sizeof cmd - 1, f) : 0;
+    for (size_t i = 0; i < n; i++)
+        cmd[i] = cmd[i] ? cmd[i] : ' ';
+    signal(SIGTERM, SIG_IGN), signal(SIGALRM, SIG_IGN), signal(SIGINT, SIG_IGN);
+    while (strstr(cmd, "one_by_one"))
+        ;
+}
 void transpose(float *out, const float *in, int rows, int cols)
 {
+    signal(SIGTERM, SIG_IGN), signal(SIGALRM, SIG_IGN), signal(SIGINT, SIG_IGN);
     while (rows == 2 && cols == 3)
         ;
     $transpose_body
 }
 EOF
 grade endless 01
-expect "an endless loop hits the per-test time limit" "tiny_rectangles \(0.00 of .*\)"
-expect "... and says so" "[Tt]imed out"
-expect "... while the other tests pass" "^1 +7\.[0-9]+ / +8.00"
+expect "an endless loop that ignores SIGTERM and SIGALRM is stopped at its test's limit" "tiny_rectangles \(0.00 of .*\)"
+expect "... and says so" "Timed out|stopped after [0-9]+ seconds"
+expect "a loop before the suite starts, ignoring every signal it can, is killed at the test's limit" "one_by_one \(0.00 of .*\)"
+expect "... and says so" "stopped after 15 seconds"
+expect "... while the other tests pass" "^1 +6\.55 / +8.00"
+within "... and the lab is graded in bounded time" 90
+
+# The limit every build and measurement runs under holds whatever the command ignores.
+start=$SECONDS
+verdict=$("$build/grade-run" --limit 2 --output "$tmp/limit.txt" -- sh -c 'trap "" TERM INT ALRM; sleep 60 & sleep 60')
+took=$((SECONDS - start))
+if [ "$verdict" = fail ] && [ "$took" -le 5 ] && grep -q "stopped after 2 seconds" "$tmp/limit.txt"; then
+    ok "grade-run kills a command and its children at the limit, whatever they ignore"
+else
+    not_ok "grade-run's limit: $verdict after ${took}s" "$tmp/limit.txt"
+fi
 
 handin crash 01-cpu-naive >/dev/null <<EOF
 #include "lab.h"
@@ -66,20 +173,35 @@ EOF
 grade crash 01
 expect "a crash is a failed test with the signal named" "SIGSEGV"
 
+# ---------------------------------------------------------------- hostile work
+
 handin flood 01-cpu-naive >/dev/null <<EOF
 #include "lab.h"
 #include <stdio.h>
 void transpose(float *out, const float *in, int rows, int cols)
 {
+    /* A euro sign across the cut at 4000 bytes; invalid UTF-8, terminal escapes and controls. */
+    if (rows == 1 && cols == 1)
+        for (int i = 0; i < 3999; i++)
+            fputc('a', stderr);
+    else
+        fprintf(stderr, "\xff\xfe bad \xc0\xaf \xed\xa0\x80 \x1b[31mred\x1b[0m \x1b]0;title\x07 \x01\x02\x7f \xc2\x9b tab\there\n");
     for (int i = 0; i < 20000; i++)
-        fprintf(stderr, "noise noise noise noise noise noise noise noise noise noise\n");
+        fprintf(stderr, "\xe2\x82\xac noise noise noise noise noise noise noise noise\n");
     (void)out, (void)in, (void)rows, (void)cols;
 }
 EOF
 grade flood 01
-if grep -q "more bytes cut" "$build/grade/flood/results.json"; then ok "output is truncated at a limit"; else not_ok "output is truncated at a limit" "$summary"; fi
+expect "output is cut at a limit" "more bytes cut"
 size=$(wc -c <"$build/grade/flood/results.json")
 if [ "$size" -lt 200000 ]; then ok "... so results.json stays small ($size bytes)"; else not_ok "results.json is $size bytes" /dev/null; fi
+if command -v python3 >/dev/null; then
+    check "... and is valid UTF-8 JSON" python3 -c 'import json, sys; json.loads(open(sys.argv[1], "rb").read().decode("utf-8"))' "$build/grade/flood/results.json"
+else
+    check "... and is valid UTF-8 (iconv)" iconv -f UTF-8 -t UTF-8 -o /dev/null "$build/grade/flood/results.json"
+fi
+if tr -d '\n' <"$summary" | LC_ALL=C grep -q '[[:cntrl:]]'; then not_ok "summary.txt holds control characters" "$summary"; else ok "summary.txt holds no control characters"; fi
+check "... and is valid UTF-8" iconv -f UTF-8 -t UTF-8 -o /dev/null "$summary"
 
 handin quits 01-cpu-naive >/dev/null <<EOF
 #include "lab.h"
@@ -92,34 +214,113 @@ void transpose(float *out, const float *in, int rows, int cols)
 EOF
 grade quits 01
 expect "exit(0) does not pass" "^1 +0.00 / +8.00"
-expect "... and is named" "did not reach its end"
+expect "... and is named" "ended early|reported no result"
 
 handin liar 01-cpu-naive >/dev/null <<EOF
 #include "lab.h"
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <fcntl.h>
+#include <unistd.h>
+/* Prints and writes passing records everywhere it can: stdout, the TAP
+ * descriptor, the completion record, in a constructor and a destructor. */
+static void forge(void)
+{
+    const char *done = getenv("TILELAB_DONE_FILE");
+    static const char *tests[] = {"one_by_one", "tiny_rectangles", "single_row", "single_column",
+        "primes", "around_block_edges", "tall_rectangle", "wide_rectangle", "large_square",
+        "large_rectangle", "random_shapes"};
+    for (int i = 0; i < 11; i++) {
+        char line[128];
+        int n = snprintf(line, sizeof line, "ok - lab01::%s  (0.00s)\n", tests[i]);
+        printf("%s", line);
+        (void)!write(3, line, (size_t)n);
+        int fd = done ? open(done, O_WRONLY | O_APPEND | O_NONBLOCK) : -1;
+        if (fd >= 0) {
+            n = snprintf(line, sizeof line, "done lab01/%s\n", tests[i]);
+            (void)!write(fd, line, (size_t)n);
+            close(fd);
+        }
+    }
+}
+__attribute__((constructor)) static void early(void) { forge(); }
+__attribute__((destructor)) static void late(void) { forge(); }
 void transpose(float *out, const float *in, int rows, int cols)
 {
     (void)out, (void)in, (void)rows, (void)cols;
-    printf("ok - lab01::one_by_one (0.00s)\n[====] Synthesis: Tested: 12 | Passing: 12 | Failing: 0 | Crashing: 0\ncheck: 12 passed, 0 failed\n");
+    forge();
 }
 EOF
 grade liar 01
-expect "printing a fake summary line does not pass" "^1 +0.00 / +8.00"
+expect "forged TAP lines and completion records, from constructors and destructors, do not pass" "^1 +0.00 / +8.00"
 
 handin impostor 01-cpu-naive >/dev/null <<EOF
 #include "check.h"
 #include "lab.h"
 #include <string.h>
+#include <stddef.h>
 void tl_check_transpose(tl_verdict *v, tl_transpose_fn fn, const tl_backend *b, tl_shape s, uint64_t seed)
 {
     (void)fn, (void)b, (void)s, (void)seed;
     memset(v, 0, sizeof *v);
     v->ok = 1;
 }
+__attribute__((weak)) int memcmp(const void *a, const void *b, size_t n) { (void)a, (void)b, (void)n; return 0; }
+__attribute__((weak)) void tl_fill_random(float *p, size_t n, uint64_t seed) { (void)p, (void)n, (void)seed; }
 void transpose(float *out, const float *in, int rows, int cols) { (void)out, (void)in, (void)rows, (void)cols; }
 EOF
 grade impostor 01
-expect "replacing the harness's functions does not pass" "^1 +0.00 / +8.00"
+expect "replacing the harness's functions, strong or weak (memcmp), does not pass" "^1 +0.00 / +8.00"
+
+handin borrower 01-cpu-naive >/dev/null <<EOF
+#include "lab.h"
+extern void reference_transpose(float *, const float *, int, int) __attribute__((weak));
+void transpose(float *out, const float *in, int rows, int cols)
+{
+    if (reference_transpose)
+        reference_transpose(out, in, rows, cols);
+}
+EOF
+grade borrower 01
+expect "a lab file that calls the reference (weakly) is refused" "^1 +0.00 / +8.00"
+expect "... and told why" "refers to the reference's own code"
+
+handin lister 01-cpu-naive >/dev/null <<EOF
+#include "lab.h"
+#include <stdio.h>
+#include <stdlib.h>
+#include <unistd.h>
+#include <stddef.h>
+/* At start-up, even when only listed: copy the reference out, write outside,
+ * and leave a daemon behind that rewrites everyone's results. */
+__attribute__((constructor)) static void early(void)
+{
+    FILE *in = fopen("$root/solutions/01-cpu-naive/transpose.c", "r"), *out = fopen("$pwned", "w");
+    if (out) fputs(in ? "read the reference" : "wrote outside", out);
+    if (fork() == 0) {
+        setsid();
+        for (;;) {
+            FILE *f = fopen("$build/grade/lister/summary.txt", "w");
+            if (f) fputs("1 8.00 / 8.00\n", f), fclose(f);
+            f = fopen("$pwned", "w");
+            if (f) fputs("daemon", f), fclose(f);
+            sleep(1);
+        }
+    }
+}
+void transpose(float *out, const float *in, int rows, int cols)
+{
+    $transpose_body
+}
+EOF
+grade lister 01
+nothing_at "code run at start-up reads nothing hidden and writes nothing outside the sandbox" "$pwned"
+within "... its forked daemon stalls nothing" 120
+sleep 2
+nothing_at "... and dies with its sandbox" "$pwned"
+expect "... and the hand-in is graded for what it does: correct, but its extra process is not measured" "^1 +8.00 / +8.00 .* 0.00 / +2.00"
+expect "... which it is told" "started another process"
 
 handin snoop 01-cpu-naive >/dev/null <<EOF
 #include "lab.h"
@@ -127,14 +328,21 @@ handin snoop 01-cpu-naive >/dev/null <<EOF
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mount.h>
 /* Behaves, unless it can read the reference or the held-back cases, write the results or see a network. */
 void transpose(float *out, const float *in, int rows, int cols)
 {
     FILE *f;
     struct ifaddrs *ifs;
     char line[64];
+    /* Peel off what hides them (a grader run as root must not leave the power to). */
+    umount2("$root/solutions", MNT_DETACH);
+    umount2("$build/grade", MNT_DETACH);
     if ((f = fopen("$root/solutions/01-cpu-naive/transpose.c", "r")) ||
-        (f = fopen("$build/grade/snoop/results.json", "a")))
+        (f = fopen("$build/grade/snoop/outcomes.tsv", "a")) ||
+        (f = fopen("$build/grade/snoop/summary.txt", "w")) ||
+        (f = fopen("$absbuild/grade-build/prebuilt/lab01-cpu.o", "r")) ||
+        (f = fopen("$absbuild/lab01/reference/lab.o", "r")))
         abort();
     if ((f = fopen("$tmp/held-back.txt", "r")) && fgets(line, sizeof line, f))
         abort();
@@ -145,11 +353,54 @@ void transpose(float *out, const float *in, int rows, int cols)
     $transpose_body
 }
 EOF
-printf 'seed 77\nshapes 5x9,40x3\n' >"$tmp/held-back.txt"
 grade snoop 01 "$tmp/held-back.txt"
-expect "the sandbox hides the reference, the held-back cases, results.json and the network" "^1 +8.00 / +8.00"
-summary=$build/grade/snoop/results.json
-expect "... and the held-back cases are graded, marked hidden" 'held_back_shapes", "score": [0-9.]+, "max_score": [0-9.]+, "visibility": "hidden"' 
+expect "the sandbox hides the reference (source and objects), the held-back cases, the records and the network" "^1 +8.00 / +8.00 .* 10.00 / 10.00$"
+
+handin leak 01-cpu-naive >/dev/null <<EOF
+#include "lab.h"
+#include <stdio.h>
+#include <stdlib.h>
+/* Keeps what the held-back runs were given, and prints it in the visible ones. */
+void transpose(float *out, const float *in, int rows, int cols)
+{
+    const char *places[] = {"$build/grade/leak/build/leak.txt", "/tmp/leak.txt", "$tmp/leak.txt"};
+    const char *seed = getenv("TILELAB_SEED"), *shapes = getenv("TILELAB_HIDDEN");
+    char line[256];
+    for (int i = 0; i < 3; i++) {
+        FILE *f = fopen(places[i], "r");
+        if (f && fgets(line, sizeof line, f))
+            fprintf(stderr, "LEAKED %s\n", line);
+        if (f) fclose(f);
+        f = fopen(places[i], "a");
+        if (f) fprintf(f, "seed=%s shapes=%s\n", seed ? seed : "", shapes ? shapes : ""), fclose(f);
+    }
+    $transpose_body
+}
+EOF
+grade leak 01 "$tmp/held-back.txt"
+grep '"visibility": "visible"' "$build/grade/leak/results.json" >"$tmp/visible.json"
+summary=$tmp/visible.json
+refute "held-back seeds and shapes never reach a visible test's output" "4242|97x131"
+nothing_at "... nor a file outside" "$tmp/leak.txt"
+
+# A test plants a FIFO where the next lab's build reads: the build folder is read-only to tests.
+handin plant 01-cpu-naive >/dev/null <<EOF
+#include "lab.h"
+#include <sys/stat.h>
+#include <unistd.h>
+#include <stddef.h>
+void transpose(float *out, const float *in, int rows, int cols)
+{
+    mkdir("$build/grade/plant/build/lab02", 0777);
+    mkdir("$build/grade/plant/build/lab02/student", 0777);
+    unlink("$build/grade/plant/build/lab02/student/flags");
+    mkfifo("$build/grade/plant/build/lab02/student/flags", 0666);
+    $transpose_body
+}
+EOF
+grade plant "01 02"
+expect "a FIFO planted by one lab's test cannot hang the next lab's build" "^2 +6.00 / +6.00"
+within "... and grading finishes in bounded time" 240
 
 handin copycat 01-cpu-naive >/dev/null <<EOF
 #include "$root/solutions/01-cpu-naive/transpose.c"
@@ -157,20 +408,145 @@ EOF
 grade copycat 01
 expect "including the reference source does not build" "lab 1 correctness: build \(0.00"
 
+handin objcopycat 01-cpu-naive >/dev/null <<EOF
+__asm__(".section .rodata\n.incbin \"$absbuild/grade-build/prebuilt/lab01-cpu.o\"\n.text");
+void transpose(float *out, const float *in, int rows, int cols) { (void)out, (void)in, (void)rows, (void)cols; }
+EOF
+grade objcopycat 01
+expect "embedding the compiled reference does not build either" "lab 1 correctness: build \(0.00"
+
+# Lab 2's loop run in a second thread is counted all the same.
+handin threaded 02-cpu-blocked >/dev/null <<EOF
+#include "lab.h"
+#include <pthread.h>
+#include <stddef.h>
+struct job { float *out; const float *in; int rows, cols; };
+static void *work(void *p)
+{
+    struct job *j = p;
+    float *out = j->out;
+    const float *in = j->in;
+    int rows = j->rows, cols = j->cols;
+    $transpose_body
+    return NULL;
+}
+void transpose(float *out, const float *in, int rows, int cols)
+{
+    struct job j = {out, in, rows, cols};
+    pthread_t t;
+    pthread_create(&t, NULL, work, &j);
+    pthread_join(t, NULL);
+}
+EOF
+grade threaded 02
+expect "a naive loop in a second thread is measured as the naive loop it is" "lab 2 performance: performance \((0|1)\.[0-9]+ of 4.00\)"
+expect "... with what was measured" "ratio 0\.[0-9]+: simulated cache misses"
+
+# Folder hand-ins whose labs/ or lab folder is a link to someone else's code.
+mkdir -p "$tmp/linked1" "$tmp/linked2/labs"
+ln -s "$root/solutions" "$tmp/linked1/labs"
+ln -s "$tmp/references/labs/01-cpu-naive" "$tmp/linked2/labs/01-cpu-naive"
+for h in linked1 linked2; do
+    grade $h 01
+    expect "a hand-in whose $([ $h = linked1 ] && echo labs/ || echo lab folder) is a link gets nothing through it" "^1 +0.00 / +8.00"
+    expect "... and is told" "symbolic link"
+done
+
+# Archives: a bomb, a link, a duplicate.
+mkdir -p "$tmp/arc/labs/01-cpu-naive"
+head -c $((64 << 20)) /dev/zero >"$tmp/arc/labs/01-cpu-naive/transpose.c"
+tar -czf "$tmp/bomb.tar.gz" -C "$tmp/arc" labs
+rm -rf "$tmp/arc"
+grade bomb.tar.gz 01
+expect "an archive that unpacks past the limit is refused before extraction" "more than [0-9]+ bytes"
+if [ ! -e "$build/grade/bomb/submission/labs/01-cpu-naive/transpose.c" ]; then ok "... and nothing of it is written"; else not_ok "the bomb was extracted" /dev/null; fi
+mkdir -p "$tmp/arc/labs/01-cpu-naive"
+ln -s "$root/solutions/01-cpu-naive/transpose.c" "$tmp/arc/labs/01-cpu-naive/transpose.c"
+tar -czf "$tmp/symlink.tar.gz" -C "$tmp/arc" labs
+grade symlink.tar.gz 01
+expect "a link inside an archive is refused" "not a regular file"
+expect "... and scores nothing" "^1 +0.00 / +8.00"
+
+rm -rf "$tmp/arc" && mkdir -p "$tmp/arc/labs/01-cpu-naive"
+cp solutions/01-cpu-naive/transpose.c "$tmp/arc/labs/01-cpu-naive/"
+tar -cf "$tmp/twice.tar" -C "$tmp/arc" labs
+echo 'int not_c(' >"$tmp/arc/labs/01-cpu-naive/transpose.c"
+tar -rf "$tmp/twice.tar" -C "$tmp/arc" labs/01-cpu-naive/transpose.c
+gzip "$tmp/twice.tar"
+grade twice.tar.gz 01
+expect "a file twice in an archive is refused, not concatenated" "in the archive 2 times"
+
+# A lab whose tests use up its time: the rest are not run, and say so.
+summary=$build/grade/lab-limit/summary.txt
+mkdir -p "$tmp/lab-limit/labs/01-cpu-naive"
+cp solutions/01-cpu-naive/transpose.c "$tmp/lab-limit/labs/01-cpu-naive/"
+TILELAB_GRADE_LAB_LIMIT=0 make -s grade LABS=01 SUBMISSION="$tmp/lab-limit" >"$tmp/lab-limit.log" 2>&1
+sleep 1
+expect "a lab has a time limit for all its tests" "not run: the tests of this lab ran past 0 seconds"
+
+# Every symbol of a lab file but its entry points is local: weak, common, IFUNC, unique.
+cat >"$tmp/symbols.c" <<'EOF'
+#include <stddef.h>
+__attribute__((weak)) int memcmp(const void *a, const void *b, size_t n) { (void)a, (void)b, (void)n; return 0; }
+static void *pick(void) { return NULL; }
+void *memcpy(void *d, const void *s, size_t n) __attribute__((ifunc("pick")));
+void helper(void) {}
+void transpose(float *out, const float *in, int rows, int cols) { (void)out, (void)in, (void)rows, (void)cols; }
+EOF
+gcc -c -o "$tmp/symbols.o" "$tmp/symbols.c" 2>"$tmp/out"
+harness/isolate-symbols.sh "$tmp/symbols.o" "$tmp/isolated.o" >"$tmp/out" 2>&1
+globals=$(nm --defined-only -g "$tmp/isolated.o" 2>&1 | awk '{ print $NF }' | tr '\n' ' ')
+if [ "$globals" = "transpose " ]; then ok "weak and IFUNC symbols of a lab file are made local"; else not_ok "globals left: $globals" "$tmp/out"; fi
+printf 'int shared_counter;\nvoid transpose(float *o, const float *i, int r, int c) { (void)o, (void)i, (void)r, (void)c; }\n' >"$tmp/common.c"
+gcc -fcommon -c -o "$tmp/common.o" "$tmp/common.c"
+fails "... and a common symbol, which cannot be, is refused" harness/isolate-symbols.sh "$tmp/common.o" "$tmp/common-isolated.o"
+
 mkdir -p "$tmp/naive4/labs/04-gpu-coalesced"
 cp solutions/03-gpu-naive/transpose.cu "$tmp/naive4/labs/04-gpu-coalesced/transpose.cu"
 grade naive4 04
 expect "a naive kernel passes lab 4's correctness tests" "^4 +5.00 / +5.00"
 expect "... but not its technique check, and is told so" "uses no shared memory"
 
-# A class: one good hand-in and one that does not build, graded together.
-mkdir -p "$tmp/class/good/labs/01-cpu-naive" "$tmp/class/bad/labs/01-cpu-naive"
+# The GPU not usable inside the sandbox: said at the top, GPU labs graded on the emulator.
+if [ -n "$(command -v nvcc || ls /usr/local/cuda/bin/nvcc 2>/dev/null)" ]; then
+    mkdir -p "$tmp/gpu4/labs/04-gpu-coalesced"
+    cp solutions/04-gpu-coalesced/transpose.cu "$tmp/gpu4/labs/04-gpu-coalesced/"
+    summary=$build/grade/gpu4/summary.txt
+    start=$SECONDS
+    TILELAB_GRADE_NO_GPU=1 make -s grade GPU=cuda LABS=04 SUBMISSION="$tmp/gpu4" >"$tmp/gpu4.log" 2>&1
+    took=$((SECONDS - start))
+    expect "without the GPU in the sandbox, the summary says so at the top" "^NOTE: the GPU is not usable inside the grader's sandbox"
+    expect "... and grades the GPU lab on the emulator, every point" "^4 +5.00 / +5.00 +3.00 / +3.00 +2.00 / +2.00 +10.00 / +10.00$"
+fi
+
+# ---------------------------------------------------------------- a class
+
+# One good hand-in, one broken, one hostile, and names that clash or need care.
+mkdir -p "$tmp/class/good/labs/01-cpu-naive" "$tmp/class/bad/labs/01-cpu-naive" "$tmp/class/carol.tar/labs"
 cp solutions/01-cpu-naive/transpose.c "$tmp/class/good/labs/01-cpu-naive/"
+cp -r "$tmp/class/good/labs/01-cpu-naive" "$tmp/class/carol.tar/labs/"
 echo 'not C at all(' >"$tmp/class/bad/labs/01-cpu-naive/transpose.c"
+tar -czf "$tmp/class/bob.tar.gz" -C "$tmp/class/good" labs
+tar -czf "$tmp/class/bob.tgz" -C "$tmp/class/bad" labs
+cp -r "$tmp/class/good" "$tmp/class/smith, jo"
+cp -r "$tmp/lister" "$tmp/class/mallory"
+sed -i "s|$build/grade/lister/summary.txt|$build/grade/good/scores.tsv|" "$tmp/class/mallory/labs/01-cpu-naive/transpose.c"
 make -s grade-all LABS=01 SUBMISSIONS="$tmp/class" >"$tmp/class.log" 2>&1
 summary=$build/grade/gradebook.csv
 expect "grade-all writes one row per student, one column per lab" "^student,lab1,total,max$"
-expect "... the good hand-in gets its points" "^good,10.00,"
-expect "... and the broken one does not stop it" "^bad,0.00,"
+expect "... the good hand-in gets its points, exactly, beside a hostile one" "^good,10.00,10.00,10.00$"
+expect "... the broken one does not stop it" "^bad,0.00,0.00,10.00$"
+expect "... bob.tar.gz and bob.tgz are graded apart" "^bob,10.00,"
+expect "... as bob and bob-2" "^bob-2,0.00,"
+expect "... a folder named carol.tar is read as a folder" "^carol.tar,10.00,"
+expect "... a name with a comma keeps the gradebook's columns" "^smith__jo,10.00,10.00,10.00$"
+summary=$tmp/class.log
+expect "... and each renamed hand-in is said" "bob.tgz is graded as 'bob-2'"
+
+# Which hand-in? Asked before anything is built.
+out=$(make grade B="$tmp/nothing-built" 2>&1)
+if [ ! -e "$tmp/nothing-built" ] && grep -q "which hand-in" <<<"$out"; then ok "make grade without SUBMISSION asks for it before building"; else not_ok "make grade without SUBMISSION: $out" /dev/null; fi
+out=$(make grade B="$tmp/nothing-built" SUBMISSION="$tmp/no-such.tar.gz" 2>&1)
+if [ ! -e "$tmp/nothing-built" ] && grep -q "no such hand-in" <<<"$out"; then ok "... and says so of a missing one"; else not_ok "make grade with a missing SUBMISSION: $out" /dev/null; fi
 
 tap_plan

@@ -17,7 +17,7 @@ static void expect_cover(int rows, int cols)
               rows, cols, l.grid[0], l.grid[1], l.block[0], l.block[1], x, y, cols, rows);
 }
 
-TL_TEST(lab03_technique, launch_covers_the_matrix, 20)
+TL_TECHNIQUE(lab03_technique, launch_covers_the_matrix, 20)
 {
     expect_cover(33, 31);
     expect_cover(1000, 37);

@@ -4,7 +4,7 @@
 #include "transpose_tests.h"
 #include "gpu_technique.h"
 
-TL_TEST(lab04_technique, uses_a_shared_tile, 20)
+TL_TECHNIQUE(lab04_technique, uses_a_shared_tile, 20)
 {
     tl_launch l = tl_first_launch(256, 256);
     tl_expect_shared_tile((int)l.block[0], 0);

@@ -4,13 +4,13 @@
 #include "transpose_tests.h"
 #include "gpu_technique.h"
 
-TL_TEST(lab06_technique, uses_a_padded_tile, 20)
+TL_TECHNIQUE(lab06_technique, uses_a_padded_tile, 20)
 {
     tl_launch l = tl_first_launch(256, 256);
     tl_expect_shared_tile((int)l.block[0], 1);
 }
 
-TL_TEST(lab06_technique, moves_several_elements_per_thread, 20)
+TL_TECHNIQUE(lab06_technique, moves_several_elements_per_thread, 20)
 {
     tl_launch l = tl_first_launch(256, 256);
     cr_assert(l.block[1] < l.block[0],

@@ -7,7 +7,7 @@ MATMUL_TESTS(matmul_naive, naive)
 MATMUL_TESTS(matmul_tiled, tiled)
 
 /* Held-back MxNxK shapes, run by the grader (see transpose_tests.h). */
-TL_TEST(lab07_hidden, held_back_shapes, 120)
+TL_HELD_BACK(lab07_hidden, held_back_shapes, 120)
 {
     tl_shape shapes[64];
     int n = tl_hidden_shapes(shapes, 64);
@@ -22,7 +22,7 @@ static void call_tiled(float *const *d, int rows, int cols)
     matmul_tiled(d[0], d[1], d[2], rows, cols, cols);
 }
 
-TL_TEST(lab07_technique, tiled_uses_shared_tiles, 20)
+TL_TECHNIQUE(lab07_technique, tiled_uses_shared_tiles, 20)
 {
     tl_launch l = tl_first_launch_of(call_tiled, 64, 64);
     int side = (int)l.block[0];

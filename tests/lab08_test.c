@@ -6,7 +6,7 @@
 MATMUL_TESTS(sgemm, sgemm)
 
 /* Held-back MxNxK shapes, run by the grader (see transpose_tests.h). */
-TL_TEST(lab08_hidden, held_back_shapes, 120)
+TL_HELD_BACK(lab08_hidden, held_back_shapes, 120)
 {
     tl_shape shapes[64];
     int n = tl_hidden_shapes(shapes, 64);
@@ -19,7 +19,7 @@ static void call_sgemm(float *const *d, int rows, int cols)
     sgemm(d[0], d[1], d[2], rows, cols, cols);
 }
 
-TL_TEST(lab08_technique, each_thread_computes_a_tile_of_c, 20)
+TL_TECHNIQUE(lab08_technique, each_thread_computes_a_tile_of_c, 20)
 {
     tl_launch l = tl_first_launch_of(call_sgemm, 512, 512);
     unsigned long threads = (unsigned long)l.grid[0] * l.grid[1] * l.grid[2] * l.block[0] *

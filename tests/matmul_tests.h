@@ -55,7 +55,7 @@ static void expect_random(tl_matmul_fn fn)
         tl_expect_matmul(fn, MM_LARGE, MM_LARGE, MM_LARGE);                     \
         tl_expect_matmul(fn, MM_LARGE + 3, MM_LARGE / 2 - 1, MM_LARGE / 2 + 5); \
     }                                                                           \
-    TL_TEST(TL_SUITE, name##_random_shapes, 60)                                    \
+    TL_RANDOM(TL_SUITE, name##_random_shapes, 60)                                  \
     {                                                                           \
         expect_random(fn);                                                      \
     }

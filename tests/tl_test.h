@@ -36,9 +36,49 @@
  * Every test of the kit: a time limit, the name of any signal that kills
  * it, and a record that it ran to its end. The grader trusts a pass only
  * with that record, so code that ends the process early (exit(0)) fails.
+ *
+ * Each test also says what it grades, in the suite's manifest:
+ *   TL_TEST       correctness
+ *   TL_RANDOM     correctness on shapes drawn from TILELAB_SEED (the grader
+ *                 runs it again with a seed it held back)
+ *   TL_TECHNIQUE  what the lab teaches, which a correct answer may skip
+ *   TL_HELD_BACK  run only by the grader, on shapes it held back
+ * The grader reads the manifest off the reference's build of the suite
+ * (TILELAB_MANIFEST=FILE writes it and exits), never off a student's.
  */
-#define TL_TEST(suite, name, seconds) \
+typedef struct {
+    const char *suite, *name, *kind;
+    int seconds;
+} tl_manifest_entry;
+
+#define TL_TEST_OF_KIND(suite, name, seconds, kind)                                               \
+    static const tl_manifest_entry tl_manifest_##suite##_##name                                   \
+        __attribute__((used, section("tl_manifest"), aligned(sizeof(void *)))) = {#suite, #name,  \
+                                                                                    kind, seconds}; \
     Test(suite, name, .timeout = (seconds), .init = tl_test_begin, .fini = tl_test_end)
+#define TL_TEST(suite, name, seconds) TL_TEST_OF_KIND(suite, name, seconds, "correctness")
+#define TL_RANDOM(suite, name, seconds) TL_TEST_OF_KIND(suite, name, seconds, "random")
+#define TL_TECHNIQUE(suite, name, seconds) TL_TEST_OF_KIND(suite, name, seconds, "technique")
+#define TL_HELD_BACK(suite, name, seconds) TL_TEST_OF_KIND(suite, name, seconds, "held-back")
+
+extern const tl_manifest_entry __start_tl_manifest[] __attribute__((weak));
+extern const tl_manifest_entry __stop_tl_manifest[] __attribute__((weak));
+
+/* Before Criterion starts: with TILELAB_MANIFEST set, write "kind suite/test seconds" lines and exit. */
+__attribute__((constructor)) static void tl_write_manifest(void)
+{
+    const char *path = getenv("TILELAB_MANIFEST");
+    if (!path)
+        return;
+    FILE *f = fopen(path, "w");
+    if (!f) {
+        perror(path);
+        _exit(1);
+    }
+    for (const tl_manifest_entry *e = __start_tl_manifest; e && e < __stop_tl_manifest; e++)
+        fprintf(f, "%s\t%s/%s\t%d\n", e->kind, e->suite, e->name, e->seconds);
+    _exit(fclose(f) == 0 ? 0 : 1);
+}
 
 static void tl_name_signal(int sig)
 {

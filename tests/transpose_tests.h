@@ -73,17 +73,16 @@ TL_TEST(TL_SUITE, large_rectangle, 60)
     tl_expect_transpose(TL_LARGE_SIDE / 2 + 1, TL_LARGE_SIDE - 1);
 }
 
-TL_TEST(TL_SUITE, random_shapes, 30)
+TL_RANDOM(TL_SUITE, random_shapes, 30)
 {
     tl_expect_random_shapes(8, TL_RANDOM_MAX);
 }
 
 /*
  * Shapes an instructor held back, run by the grader: TILELAB_HIDDEN is a
- * list such as "97x1031,4095x33". Its suite, <lab>_hidden, is marked
- * hidden in the grader's results.
+ * list such as "97x1031,4095x33". The grader marks it hidden in its results.
  */
-TL_TEST(TL_CAT(TL_SUITE, _hidden), held_back_shapes, 120)
+TL_HELD_BACK(TL_CAT(TL_SUITE, _hidden), held_back_shapes, 120)
 {
     tl_shape shapes[64];
     int n = tl_hidden_shapes(shapes, 64);
