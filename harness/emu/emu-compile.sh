@@ -47,11 +47,14 @@ if [ -n "$nvcc" ] && ! "$nvcc" -c -O3 -arch=sm_75 -Wno-deprecated-gpu-targets -W
     fi
 fi
 
+# -fno-gnu-unique: a template kernel's __shared__ array is a function-local
+# static, which g++ would make a "unique" global symbol that objcopy cannot
+# make local (isolate-symbols.sh refuses it); as a weak symbol it can.
 emu_cxx() {
     g++ -std=c++17 -include "$here/cuda_runtime.h" -I"$here" -I"$here/.." \
         -fsanitize=address -fsanitize-sections=tl_shared --param asan-instrumentation-with-call-threshold=0 \
         --param asan-stack=0 --param asan-use-after-return=0 --param asan-globals=1 \
-        -fno-exceptions -fno-rtti -fno-tree-vectorize -fno-tree-sra -O1 -g "$@" -c "$cpp" -o "$out"
+        -fno-exceptions -fno-rtti -fno-tree-vectorize -fno-tree-sra -fno-gnu-unique -O1 -g "$@" -c "$cpp" -o "$out"
 }
 
 if [ -n "$nvcc" ]; then
