@@ -196,28 +196,25 @@ int tl_bench_once(tl_shape s, const char *variant, char *why, size_t why_len)
 {
     size_t n = tl_shape_elements(s), bytes = n * sizeof(float);
     float *h = malloc(bytes), *d_in = NULL, *d_out = NULL;
-    cudaError_t err = cudaSuccess;
+    cudaError_t err;
+    int rc = -1;
     if (!h) {
         snprintf(why, why_len, "out of host memory");
         return -1;
     }
     tl_fill_random(h, n, TL_DEFAULT_SEED);
-    launch_ctx c = {checked_fn(variant), NULL, NULL, s, h, NULL, 0, 0};
     if (!(err = cudaMalloc((void **)&d_in, bytes)) && !(err = cudaMalloc((void **)&d_out, bytes)) &&
         !(err = cudaMemcpy(d_in, h, bytes, cudaMemcpyHostToDevice))) {
-        c.in = d_in, c.out = d_out;
-        tl_todo_reset();
-        if (!(err = poison(&c)) && !(err = launch(&c)))
-            err = cudaDeviceSynchronize();
-    }
-    if (err)
+        launch_ctx c = {checked_fn(variant), d_out, d_in, s, h, NULL, 0, 0};
+        tl_gpu_op op = {launch, poison, NULL, &c};
+        rc = tl_gpu_once(&op, variant, why, why_len);
+    } else {
         tl_gpu_explain(err, why, why_len);
-    else if (tl_todo_message())
-        printf("%s: not implemented yet (%s)\n", variant, tl_todo_message());
+    }
     cudaFree(d_in);
     cudaFree(d_out);
     free(h);
-    return err ? -1 : 0;
+    return rc;
 }
 
 void tl_bench_describe(FILE *f)

@@ -274,11 +274,12 @@ done:
 int tl_bench_once(tl_shape s, const char *variant, char *why, size_t why_len)
 {
     size_t na = (size_t)s.rows * s.depth, nb = (size_t)s.depth * s.cols, nc = (size_t)s.rows * s.cols;
-    float *h = malloc((na + nb) * sizeof *h), *d_a = NULL, *d_b = NULL, *d_c = NULL;
-    cudaError_t err = cudaSuccess;
+    float *h, *d_a = NULL, *d_b = NULL, *d_c = NULL;
+    cudaError_t err;
+    int rc = -1;
     if (!strcmp(variant, "cpu"))
         return 0; /* nothing on the GPU to look at */
-    if (!h) {
+    if (!(h = malloc((na + nb) * sizeof *h))) {
         snprintf(why, why_len, "out of host memory");
         return -1;
     }
@@ -289,19 +290,16 @@ int tl_bench_once(tl_shape s, const char *variant, char *why, size_t why_len)
         !(err = cudaMemcpy(d_a, h, na * sizeof *h, cudaMemcpyHostToDevice)) &&
         !(err = cudaMemcpy(d_b, h + na, nb * sizeof *h, cudaMemcpyHostToDevice))) {
         launch_ctx c = {fn_of(variant), d_c, d_a, d_b, s, h, h + na, 0};
-        tl_todo_reset();
-        if (!(err = poison(&c)) && !(err = launch(&c)))
-            err = cudaDeviceSynchronize();
-    }
-    if (err)
+        tl_gpu_op op = {launch, poison, NULL, &c};
+        rc = tl_gpu_once(&op, variant, why, why_len);
+    } else {
         tl_gpu_explain(err, why, why_len);
-    else if (tl_todo_message())
-        printf("%s: not implemented yet (%s)\n", variant, tl_todo_message());
+    }
     cudaFree(d_a);
     cudaFree(d_b);
     cudaFree(d_c);
     free(h);
-    return err ? -1 : 0;
+    return rc;
 }
 
 void tl_bench_describe(FILE *f)

@@ -245,6 +245,21 @@ const tl_backend tl_gpu_backend = {"CPU emulator of a GPU", run_on_gpu, run_matm
 const tl_backend tl_gpu_backend = {"GPU", run_on_gpu, run_matmul_on_gpu};
 #endif
 
+int tl_gpu_once(const tl_gpu_op *op, const char *variant, char *why, size_t why_len)
+{
+    cudaError_t err = op->prepare ? op->prepare(op->ctx) : cudaSuccess;
+    tl_todo_reset();
+    if (!err && !(err = op->launch(op->ctx)))
+        err = cudaDeviceSynchronize();
+    if (err) {
+        tl_gpu_explain(err, why, why_len);
+        return -1;
+    }
+    if (tl_todo_message())
+        printf("%s: not implemented yet (%s)\n", variant, tl_todo_message());
+    return 0;
+}
+
 /* Untimed runs until both `runs` and TL_GPU_WARMUP_SECONDS have passed. */
 static cudaError_t warm_up(const tl_gpu_op *op, int runs)
 {

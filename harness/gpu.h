@@ -63,6 +63,13 @@ typedef struct {
     void *ctx;
 } tl_gpu_op;
 
+/*
+ * Runs op once, prepare first, and waits for it: `bench --once VARIANT` for
+ * compute-sanitizer. 0, or -1 with the CUDA error explained; a stub's TODO is
+ * said on stdout with the variant's name.
+ */
+int tl_gpu_once(const tl_gpu_op *op, const char *variant, char *why, size_t why_len);
+
 /* Warm-up lasts at least this long (and `warmup` runs): a GPU that was idle
  * raises its clocks over tens of milliseconds, so a few short launches are
  * not enough for the first size of a run. */
