@@ -198,7 +198,7 @@ $(call vdir,$(1),$(2),$(3))/lab.renamed.o: $(call vdir,$(1),$(2),$(3))/lab.raw.o
 
 $(call vdir,$(1),$(2),$(3))/test.o: tests/lab$(1)_test.c $(TEST_HEADERS) $(HEADERS) $(call vdir,$(1),$(2),$(3))/flags
 	$$(CC) $$(CFLAGS_HARNESS) -Itests $$(call tunable_defs,$(1)) $$(BACKEND_CFLAGS_$(3)) $(call op_flag,$(1)) \
-	  -DTL_RESOURCES='"$(abspath $(call vdir,$(1),$(2),$(3)))/resources.txt"' -c $$< -o $$@
+	  -c $$< -o $$@
 
 $(call vdir,$(1),$(2),$(3))/test: $(call vdir,$(1),$(2),$(3))/test.o $(call vdir,$(1),$(2),$(3))/lab.o $(CORE_OBJS) $$(BACKEND_OBJS_$(3))
 	$$(CC) -o $$@ $$^ -lcriterion $$(BACKEND_LIBS_$(3)) -lm

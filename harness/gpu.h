@@ -42,10 +42,9 @@ extern const tl_backend tl_gpu_backend;
  */
 typedef struct {
     unsigned grid[3], block[3];
-    size_t shared_bytes;
 } tl_launch;
 
-void tl_launch_record(dim3 grid, dim3 block, size_t shared_bytes);
+void tl_launch_record(dim3 grid, dim3 block);
 int tl_launch_count(void);
 const tl_launch *tl_launch_get(int i);
 void tl_launch_reset(void);

@@ -10,13 +10,12 @@
 static tl_launch launches[TL_MAX_LAUNCHES];
 static int count;
 
-void tl_launch_record(dim3 grid, dim3 block, size_t shared_bytes)
+void tl_launch_record(dim3 grid, dim3 block)
 {
     if (count < TL_MAX_LAUNCHES) {
         tl_launch *l = &launches[count];
         l->grid[0] = grid.x, l->grid[1] = grid.y, l->grid[2] = grid.z;
         l->block[0] = block.x, l->block[1] = block.y, l->block[2] = block.z;
-        l->shared_bytes = shared_bytes;
     }
     count++;
 }

@@ -46,7 +46,7 @@ the ceiling is a copy of the same bytes in the same run.</p>
 HEAD
     while IFS=$'\t' read -r name title sources; do
         echo "<div class=\"figure\"><h2>$(echo "$title" | esc)</h2>"
-        echo "<img alt=\"$name\" src=\"data:image/png;base64,$(base64 -w0 "$out/$name.png")\"></div>"
+        echo "<img alt=\"$name\" src=\"data:image/png;base64,$(base64 <"$out/$name.png" | tr -d '\n')\"></div>"
         echo "<details><summary>The data</summary>"
         [ ! -f "$out/$name.csv" ] || table "$out/$name.csv"
         for f in $sources; do

@@ -69,6 +69,15 @@ else
     not_ok "make lab1 bench ONLY=reference" "$tmp/out"
 fi
 
+# A build folder moved elsewhere still works: the technique tests find the
+# compiler's report beside the test binary, not at a path baked into it.
+if [ -x "$build/lab04/reference-emu/test" ]; then
+    cp -r "$build/lab04/reference-emu" "$tmp/moved-lab04"
+    check "lab 4's technique tests from a moved build folder" "$tmp/moved-lab04/test" --filter 'lab04_technique/*'
+    : >"$tmp/moved-lab04/resources.txt" # a report of no shared memory: read from here, it must fail
+    fails "the moved tests read the report beside them" "$tmp/moved-lab04/test" --filter 'lab04_technique/*'
+fi
+
 # A transpose that does its work once and then returns at once when it sees
 # the same buffers again would time near zero: each timed call's output is checked.
 mkdir -p "$tmp/skipper/01-cpu-naive"

@@ -1,26 +1,36 @@
 /*
  * Technique checks for the GPU labs that need no GPU: what the compiler
- * reports about each kernel (ptxas -v, saved at build time in TL_RESOURCES)
- * and the configuration transpose() launches with, which the harness
- * records even when no device is present.
+ * reports about each kernel (ptxas -v, saved at build time as resources.txt
+ * beside the test binary) and the configuration transpose() launches with,
+ * which the harness records even when no device is present.
  */
 #include <stdio.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "tl_test.h"
 
-#ifndef TL_RESOURCES
-#error "the Makefile passes TL_RESOURCES, the path of the compiler's report"
-#endif
+/* resources.txt in the test binary's own folder: found from the binary, so
+ * that a build folder moved or mounted elsewhere still works. */
+static inline FILE *tl_open_resources(char *path, size_t len)
+{
+    ssize_t n = readlink("/proc/self/exe", path, len - sizeof "resources.txt");
+    char *slash = n > 0 ? memchr(path, '/', (size_t)n) : NULL;
+    if (!slash)
+        return NULL;
+    path[n] = '\0';
+    strcpy(strrchr(path, '/') + 1, "resources.txt");
+    return fopen(path, "r");
+}
 
 /* The most static shared memory any kernel of the lab file declares, in bytes. */
 static inline long tl_shared_bytes(void)
 {
-    char line[512];
+    char line[512], path[4096] = "";
     long most = 0;
-    FILE *f = fopen(TL_RESOURCES, "r");
+    FILE *f = tl_open_resources(path, sizeof path);
     if (!f)
-        cr_assert_fail("cannot read the compiler's report %s: rebuild with make", TL_RESOURCES);
+        cr_assert_fail("cannot read the compiler's report %s beside the test: rebuild with make", path);
     while (fgets(line, sizeof line, f)) {
         char *smem = strstr(line, " bytes smem");
         if (!smem)

@@ -26,11 +26,10 @@
  */
 #ifdef TL_EMU
 #define TL_LARGE_SIDE 2048
-#define TL_RANDOM_MAX 1500
 #else
 #define TL_LARGE_SIDE TL_LARGE
-#define TL_RANDOM_MAX 1500
 #endif
+#define TL_RANDOM_MAX 1500
 
 /*
  * Every test of the kit: a time limit, the name of any signal that kills
