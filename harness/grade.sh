@@ -123,13 +123,19 @@ sandbox() {
     link) build=(--bind "$work/build" "$work/build") extra=(--ro-bind "$PREBUILT" "$PREBUILT") ;;
     perf) extra=(--bind "$2" "$2") ;;
     esac
+    # The grader's own search paths, where Criterion or CUDA live under a
+    # prefix rather than in the system's folders: the instructor's, not the hand-in's.
+    local paths=() v
+    for v in CPATH LIBRARY_PATH LD_LIBRARY_PATH; do
+        [ -z "${!v:-}" ] || paths+=(--setenv "$v" "${!v}")
+    done
     sb=(bwrap --ro-bind / / --dev /dev "${gpu_binds[@]}" --proc /proc --tmpfs /tmp
         --ro-bind "$root" "$root" --tmpfs "$TOOLS" --ro-bind-try "$TOOLS/grade-gpu-probe" "$TOOLS/grade-gpu-probe"
         "${hide[@]}" --tmpfs "$out" --ro-bind "$work/submission" "$work/submission"
         "${build[@]}" --ro-bind "$work/records" "$work/records" "${extra[@]}" --remount-ro "$out"
         --remount-ro "$TOOLS"
         --unshare-all --cap-drop ALL --die-with-parent --new-session --clearenv
-        --setenv PATH "$PATH" --setenv HOME /tmp --setenv TMPDIR /tmp --setenv LANG C.UTF-8
+        --setenv PATH "$PATH" "${paths[@]}" --setenv HOME /tmp --setenv TMPDIR /tmp --setenv LANG C.UTF-8
         --setenv TILELAB_DONE_FILE "$work/records/done.fifo" --chdir "$root")
 }
 
