@@ -60,7 +60,7 @@ static int split_csv(char *line, char **cols, int max)
     return n;
 }
 
-static int column(char **head, int n, const char *name)
+static int column(char *const *head, int n, const char *name)
 {
     for (int i = 0; i < n; i++)
         if (!strcmp(head[i], name))
@@ -68,71 +68,91 @@ static int column(char **head, int n, const char *name)
     return -1;
 }
 
+/* A CSV read by its header's names: the header is the line that starts with
+ * `first` ("variant," or "lab,"); '#' lines are comments. */
+typedef struct {
+    FILE *f;
+    const char *first;
+    char line[4096], header[4096];
+    char *head[MAX_COLS], *cols[MAX_COLS];
+    int n_head;
+} csv_reader;
+
+static int csv_open(csv_reader *c, const char *path, const char *first)
+{
+    c->f = fopen(path, "r");
+    c->first = first;
+    c->n_head = 0;
+    return c->f ? 0 : -1;
+}
+
+/* The next row with as many fields as the header: 1, or 0 at the end. */
+static int csv_next(csv_reader *c)
+{
+    while (fgets(c->line, sizeof c->line, c->f)) {
+        if (c->line[0] == '#')
+            continue;
+        if (!strncmp(c->line, c->first, strlen(c->first))) {
+            memcpy(c->header, c->line, sizeof c->line);
+            c->n_head = split_csv(c->header, c->head, MAX_COLS);
+            continue;
+        }
+        if (split_csv(c->line, c->cols, MAX_COLS) == c->n_head)
+            return 1;
+    }
+    return 0;
+}
+
+/* Field `name` of the current row, or NULL when the header has no such column. */
+static const char *csv_field(const csv_reader *c, const char *name)
+{
+    int i = column(c->head, c->n_head, name);
+    return i < 0 ? NULL : c->cols[i];
+}
+
 /* Global sectors cost a trip to memory; a shared-memory wavefront far less. */
 static int emu_costs(const char *path, double *student, double *reference)
 {
-    static char line[4096], header[4096];
-    char *head[MAX_COLS], *cols[MAX_COLS];
-    int n_head = 0;
-    FILE *f = fopen(path, "r");
-    if (!f)
+    static csv_reader c;
+    if (csv_open(&c, path, "variant,"))
         return -1;
     *student = *reference = 0;
-    while (fgets(line, sizeof line, f)) {
-        if (line[0] == '#')
+    while (csv_next(&c)) {
+        const char *v = csv_field(&c, "variant"), *gl = csv_field(&c, "global_load_sectors"),
+                   *gs = csv_field(&c, "global_store_sectors"),
+                   *sl = csv_field(&c, "shared_load_wavefronts"),
+                   *ss = csv_field(&c, "shared_store_wavefronts");
+        if (!v || !gl || !gs || !sl || !ss)
             continue;
-        if (!strncmp(line, "variant,", 8)) {
-            memcpy(header, line, sizeof line);
-            n_head = split_csv(header, head, MAX_COLS);
-            continue;
-        }
-        int n = split_csv(line, cols, MAX_COLS);
-        int v = column(head, n_head, "variant"), gl = column(head, n_head, "global_load_sectors"),
-            gs = column(head, n_head, "global_store_sectors"),
-            sl = column(head, n_head, "shared_load_wavefronts"),
-            ss = column(head, n_head, "shared_store_wavefronts");
-        if (v < 0 || gl < 0 || gs < 0 || sl < 0 || ss < 0 || n != n_head)
-            continue;
-        double cost = strtod(cols[gl], NULL) + strtod(cols[gs], NULL) +
-                      (strtod(cols[sl], NULL) + strtod(cols[ss], NULL)) / 8;
-        if (!strcmp(cols[v], "student"))
+        double cost = strtod(gl, NULL) + strtod(gs, NULL) + (strtod(sl, NULL) + strtod(ss, NULL)) / 8;
+        if (!strcmp(v, "student"))
             *student += cost;
-        else if (!strcmp(cols[v], "reference"))
+        else if (!strcmp(v, "reference"))
             *reference += cost;
     }
-    fclose(f);
-    return n_head ? 0 : -1;
+    fclose(c.f);
+    return c.n_head ? 0 : -1;
 }
 
 static int bench_ratio(const char *path, double *ratio, char *size, size_t size_len, char *unit,
                        size_t unit_len)
 {
-    static char line[4096], header[4096];
-    char *head[MAX_COLS], *cols[MAX_COLS];
-    int n_head = 0, found = 0;
-    FILE *f = fopen(path, "r");
-    if (!f)
+    static csv_reader c;
+    int found = 0;
+    if (csv_open(&c, path, "lab,"))
         return -1;
-    while (fgets(line, sizeof line, f)) {
-        if (line[0] == '#')
-            continue;
-        if (!strncmp(line, "lab,", 4)) {
-            memcpy(header, line, sizeof line);
-            n_head = split_csv(header, head, MAX_COLS);
-            continue;
-        }
-        int n = split_csv(line, cols, MAX_COLS);
-        int v = column(head, n_head, "variant"), r = column(head, n_head, "ratio_to_reference"),
-            rows = column(head, n_head, "rows"), c = column(head, n_head, "cols"),
-            u = column(head, n_head, "unit");
-        if (v >= 0 && r >= 0 && rows >= 0 && c >= 0 && n == n_head && !strcmp(cols[v], "student")) {
-            *ratio = strtod(cols[r], NULL);
-            snprintf(size, size_len, "%sx%s", cols[rows], cols[c]);
-            snprintf(unit, unit_len, "%s", u >= 0 ? cols[u] : "GB/s");
+    while (csv_next(&c)) {
+        const char *v = csv_field(&c, "variant"), *r = csv_field(&c, "ratio_to_reference"),
+                   *rows = csv_field(&c, "rows"), *cols = csv_field(&c, "cols"),
+                   *u = csv_field(&c, "unit");
+        if (v && r && rows && cols && !strcmp(v, "student")) {
+            *ratio = strtod(r, NULL);
+            snprintf(size, size_len, "%sx%s", rows, cols);
+            snprintf(unit, unit_len, "%s", u ? u : "GB/s");
             found = 1;
         }
     }
-    fclose(f);
+    fclose(c.f);
     return found ? 0 : -1;
 }
 
