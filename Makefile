@@ -55,6 +55,11 @@ endif
 # ---------------------------------------------------------------- tools
 
 CC := $(if $(filter default,$(origin CC)),gcc,$(CC))
+# The C++ runtime, which nvcc's host code and the emulator need. A CC whose
+# only libstdc++ is a static, non-PIC archive (a gcc built under /opt, as on
+# some GPU machines) cannot put it into a position-independent executable:
+# there the kit links without PIE.
+CXX_RUNTIME := -lstdc++ $(if $(wildcard $(shell $(CC) -print-file-name=libstdc++.so)),,-no-pie)
 WARN := -Wall -Wextra -Werror
 CFLAGS_HARNESS := -std=c11 -D_DEFAULT_SOURCE -O2 -g $(WARN) -Iharness
 # Flags for the lab files themselves (student and reference): OPT=-O0 for
@@ -67,7 +72,7 @@ ifneq ($(NVCC),)
 CUDA_HOME ?= $(patsubst %/bin/nvcc,%,$(realpath $(NVCC)))
 CUDA_INC := -I$(CUDA_HOME)/include
 CUDA_LIBDIR := $(firstword $(wildcard $(CUDA_HOME)/lib64 $(CUDA_HOME)/lib))
-CUDA_LIBS := -L$(CUDA_LIBDIR) -Wl,-rpath,$(CUDA_LIBDIR) -lcudart -ldl -lstdc++
+CUDA_LIBS := -L$(CUDA_LIBDIR) -Wl,-rpath,$(CUDA_LIBDIR) -lcudart -ldl $(CXX_RUNTIME)
 # The local GPU when there is one, else a fat binary for Turing to Hopper
 # plus PTX for what comes after.
 CUDA_ARCH ?= $(if $(HAVE_GPU),native,fat)
@@ -135,7 +140,7 @@ BACKEND_CFLAGS_emu := -Iharness/emu -DTL_LAB_GPU -DTL_EMU
 BACKEND_OBJS_cuda := $(GPU_OBJS)
 BACKEND_OBJS_emu := $(EMU_OBJS)
 BACKEND_LIBS_cuda := $(CUDA_LIBS)
-BACKEND_LIBS_emu := -lpthread -lstdc++
+BACKEND_LIBS_emu := -lpthread $(CXX_RUNTIME)
 
 # Rebuild what depends on flags when the flags change.
 define stamp
@@ -494,11 +499,12 @@ grade-references:
 
 GRADE_TOOLS := grade-references $(B)/grade-report $(B)/grade-run $(if $(NVCC),$(B)/grade-gpu-probe)
 
-LAB_SPEC := $(foreach n,$(LABS),$(n):$(lab$(n)_dir):$(lab$(n)_file):$(lab$(n)_kind))
+LAB_SPEC := $(foreach n,$(LABS),$(n):$(lab$(n)_dir):$(lab$(n)_file):$(lab$(n)_kind):$(or $(lab$(n)_op),transpose))
 GRADE_DIR := $(B)/grade
+VALGRIND ?= $(shell command -v valgrind)
 GRADE_ENV = LAB_SPEC="$(LAB_SPEC)" BACKEND=$(BACKEND) PREBUILT=$(abspath $(GRADE_BUILD))/prebuilt \
             MANIFESTS=$(abspath $(GRADE_BUILD))/grade-manifest WEIGHTS=$(ROOT)/labs/grading.conf \
-            HIDDEN="$(if $(HIDDEN),$(abspath $(HIDDEN)))" TOOLS=$(abspath $(B))
+            HIDDEN="$(if $(HIDDEN),$(abspath $(HIDDEN)))" TOOLS=$(abspath $(B)) VALGRIND="$(VALGRIND)"
 
 # Which hand-in, said before anything is built.
 ifneq ($(filter grade,$(MAKECMDGOALS)),)
@@ -512,6 +518,13 @@ endif
 ifneq ($(filter grade-all,$(MAKECMDGOALS)),)
 ifeq ($(and $(SUBMISSIONS),$(wildcard $(SUBMISSIONS)/.)),)
 $(error which folder of hand-ins? make grade-all SUBMISSIONS=handins/ (a folder of .tar.gz files and folders); '$(SUBMISSIONS)' is not one)
+endif
+endif
+# A CPU lab's performance is its simulated cache misses: without valgrind no
+# hand-in could earn those points, so grading stops before it scores anyone.
+ifneq ($(and $(filter grade grade-all,$(MAKECMDGOALS)),$(CPU_LABS)),)
+ifeq ($(wildcard $(VALGRIND)),)
+$(error the CPU labs' performance is measured with valgrind's cache simulator, and this machine has no valgrind$(if $(VALGRIND), at $(VALGRIND)): run make deps (or grade the GPU labs alone: make grade LABS="$(strip $(GPU_LABS))" ...))
 endif
 endif
 ifneq ($(and $(filter grade grade-all,$(MAKECMDGOALS)),$(HIDDEN)),)

@@ -40,6 +40,8 @@ while IFS= read -r -d '' path; do
 done < <(find "$dir" -mindepth 1 -maxdepth 1 -print0 | sort -z)
 [ ${#paths[@]} -gt 0 ] || { echo "grade-all: no hand-ins (.tar.gz, .tgz, .tar or folders) in $dir" >&2; exit 2; }
 
+. harness/held-back.sh
+read_held_back "${HIDDEN:-}" || exit 2
 mkdir -p "$out/logs"
 perf=all
 [ "$BACKEND" != cuda ] || perf=gpu-later

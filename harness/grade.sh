@@ -7,7 +7,8 @@
 # and scores.tsv. NAME defaults to the hand-in's name without its suffix.
 # The Makefile runs it (`make grade`) and passes, in the environment:
 #
-#   LAB_SPEC       the labs: "01:01-cpu-naive:transpose.c:cpu 03:...:gpu ..."
+#   LAB_SPEC       the labs, NN:folder:file:kind:operation each:
+#                  "01:01-cpu-naive:transpose.c:cpu:transpose ... 07:...:gpu:matmul"
 #   BACKEND        cuda (a GPU) or emu (the CPU emulator) for the GPU labs
 #   PREBUILT       compiled references (make references)
 #   WEIGHTS        labs/grading.conf
@@ -15,11 +16,13 @@
 #                  grade-gpu-probe
 #   MANIFESTS      each suite's tests, labNN.tests, from the reference's build
 #   HIDDEN         an instructor's file of held-back cases, or empty:
-#                    seed 4242
-#                    shapes 97x1031,4095x33
+#                    seed 4242                  every random test again, with this seed
+#                    shapes 97x1031,4095x33     transposes: rows x cols
+#                    products 97x65x1031        matrix products: m x n x k
 #   PERF           all (default); gpu-later: leave GPU timing out; only: GPU
 #                  timing alone (grade-all's serial second pass)
 #   SUBMISSIONS    a folder the student's code must not see (grade-all)
+#   VALGRIND       valgrind, which measures the CPU labs (their cache misses)
 #
 # This script only runs things and records what it saw (OUT_DIR/NAME/
 # outcomes.tsv); grade-report computes every point from it and WEIGHTS.
@@ -31,7 +34,7 @@ set -u
 unset MAKEFLAGS MFLAGS MAKELEVEL
 root=$(pwd)
 : "${LAB_SPEC:?} ${BACKEND:?} ${PREBUILT:?} ${MANIFESTS:?} ${WEIGHTS:?} ${TOOLS:?}"
-HIDDEN=${HIDDEN:-} PERF=${PERF:-all} SUBMISSIONS=${SUBMISSIONS:-}
+HIDDEN=${HIDDEN:-} PERF=${PERF:-all} SUBMISSIONS=${SUBMISSIONS:-} VALGRIND=${VALGRIND:-}
 OUTPUT_LIMIT=4000            # bytes of output kept per command
 FILE_LIMIT=$((1 << 20))      # bytes of one lab file
 ARCHIVE_LIMIT=$((16 << 20))  # bytes of a whole hand-in archive, unpacked
@@ -123,10 +126,11 @@ sandbox() {
     link) build=(--bind "$work/build" "$work/build") extra=(--ro-bind "$PREBUILT" "$PREBUILT") ;;
     perf) extra=(--bind "$2" "$2") ;;
     esac
-    # The grader's own search paths, where Criterion or CUDA live under a
-    # prefix rather than in the system's folders: the instructor's, not the hand-in's.
+    # The grader's own search paths, where Criterion, CUDA or valgrind live
+    # under a prefix rather than in the system's folders: the instructor's,
+    # not the hand-in's.
     local paths=() v
-    for v in CPATH LIBRARY_PATH LD_LIBRARY_PATH; do
+    for v in CPATH LIBRARY_PATH LD_LIBRARY_PATH VALGRIND_LIB; do
         [ -z "${!v:-}" ] || paths+=(--setenv "$v" "${!v}")
     done
     sb=(bwrap --ro-bind / / --dev /dev "${gpu_binds[@]}" --proc /proc --tmpfs /tmp
@@ -278,7 +282,7 @@ measure() { # LAB KIND BACKEND FILE
             mkdir -p "$dir/$run_name"
             new_output
             out_file=$new
-            ok=$(run "$PERF_LIMIT" "$out_file" -- perf "$dir/$run_name" -- valgrind --tool=callgrind \
+            ok=$(run "$PERF_LIMIT" "$out_file" -- perf "$dir/$run_name" -- "$VALGRIND" --tool=callgrind \
                 --cache-sim=yes --I1=32768,8,64 --D1=32768,8,64 --LL=8388608,16,64 \
                 --callgrind-out-file="$dir/$run_name/callgrind.out" --log-file="$dir/$run_name/valgrind.%p.log" \
                 "$bin-$binary" "$CPU_PERF_SIZE" "$mode")
@@ -333,8 +337,8 @@ measure() { # LAB KIND BACKEND FILE
     fi
 }
 
-grade_lab() { # LAB DIR FILE KIND
-    local lab=$1 dir=$2 file=$3 kind=$4 backend bin manifest
+grade_lab() { # LAB DIR FILE KIND OPERATION
+    local lab=$1 dir=$2 file=$3 kind=$4 op=$5 backend bin manifest
     backend=$([ "$kind" = cpu ] && echo cpu || echo "$GPU_BACKEND")
     lab_start=$SECONDS
     manifest=$MANIFESTS/lab$lab.tests
@@ -353,7 +357,7 @@ grade_lab() { # LAB DIR FILE KIND
         record lab "$lab" build "$built"
         return
     fi
-    local t_kind id seconds seed shapes
+    local t_kind id seconds held
     while IFS=$'\t' read -r t_kind id seconds; do
         [ "$t_kind" = held-back ] || run_test "$lab" "$t_kind" "$id" "$seconds" "$bin"
     done < <(tac "$manifest")
@@ -362,40 +366,44 @@ grade_lab() { # LAB DIR FILE KIND
     fi
     # Held-back cases last, each in its own sandbox, their output marked hidden.
     [ -n "$HIDDEN" ] || return 0
-    seed=$(sed -n 's/^seed[[:space:]]\{1,\}\([0-9]\{1,\}\)[[:space:]]*$/\1/p' "$HIDDEN" | head -1)
-    shapes=$(sed -n 's/^shapes[[:space:]]\{1,\}\([0-9x,]\{1,\}\)[[:space:]]*$/\1/p' "$HIDDEN" | head -1)
+    held=$([ "$op" = transpose ] && echo "$held_shapes" || echo "$held_products")
     while IFS=$'\t' read -r t_kind id seconds; do
-        if [ "$t_kind" = random ] && [ -n "$seed" ]; then
-            hidden_tag=" (held-back seed)" run_test "$lab" held-back "$id" "$seconds" "$bin" TILELAB_SEED="$seed"
-        elif [ "$t_kind" = held-back ] && [ -n "$shapes" ]; then
-            run_test "$lab" held-back "$id" "$seconds" "$bin" TILELAB_HIDDEN="$shapes"
+        if [ "$t_kind" = random ] && [ -n "$held_seed" ]; then
+            hidden_tag=" (held-back seed)" run_test "$lab" held-back "$id" "$seconds" "$bin" TILELAB_SEED="$held_seed"
+        elif [ "$t_kind" = held-back ] && [ -n "$held" ]; then
+            run_test "$lab" held-back "$id" "$seconds" "$bin" TILELAB_HIDDEN="$held"
         fi
     done < <(tac "$manifest")
 }
 
 # ---------------------------------------------------------------- grade
 
+# The held-back cases (harness/held-back.sh): a line the grader cannot read
+# stops it before anyone is graded, rather than leaving a case silently out.
+. harness/held-back.sh
+read_held_back "$HIDDEN" || exit 2
+
 GPU_BACKEND=$BACKEND
 if [ "$PERF" != only ]; then
     if [ -d "$submission" ]; then unpack_folder; else unpack_archive; fi
     for r in ${refused[@]+"${refused[@]}"}; do record note "NOTE: $r"; done
 fi
-if [ "$BACKEND" = cuda ] && [[ " $LAB_SPEC " == *:gpu\ * ]]; then
+if [ "$BACKEND" = cuda ] && [[ " $LAB_SPEC " == *:gpu:* ]]; then
     gpu_devices
     new_output
     probe=$new
     if [ "$(run 60 "$probe" -- run -- env ${TILELAB_GRADE_NO_GPU:+TILELAB_GRADE_NO_GPU=1} \
             "$TOOLS/grade-gpu-probe")" != ok ]; then
         GPU_BACKEND=emu
-        [ "$PERF" = only ] || record note "NOTE: the GPU is not usable inside the grader's sandbox ($(head -c 300 "$probe" | tr '\n\t' '  ')): the GPU labs were graded on the CPU emulator, and their performance from its memory transaction counts."
+        [ "$PERF" = only ] || record note "NOTE: the GPU is not usable inside the grader's sandbox ($(head -c 300 "$probe" | tr '\n\t' '  ' | sed 's/ *$//')): the GPU labs were graded on the CPU emulator, and their performance from its memory transaction counts."
         log "grade: $name: the GPU is not usable inside the sandbox: GPU labs graded on the emulator"
     fi
 fi
 [ "$PERF" = only ] || record note "GPU labs on: $([ "$GPU_BACKEND" = cuda ] && echo the GPU || echo the CPU emulator); sandbox: $SANDBOX${HIDDEN:+; with held-back cases}"
 for spec in $LAB_SPEC; do
-    IFS=: read -r lab dir file kind <<<"$spec"
+    IFS=: read -r lab dir file kind op <<<"$spec"
     [ "$PERF" != only ] || [ "$kind" = gpu ] || continue
     log "grade: $name: lab $((10#$lab))"
-    grade_lab "$lab" "$dir" "$file" "$kind"
+    grade_lab "$lab" "$dir" "$file" "$kind" "$op"
 done
 "$TOOLS/grade-report" "$WEIGHTS" "$outcomes" "$work" "$name"

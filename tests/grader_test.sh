@@ -49,7 +49,7 @@ for d in solutions/*/; do
     mkdir -p "$tmp/references/labs/$(basename "$d")"
     cp "$d"* "$tmp/references/labs/$(basename "$d")/"
 done
-printf 'seed 4242\nshapes 97x131,5x3\n' >"$tmp/held-back.txt"
+printf '# held back from the class\nseed 4242\nshapes 97x131,5x3\nproducts 33x17x65,5x3x2\n' >"$tmp/held-back.txt"
 for held in "" "$tmp/held-back.txt"; do
     grade references "$(sed -n 's/^LABS := //p' labs/labs.mk)" "$held"
     with=${held:+, with held-back seed and shapes}
@@ -63,6 +63,21 @@ done
 summary=$build/grade/references/results.json
 expect "held-back cases are graded, marked hidden" '"visibility": "hidden"'
 expect "... the held-back seed re-runs every random test (labs 7-8 have two)" 'lab 7 correctness: tiled_random_shapes \(held-back seed\)'
+expect "... held-back shapes reach the transposes" '"name": "lab 4 correctness: held_back_shapes \(held back\)"'
+expect "... and held-back products the products" '"name": "lab 8 correctness: held_back_shapes \(held back\)"'
+printf 'shapes 97x131\n' >"$tmp/shapes-only.txt"
+grade references 08 "$tmp/shapes-only.txt"
+summary=$build/grade/references/results.json
+refute "a file of transpose shapes alone gives the products no held-back test (a transpose's shape is no product's)" \
+    'lab 8 correctness: held_back_shapes'
+printf 'seed 4242\nshapes 97x131, 5x3\n' >"$tmp/bad-held-back.txt"
+grade references 08 "$tmp/bad-held-back.txt"
+expect "a held-back file with a line the grader cannot read stops it, naming the line" \
+    "bad-held-back.txt, line 2: 'shapes 97x131, 5x3' is not one of"
+summary=$tmp/no-valgrind.log
+make -s grade SUBMISSION="$tmp/references" VALGRIND=/nonexistent/valgrind >"$summary" 2>&1
+expect "without valgrind, grading the CPU labs stops at once and says why (their performance could not be measured)" \
+    "this machine has no valgrind at /nonexistent/valgrind: run make deps \(or grade the GPU labs alone: make grade LABS=\"03 04"
 
 # A textbook lab 2, with the stub's own BLOCK, gets its performance points.
 handin textbook2 02-cpu-blocked >/dev/null <<EOF
