@@ -21,7 +21,8 @@ static const char *usual_cause(cudaError_t err)
         return "a wide load or store (float2/float4) from an address that is not a multiple "
                "of its size";
     case cudaErrorInvalidValue:
-        return "an argument out of range: a NULL or host pointer, or a size of 0";
+        return "an argument out of range: a NULL or host pointer, a size of 0, or at a launch a "
+               "block of more than 1024 threads";
     case cudaErrorInvalidDevicePointer:
         return "a host pointer where a device pointer was expected";
     case cudaErrorNoKernelImageForDevice:
@@ -166,19 +167,35 @@ typedef struct {
 static int fail_kernel(cudaError_t err, const char *doing, lab_call call, char *why, size_t why_len)
 {
     char cause[512] = "", explained[1024];
-    for (int i = 0; i < tl_launch_count() && err == cudaErrorInvalidConfiguration; i++) {
+    /* A refused launch: the runtime says invalid value (a block too large,
+     * as CUDA 13 does) or invalid configuration (a grid out of range); the
+     * launch log says which of the student's launches it was. */
+    int refused = err == cudaErrorInvalidConfiguration || err == cudaErrorInvalidValue;
+    for (int i = 0; i < tl_launch_count() && refused && !cause[0]; i++) {
         const tl_launch *l = tl_launch_get(i);
-        if (l->grid[0] && l->grid[1] && l->grid[2])
-            continue;
-        snprintf(cause, sizeof cause,
-                 "your launch asked for a grid of (%u, %u, %u) blocks, and a dimension of 0 "
-                 "launches nothing. An integer division rounds down, to 0 when the matrix is "
-                 "smaller than a block: round up, %s, and let the threads past the edge do nothing.",
-                 l->grid[0], l->grid[1], l->grid[2],
-                 call.matmul ? "(n + TILE_WIDTH - 1) / TILE_WIDTH for x (C's n columns) and "
-                               "(m + TILE_WIDTH - 1) / TILE_WIDTH for y (its m rows)"
-                             : "(cols + TILE_DIM - 1) / TILE_DIM for x, and likewise for y with rows and the block's height");
-        break;
+        unsigned long long threads = (unsigned long long)l->block[0] * l->block[1] * l->block[2];
+        if (threads > 1024 || l->block[0] > 1024 || l->block[1] > 1024 || l->block[2] > 64)
+            snprintf(cause, sizeof cause,
+                     "your launch asked for blocks of (%u, %u, %u) threads, %llu in all, and a block "
+                     "holds at most 1024 threads (x and y at most 1024, z at most 64). %s",
+                     l->block[0], l->block[1], l->block[2], threads,
+                     call.matmul ? "A TILE_WIDTH x TILE_WIDTH block needs TILE_WIDTH <= 32."
+                                 : "A block of TILE_DIM x BLOCK_ROWS threads works a TILE_DIM x "
+                                   "TILE_DIM tile, each thread TILE_DIM / BLOCK_ROWS rows of it.");
+        else if (!(l->grid[0] && l->grid[1] && l->grid[2]))
+            snprintf(cause, sizeof cause,
+                     "your launch asked for a grid of (%u, %u, %u) blocks, and a dimension of 0 "
+                     "launches nothing. An integer division rounds down, to 0 when the matrix is "
+                     "smaller than a block: round up, %s, and let the threads past the edge do nothing.",
+                     l->grid[0], l->grid[1], l->grid[2],
+                     call.matmul ? "(n + TILE_WIDTH - 1) / TILE_WIDTH for x (C's n columns) and "
+                                   "(m + TILE_WIDTH - 1) / TILE_WIDTH for y (its m rows)"
+                                 : "(cols + TILE_DIM - 1) / TILE_DIM for x, and likewise for y with rows and the block's height");
+        else if (l->grid[1] > 65535 || l->grid[2] > 65535)
+            snprintf(cause, sizeof cause,
+                     "your launch asked for a grid of (%u, %u, %u) blocks, and a grid's y and z hold "
+                     "at most 65535 blocks (x up to 2^31 - 1): put the long side of the matrix on x.",
+                     l->grid[0], l->grid[1], l->grid[2]);
     }
     if (!cause[0] && call.matmul && err == cudaErrorIllegalAddress)
         snprintf(cause, sizeof cause,

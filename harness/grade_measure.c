@@ -134,25 +134,32 @@ static int emu_costs(const char *path, double *student, double *reference)
     return c.n_head ? 0 : -1;
 }
 
-static int bench_ratio(const char *path, double *ratio, char *size, size_t size_len, char *unit,
-                       size_t unit_len)
+static int bench_ratio(const char *path, double *ratio, char *said, size_t said_len)
 {
     static csv_reader c;
+    char reference[32] = "?", yours[32] = "?", size[64] = "", unit[16] = "GB/s";
     int found = 0;
     if (csv_open(&c, path, "lab,"))
         return -1;
     while (csv_next(&c)) {
         const char *v = csv_field(&c, "variant"), *r = csv_field(&c, "ratio_to_reference"),
                    *rows = csv_field(&c, "rows"), *cols = csv_field(&c, "cols"),
-                   *u = csv_field(&c, "unit");
-        if (v && r && rows && cols && !strcmp(v, "student")) {
+                   *u = csv_field(&c, "unit"), *rate = csv_field(&c, "rate");
+        if (!v || !rate)
+            continue;
+        if (!strcmp(v, "reference"))
+            snprintf(reference, sizeof reference, "%.0f", strtod(rate, NULL));
+        if (r && rows && cols && !strcmp(v, "student")) {
             *ratio = strtod(r, NULL);
-            snprintf(size, size_len, "%sx%s", rows, cols);
-            snprintf(unit, unit_len, "%s", u ? u : "GB/s");
+            snprintf(yours, sizeof yours, "%.0f", strtod(rate, NULL));
+            snprintf(size, sizeof size, "%sx%s", rows, cols);
+            snprintf(unit, sizeof unit, "%s", u ? u : "GB/s");
             found = 1;
         }
     }
     fclose(c.f);
+    snprintf(said, said_len, "%s at %s on the GPU, median of repetitions in one run: reference %s, "
+             "yours %s; ratio yours / reference", unit, size, reference, yours);
     return found ? 0 : -1;
 }
 
@@ -199,15 +206,12 @@ int tl_measured_ratio(const char *method, const char *student, const char *refer
         return 0;
     }
     if (!strcmp(method, "gpu")) {
-        char size[64], unit[32];
-        if (bench_ratio(student, ratio, size, sizeof size, unit, sizeof unit) || *ratio <= 0) {
+        char said[256];
+        if (bench_ratio(student, ratio, said, sizeof said) || *ratio <= 0) {
             snprintf(how, how_len, "the bench wrote no timed line for your code");
             return -1;
         }
-        snprintf(how, how_len,
-                 "%s at %s on the GPU, median of repetitions in one run; ratio yours / "
-                 "reference",
-                 unit, size);
+        snprintf(how, how_len, "%s", said);
         return 0;
     }
     snprintf(how, how_len, "unknown method '%s'", method);

@@ -1,4 +1,4 @@
-// expect: fail cudaErrorInvalidConfiguration
+// expect: fail a block holds at most 1024 threads
 // A 64 x 32 block: 2048 threads, twice what a block may have.
 #include "lab.h"
 
