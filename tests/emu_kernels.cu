@@ -97,6 +97,21 @@ __global__ void four_scalar_stores(float *out)
     out[threadIdx.x] = t[threadIdx.x];
 }
 
+/* Float4 reads of shared memory as lab 8's reference makes them: a row that
+ * 16 lanes share (tx = lane % 16, ty = lane / 16), then 16 neighbouring
+ * float4s that each half-warp reads alike. */
+__global__ void shared_float4_reads(float *out)
+{
+    __shared__ __align__(16) float t[4 * N];
+    int tx = threadIdx.x % 16, ty = threadIdx.x / 16;
+    for (int i = 0; i < 4; i++)
+        t[threadIdx.x * 4 + i] = (float)i;
+    __syncthreads();
+    float4 a = *(const float4 *)&t[ty * 4];
+    float4 b = *(const float4 *)&t[tx * 4];
+    out[threadIdx.x] = a.x + b.y;
+}
+
 /* Even threads wait at one barrier, odd ones at another: undefined on a GPU. */
 __global__ void split_barrier(float *out)
 {
@@ -153,6 +168,7 @@ extern "C" {
 void launch_uneven_then_common(float *out, const float *in) { uneven_then_common<<<1, N>>>(out, in); }
 void launch_shared_float2(float *out) { shared_float2<<<1, N>>>(out); }
 void launch_four_scalar_stores(float *out) { four_scalar_stores<<<1, N>>>(out); }
+void launch_shared_float4_reads(float *out) { shared_float4_reads<<<1, N>>>(out); }
 void launch_split_barrier(float *out) { split_barrier<<<1, N>>>(out); }
 void launch_failing_assert(float *out) { failing_assert<<<1, N>>>(out); }
 int launch_counting_evaluations(float *out)

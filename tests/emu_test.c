@@ -21,6 +21,7 @@ void launch_copy_float4(float *out, const float *in);
 void launch_uneven_then_common(float *out, const float *in);
 void launch_shared_float2(float *out);
 void launch_four_scalar_stores(float *out);
+void launch_shared_float4_reads(float *out);
 void launch_split_barrier(float *out);
 void launch_failing_assert(float *out);
 int launch_counting_evaluations(float *out);
@@ -226,6 +227,17 @@ Test(emulator, float2_shared_stores_take_two_passes_without_conflict)
     cr_assert_eq(s->shared_store_requests, 1);
     cr_assert_eq(s->shared_store_wavefronts, 2, "got %llu", s->shared_store_wavefronts);
     cr_assert_eq(s->shared_store_ideal, 2, "256 bytes need two passes of 128: efficiency 100 %%");
+}
+
+Test(emulator, float4_shared_reads_are_served_a_half_warp_at_a_time)
+{
+    const tl_emu_stats *s = profiled(launch_shared_float4_reads, device_floats(32));
+    cr_assert_eq(s->shared_load_requests, 2);
+    /* The shared row: one pass a half-warp (2); the 16 float4s, 256 bytes a
+     * half-warp: two passes each (4). ncu counts these on the H100 (lab 8). */
+    cr_assert_eq(s->shared_load_wavefronts, 2 + 4, "got %llu", s->shared_load_wavefronts);
+    cr_assert_eq(s->shared_load_ideal, 2 + 4, "no conflict: efficiency 100 %%, got ideal %llu",
+                 s->shared_load_ideal);
 }
 
 Test(emulator, divergent_barriers_are_an_error_naming_both)

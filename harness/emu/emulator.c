@@ -862,14 +862,22 @@ static request_cost cost(const access_record *const *lane, const int *lane_id, i
         c.ideal = (c.bytes + 31) / 32;
         return c;
     }
-    /* Shared memory serves 128 bytes a pass: 32 lanes of 4 bytes, 16 of 8, 8 of 16. */
-    unsigned size = lane[0]->size, group = size <= 4 ? 32 : size >= 16 ? 8 : 16;
+    /* Shared memory serves up to 128 bytes a pass, one word from each bank.
+     * A warp's 4-byte accesses are served together; wider ones a half-warp
+     * at a time, and a half-warp takes as many passes as the most distinct
+     * words it wants from one bank, never fewer than its distinct bytes need
+     * (lanes that want one word share it). This is what ncu counts on the
+     * H100: lab 8's float4 reads of a tile row that 16 lanes share take one
+     * pass a half-warp, those of 16 neighbouring float4s two. */
+    unsigned size = lane[0]->size, group = size <= 4 ? 32 : 16;
     for (int l = 0; l < lanes;) {
         int first = l, g = lane_id[l] / (int)group;
         while (l < lanes && lane_id[l] / (int)group == g)
             l++;
-        c.cost += cost_of(lane + first, l - first, 1);
-        c.ideal++;
+        unsigned long long need = (distinct_bytes(lane + first, l - first) + 127) / 128,
+                           ways = cost_of(lane + first, l - first, 1);
+        c.cost += ways > need ? ways : need;
+        c.ideal += need;
     }
     return c;
 }
