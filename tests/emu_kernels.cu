@@ -97,21 +97,6 @@ __global__ void four_scalar_stores(float *out)
     out[threadIdx.x] = t[threadIdx.x];
 }
 
-/* Float4 reads of shared memory as lab 8's reference makes them: a row that
- * 16 lanes share (tx = lane % 16, ty = lane / 16), then 16 neighbouring
- * float4s that each half-warp reads alike. */
-__global__ void shared_float4_reads(float *out)
-{
-    __shared__ __align__(16) float t[4 * N];
-    int tx = threadIdx.x % 16, ty = threadIdx.x / 16;
-    for (int i = 0; i < 4; i++)
-        t[threadIdx.x * 4 + i] = (float)i;
-    __syncthreads();
-    float4 a = *(const float4 *)&t[ty * 4];
-    float4 b = *(const float4 *)&t[tx * 4];
-    out[threadIdx.x] = a.x + b.y;
-}
-
 /* Even threads wait at one barrier, odd ones at another: undefined on a GPU. */
 __global__ void split_barrier(float *out)
 {
@@ -162,6 +147,21 @@ static int evaluations;
 static int evaluate(void)
 {
     return ++evaluations;
+}
+
+/* Float4 reads of shared memory as lab 8's reference makes them: a row that
+ * 16 lanes share (tx = lane % 16, ty = lane / 16), then 16 neighbouring
+ * float4s that each half-warp reads alike. */
+__global__ void shared_float4_reads(float *out)
+{
+    __shared__ __align__(16) float t[4 * N];
+    int tx = threadIdx.x % 16, ty = threadIdx.x / 16;
+    for (int i = 0; i < 4; i++)
+        t[threadIdx.x * 4 + i] = (float)i;
+    __syncthreads();
+    float4 a = *(const float4 *)&t[ty * 4];
+    float4 b = *(const float4 *)&t[tx * 4];
+    out[threadIdx.x] = a.x + b.y;
 }
 
 extern "C" {
