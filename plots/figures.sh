@@ -274,7 +274,7 @@ bar_name() { # N TITLE FILE
     echo "lab $((10#$1))|${2#GPU }|${t:+$(echo "$t" | tr ' ' '|')|}$(short_origin "$3")"
 }
 
-# Memory requests counted by the emulator: sectors per request, ways per request.
+# Memory requests counted by the emulator: sectors per request, passes (wavefronts) per request.
 request_rows() {
     awk -F, -v name="$(bar_name "$@")" "$HEADER"'
         function per(a, b) { return $c[b] ? $c[a] / $c[b] : 0 }
@@ -287,7 +287,7 @@ if [ -s "$tmp/requests.csv" ]; then
     cp "$tmp/requests.csv" "$out/gpu-requests.csv"
     draw bars.gp gpu-requests "Memory requests per warp, each reference at 512x512" \
         "counted by the CPU emulator; under each bar: its tunables, and whether it ran here or was recorded" "${sources# }" \
-        "dat='$out/gpu-requests.csv'; series='global_load_sectors global_store_sectors shared_load_ways shared_store_ways'; ylabel='per request (best: 4 and 1)'"
+        "dat='$out/gpu-requests.csv'; series='global_load_sectors global_store_sectors shared_load_passes shared_store_passes'; ylabel='per request (best: 4 and 1)'"
 else
     skip gpu-requests "no profile of labs 3-6: make lab3 profile (4, 5, 6), on the emulator or a GPU"
 fi
