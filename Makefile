@@ -500,7 +500,7 @@ grade-references:
 GRADE_TOOLS := grade-references $(B)/grade-report $(B)/grade-run $(if $(NVCC),$(B)/grade-gpu-probe)
 
 LAB_SPEC := $(foreach n,$(LABS),$(n):$(lab$(n)_dir):$(lab$(n)_file):$(lab$(n)_kind):$(or $(lab$(n)_op),transpose))
-GRADE_DIR := $(B)/grade
+GRADE_DIR ?= $(B)/grade
 VALGRIND ?= $(shell command -v valgrind)
 GRADE_ENV = LAB_SPEC="$(LAB_SPEC)" BACKEND=$(BACKEND) PREBUILT=$(abspath $(GRADE_BUILD))/prebuilt \
             MANIFESTS=$(abspath $(GRADE_BUILD))/grade-manifest WEIGHTS=$(ROOT)/labs/grading.conf \
@@ -519,6 +519,10 @@ ifneq ($(filter grade-all,$(MAKECMDGOALS)),)
 ifeq ($(and $(SUBMISSIONS),$(wildcard $(SUBMISSIONS)/.)),)
 $(error which folder of hand-ins? make grade-all SUBMISSIONS=handins/ (a folder of .tar.gz files and folders); '$(SUBMISSIONS)' is not one)
 endif
+ifeq ($(filter-out slurm,$(SCHEDULER)),)
+else
+$(error SCHEDULER=$(SCHEDULER): the one scheduler known is slurm (leave SCHEDULER out to grade on this machine))
+endif
 endif
 # A CPU lab's performance is its simulated cache misses: without valgrind no
 # hand-in could earn those points, so grading stops before it scores anyone.
@@ -536,8 +540,12 @@ endif
 grade: $(GRADE_TOOLS)
 	@$(GRADE_ENV) harness/grade.sh "$(SUBMISSION)" $(GRADE_DIR)
 
+# SCHEDULER=slurm: one Slurm job array instead, one task a hand-in (harness/grade-slurm.sh).
+SLURM_ENV = PARTITION="$(PARTITION)" ACCOUNT="$(ACCOUNT)" TIME="$(TIME)" GRES="$(GRES)" \
+            SBATCH_EXTRA="$(SBATCH_EXTRA)" WAIT="$(WAIT)" POLL="$(POLL)"
 grade-all: $(GRADE_TOOLS)
-	@$(GRADE_ENV) SUBMISSIONS=$(abspath $(SUBMISSIONS)) harness/grade-all.sh "$(SUBMISSIONS)" $(GRADE_DIR)
+	@$(GRADE_ENV) SUBMISSIONS=$(abspath $(SUBMISSIONS)) \
+	  $(if $(filter slurm,$(SCHEDULER)),$(SLURM_ENV) harness/grade-slurm.sh,harness/grade-all.sh) "$(SUBMISSIONS)" $(GRADE_DIR)
 
 HANDIN_FILES := $(foreach n,$(LABS),labs/$(lab$(n)_dir)/$(lab$(n)_file))
 handin:
