@@ -52,8 +52,8 @@ for i in "${!paths[@]}"; do
     printf '%s\0%s\0' "${names[$i]}" "${paths[$i]}" >>"$list"
     todo=$((todo + 1))
 done
-printf '%s\n' "${names[@]}" >"$out/slurm/$stamp.class"
 if [ "$todo" -eq 0 ]; then
+    rm -f "$list"
     echo "grade-all: every hand-in in $dir has a result already: nothing to submit; the gradebook merged here"
     merge_gradebook "$out"
     echo "gradebook: $out/gradebook.csv"
@@ -80,6 +80,7 @@ array=$(PERF=all sbatch "${common[@]}" --job-name=tilelab-grade --array=0-$((tod
     echo "grade-all: sbatch refused the job array (see its message above)" >&2
     exit 1
 }
+printf '%s\n' "${names[@]}" >"$out/slurm/$stamp.class"
 array=${array%%;*}
 merge=$(sbatch "${common[@]}" --job-name=tilelab-gradebook --dependency=afterany:"$array" \
     --ntasks=1 --time=00:10:00 --output="$out/slurm/%j.out" \
