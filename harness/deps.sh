@@ -2,8 +2,9 @@
 # deps.sh: installs what tilelab needs from the distribution's packages
 # (Debian 12, Ubuntu 22.04 or newer), as root, and says what it could not.
 # munge, slurmctld and slurmd are for make check, which grades a class on a
-# Slurm cluster of this one machine; installing them enables no service
-# that make check does not start and stop itself.
+# Slurm cluster of this one machine, started and stopped by the test itself
+# (Debian's Slurm services stay down without an /etc/slurm/slurm.conf;
+# munge's starts, with a key of its own, and the test does not use it).
 set -u
 
 packages=(make gcc g++ libc6-dev pkg-config binutils libcriterion-dev valgrind gnuplot-nox libopenblas-dev bubblewrap
