@@ -32,6 +32,14 @@ for tool in sbatch squeue sinfo; do
         exit 2
     }
 done
+# An earlier submission of this kit still queued would grade the same
+# hand-ins twice, into the same folders.
+earlier=$(squeue -h -u "$(id -un)" -n tilelab-grade,tilelab-gradebook -o '%i %Z' 2>/dev/null |
+    awk -v root="$root" '$2 == root { print $1 }' | sort -u | tr '\n' ' ')
+if [ -n "$earlier" ]; then
+    echo "grade-all: jobs of an earlier submission are still queued or running ($earlier): wait for them, or scancel them, before submitting again" >&2
+    exit 1
+fi
 . harness/handins.sh
 list_handins "$dir" || exit 2
 . harness/held-back.sh
