@@ -79,6 +79,8 @@ if [ "$BACKEND" = cuda ] && [[ " $LAB_SPEC " == *:gpu:* ]] && [ -z "$gres" ]; th
     echo "grade-all: WARNING: the GPU labs are graded without asking Slurm for a GPU (GRES=gpu:1 asks): a task that finds none grades them on the emulator, and says so" >&2
 fi
 
+# SBATCH_EXTRA is split at spaces on purpose: it is a list of options.
+# shellcheck disable=SC2206
 common=(--chdir="$root" --parsable --export=ALL ${PARTITION:+--partition="$PARTITION"}
         ${ACCOUNT:+--account="$ACCOUNT"} ${SBATCH_EXTRA:-})
 # Each task times its own GPU labs: it has its node (or its GPU) to itself.
