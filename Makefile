@@ -24,7 +24,7 @@ REFERENCE_PREBUILT ?= $(if $(wildcard solutions/*/transpose.*),,$(wildcard solut
 # ---------------------------------------------------------------- goals
 
 LAB_ACTIONS := test bench plot profile cachegrind sanitize sweep resources
-KIT_GOALS := help check deps clean unit emu-corpus handin grade grade-all references dist plots report slides
+KIT_GOALS := help check deps clean unit emu-corpus handin grade grade-all references dist gradescope plots report slides
 KNOWN_GOALS := $(LAB_ACTIONS) $(KIT_GOALS)
 
 LAB_GOALS := $(filter lab%,$(MAKECMDGOALS))
@@ -450,6 +450,8 @@ check: $(CHECK_BUILDS)
 	   echo "cli emulator-corpus $(MAKE) -s B=$(B) GPU=$(BACKEND) emu-corpus"; \
 	   echo "cli command-line env B=$(B) $(SHELL) tests/cli_test.sh"; \
 	   echo "cli grader env B=$(B) $(SHELL) tests/grader_test.sh"; \
+	   echo "cli slurm env B=$(B) $(SHELL) tests/slurm_test.sh"; \
+	   echo "cli gradescope env B=$(B) $(SHELL) tests/gradescope_test.sh"; \
 	   echo "cli sanitize env B=$(B) $(SHELL) tests/sanitize_test.sh"; \
 	   echo "cli student-kit env B=$(B) $(SHELL) tests/dist_test.sh"; \
 	   echo "cli figures env B=$(B) $(SHELL) tests/plots_test.sh"; \
@@ -469,6 +471,13 @@ $(PREBUILT_DIR)/lab$(1)-$(2).o: $(call vdir,$(1),reference,$(2))/lab.raw.o
 endef
 ifeq ($(REFERENCE_PREBUILT),)
 $(foreach n,$(LABS),$(foreach b,$(call lab_backends,$(n)),$(eval $(call prebuilt_rule,$(n),$(b)))))
+else
+# The student kit (make dist) has no sources to compile them from: its
+# compiled references are the grader's, as they are (make gradescope grades with the kit).
+$(PREBUILT_DIR)/%.o: $(REFERENCE_PREBUILT)/%.o
+	@mkdir -p $(@D)
+	cp $< $@
+	@if [ -f $(<:.o=.resources.txt) ]; then cp $(<:.o=.resources.txt) $(@:.o=.resources.txt); fi
 endif
 REFERENCES := $(foreach n,$(LABS),$(foreach b,$(call lab_backends,$(n)),$(PREBUILT_DIR)/lab$(n)-$(b).o))
 references: $(REFERENCES)
@@ -500,7 +509,7 @@ grade-references:
 GRADE_TOOLS := grade-references $(B)/grade-report $(B)/grade-run $(if $(NVCC),$(B)/grade-gpu-probe)
 
 LAB_SPEC := $(foreach n,$(LABS),$(n):$(lab$(n)_dir):$(lab$(n)_file):$(lab$(n)_kind):$(or $(lab$(n)_op),transpose))
-GRADE_DIR := $(B)/grade
+GRADE_DIR ?= $(B)/grade
 VALGRIND ?= $(shell command -v valgrind)
 GRADE_ENV = LAB_SPEC="$(LAB_SPEC)" BACKEND=$(BACKEND) PREBUILT=$(abspath $(GRADE_BUILD))/prebuilt \
             MANIFESTS=$(abspath $(GRADE_BUILD))/grade-manifest WEIGHTS=$(ROOT)/labs/grading.conf \
@@ -519,6 +528,10 @@ ifneq ($(filter grade-all,$(MAKECMDGOALS)),)
 ifeq ($(and $(SUBMISSIONS),$(wildcard $(SUBMISSIONS)/.)),)
 $(error which folder of hand-ins? make grade-all SUBMISSIONS=handins/ (a folder of .tar.gz files and folders); '$(SUBMISSIONS)' is not one)
 endif
+ifeq ($(filter-out slurm,$(SCHEDULER)),)
+else
+$(error SCHEDULER=$(SCHEDULER): the one scheduler known is slurm (leave SCHEDULER out to grade on this machine))
+endif
 endif
 # A CPU lab's performance is its simulated cache misses: without valgrind no
 # hand-in could earn those points, so grading stops before it scores anyone.
@@ -536,8 +549,12 @@ endif
 grade: $(GRADE_TOOLS)
 	@$(GRADE_ENV) harness/grade.sh "$(SUBMISSION)" $(GRADE_DIR)
 
+# SCHEDULER=slurm: one Slurm job array instead, one task a hand-in (harness/grade-slurm.sh).
+SLURM_ENV = PARTITION="$(PARTITION)" ACCOUNT="$(ACCOUNT)" TIME="$(TIME)" GRES="$(GRES)" \
+            SBATCH_EXTRA="$(SBATCH_EXTRA)" WAIT="$(WAIT)" POLL="$(POLL)"
 grade-all: $(GRADE_TOOLS)
-	@$(GRADE_ENV) SUBMISSIONS=$(abspath $(SUBMISSIONS)) harness/grade-all.sh "$(SUBMISSIONS)" $(GRADE_DIR)
+	@$(GRADE_ENV) SUBMISSIONS=$(abspath $(SUBMISSIONS)) \
+	  $(if $(filter slurm,$(SCHEDULER)),$(SLURM_ENV) harness/grade-slurm.sh,harness/grade-all.sh) "$(SUBMISSIONS)" $(GRADE_DIR)
 
 HANDIN_FILES := $(foreach n,$(LABS),labs/$(lab$(n)_dir)/$(lab$(n)_file))
 handin:
@@ -601,10 +618,15 @@ dist:
 	@$(MAKE) -s B=$(B)/dist-build OPT=-O3 CUDA_ARCH=fat references
 	@rm -rf $(B)/$(DIST_NAME) && mkdir -p $(B)/$(DIST_NAME)/solutions/prebuilt
 	@tar -cf - --exclude=tests/grader_test.sh --exclude=tests/dist_test.sh --exclude=tests/sanitize \
-	  --exclude=tests/sanitize_test.sh $(DIST_FILES) | tar -xf - -C $(B)/$(DIST_NAME)
+	  --exclude=tests/sanitize_test.sh --exclude=tests/slurm_test.sh --exclude=tests/slurm_cluster.sh \
+	  --exclude=tests/gradescope_test.sh $(DIST_FILES) | tar -xf - -C $(B)/$(DIST_NAME)
 	@cp $(B)/dist-build/prebuilt/* $(B)/$(DIST_NAME)/solutions/prebuilt/
 	@tar -czf $(B)/$(DIST_NAME).tar.gz -C $(B) $(DIST_NAME)
 	@echo "wrote $(B)/$(DIST_NAME).tar.gz: stubs, handouts, harness, suites; references compiled only ($(notdir $(wildcard $(B)/dist-build/prebuilt/*.o)))"
+
+# Gradescope's autograder: the student kit above and its grader, for the labs in LABS.
+gradescope: dist
+	@LAB_SPEC="$(LAB_SPEC)" harness/gradescope.sh $(B)/$(DIST_NAME) $(B)/gradescope
 
 deps:
 	@harness/deps.sh
@@ -642,6 +664,9 @@ help:
 	@echo "  make grade SUBMISSION=handin.tar.gz      grade one hand-in: build/grade/<name>/"
 	@echo "  make grade-all SUBMISSIONS=handins/      grade every hand-in: build/grade/gradebook.csv"
 	@echo "                            HIDDEN=held-back.txt adds cases students never saw"
+	@echo "                            SCHEDULER=slurm: one Slurm job array, a task a hand-in; WAIT=1 waits"
+	@echo "                            PARTITION=.. ACCOUNT=.. TIME=01:00:00 GRES=gpu:1 SBATCH_EXTRA=.."
+	@echo "  make gradescope           build/gradescope/autograder.zip: Gradescope's autograder (LABS=03 for one lab)"
 	@echo "  make references           compile the references once (the grader does it itself)"
 	@echo "  make dist                 build/tilelab-student.tar.gz: the kit without reference sources"
 	@echo

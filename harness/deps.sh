@@ -1,10 +1,15 @@
 #!/usr/bin/env bash
 # deps.sh: installs what tilelab needs from the distribution's packages
 # (Debian 12, Ubuntu 22.04 or newer), as root, and says what it could not.
+# munge, slurmctld and slurmd are for make check, which grades a class on a
+# Slurm cluster of this one machine, started and stopped by the test itself
+# (Debian's Slurm services stay down without an /etc/slurm/slurm.conf;
+# munge's starts, with a key of its own, and the test does not use it).
 set -u
 
 packages=(make gcc g++ libc6-dev pkg-config binutils libcriterion-dev valgrind gnuplot-nox libopenblas-dev bubblewrap
-          pandoc texlive-latex-recommended texlive-pictures texlive-fonts-recommended lmodern poppler-utils)
+          pandoc texlive-latex-recommended texlive-pictures texlive-fonts-recommended lmodern poppler-utils
+          munge slurmctld slurmd slurm-client zip unzip python3 python3-jsonschema)
 
 if ! command -v apt-get >/dev/null; then
     echo "make deps knows Debian and Ubuntu (apt-get). Install these with your system's"
@@ -40,8 +45,9 @@ if [ ${#missing[@]} -eq 0 ]; then
 else
     echo "deps: could NOT install: ${missing[*]}"
     echo "      (the labs need gcc, g++, make and libcriterion-dev; the rest adds the bench"
-    echo "       comparison with OpenBLAS, cachegrind, the plots, the grader's sandbox and,"
-    echo "       with pandoc and the texlive packages, the slides)"
+    echo "       comparison with OpenBLAS, cachegrind, the plots, the grader's sandbox,"
+    echo "       with pandoc and the texlive packages the slides, with munge and slurm the"
+    echo "       test of grading on Slurm, and with zip and python3-jsonschema Gradescope's)"
 fi
 
 if command -v nvcc >/dev/null || [ -x /usr/local/cuda/bin/nvcc ]; then

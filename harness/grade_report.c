@@ -17,7 +17,10 @@
  *
  * Writes OUT_DIR/results.json (Gradescope's format), junit.xml, summary.txt
  * for people and scores.tsv (lab, score, max) for the gradebook, which the
- * second form writes from each hand-in's scores.tsv.
+ * second form writes from each hand-in's scores.tsv. Its last column, status,
+ * is "graded", or says why a hand-in has no scores: a run that failed or ran
+ * out of time is never a row of zeros, which an honest hand-in can earn.
+ * DIR/status.txt gives that reason where a scheduler knows it (grade-slurm.sh).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -406,6 +409,23 @@ static int read_scores(const char *dir, int graded[], double score[], double max
     return any;
 }
 
+/* Why DIR has no scores, for the gradebook's status column. */
+static void no_scores_reason(const char *name, const char *dir, char *why, size_t size)
+{
+    char path[4096];
+    snprintf(path, sizeof path, "%s/status.txt", dir);
+    FILE *s = fopen(path, "r");
+    if (s && fgets(why, (int)size, s)) {
+        why[strcspn(why, "\r\n")] = 0;
+        fclose(s);
+        if (*why)
+            return;
+    } else if (s) {
+        fclose(s);
+    }
+    snprintf(why, size, "NOT GRADED: the grader stopped before scoring (see logs/%s.log)", name);
+}
+
 static int gradebook(int argc, char **argv)
 {
     if (argc < 4 || argc % 2)
@@ -420,29 +440,41 @@ static int gradebook(int argc, char **argv)
         double score[MAX_LABS], max[MAX_LABS];
         read_scores(argv[i + 1], column, score, max);
     }
+    double column_max = 0;
     fprintf(f, "student");
     for (int k = 0; k < n_labs; k++)
-        if (column[lab_order[k]])
-            fprintf(f, ",lab%d", lab_order[k]);
-    fprintf(f, ",total,max\n");
+        if (column[lab_order[k]]) {
+            int lab = lab_order[k];
+            fprintf(f, ",lab%d", lab);
+            column_max += lab_weights[lab].correctness + lab_weights[lab].technique +
+                          lab_weights[lab].performance;
+        }
+    fprintf(f, ",total,max,status\n");
     for (int i = 4; i + 1 < argc; i += 2) {
-        double score[MAX_LABS] = {0}, max[MAX_LABS] = {0}, total = 0, total_max = 0;
+        double score[MAX_LABS] = {0}, max[MAX_LABS] = {0}, total = 0;
         int graded[MAX_LABS] = {0};
-        if (!read_scores(argv[i + 1], graded, score, max))
-            fprintf(stderr, "grade-report: %s has no scores (%s/scores.tsv): its row reads 0\n",
-                    argv[i], argv[i + 1]);
         csv_field(f, argv[i]);
+        if (!read_scores(argv[i + 1], graded, score, max)) {
+            /* Empty cells, not zeros: a spreadsheet's sums and averages leave them out. */
+            char why[512];
+            no_scores_reason(argv[i], argv[i + 1], why, sizeof why);
+            fprintf(stderr, "grade-report: %s has no scores: %s\n", argv[i], why);
+            for (int k = 0; k < n_labs; k++)
+                if (column[lab_order[k]])
+                    fputc(',', f);
+            fprintf(f, ",,%.2f,", column_max);
+            csv_field(f, why);
+            fputc('\n', f);
+            continue;
+        }
         for (int k = 0; k < n_labs; k++) {
             int lab = lab_order[k];
             if (!column[lab])
                 continue;
             fprintf(f, ",%.2f", score[lab]);
             total += score[lab];
-            total_max += column[lab] ? lab_weights[lab].correctness + lab_weights[lab].technique +
-                                           lab_weights[lab].performance
-                                     : 0;
         }
-        fprintf(f, ",%.2f,%.2f\n", total, total_max);
+        fprintf(f, ",%.2f,%.2f,graded\n", total, column_max);
     }
     fclose(f);
     return 0;

@@ -548,15 +548,23 @@ cp -r "$tmp/lister" "$tmp/class/mallory"
 sed -i "s|$build/grade/lister/summary.txt|$build/grade/good/scores.tsv|" "$tmp/class/mallory/labs/01-cpu-naive/transpose.c"
 make -s grade-all LABS=01 SUBMISSIONS="$tmp/class" >"$tmp/class.log" 2>&1
 summary=$build/grade/gradebook.csv
-expect "grade-all writes one row per student, one column per lab" "^student,lab1,total,max$"
-expect "... the good hand-in gets its points, exactly, beside a hostile one" "^good,10.00,10.00,10.00$"
-expect "... the broken one does not stop it" "^bad,0.00,0.00,10.00$"
+expect "grade-all writes one row per student, one column per lab, and whether it was graded" "^student,lab1,total,max,status$"
+expect "... the good hand-in gets its points, exactly, beside a hostile one" "^good,10.00,10.00,10.00,graded$"
+expect "... the broken one does not stop it" "^bad,0.00,0.00,10.00,graded$"
 expect "... bob.tar.gz and bob.tgz are graded apart" "^bob,10.00,"
 expect "... as bob and bob-2" "^bob-2,0.00,"
 expect "... a folder named carol.tar is read as a folder" "^carol.tar,10.00,"
-expect "... a name with a comma keeps the gradebook's columns" "^smith__jo,10.00,10.00,10.00$"
+expect "... a name with a comma keeps the gradebook's columns" "^smith__jo,10.00,10.00,10.00,graded$"
 summary=$tmp/class.log
 expect "... and each renamed hand-in is said" "bob.tgz is graded as 'bob-2'"
+mkdir -p "$tmp/book/stopped" "$tmp/book/timed-out"
+echo "TIMED OUT: Slurm task 7_3 ran past its time limit" >"$tmp/book/timed-out/status.txt"
+"$build/grade-report" gradebook labs/grading.conf "$tmp/book.csv" good "$build/grade/good" \
+    stopped "$tmp/book/stopped" timed-out "$tmp/book/timed-out" 2>/dev/null
+summary=$tmp/book.csv
+expect "a hand-in the grader stopped on shows as not graded, with empty cells, never as zeros" \
+    "^stopped,,,10.00,NOT GRADED: the grader stopped before scoring \(see logs/stopped.log\)$"
+expect "... and with the reason a scheduler gave (status.txt)" "^timed-out,,,10.00,TIMED OUT: Slurm task 7_3"
 
 # Which hand-in? Asked before anything is built.
 out=$(make grade B="$tmp/nothing-built" 2>&1)

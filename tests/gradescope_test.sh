@@ -1,0 +1,81 @@
+#!/usr/bin/env bash
+# make gradescope: the autograder.zip, unpacked into a scratch folder that
+# stands for Gradescope's /autograder (AUTOGRADER_ROOT), set up as Gradescope
+# sets it up (but for make deps, which this machine has run), then run on an
+# honest, a broken and a lone-file submission and on an empty one; each
+# results.json must be valid against Gradescope's format
+# (tests/gradescope-results.schema.json). Prints TAP; make check counts it.
+source "$(dirname "$0")/tap.sh"
+
+labs="01 03"
+zip=$build/gradescope/autograder.zip
+ag=$tmp/autograder
+schema=tests/gradescope-results.schema.json
+
+# A Python with jsonschema: make deps installs python3-jsonschema.
+python=
+for p in python3 /usr/bin/python3; do
+    if "$p" -c 'import jsonschema' 2>/dev/null; then python=$p; break; fi
+done
+
+# submit WHAT SCORE: run_autograder on $ag/submission; results.json is valid and scores SCORE
+submit() {
+    rm -rf "$ag/results"
+    AUTOGRADER_ROOT=$ag "$ag/run_autograder" >"$tmp/run.log" 2>&1
+    results=$ag/results/results.json
+    if [ ! -f "$results" ]; then
+        not_ok "$1: run_autograder wrote no results.json" "$tmp/run.log"
+    elif [ -z "$python" ]; then
+        not_ok "$1: no python3 with jsonschema to validate results.json: run make deps" /dev/null
+    elif "$python" tests/validate_results.py "$schema" "$results" "$2" >"$tmp/valid.log" 2>&1; then
+        ok "$1 ($(cat "$tmp/valid.log" | sed 's/.*: valid, //'))"
+    else
+        cat "$tmp/run.log" >>"$tmp/valid.log"
+        not_ok "$1" "$tmp/valid.log"
+    fi
+}
+# handin: a fresh, empty /autograder/submission
+handin() { rm -rf "$ag/submission" && mkdir -p "$ag/submission"; }
+
+check "make gradescope LABS=\"$labs\" writes build/gradescope/autograder.zip" make -s gradescope LABS="$labs"
+unzip -Z1 "$zip" >"$tmp/listing" 2>&1
+check "setup.sh and run_autograder are at its root, as Gradescope's specification asks" \
+    sh -c "grep -qx setup.sh '$tmp/listing' && grep -qx run_autograder '$tmp/listing'"
+check "the student kit is inside, with the references compiled" \
+    sh -c "grep -qx 'tilelab-student/Makefile' '$tmp/listing' && grep -qx 'tilelab-student/solutions/prebuilt/lab01-cpu.o' '$tmp/listing'"
+fails "... and no reference source (tests/dist_test.sh checks the kit line by line)" \
+    grep -E '^tilelab-student/solutions/.*\.(c|cu)$' "$tmp/listing"
+
+# As Gradescope does: the zip into /autograder/source, run_autograder beside it, setup.sh once as root.
+mkdir -p "$ag/source"
+check "it unpacks into a scratch /autograder/source" unzip -q "$zip" -d "$ag/source"
+cp "$ag/source/run_autograder" "$ag/run_autograder"
+check "run_autograder and setup.sh are executable" test -x "$ag/run_autograder" -a -x "$ag/source/setup.sh"
+check "setup.sh builds the kit's grader from its compiled references (make deps left out: this machine ran it)" \
+    env TILELAB_SKIP_DEPS=1 "$ag/source/setup.sh"
+
+max=$(awk -v labs=" $labs " 'index(labs, sprintf(" %02d ", $1)) { s += $2 + $3 + $4 } END { print s }' labs/grading.conf)
+handin
+mkdir -p "$ag/submission/labs"
+for d in solutions/01-cpu-naive solutions/03-gpu-naive; do cp -r "$d" "$ag/submission/labs/"; done
+submit "an honest submission (a folder of labs/) gets every point, in a valid results.json" "$max"
+
+handin
+mkdir -p "$tmp/broken/labs/01-cpu-naive"
+echo 'not C at all(' >"$tmp/broken/labs/01-cpu-naive/transpose.c"
+tar -czf "$ag/submission/handin.tar.gz" -C "$tmp/broken" labs
+submit "a broken one (make handin's archive; lab 1 does not build, lab 3 missing) gets 0, in a valid results.json" 0
+if grep -q 'did not build\|error' "$results" && grep -q 'not in the hand-in' "$results"; then
+    ok "... whose tests say why: the build error, the lab not handed in"
+else
+    not_ok "the broken submission's results.json does not say why" "$results"
+fi
+
+handin
+cp solutions/01-cpu-naive/transpose.c "$ag/submission/"
+submit "a lab's file uploaded alone is graded as that lab" "$(awk '$1 == 1 { print $2 + $3 + $4 }' labs/grading.conf)"
+
+handin
+submit "an empty submission gets a valid results.json of 0 points" 0
+if grep -q 'nothing to grade' "$results"; then ok "... that says what to hand in"; else not_ok "the empty submission's results.json says nothing" "$results"; fi
+tap_plan

@@ -1,0 +1,124 @@
+#!/usr/bin/env bash
+# make grade-all SCHEDULER=slurm against a real Slurm: a cluster of one node,
+# this machine (tests/slurm_cluster.sh), grades a class with a hostile
+# hand-in in it; its gradebook must be the one grade-all writes here, a task
+# past its time limit must show as such, and submitting again must grade
+# only what has no result. Prints TAP; make check counts it, and counts it
+# as skipped where the daemons cannot start.
+source "$(dirname "$0")/tap.sh"
+source tests/slurm_cluster.sh
+cluster=$(mkdir -p "$build" && cd "$build" && pwd)/slurm-test-cluster
+trap 'cluster_stop; rm -rf "$tmp"' EXIT
+
+if ! cluster_start "$cluster"; then
+    echo "# the Slurm daemons cannot start here: $cluster_why"
+    echo "ok 1 # SKIP a Slurm cluster of one node cannot start here: $cluster_why"
+    n=1
+    tap_plan
+    exit 0
+fi
+ok "a Slurm cluster of one node starts here (munged, slurmctld, slurmd; $SLURM_CONF)"
+
+# A class: honest work as a folder and as an archive, a hand-in that does not
+# build, one with a lab missing, and a hostile one that tries to rewrite
+# another student's scores and to leave a process behind.
+labs="01 03"
+pwned=$tmp/pwned
+class=$tmp/class
+mkdir -p "$class/alice/labs" "$class/broken/labs/01-cpu-naive" "$class/partial/labs" "$class/mallory/labs/01-cpu-naive"
+cp -r solutions/01-cpu-naive solutions/03-gpu-naive "$class/alice/labs/"
+tar -czf "$class/bob.tar.gz" -C "$class/alice" labs
+echo 'not C at all(' >"$class/broken/labs/01-cpu-naive/transpose.c"
+tar -cf "$class/broken.tar" -C "$class/broken" labs && rm -r "$class/broken"
+cp -r solutions/01-cpu-naive "$class/partial/labs/"
+cat >"$class/mallory/labs/01-cpu-naive/transpose.c" <<HOSTILE
+#include "lab.h"
+#include <stdio.h>
+#include <stddef.h>
+#include <unistd.h>
+__attribute__((constructor)) static void early(void)
+{
+    FILE *f = fopen("$tmp/slurm-out/alice/scores.tsv", "w");
+    if (f) fputs("1 0.00 10.00\n", f), fclose(f);
+    if (fork() == 0) {
+        setsid();
+        for (;;) {
+            f = fopen("$pwned", "w");
+            if (f) fputs("daemon", f), fclose(f);
+            sleep(1);
+        }
+    }
+}
+void transpose(float *out, const float *in, int rows, int cols)
+{
+    for (int r = 0; r < rows; r++)
+        for (int c = 0; c < cols; c++)
+            out[(size_t)c * rows + r] = in[(size_t)r * cols + c];
+}
+HOSTILE
+
+# grade_all OUT [NAME=VALUE...]: make grade-all of the class into OUT; its output in $log
+grade_all() {
+    local out=$1
+    shift
+    log=$tmp/$(basename "$out").log
+    make -s grade-all LABS="$labs" SUBMISSIONS="$class" GRADE_DIR="$out" "$@" >"$log" 2>&1
+}
+# expect WHAT PATTERN FILE: FILE matches the pattern (grep -E)
+expect() {
+    if grep -qE -- "$2" "$3"; then ok "$1"; else not_ok "$1 (no /$2/ in $3)" "$3"; fi
+}
+
+start=$SECONDS
+grade_all "$tmp/slurm-out" SCHEDULER=slurm WAIT=1 POLL=1
+slurm_book=$tmp/slurm-out/gradebook.csv
+took=$((SECONDS - start))
+expect "grade-all SCHEDULER=slurm submits one job array and a gradebook job, and says their ids" \
+    "submitted 5 of 5 hand-ins to Slurm: job array [0-9]+ \(one task a hand-in\), gradebook job [0-9]+" "$log"
+expect "... WAIT=1 shows progress: done, running, waiting and failed tasks" \
+    "^slurm: [0-4] of 5 done, [0-9] running, [0-9] waiting, 0 failed$" "$log"
+expect "... until every task is done" "^slurm: 5 of 5 done, 0 running, 0 waiting, 0 failed$" "$log"
+expect "... and the gradebook is merged by the job that waits for the array" "^gradebook: .*/slurm-out/gradebook.csv$" "$log"
+expect "... honest work gets every point, beside a hostile hand-in" "^alice,10.00,10.00,20.00,20.00,graded$" "$slurm_book"
+expect "... as an archive too" "^bob,10.00,10.00,20.00,20.00,graded$" "$slurm_book"
+expect "... a hand-in that does not build is graded 0, as graded" "^broken,0.00,0.00,0.00,20.00,graded$" "$slurm_book"
+expect "... a lab left out is graded 0 too" "^partial,10.00,0.00,10.00,20.00,graded$" "$slurm_book"
+
+start=$SECONDS
+grade_all "$tmp/local-out"
+if cmp -s "$slurm_book" "$tmp/local-out/gradebook.csv"; then
+    ok "the gradebook from Slurm is the one grade-all writes on this machine, byte for byte (Slurm ${took}s, here $((SECONDS - start))s)"
+else
+    diff "$slurm_book" "$tmp/local-out/gradebook.csv" >"$tmp/diff" 2>&1
+    not_ok "the gradebook from Slurm differs from grade-all's here" "$tmp/diff"
+fi
+sleep 2
+if [ -e "$pwned" ]; then not_ok "the hostile hand-in left a process behind on the node" /dev/null; else ok "... and no process of the hostile hand-in outlived its sandbox"; fi
+
+grade_all "$tmp/slurm-out" SCHEDULER=slurm WAIT=1 POLL=1
+expect "submitting again when every hand-in has a result submits nothing, and merges the gradebook" \
+    "every hand-in in .* has a result already: nothing to submit" "$log"
+
+# A hand-in that loops, graded with a time limit shorter than its tests' own.
+mkdir -p "$class/sleeper/labs/01-cpu-naive"
+printf '#include "lab.h"\nvoid transpose(float *out, const float *in, int rows, int cols)\n{ (void)out; (void)in; (void)rows; (void)cols; for (volatile int i = 0;; i++) ; }\n' \
+    >"$class/sleeper/labs/01-cpu-naive/transpose.c"
+cp "$slurm_book" "$tmp/before.csv"
+grade_all "$tmp/slurm-out" SCHEDULER=slurm WAIT=1 POLL=2 TIME=00:01:00
+expect "submitting again grades only the hand-in that has no result" "submitted 1 of 6 hand-ins to Slurm" "$log"
+expect "... a task past its time limit counts as failed in the progress" "^slurm: 0 of 1 done, 0 running, 0 waiting, 1 failed$" "$log"
+expect "... and is said at the end" "not graded: sleeper" "$log"
+expect "... the gradebook says it timed out, with empty cells, never a silent 0" \
+    '^sleeper,,,,20.00,TIMED OUT: Slurm task [0-9]+_0 ran past its time limit \(00:01:00; TIME= sets it\)$' "$slurm_book"
+if [ "$(grep -v '^sleeper,' "$slurm_book")" = "$(cat "$tmp/before.csv")" ]; then
+    ok "... and every other row is the one graded before"
+else
+    not_ok "the rows graded before changed" "$slurm_book"
+fi
+
+pids=("${cluster_pids[@]}")
+cluster_stop
+alive=0
+for pid in "${pids[@]}"; do kill -0 "$pid" 2>/dev/null && alive=$((alive + 1)); done
+if [ "$alive" -eq 0 ]; then ok "every daemon the test started is stopped (${#pids[@]})"; else not_ok "$alive daemons still run" /dev/null; fi
+tap_plan
