@@ -402,8 +402,9 @@ resources: $(VARIANT_DIR)/lab.o
 CPU_LABS := $(foreach n,$(LABS),$(if $(filter cpu,$(lab$(n)_kind)),$(n)))
 GPU_LABS := $(foreach n,$(LABS),$(if $(filter gpu,$(lab$(n)_kind)),$(n)))
 
-$(B)/unit: tests/harness_test.c $(CORE_OBJS) $(HEADERS)
-	$(CC) $(CFLAGS_HARNESS) -Itests -o $@ $< $(CORE_OBJS) -lcriterion -lm
+UNIT_TESTS := tests/harness_test.c tests/checker_inplace_test.c
+$(B)/unit: $(UNIT_TESTS) $(CORE_OBJS) $(HEADERS)
+	$(CC) $(CFLAGS_HARNESS) -Itests -o $@ $(UNIT_TESTS) $(CORE_OBJS) -lcriterion -lm
 
 unit: $(B)/unit $(B)/bench-report-test
 	@$<
