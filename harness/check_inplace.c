@@ -23,6 +23,8 @@ typedef struct {
     size_t kept;          /* off the diagonal, still holding its own value */
     size_t kept_lost;     /* ... while its mirror holds that value too: a lost swap */
     size_t first;         /* index of the first mismatch */
+    size_t first_valued;  /* ... of the first one that holds a value of the matrix, or first */
+    int has_valued;
 } inplace_scan;
 
 static void scan_matrix(inplace_scan *sc, const float *m, const float *in, int n)
@@ -34,7 +36,11 @@ static void scan_matrix(inplace_scan *sc, const float *m, const float *in, int n
             if (got == tl_float_bits(in[c * n + r]))
                 continue;
             if (sc->wrong++ == 0)
-                sc->first = r * n + c;
+                sc->first = sc->first_valued = r * n + c;
+            if (!sc->has_valued && !tl_is_marker_bits(got)) {
+                sc->has_valued = 1;
+                sc->first_valued = r * n + c;
+            }
             sc->from_margin += got == TL_MARGIN_BITS;
             sc->from_shared += got == TL_SHARED_POISON_BITS;
             if (got == own) {
@@ -100,14 +106,6 @@ static void explain(char *msg, size_t len, const inplace_scan *sc, const float *
                    "  hint: %zu elements came from outside the matrix: an index ran past its end "
                    "(check the bounds test r < n && c < n, on the mirror tile too).\n",
                    sc->from_margin);
-    if (sc->from_shared)
-        tl_appendf(msg, len,
-                   "  hint: %zu elements hold shared memory nobody wrote: the block wrote back before "
-                   "every thread had loaded its part of the tiles. Put __syncthreads() between "
-                   "loading both tiles of a pair and writing either of them back.\n",
-                   sc->from_shared);
-    if (sc->from_margin || sc->from_shared)
-        return;
     if (memcmp(m, in, total * sizeof *m) == 0) {
         tl_appendf(msg, len,
                    "  hint: the matrix came back as it went in: every element off the diagonal "
@@ -126,7 +124,7 @@ static void explain(char *msg, size_t len, const inplace_scan *sc, const float *
                    r, c, c, r);
         return;
     }
-    int t = tile_of_the_bug(m, in, n, sc->first);
+    int t = tile_of_the_bug(m, in, n, sc->first_valued);
     if (t) {
         tl_appendf(msg, len,
                    "  hint: each tile is transposed, but tiles were not swapped with their mirror "
@@ -139,6 +137,15 @@ static void explain(char *msg, size_t len, const inplace_scan *sc, const float *
                    t, t);
         return;
     }
+
+    if (sc->from_shared)
+        tl_appendf(msg, len,
+                   "  hint: %zu elements hold shared memory nobody wrote: the block wrote back before "
+                   "every thread had loaded its part of the tiles. Put __syncthreads() between "
+                   "loading both tiles of a pair and writing either of them back.\n",
+                   sc->from_shared);
+    if (sc->from_margin || sc->from_shared)
+        return;
     size_t src = tl_find_bits(in, total, got_bits);
     if (src < total)
         tl_appendf(msg, len, "  that value was mat[%d][%d] before the call; mat[%d][%d] should hold "
