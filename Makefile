@@ -164,6 +164,12 @@ op_flag = $(if $(filter matmul sgemm,$(lab$(1)_op)),-DTL_OP_MATMUL) $(if $(filte
 lab_src = $(if $(filter student,$(2)),$(STUDENT_DIR),solutions)/$(lab$(1)_dir)/$(lab$(1)_file)
 prebuilt = $(if $(and $(REFERENCE_PREBUILT),$(filter reference,$(2))),$(REFERENCE_PREBUILT)/lab$(1)-$(3).o)
 
+# What a lab's bench links besides the lab files and the core: the back end
+# of its kind and operation, and the reference of its baseline lab, if any.
+bench_backend = $(if $(filter cpu,$(lab$(1)_kind)),$(B)/harness/bench_cpu.o,$(GPU_OBJS) \
+  $(if $(filter matmul sgemm,$(lab$(1)_op)),$(B)/lab$(1)/bench_matmul.o,$(if $(filter inplace,$(lab$(1)_op)),$(B)/lab$(1)/bench_inplace.o,$(B)/harness/bench_gpu.o)) \
+  $(if $(lab$(1)_baseline),$(B)/lab$(lab$(1)_baseline)/reference/lab.renamed.o))
+
 # Where a variant of a lab is built: build/lab03/student, build/lab03/reference,
 # and for the emulator build/lab03/student-emu, build/lab03/reference-emu.
 vdir = $(B)/lab$(1)/$(2)$(if $(filter emu,$(3)),-emu)
@@ -227,8 +233,12 @@ $(B)/lab$(1)/bench.o: harness/bench.c $(HEADERS) $(B)/lab$(1)/student/flags \
 $(B)/lab$(1)/bench_matmul.o: harness/bench_matmul.c $(HEADERS)
 	$$(CC) $$(CFLAGS_HARNESS) $$(CUDA_INC) $$(OPENBLAS_CFLAGS) $(call op_flag,$(1)) -c $$< -o $$@
 
+$(B)/lab$(1)/bench_inplace.o: harness/bench_inplace.c $(HEADERS)
+	$$(CC) $$(CFLAGS_HARNESS) $$(CUDA_INC) $(call op_flag,$(1)) \
+	  -DTL_BASELINE_LAB='"$(patsubst 0%,%,$(lab$(1)_baseline))"' -c $$< -o $$@
+
 $(B)/lab$(1)/bench: $(B)/lab$(1)/bench.o $(B)/lab$(1)/student/lab.o $(B)/lab$(1)/reference/lab.renamed.o $(CORE_OBJS) $(BENCH_OBJS) \
-                    $(if $(filter gpu,$(lab$(1)_kind)),$(GPU_OBJS) $(if $(filter matmul sgemm,$(lab$(1)_op)),$(B)/lab$(1)/bench_matmul.o,$(B)/harness/bench_gpu.o),$(B)/harness/bench_cpu.o)
+                    $(call bench_backend,$(1))
 	$$(CC) -o $$@ $$^ $(if $(filter gpu,$(lab$(1)_kind)),$$(CUDA_LIBS) -lcublas) $$(OPENBLAS_LIBS) -lm
 
 ifeq ($(lab$(1)_kind),cpu)
@@ -269,7 +279,7 @@ $(B)/lab$(1)/sweep/T$(2)-R$(3)/ref.o: $(call lab_src,$(1),reference) harness/lab
 	  || { cat $$(@D)/resources.txt >&2; exit 1; }
 	@harness/isolate-symbols.sh $$@.raw $$@ reference_
 
-$(B)/lab$(1)/sweep/T$(2)-R$(3)/bench: $(B)/lab$(1)/bench.o $(B)/lab$(1)/student/lab.o $(B)/lab$(1)/sweep/T$(2)-R$(3)/ref.o $(CORE_OBJS) $(BENCH_OBJS) $(GPU_OBJS) $(B)/harness/bench_gpu.o
+$(B)/lab$(1)/sweep/T$(2)-R$(3)/bench: $(B)/lab$(1)/bench.o $(B)/lab$(1)/student/lab.o $(B)/lab$(1)/sweep/T$(2)-R$(3)/ref.o $(CORE_OBJS) $(BENCH_OBJS) $(call bench_backend,$(1))
 	$$(CC) -o $$@ $$^ $$(CUDA_LIBS) -lcublas -lm
 endef
 $(foreach n,$(SWEEP_LABS),$(foreach p,$(SWEEP_PAIRS),\
@@ -363,7 +373,8 @@ SANITIZE_TOOLS := memcheck racecheck synccheck initcheck
 # Small shapes that end mid-tile both ways, run once each on buffers of exactly their size.
 SANITIZE_SIZES_transpose := 33x31,97x89,1000x37,1x300,256
 SANITIZE_SIZES_matmul := 33x31x17,97x89x65,130x7x40,64
-SANITIZE_SIZES ?= $(SANITIZE_SIZES_$(if $(filter matmul sgemm,$(lab$(LAB)_op)),matmul,transpose))
+SANITIZE_SIZES_inplace := 33,97,1000,1,256
+SANITIZE_SIZES ?= $(SANITIZE_SIZES_$(if $(filter matmul sgemm,$(lab$(LAB)_op)),matmul,$(or $(lab$(LAB)_op),transpose)))
 SANITIZE_NO_GPU = { echo "compute-sanitizer needs an NVIDIA GPU, and this machine has none. Here the emulator \
   does its work: make lab$(patsubst 0%,%,$(LAB)) test reports out-of-bounds accesses, races on shared memory \
   and barriers that not all threads reach, naming the thread." >&2; exit 1; }
