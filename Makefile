@@ -52,6 +52,8 @@ $(error which lab? e.g. `make lab1 $(firstword $(ACTIONS))`)
 endif
 endif
 
+comma := ,
+
 # ---------------------------------------------------------------- tools
 
 CC := $(if $(filter default,$(origin CC)),gcc,$(CC))
@@ -634,19 +636,18 @@ help:
 	@echo "  make labN bench           GB/s over a range of sizes: yours, the reference, the ceiling"
 	@echo "                            SIZES=1024,4097x8191  REPS=N  OPT=-O0 (CPU labs)"
 	@echo "                            ONLY=reference,memcpy: some variants (or roles: student, reference)"
-	@echo "                            tunables: BLOCK=.. (lab 2), TILE_DIM=.. BLOCK_ROWS=.. (labs 3-6),"
-	@echo "                            TILE_WIDTH=.. (lab 7)"
+	@echo "                            tunables: NAME=VALUE, a lab's as listed below (TILE_DIM=16)"
 	@echo "  make labN cachegrind      simulated cache misses, yours beside the reference (labs 1-2)"
 	@echo "  make labN plot            the bench drawn: build/plots/labNN.png (and .svg)"
 	@echo "  make labN profile         memory requests per warp: sectors per request, bank conflicts (GPU labs)"
 	@echo "  make labN resources       registers and shared memory per kernel (GPU labs)"
 	@echo "  make labN sanitize        compute-sanitizer (memcheck, racecheck, synccheck, initcheck) on your kernels (GPU labs)"
-	@echo "  make labN sweep           the reference over TILE_DIM x BLOCK_ROWS pairs (labs 3 and 6)"
+	@echo "  make labN sweep           the reference over TILE_DIM x BLOCK_ROWS pairs (labs $(subst $(eval) ,$(comma) ,$(patsubst 0%,%,$(SWEEP_LABS))))"
 	@echo "                            GPU=emu runs GPU labs on the CPU emulator, GPU=cuda on the GPU;"
 	@echo "                            the default takes the GPU when there is one"
 	@echo
 	@echo "The labs:"
-	@$(foreach n,$(LABS),echo "  lab $(patsubst 0%,%,$(n))  labs/$(lab$(n)_dir)/$(lab$(n)_file)  ($(lab$(n)_title))";)
+	@$(foreach n,$(LABS),echo "  lab $(patsubst 0%,%,$(n))  labs/$(lab$(n)_dir)/$(lab$(n)_file)  ($(lab$(n)_title))$(if $(lab$(n)_tunables),  tunables: $(lab$(n)_tunables))";)
 	@echo
 	@echo "The kit:"
 	@echo "  make handin               pack your lab files into build/handin.tar.gz"
