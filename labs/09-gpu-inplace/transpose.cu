@@ -39,8 +39,8 @@
 
 __global__ void transpose_tile_pairs(float *mat, int n)
 {
-    /* TODO: which pair of tiles is this block's? Load both, wait, write
-     * each transposed into the other's place (README.md, step 2). */
+    /* TODO: this block's pair of tiles: load both, wait,
+     * write each transposed in the other's place (step 2). */
     (void)mat;
     (void)n;
 }
