@@ -32,13 +32,13 @@ typedef struct {
 
 static const lab_fn fns[] = {
 #if defined(TL_OP_SGEMM)
-    {"student", NULL, sgemm},
-    {"reference", NULL, reference_sgemm},
+    {"student", NULL, sgemm, NULL},
+    {"reference", NULL, reference_sgemm, NULL},
 #elif defined(TL_OP_MATMUL)
-    {"student", NULL, matmul_tiled},
-    {"reference", NULL, reference_matmul_tiled},
-    {"naive", NULL, matmul_naive},
-    {"ref_naive", NULL, reference_matmul_naive},
+    {"student", NULL, matmul_tiled, NULL},
+    {"reference", NULL, reference_matmul_tiled, NULL},
+    {"naive", NULL, matmul_naive, NULL},
+    {"ref_naive", NULL, reference_matmul_naive, NULL},
 #elif defined(TL_OP_INPLACE)
     {"student", NULL, NULL, transpose_inplace},
     {"reference", NULL, NULL, reference_transpose_inplace},
