@@ -52,6 +52,8 @@ $(error which lab? e.g. `make lab1 $(firstword $(ACTIONS))`)
 endif
 endif
 
+comma := ,
+
 # ---------------------------------------------------------------- tools
 
 CC := $(if $(filter default,$(origin CC)),gcc,$(CC))
@@ -105,7 +107,7 @@ OPENBLAS_LIBS := $(if $(HAVE_OPENBLAS),$(shell pkg-config --libs openblas))
 
 # ---------------------------------------------------------------- harness
 
-HARNESS_CORE := matrix shapes check check_matmul todo timer sysinfo
+HARNESS_CORE := matrix shapes check check_matmul check_inplace todo timer sysinfo
 HARNESS_GPU := gpu launch_log cuda_launch_hook
 CORE_OBJS := $(HARNESS_CORE:%=$(B)/harness/%.o)
 # What every lab's bench links besides its back end.
@@ -159,9 +161,16 @@ tunable_defs = $(strip $(foreach t,$(lab$(1)_tunables),$(if $($(t)),-D$(t)=$($(t
 # given on the command line, else each side's own #defines.
 tunables_flags = -DTL_TUNABLES_STUDENT='"$(or $(call tunable_defs,$(1)),$(call tunables_of,$(call lab_src,$(1),student),$(lab$(1)_tunables)),none)"' \
                  -DTL_TUNABLES_REFERENCE='"$(or $(call tunable_defs,$(1)),$(call tunables_of,$(call lab_src,$(1),reference),$(lab$(1)_tunables)),none)"'
-op_flag = $(if $(filter matmul sgemm,$(lab$(1)_op)),-DTL_OP_MATMUL) $(if $(filter sgemm,$(lab$(1)_op)),-DTL_OP_SGEMM)
+op_flag = $(if $(filter matmul sgemm,$(lab$(1)_op)),-DTL_OP_MATMUL) $(if $(filter sgemm,$(lab$(1)_op)),-DTL_OP_SGEMM) \
+          $(if $(filter inplace,$(lab$(1)_op)),-DTL_OP_INPLACE)
 lab_src = $(if $(filter student,$(2)),$(STUDENT_DIR),solutions)/$(lab$(1)_dir)/$(lab$(1)_file)
 prebuilt = $(if $(and $(REFERENCE_PREBUILT),$(filter reference,$(2))),$(REFERENCE_PREBUILT)/lab$(1)-$(3).o)
+
+# What a lab's bench links besides the lab files and the core: the back end
+# of its kind and operation, and the reference of its baseline lab, if any.
+bench_backend = $(if $(filter cpu,$(lab$(1)_kind)),$(B)/harness/bench_cpu.o,$(GPU_OBJS) \
+  $(if $(filter matmul sgemm,$(lab$(1)_op)),$(B)/lab$(1)/bench_matmul.o,$(if $(filter inplace,$(lab$(1)_op)),$(B)/lab$(1)/bench_inplace.o,$(B)/harness/bench_gpu.o)) \
+  $(if $(lab$(1)_baseline),$(B)/lab$(lab$(1)_baseline)/reference/lab.renamed.o))
 
 # Where a variant of a lab is built: build/lab03/student, build/lab03/reference,
 # and for the emulator build/lab03/student-emu, build/lab03/reference-emu.
@@ -226,8 +235,12 @@ $(B)/lab$(1)/bench.o: harness/bench.c $(HEADERS) $(B)/lab$(1)/student/flags \
 $(B)/lab$(1)/bench_matmul.o: harness/bench_matmul.c $(HEADERS)
 	$$(CC) $$(CFLAGS_HARNESS) $$(CUDA_INC) $$(OPENBLAS_CFLAGS) $(call op_flag,$(1)) -c $$< -o $$@
 
+$(B)/lab$(1)/bench_inplace.o: harness/bench_inplace.c $(HEADERS)
+	$$(CC) $$(CFLAGS_HARNESS) $$(CUDA_INC) $(call op_flag,$(1)) \
+	  -DTL_BASELINE_LAB='"$(patsubst 0%,%,$(lab$(1)_baseline))"' -c $$< -o $$@
+
 $(B)/lab$(1)/bench: $(B)/lab$(1)/bench.o $(B)/lab$(1)/student/lab.o $(B)/lab$(1)/reference/lab.renamed.o $(CORE_OBJS) $(BENCH_OBJS) \
-                    $(if $(filter gpu,$(lab$(1)_kind)),$(GPU_OBJS) $(if $(filter matmul sgemm,$(lab$(1)_op)),$(B)/lab$(1)/bench_matmul.o,$(B)/harness/bench_gpu.o),$(B)/harness/bench_cpu.o)
+                    $(call bench_backend,$(1))
 	$$(CC) -o $$@ $$^ $(if $(filter gpu,$(lab$(1)_kind)),$$(CUDA_LIBS) -lcublas) $$(OPENBLAS_LIBS) -lm
 
 ifeq ($(lab$(1)_kind),cpu)
@@ -268,7 +281,7 @@ $(B)/lab$(1)/sweep/T$(2)-R$(3)/ref.o: $(call lab_src,$(1),reference) harness/lab
 	  || { cat $$(@D)/resources.txt >&2; exit 1; }
 	@harness/isolate-symbols.sh $$@.raw $$@ reference_
 
-$(B)/lab$(1)/sweep/T$(2)-R$(3)/bench: $(B)/lab$(1)/bench.o $(B)/lab$(1)/student/lab.o $(B)/lab$(1)/sweep/T$(2)-R$(3)/ref.o $(CORE_OBJS) $(BENCH_OBJS) $(GPU_OBJS) $(B)/harness/bench_gpu.o
+$(B)/lab$(1)/sweep/T$(2)-R$(3)/bench: $(B)/lab$(1)/bench.o $(B)/lab$(1)/student/lab.o $(B)/lab$(1)/sweep/T$(2)-R$(3)/ref.o $(CORE_OBJS) $(BENCH_OBJS) $(call bench_backend,$(1))
 	$$(CC) -o $$@ $$^ $$(CUDA_LIBS) -lcublas -lm
 endef
 $(foreach n,$(SWEEP_LABS),$(foreach p,$(SWEEP_PAIRS),\
@@ -362,7 +375,8 @@ SANITIZE_TOOLS := memcheck racecheck synccheck initcheck
 # Small shapes that end mid-tile both ways, run once each on buffers of exactly their size.
 SANITIZE_SIZES_transpose := 33x31,97x89,1000x37,1x300,256
 SANITIZE_SIZES_matmul := 33x31x17,97x89x65,130x7x40,64
-SANITIZE_SIZES ?= $(SANITIZE_SIZES_$(if $(filter matmul sgemm,$(lab$(LAB)_op)),matmul,transpose))
+SANITIZE_SIZES_inplace := 33,97,1000,1,256
+SANITIZE_SIZES ?= $(SANITIZE_SIZES_$(if $(filter matmul sgemm,$(lab$(LAB)_op)),matmul,$(or $(lab$(LAB)_op),transpose)))
 SANITIZE_NO_GPU = { echo "compute-sanitizer needs an NVIDIA GPU, and this machine has none. Here the emulator \
   does its work: make lab$(patsubst 0%,%,$(LAB)) test reports out-of-bounds accesses, races on shared memory \
   and barriers that not all threads reach, naming the thread." >&2; exit 1; }
@@ -401,8 +415,9 @@ resources: $(VARIANT_DIR)/lab.o
 CPU_LABS := $(foreach n,$(LABS),$(if $(filter cpu,$(lab$(n)_kind)),$(n)))
 GPU_LABS := $(foreach n,$(LABS),$(if $(filter gpu,$(lab$(n)_kind)),$(n)))
 
-$(B)/unit: tests/harness_test.c $(CORE_OBJS) $(HEADERS)
-	$(CC) $(CFLAGS_HARNESS) -Itests -o $@ $< $(CORE_OBJS) -lcriterion -lm
+UNIT_TESTS := tests/harness_test.c tests/checker_inplace_test.c
+$(B)/unit: $(UNIT_TESTS) $(CORE_OBJS) $(HEADERS)
+	$(CC) $(CFLAGS_HARNESS) -Itests -o $@ $(UNIT_TESTS) $(CORE_OBJS) -lcriterion -lm
 
 unit: $(B)/unit $(B)/bench-report-test
 	@$<
@@ -643,19 +658,18 @@ help:
 	@echo "  make labN bench           GB/s over a range of sizes: yours, the reference, the ceiling"
 	@echo "                            SIZES=1024,4097x8191  REPS=N  OPT=-O0 (CPU labs)"
 	@echo "                            ONLY=reference,memcpy: some variants (or roles: student, reference)"
-	@echo "                            tunables: BLOCK=.. (lab 2), TILE_DIM=.. BLOCK_ROWS=.. (labs 3-6),"
-	@echo "                            TILE_WIDTH=.. (lab 7)"
+	@echo "                            tunables: NAME=VALUE, a lab's as listed below (TILE_DIM=16)"
 	@echo "  make labN cachegrind      simulated cache misses, yours beside the reference (labs 1-2)"
 	@echo "  make labN plot            the bench drawn: build/plots/labNN.png (and .svg)"
 	@echo "  make labN profile         memory requests per warp: sectors per request, bank conflicts (GPU labs)"
 	@echo "  make labN resources       registers and shared memory per kernel (GPU labs)"
 	@echo "  make labN sanitize        compute-sanitizer (memcheck, racecheck, synccheck, initcheck) on your kernels (GPU labs)"
-	@echo "  make labN sweep           the reference over TILE_DIM x BLOCK_ROWS pairs (labs 3 and 6)"
+	@echo "  make labN sweep           the reference over TILE_DIM x BLOCK_ROWS pairs (labs $(subst $(eval) ,$(comma) ,$(patsubst 0%,%,$(SWEEP_LABS))))"
 	@echo "                            GPU=emu runs GPU labs on the CPU emulator, GPU=cuda on the GPU;"
 	@echo "                            the default takes the GPU when there is one"
 	@echo
 	@echo "The labs:"
-	@$(foreach n,$(LABS),echo "  lab $(patsubst 0%,%,$(n))  labs/$(lab$(n)_dir)/$(lab$(n)_file)  ($(lab$(n)_title))";)
+	@$(foreach n,$(LABS),echo "  lab $(patsubst 0%,%,$(n))  labs/$(lab$(n)_dir)/$(lab$(n)_file)  ($(lab$(n)_title))$(if $(lab$(n)_tunables),  tunables: $(lab$(n)_tunables))";)
 	@echo
 	@echo "The kit:"
 	@echo "  make handin               pack your lab files into build/handin.tar.gz"

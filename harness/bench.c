@@ -18,6 +18,9 @@
 #if defined(TL_OP_MATMUL)
 #define DEFAULT_SIZES "512,1024,2000,2048,4096,8192"
 #define DEFAULT_REPS 20
+#elif defined(TL_OP_INPLACE)
+#define DEFAULT_SIZES "1024,2048,4096,8192,16384,4097"
+#define DEFAULT_REPS 20
 #elif defined(TL_LAB_GPU)
 #define DEFAULT_SIZES "1024,2048,4096,8192,16384,4097x8191"
 #define DEFAULT_REPS 20
@@ -36,8 +39,11 @@ static void usage(FILE *f)
             "Measures lab %d (%s): the student's code beside the reference and the\n"
             "ceiling, median of N repetitions after the warm-up runs.\n"
             "\n"
-#ifdef TL_OP_MATMUL
+#if defined(TL_OP_MATMUL)
             "  --sizes LIST     sizes to run, N (m = n = k) or MxNxK, comma-separated\n"
+#elif defined(TL_OP_INPLACE)
+            "  --sizes LIST     sizes to run, N (an N x N matrix: in place means square),\n"
+            "                   comma-separated\n"
 #else
             "  --sizes LIST     sizes to run, N (square) or ROWSxCOLS, comma-separated\n"
 #endif

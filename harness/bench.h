@@ -15,6 +15,7 @@
 #include "lab.h"
 
 void reference_transpose(float *out, const float *in, int rows, int cols);
+void reference_transpose_inplace(float *d_mat, int n);
 void reference_matmul_naive(float *d_c, const float *d_a, const float *d_b, int m, int n, int k);
 void reference_matmul_tiled(float *d_c, const float *d_a, const float *d_b, int m, int n, int k);
 void reference_sgemm(float *d_c, const float *d_a, const float *d_b, int m, int n, int k);

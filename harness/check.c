@@ -34,9 +34,17 @@ static int run_on_cpu(tl_transpose_fn fn, tl_matrix *out, tl_matrix *in, tl_shap
     return 0;
 }
 
-const tl_backend tl_cpu_backend = {"CPU", run_on_cpu, NULL};
+static int run_inplace_on_cpu(tl_inplace_fn fn, tl_matrix *m, int n, char *why, size_t why_len)
+{
+    (void)why;
+    (void)why_len;
+    fn(m->data, n);
+    return 0;
+}
 
-static void describe(char *buf, size_t len, uint32_t bits)
+const tl_backend tl_cpu_backend = {"CPU", run_on_cpu, NULL, run_inplace_on_cpu};
+
+void tl_describe_bits(char *buf, size_t len, uint32_t bits)
 {
     switch (bits) {
     case TL_POISON_BITS:
@@ -107,18 +115,17 @@ static void scan_output(scan *sc, const float *out, const float *in, tl_shape s)
     }
 }
 
-/* Changed guard elements before and after the data; the first offsets in *where. */
-static void scan_guards(const tl_matrix *m, size_t *before, size_t *after, size_t *last_before,
-                        size_t *first_after)
+void tl_scan_margins(const tl_matrix *m, uint32_t bits, size_t *before, size_t *after,
+                     size_t *last_before, size_t *first_after)
 {
     *before = *after = 0;
     *last_before = *first_after = 0;
     for (size_t i = 0; i < TL_MARGIN; i++) {
-        if (tl_float_bits(m->base[i]) != TL_GUARD_BITS) {
+        if (tl_float_bits(m->base[i]) != bits) {
             (*before)++;
             *last_before = TL_MARGIN - i;
         }
-        if (tl_float_bits(m->data[m->count + i]) != TL_GUARD_BITS) {
+        if (tl_float_bits(m->data[m->count + i]) != bits) {
             if ((*after)++ == 0)
                 *first_after = i;
         }
@@ -188,8 +195,8 @@ static void explain(char *msg, size_t len, const scan *sc, const float *out, con
     int orow = (int)(sc->first / (size_t)ocols), ocol = (int)(sc->first % (size_t)ocols);
     char want[96], got[96];
     uint32_t got_bits = tl_float_bits(out[sc->first]);
-    describe(want, sizeof want, tl_float_bits(in[(size_t)ocol * s.cols + orow]));
-    describe(got, sizeof got, got_bits);
+    tl_describe_bits(want, sizeof want, tl_float_bits(in[(size_t)ocol * s.cols + orow]));
+    tl_describe_bits(got, sizeof got, got_bits);
     tl_appendf(msg, len, "  %zu of %zu elements of out are wrong.\n", sc->wrong, n);
     tl_appendf(msg, len, "  first mismatch: out[%d][%d] should be in[%d][%d] = %s, got %s\n", orow,
                ocol, ocol, orow, want, got);
@@ -216,7 +223,7 @@ static void explain(char *msg, size_t len, const scan *sc, const float *out, con
         int vrow = (int)(sc->first_valued / (size_t)ocols), vcol = (int)(sc->first_valued % (size_t)ocols);
         uint32_t bits = tl_float_bits(out[sc->first_valued]);
         if (sc->first_valued != sc->first) {
-            describe(got, sizeof got, bits);
+            tl_describe_bits(got, sizeof got, bits);
             tl_appendf(msg, len, "  first wrong value: out[%d][%d] got %s\n", vrow, vcol, got);
         }
         /* A swapped index is also what code that is right only for squares does: keep the note. */
@@ -284,7 +291,7 @@ void tl_check_transpose(tl_verdict *v, tl_transpose_fn fn, const tl_backend *bac
     v->wrong = sc.wrong;
 
     size_t before, after, last_before, first_after;
-    scan_guards(&out, &before, &after, &last_before, &first_after);
+    tl_scan_margins(&out, TL_GUARD_BITS, &before, &after, &last_before, &first_after);
     if (after)
         tl_appendf(msg, len,
                    "  wrote %zu element(s) past the end of out, the nearest at out index %zu "

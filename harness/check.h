@@ -14,6 +14,7 @@
 
 typedef void (*tl_transpose_fn)(float *out, const float *in, int rows, int cols);
 typedef void (*tl_matmul_fn)(float *c, const float *a, const float *b, int m, int n, int k);
+typedef void (*tl_inplace_fn)(float *mat, int n);
 
 /* Where a lab's code runs: the CPU directly, or a GPU through copies. */
 typedef struct {
@@ -28,6 +29,8 @@ typedef struct {
     /* The same for C = A B, with m = s.rows, n = s.cols, k = s.depth; NULL on the CPU. */
     int (*run_matmul)(tl_matmul_fn fn, tl_matrix *c, tl_matrix *a, tl_matrix *b, tl_shape s,
                       char *why, size_t why_len);
+    /* The same for an in-place transpose of the n x n matrix m. */
+    int (*run_inplace)(tl_inplace_fn fn, tl_matrix *m, int n, char *why, size_t why_len);
 } tl_backend;
 
 extern const tl_backend tl_cpu_backend;
@@ -43,6 +46,15 @@ typedef struct {
 void tl_check_transpose(tl_verdict *v, tl_transpose_fn fn, const tl_backend *backend,
                         tl_shape s, uint64_t seed);
 
+/*
+ * The square n x n matrix transposed in its own memory (check_inplace.c),
+ * with the diagnoses of the in-place mistakes: pairs swapped twice, tiles
+ * transposed where they lie instead of with their mirror, a swap that
+ * lost one side.
+ */
+void tl_check_inplace(tl_verdict *v, tl_inplace_fn fn, const tl_backend *backend, int n,
+                      uint64_t seed);
+
 /* C = A B for m x k A and k x n B, against a double-precision product. */
 void tl_check_matmul(tl_verdict *v, tl_matmul_fn fn, const tl_backend *backend, tl_shape s,
                      uint64_t seed);
@@ -57,6 +69,14 @@ double tl_matmul_tolerance(int k, double bound);
  * skipped the tail. 1 when so, with the strips' sizes.
  */
 int tl_unwritten_tail(const float *m, int rows, int cols, int *strip_rows, int *strip_cols);
+
+/* What a float's bits say, for a message: its value, or which marker NaN it is. */
+void tl_describe_bits(char *buf, size_t len, uint32_t bits);
+
+/* Elements of m's margins that no longer hold `bits`, before and after the
+ * data, with the farthest before and the nearest after. */
+void tl_scan_margins(const tl_matrix *m, uint32_t bits, size_t *before, size_t *after,
+                     size_t *last_before, size_t *first_after);
 
 /*
  * After a lab's code ran: adds to msg what TODO() recorded and, when it did

@@ -158,6 +158,7 @@ static void free_device(device_copy *d, int n)
 typedef struct {
     tl_transpose_fn transpose;
     tl_matmul_fn matmul;
+    tl_inplace_fn inplace;
 } lab_call;
 
 /*
@@ -219,6 +220,8 @@ static int run_copied(device_copy *d, int n, lab_call call, tl_shape s, char *wh
     tl_launch_reset();
     if (call.transpose)
         call.transpose(d[0].device + TL_MARGIN, d[1].device + TL_MARGIN, s.rows, s.cols);
+    else if (call.inplace)
+        call.inplace(d[0].device + TL_MARGIN, s.rows);
     else
         call.matmul(d[0].device + TL_MARGIN, d[1].device + TL_MARGIN, d[2].device + TL_MARGIN,
                     s.rows, s.cols, s.depth);
@@ -244,22 +247,31 @@ static int run_on_gpu(tl_transpose_fn fn, tl_matrix *out, tl_matrix *in, tl_shap
                       size_t why_len)
 {
     device_copy d[2] = {{out, NULL}, {in, NULL}};
-    lab_call call = {fn, NULL};
+    lab_call call = {fn, NULL, NULL};
     return run_copied(d, 2, call, s, why, why_len);
+}
+
+static int run_inplace_on_gpu(tl_inplace_fn fn, tl_matrix *m, int n, char *why, size_t why_len)
+{
+    device_copy d[1] = {{m, NULL}};
+    lab_call call = {NULL, NULL, fn};
+    tl_shape s = {n, n, 1};
+    return run_copied(d, 1, call, s, why, why_len);
 }
 
 static int run_matmul_on_gpu(tl_matmul_fn fn, tl_matrix *c, tl_matrix *a, tl_matrix *b, tl_shape s,
                              char *why, size_t why_len)
 {
     device_copy d[3] = {{c, NULL}, {a, NULL}, {b, NULL}};
-    lab_call call = {NULL, fn};
+    lab_call call = {NULL, fn, NULL};
     return run_copied(d, 3, call, s, why, why_len);
 }
 
 #ifdef TILELAB_EMULATOR
-const tl_backend tl_gpu_backend = {"CPU emulator of a GPU", run_on_gpu, run_matmul_on_gpu};
+const tl_backend tl_gpu_backend = {"CPU emulator of a GPU", run_on_gpu, run_matmul_on_gpu,
+                                   run_inplace_on_gpu};
 #else
-const tl_backend tl_gpu_backend = {"GPU", run_on_gpu, run_matmul_on_gpu};
+const tl_backend tl_gpu_backend = {"GPU", run_on_gpu, run_matmul_on_gpu, run_inplace_on_gpu};
 #endif
 
 int tl_gpu_once(const tl_gpu_op *op, const char *variant, char *why, size_t why_len)

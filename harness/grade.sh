@@ -19,6 +19,7 @@
 #                    seed 4242                  every random test again, with this seed
 #                    shapes 97x1031,4095x33     transposes: rows x cols
 #                    products 97x65x1031        matrix products: m x n x k
+#                    sides 97,1031              in-place transposes: n x n
 #   PERF           all (default); gpu-later: leave GPU timing out; only: GPU
 #                  timing alone (grade-all's serial second pass)
 #   SUBMISSIONS    a folder the student's code must not see (grade-all)
@@ -43,7 +44,7 @@ TEST_MARGIN=5                # seconds past a test's own limit before it is kill
 LAB_LIMIT=${TILELAB_GRADE_LAB_LIMIT:-900}  # seconds for all the tests of one lab (the knob: for the grader's tests)
 PERF_LIMIT=300               # seconds for one measurement
 CPU_PERF_SIZE=1000           # not a power of two: see labs/grading.conf
-GPU_PERF_SIZE=4096           # a transpose on the GPU: far past its L2 cache
+GPU_PERF_SIZE=4096           # a transpose on the GPU (in place too): far past its L2 cache
 MATMUL_PERF_SIZE=1024        # a product on the GPU: its check runs on the CPU, in double
 
 log() { printf '%s\n' "$*" >&2; }
@@ -267,8 +268,9 @@ run_test() {
     record test "$lab" "$kind" "$id${hidden_tag:-}" "${verdict:-fail}" "$output"
 }
 
-measure() { # LAB KIND BACKEND FILE
-    local lab=$1 kind=$2 backend=$3 file=$4 dir=$work/perf/lab$1 v ok
+measure() { # LAB KIND BACKEND FILE OPERATION
+    local lab=$1 kind=$2 backend=$3 file=$4 dir=$work/perf/lab$1 v ok perf_size=$GPU_PERF_SIZE
+    case $5 in matmul | sgemm) perf_size=$MATMUL_PERF_SIZE ;; esac
     mkdir -p "$dir"
     if [ "$kind" = cpu ]; then
         local bin=$work/build/lab$lab/grade-perf
@@ -326,7 +328,7 @@ measure() { # LAB KIND BACKEND FILE
         new_output
         out_file=$new
         ok=$(run "$PERF_LIMIT" "$out_file" -- perf "$dir" -- "$work/build/lab$lab/bench" \
-            --only student,reference --sizes "$([ "$file" = transpose.cu ] && echo "$GPU_PERF_SIZE" || echo "$MATMUL_PERF_SIZE")" \
+            --only student,reference --sizes "$perf_size" \
             --reps 20 --csv "$dir/bench.csv")
         if [ "$ok" != ok ]; then
             say "the bench failed (a crash, a wrong result, or the time limit): $(tail -c 1500 "$out_file")"
@@ -344,7 +346,7 @@ grade_lab() { # LAB DIR FILE KIND OPERATION
     manifest=$MANIFESTS/lab$lab.tests
     if [ "$PERF" = only ]; then
         [ "$kind" = gpu ] && [ "$backend" = cuda ] && ! grep -q "^lab	$lab	" "$outcomes" || return 0
-        measure "$lab" "$kind" "$backend" "$file"
+        measure "$lab" "$kind" "$backend" "$file" "$op"
         return
     fi
     if [ ! -f "$work/submission/labs/$dir/$file" ]; then
@@ -362,11 +364,11 @@ grade_lab() { # LAB DIR FILE KIND OPERATION
         [ "$t_kind" = held-back ] || run_test "$lab" "$t_kind" "$id" "$seconds" "$bin"
     done < <(tac "$manifest")
     if [ "$PERF" != gpu-later ] || [ "$backend" != cuda ]; then
-        measure "$lab" "$kind" "$backend" "$file"
+        measure "$lab" "$kind" "$backend" "$file" "$op"
     fi
     # Held-back cases last, each in its own sandbox, their output marked hidden.
     [ -n "$HIDDEN" ] || return 0
-    held=$([ "$op" = transpose ] && echo "$held_shapes" || echo "$held_products")
+    held=$(held_for "$op")
     while IFS=$'\t' read -r t_kind id seconds; do
         if [ "$t_kind" = random ] && [ -n "$held_seed" ]; then
             hidden_tag=" (held-back seed)" run_test "$lab" held-back "$id" "$seconds" "$bin" TILELAB_SEED="$held_seed"

@@ -13,7 +13,7 @@
 # wherever both are linked.
 set -eu
 in=$1 out=$2 prefix=${3:-}
-entries=" transpose matmul_naive matmul_tiled sgemm "
+entries=" transpose transpose_inplace matmul_naive matmul_tiled sgemm "
 calls=$(nm --format=posix -u "$in" | while read -r sym _; do
     case "$sym" in reference_*) printf ' %s' "$sym" ;; esac
 done)

@@ -30,6 +30,12 @@ void matmul_tiled(float *d_c, const float *d_a, const float *d_b, int m, int n, 
 void sgemm(float *d_c, const float *d_a, const float *d_b, int m, int n, int k);
 
 /*
+ * Lab 9, the in-place extension: the square n x n matrix d_mat, on the GPU,
+ * replaced by its transpose in its own memory: mat[c][r] takes mat[r][c].
+ */
+void transpose_inplace(float *d_mat, int n);
+
+/*
  * A stub marks what is left to write with TODO("what to do"). The tests
  * print the message, with the file and line, before anything else.
  */

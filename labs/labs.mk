@@ -3,12 +3,15 @@
 #
 #   labNN_dir       folder under labs/ and solutions/
 #   labNN_kind      cpu: host pointers, gcc | gpu: device pointers, nvcc
-#   labNN_op        what the lab computes: transpose (the default), matmul or sgemm
+#   labNN_op        what the lab computes: transpose (the default), matmul, sgemm
+#                   or inplace (a square matrix transposed in its own memory)
 #   labNN_file      the file the student edits
 #   labNN_tunables  macros the student may change and -D may override
 #   labNN_title     a few words for tables and plots
+#   labNN_baseline  optional: a lab whose reference the bench times beside this
+#                   one (the in-place lab against the out-of-place transpose)
 
-LABS := 01 02 03 04 05 06 07 08
+LABS := 01 02 03 04 05 06 07 08 09
 
 lab01_dir := 01-cpu-naive
 lab01_kind := cpu
@@ -59,3 +62,11 @@ lab08_op := sgemm
 lab08_file := sgemm.cu
 lab08_tunables :=
 lab08_title := GPU SGEMM (extension)
+
+lab09_dir := 09-gpu-inplace
+lab09_kind := gpu
+lab09_op := inplace
+lab09_file := transpose.cu
+lab09_tunables := TILE_DIM BLOCK_ROWS
+lab09_title := GPU in-place (extension)
+lab09_baseline := 06

@@ -138,7 +138,7 @@ for info in "${labs[@]}"; do
         skip "lab$n" "no run of lab $((10#$n)): make lab$((10#$n)) bench$([ "$kind" = gpu ] && echo " on a GPU"), then copy build/bench/lab$n.csv to $DATA/"
         continue
     fi
-    unit=$([ "$op" = transpose ] && echo GB/s || echo GFLOP/s)
+    unit=$(case $op in matmul | sgemm) echo GFLOP/s ;; *) echo GB/s ;; esac)
     title="lab $((10#$n)), $title"
     if FORMATS="$formats" plots/plot-bench.sh "$csv" "$out/lab$n" "$title" "$unit"; then
         printf '%s\t%s (%s)\t%s\n' "lab$n" "$title" "$(origin_of "$csv")" "$csv" >>"$out/figures.tsv"
@@ -155,11 +155,11 @@ ladder_row() {
     awk -F, -v s="$LADDER_SIZE" -v name="lab $((10#$1))|$(echo "${2% (*}" | tr ' ' '|')" -v m="$m" -v o="$(is_here "$3" && echo here || echo rec.)" "$HEADER"'
         $c["variant"] == "reference" && $c["rows"] == s && $c["cols"] == s { print name "," $c["share_of_ceiling"] "," m "," o; exit }' "$3"
 }
-each_lab "$tmp/ladder.csv" "transpose matmul sgemm" ladder_row .csv
+each_lab "$tmp/ladder.csv" "transpose inplace matmul sgemm" ladder_row .csv
 if [ -s "$tmp/ladder.csv" ]; then
     cp "$tmp/ladder.csv" "$out/ladder.csv"
     draw ladder.gp ladder "The ladder at ${LADDER_SIZE}x$LADDER_SIZE: each reference as a share of its ceiling" \
-        "a copy of the same bytes (labs 1-6), cuBLAS SGEMM (labs 7-8); under each bar its machine, rec(orded) or here" "${sources# }" "dat='$out/ladder.csv'"
+        "a copy of the same bytes (the transposes), cuBLAS SGEMM (the products); under each bar its machine, rec(orded) or here" "${sources# }" "dat='$out/ladder.csv'"
 else
     skip ladder "no lab has a run at ${LADDER_SIZE}x$LADDER_SIZE"
 fi
@@ -234,6 +234,11 @@ experiment gpu-blocks "make lab3 bench TILE_DIM=4 BLOCK_ROWS=4 (8, 16, 32) on a 
     lab03-TILE_DIM4-BLOCK_ROWS4.csv=4x4 lab03-TILE_DIM8-BLOCK_ROWS8.csv=8x8 \
     lab03-TILE_DIM16-BLOCK_ROWS16.csv=16x16 lab03-TILE_DIM32-BLOCK_ROWS32.csv=32x32
 
+# The in-place blog's experiment: its tiled kernel over blocks of 4 to 32 a side.
+experiment gpu-inplace-blocks "make lab9 bench TILE_DIM=4 BLOCK_ROWS=4 (8, 16, 32) on a GPU" "Lab 9 in place, with square blocks of 4 to 32 threads a side" \
+    lab09-TILE_DIM4-BLOCK_ROWS4.csv=4x4 lab09-TILE_DIM8-BLOCK_ROWS8.csv=8x8 \
+    lab09-TILE_DIM16-BLOCK_ROWS16.csv=16x16 lab09-TILE_DIM32-BLOCK_ROWS32.csv=32x32
+
 # The emulator's profile of a lab, fit for a figure of the references: this
 # machine's only when its reference was built with its own tunables (a
 # "make lab5 profile TILE_DIM=16" measures something else).
@@ -282,7 +287,7 @@ request_rows() {
             per("global_load_sectors", "global_load_requests"), per("global_store_sectors", "global_store_requests"),
             per("shared_load_wavefronts", "shared_load_requests"), per("shared_store_wavefronts", "shared_store_requests") }' "$3"
 }
-each_profile "$tmp/requests.csv" transpose request_rows
+each_profile "$tmp/requests.csv" "transpose inplace" request_rows
 if [ -s "$tmp/requests.csv" ]; then
     cp "$tmp/requests.csv" "$out/gpu-requests.csv"
     draw bars.gp gpu-requests "Memory requests per warp, each reference at 512x512" \

@@ -49,7 +49,7 @@ for d in solutions/*/; do
     mkdir -p "$tmp/references/labs/$(basename "$d")"
     cp "$d"* "$tmp/references/labs/$(basename "$d")/"
 done
-printf '# held back from the class\nseed 4242\nshapes 97x131,5x3\nproducts 33x17x65,5x3x2\n' >"$tmp/held-back.txt"
+printf '# held back from the class\nseed 4242\nshapes 97x131,5x3\nproducts 33x17x65,5x3x2\nsides 97,5\n' >"$tmp/held-back.txt"
 for held in "" "$tmp/held-back.txt"; do
     grade references "$(sed -n 's/^LABS := //p' labs/labs.mk)" "$held"
     with=${held:+, with held-back seed and shapes}
@@ -65,6 +65,7 @@ expect "held-back cases are graded, marked hidden" '"visibility": "hidden"'
 expect "... the held-back seed re-runs every random test (labs 7-8 have two)" 'lab 7 correctness: tiled_random_shapes \(held-back seed\)'
 expect "... held-back shapes reach the transposes" '"name": "lab 4 correctness: held_back_shapes \(held back\)"'
 expect "... and held-back products the products" '"name": "lab 8 correctness: held_back_shapes \(held back\)"'
+expect "... and held-back sides the in-place transpose" '"name": "lab 9 correctness: held_back_sides \(held back\)"'
 printf 'shapes 97x131\n' >"$tmp/shapes-only.txt"
 grade references 08 "$tmp/shapes-only.txt"
 summary=$build/grade/references/results.json

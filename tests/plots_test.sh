@@ -35,7 +35,7 @@ expect gpu-traffic plots/data/lab0[78]-profile.csv
 # Each figure the README promises is drawn or named, with how to make it.
 unnamed=
 for fig in $(sed -n 's/^LABS := //p' labs/labs.mk | sed 's/[0-9][0-9]/lab&/g') \
-    ladder cpu-olevels cpu-blocks cpu-cache gpu-sweep gpu-tiles gpu-requests gpu-traffic; do
+    ladder cpu-olevels cpu-blocks cpu-cache gpu-sweep gpu-tiles gpu-inplace-blocks gpu-requests gpu-traffic; do
     [ -s "$tmp/plots/$fig.png" ] || grep -qE "^ +$fig +.*make " "$tmp/log" || unnamed="$unnamed $fig"
 done
 if [ -z "$unnamed" ]; then ok "make plots names each figure it did not draw, and how to make it"; else not_ok "not drawn and not named:$unnamed" "$tmp/log"; fi

@@ -169,6 +169,13 @@ static inline void tl_expect_matmul(tl_matmul_fn fn, int m, int n, int k)
     cr_assert(v.ok, "%s", v.message);
 }
 
+static inline void tl_expect_inplace(int n)
+{
+    static tl_verdict v;
+    tl_check_inplace(&v, transpose_inplace, tl_test_backend(), n, tl_test_seed());
+    cr_assert(v.ok, "%s", v.message);
+}
+
 /*
  * Shapes an instructor held back, which the grader passes in TILELAB_HIDDEN
  * ("97x1031,4095x33", or MxNxK for a product); a skip anywhere else.

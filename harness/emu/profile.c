@@ -27,20 +27,24 @@ typedef struct {
     const char *variant;
     tl_transpose_fn transpose;
     tl_matmul_fn matmul;
+    tl_inplace_fn inplace;
 } lab_fn;
 
 static const lab_fn fns[] = {
 #if defined(TL_OP_SGEMM)
-    {"student", NULL, sgemm},
-    {"reference", NULL, reference_sgemm},
+    {"student", NULL, sgemm, NULL},
+    {"reference", NULL, reference_sgemm, NULL},
 #elif defined(TL_OP_MATMUL)
-    {"student", NULL, matmul_tiled},
-    {"reference", NULL, reference_matmul_tiled},
-    {"naive", NULL, matmul_naive},
-    {"ref_naive", NULL, reference_matmul_naive},
+    {"student", NULL, matmul_tiled, NULL},
+    {"reference", NULL, reference_matmul_tiled, NULL},
+    {"naive", NULL, matmul_naive, NULL},
+    {"ref_naive", NULL, reference_matmul_naive, NULL},
+#elif defined(TL_OP_INPLACE)
+    {"student", NULL, NULL, transpose_inplace},
+    {"reference", NULL, NULL, reference_transpose_inplace},
 #else
-    {"student", transpose, NULL},
-    {"reference", reference_transpose, NULL},
+    {"student", transpose, NULL, NULL},
+    {"reference", reference_transpose, NULL, NULL},
 #endif
 };
 
@@ -52,6 +56,8 @@ static int profile(const lab_fn *f, tl_shape s, FILE *csv)
     tl_emu_profile(1);
     if (f->matmul)
         tl_check_matmul(&v, f->matmul, &tl_gpu_backend, s, TL_DEFAULT_SEED);
+    else if (f->inplace)
+        tl_check_inplace(&v, f->inplace, &tl_gpu_backend, s.rows, TL_DEFAULT_SEED);
     else
         tl_check_transpose(&v, f->transpose, &tl_gpu_backend, s, TL_DEFAULT_SEED);
     tl_emu_profile(0);

@@ -1,0 +1,253 @@
+/*
+ * The bench's back end for the in-place transpose (op inplace): the
+ * device-to-device copy is the ceiling; then the reference's in-place
+ * kernel, the student's, and the out-of-place transpose of the lab named
+ * labNN_baseline in labs/labs.mk (its reference, as reference_transpose).
+ *
+ * An in-place call changes its own input: before each timed repetition the
+ * matrix is restored from a pristine copy, outside the events, and after it
+ * the matrix must hold the transpose of that copy.
+ */
+#include "bench.h"
+#include "gpu.h"
+#include "sysinfo.h"
+
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+static const char *const variants[] = {"memcpy", "reference", "student", "out_of_place"};
+#define N_VARIANTS ((int)(sizeof variants / sizeof *variants))
+
+int tl_bench_variants(const char *const **names)
+{
+    *names = variants;
+    return N_VARIANTS;
+}
+
+const char *tl_bench_role(const char *variant)
+{
+    return !strcmp(variant, "memcpy") ? "ceiling" : !strcmp(variant, "out_of_place") ? "library" : variant;
+}
+
+const char *tl_bench_reference_of(const char *variant)
+{
+    (void)variant;
+    return "reference";
+}
+
+/* Each element read once and written once, as an out-of-place transpose. */
+double tl_bench_work(tl_shape s, const char **unit)
+{
+    *unit = "GB/s";
+    return 2.0 * (double)tl_shape_elements(s) * sizeof(float);
+}
+
+static tl_gpu_info info;
+
+int tl_bench_init(char *why, size_t why_len)
+{
+    if (!tl_gpu_available(why, why_len)) {
+        size_t used = strlen(why);
+        snprintf(why + used, why_len - used,
+                 ".\nThe GPU bench times real hardware and needs an NVIDIA GPU; "
+                 "`make labN test` still checks your code here.");
+        return -1;
+    }
+    return tl_gpu_query(&info, why, why_len);
+}
+
+int tl_bench_fits(tl_shape s, char *why, size_t why_len)
+{
+    size_t bytes = tl_shape_elements(s) * sizeof(float), free_bytes = 0, total = 0;
+    if (s.rows != s.cols) {
+        snprintf(why, why_len, "%dx%d: an in-place transpose takes square matrices only: give one "
+                 "side, as in 4096", s.rows, s.cols);
+        return -1;
+    }
+    cudaMemGetInfo(&free_bytes, &total);
+    /* the matrix and its pristine copy, the checker's copy, and the L2 flush buffer */
+    if (3 * bytes + 2 * info.l2_bytes + (64u << 20) > free_bytes) {
+        snprintf(why, why_len, "%dx%d needs %.1f GiB on the GPU and %s has %.1f GiB free: choose a "
+                 "smaller size", s.rows, s.cols, 3.0 * bytes / (1 << 30), info.name,
+                 (double)free_bytes / (1 << 30));
+        return -1;
+    }
+    size_t host = tl_host_memory_available();
+    if (host && 3 * bytes > host) {
+        snprintf(why, why_len, "%dx%d needs %.1f GiB of host memory to check the result: choose a "
+                 "smaller size", s.rows, s.cols, 3.0 * bytes / (1 << 30));
+        return -1;
+    }
+    return 0;
+}
+
+static tl_inplace_fn inplace_fn(const char *variant)
+{
+    if (!strcmp(variant, "reference")) return reference_transpose_inplace;
+    if (!strcmp(variant, "student")) return transpose_inplace;
+    return NULL;
+}
+
+typedef struct {
+    tl_inplace_fn inplace;     /* in place on work; else out of place or the copy */
+    tl_transpose_fn transpose; /* out of place into work; NULL: the copy */
+    float *work;               /* what the call writes */
+    const float *pristine;     /* the matrix as it was */
+    tl_shape s;
+    const float *h_in;         /* what pristine holds */
+    float *h_out;              /* room for work, to check it whole */
+    uint64_t samples;          /* the sampler's state */
+} launch_ctx;
+
+static cudaError_t launch(void *p)
+{
+    launch_ctx *c = p;
+    if (c->inplace)
+        c->inplace(c->work, c->s.rows);
+    else if (c->transpose)
+        c->transpose(c->work, c->pristine, c->s.rows, c->s.cols);
+    else
+        return cudaMemcpyAsync(c->work, c->pristine, tl_shape_elements(c->s) * sizeof(float),
+                               cudaMemcpyDeviceToDevice, 0);
+    return cudaGetLastError();
+}
+
+/* Before each timed call: the matrix as it was for an in-place call, poison for the others. */
+static cudaError_t prepare(void *p)
+{
+    launch_ctx *c = p;
+    size_t bytes = tl_shape_elements(c->s) * sizeof(float);
+    if (c->inplace)
+        return cudaMemcpyAsync(c->work, c->pristine, bytes, cudaMemcpyDeviceToDevice, 0);
+    return cudaMemsetAsync(c->work, 0xff, bytes, 0);
+}
+
+/* After each timed call, some elements at random; after the last one, all of them. */
+static int verify(void *p, int rep, int last, char *why, size_t why_len)
+{
+    launch_ctx *c = p;
+    size_t n = tl_shape_elements(c->s);
+    int transposes = c->inplace || c->transpose;
+    cudaError_t err;
+    if (last && (err = cudaMemcpy(c->h_out, c->work, n * sizeof(float), cudaMemcpyDeviceToHost))) {
+        tl_gpu_explain(err, why, why_len);
+        return -1;
+    }
+    for (size_t i = 0, count = last ? n : TL_BENCH_SAMPLES; i < count; i++) {
+        size_t at = last ? i : tl_bench_sample(&c->samples, n);
+        float got;
+        if (last)
+            got = c->h_out[at];
+        else if ((err = cudaMemcpy(&got, c->work + at, sizeof got, cudaMemcpyDeviceToHost))) {
+            tl_gpu_explain(err, why, why_len);
+            return -1;
+        }
+        float want = c->h_in[transposes ? tl_bench_transposed_from(c->s, at) : at];
+        if (!tl_bench_same(got, want, 0)) {
+            tl_bench_note_skipped(why, why_len, rep, at, c->s.cols);
+            return -1;
+        }
+    }
+    return 0;
+}
+
+/* The checker's verdict on a variant before it is timed: 1 when it may be. */
+static int checked(tl_result *r, const launch_ctx *c, tl_shape s)
+{
+    static tl_verdict v;
+    if (c->inplace)
+        tl_check_inplace(&v, c->inplace, &tl_gpu_backend, s.rows, TL_DEFAULT_SEED);
+    else if (c->transpose)
+        tl_check_transpose(&v, c->transpose, &tl_gpu_backend, s, TL_DEFAULT_SEED);
+    else
+        return 1;
+    if (!v.ok)
+        tl_bench_note_verdict(r, &v);
+    return v.ok;
+}
+
+static void context(launch_ctx *c, const char *variant, float *work, const float *pristine,
+                    tl_shape s, const float *h_in, float *h_out, uint64_t samples)
+{
+    launch_ctx made = {inplace_fn(variant),
+                       !strcmp(variant, "out_of_place") ? reference_transpose : NULL,
+                       work, pristine, s, h_in, h_out, samples};
+    *c = made;
+}
+
+int tl_bench_size(tl_shape s, const tl_bench_opts *o, tl_result *results, char *why, size_t why_len)
+{
+    size_t n = tl_shape_elements(s), bytes = n * sizeof(float);
+    float *h_in = malloc(bytes), *h_out = malloc(bytes), *d_pristine = NULL, *d_work = NULL;
+    cudaError_t err;
+    int rc = -1;
+    if (!h_in || !h_out) {
+        snprintf(why, why_len, "out of host memory");
+        goto done;
+    }
+    tl_fill_random(h_in, n, TL_DEFAULT_SEED);
+    if ((err = cudaMalloc((void **)&d_pristine, bytes)) || (err = cudaMalloc((void **)&d_work, bytes)) ||
+        (err = cudaMemcpy(d_pristine, h_in, bytes, cudaMemcpyHostToDevice))) {
+        tl_gpu_explain(err, why, why_len);
+        goto done;
+    }
+    for (int k = 0; k < N_VARIANTS; k++) {
+        tl_result *r = &results[k];
+        if (!tl_bench_selected(o, variants[k]))
+            continue;
+        r->variant = variants[k];
+        launch_ctx c;
+        context(&c, variants[k], d_work, d_pristine, s, h_in, h_out, TL_DEFAULT_SEED + (uint64_t)k);
+        if (!checked(r, &c, s))
+            continue;
+        tl_gpu_op op = {launch, prepare, verify, &c};
+        if (tl_gpu_time(&op, o->warmup, o->reps, 2 * info.l2_bytes, &r->stats, r->note,
+                        sizeof r->note) == 0)
+            r->measured = 1;
+    }
+    rc = 0;
+done:
+    cudaFree(d_pristine);
+    cudaFree(d_work);
+    free(h_in);
+    free(h_out);
+    return rc;
+}
+
+int tl_bench_once(tl_shape s, const char *variant, char *why, size_t why_len)
+{
+    size_t n = tl_shape_elements(s), bytes = n * sizeof(float);
+    float *h = malloc(bytes), *d_pristine = NULL, *d_work = NULL;
+    cudaError_t err;
+    int rc = -1;
+    if (!h) {
+        snprintf(why, why_len, "out of host memory");
+        return -1;
+    }
+    tl_fill_random(h, n, TL_DEFAULT_SEED);
+    if (!(err = cudaMalloc((void **)&d_pristine, bytes)) && !(err = cudaMalloc((void **)&d_work, bytes)) &&
+        !(err = cudaMemcpy(d_pristine, h, bytes, cudaMemcpyHostToDevice))) {
+        launch_ctx c;
+        context(&c, variant, d_work, d_pristine, s, h, NULL, 0);
+        tl_gpu_op op = {launch, prepare, NULL, &c};
+        rc = tl_gpu_once(&op, variant, why, why_len);
+    } else {
+        tl_gpu_explain(err, why, why_len);
+    }
+    cudaFree(d_pristine);
+    cudaFree(d_work);
+    free(h);
+    return rc;
+}
+
+void tl_bench_describe(FILE *f)
+{
+    char cpu[256];
+    tl_cpu_model(cpu, sizeof cpu);
+    tl_gpu_describe(f, &info);
+    fprintf(f, "# host: %s\n", cpu);
+    fprintf(f, "# in place: the matrix is restored from a pristine copy before each timed call, "
+               "outside the events; out_of_place is the reference of lab " TL_BASELINE_LAB
+               ", writing a second matrix\n");
+}

@@ -1,0 +1,36 @@
+// expect: pass
+// A pair of mirror tiles in one block, on a square grid whose blocks below
+// the diagonal return at once. A diagonal block loads its tile twice, into
+// a and b, and writes it back twice, both times transposed: the same
+// values, so no race. The barrier sits between the loads and the stores.
+#include "lab.h"
+
+#define TILE 32
+#define ROWS 8
+
+__global__ void pairs(float *mat, int n)
+{
+    __shared__ float a[TILE][TILE + 1], b[TILE][TILE + 1];
+    if (blockIdx.x < blockIdx.y)
+        return;
+    int r0 = blockIdx.y * TILE, c0 = blockIdx.x * TILE, x = threadIdx.x, y = threadIdx.y;
+    for (int j = 0; j < TILE; j += ROWS) {
+        if (r0 + y + j < n && c0 + x < n)
+            a[y + j][x] = mat[(size_t)(r0 + y + j) * n + c0 + x];
+        if (c0 + y + j < n && r0 + x < n)
+            b[y + j][x] = mat[(size_t)(c0 + y + j) * n + r0 + x];
+    }
+    __syncthreads();
+    for (int j = 0; j < TILE; j += ROWS) {
+        if (r0 + y + j < n && c0 + x < n)
+            mat[(size_t)(r0 + y + j) * n + c0 + x] = b[x][y + j];
+        if (c0 + y + j < n && r0 + x < n)
+            mat[(size_t)(c0 + y + j) * n + r0 + x] = a[x][y + j];
+    }
+}
+
+void transpose_inplace(float *d_mat, int n)
+{
+    dim3 block(TILE, ROWS), grid((n + TILE - 1) / TILE, (n + TILE - 1) / TILE);
+    pairs<<<grid, block>>>(d_mat, n);
+}

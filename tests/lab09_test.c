@@ -1,0 +1,24 @@
+/* Lab 9, the extension: the GPU transpose in place, by pairs of mirror tiles. */
+#define TL_SUITE lab09
+#define TL_LARGE 8192
+#include "inplace_tests.h"
+#include "gpu_technique.h"
+
+static void call_inplace(float *const *d, int rows, int cols)
+{
+    (void)cols;
+    transpose_inplace(d[0], rows);
+}
+
+TL_TECHNIQUE(lab09_technique, uses_two_shared_tiles, 20)
+{
+    tl_launch l = tl_first_launch_of(call_inplace, 256, 256);
+    int side = (int)l.block[0];
+    long need = 2L * side * side * (long)sizeof(float), have = tl_shared_bytes();
+    cr_assert(have >= need,
+              "your kernels declare %ld bytes of shared memory at most; the two %d x %d tiles of "
+              "a pair (blocks of %d threads in x, so TILE_DIM is %d) need %ld. The naive kernel "
+              "of step 1 passes the correctness tests, but its writes are strided (lab 3): stage "
+              "a tile and its mirror in two __shared__ arrays, README.md, step 2.",
+              have, side, side, side, side, need);
+}
