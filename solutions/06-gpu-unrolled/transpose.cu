@@ -79,8 +79,11 @@ __global__ void transpose_unrolled(float *out, const float *in, int rows, int co
 
 void transpose(float *d_out, const float *d_in, int rows, int cols)
 {
+    /* Cutting rows at sectors takes tiles a whole number of sectors long:
+     * then every block of a row of out shifts by the same amount and their
+     * pieces meet. Smaller or odd tiles (TILE_DIM=4, 12) write as they lie. */
     int aligned = rows % SECTOR == 0 && (uintptr_t)d_out % (SECTOR * sizeof(float)) == 0;
-    int extra = aligned ? 0 : SECTOR;
+    int extra = aligned || TILE_DIM % SECTOR ? 0 : SECTOR;
     int tiles_down = (rows + extra + TILE_DIM - 1) / TILE_DIM;
     int tiles_across = (cols + TILE_DIM - 1) / TILE_DIM;
     dim3 block(TILE_DIM, BLOCK_ROWS);

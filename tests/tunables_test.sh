@@ -1,0 +1,25 @@
+#!/usr/bin/env bash
+# A reference must stay right at the tile sizes a student tries, not only at
+# its own: lab 6's rows cut at 32-byte sectors gave half of a 4097 x 4097
+# matrix wrong at TILE_DIM=4 on the H100, and the suites ran only the default.
+# Each GPU lab with TILE_DIM and BLOCK_ROWS among its tunables (labs/labs.mk)
+# runs its correctness tests, on the emulator, at tiles that are not a whole
+# number of sectors. Prints TAP; make check counts it.
+source "$(dirname "$0")/tap.sh"
+
+for lab in $(sed -n 's/^LABS := //p' labs/labs.mk); do
+    grep -q "^lab${lab}_kind := gpu" labs/labs.mk || continue
+    grep -q "^lab${lab}_tunables := .*TILE_DIM.*BLOCK_ROWS\|^lab${lab}_tunables := .*BLOCK_ROWS.*TILE_DIM" labs/labs.mk || continue
+    for t in 4:2 12:4; do
+        tile=${t%:*} rows=${t#*:}
+        log=$tmp/lab$lab-$tile.log
+        if make -s B="$build/tunables" GPU=emu "lab$((10#$lab))" test SOLUTION=1 TILE_DIM="$tile" \
+                BLOCK_ROWS="$rows" TEST_ARGS="--filter=lab$lab/*" >"$log" 2>&1 &&
+            grep -Eq "Tested: [1-9][0-9]* \| Passing: [0-9]+ \| Failing: 0 \| Crashing: 0" "$log"; then
+            ok "lab $((10#$lab))'s reference passes its correctness tests at TILE_DIM=$tile BLOCK_ROWS=$rows"
+        else
+            not_ok "lab $((10#$lab))'s reference at TILE_DIM=$tile BLOCK_ROWS=$rows" "$log"
+        fi
+    done
+done
+tap_plan
