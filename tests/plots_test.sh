@@ -107,16 +107,26 @@ else
     not_ok "make report wrote no PDF" "$tmp/report.log"
 fi
 
-# The figures the handouts of labs 1-2 state are recorded runs: after a
+# The figures the handouts state are recorded runs: after a
 # "<!-- recorded: FILES -->" line, every GB/s figure of the table is a rate
 # in FILES, and the handout names their machine and date.
-for readme in labs/01-cpu-naive/README.md labs/02-cpu-blocked/README.md; do
+for readme in labs/*/README.md; do
     marks=$(grep -c '<!-- recorded: ' "$readme")
-    bad=$(awk '/<!-- recorded: / { files = $0; sub(/.*recorded: /, "", files); sub(/ *-->.*/, "", files); inside = 1; next }
-        inside && /^ *\|/ { if ($0 ~ /---/ || ++row == 1) next; print files "\t" $0; next }
-        inside { inside = 0; row = 0 }' "$readme" |
+    [ "$marks" -gt 0 ] || continue
+    # "<!-- recorded: FILES; cited: WORD -->": columns whose heading starts
+    # with WORD hold another source's figures (the seeds'), left out here.
+    bad=$(awk -F'|' '/<!-- recorded: / { files = $0; sub(/.*recorded: /, "", files); sub(/ *-->.*/, "", files)
+                cited = ""; if (split(files, part, "; *cited: ") == 2) { files = part[1]; cited = part[2] }
+                inside = 1; next }
+        inside && !row && /^ *$/ { next }
+        inside && /^ *\|/ {
+            if ($0 ~ /---/) next
+            if (++row == 1) { for (i = 1; i <= NF; i++) { h = $i; sub(/^ +/, "", h); skip[i] = cited != "" && index(h, cited) == 1 }; next }
+            line = ""; for (i = 2; i < NF; i++) if (!skip[i]) line = line "|" $i
+            print files "\t" line; next }
+        inside { inside = 0; row = 0; delete skip }' "$readme" |
         while IFS=$'\t' read -r files line; do
-            for x in $(echo "$line" | tr '|' '\n' | sed 's/([^)]*)//g' | grep -oE '(^| )[0-9]+\.[0-9]+( |$)'); do
+            for x in $(echo "$line" | tr '|' '\n' | tr -d '*' | sed 's/([^)]*)//g' | grep -oE '(^| )[0-9]+\.[0-9]+( |$)'); do
                 # shellcheck disable=SC2086
                 awk -F, -v x="$x" '/^(lab|variant),/ { for (i = 1; i <= NF; i++) c[$i] = i; next } /^#/ || !NF { next }
                     sprintf("%." length(substr(x, index(x, ".") + 1)) "f", $c["rate"]) == x { found = 1 } END { exit !found }' $files || echo "$x"
