@@ -1,6 +1,5 @@
 /* The bench's GPU back end: device-to-device copy ceiling, reference, student, cuBLAS. */
-#include "bench.h"
-#include "gpu.h"
+#include "bench_gpu_transpose.h"
 #include "sysinfo.h"
 
 #include <cublas_v2.h>
@@ -39,14 +38,7 @@ static cublasHandle_t cublas;
 
 int tl_bench_init(char *why, size_t why_len)
 {
-    if (!tl_gpu_available(why, why_len)) {
-        size_t used = strlen(why);
-        snprintf(why + used, why_len - used,
-                 ".\nThe GPU bench times real hardware and needs an NVIDIA GPU; "
-                 "`make labN test` still checks your code here.");
-        return -1;
-    }
-    if (tl_gpu_query(&info, why, why_len) != 0)
+    if (tl_bench_gpu_start(&info, why, why_len) != 0)
         return -1;
     if (cublasCreate(&cublas) != CUBLAS_STATUS_SUCCESS) {
         snprintf(why, why_len, "cublasCreate failed");
@@ -55,24 +47,10 @@ int tl_bench_init(char *why, size_t why_len)
     return 0;
 }
 
+/* The bench's pair, the checker's pair. */
 int tl_bench_fits(tl_shape s, char *why, size_t why_len)
 {
-    size_t bytes = tl_shape_elements(s) * sizeof(float), free_bytes = 0, total = 0;
-    cudaMemGetInfo(&free_bytes, &total);
-    /* the bench's pair, the checker's pair, and the L2 flush buffer */
-    if (4 * bytes + 2 * info.l2_bytes + (64u << 20) > free_bytes) {
-        snprintf(why, why_len, "%dx%d needs %.1f GiB on the GPU and %s has %.1f GiB free: choose a "
-                 "smaller size", s.rows, s.cols, 4.0 * bytes / (1 << 30), info.name,
-                 (double)free_bytes / (1 << 30));
-        return -1;
-    }
-    size_t host = tl_host_memory_available();
-    if (host && 3 * bytes > host) {
-        snprintf(why, why_len, "%dx%d needs %.1f GiB of host memory to check the result: choose a "
-                 "smaller size", s.rows, s.cols, 3.0 * bytes / (1 << 30));
-        return -1;
-    }
-    return 0;
+    return tl_bench_gpu_fits(s, &info, 4, why, why_len);
 }
 
 /* cublasSgeam in row-major terms: out (cols x rows) = in (rows x cols) transposed. */
@@ -119,32 +97,11 @@ static cudaError_t poison(void *p)
     return cudaMemsetAsync(c->out, 0xff, tl_shape_elements(c->s) * sizeof(float), 0);
 }
 
-/* After each timed call, some elements of out at random; after the last one, all of them. */
 static int verify(void *p, int rep, int last, char *why, size_t why_len)
 {
     launch_ctx *c = p;
-    size_t n = tl_shape_elements(c->s);
-    cudaError_t err;
-    if (last && (err = cudaMemcpy(c->h_out, c->out, n * sizeof(float), cudaMemcpyDeviceToHost))) {
-        tl_gpu_explain(err, why, why_len);
-        return -1;
-    }
-    for (size_t i = 0, count = last ? n : TL_BENCH_SAMPLES; i < count; i++) {
-        size_t at = last ? i : tl_bench_sample(&c->samples, n);
-        float got;
-        if (last)
-            got = c->h_out[at];
-        else if ((err = cudaMemcpy(&got, c->out + at, sizeof got, cudaMemcpyDeviceToHost))) {
-            tl_gpu_explain(err, why, why_len);
-            return -1;
-        }
-        float want = c->h_in[c->fn ? tl_bench_transposed_from(c->s, at) : at];
-        if (!tl_bench_same(got, want, c->nan_any)) {
-            tl_bench_note_skipped(why, why_len, rep, at, c->fn ? c->s.rows : c->s.cols);
-            return -1;
-        }
-    }
-    return 0;
+    tl_gpu_output o = {c->out, c->h_out, c->h_in, c->s, c->fn != NULL, c->nan_any, &c->samples};
+    return tl_bench_gpu_verify(&o, rep, last, why, why_len);
 }
 
 int tl_bench_size(tl_shape s, const tl_bench_opts *o, tl_result *results, char *why, size_t why_len)

@@ -8,8 +8,7 @@
  * matrix is restored from a pristine copy, outside the events, and after it
  * the matrix must hold the transpose of that copy.
  */
-#include "bench.h"
-#include "gpu.h"
+#include "bench_gpu_transpose.h"
 #include "sysinfo.h"
 
 #include <stdint.h>
@@ -47,39 +46,18 @@ static tl_gpu_info info;
 
 int tl_bench_init(char *why, size_t why_len)
 {
-    if (!tl_gpu_available(why, why_len)) {
-        size_t used = strlen(why);
-        snprintf(why + used, why_len - used,
-                 ".\nThe GPU bench times real hardware and needs an NVIDIA GPU; "
-                 "`make labN test` still checks your code here.");
-        return -1;
-    }
-    return tl_gpu_query(&info, why, why_len);
+    return tl_bench_gpu_start(&info, why, why_len);
 }
 
+/* The matrix and its pristine copy, and the checker's copy. */
 int tl_bench_fits(tl_shape s, char *why, size_t why_len)
 {
-    size_t bytes = tl_shape_elements(s) * sizeof(float), free_bytes = 0, total = 0;
     if (s.rows != s.cols) {
         snprintf(why, why_len, "%dx%d: an in-place transpose takes square matrices only: give one "
                  "side, as in 4096", s.rows, s.cols);
         return -1;
     }
-    cudaMemGetInfo(&free_bytes, &total);
-    /* the matrix and its pristine copy, the checker's copy, and the L2 flush buffer */
-    if (3 * bytes + 2 * info.l2_bytes + (64u << 20) > free_bytes) {
-        snprintf(why, why_len, "%dx%d needs %.1f GiB on the GPU and %s has %.1f GiB free: choose a "
-                 "smaller size", s.rows, s.cols, 3.0 * bytes / (1 << 30), info.name,
-                 (double)free_bytes / (1 << 30));
-        return -1;
-    }
-    size_t host = tl_host_memory_available();
-    if (host && 3 * bytes > host) {
-        snprintf(why, why_len, "%dx%d needs %.1f GiB of host memory to check the result: choose a "
-                 "smaller size", s.rows, s.cols, 3.0 * bytes / (1 << 30));
-        return -1;
-    }
-    return 0;
+    return tl_bench_gpu_fits(s, &info, 3, why, why_len);
 }
 
 static tl_inplace_fn inplace_fn(const char *variant)
@@ -123,33 +101,11 @@ static cudaError_t prepare(void *p)
     return cudaMemsetAsync(c->work, 0xff, bytes, 0);
 }
 
-/* After each timed call, some elements at random; after the last one, all of them. */
 static int verify(void *p, int rep, int last, char *why, size_t why_len)
 {
     launch_ctx *c = p;
-    size_t n = tl_shape_elements(c->s);
-    int transposes = c->inplace || c->transpose;
-    cudaError_t err;
-    if (last && (err = cudaMemcpy(c->h_out, c->work, n * sizeof(float), cudaMemcpyDeviceToHost))) {
-        tl_gpu_explain(err, why, why_len);
-        return -1;
-    }
-    for (size_t i = 0, count = last ? n : TL_BENCH_SAMPLES; i < count; i++) {
-        size_t at = last ? i : tl_bench_sample(&c->samples, n);
-        float got;
-        if (last)
-            got = c->h_out[at];
-        else if ((err = cudaMemcpy(&got, c->work + at, sizeof got, cudaMemcpyDeviceToHost))) {
-            tl_gpu_explain(err, why, why_len);
-            return -1;
-        }
-        float want = c->h_in[transposes ? tl_bench_transposed_from(c->s, at) : at];
-        if (!tl_bench_same(got, want, 0)) {
-            tl_bench_note_skipped(why, why_len, rep, at, c->s.cols);
-            return -1;
-        }
-    }
-    return 0;
+    tl_gpu_output o = {c->work, c->h_out, c->h_in, c->s, c->inplace || c->transpose, 0, &c->samples};
+    return tl_bench_gpu_verify(&o, rep, last, why, why_len);
 }
 
 /* The checker's verdict on a variant before it is timed: 1 when it may be. */

@@ -1,0 +1,35 @@
+#ifndef TILELAB_BENCH_GPU_TRANSPOSE_H
+#define TILELAB_BENCH_GPU_TRANSPOSE_H
+
+/*
+ * What the bench's two GPU back ends of the transposes share (bench_gpu.c,
+ * out of place; bench_inplace.c, in place): starting on the GPU, whether a
+ * size fits, and the check of a timed call's output.
+ */
+#include "bench.h"
+#include "gpu.h"
+
+#include <stdint.h>
+
+/* The GPU, or why there is none, in the words the bench prints. */
+int tl_bench_gpu_start(tl_gpu_info *info, char *why, size_t why_len);
+
+/* Whether s fits: `copies` matrices of s on the GPU beside the L2 flush
+ * buffer, and three on the host to check the result. */
+int tl_bench_gpu_fits(tl_shape s, const tl_gpu_info *info, int copies, char *why, size_t why_len);
+
+/* A timed call's output on the GPU, and what it must hold. */
+typedef struct {
+    const float *d_out; /* what the call wrote */
+    float *h_out;       /* room for all of it, to check it whole */
+    const float *h_in;  /* the matrix the call read */
+    tl_shape s;         /* its shape */
+    int transposed;     /* 1: out is in transposed; 0: a copy of it */
+    int nan_any;        /* cuBLAS: a NaN may come out as another NaN */
+    uint64_t *samples;  /* the sampler's state */
+} tl_gpu_output;
+
+/* After each timed call, some elements at random; after the last one, all of them. */
+int tl_bench_gpu_verify(const tl_gpu_output *o, int rep, int last, char *why, size_t why_len);
+
+#endif
