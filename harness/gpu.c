@@ -174,8 +174,10 @@ static int fail_kernel(cudaError_t err, const char *doing, lab_call call, char *
     int refused = err == cudaErrorInvalidConfiguration || err == cudaErrorInvalidValue;
     for (int i = 0; i < tl_launch_count() && refused && !cause[0]; i++) {
         const tl_launch *l = tl_launch_get(i);
-        unsigned long long threads = (unsigned long long)l->block[0] * l->block[1] * l->block[2];
-        if (threads > 1024 || l->block[0] > 1024 || l->block[1] > 1024 || l->block[2] > 64)
+        dim3 grid = {l->grid[0], l->grid[1], l->grid[2]}, block = {l->block[0], l->block[1], l->block[2]};
+        cudaError_t refusal = tl_launch_refusal(grid, block);
+        unsigned long long threads = (unsigned long long)block.x * block.y * block.z;
+        if (refusal == cudaErrorInvalidValue && threads)
             snprintf(cause, sizeof cause,
                      "your launch asked for blocks of (%u, %u, %u) threads, %llu in all, and a block "
                      "holds at most 1024 threads (x and y at most 1024, z at most 64). %s",
@@ -192,7 +194,7 @@ static int fail_kernel(cudaError_t err, const char *doing, lab_call call, char *
                      call.matmul ? "(n + TILE_WIDTH - 1) / TILE_WIDTH for x (C's n columns) and "
                                    "(m + TILE_WIDTH - 1) / TILE_WIDTH for y (its m rows)"
                                  : "(cols + TILE_DIM - 1) / TILE_DIM for x, and likewise for y with rows and the block's height");
-        else if (l->grid[1] > 65535 || l->grid[2] > 65535)
+        else if (refusal == cudaErrorInvalidConfiguration)
             snprintf(cause, sizeof cause,
                      "your launch asked for a grid of (%u, %u, %u) blocks, and a grid's y and z hold "
                      "at most 65535 blocks (x up to 2^31 - 1): put the long side of the matrix on x.",

@@ -45,6 +45,14 @@ typedef struct {
 } tl_launch;
 
 void tl_launch_record(dim3 grid, dim3 block);
+/*
+ * What a GPU refuses of a <<<grid, block>>>, with the code CUDA 13 gives on
+ * the H100: cudaErrorInvalidValue for a block of no threads or of more than
+ * 1024, or a side past its limit (x, y <= 1024, z <= 64);
+ * cudaErrorInvalidConfiguration for a grid with a side of 0, x past 2^31 - 1
+ * or y, z past 65535. cudaSuccess for a launch a GPU runs.
+ */
+cudaError_t tl_launch_refusal(dim3 grid, dim3 block);
 int tl_launch_count(void);
 const tl_launch *tl_launch_get(int i);
 void tl_launch_reset(void);

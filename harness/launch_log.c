@@ -20,6 +20,17 @@ void tl_launch_record(dim3 grid, dim3 block)
     count++;
 }
 
+cudaError_t tl_launch_refusal(dim3 grid, dim3 block)
+{
+    unsigned long long threads = (unsigned long long)block.x * block.y * block.z;
+    if (threads == 0 || threads > 1024 || block.x > 1024 || block.y > 1024 || block.z > 64)
+        return cudaErrorInvalidValue;
+    if (grid.x == 0 || grid.y == 0 || grid.z == 0 || grid.x > 0x7fffffffu || grid.y > 65535 ||
+        grid.z > 65535)
+        return cudaErrorInvalidConfiguration;
+    return cudaSuccess;
+}
+
 int tl_launch_count(void)
 {
     return count;

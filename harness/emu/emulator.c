@@ -1086,20 +1086,18 @@ void tl_emu_launch(dim3 grid, dim3 block, size_t dynamic_shared, cudaStream_t st
     /* After a fault the context is lost: later kernels never run. */
     if (sticky_error || pending_error)
         return;
-    /* The codes CUDA 13 gives on the H100 (make GPU=cuda emu-corpus): a
-     * block too large is an invalid value, a grid out of range an invalid
-     * configuration. */
+    /* Refused as CUDA 13 refuses it on the H100 (make GPU=cuda emu-corpus). */
     unsigned long long n = (unsigned long long)block.x * block.y * block.z;
-    if (n == 0 || n > 1024 || block.x > 1024 || block.y > 1024 || block.z > 64) {
-        fail(cudaErrorInvalidValue,
+    cudaError_t refusal = tl_launch_refusal(grid, block);
+    if (refusal == cudaErrorInvalidValue) {
+        fail(refusal,
              "%s<<<(%u, %u, %u), (%u, %u, %u)>>> at %s:%d: %llu threads per block (at most 1024; "
              "x and y at most 1024, z at most 64, no dimension 0)",
              kernel, grid.x, grid.y, grid.z, block.x, block.y, block.z, file, line, n);
         return;
     }
-    if (grid.x == 0 || grid.y == 0 || grid.z == 0 || grid.x > 0x7fffffffu || grid.y > 65535 ||
-        grid.z > 65535) {
-        fail(cudaErrorInvalidConfiguration,
+    if (refusal) {
+        fail(refusal,
              "%s<<<(%u, %u, %u), (%u, %u, %u)>>> at %s:%d: a grid of (%u, %u, %u) blocks (y and z "
              "at most 65535, no dimension 0)",
              kernel, grid.x, grid.y, grid.z, block.x, block.y, block.z, file, line, grid.x, grid.y,
