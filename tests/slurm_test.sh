@@ -10,10 +10,42 @@ source tests/slurm_cluster.sh
 cluster=$(mkdir -p "$build" && cd "$build" && pwd)/slurm-test-cluster
 trap 'cluster_stop; rm -rf "$tmp"' EXIT
 
+# merge.sh alone, on task records planted as Slurm leaves them: which word
+# wins where two are left. A task killed at its time limit may still write
+# its exit file (143: the grader died of Slurm's SIGTERM first).
+merge_case() { # NAME EXIT-FILE-LINE-OR-EMPTY SLURM-OUT-LINE SCORES(0/1)
+    local i=${#planted[@]}
+    planted+=("$1")
+    printf '%s\0%s\0' "$1" "/nowhere/$1" >>"$tmp/m/list"
+    [ -z "$2" ] || printf '%s %s\n' "$1" "$2" >"$tmp/m/slurm/9_$i.exit"
+    printf 'tilelab: grading %s\n%s\n' "$1" "$3" >"$tmp/m/slurm/9_$i.out"
+    [ "$4" = 0 ] || { mkdir -p "$tmp/m/$1"; printf '1\t10.00\t10.00\n' >"$tmp/m/$1/scores.tsv"; }
+}
+planted=()
+mkdir -p "$tmp/m/slurm" && : >"$tmp/m/list"
+merge_case late 143 'slurmstepd: error: *** JOB 9 ON n1 CANCELLED AT 2026-11-24T10:00:00 DUE TO TIME LIMIT ***' 1
+merge_case killed '' 'slurmstepd: error: *** JOB 9 ON n1 CANCELLED AT 2026-11-24T10:00:00 DUE TO TIME LIMIT ***' 0
+merge_case cancelled '' 'slurmstepd: error: *** JOB 9 ON n1 CANCELLED AT 2026-11-24T10:00:00 ***' 0
+merge_case failed 2 '' 1
+merge_case lost '' '' 0
+printf '%s\n' "${planted[@]}" >"$tmp/m/class"
+make -s "$build/grade-report" >/dev/null
+TOOLS=$root/$build WEIGHTS=labs/grading.conf harness/slurm/merge.sh \
+    "$tmp/m/list" "$tmp/m/class" "$tmp/m" 9 00:01:00 >"$tmp/m.log" 2>&1
+for want in 'late: TIMED OUT: Slurm task 9_0 ran past its time limit' \
+            'killed: TIMED OUT: Slurm task 9_1' 'cancelled: CANCELLED: Slurm task 9_2' \
+            'failed: FAILED: the grader stopped with exit status 2' 'lost: FAILED: Slurm task 9_4 ended without a result'; do
+    if grep -qF -- "${want#*: }" "$tmp/m/${want%%:*}/status.txt" 2>/dev/null && [ ! -f "$tmp/m/${want%%:*}/scores.tsv" ]; then
+        ok "merge.sh, planted: ${want%%:*} reads '${want#*: }', its scores dropped"
+    else
+        not_ok "merge.sh, planted: ${want%%:*} should read '${want#*: }'" "$tmp/m.log"
+    fi
+done
+
 if ! cluster_start "$cluster"; then
     echo "# the Slurm daemons cannot start here: $cluster_why"
-    echo "ok 1 # SKIP a Slurm cluster of one node cannot start here: $cluster_why"
-    n=1
+    n=$((n + 1))
+    echo "ok $n # SKIP a Slurm cluster of one node cannot start here: $cluster_why"
     tap_plan
     exit 0
 fi

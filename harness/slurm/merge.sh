@@ -13,15 +13,18 @@ i=0
 while IFS= read -r -d '' name && IFS= read -r -d '' _; do
     exit_file=$out/slurm/${array}_$i.exit task_out=$out/slurm/${array}_$i.out
     why=
-    if [ -f "$exit_file" ]; then
+    # Slurm's own word comes first: a task killed at its time limit can still
+    # write its exit file (the grader dies of the SIGTERM, 143, and the task
+    # outlives it for a moment), and that must read as timed out, not failed.
+    if grep -q 'DUE TO TIME LIMIT' "$task_out" 2>/dev/null; then
+        why="TIMED OUT: Slurm task ${array}_$i ran past its time limit ($time; TIME= sets it)"
+    elif grep -q 'CANCELLED' "$task_out" 2>/dev/null; then
+        why="CANCELLED: Slurm task ${array}_$i was cancelled before it ended (see slurm/${array}_$i.out)"
+    elif [ -f "$exit_file" ]; then
         read -r _ status <"$exit_file"
         if [ "$status" != 0 ] || [ ! -f "$out/$name/scores.tsv" ]; then
             why="FAILED: the grader stopped with exit status $status in Slurm task ${array}_$i (see logs/$name.log)"
         fi
-    elif grep -q 'DUE TO TIME LIMIT' "$task_out" 2>/dev/null; then
-        why="TIMED OUT: Slurm task ${array}_$i ran past its time limit ($time; TIME= sets it)"
-    elif grep -q 'CANCELLED' "$task_out" 2>/dev/null; then
-        why="CANCELLED: Slurm task ${array}_$i was cancelled before it ended (see slurm/${array}_$i.out)"
     else
         why="FAILED: Slurm task ${array}_$i ended without a result (a node lost, or out of memory? see slurm/${array}_$i.out)"
     fi
