@@ -107,9 +107,11 @@ OPENBLAS_LIBS := $(if $(HAVE_OPENBLAS),$(shell pkg-config --libs openblas))
 
 # ---------------------------------------------------------------- harness
 
-HARNESS_CORE := matrix shapes check check_matmul check_inplace todo timer sysinfo
-HARNESS_GPU := gpu launch_log cuda_launch_hook
+HARNESS_CORE := matrix shapes check check_matmul check_inplace todo timer sysinfo launch_log
+HARNESS_GPU := gpu launch_config cuda_launch_hook
 CORE_OBJS := $(HARNESS_CORE:%=$(B)/harness/%.o)
+# What a suite links to run its lab's code in the lab process (lab_process.h).
+LAB_CLIENT := $(B)/harness/lab_client.o
 # What every lab's bench links besides its back end.
 BENCH_OBJS := $(B)/harness/bench_report.o
 GPU_OBJS := $(HARNESS_GPU:%=$(B)/harness/%.o)
@@ -122,7 +124,7 @@ $(B)/harness/%.o: harness/%.c $(HEADERS)
 # The CPU emulator (harness/emu): its runtime, and the harness's GPU code
 # compiled against its cuda_runtime.h instead of the toolkit's.
 EMU_HEADERS := $(wildcard harness/emu/*.h)
-EMU_OBJS := $(addprefix $(B)/harness/emu/,gpu.o launch_log.o emulator.o fiber.o statics.o)
+EMU_OBJS := $(addprefix $(B)/harness/emu/,gpu.o launch_config.o emulator.o fiber.o statics.o)
 CFLAGS_EMU := $(CFLAGS_HARNESS) -Iharness/emu
 
 $(B)/harness/emu/%.o: harness/emu/%.c $(HEADERS) $(EMU_HEADERS)
@@ -204,18 +206,26 @@ endif
 
 # Only the entry points stay global, so helpers and kernels of the
 # student's file and the reference's never collide with each other or the harness.
-$(call vdir,$(1),$(2),$(3))/lab.o: $(call vdir,$(1),$(2),$(3))/lab.raw.o harness/isolate-symbols.sh
+$(call vdir,$(1),$(2),$(3))/lab.o: $(call vdir,$(1),$(2),$(3))/lab.raw.o harness/isolate-symbols.sh harness/lab_process.h
 	harness/isolate-symbols.sh $$< $$@
 
-$(call vdir,$(1),$(2),$(3))/lab.renamed.o: $(call vdir,$(1),$(2),$(3))/lab.raw.o harness/isolate-symbols.sh
+$(call vdir,$(1),$(2),$(3))/lab.renamed.o: $(call vdir,$(1),$(2),$(3))/lab.raw.o harness/isolate-symbols.sh harness/lab_process.h
 	harness/isolate-symbols.sh $$< $$@ reference_
 
 $(call vdir,$(1),$(2),$(3))/test.o: tests/lab$(1)_test.c $(TEST_HEADERS) $(HEADERS) $(call vdir,$(1),$(2),$(3))/flags
 	$$(CC) $$(CFLAGS_HARNESS) -Itests $$(call tunable_defs,$(1)) $$(BACKEND_CFLAGS_$(3)) $(call op_flag,$(1)) \
 	  -c $$< -o $$@
 
-$(call vdir,$(1),$(2),$(3))/test: $(call vdir,$(1),$(2),$(3))/test.o $(call vdir,$(1),$(2),$(3))/lab.o $(CORE_OBJS) $$(BACKEND_OBJS_$(3))
-	$$(CC) -o $$@ $$^ -lcriterion $$(BACKEND_LIBS_$(3)) -lm
+# The suite never links the lab file: it runs the lab's code in lab-runner,
+# a process of its own built beside it (harness/lab_process.h).
+$(call vdir,$(1),$(2),$(3))/lab_runner.o: harness/lab_runner.c $(HEADERS) $(call vdir,$(1),$(2),$(3))/flags
+	$$(CC) $$(CFLAGS_HARNESS) $$(BACKEND_CFLAGS_$(3)) -c $$< -o $$@
+
+$(call vdir,$(1),$(2),$(3))/lab-runner: $(call vdir,$(1),$(2),$(3))/lab_runner.o $(call vdir,$(1),$(2),$(3))/lab.o $(CORE_OBJS) $$(BACKEND_OBJS_$(3))
+	$$(CC) -o $$@ $$^ $$(BACKEND_LIBS_$(3)) -lm
+
+$(call vdir,$(1),$(2),$(3))/test: $(call vdir,$(1),$(2),$(3))/test.o $(LAB_CLIENT) $(CORE_OBJS) $(call vdir,$(1),$(2),$(3))/lab-runner
+	$$(CC) -o $$@ $$(filter %.o,$$^) -lcriterion -lm
 endef
 
 # $(1): lab number
@@ -274,7 +284,7 @@ SWEEP_LABS := $(foreach n,$(LABS),$(if $(filter TILE_DIM,$(lab$(n)_tunables)),$(
 
 # $(1): lab, $(2): tile, $(3): rows
 define sweep_pair
-$(B)/lab$(1)/sweep/T$(2)-R$(3)/ref.o: $(call lab_src,$(1),reference) harness/lab.h harness/isolate-symbols.sh
+$(B)/lab$(1)/sweep/T$(2)-R$(3)/ref.o: $(call lab_src,$(1),reference) harness/lab.h harness/isolate-symbols.sh harness/lab_process.h
 	@mkdir -p $$(@D)
 	@echo "$$(NVCC) -c $$< TILE_DIM=$(2) BLOCK_ROWS=$(3)"
 	@$$(NVCC) $$(NVCC_FLAGS) -DTILE_DIM=$(2) -DBLOCK_ROWS=$(3) -c $$< -o $$@.raw > $$(@D)/resources.txt 2>&1 \
@@ -438,9 +448,9 @@ $(B)/emu-test: tests/emu_test.c $(B)/emu-kernels.o $(CORE_OBJS) $(EMU_OBJS) $(HE
 # (tests/emu_corpus/run.sh), run on this machine's backend: GPU=cuda for
 # the GPU, GPU=emu for the emulator.
 CORPUS := $(sort $(wildcard tests/emu_corpus/*.cu)) $(sort $(wildcard tests/emu_corpus/limits/*.cu))
-emu-corpus: $(B)/harness/emu-rewrite $(CORE_OBJS) $(BACKEND_OBJS_$(BACKEND))
+emu-corpus: $(B)/harness/emu-rewrite $(CORE_OBJS) $(LAB_CLIENT) $(BACKEND_OBJS_$(BACKEND))
 	@B=$(B) BACKEND=$(BACKEND) CC='$(CC)' CFLAGS='$(CFLAGS_HARNESS)' BACKEND_CFLAGS='$(BACKEND_CFLAGS_$(BACKEND))' \
-	  OBJS='$(CORE_OBJS) $(BACKEND_OBJS_$(BACKEND))' LIBS='$(BACKEND_LIBS_$(BACKEND))' \
+	  CORE='$(CORE_OBJS)' CLIENT='$(LAB_CLIENT)' BACKEND_OBJS='$(BACKEND_OBJS_$(BACKEND))' LIBS='$(BACKEND_LIBS_$(BACKEND))' \
 	  LAB_OPS='$(foreach n,$(GPU_LABS),$(n)=$(subst $(eval) ,+,$(strip $(call op_flag,$(n)))))' \
 	  NVCC='$(NVCC)' NVCC_FLAGS='$(NVCC_FLAGS)' SANITIZER='$(SANITIZER)' \
 	  $(SHELL) tests/emu_corpus/run.sh $(CORPUS)

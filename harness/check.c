@@ -42,7 +42,7 @@ static int run_inplace_on_cpu(tl_inplace_fn fn, tl_matrix *m, int n, char *why, 
     return 0;
 }
 
-const tl_backend tl_cpu_backend = {"CPU", run_on_cpu, NULL, run_inplace_on_cpu};
+const tl_backend tl_cpu_backend = {"CPU", 0, run_on_cpu, NULL, run_inplace_on_cpu};
 
 void tl_describe_bits(char *buf, size_t len, uint32_t bits)
 {
@@ -312,7 +312,7 @@ void tl_check_transpose(tl_verdict *v, tl_transpose_fn fn, const tl_backend *bac
     if (sc.wrong && todo)
         tl_appendf(msg, len, "  %zu of %zu elements of out are wrong.\n", sc.wrong, n);
     else if (sc.wrong)
-        explain(msg, len, &sc, out.data, pristine.data, s, backend != &tl_cpu_backend);
+        explain(msg, len, &sc, out.data, pristine.data, s, backend->on_gpu);
     v->ok = sc.wrong == 0 && !after && !before && !in_changed;
     v->ok_but_nan_bits = !v->ok && sc.wrong == sc.other_nan && !after && !before && !in_changed;
 

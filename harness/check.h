@@ -19,6 +19,7 @@ typedef void (*tl_inplace_fn)(float *mat, int n);
 /* Where a lab's code runs: the CPU directly, or a GPU through copies. */
 typedef struct {
     const char *name;
+    int on_gpu; /* 1 when fn runs as kernels on a grid: the hints speak of grids and blocks */
     /*
      * Runs fn with in->data and out->data (or device copies of the whole
      * buffers, margins included, copied back afterwards). 0, or -1 with a
@@ -87,6 +88,8 @@ const char *tl_note_run(char *msg, size_t len, int ran, const char *why);
 /* What TODO() recorded since the last reset, or NULL. */
 const char *tl_todo_message(void);
 void tl_todo_reset(void);
+/* What TODO() recorded in the lab's own process (lab_process.h), here. */
+void tl_todo_set(const char *message);
 
 /* snprintf that appends to what buf already holds. */
 void tl_appendf(char *buf, size_t len, const char *fmt, ...)

@@ -270,10 +270,10 @@ static int run_matmul_on_gpu(tl_matmul_fn fn, tl_matrix *c, tl_matrix *a, tl_mat
 }
 
 #ifdef TILELAB_EMULATOR
-const tl_backend tl_gpu_backend = {"CPU emulator of a GPU", run_on_gpu, run_matmul_on_gpu,
+const tl_backend tl_gpu_backend = {"CPU emulator of a GPU", 1, run_on_gpu, run_matmul_on_gpu,
                                    run_inplace_on_gpu};
 #else
-const tl_backend tl_gpu_backend = {"GPU", run_on_gpu, run_matmul_on_gpu, run_inplace_on_gpu};
+const tl_backend tl_gpu_backend = {"GPU", 1, run_on_gpu, run_matmul_on_gpu, run_inplace_on_gpu};
 #endif
 
 int tl_gpu_once(const tl_gpu_op *op, const char *variant, char *why, size_t why_len)

@@ -11,6 +11,7 @@
 #include <cuda_runtime_api.h>
 
 #include "check.h"
+#include "launch.h"
 #include "timer.h"
 
 /* "cudaErrorX (what the runtime says): what usually causes it" */
@@ -36,14 +37,10 @@ void tl_gpu_describe(FILE *f, const tl_gpu_info *info);
 extern const tl_backend tl_gpu_backend;
 
 /*
- * Kernel launches seen since the last reset. On a GPU the harness
+ * Kernel launches seen since the last reset (launch.h). On a GPU the harness
  * interposes the runtime's launch hook (cuda_launch_hook.c), so it sees
  * each <<<grid, block>>> even when the launch itself fails.
  */
-typedef struct {
-    unsigned grid[3], block[3];
-} tl_launch;
-
 void tl_launch_record(dim3 grid, dim3 block);
 /*
  * What a GPU refuses of a <<<grid, block>>>, with the code CUDA 13 gives on
@@ -53,9 +50,6 @@ void tl_launch_record(dim3 grid, dim3 block);
  * or y, z past 65535. cudaSuccess for a launch a GPU runs.
  */
 cudaError_t tl_launch_refusal(dim3 grid, dim3 block);
-int tl_launch_count(void);
-const tl_launch *tl_launch_get(int i);
-void tl_launch_reset(void);
 
 /*
  * One operation to time. launch is what the events time; prepare runs

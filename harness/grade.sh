@@ -113,7 +113,7 @@ gpu_devices() {
 sandbox() {
     sb=()
     if [ "$SANDBOX" != bwrap ]; then
-        sb=(env HOME=/tmp)
+        sb=(env HOME=/tmp TILELAB_DONE_FILE="$work/records/done.fifo")
         return
     fi
     local d hide=()

@@ -12,12 +12,17 @@
  * it, and with the sandbox every process it started.
  *
  * With --test, the command is a Criterion suite filtered to that test, run
- * with --tap=/dev/fd/3 (a pipe) and TILELAB_DONE_FILE naming a FIFO that
- * this program makes in DIR (which the sandbox must show, read-only). Both
- * are read here as they come: the records that decide a pass never sit in a
- * file the student's code could rewrite. A pass needs exactly one result line for
- * the test, "ok" and not skipped, the test's own record that it reached its
- * end, and a clean exit; anything else is a failure, and FILE says why.
+ * with --tap=/dev/fd/3 (a pipe), and DIR/done.fifo, a FIFO this program
+ * makes, for the test's record that it reached its end: the command's
+ * environment names it in TILELAB_DONE_FILE (grade.sh's sandbox sets it
+ * inside, so that it is not in this program's environment, nor in the
+ * sandbox's first process, where /proc would show it). Both are read here
+ * as they come: the records that decide a pass never sit in a file. They
+ * are written by the suite's processes only: a lab's code runs in a
+ * process of its own (harness/lab_process.h). A pass needs exactly one
+ * result line for the test, "ok" and not skipped, the test's own record
+ * that it reached its end, and a clean exit; anything else is a failure,
+ * and FILE says why.
  *
  * Prints one word: pass, fail or skip (with --test), or ok or fail.
  */
@@ -202,8 +207,6 @@ int main(int argc, char **argv)
         setrlimit(RLIMIT_CORE, &core);
         setrlimit(RLIMIT_FSIZE, &fsize);
         signal(SIGPIPE, SIG_DFL);
-        if (test)
-            setenv("TILELAB_DONE_FILE", fifo, 1);
         execvp(command[0], command);
         fprintf(stderr, "grade-run: cannot run %s: %s\n", command[0], strerror(errno));
         _exit(127);

@@ -2,7 +2,7 @@
 # isolate-symbols.sh IN.o OUT.o [PREFIX]
 #
 # Makes every symbol a compiled lab file defines local, except its entry
-# points (transpose, matmul_naive, matmul_tiled, sgemm): strong, weak,
+# points (lab.h's, listed once in lab_process.h): strong, weak,
 # common, IFUNC or unique, none stays global. A lab file's helpers and
 # kernels then never collide with the harness's or with another lab
 # file's, and a lab file cannot replace a harness function (memcmp, the
@@ -13,7 +13,9 @@
 # wherever both are linked.
 set -eu
 in=$1 out=$2 prefix=${3:-}
-entries=" transpose transpose_inplace matmul_naive matmul_tiled sgemm "
+# lab.h's entry points, as harness/lab_process.h lists them (X(name, op)).
+entries=" $(sed -n 's/^ *X(\([a-z_]*\), TL_OP_[A-Z]*).*/\1/p' "$(dirname "$0")/lab_process.h" | tr '\n' ' ')"
+[ "$entries" != " " ] || { echo "isolate-symbols.sh: no entry points in $(dirname "$0")/lab_process.h" >&2; exit 1; }
 calls=$(nm --format=posix -u "$in" | while read -r sym _; do
     case "$sym" in reference_*) printf ' %s' "$sym" ;; esac
 done)

@@ -16,6 +16,11 @@ const char *tl_todo_message(void)
     return todo[0] ? todo : NULL;
 }
 
+void tl_todo_set(const char *message)
+{
+    snprintf(todo, sizeof todo, "%s", message ? message : "");
+}
+
 void tl_todo_reset(void)
 {
     todo[0] = '\0';

@@ -8,6 +8,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "launch.h"
 #include "tl_test.h"
 
 /* resources.txt in the test binary's own folder: found from the binary, so
@@ -45,38 +46,23 @@ static inline long tl_shared_bytes(void)
     return most;
 }
 
-/* Calls a lab's entry point once on matrices of rows x cols; its first launch. */
-typedef void (*tl_lab_call)(float *const *d, int rows, int cols);
-
-static inline tl_launch tl_first_launch_of(tl_lab_call call, int rows, int cols)
+/*
+ * The first launch of a lab's entry point called once, in the lab process,
+ * on zeroed device buffers: a rows x cols matrix (a transpose, or an
+ * in-place one of rows x rows), or C = A B with m = rows, n = cols, k = depth.
+ */
+static inline tl_launch tl_first_launch_of(void (*entry)(void), int rows, int cols, int depth)
 {
-    char why[512];
-    float *d[3] = {NULL, NULL, NULL};
-    size_t bytes = (size_t)rows * cols * sizeof(float);
-    int gpu = tl_gpu_available(why, sizeof why);
-    for (int i = 0; i < 3 && gpu; i++)
-        if (cudaMalloc((void **)&d[i], bytes) || cudaMemset(d[i], 0, bytes))
-            cr_assert_fail("cudaMalloc of %zu bytes failed", bytes);
-    tl_launch_reset();
-    tl_todo_reset();
-    call(d, rows, cols);
-    if (gpu)
-        cudaDeviceSynchronize();
-    cudaGetLastError(); /* without a GPU the launch itself fails; only its configuration matters */
-    for (int i = 0; i < 3; i++)
-        cudaFree(d[i]);
+    char why[2048];
+    tl_shape s = {rows, cols, depth};
+    cr_assert(tl_lab_first_launch(entry, s, why, sizeof why) == 0, "%s", why);
     if (tl_todo_message())
         cr_assert_fail("not implemented yet: %s", tl_todo_message());
     cr_assert(tl_launch_count() > 0, "no kernel was launched: launch yours with "
                                      "kernel<<<grid, block>>>(...)");
     return *tl_launch_get(0);
 }
-
-static inline void tl_call_transpose(float *const *d, int rows, int cols)
-{
-    transpose(d[0], d[1], rows, cols);
-}
-#define tl_first_launch(rows, cols) tl_first_launch_of(tl_call_transpose, rows, cols)
+#define tl_first_launch(rows, cols) tl_first_launch_of((void (*)(void))transpose, rows, cols, 1)
 
 static inline void tl_expect_shared_tile(int side, int padded)
 {

@@ -138,11 +138,14 @@ handin endless 01-cpu-naive >/dev/null <<EOF
 #include <stddef.h>
 #include <stdio.h>
 #include <string.h>
-/* Before Criterion starts, where its own time limit does not reach: loop in one test's run. */
+#include <unistd.h>
+/* In a constructor, before the lab process answers its test: loop in one test's run (its
+ * parent, the test, is named on the command line that the grader gives). */
 __attribute__((constructor)) static void stall(void)
 {
-    char cmd[4096] = "";
-    FILE *f = fopen("/proc/self/cmdline", "r");
+    char cmd[4096] = "", path[64];
+    snprintf(path, sizeof path, "/proc/%d/cmdline", (int)getppid());
+    FILE *f = fopen(path, "r");
     size_t n = f ? fread(cmd, 1, sizeof cmd - 1, f) : 0;
     for (size_t i = 0; i < n; i++)
         cmd[i] = cmd[i] ? cmd[i] : ' ';
@@ -161,8 +164,8 @@ EOF
 grade endless 01
 expect "an endless loop that ignores SIGTERM and SIGALRM is stopped at its test's limit" "tiny_rectangles \(0.00 of .*\)"
 expect "... and says so" "Timed out|stopped after [0-9]+ seconds"
-expect "a loop before the suite starts, ignoring every signal it can, is killed at the test's limit" "one_by_one \(0.00 of .*\)"
-expect "... and says so" "stopped after 15 seconds"
+expect "a loop in a constructor, ignoring every signal it can, is killed at the test's limit" "one_by_one \(0.00 of .*\)"
+expect "... and says so" "lab01::one_by_one: Timed out"
 expect "... while the other tests pass" "^1 +6\.55 / +8.00"
 within "... and the lab is graded in bounded time" 90
 
@@ -230,7 +233,7 @@ void transpose(float *out, const float *in, int rows, int cols)
 EOF
 grade quits 01
 expect "exit(0) does not pass" "^1 +0.00 / +8.00"
-expect "... and is named" "ended early|reported no result"
+expect "... and is named" "your code ended its process with exit status 0 before transpose\(\) returned"
 
 handin liar 01-cpu-naive >/dev/null <<EOF
 #include "lab.h"
@@ -270,6 +273,87 @@ void transpose(float *out, const float *in, int rows, int cols)
 EOF
 grade liar 01
 expect "forged TAP lines and completion records, from constructors and destructors, do not pass" "^1 +0.00 / +8.00"
+
+handin insider 01-cpu-naive >/dev/null <<EOF
+#define _DEFAULT_SOURCE
+#include "lab.h"
+#include <dirent.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+/* Speaks the grader's protocol from inside, wherever it can reach: passing
+ * TAP lines and completion records into every descriptor of every other
+ * process, and into any FIFO named in their environments. Says what it
+ * reached, and whose. */
+static const char *tests[] = {"one_by_one", "tiny_rectangles", "single_row", "single_column",
+    "primes", "around_block_edges", "tall_rectangle", "wide_rectangle", "large_square",
+    "large_rectangle", "random_shapes"};
+static void forge_into(const char *path, const char *whose)
+{
+    char line[128], target[256] = "";
+    int fd = open(path, O_WRONLY | O_NONBLOCK);
+    if (fd < 0)
+        return;
+    ssize_t n = readlink(path, target, sizeof target - 1);
+    target[n > 0 ? n : 0] = '\0';
+    fprintf(stderr, "insider: reached %s (%s) of %s\n", path, n > 0 ? target : path, whose);
+    for (int i = 0; i < 11; i++) {
+        int len = snprintf(line, sizeof line, "ok - lab01::%s  (0.00s)\ndone lab01/%s\n", tests[i], tests[i]);
+        (void)!write(fd, line, (size_t)len);
+    }
+    close(fd);
+}
+static void forge(void)
+{
+    DIR *procs = opendir("/proc");
+    struct dirent *e;
+    char path[300], env[8192], whose[64];
+    while (procs && (e = readdir(procs))) {
+        int pid = atoi(e->d_name);
+        if (pid <= 0 || pid == getpid())
+            continue;
+        snprintf(path, sizeof path, "/proc/%d/comm", pid);
+        FILE *c = fopen(path, "r");
+        if (!c || !fgets(whose, sizeof whose, c))
+            snprintf(whose, sizeof whose, "?");
+        whose[strcspn(whose, "\n")] = '\0';
+        if (c)
+            fclose(c);
+        for (int fd = 0; fd < 32; fd++) {
+            snprintf(path, sizeof path, "/proc/%d/fd/%d", pid, fd);
+            forge_into(path, whose);
+        }
+        snprintf(path, sizeof path, "/proc/%d/environ", pid);
+        int r = open(path, O_RDONLY);
+        ssize_t n = r >= 0 ? read(r, env, sizeof env - 1) : -1;
+        for (ssize_t at = 0; n > 0 && at < n; at += (ssize_t)strlen(env + at) + 1) {
+            env[n] = '\0';
+            if (!strncmp(env + at, "TILELAB_DONE_FILE=", 18))
+                forge_into(env + at + 18, whose);
+        }
+        if (r >= 0)
+            close(r);
+    }
+    if (procs)
+        closedir(procs);
+}
+__attribute__((constructor)) static void early(void) { forge(); }
+void transpose(float *out, const float *in, int rows, int cols)
+{
+    (void)out, (void)in, (void)rows, (void)cols;
+    forge();
+}
+EOF
+grade insider 01
+expect "lab code that writes passing records into every descriptor of every process it can open does not pass" "^1 +0.00 / +8.00"
+summary=$build/grade/insider/results.json
+refute "... it reaches no descriptor of the suite's own processes (not dumpable: its code runs in a process of its own)" \
+    'insider: reached [^ ]* \([^)]*\) of test'
+refute "... nor the completion records' FIFO" 'insider: reached [^ ]*done.fifo'
+expect "... only the sandbox's first process's output, which decides nothing" \
+    'insider: reached /proc/1/fd/1 \(pipe:\[[0-9]+\]\) of bwrap'
 
 handin impostor 01-cpu-naive >/dev/null <<EOF
 #include "check.h"

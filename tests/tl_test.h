@@ -16,9 +16,7 @@
 
 #include "check.h"
 #include "lab.h"
-#ifdef TL_LAB_GPU
-#include "gpu.h"
-#endif
+#include "lab_client.h"
 
 /*
  * The emulator runs every GPU thread in turn: its large cases are large
@@ -81,13 +79,8 @@ __attribute__((constructor)) static void tl_write_manifest(void)
 
 static void tl_name_signal(int sig)
 {
-    const char *what = sig == SIGSEGV ? "SIGSEGV: a memory access outside what was allocated "
-                                        "(an index out of bounds, or a bad pointer?)"
-                     : sig == SIGBUS  ? "SIGBUS: a misaligned or unmapped memory access"
-                     : sig == SIGFPE  ? "SIGFPE: an arithmetic error (integer division by zero?)"
-                     : sig == SIGILL  ? "SIGILL: an illegal instruction"
-                                      : "SIGABRT: abort() was called, or an assert() failed";
     static const char head[] = "\ntilelab: the test was killed by ";
+    const char *what = tl_signal_meaning(sig);
     (void)!write(2, head, sizeof head - 1);
     (void)!write(2, what, strlen(what));
     (void)!write(2, "\n", 1);
@@ -124,16 +117,17 @@ static inline uint64_t tl_test_seed(void)
     return seed;
 }
 
+/* The lab's backend, run in the lab process (lab_process.h); a GPU lab is
+ * skipped on a machine without a GPU, and a lab process that failed fails. */
 static inline const tl_backend *tl_test_backend(void)
 {
-#ifdef TL_LAB_GPU
-    char why[512];
-    if (!tl_gpu_available(why, sizeof why))
+    const tl_backend *backend;
+    char why[2048];
+    int can = tl_lab_backend(&backend, why, sizeof why);
+    cr_assert(can >= 0, "%s", why);
+    if (!can)
         cr_skip_test("needs a CUDA GPU, and this machine has none (%s)", why);
-    return &tl_gpu_backend;
-#else
-    return &tl_cpu_backend;
-#endif
+    return backend;
 }
 
 #ifdef TL_LAB_GPU
@@ -143,8 +137,9 @@ static inline const tl_backend *tl_test_backend(void)
 /* Criterion lists skipped tests only when verbose: say once why they were skipped. */
 ReportHook(POST_ALL)(struct criterion_global_stats *stats)
 {
-    char why[512];
-    if (stats->tests_skipped && !tl_gpu_available(why, sizeof why))
+    const tl_backend *backend;
+    char why[2048];
+    if (stats->tests_skipped && tl_lab_backend(&backend, why, sizeof why) == 0)
         fprintf(stderr,
                 "[SKIP] %zu test(s) skipped: they run your kernel, which needs a CUDA GPU, and "
                 "this machine has none (%s).\n[SKIP] The checks that need no GPU ran; run the "

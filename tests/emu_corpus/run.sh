@@ -24,7 +24,7 @@
 # checks must refuse it. Prints TAP, one line a verdict, and the tally
 # "corpus: N agree, M disagree".
 #
-# Environment: B BACKEND CC CFLAGS BACKEND_CFLAGS OBJS LIBS LAB_OPS
+# Environment: B BACKEND CC CFLAGS BACKEND_CFLAGS CORE CLIENT BACKEND_OBJS LIBS LAB_OPS
 # (NN=-DFLAG+-DFLAG ...), and for cuda NVCC NVCC_FLAGS SANITIZER.
 set -u
 cd "$(dirname "$0")/../.."
@@ -49,8 +49,7 @@ suite() {
     case "$built" in *" $lab "*) return 0 ;; esac
     built="$built$lab "
     # shellcheck disable=SC2046,SC2086
-    $CC $CFLAGS -Itests $BACKEND_CFLAGS $(ops_of "$lab") \
-        -DTL_RESOURCES='"resources.txt"' -c "tests/lab${lab}_test.c" -o "$t"
+    $CC $CFLAGS -Itests $BACKEND_CFLAGS $(ops_of "$lab") -c "tests/lab${lab}_test.c" -o "$t"
 }
 
 build() {
@@ -64,10 +63,13 @@ build() {
         grep -v '^ptxas info\|bytes stack frame' "$d/resources.txt"
         [ $rc -eq 0 ] || return 1
     fi || return 1
+    # The suite, and beside it the lab process that runs the file (harness/lab_process.h).
     harness/isolate-symbols.sh "$d/lab.raw.o" "$d/lab.o" &&
         suite "$lab" &&
         # shellcheck disable=SC2086
-        $CC -o "$d/test" "$out/lab$lab-test.o" "$d/lab.o" $OBJS -lcriterion $LIBS -lm
+        $CC -o "$d/lab-runner" "$out/lab_runner.o" "$d/lab.o" $CORE $BACKEND_OBJS $LIBS -lm &&
+        # shellcheck disable=SC2086
+        $CC -o "$d/test" "$out/lab$lab-test.o" $CLIENT $CORE -lcriterion -lm
 }
 
 # judge SRC: builds and runs one file, and writes its verdicts to $d/verdicts:
@@ -92,7 +94,7 @@ judge() {
         got=build-error
     else
         local run=(./test)
-        [ "$BACKEND" != cuda ] || [ -z "$tool" ] || run=("$SANITIZER" --tool "$tool" --error-exitcode 3 ./test)
+        [ "$BACKEND" != cuda ] || [ -z "$tool" ] || run=("$SANITIZER" --tool "$tool" --target-processes all --error-exitcode 3 ./test)
         # shellcheck disable=SC2086
         if (cd "$d" && "${run[@]}" $jobs --filter "$filter") >>"$d/log" 2>&1; then got=pass; else got=fail; fi
         # Tests that did not run (a GPU build on a machine without one) decide nothing.
@@ -125,6 +127,8 @@ judge() {
     } >"$d/verdicts"
 }
 
+# shellcheck disable=SC2086
+$CC $CFLAGS $BACKEND_CFLAGS -c harness/lab_runner.c -o "$out/lab_runner.o" || exit 1
 dirs=()
 for src in "$@"; do
     name=$(basename "$src" .cu)

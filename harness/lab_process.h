@@ -1,0 +1,76 @@
+/*
+ * A lab's code runs in a process of its own: the lab process.
+ *
+ * A suite's test never calls a lab file's code itself. Its checks (check.c)
+ * run on a backend as usual, but the backend a suite gets (lab_client.c)
+ * hands each run to the lab process, a program built beside the suite from
+ * the lab file and the real backend (lab_runner.c, `lab-runner`): the
+ * matrices go over in shared memory, the lab's code runs there, on the CPU,
+ * the GPU or the emulator, and the matrices come back with what the run
+ * said (its error, its TODO() and its launches). The suite's process then
+ * compares, and only it reports to Criterion.
+ *
+ * So whatever a lab file does (a constructor, exit(), a write to any file
+ * descriptor it can find, memory it should not touch), it does it in the lab
+ * process, which holds no test's result and cannot reach the suite's: the
+ * suite's processes are not dumpable, so /proc/PID/fd and ptrace are closed
+ * to it. What decides a pass is computed where the lab's code never ran.
+ *
+ * The two talk over a SOCK_SEQPACKET socket, one request and one reply a
+ * message; the matrices lie in a memfd that both map.
+ */
+#ifndef TILELAB_LAB_PROCESS_H
+#define TILELAB_LAB_PROCESS_H
+
+#include <stddef.h>
+
+#include "launch.h"
+#include "shapes.h"
+
+/* The lab process's descriptors: the socket, and the matrices' memfd. */
+#define TL_LAB_SOCKET_FD 3
+#define TL_LAB_MATRICES_FD 4
+
+/* Every entry point of lab.h, and how each is called (X(name, operation)). */
+#define TL_ENTRY_POINTS(X)                                                                        \
+    X(transpose, TL_OP_TRANSPOSE)                                                                 \
+    X(matmul_naive, TL_OP_MATMUL)                                                                 \
+    X(matmul_tiled, TL_OP_MATMUL)                                                                 \
+    X(sgemm, TL_OP_MATMUL)                                                                        \
+    X(transpose_inplace, TL_OP_INPLACE)
+
+enum { TL_OP_TRANSPOSE, TL_OP_MATMUL, TL_OP_INPLACE };
+
+#define TL_ENTRY_ENUM(name, op) TL_ENTRY_##name,
+enum { TL_ENTRY_POINTS(TL_ENTRY_ENUM) TL_ENTRIES };
+#undef TL_ENTRY_ENUM
+
+typedef enum {
+    TL_ASK_BACKEND,      /* which backend runs the lab here, and whether it can */
+    TL_ASK_RUN,          /* the entry point on the matrices, through the backend (check.h) */
+    TL_ASK_FIRST_LAUNCH, /* the entry point once on zeroed device buffers: its launches */
+} tl_ask;
+
+typedef struct {
+    tl_ask ask;
+    int entry;      /* TL_ENTRY_x */
+    tl_shape shape; /* rows, cols, depth; an in-place transpose is rows x rows */
+    int matrices;   /* how many of m[] the run takes, in the backend's order */
+    struct {
+        size_t offset, total, count; /* in floats: where in the memfd, margins included, data */
+    } m[3];
+    size_t floats; /* the memfd's size */
+} tl_lab_request;
+
+typedef struct {
+    int rc;        /* the backend's answer: 0, or -1 with why */
+    int available; /* TL_ASK_BACKEND: 1 when it can run the lab here */
+    int on_gpu;
+    char backend[64];
+    char why[2048];
+    char todo[512]; /* what TODO() recorded, or "" */
+    int launches;   /* launches counted; the first TL_MAX_LAUNCHES in launch[] */
+    tl_launch launch[TL_MAX_LAUNCHES];
+} tl_lab_reply;
+
+#endif

@@ -1,0 +1,23 @@
+/*
+ * The record of kernel launches that the technique checks read: the grid
+ * and block of each <<<grid, block>>> since the last reset. The GPU glue
+ * fills it in the process that runs a lab's code (gpu.h: tl_launch_record);
+ * the suite's own process gets a copy with each answer of that process
+ * (lab_process.h). Nothing here needs CUDA.
+ */
+#ifndef TILELAB_LAUNCH_H
+#define TILELAB_LAUNCH_H
+
+#define TL_MAX_LAUNCHES 64
+
+typedef struct {
+    unsigned grid[3], block[3];
+} tl_launch;
+
+void tl_launch_add(const tl_launch *l);
+/* Launches since the last reset: more than TL_MAX_LAUNCHES are counted, not kept. */
+int tl_launch_count(void);
+const tl_launch *tl_launch_get(int i);
+void tl_launch_reset(void);
+
+#endif
