@@ -1,6 +1,6 @@
 /*
  * Lab 8 candidate (issue 15): the reference's 8 x 8 per thread in warp tiles of 32 x 64.
- * Not the reference: it is timed beside it (candidates/README.md) and
+ * Not the reference: it is timed beside it (solutions/candidates/README.md) and
  * replaces it only if the H100 says so.
  *
  * Why it may be faster: each warp computes a compact 32 x 64 part of the

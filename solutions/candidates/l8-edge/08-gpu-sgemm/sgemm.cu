@@ -1,7 +1,7 @@
 /*
  * Lab 8 candidate (issue 15): the reference, with its edges and its shared
  * stores changed and nothing else. Not the reference: it is timed beside it
- * (candidates/README.md) and replaces it only if the H100 says so.
+ * (solutions/candidates/README.md) and replaces it only if the H100 says so.
  *
  * - Edges, thread by thread. The reference sends a whole block down the
  *   scalar path when its tile hangs over the edge of C: at 2000^3 that is

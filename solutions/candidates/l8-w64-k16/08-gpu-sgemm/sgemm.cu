@@ -1,6 +1,6 @@
 /*
  * Lab 8 candidate (issue 15): 8 x 16 outputs per thread, 128 threads a block, BK = 16.
- * Not the reference: it is timed beside it (candidates/README.md) and
+ * Not the reference: it is timed beside it (solutions/candidates/README.md) and
  * replaces it only if the H100 says so.
  *
  * Why it may be faster: l8-w64-k8 (a thread computes 8 x 16 elements of C,

@@ -1,7 +1,7 @@
 /*
  * Lab 7 candidate (issue 15): lab 7's two kernels, one output per thread,
  * each with one change. Not the reference: it is timed beside it
- * (candidates/README.md) at each TILE_WIDTH, and replaces it only if the
+ * (solutions/candidates/README.md) at each TILE_WIDTH, and replaces it only if the
  * H100 says so.
  *
  * - Tiled: the next tiles' loads are in flight while this step's
