@@ -45,7 +45,7 @@ absbuild=$(cd "$build" && pwd)
 # ---------------------------------------------------------------- honest work
 
 mkdir -p "$tmp/references/labs"
-for d in solutions/*/; do
+for d in solutions/[0-9]*/; do
     mkdir -p "$tmp/references/labs/$(basename "$d")"
     cp "$d"* "$tmp/references/labs/$(basename "$d")/"
 done
@@ -354,6 +354,34 @@ refute "... it reaches no descriptor of the suite's own processes (not dumpable:
 refute "... nor the completion records' FIFO" 'insider: reached [^ ]*done.fifo'
 expect "... only the sandbox's first process's output, which decides nothing" \
     'insider: reached /proc/1/fd/1 \(pipe:\[[0-9]+\]\) of bwrap'
+
+handin hoarder 01-cpu-naive >/dev/null <<EOF
+#define _DEFAULT_SOURCE
+#include "lab.h"
+#include <fcntl.h>
+#include <stdio.h>
+#include <sys/resource.h>
+#include <unistd.h>
+/* Lifts its file-size limit if it can, then makes a 600 MiB file (sparse: no disk used). */
+void transpose(float *out, const float *in, int rows, int cols)
+{
+    struct rlimit all = {RLIM_INFINITY, RLIM_INFINITY};
+    setrlimit(RLIMIT_FSIZE, &all);
+    int fd = open("/tmp/hoard", O_CREAT | O_WRONLY, 0600);
+    if (fd >= 0 && ftruncate(fd, 600L << 20) == 0)
+        printf("hoarder: wrote 600 MiB\n");
+    $transpose_body
+}
+EOF
+grade hoarder 01
+summary=$build/grade/hoarder/results.json
+refute "a lab's code cannot lift the file-size limit, nor write a file past it" "hoarder: wrote 600 MiB"
+expect "... its process is stopped there, and the test says so" "killed by File size limit exceeded"
+if (ulimit -S -f 65536 && "$build/lab01/reference/test" --filter 'lab01/large_square') >"$tmp/soft.txt" 2>&1; then
+    ok "... while a suite shares matrices larger than a soft cap with its lab process (4096 x 4096 under 64 MiB, as 8192 x 8192 on a GPU under the grader's 512 MiB)"
+else
+    not_ok "a suite under a soft file-size cap cannot share its matrices" "$tmp/soft.txt"
+fi
 
 handin impostor 01-cpu-naive >/dev/null <<EOF
 #include "check.h"
