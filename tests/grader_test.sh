@@ -139,13 +139,20 @@ handin endless 01-cpu-naive >/dev/null <<EOF
 #include <stdio.h>
 #include <string.h>
 #include <unistd.h>
-/* In a constructor, before the lab process answers its test: loop in one test's run (its
- * parent, the test, is named on the command line that the grader gives). */
+/* In a constructor, before the lab process answers its test: loop in one test's run (the
+ * suite's first process, its parent's parent, names the test on its command line). */
 __attribute__((constructor)) static void stall(void)
 {
     char cmd[4096] = "", path[64];
-    snprintf(path, sizeof path, "/proc/%d/cmdline", (int)getppid());
+    int suite = 0;
+    snprintf(path, sizeof path, "/proc/%d/stat", (int)getppid());
     FILE *f = fopen(path, "r");
+    if (!f || fscanf(f, "%*d %*s %*c %d", &suite) != 1)
+        suite = 0;
+    if (f)
+        fclose(f);
+    snprintf(path, sizeof path, "/proc/%d/cmdline", suite);
+    f = fopen(path, "r");
     size_t n = f ? fread(cmd, 1, sizeof cmd - 1, f) : 0;
     for (size_t i = 0; i < n; i++)
         cmd[i] = cmd[i] ? cmd[i] : ' ';
