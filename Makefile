@@ -624,7 +624,7 @@ slides:
 	@test -n "$(SLIDE_TOOLS)" || { echo "slides need pandoc, LaTeX with beamer, and gnuplot: run make deps" >&2; exit 1; }
 	@mkdir -p $(B)/slides
 	@FORMATS=pdf LAB_INFO="$(LAB_INFO)" B=$(B) DATA=$(PLOTS_DATA) plots/figures.sh $(B)/slides/figures local >/dev/null
-	@slides/build.sh $(B)/slides $(SLIDE_DECKS)
+	@LAB_INFO="$(LAB_INFO)" slides/build.sh $(B)/slides $(SLIDE_DECKS)
 
 # ---------------------------------------------------------------- the student kit
 
