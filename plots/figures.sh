@@ -28,8 +28,9 @@ status=0
 IFS=';' read -ra labs <<<"$LAB_INFO"
 labs=("${labs[@]# }")
 
-# Every awk below reads columns by their header's names: c["rate"].
-HEADER='/^(lab|variant),/ { for (i = 1; i <= NF; i++) c[$i] = i; next } /^#/ || NF == 0 { next }'
+# Every awk below reads columns by their header's names, c["rate"]: the
+# header is each file's first line that is neither a # line nor empty.
+HEADER='FNR == 1 { h = 0 } /^#/ || NF == 0 { next } !h++ { split("", c); for (i = 1; i <= NF; i++) c[$i] = i; next }'
 
 skip() { printf '  %-14s %s\n' "$1" "$2" >>"$tmp/skipped"; }
 
