@@ -156,7 +156,7 @@ FORCE:
 # ---------------------------------------------------------------- labs
 
 # The tunables a lab file defines, as NAME=VALUE, read off its #defines.
-tunables_of = $(shell sed -n 's/^\#define \($(subst $(eval) ,\|,$(2))\) \+\([^ ]*\).*/\1=\2/p' $(1) 2>/dev/null)
+tunables_of = $(if $(2),$(shell sed -n -E 's/^\#define ($(subst $(eval) ,|,$(2))) +([^ ]*).*/\1=\2/p' $(1) 2>/dev/null))
 # -D for each tunable given on the command line (make lab6 bench TILE_DIM=64).
 tunable_defs = $(strip $(foreach t,$(lab$(1)_tunables),$(if $($(t)),-D$(t)=$($(t)))))
 # What the bench and the profile write in their "# tunables:" line: -DNAME=V

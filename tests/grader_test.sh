@@ -566,7 +566,8 @@ tar -czf "$tmp/class/bob.tar.gz" -C "$tmp/class/good" labs
 tar -czf "$tmp/class/bob.tgz" -C "$tmp/class/bad" labs
 cp -r "$tmp/class/good" "$tmp/class/smith, jo"
 cp -r "$tmp/lister" "$tmp/class/mallory"
-sed -i "s|$build/grade/lister/summary.txt|$build/grade/good/scores.tsv|" "$tmp/class/mallory/labs/01-cpu-naive/transpose.c"
+sed "s|$build/grade/lister/summary.txt|$build/grade/good/scores.tsv|" "$tmp/lister/labs/01-cpu-naive/transpose.c" \
+    >"$tmp/class/mallory/labs/01-cpu-naive/transpose.c"
 make -s grade-all LABS=01 SUBMISSIONS="$tmp/class" >"$tmp/class.log" 2>&1
 summary=$build/grade/gradebook.csv
 expect "grade-all writes one row per student, one column per lab, and whether it was graded" "^student,lab1,total,max,status$"

@@ -91,7 +91,7 @@ fi
 # one way: a superscript, never "10^9" as typed.
 long=$(grep -ho '<text[^>]*>[^<]*' "$tmp"/plots/*.svg | sed 's/<text[^>]*>//' | awk 'length > 80' | head -2)
 if [ -z "$long" ]; then ok "no line of text in a figure runs past 80 characters"; else not_ok "text lines too long for a figure: $long"; fi
-if ! grep -l '10^9\|10^{9}' "$tmp"/plots/*.svg >/dev/null; then ok "no figure writes 10^9 as typed (it is a superscript where it appears)"; else not_ok "a figure writes 10^9 as typed: $(grep -l '10^9\|10^{9}' "$tmp"/plots/*.svg | head -2)"; fi
+if ! grep -l -e '10^9' -e '10^{9}' "$tmp"/plots/*.svg >/dev/null; then ok "no figure writes 10^9 as typed (it is a superscript where it appears)"; else not_ok "a figure writes 10^9 as typed: $(grep -l -e '10^9' -e '10^{9}' "$tmp"/plots/*.svg | head -2)"; fi
 
 if make -s report B="$build" >"$tmp/report.log" 2>&1 && [ -s "$build/report/tilelab-report.html" ]; then
     figures=$(wc -l <"$build/report/figures.tsv")
