@@ -53,6 +53,8 @@ endif
 endif
 
 comma := ,
+# "3, 6, 9": lab numbers (03 06 09) as the help and the messages write them.
+lab_list = $(subst $(eval) ,$(comma) ,$(patsubst 0%,%,$(strip $(1))))
 
 # ---------------------------------------------------------------- tools
 
@@ -156,7 +158,7 @@ FORCE:
 # ---------------------------------------------------------------- labs
 
 # The tunables a lab file defines, as NAME=VALUE, read off its #defines.
-tunables_of = $(shell sed -n 's/^\#define \($(subst $(eval) ,\|,$(2))\) \+\([^ ]*\).*/\1=\2/p' $(1) 2>/dev/null)
+tunables_of = $(if $(2),$(shell sed -n -E 's/^\#define ($(subst $(eval) ,|,$(2))) +([^ ]*).*/\1=\2/p' $(1) 2>/dev/null))
 # -D for each tunable given on the command line (make lab6 bench TILE_DIM=64).
 tunable_defs = $(strip $(foreach t,$(lab$(1)_tunables),$(if $($(t)),-D$(t)=$($(t)))))
 # What the bench and the profile write in their "# tunables:" line: -DNAME=V
@@ -347,7 +349,7 @@ NCU_EFFICIENCY := smsp__sass_average_data_bytes_per_sector_mem_global_op_ld.pct,
 PROFILE_SIZE ?= 512
 PROFILE_CSV := $(B)/bench/lab$(LAB)-profile.csv
 profile: $(if $(GPU_LAB),$(if $(filter emu,$(LAB_BACKEND)),$(LAB_DIR)/profile-emu,$(LAB_DIR)/bench))
-	@test -n "$(GPU_LAB)" || { echo "profile counts GPU memory requests: GPU labs only (3 and up); for a CPU lab try: make lab$(patsubst 0%,%,$(LAB)) cachegrind" >&2; exit 2; }
+	@test -n "$(GPU_LAB)" || { echo "profile counts GPU memory requests: GPU labs only (labs $(call lab_list,$(GPU_LABS))); for a CPU lab try: make lab$(patsubst 0%,%,$(LAB)) cachegrind" >&2; exit 2; }
 	@mkdir -p $(B)/bench
 ifeq ($(LAB_BACKEND),emu)
 	@$< --size $(PROFILE_SIZE) --title "lab $(patsubst 0%,%,$(LAB)) ($(lab$(LAB)_dir))" --csv $(PROFILE_CSV); \
@@ -368,7 +370,7 @@ CACHE_SIZE ?= 2048
 CACHEGRIND := valgrind --tool=callgrind --cache-sim=yes --collect-atstart=no \
               --I1=32768,8,64 --D1=32768,8,64 --LL=8388608,16,64
 cachegrind: $(LAB_DIR)/bench
-	@test -z "$(GPU_LAB)" || { echo "cachegrind is for the CPU labs (1 and 2); for a GPU lab try: make lab$(patsubst 0%,%,$(LAB)) sanitize" >&2; exit 2; }
+	@test -z "$(GPU_LAB)" || { echo "cachegrind is for the CPU labs (labs $(call lab_list,$(CPU_LABS))); for a GPU lab try: make lab$(patsubst 0%,%,$(LAB)) sanitize" >&2; exit 2; }
 	@command -v valgrind >/dev/null || { echo "cachegrind needs valgrind: run make deps" >&2; exit 1; }
 	@mkdir -p $(B)/bench
 	@for v in student reference; do \
@@ -391,7 +393,7 @@ SANITIZE_NO_GPU = { echo "compute-sanitizer needs an NVIDIA GPU, and this machin
   does its work: make lab$(patsubst 0%,%,$(LAB)) test reports out-of-bounds accesses, races on shared memory \
   and barriers that not all threads reach, naming the thread." >&2; exit 1; }
 sanitize: $(if $(filter cuda,$(LAB_BACKEND)),$(LAB_DIR)/bench)
-	@test -n "$(GPU_LAB)" || { echo "sanitize runs compute-sanitizer on a GPU lab (3 and up); for a CPU lab try: make lab$(patsubst 0%,%,$(LAB)) cachegrind" >&2; exit 2; }
+	@test -n "$(GPU_LAB)" || { echo "sanitize runs compute-sanitizer on a GPU lab (labs $(call lab_list,$(GPU_LABS))); for a CPU lab try: make lab$(patsubst 0%,%,$(LAB)) cachegrind" >&2; exit 2; }
 	@$(if $(filter emu,$(LAB_BACKEND)),$(SANITIZE_NO_GPU))
 	@test -n "$(SANITIZER)" || { echo "sanitize needs compute-sanitizer, part of the CUDA toolkit" >&2; exit 1; }
 	@echo "== compute-sanitizer on $(if $(SOLUTION),the reference's kernels,your kernels) of lab $(patsubst 0%,%,$(LAB)), once at each of $(SANITIZE_SIZES)"
@@ -417,7 +419,7 @@ sweep: $(if $(filter $(LAB),$(SWEEP_LABS)),$(if $(filter cuda,$(LAB_BACKEND)),$(
 	@echo "wrote $(B)/bench/lab$(LAB)-sweep.csv"
 
 resources: $(VARIANT_DIR)/lab.o
-	@test -n "$(GPU_LAB)" || { echo "resources shows the GPU compiler's report: GPU labs only (3 and up)" >&2; exit 2; }
+	@test -n "$(GPU_LAB)" || { echo "resources shows the GPU compiler's report: GPU labs only (labs $(call lab_list,$(GPU_LABS)))" >&2; exit 2; }
 	@grep -E 'Compiling|Used' $(VARIANT_DIR)/resources.txt || echo "no kernel found in $(VARIANT_DIR)/resources.txt"
 
 # ---------------------------------------------------------------- the kit
@@ -474,6 +476,7 @@ check: $(CHECK_BUILDS)
 	                       echo "fail lab$(n)-stub env $(CHECK_ENV) $(call check_dir,$(n),student)/test $(if $(and $(filter gpu,$(lab$(n)_kind)),$(filter cuda,$(BACKEND))),--jobs 1)";) \
 	   echo "cli emulator-corpus $(MAKE) -s B=$(B) GPU=$(BACKEND) emu-corpus"; \
 	   echo "cli command-line env B=$(B) $(SHELL) tests/cli_test.sh"; \
+	   echo "cli new-lab env B=$(B) $(SHELL) tests/newlab_test.sh"; \
 	   echo "cli tunables env B=$(B) $(SHELL) tests/tunables_test.sh"; \
 	   echo "cli grader env B=$(B) $(SHELL) tests/grader_test.sh"; \
 	   echo "cli slurm env B=$(B) $(SHELL) tests/slurm_test.sh"; \
@@ -632,7 +635,7 @@ slides:
 	@test -n "$(SLIDE_TOOLS)" || { echo "slides need pandoc, LaTeX with beamer, and gnuplot: run make deps" >&2; exit 1; }
 	@mkdir -p $(B)/slides
 	@FORMATS=pdf LAB_INFO="$(LAB_INFO)" B=$(B) DATA=$(PLOTS_DATA) plots/figures.sh $(B)/slides/figures local >/dev/null
-	@slides/build.sh $(B)/slides $(SLIDE_DECKS)
+	@LAB_INFO="$(LAB_INFO)" slides/build.sh $(B)/slides $(SLIDE_DECKS)
 
 # ---------------------------------------------------------------- the student kit
 
@@ -645,7 +648,7 @@ dist:
 	@rm -rf $(B)/$(DIST_NAME) && mkdir -p $(B)/$(DIST_NAME)/solutions/prebuilt
 	@tar -cf - --exclude=tests/grader_test.sh --exclude=tests/dist_test.sh --exclude=tests/sanitize \
 	  --exclude=tests/sanitize_test.sh --exclude=tests/tunables_test.sh --exclude=tests/slurm_test.sh --exclude=tests/slurm_cluster.sh \
-	  --exclude=tests/gradescope_test.sh $(DIST_FILES) | tar -xf - -C $(B)/$(DIST_NAME)
+	  --exclude=tests/gradescope_test.sh --exclude=tests/newlab_test.sh $(DIST_FILES) | tar -xf - -C $(B)/$(DIST_NAME)
 	@cp $(B)/dist-build/prebuilt/* $(B)/$(DIST_NAME)/solutions/prebuilt/
 	@tar -czf $(B)/$(DIST_NAME).tar.gz -C $(B) $(DIST_NAME)
 	@echo "wrote $(B)/$(DIST_NAME).tar.gz: stubs, handouts, harness, suites; references compiled only ($(notdir $(wildcard $(B)/dist-build/prebuilt/*.o)))"
@@ -670,12 +673,12 @@ help:
 	@echo "                            SIZES=1024,4097x8191  REPS=N  OPT=-O0 (CPU labs)"
 	@echo "                            ONLY=reference,memcpy: some variants (or roles: student, reference)"
 	@echo "                            tunables: NAME=VALUE, a lab's as listed below (TILE_DIM=16)"
-	@echo "  make labN cachegrind      simulated cache misses, yours beside the reference (labs 1-2)"
+	@echo "  make labN cachegrind      simulated cache misses, yours beside the reference (labs $(call lab_list,$(CPU_LABS)))"
 	@echo "  make labN plot            the bench drawn: build/plots/labNN.png (and .svg)"
 	@echo "  make labN profile         memory requests per warp: sectors per request, bank conflicts (GPU labs)"
 	@echo "  make labN resources       registers and shared memory per kernel (GPU labs)"
 	@echo "  make labN sanitize        compute-sanitizer (memcheck, racecheck, synccheck, initcheck) on your kernels (GPU labs)"
-	@echo "  make labN sweep           the reference over TILE_DIM x BLOCK_ROWS pairs (labs $(subst $(eval) ,$(comma) ,$(patsubst 0%,%,$(SWEEP_LABS))))"
+	@echo "  make labN sweep           the reference over TILE_DIM x BLOCK_ROWS pairs (labs $(call lab_list,$(SWEEP_LABS)))"
 	@echo "                            GPU=emu runs GPU labs on the CPU emulator, GPU=cuda on the GPU;"
 	@echo "                            the default takes the GPU when there is one"
 	@echo

@@ -25,10 +25,13 @@ totals() { "$(dirname "$0")/callgrind-totals.sh" "$1"; }
 elements=$(( size * size ))
 echo "Simulated cache misses of one ${size}x${size} transpose (D1 32 KiB, LL 8 MiB, 64-byte lines):"
 echo
+# Columns by their names; counts with %.0f, which mawk does not clamp at 2^31 as it does %d.
 awk -F, -v n="$elements" '
-    /^#/ || /^lab,/ { next }
-    { printf "  %-10s D1 misses: %11d reads %11d writes   LL misses: %11d reads %11d writes   (%.3f D1 misses per element)\n",
-             $2, $6, $7, $8, $9, ($6 + $7) / n }' "$csv"
+    /^#/ || !NF { next }
+    !h++ { for (i = 1; i <= NF; i++) c[$i] = i; next }
+    { printf "  %-10s D1 misses: %11.0f reads %11.0f writes   LL misses: %11.0f reads %11.0f writes   (%.3f D1 misses per element)\n",
+             $c["variant"], $c["d1_read_misses"], $c["d1_write_misses"], $c["ll_read_misses"], $c["ll_write_misses"],
+             ($c["d1_read_misses"] + $c["d1_write_misses"]) / n }' "$csv"
 echo
 echo "A cache line holds 16 floats: a transpose that uses every line it loads"
 echo "misses about 2/16 = 0.125 times per element (one line in, one line out)."

@@ -48,8 +48,16 @@ GPU_PERF_SIZE=4096           # a transpose on the GPU (in place too): far past i
 MATMUL_PERF_SIZE=1024        # a product on the GPU: its check runs on the CPU, in double
 
 log() { printf '%s\n' "$*" >&2; }
+# A file's lines last first (tac is GNU's alone).
+last_first() { awk '{ line[NR] = $0 } END { for (i = NR; i > 0; i--) print line[i] }' "$1"; }
 
-submission=$(realpath -e -- "$1") || { log "grade: no such hand-in: $1"; exit 2; }
+# The hand-in by its absolute, physical path (realpath -e and readlink -f are not everywhere).
+[ -e "$1" ] || { log "grade: no such hand-in: $1"; exit 2; }
+if [ -d "$1" ]; then
+    submission=$(cd -P -- "$1" && pwd -P)
+else
+    submission=$(cd -P -- "$(dirname -- "$1")" && pwd -P)/$(basename -- "$1")
+fi || { log "grade: no such hand-in: $1"; exit 2; }
 out=$(mkdir -p "$2" && cd "$2" && pwd)
 name=${3:-$(basename "$submission")}
 if [ -z "${3:-}" ] && [ ! -d "$submission" ]; then
@@ -227,7 +235,7 @@ unpack_folder() {
         [ -e "$p" ] || continue
         if [ ! -f "$p" ]; then
             refuse "$path is not a regular file: ignored"
-        elif [ "$(stat -c %s "$p")" -gt "$FILE_LIMIT" ]; then
+        elif [ "$(wc -c <"$p")" -gt "$FILE_LIMIT" ]; then
             refuse "$path is larger than $FILE_LIMIT bytes: ignored"
         else
             dst=$work/submission/$path
@@ -362,7 +370,7 @@ grade_lab() { # LAB DIR FILE KIND OPERATION
     local t_kind id seconds held
     while IFS=$'\t' read -r t_kind id seconds; do
         [ "$t_kind" = held-back ] || run_test "$lab" "$t_kind" "$id" "$seconds" "$bin"
-    done < <(tac "$manifest")
+    done < <(last_first "$manifest")
     if [ "$PERF" != gpu-later ] || [ "$backend" != cuda ]; then
         measure "$lab" "$kind" "$backend" "$file" "$op"
     fi
@@ -375,7 +383,7 @@ grade_lab() { # LAB DIR FILE KIND OPERATION
         elif [ "$t_kind" = held-back ] && [ -n "$held" ]; then
             run_test "$lab" held-back "$id" "$seconds" "$bin" TILELAB_HIDDEN="$held"
         fi
-    done < <(tac "$manifest")
+    done < <(last_first "$manifest")
 }
 
 # ---------------------------------------------------------------- grade

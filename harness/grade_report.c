@@ -15,6 +15,12 @@
  *                                                the raw files of one measurement (see
  *                                                grade_measure.h); METHOD none: OUTPUT says why
  *
+ * A lab of LAB_SPEC (in the environment, as grade.sh has it: NN:folder:
+ * file:kind:operation each) that WEIGHTS gives no line takes WEIGHTS'
+ * default for its kind and operation ("default gpu/matmul ..." before
+ * "default gpu ..."), and the summary says so: a lab added to labs/labs.mk
+ * alone is graded, never skipped. A lab with neither stops the report.
+ *
  * Writes OUT_DIR/results.json (Gradescope's format), junit.xml, summary.txt
  * for people and scores.tsv (lab, score, max) for the gradebook, which the
  * second form writes from each hand-in's scores.tsv. Its last column, status,
@@ -55,6 +61,14 @@ static int n_items;
 static char *notes[MAX_NOTES];
 static int n_notes;
 
+/* "default KIND[/OPERATION] ...": the points of a lab that has no line. */
+#define MAX_DEFAULTS 32
+static struct {
+    char what[64];
+    weights w;
+} defaults[MAX_DEFAULTS];
+static int n_defaults;
+
 static void die(const char *what, const char *detail)
 {
     fprintf(stderr, "grade-report: %s%s%s\n", what, detail ? ": " : "", detail ? detail : "");
@@ -69,9 +83,20 @@ static void read_weights(const char *path)
         die("cannot read the points", path);
     while (fgets(line, sizeof line, f)) {
         weights w = {1, 0, 0, 0, 0, 0};
+        char what[64];
         int lab;
-        if (line[0] == '#' || sscanf(line, "%d %lf %lf %lf %lf %lf", &lab, &w.correctness,
-                                     &w.technique, &w.performance, &w.zero_at, &w.full_at) != 6)
+        if (line[0] == '#')
+            continue;
+        if (sscanf(line, "default %63s %lf %lf %lf %lf %lf", what, &w.correctness, &w.technique,
+                   &w.performance, &w.zero_at, &w.full_at) == 6) {
+            if (n_defaults == MAX_DEFAULTS || w.full_at <= w.zero_at)
+                die("a default line of the points is out of range (full_at above zero_at)", line);
+            snprintf(defaults[n_defaults].what, sizeof defaults[n_defaults].what, "%s", what);
+            defaults[n_defaults++].w = w;
+            continue;
+        }
+        if (sscanf(line, "%d %lf %lf %lf %lf %lf", &lab, &w.correctness, &w.technique,
+                   &w.performance, &w.zero_at, &w.full_at) != 6)
             continue;
         if (lab < 0 || lab >= MAX_LABS || w.full_at <= w.zero_at)
             die("a line of the points is out of range (lab 0-99, full_at above zero_at)", line);
@@ -80,6 +105,66 @@ static void read_weights(const char *path)
         lab_weights[lab] = w;
     }
     fclose(f);
+}
+
+/* The default for KIND/OP: that one's line, else KIND's, else NULL. */
+static const weights *default_for(const char *kind, const char *op)
+{
+    char both[160];
+    snprintf(both, sizeof both, "%s/%s", kind, op);
+    for (int pass = 0; pass < 2; pass++)
+        for (int i = 0; i < n_defaults; i++)
+            if (!strcmp(defaults[i].what, pass ? kind : both))
+                return &defaults[i].w;
+    return NULL;
+}
+
+/* Every lab of LAB_SPEC gets points: its own line, or its kind's default,
+   said in a note (NOTES) and on stderr. */
+static void default_labs(const char *weights_path, int notes_too)
+{
+    const char *spec = getenv("LAB_SPEC"), *shown = weights_path;
+    size_t len = strlen(weights_path), tail = strlen("labs/grading.conf");
+    if (len >= tail && !strcmp(weights_path + len - tail, "labs/grading.conf"))
+        shown = weights_path + len - tail; /* the kit's own: said as the student kit names it */
+    char *copy = strdup(spec ? spec : ""), *save = NULL;
+    for (char *t = strtok_r(copy, " \t\n", &save); t; t = strtok_r(NULL, " \t\n", &save)) {
+        char *field[5] = {0}, *p = t, note[512];
+        int n = 0;
+        while (n < 5) {
+            field[n++] = p;
+            if (!(p = strchr(p, ':')))
+                break;
+            *p++ = '\0';
+        }
+        int lab = atoi(field[0]);
+        if (n != 5 || lab < 0 || lab >= MAX_LABS)
+            die("LAB_SPEC holds something other than NN:folder:file:kind:operation", t);
+        if (lab_weights[lab].present)
+            continue;
+        const weights *w = default_for(field[3], field[4]);
+        if (!w) {
+            snprintf(note, sizeof note,
+                     "lab %d (%s, %s %s) has no line in %s and no default line for its kind "
+                     "(default %s/%s or default %s): add one",
+                     lab, field[1], field[3], field[4], shown, field[3], field[4], field[3]);
+            die(note, NULL);
+        }
+        lab_weights[lab] = *w;
+        lab_order[n_labs++] = lab;
+        snprintf(note, sizeof note,
+                 "NOTE: lab %d has no line in %s: graded with the default points of a %s %s "
+                 "lab (correctness %g, technique %g, performance %g from ratio %.2f to %.2f); "
+                 "a line there sets its own.",
+                 lab, shown, field[3], field[4], w->correctness, w->technique, w->performance,
+                 w->zero_at, w->full_at);
+        if (notes_too) {
+            fprintf(stderr, "grade-report: %s\n", note);
+            if (n_notes < MAX_NOTES)
+                notes[n_notes++] = strdup(note);
+        }
+    }
+    free(copy);
 }
 
 static item *add(int lab, const char *part, double score, double max, const char *title,
@@ -431,14 +516,30 @@ static int gradebook(int argc, char **argv)
     if (argc < 4 || argc % 2)
         die("usage: grade-report gradebook WEIGHTS GRADEBOOK.csv [NAME DIR]...", NULL);
     read_weights(argv[2]);
+    default_labs(argv[2], 0);
     FILE *f = fopen(argv[3], "w");
     if (!f)
         die("cannot write", argv[3]);
-    /* The columns: the labs of grading.conf that any hand-in was graded on. */
+    /* The columns: the labs that any hand-in was graded on, in grading.conf's
+       order; a lab it has no line for (graded with a default) after them. */
     int column[MAX_LABS] = {0};
+    double lab_max[MAX_LABS] = {0};
     for (int i = 4; i + 1 < argc; i += 2) {
         double score[MAX_LABS], max[MAX_LABS];
-        read_scores(argv[i + 1], column, score, max);
+        int graded[MAX_LABS] = {0};
+        read_scores(argv[i + 1], graded, score, max);
+        for (int lab = 0; lab < MAX_LABS; lab++)
+            if (graded[lab]) {
+                column[lab] = 1;
+                lab_max[lab] = max[lab] > lab_max[lab] ? max[lab] : lab_max[lab];
+            }
+    }
+    for (int lab = 0; lab < MAX_LABS; lab++) {
+        if (lab_weights[lab].present)
+            lab_max[lab] = lab_weights[lab].correctness + lab_weights[lab].technique +
+                           lab_weights[lab].performance;
+        else if (column[lab])
+            lab_order[n_labs++] = lab;
     }
     double column_max = 0;
     fprintf(f, "student");
@@ -446,8 +547,7 @@ static int gradebook(int argc, char **argv)
         if (column[lab_order[k]]) {
             int lab = lab_order[k];
             fprintf(f, ",lab%d", lab);
-            column_max += lab_weights[lab].correctness + lab_weights[lab].technique +
-                          lab_weights[lab].performance;
+            column_max += lab_max[lab];
         }
     fprintf(f, ",total,max,status\n");
     for (int i = 4; i + 1 < argc; i += 2) {
@@ -492,6 +592,7 @@ int main(int argc, char **argv)
     const char *dir = argv[3], *name = argv[4];
     read_weights(argv[1]);
     read_outcomes(argv[2]);
+    default_labs(argv[1], 1);
     for (int k = 0; k < n_labs; k++)
         grade_lab(lab_order[k]);
     double total = 0, total_max = 0;

@@ -57,7 +57,7 @@ shift 4
                 for (k = 0; k < n; k++) {
                     id = best[order[k]]; p = "l1tex__t_"
                     shared(id, "ld"); shared(id, "st")
-                    printf "%s,%s,%s,1,%d,%d,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s\n", variant, order[k], shape, blocks[id], threads[id],
+                    printf "%s,%s,%s,1,%.0f,%.0f,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s\n", variant, order[k], shape, blocks[id], threads[id],
                         get(id, p "requests_pipe_lsu_mem_global_op_ld.sum"), get(id, p "sectors_pipe_lsu_mem_global_op_ld.sum"),
                         get(id, p "requests_pipe_lsu_mem_global_op_st.sum"), get(id, p "sectors_pipe_lsu_mem_global_op_st.sum"),
                         s_req["ld"], s_waves["ld"], s_req["st"], s_waves["st"],

@@ -1,5 +1,10 @@
-# The one list of labs. The Makefile, the bench (through -D flags), the plots
-# and the grader all read it; add a lab here and nowhere else.
+# The one list of labs. The Makefile, the bench (through -D flags), the help,
+# the plots, the slides and the grader all read it; add a lab here and nowhere
+# else. Besides its entry a lab brings only its own files: labs/NN-name/ (the
+# handout and the stub), solutions/NN-name/, tests/labNN_test.c, and a deck
+# slides/labNN.md if it has one. labs/grading.conf grades it with the default
+# points of its kind until it gets a line there (and the grader says so).
+# tests/newlab_test.sh adds a lab this way and checks all of it.
 #
 #   labNN_dir       folder under labs/ and solutions/
 #   labNN_kind      cpu: host pointers, gcc | gpu: device pointers, nvcc

@@ -20,7 +20,10 @@ set xlabel (unit eq 'GB/s' ? 'matrix side, sqrt(rows x cols), log_2 scale' : 'ma
 set ylabel unit
 set yrange [0:*]
 set offsets graph 0.03, graph 0.03, graph 0.05, 0
-# One pass over the CSV per variant, so that each variant's points join up.
-rows(v) = sprintf("< awk -F, '$2 == \"%s\"' '%s'", v, csv)
-plot for [i = 1:words(variants)] rows(word(variants, i)) using (side($3, $4, $5)):10 \
+# One pass over the CSV per variant, so that each variant's points join up:
+# its header, then that variant's rows; every column is found by its name.
+set datafile columnheaders
+rows(v) = sprintf("< awk -F, '/^#/ || !NF { next } !h { h = 1; for (i = 1; i <= NF; i++) c[$i] = i; print; next } $c[\"variant\"] == \"%s\"' '%s'", v, csv)
+plot for [i = 1:words(variants)] rows(word(variants, i)) \
+     using (side(column("rows"), column("cols"), column("depth"))):(column("rate")) \
      with linespoints lt i title name(word(variants, i))

@@ -28,10 +28,30 @@ status=0
 IFS=';' read -ra labs <<<"$LAB_INFO"
 labs=("${labs[@]# }")
 
-# Every awk below reads columns by their header's names: c["rate"].
-HEADER='/^(lab|variant),/ { for (i = 1; i <= NF; i++) c[$i] = i; next } /^#/ || NF == 0 { next }'
+# Every awk below reads columns by their header's names, c["rate"]: the
+# header is each file's first line that is neither a # line nor empty.
+HEADER='FNR == 1 { h = 0 } /^#/ || NF == 0 { next } !h++ { split("", c); for (i = 1; i <= NF; i++) c[$i] = i; next }'
 
 skip() { printf '  %-14s %s\n' "$1" "$2" >>"$tmp/skipped"; }
+
+# labs_of OPS [KIND]: the numbers of the labs of KIND (any kind without it)
+# computing one of OPS, "3 4 5", in the order of LAB_INFO.
+labs_of() {
+    local info n op kind
+    for info in "${labs[@]}"; do
+        IFS='|' read -r n _ op kind <<<"$info"
+        [[ " $1 " == *" $op "* ]] && [ "${2:-$kind}" = "$kind" ] && echo "$((10#$n))"
+    done | paste -sd ' ' -
+}
+# ops: what the labs compute, each once.
+ops() { local info op; for info in "${labs[@]}"; do IFS='|' read -r _ _ op _ <<<"$info"; echo "$op"; done | awk '!seen[$0]++' | paste -sd ' ' -; }
+# to_profile OPS: "labs 3, 4, 5: make lab3 profile (4, 5)", the GPU labs computing one of OPS.
+to_profile() {
+    local l
+    l=$(labs_of "$1" gpu)
+    printf 'labs %s: make lab%s profile' "$(echo "$l" | sed 's/ /, /g')" "${l%% *}"
+    [ "${l#* }" = "$l" ] || printf ' (%s)' "$(echo "${l#* }" | sed 's/ /, /g')"
+}
 
 here_file() { [ "$mode" = local ] && [ -s "$B/bench/$1" ] && echo "$B/bench/$1"; }
 recorded_file() { [ -s "$DATA/$1" ] && echo "$DATA/$1"; }
@@ -65,7 +85,7 @@ origins() { local f; for f in "$@"; do origin_of "$f"; done | awk '!seen[$0]++' 
 draw() { # SCRIPT NAME TITLE SUBTITLE SOURCES VARS
     local script=$1 name=$2 title=$3 subtitle=$4 sources=$5 vars=$6 fmt lines
     # Each origin on a line of its own, so that no title runs off the edge.
-    lines=$(printf '%s\n' "$subtitle" | tr -d '"\\' | sed 's/; /\n/g' | fold -s -w 72 | sed 's/ *$//' | awk 'NR > 1 { printf "\\n" } { printf "%s", $0 }')
+    lines=$(printf '%s\n' "$subtitle" | tr -d '"\\' | awk '{ gsub(/; /, "\n"); print }' | fold -s -w 72 | sed 's/ *$//' | awk 'NR > 1 { printf "\\n" } { printf "%s", $0 }')
     for fmt in $formats; do
         if ! gnuplot -e "out='$out/$name'; fmt='$fmt'; title='$title'; subtitle=\"$lines\"; $vars" "plots/$script" 2>"$tmp/err"; then
             echo "figures: $name: gnuplot failed:" >&2
@@ -155,7 +175,7 @@ ladder_row() {
     awk -F, -v s="$LADDER_SIZE" -v name="lab $((10#$1))|$(echo "${2% (*}" | tr ' ' '|')" -v m="$m" -v o="$(is_here "$3" && echo here || echo rec.)" "$HEADER"'
         $c["variant"] == "reference" && $c["rows"] == s && $c["cols"] == s { print name "," $c["share_of_ceiling"] "," m "," o; exit }' "$3"
 }
-each_lab "$tmp/ladder.csv" "transpose inplace matmul sgemm" ladder_row .csv
+each_lab "$tmp/ladder.csv" "$(ops)" ladder_row .csv
 if [ -s "$tmp/ladder.csv" ]; then
     cp "$tmp/ladder.csv" "$out/ladder.csv"
     draw ladder.gp ladder "The ladder at ${LADDER_SIZE}x$LADDER_SIZE: each reference as a share of its ceiling" \
@@ -294,7 +314,7 @@ if [ -s "$tmp/requests.csv" ]; then
         "counted by the CPU emulator; under each bar: its tunables, and whether it ran here or was recorded" "${sources# }" \
         "dat='$out/gpu-requests.csv'; series='global_load_sectors global_store_sectors shared_load_passes shared_store_passes'; ylabel='per request (best: 4 and 1)'"
 else
-    skip gpu-requests "no profile of labs 3-6: make lab3 profile (4, 5, 6), on the emulator or a GPU"
+    skip gpu-requests "no profile of $(to_profile "transpose inplace"), on the emulator or a GPU"
 fi
 
 # Global memory traffic of the matrix products, per multiply-add.
@@ -311,7 +331,7 @@ if [ -s "$tmp/traffic.csv" ]; then
     draw bars.gp gpu-traffic "Global memory loaded per multiply-add at 512^3" "$(origins ${sources})" "${sources# }" \
         "dat='$out/gpu-traffic.csv'; series='global_bytes_loaded_per_multiply-add'; logy=1; ymin=1.0/32; ylabel='bytes per multiply-add'"
 else
-    skip gpu-traffic "no profile of labs 7-8: make lab7 profile (lab8), on the emulator or a GPU"
+    skip gpu-traffic "no profile of $(to_profile "matmul sgemm"), on the emulator or a GPU"
 fi
 
 echo "figures: $(wc -l <"$out/figures.tsv") drawn in $out ($formats)"

@@ -9,7 +9,7 @@
 # gives each side's tunables.
 set -u
 csv=$1 out=$2 title=$3 unit=$4 note=${5:-}
-variants=$(awk -F, '/^(lab|variant),/ { for (i = 1; i <= NF; i++) c[$i] = i; next } /^#/ || NF == 0 { next }
+variants=$(awk -F, '/^#/ || NF == 0 { next } !h++ { for (i = 1; i <= NF; i++) c[$i] = i; next }
     !seen[$c["variant"]]++ { printf "%s ", $c["variant"] }' "$csv")
 [ -n "$variants" ] || { echo "plot-bench: no measurements in $csv" >&2; exit 1; }
 meta() { sed -n "s/^# $1: //p" "$csv" | head -1 | tr -d "'\"\\\\"; }

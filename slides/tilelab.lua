@@ -13,6 +13,10 @@ nothing is pasted by hand.
                                          the bench at those sizes, a row each
   ::: {.ladder-table labs="01 02 03" size=4096}
                                          each lab's reference at one size
+  ::: {.ladder-table ops="transpose" size=4096}
+                                         the same for every lab of labs/labs.mk
+                                         computing one of ops (LAB_INFO, which
+                                         make slides passes in the environment)
   ::: {.csv-table file=cpu-cache.csv header="lab|D1 misses|LL misses"}
                                          a table the figures wrote, as it is
   ```{.cpp include=harness/lab.h from="^void transpose" to=";"}
@@ -298,14 +302,35 @@ local function bench_table(div)
     return blocks
 end
 
+-- The labs of labs/labs.mk that compute one of OPS, in its order, from the
+-- Makefile's LAB_INFO ("NN|title|op|kind;...").
+local function labs_of(ops)
+    local info = os.getenv("LAB_INFO")
+    if not info or info == "" then
+        fail("ops=\"" .. ops .. "\" names the labs through LAB_INFO, which make slides passes: build the decks with make slides")
+    end
+    local want, out = {}, {}
+    for _, op in ipairs(words(ops)) do
+        want[op] = true
+    end
+    for _, entry in ipairs(split(info, ";")) do
+        local f = split((entry:gsub("^%s+", "")), "|")
+        if f[1] ~= "" and want[f[3]] then
+            out[#out + 1] = f[1]
+        end
+    end
+    return out
+end
+
 local function ladder_table(div)
     local size = required(div, "size")
+    local labs = div.attributes.ops and labs_of(div.attributes.ops) or words(required(div, "labs"))
     local out = {
         "| lab | machine | ms | GB/s | of its ceiling | step |",
         "|:---|:---|---:|---:|---:|---:|",
     }
     local paths, previous = {}, nil
-    for _, lab in ipairs(words(required(div, "labs"))) do
+    for _, lab in ipairs(labs) do
         local fig = drawn["lab" .. lab]
         if fig then
             local path = fig.sources[#fig.sources]
@@ -327,7 +352,7 @@ local function ladder_table(div)
         end
     end
     if #paths == 0 then
-        fail("no lab of " .. div.attributes.labs .. " has a recorded run at " .. size)
+        fail("no lab of " .. table.concat(labs, " ") .. " has a recorded run at " .. size)
     end
     local blocks = markdown(table.concat(out, "\n") .. "\n\n: the reference of each lab at " ..
         size .. "x" .. size .. "; step: GB/s over the lab above")

@@ -121,6 +121,26 @@ summary=$tmp/report/summary.txt
 expect "a skipped test is said at the top of the summary, never silently 0" "^NOTE: 1 test\(s\) did not run here \(skipped\)"
 expect "... and performance waits for every correctness test" "lab 4 performance: performance \(0.00 of 2.00\)"
 
+# A lab that grading.conf has no line for (added to labs.mk alone) takes the
+# default of its kind, said in the summary; one with no default either stops
+# grade-report, naming it, rather than leaving the lab out.
+printf 'test\t12\tcorrectness\tlab12/a\tpass\t-\ntest\t12\tcorrectness\tlab12/b\tfail\t-\nperf\t12\tnone\t-\t-\t-\t-\n' >"$tmp/report/new.tsv"
+mkdir -p "$tmp/report/new"
+LAB_SPEC="01:01-cpu-naive:transpose.c:cpu:transpose 12:12-gpu-new:new.cu:gpu:transpose" \
+    "$build/grade-report" labs/grading.conf "$tmp/report/new.tsv" "$tmp/report/new" someone >/dev/null 2>"$tmp/report/new.err"
+summary=$tmp/report/new/summary.txt
+expect "a lab without a line in grading.conf is graded with its kind's default points" "^12 +4.00 / +8.00 +0.00 / +0.00 +0.00 / +2.00 +4.00 / +10.00$"
+expect "... and the summary says so" "^NOTE: lab 12 has no line in labs/grading.conf: graded with the default points of a gpu transpose lab"
+grep -v '^default' labs/grading.conf >"$tmp/report/no-defaults.conf"
+if LAB_SPEC="12:12-gpu-new:new.cu:gpu:transpose" "$build/grade-report" "$tmp/report/no-defaults.conf" \
+    "$tmp/report/new.tsv" "$tmp/report/new" someone >"$tmp/report/none.log" 2>&1; then
+    not_ok "a lab with neither a line nor a default was graded anyway" "$tmp/report/none.log"
+elif grep -q "lab 12 (12-gpu-new, gpu transpose) has no line" "$tmp/report/none.log"; then
+    ok "a lab with neither a line nor a default stops grade-report, which names it"
+else
+    not_ok "grade-report failed without naming the lab that has no points" "$tmp/report/none.log"
+fi
+
 # ---------------------------------------------------------------- broken work
 
 handin broken 01-cpu-naive >/dev/null <<EOF
@@ -665,7 +685,8 @@ tar -czf "$tmp/class/bob.tar.gz" -C "$tmp/class/good" labs
 tar -czf "$tmp/class/bob.tgz" -C "$tmp/class/bad" labs
 cp -r "$tmp/class/good" "$tmp/class/smith, jo"
 cp -r "$tmp/lister" "$tmp/class/mallory"
-sed -i "s|$build/grade/lister/summary.txt|$build/grade/good/scores.tsv|" "$tmp/class/mallory/labs/01-cpu-naive/transpose.c"
+sed "s|$build/grade/lister/summary.txt|$build/grade/good/scores.tsv|" "$tmp/lister/labs/01-cpu-naive/transpose.c" \
+    >"$tmp/class/mallory/labs/01-cpu-naive/transpose.c"
 make -s grade-all LABS=01 SUBMISSIONS="$tmp/class" >"$tmp/class.log" 2>&1
 summary=$build/grade/gradebook.csv
 expect "grade-all writes one row per student, one column per lab, and whether it was graded" "^student,lab1,total,max,status$"

@@ -65,7 +65,7 @@ mkdir -p "$tmp/broken/labs/01-cpu-naive"
 echo 'not C at all(' >"$tmp/broken/labs/01-cpu-naive/transpose.c"
 tar -czf "$ag/submission/handin.tar.gz" -C "$tmp/broken" labs
 submit "a broken one (make handin's archive; lab 1 does not build, lab 3 missing) gets 0, in a valid results.json" 0
-if grep -q 'did not build\|error' "$results" && grep -q 'not in the hand-in' "$results"; then
+if grep -q -E 'did not build|error' "$results" && grep -q 'not in the hand-in' "$results"; then
     ok "... whose tests say why: the build error, the lab not handed in"
 else
     not_ok "the broken submission's results.json does not say why" "$results"

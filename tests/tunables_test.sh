@@ -9,7 +9,7 @@ source "$(dirname "$0")/tap.sh"
 
 for lab in $(sed -n 's/^LABS := //p' labs/labs.mk); do
     grep -q "^lab${lab}_kind := gpu" labs/labs.mk || continue
-    grep -q "^lab${lab}_tunables := .*TILE_DIM.*BLOCK_ROWS\|^lab${lab}_tunables := .*BLOCK_ROWS.*TILE_DIM" labs/labs.mk || continue
+    grep -q -E "^lab${lab}_tunables := .*(TILE_DIM.*BLOCK_ROWS|BLOCK_ROWS.*TILE_DIM)" labs/labs.mk || continue
     for t in 4:2 12:4; do
         tile=${t%:*} rows=${t#*:}
         log=$tmp/lab$lab-$tile.log

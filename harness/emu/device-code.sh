@@ -118,7 +118,7 @@ mode=$1 obj=$2 names=$3 src=$4
                 if (kind[base(fname[f])] != "global" || index(fname[f], "::{lambda")) continue
                 reach(f, f)
                 printf "emulator info : Compiling entry function '\''%s'\'' for the CPU emulator\n", shown(fname[f])
-                printf "emulator info : Used %d bytes smem (registers: only nvcc can count them)\n", bytes[f]
+                printf "emulator info : Used %.0f bytes smem (registers: only nvcc can count them)\n", bytes[f]
                 if (bytes[f] > 49152) {
                     printf "ptxas error   : Entry function '\''%s'\'' uses too much shared data (0x%x bytes, 0xc000 max)\n", shown(fname[f]), bytes[f] > "/dev/stderr"
                     status = 1

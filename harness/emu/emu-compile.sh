@@ -36,12 +36,12 @@ if [ -n "$nvcc" ] && ! "$nvcc" -c -O3 -arch=sm_75 -Wno-deprecated-gpu-targets -W
         >"${out%.o}.nvcc.log" 2>&1; then
     # An nvcc that cannot work here (a host compiler too new for it, an
     # architecture it dropped) says nothing about the file: check without it.
-    if grep -q 'unsupported GNU version\|unsupported clang version\|Unsupported gpu architecture' \
+    if grep -q -E 'unsupported GNU version|unsupported clang version|Unsupported gpu architecture' \
             "${out%.o}.nvcc.log"; then
         echo "note: $nvcc cannot compile here ($(head -1 "${out%.o}.nvcc.log")); the emulator checks the host/device rules itself" >&2
         nvcc=
     else
-        grep -v '^ptxas info\|bytes stack frame' "${out%.o}.nvcc.log" >&2
+        grep -v -E '^ptxas info|bytes stack frame' "${out%.o}.nvcc.log" >&2
         echo "nvcc refuses $src, so no GPU could run it: the emulator refuses it too." >&2
         exit 1
     fi
@@ -60,7 +60,7 @@ emu_cxx() {
 if [ -n "$nvcc" ]; then
     "$rewrite" --names "$names" "$src" "$cpp"
     emu_cxx -w "$@"
-    grep '^ptxas info\|^ptxas error' "${out%.o}.nvcc.log" >"$resources" || true
+    grep -E '^ptxas (info|error)' "${out%.o}.nvcc.log" >"$resources" || true
     exit 0
 fi
 

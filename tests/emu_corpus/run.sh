@@ -60,7 +60,7 @@ build() {
         # shellcheck disable=SC2086
         $NVCC $NVCC_FLAGS -c "$src" -o "$d/lab.raw.o" >"$d/resources.txt" 2>&1
         local rc=$?
-        grep -v '^ptxas info\|bytes stack frame' "$d/resources.txt"
+        grep -v -E '^ptxas info|bytes stack frame' "$d/resources.txt"
         [ $rc -eq 0 ] || return 1
     fi || return 1
     # The suite, and beside it the lab process that runs the file (harness/lab_process.h).
