@@ -198,7 +198,7 @@ $(call vdir,$(1),$(2),$(3))/lab.raw.o: $(call lab_src,$(1),$(2)) harness/lab.h $
 	@test -n "$$(NVCC)" || { echo "building lab $(1) for a GPU needs the CUDA toolkit (nvcc), which this machine lacks: see README.md, 'Set-up' (or use the emulator: GPU=emu)" >&2; exit 1; }
 	@echo "$$(NVCC) -c $$< ($$(CUDA_ARCH)) $$(call tunable_defs,$(1))"
 	@$$(NVCC) $$(NVCC_FLAGS) $$(call tunable_defs,$(1)) -c $$< -o $$@ > $$(@D)/resources.txt 2>&1; \
-	  rc=$$$$?; grep -v '^ptxas info\|bytes stack frame' $$(@D)/resources.txt >&2; exit $$$$rc
+	  rc=$$$$?; grep -Ev '^ptxas info|bytes stack frame' $$(@D)/resources.txt >&2; exit $$$$rc
 else ifeq ($(3),emu)
 $(call vdir,$(1),$(2),$(3))/lab.raw.o: $(call lab_src,$(1),$(2)) harness/lab.h $(call vdir,$(1),$(2),$(3))/flags \
                                        $(B)/harness/emu-rewrite $(EMU_HEADERS) harness/emu/emu-compile.sh harness/emu/device-code.sh
