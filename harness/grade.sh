@@ -276,6 +276,11 @@ run_test() {
     record test "$lab" "$kind" "$id${hidden_tag:-}" "${verdict:-fail}" "$output"
 }
 
+unmeasured() { # TEXT: lab $lab's performance, not measured, and why
+    say "$1"
+    record perf "$lab" none - - - "$said"
+}
+
 measure() { # LAB KIND BACKEND FILE OPERATION
     local lab=$1 kind=$2 backend=$3 file=$4 dir=$work/perf/lab$1 v ok perf_size=$GPU_PERF_SIZE
     case $5 in matmul | sgemm) perf_size=$MATMUL_PERF_SIZE ;; esac
@@ -283,8 +288,7 @@ measure() { # LAB KIND BACKEND FILE OPERATION
     if [ "$kind" = cpu ]; then
         local bin=$work/build/lab$lab/grade-perf
         if ! build link "$lab" cpu "$bin-student" "$bin-reference"; then
-            say "the measuring program did not build: $(tail -3 "$built")"
-            record perf "$lab" none - - - "$said"
+            unmeasured "the measuring program did not build: $(tail -3 "$built")"
             return
         fi
         for v in baseline:reference:skip reference:reference:call student:student:call; do
@@ -297,22 +301,19 @@ measure() { # LAB KIND BACKEND FILE OPERATION
                 --callgrind-out-file="$dir/$run_name/callgrind.out" --log-file="$dir/$run_name/valgrind.%p.log" \
                 "$bin-$binary" "$CPU_PERF_SIZE" "$mode")
             if [ "$ok" != ok ]; then
-                say "the $run_name run of the cache simulation failed (a crash, a wrong result, or the time limit): $(tail -c 1500 "$out_file")"
-                record perf "$lab" none - - - "$said"
+                unmeasured "the $run_name run of the cache simulation failed (a crash, a wrong result, or the time limit): $(tail -c 1500 "$out_file")"
                 return
             fi
         done
         if [ "$(find "$dir/student" -name 'valgrind.*.log' | wc -l)" -ne 1 ]; then
-            say "your code started another process while it was measured: the cache simulation follows one process, so nothing was measured"
-            record perf "$lab" none - - - "$said"
+            unmeasured "your code started another process while it was measured: the cache simulation follows one process, so nothing was measured"
             return
         fi
         record perf "$lab" callgrind "$dir/student/callgrind.out" "$dir/reference/callgrind.out" \
             "$dir/baseline/callgrind.out" "$out_file"
     elif [ "$backend" = emu ]; then
         if ! build link "$lab" emu "$work/build/lab$lab/profile-emu"; then
-            say "the profile did not build: $(tail -3 "$built")"
-            record perf "$lab" none - - - "$said"
+            unmeasured "the profile did not build: $(tail -3 "$built")"
             return
         fi
         new_output
@@ -320,8 +321,7 @@ measure() { # LAB KIND BACKEND FILE OPERATION
         ok=$(run "$PERF_LIMIT" "$out_file" -- perf "$dir" -- "$work/build/lab$lab/profile-emu" \
             --size 256 --csv "$dir/profile.csv")
         if [ "$ok" != ok ]; then
-            say "the emulator's profile failed (a crash, a wrong result, or the time limit): $(tail -c 1500 "$out_file")"
-            record perf "$lab" none - - - "$said"
+            unmeasured "the emulator's profile failed (a crash, a wrong result, or the time limit): $(tail -c 1500 "$out_file")"
             return
         fi
         record perf "$lab" emu "$dir/profile.csv" - - "$out_file"
@@ -329,8 +329,7 @@ measure() { # LAB KIND BACKEND FILE OPERATION
         # Stripped: no symbol table in which the hand-in could look up the reference's code.
         if ! build link "$lab" cuda "$work/build/lab$lab/bench" ||
             [ "$(run "$BUILD_LIMIT" "$built" -- build -- strip --strip-all "$work/build/lab$lab/bench")" != ok ]; then
-            say "the bench did not build: $(tail -3 "$built")"
-            record perf "$lab" none - - - "$said"
+            unmeasured "the bench did not build: $(tail -3 "$built")"
             return
         fi
         new_output
@@ -339,8 +338,7 @@ measure() { # LAB KIND BACKEND FILE OPERATION
             --only student,reference --sizes "$perf_size" \
             --reps 20 --csv "$dir/bench.csv")
         if [ "$ok" != ok ]; then
-            say "the bench failed (a crash, a wrong result, or the time limit): $(tail -c 1500 "$out_file")"
-            record perf "$lab" none - - - "$said"
+            unmeasured "the bench failed (a crash, a wrong result, or the time limit): $(tail -c 1500 "$out_file")"
             return
         fi
         record perf "$lab" gpu "$dir/bench.csv" - - "$out_file"
