@@ -214,9 +214,22 @@ static void explain_end(char *why, size_t why_len, const char *what)
     stop_runner();
 }
 
-/* One request and its reply; -1 with why when no reply came. */
-static int ask(const tl_lab_request *rq, tl_lab_reply *rp, const char *what, char *why, size_t why_len)
+static const char *name_of(int entry)
 {
+#define TL_ENTRY_NAME(name, op) #name,
+    static const char *names[] = {TL_ENTRY_POINTS(TL_ENTRY_NAME)};
+#undef TL_ENTRY_NAME
+    return entry >= 0 && entry < TL_ENTRIES ? names[entry] : "?";
+}
+
+/* One request and its reply; -1 with why when no reply came. */
+static int ask(const tl_lab_request *rq, tl_lab_reply *rp, char *why, size_t why_len)
+{
+    char what[64];
+    if (rq->ask == TL_ASK_BACKEND)
+        snprintf(what, sizeof what, "the lab process answered");
+    else
+        snprintf(what, sizeof what, "%s() returned", name_of(rq->entry));
     if (runner < 0 && start_runner(why, why_len) != 0)
         return -1;
     if (send(sock, rq, sizeof *rq, MSG_NOSIGNAL) != (ssize_t)sizeof *rq) {
@@ -234,24 +247,27 @@ static int ask(const tl_lab_request *rq, tl_lab_reply *rp, const char *what, cha
     return 0;
 }
 
-/* What the lab process said of a run, here: its TODO and its launches. */
-static void adopt(const tl_lab_reply *rp)
+/*
+ * A request to run an entry point: 1 when the lab process answered, with
+ * what it said of the run taken here (its TODO and its launches; its error
+ * in why when it failed); 0 when it did not, with why, and no TODO or
+ * launch kept from before.
+ */
+static int answered(const tl_lab_request *rq, tl_lab_reply *rp, char *why, size_t why_len)
 {
-    tl_todo_set(rp->todo);
+    tl_todo_reset();
     tl_launch_reset();
+    if (ask(rq, rp, why, why_len) != 0)
+        return 0;
+    tl_todo_set(rp->todo);
     for (int i = 0; i < rp->launches && i < TL_MAX_LAUNCHES; i++)
         tl_launch_add(&rp->launch[i]);
+    if (rp->rc)
+        snprintf(why, why_len, "%s", rp->why);
+    return 1;
 }
 
 /* ---------------------------------------------------------------- the backend */
-
-static const char *name_of(int entry)
-{
-#define TL_ENTRY_NAME(name, op) #name,
-    static const char *names[] = {TL_ENTRY_POINTS(TL_ENTRY_NAME)};
-#undef TL_ENTRY_NAME
-    return entry >= 0 && entry < TL_ENTRIES ? names[entry] : "?";
-}
 
 static int run_remote(entry_fn fn, tl_matrix **m, int count, tl_shape s, char *why, size_t why_len)
 {
@@ -275,22 +291,11 @@ static int run_remote(entry_fn fn, tl_matrix **m, int count, tl_shape s, char *w
     for (int i = 0; i < count; i++)
         memcpy(shared + rq.m[i].offset, m[i]->base, rq.m[i].total * sizeof(float));
     static tl_lab_reply rp;
-    char what[64];
-    snprintf(what, sizeof what, "%s() returned", name_of(rq.entry));
-    int rc = ask(&rq, &rp, what, why, why_len);
-    if (rc == 0) {
-        for (int i = 0; i < count; i++)
-            memcpy(m[i]->base, shared + rq.m[i].offset, rq.m[i].total * sizeof(float));
-        adopt(&rp);
-        rc = rp.rc == 0 ? 0 : -1;
-        if (rc)
-            snprintf(why, why_len, "%s", rp.why);
-    } else {
-        tl_todo_reset();
-        tl_launch_reset();
-    }
+    int replied = answered(&rq, &rp, why, why_len);
+    for (int i = 0; i < count && replied; i++)
+        memcpy(m[i]->base, shared + rq.m[i].offset, rq.m[i].total * sizeof(float));
     munmap(shared, bytes);
-    return rc;
+    return replied && rp.rc == 0 ? 0 : -1;
 }
 
 static int run_transpose(tl_transpose_fn fn, tl_matrix *out, tl_matrix *in, tl_shape s, char *why,
@@ -323,7 +328,7 @@ int tl_lab_backend(const tl_backend **backend, char *why, size_t why_len)
     if (known == -2) {
         tl_lab_request rq = {.ask = TL_ASK_BACKEND};
         static tl_lab_reply rp;
-        if (ask(&rq, &rp, "the lab process answered", known_why, sizeof known_why) != 0) {
+        if (ask(&rq, &rp, known_why, sizeof known_why) != 0) {
             snprintf(why, why_len, "%s", known_why);
             return -1; /* asked again next time: it may start then */
         }
@@ -341,15 +346,5 @@ int tl_lab_first_launch(void (*entry)(void), tl_shape s, char *why, size_t why_l
 {
     tl_lab_request rq = {.ask = TL_ASK_FIRST_LAUNCH, .entry = entry_of(entry), .shape = s};
     static tl_lab_reply rp;
-    char what[64];
-    snprintf(what, sizeof what, "%s() returned", name_of(rq.entry));
-    if (ask(&rq, &rp, what, why, why_len) != 0) {
-        tl_todo_reset();
-        tl_launch_reset();
-        return -1;
-    }
-    adopt(&rp);
-    if (rp.rc)
-        snprintf(why, why_len, "%s", rp.why);
-    return rp.rc == 0 ? 0 : -1;
+    return answered(&rq, &rp, why, why_len) && rp.rc == 0 ? 0 : -1;
 }
