@@ -454,7 +454,7 @@ emu-corpus: $(B)/harness/emu-rewrite $(CORE_OBJS) $(LAB_CLIENT) $(BACKEND_OBJS_$
 	@B=$(B) BACKEND=$(BACKEND) CC='$(CC)' CFLAGS='$(CFLAGS_HARNESS)' BACKEND_CFLAGS='$(BACKEND_CFLAGS_$(BACKEND))' \
 	  CORE='$(CORE_OBJS)' CLIENT='$(LAB_CLIENT)' BACKEND_OBJS='$(BACKEND_OBJS_$(BACKEND))' LIBS='$(BACKEND_LIBS_$(BACKEND))' \
 	  LAB_OPS='$(foreach n,$(GPU_LABS),$(n)=$(subst $(eval) ,+,$(strip $(call op_flag,$(n)))))' \
-	  NVCC='$(NVCC)' NVCC_FLAGS='$(NVCC_FLAGS)' SANITIZER='$(SANITIZER)' \
+	  NVCC='$(NVCC)' NVCC_FLAGS='$(NVCC_FLAGS)' \
 	  $(SHELL) tests/emu_corpus/run.sh $(CORPUS)
 
 # Every suite runs on the GPU when there is one, on the emulator otherwise;

@@ -12,8 +12,9 @@
 #                                   without nvcc the emulator builds it
 #   // emulator: VERDICT TEXT       in limits/ only: a known limit, the
 #                                   emulator's verdict where it differs
-#   // gpu-tool: synccheck          on a GPU, run the tests under this
-#                                   compute-sanitizer tool (what a GPU
+#   // gpu-tool: synccheck          on a GPU, also run this compute-sanitizer
+#                                   tool as `make labN sanitize` runs it, on
+#                                   the file as a student's (what a GPU
 #                                   leaves undefined, the tool reports)
 #
 # TEXT is matched without regard to case, in everything the build or the
@@ -25,7 +26,7 @@
 # "corpus: N agree, M disagree".
 #
 # Environment: B BACKEND CC CFLAGS BACKEND_CFLAGS CORE CLIENT BACKEND_OBJS LIBS LAB_OPS
-# (NN=-DFLAG+-DFLAG ...), and for cuda NVCC NVCC_FLAGS SANITIZER.
+# (NN=-DFLAG+-DFLAG ...), and for cuda NVCC NVCC_FLAGS.
 set -u
 cd "$(dirname "$0")/../.."
 : "${B:=build}" "${BACKEND:=emu}"
@@ -72,6 +73,21 @@ build() {
         $CC -o "$d/test" "$out/lab$lab-test.o" $CLIENT $CORE -lcriterion -lm
 }
 
+# sanitize SRC DIR LAB TOOL: `make labLAB sanitize` with only TOOL, on SRC put where a
+# student's file goes, in a kit folder and build folder of its own under DIR. The tool
+# runs on the lab's bench (--once), not on the suite: compute-sanitizer does not
+# follow a suite into the lab process it starts (lab_process.h), so a suite run under
+# the tool passes what the tool would find.
+sanitize() {
+    local src=$1 d=$2 lab=$3 tool=$4 dir file
+    dir=$(basename "$(ls -d labs/"$lab"-*/ | head -1)")
+    file=$(basename "$(ls labs/"$dir"/*.cu | head -1)")
+    mkdir -p "$d/kit/$dir"
+    cp "$src" "$d/kit/$dir/$file"
+    env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL make -s -j4 B="$d/kit/build" STUDENT_DIR="$d/kit" GPU=cuda \
+        SANITIZE_TOOLS="$tool" "lab${lab#0}" sanitize
+}
+
 # judge SRC: builds and runs one file, and writes its verdicts to $d/verdicts:
 # "agree|disagree|limit TEXT" lines, the log's end after a disagreement.
 judge() {
@@ -93,10 +109,11 @@ judge() {
     if ! build "$src" "$d" "$lab" >"$d/log" 2>&1; then
         got=build-error
     else
-        local run=(./test)
-        [ "$BACKEND" != cuda ] || [ -z "$tool" ] || run=("$SANITIZER" --tool "$tool" --target-processes all --error-exitcode 3 ./test)
         # shellcheck disable=SC2086
-        if (cd "$d" && "${run[@]}" $jobs --filter "$filter") >>"$d/log" 2>&1; then got=pass; else got=fail; fi
+        if (cd "$d" && ./test $jobs --filter "$filter") >>"$d/log" 2>&1; then got=pass; else got=fail; fi
+        if [ "$BACKEND" = cuda ] && [ -n "$tool" ] && [ "$got" = pass ]; then
+            sanitize "$src" "$d" "$lab" "$tool" >>"$d/log" 2>&1 || got=fail
+        fi
         # Tests that did not run (a GPU build on a machine without one) decide nothing.
         ! grep -q '^\[SKIP\]' "$d/log" || got=skipped
     fi
