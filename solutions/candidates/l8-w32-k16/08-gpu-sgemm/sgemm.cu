@@ -49,6 +49,9 @@
 #define RUN_M (WM / (TM / 4))
 #define RUN_N (WN / (TN / 4))
 #define PAD 4
+#ifndef GROUP
+#define GROUP 0
+#endif
 /* float4s of the A tile and of the B tile each thread carries per step */
 #define A_VECS (BM * BK / 4 / THREADS)
 #define B_VECS (BK * BN / 4 / THREADS)
@@ -120,7 +123,14 @@ __global__ __launch_bounds__(THREADS, MIN_BLOCKS) void sgemm_kernel(float *c, co
     int warp = threadIdx.x / 32, lane = threadIdx.x % 32;
     int wr = warp / (BN / WN) * WM, wc = warp % (BN / WN) * WN;
     int lr = lane / (RUN_N / 4) * 4, lc = lane % (RUN_N / 4) * 4;
+#if GROUP > 0
+    /* Blocks numbered down GROUP block-rows at a time, so that blocks running together share tiles in L2. */
+    int bid = blockIdx.y * gridDim.x + blockIdx.x, per_group = GROUP * gridDim.x;
+    int first = bid / per_group * GROUP, rows = min((int)gridDim.y - first, GROUP);
+    int row0 = (first + bid % per_group % rows) * BM, col0 = bid % per_group / rows * BN;
+#else
     int row0 = blockIdx.y * BM, col0 = blockIdx.x * BN;
+#endif
     int va = k % 4 == 0 && (uintptr_t)a % 16 == 0, vb = n % 4 == 0 && (uintptr_t)b % 16 == 0;
     float acc[TM][TN];
 #pragma unroll
