@@ -1,23 +1,30 @@
 /*
- * Lab 8 reference: past shared-memory tiling, in three steps.
+ * Lab 8 reference: past shared-memory tiling, in four steps (README.md).
+ * steps/ holds the kernel after steps 1, 2 and 3, each measured on its own.
  *
- * 1. Register blocking. A block of 256 threads computes a BM x BN = 128 x 128
- *    tile of C, each thread an 8 x 8 piece of it kept in registers. Per step
- *    along k a thread reads 8 floats of A and 8 of B from shared memory and
- *    does 64 multiply-adds with them: 4 per float read, where the tiled
- *    kernel of lab 7 did one per two floats.
- * 2. Vectorised loads. Each thread fetches its part of the next tiles as
- *    float4 (16 bytes) from global memory, and reads its 8 + 8 floats from
- *    shared memory as float4 too, laid out so that a warp's reads fall in
- *    distinct banks. A is stored transposed in shared memory (as[p][row]),
- *    so a thread's rows of A are contiguous as well.
- * 3. Double buffering. Two copies of each shared tile: while the block
- *    multiplies one, the loads of the next are already in flight into
- *    registers, and land in the other copy; one barrier per step.
+ * 1. Register blocking. A block of THREADS = 256 threads computes a
+ *    BM x BN = 128 x 128 tile of C, each thread a TM x TN = 8 x 8 piece of
+ *    it kept in registers: per step along k it reads 8 floats of A and 8 of
+ *    B from shared memory and does 64 multiply-adds with them, 4 per float
+ *    read, where lab 7's tiled kernel did one per two.
+ * 2. Vectorised loads: float4 from global memory, A stored transposed in
+ *    shared memory (its rows BM + 4 floats long, so the transposed stores
+ *    spread over the banks), float4 reads from shared memory.
+ * 3. Double buffering: the next tiles' loads are in flight during the
+ *    multiply-adds; one barrier per step.
+ * 4. Warp tiles and BK = 16. Each warp computes a WM x WN = 32 x 64 part
+ *    of the block's tile, each lane an 8 x 8 piece of it as TM / 4 runs of
+ *    4 rows and TN / 4 runs of 4 columns, so a warp's float4 reads of a
+ *    shared tile touch few neighbouring float4s: one pass per quarter-warp.
+ *    Steps of BK = 16 along k: one barrier, one round of global loads and
+ *    shared stores per 1024 multiply-adds of a thread instead of 512.
+ *    __launch_bounds__(256, 2) holds it to 128 registers (no spills, nvcc
+ *    13.0, sm_90), so 2 blocks fit on an SM; 33 KB of shared memory a block.
  *
- * Tiles that hang over the edge of the matrices, and matrices whose rows
- * are not a multiple of 4 floats (so float4 would be misaligned), take a
- * path with a bounds check on every element: zeros outside.
+ * Edges, thread by thread: each float4 of A and B is loaded whole where the
+ * rows are 16-byte aligned (k, n multiples of 4) and it lies inside the
+ * matrix, zeros outside, so a block on the edge of C runs at the speed of
+ * one inside. Unaligned rows take 4 scalar loads with bounds checks.
  */
 #include "lab.h"
 
@@ -26,87 +33,121 @@
 
 #define BM 128
 #define BN 128
-#define BK 8
+#define BK 16
+#define WM 32
+#define WN 64
 #define TM 8
 #define TN 8
-#define THREADS ((BM / TM) * (BN / TN))
+#define THREADS (BM / WM * (BN / WN) * 32)
+/* Blocks per SM the registers must allow (65536 / (THREADS * MIN_BLOCKS) each at most). */
+#define MIN_BLOCKS 2
+/* A thread's rows are TM / 4 runs of 4, RUN_M apart; its columns TN / 4 runs of 4, RUN_N apart. */
+#define RUN_M (WM / (TM / 4))
+#define RUN_N (WN / (TN / 4))
+#define PAD 4
+/* float4s of the A tile and of the B tile each thread carries per step */
+#define A_VECS (BM * BK / 4 / THREADS)
+#define B_VECS (BK * BN / 4 / THREADS)
 
-/* What one thread carries from global memory to shared memory per step. */
 typedef struct {
-    float a[4], b[4];
+    float4 a[A_VECS], b[B_VECS];
 } staged;
 
-/* This thread's 4 floats of the next A tile (one row, 4 along k) and of B (one row, 4 columns). */
-__device__ static void load_tiles(staged *st, const float *a, const float *b, int m, int n, int k,
-                                  int row0, int col0, int p0, int vectors)
+/* Floats c .. c+3 of row r of a rows x cols matrix, zeros outside it. */
+__device__ static float4 load4(const float *src, int r, int c, int rows, int cols, int vectors)
 {
-    int t = threadIdx.x;
-    int ar = row0 + t / 2, ac = p0 + (t % 2) * 4;
-    int br = p0 + t / 32, bc = col0 + (t % 32) * 4;
-    if (vectors) {
-        float4 va = *(const float4 *)(a + (size_t)ar * k + ac);
-        float4 vb = *(const float4 *)(b + (size_t)br * n + bc);
-        st->a[0] = va.x, st->a[1] = va.y, st->a[2] = va.z, st->a[3] = va.w;
-        st->b[0] = vb.x, st->b[1] = vb.y, st->b[2] = vb.z, st->b[3] = vb.w;
-        return;
+    const float *at = src + (size_t)r * cols + c;
+    if (vectors) /* cols % 4 == 0: the float4 is wholly inside or wholly outside */
+        return r < rows && c < cols ? *(const float4 *)at : make_float4(0.0f, 0.0f, 0.0f, 0.0f);
+    float v[4];
+#pragma unroll
+    for (int i = 0; i < 4; i++)
+        v[i] = r < rows && c + i < cols ? at[i] : 0.0f;
+    return make_float4(v[0], v[1], v[2], v[3]);
+}
+
+/* Float4 number v of the A tile is row v / (BK / 4), floats v % (BK / 4) * 4 ..;
+ * of the B tile, row v / (BN / 4), floats v % (BN / 4) * 4 .. */
+__device__ static void load_tiles(staged *st, const float *a, const float *b, int m, int n, int k,
+                                  int row0, int col0, int p0, int va, int vb)
+{
+#pragma unroll
+    for (int i = 0; i < A_VECS; i++) {
+        int v = threadIdx.x + i * THREADS;
+        st->a[i] = load4(a, row0 + v / (BK / 4), p0 + v % (BK / 4) * 4, m, k, va);
     }
-    for (int i = 0; i < 4; i++) {
-        st->a[i] = ar < m && ac + i < k ? a[(size_t)ar * k + ac + i] : 0.0f;
-        st->b[i] = br < k && bc + i < n ? b[(size_t)br * n + bc + i] : 0.0f;
+#pragma unroll
+    for (int i = 0; i < B_VECS; i++) {
+        int v = threadIdx.x + i * THREADS;
+        st->b[i] = load4(b, p0 + v / (BN / 4), col0 + v % (BN / 4) * 4, k, n, vb);
     }
 }
 
-__device__ static void store_tiles(const staged *st, float as[BK][BM], float bs[BK][BN])
+__device__ static void store_tiles(const staged *st, float as[BK][BM + PAD], float bs[BK][BN])
 {
-    int t = threadIdx.x;
-    for (int i = 0; i < 4; i++) {
-        as[(t % 2) * 4 + i][t / 2] = st->a[i];
-        bs[t / 32][(t % 32) * 4 + i] = st->b[i];
+#pragma unroll
+    for (int i = 0; i < A_VECS; i++) {
+        int v = threadIdx.x + i * THREADS, r = v / (BK / 4), p = v % (BK / 4) * 4;
+        as[p][r] = st->a[i].x;
+        as[p + 1][r] = st->a[i].y;
+        as[p + 2][r] = st->a[i].z;
+        as[p + 3][r] = st->a[i].w;
+    }
+#pragma unroll
+    for (int i = 0; i < B_VECS; i++) {
+        int v = threadIdx.x + i * THREADS;
+        *(float4 *)&bs[v / (BN / 4)][v % (BN / 4) * 4] = st->b[i];
     }
 }
 
 /*
- * A thread's 8 rows of the block's tile are ty*4 .. ty*4+3 and 64+ty*4 ..
- * 64+ty*4+3, its 8 columns likewise with tx: neighbouring threads read
- * neighbouring float4s of shared memory.
+ * Warp w takes rows (w / (BN / WN)) * WM .. and columns (w % (BN / WN)) * WN ..
+ * of the block's tile. Lane l owns rows lr + s * RUN_M + i of the warp's
+ * part (lr = (l / (RUN_N / 4)) * 4, s < TM / 4, i < 4) and columns
+ * lc + s * RUN_N + j (lc = (l % (RUN_N / 4)) * 4, s < TN / 4, j < 4).
  */
-__global__ __launch_bounds__(THREADS) void sgemm_kernel(float *c, const float *a, const float *b,
-                                                         int m, int n, int k)
+__global__ __launch_bounds__(THREADS, MIN_BLOCKS) void sgemm_kernel(float *c, const float *a,
+                                                                     const float *b, int m, int n,
+                                                                     int k)
 {
-    __shared__ __align__(16) float as[2][BK][BM];
+    __shared__ __align__(16) float as[2][BK][BM + PAD];
     __shared__ __align__(16) float bs[2][BK][BN];
 
-    int tx = threadIdx.x % 16, ty = threadIdx.x / 16;
+    int warp = threadIdx.x / 32, lane = threadIdx.x % 32;
+    int wr = warp / (BN / WN) * WM, wc = warp % (BN / WN) * WN;
+    int lr = lane / (RUN_N / 4) * 4, lc = lane % (RUN_N / 4) * 4;
     int row0 = blockIdx.y * BM, col0 = blockIdx.x * BN;
-    int aligned = k % 4 == 0 && n % 4 == 0 && (uintptr_t)a % 16 == 0 && (uintptr_t)b % 16 == 0;
-    int inside = row0 + BM <= m && col0 + BN <= n;
+    int va = k % 4 == 0 && (uintptr_t)a % 16 == 0, vb = n % 4 == 0 && (uintptr_t)b % 16 == 0;
     float acc[TM][TN];
+#pragma unroll
     for (int i = 0; i < TM; i++)
+#pragma unroll
         for (int j = 0; j < TN; j++)
             acc[i][j] = 0.0f;
 
     staged st;
     int buf = 0;
-    load_tiles(&st, a, b, m, n, k, row0, col0, 0, aligned && inside && BK <= k);
+    load_tiles(&st, a, b, m, n, k, row0, col0, 0, va, vb);
     store_tiles(&st, as[0], bs[0]);
     __syncthreads();
 
     for (int p0 = 0; p0 < k; p0 += BK) {
         int next = p0 + BK < k;
         if (next)
-            load_tiles(&st, a, b, m, n, k, row0, col0, p0 + BK,
-                       aligned && inside && p0 + 2 * BK <= k);
+            load_tiles(&st, a, b, m, n, k, row0, col0, p0 + BK, va, vb);
 #pragma unroll
         for (int p = 0; p < BK; p++) {
             float ra[TM], rb[TN];
-            float4 a0 = *(const float4 *)&as[buf][p][ty * 4];
-            float4 a1 = *(const float4 *)&as[buf][p][64 + ty * 4];
-            float4 b0 = *(const float4 *)&bs[buf][p][tx * 4];
-            float4 b1 = *(const float4 *)&bs[buf][p][64 + tx * 4];
-            ra[0] = a0.x, ra[1] = a0.y, ra[2] = a0.z, ra[3] = a0.w;
-            ra[4] = a1.x, ra[5] = a1.y, ra[6] = a1.z, ra[7] = a1.w;
-            rb[0] = b0.x, rb[1] = b0.y, rb[2] = b0.z, rb[3] = b0.w;
-            rb[4] = b1.x, rb[5] = b1.y, rb[6] = b1.z, rb[7] = b1.w;
+#pragma unroll
+            for (int s = 0; s < TM / 4; s++) {
+                float4 v = *(const float4 *)&as[buf][p][wr + s * RUN_M + lr];
+                ra[4 * s] = v.x, ra[4 * s + 1] = v.y, ra[4 * s + 2] = v.z, ra[4 * s + 3] = v.w;
+            }
+#pragma unroll
+            for (int s = 0; s < TN / 4; s++) {
+                float4 v = *(const float4 *)&bs[buf][p][wc + s * RUN_N + lc];
+                rb[4 * s] = v.x, rb[4 * s + 1] = v.y, rb[4 * s + 2] = v.z, rb[4 * s + 3] = v.w;
+            }
 #pragma unroll
             for (int i = 0; i < TM; i++)
 #pragma unroll
@@ -119,20 +160,24 @@ __global__ __launch_bounds__(THREADS) void sgemm_kernel(float *c, const float *a
         buf ^= 1;
     }
 
-    int vectors = aligned && (uintptr_t)c % 16 == 0;
+    int vectors = n % 4 == 0 && (uintptr_t)c % 16 == 0;
+#pragma unroll
     for (int i = 0; i < TM; i++) {
-        int row = row0 + (i < 4 ? ty * 4 + i : 64 + ty * 4 + i - 4);
+        int row = row0 + wr + i / 4 * RUN_M + lr + i % 4;
         if (row >= m)
             continue;
-        for (int half = 0; half < 2; half++) {
-            int col = col0 + half * 64 + tx * 4;
+#pragma unroll
+        for (int s = 0; s < TN / 4; s++) {
+            int col = col0 + wc + s * RUN_N + lc;
             float *out = c + (size_t)row * n + col;
-            const float *v = &acc[i][half * 4];
+            const float *v = &acc[i][4 * s];
             if (vectors && col + 4 <= n) {
                 *(float4 *)out = make_float4(v[0], v[1], v[2], v[3]);
             } else {
-                for (int j = 0; j < 4 && col + j < n; j++)
-                    out[j] = v[j];
+#pragma unroll
+                for (int j = 0; j < 4; j++)
+                    if (col + j < n)
+                        out[j] = v[j];
             }
         }
     }
