@@ -1,8 +1,11 @@
-// expect: fail barrier error
+// expect: fail
 // gpu-tool: synccheck
 // A __syncthreads() inside the copy-in loop, whose trip count differs
 // between the threads of a block on the matrix's edge: some threads wait
-// at it while the others wait at the one after the loop.
+// at it while the others wait at the one after the loop. The emulator
+// names both barriers; on the H100 (2026-11-24) the edge blocks hang, so
+// the tests time out, and synccheck's run hangs too: "fail" is all the
+// two have in common.
 #include "lab.h"
 
 #define TD 32
