@@ -910,7 +910,10 @@ extern const tl_site __stop_tl_sites[] __attribute__((weak));
 static size_t n_sites;
 static int *site_hash; /* pc -> index + 1, open addressing */
 static size_t hash_mask;
-static int sites_read, as_written;
+/* as_written: asked for; widths_unknown: some lab object was built without
+ * them, and then none counts by them (a student's file and the reference,
+ * linked together, must count alike). */
+static int sites_read, as_written, widths_unknown;
 
 static size_t pc_hash(uintptr_t pc)
 {
@@ -930,14 +933,19 @@ static void read_sites(void)
     if (!site_hash)
         abort();
     hash_mask = size - 1;
+    int objects = 0;
     for (size_t i = 0; i < n_sites; i++) {
-        if (!__start_tl_sites[i].pc)
+        if (!__start_tl_sites[i].pc) {
+            objects++;
+            widths_unknown |= !__start_tl_sites[i].line;
             continue;
+        }
         size_t h = pc_hash(__start_tl_sites[i].pc);
         while (site_hash[h])
             h = (h + 1) & hash_mask;
         site_hash[h] = (int)i + 1;
     }
+    widths_unknown |= !objects;
 }
 
 static const tl_site *site_of(uintptr_t pc)
@@ -950,15 +958,8 @@ static const tl_site *site_of(uintptr_t pc)
 
 int tl_emu_counts_instructions(void)
 {
-    int objects = 0;
     read_sites();
-    for (size_t i = 0; i < n_sites; i++)
-        if (!__start_tl_sites[i].pc) {
-            if (!__start_tl_sites[i].line)
-                return 0;
-            objects++;
-        }
-    return objects > 0 && !as_written;
+    return !widths_unknown && !as_written;
 }
 
 unsigned tl_emu_sass_widths(int line, int shared, int store)
@@ -1017,7 +1018,7 @@ static void as_instructions(emu_thread *t)
             closed = n;
             continue;
         }
-        const tl_site *s = as_written ? NULL : site_of(r->pc);
+        const tl_site *s = as_written || widths_unknown ? NULL : site_of(r->pc);
         unsigned mask = s ? s->widths[r->kind] : 0, w = widest(mask);
         if (w <= r->size) {
             out[n] = *r, masks[n++] = 0;

@@ -116,7 +116,7 @@ int main(int argc, char **argv)
     /* What a request is: nvcc's instruction, or (without nvcc and nvdisasm) an access as written. */
     const char *counting = tl_emu_counts_instructions()
                                ? "instructions as nvcc compiles them for sm_90"
-                               : "accesses as written: without nvcc and nvdisasm, none merged as nvcc merges them";
+                               : "accesses as written: built without nvcc and nvdisasm, none merged as nvcc merges them";
     if (csv)
         fprintf(csv, "# tilelab profile on the CPU emulator: %s, %d x %d (x %d)\n"
                      "# machine: the CPU emulator (%s)\n"
