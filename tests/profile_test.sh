@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The emulator's profile against ncu's on the H100, for the references of
-# labs 3 to 8 at 512 (harness/emu/README.md, "What it counts"):
+# labs 3 to 9 at 512 (harness/emu/README.md, "What it counts"):
 #
 # - every count of plots/data/labNN-profile.csv (the emulator's, recorded
 #   with `make labN profile SOLUTION=1`) equals that of
@@ -18,6 +18,27 @@ source "$(dirname "$0")/tap.sh"
 # ncu's wavefronts beyond what any address rule gives (lab 7's stores, 1.068
 # passes where the rule says 1.0, and its loads, 0.05 % more).
 known=" 07:matmul_tiled_kernel:shared_store_wavefronts 07:matmul_tiled_kernel:shared_load_wavefronts "
+
+# How instructions.sh reads nvdisasm -g: sizes per line and kind, one bit each;
+# other files' lines, and instructions that are not global or shared loads or stores, left out.
+cat >"$tmp/k.sass" <<'SASS'
+	//## File "/x/labs/07-gpu-matmul/matmul.cu", line 46
+        /*03d0*/                   LDS R10, [R19] ;
+        /*03e0*/                   LDS.U.128 R12, [R17] ;
+        /*03f0*/              @!P1 STS.64 [R19+0x40], R2 ;
+	//## File "/x/harness/lab.h", line 46
+        /*0400*/                   STS.128 [R19], R4 ;
+	//## File "/x/labs/07-gpu-matmul/matmul.cu", line 50
+        /*0410*/                   LDG.E.128.CONSTANT R4, desc[UR4][R2.64] ;
+        /*0420*/                   STG.E.U8 desc[UR4][R2.64], R5 ;
+        /*0430*/                   LDGSTS.E.128 [R1], desc[UR4][R2.64] ;
+        /*0440*/                   LD.E.64 R6, desc[UR4][R8.64] ;
+        /*0450*/                   LDL R7, [R1] ;
+SASS
+printf '46 0 0 20 8\n50 24 1 8 0\n' >"$tmp/k.want"
+harness/emu/instructions.sh widths "$tmp/k.sass" labs/07-gpu-matmul/matmul.cu >"$tmp/k.got" 2>&1
+if cmp -s "$tmp/k.got" "$tmp/k.want"; then ok "instructions.sh reads the widths of each line's loads and stores from SASS"
+else not_ok "instructions.sh widths: got, then wanted" <(cat "$tmp/k.got" "$tmp/k.want"); fi
 
 # counts FILE: "kernel,column,value" for each count of each kernel
 counts() {
@@ -48,13 +69,13 @@ compare() {
     if [ $bad = 0 ] && [ -s "$tmp/other" ]; then ok "lab $((10#$lab)): $what"; else not_ok "lab $((10#$lab)): $what" "$tmp/diff"; fi
 }
 
-for lab in 03 04 05 06 07 08; do
+for lab in 03 04 05 06 07 08 09; do
     compare $lab "plots/data/lab$lab-profile.csv" "plots/data/lab$lab-profile-gpu.csv" \
         "the recorded profile of the reference equals ncu's on the H100, but for the known limits" "$known"
 done
 
 # The emulator's counts today, beside the recorded ones.
-for lab in 03 04 05 06 08; do
+for lab in 03 04 05 06 08 09; do
     num=$((10#$lab))
     if ! make -s B="$build" GPU=emu "$build/lab$lab/profile-emu" >"$tmp/build.log" 2>&1; then
         not_ok "lab $num: the emulator's profile builds" "$tmp/build.log"
