@@ -126,6 +126,7 @@ $(B)/harness/%.o: harness/%.c $(HEADERS)
 # The CPU emulator (harness/emu): its runtime, and the harness's GPU code
 # compiled against its cuda_runtime.h instead of the toolkit's.
 EMU_HEADERS := $(wildcard harness/emu/*.h)
+EMU_SCRIPTS := $(wildcard harness/emu/*.sh)
 EMU_OBJS := $(addprefix $(B)/harness/emu/,gpu.o launch_config.o emulator.o fiber.o statics.o)
 CFLAGS_EMU := $(CFLAGS_HARNESS) -Iharness/emu
 
@@ -201,7 +202,7 @@ $(call vdir,$(1),$(2),$(3))/lab.raw.o: $(call lab_src,$(1),$(2)) harness/lab.h $
 	  rc=$$$$?; grep -Ev '^ptxas info|bytes stack frame' $$(@D)/resources.txt >&2; exit $$$$rc
 else ifeq ($(3),emu)
 $(call vdir,$(1),$(2),$(3))/lab.raw.o: $(call lab_src,$(1),$(2)) harness/lab.h $(call vdir,$(1),$(2),$(3))/flags \
-                                       $(B)/harness/emu-rewrite $(EMU_HEADERS) harness/emu/emu-compile.sh harness/emu/device-code.sh
+                                       $(B)/harness/emu-rewrite $(EMU_HEADERS) $(EMU_SCRIPTS)
 	@echo "g++ -c $$< (for the CPU emulator) $$(call tunable_defs,$(1))"
 	@harness/emu/emu-compile.sh $(B)/harness/emu-rewrite $$< $$@ $$(@D)/resources.txt $$(call tunable_defs,$(1))
 endif
@@ -441,7 +442,7 @@ $(B)/bench-report-test: tests/bench_report_test.c $(BENCH_OBJS) $(CORE_OBJS) $(H
 
 # The emulator's own tests: planted races, out-of-bounds accesses, bad
 # launches and access patterns with known counts.
-$(B)/emu-kernels.o: tests/emu_kernels.cu $(B)/harness/emu-rewrite $(EMU_HEADERS) harness/emu/emu-compile.sh harness/emu/device-code.sh
+$(B)/emu-kernels.o: tests/emu_kernels.cu $(B)/harness/emu-rewrite $(EMU_HEADERS) $(EMU_SCRIPTS)
 	@harness/emu/emu-compile.sh $(B)/harness/emu-rewrite $< $@ $(B)/emu-kernels.resources.txt
 $(B)/emu-test: tests/emu_test.c $(B)/emu-kernels.o $(CORE_OBJS) $(EMU_OBJS) $(HEADERS) $(EMU_HEADERS)
 	$(CC) $(CFLAGS_EMU) -Itests -o $@ $< $(B)/emu-kernels.o $(CORE_OBJS) $(EMU_OBJS) -lcriterion $(BACKEND_LIBS_emu) -lm
@@ -475,6 +476,7 @@ check: $(CHECK_BUILDS)
 	   $(foreach n,$(LABS),echo "pass lab$(n)-reference env $(CHECK_ENV) $(call check_dir,$(n),reference)/test $(if $(and $(filter gpu,$(lab$(n)_kind)),$(filter cuda,$(BACKEND))),--jobs 1)"; \
 	                       echo "fail lab$(n)-stub env $(CHECK_ENV) $(call check_dir,$(n),student)/test $(if $(and $(filter gpu,$(lab$(n)_kind)),$(filter cuda,$(BACKEND))),--jobs 1)";) \
 	   echo "cli emulator-corpus $(MAKE) -s B=$(B) GPU=$(BACKEND) emu-corpus"; \
+	   echo "cli profile env B=$(B) $(SHELL) tests/profile_test.sh"; \
 	   echo "cli command-line env B=$(B) $(SHELL) tests/cli_test.sh"; \
 	   echo "cli new-lab env B=$(B) $(SHELL) tests/newlab_test.sh"; \
 	   echo "cli tunables env B=$(B) $(SHELL) tests/tunables_test.sh"; \

@@ -53,6 +53,13 @@ fi
 if command -v nvcc >/dev/null || [ -x /usr/local/cuda/bin/nvcc ]; then
     nvcc=$(command -v nvcc || echo /usr/local/cuda/bin/nvcc)
     echo "deps: CUDA toolkit found: $($nvcc --version | tail -1)"
+    # The emulator counts nvcc's instructions by reading its SASS (harness/emu/README.md).
+    if ! command -v nvdisasm >/dev/null && [ ! -x "${nvcc%/*}/nvdisasm" ]; then
+        echo "== installing nvdisasm (PyPI's nvidia-cuda-nvdisasm), which this toolkit lacks"
+        python3 -m pip install -q nvidia-cuda-nvdisasm 2>/dev/null ||
+            python3 -m pip install -q --break-system-packages nvidia-cuda-nvdisasm ||
+            echo "deps: could NOT install nvdisasm: the emulator's profile counts accesses as written, not as nvcc merges them"
+    fi
 else
     echo "deps: no CUDA toolkit (nvcc). The CPU labs (1-2) work without it. For the GPU labs"
     echo "      install CUDA 11.8 or newer from NVIDIA (developer.nvidia.com/cuda-downloads,"

@@ -87,7 +87,8 @@ __global__ void shared_float2(float *out)
     out[threadIdx.x] = t[N - 1 - threadIdx.x].y;
 }
 
-/* Four scalar stores a thread, neighbours 16 bytes apart: nvcc may make them one STS.128. */
+/* Four scalar stores a thread, neighbours 16 bytes apart: nvcc makes them one STS.128. */
+extern "C" const int four_scalar_stores_line = __LINE__ + 5;
 __global__ void four_scalar_stores(float *out)
 {
     __shared__ __align__(16) float t[4 * N];
@@ -161,7 +162,17 @@ __global__ void shared_float4_reads(float *out)
     __syncthreads();
     float4 a = *(const float4 *)&t[ty * 4];
     float4 b = *(const float4 *)&t[tx * 4];
-    out[threadIdx.x] = a.x + b.y;
+    out[threadIdx.x] = a.x + a.y + a.z + a.w + b.x + b.y + b.z + b.w;
+}
+
+/* A float4 of which the kernel uses one float: nvcc loads that float alone (an LDS). */
+__global__ void float4_read_for_one_float(float *out)
+{
+    __shared__ __align__(16) float t[4 * N];
+    t[threadIdx.x] = t[threadIdx.x + N] = t[threadIdx.x + 2 * N] = t[threadIdx.x + 3 * N] = 1.0f;
+    __syncthreads();
+    float4 a = *(const float4 *)&t[threadIdx.x * 4];
+    out[threadIdx.x] = a.y;
 }
 
 extern "C" {
@@ -169,6 +180,7 @@ void launch_uneven_then_common(float *out, const float *in) { uneven_then_common
 void launch_shared_float2(float *out) { shared_float2<<<1, N>>>(out); }
 void launch_four_scalar_stores(float *out) { four_scalar_stores<<<1, N>>>(out); }
 void launch_shared_float4_reads(float *out) { shared_float4_reads<<<1, N>>>(out); }
+void launch_float4_read_for_one_float(float *out) { float4_read_for_one_float<<<1, N>>>(out); }
 void launch_split_barrier(float *out) { split_barrier<<<1, N>>>(out); }
 void launch_failing_assert(float *out) { failing_assert<<<1, N>>>(out); }
 int launch_counting_evaluations(float *out)

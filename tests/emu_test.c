@@ -22,6 +22,8 @@ void launch_uneven_then_common(float *out, const float *in);
 void launch_shared_float2(float *out);
 void launch_four_scalar_stores(float *out);
 void launch_shared_float4_reads(float *out);
+void launch_float4_read_for_one_float(float *out);
+extern const int four_scalar_stores_line;
 void launch_split_barrier(float *out);
 void launch_failing_assert(float *out);
 int launch_counting_evaluations(float *out);
@@ -240,13 +242,42 @@ Test(emulator, float4_shared_reads_are_served_a_half_warp_at_a_time)
                  s->shared_load_ideal);
 }
 
+/*
+ * nvcc makes a thread's four scalar stores to neighbouring floats one
+ * STS.128 (its SASS for sm_90, read when emu_kernels.cu was built, says
+ * so): ncu counts one request, whose 512 bytes take 4 passes. As written
+ * they are 4 requests of stride 16 bytes, 4-way conflicts each.
+ */
+Test(emulator, neighbouring_scalar_accesses_count_as_the_instruction_nvcc_makes_of_them)
+{
+    float *out = device_floats(32);
+    tl_emu_count_as_written(1);
+    const tl_emu_stats *s = profiled(launch_four_scalar_stores, out);
+    tl_emu_count_as_written(0);
+    cr_assert_eq(s->shared_store_requests, 4, "as written: got %llu", s->shared_store_requests);
+    cr_assert_eq(s->shared_store_wavefronts, 4 * 4, "as written, stride 4: 4-way conflicts, got %llu",
+                 s->shared_store_wavefronts);
+    if (!tl_emu_counts_instructions()) {
+        cr_log_warn("built without nvcc and nvdisasm: accesses count as written");
+        return;
+    }
+    unsigned widths = tl_emu_sass_widths(four_scalar_stores_line, 1, 1);
+    cr_assert_eq(widths, 16, "nvcc's SASS for line %d of emu_kernels.cu: STS.128 alone, got sizes %#x",
+                 four_scalar_stores_line, widths);
+    s = profiled(launch_four_scalar_stores, out);
+    cr_assert_eq(s->shared_store_requests, 1, "one STS.128: got %llu", s->shared_store_requests);
+    cr_assert_eq(s->shared_store_wavefronts, 4, "512 bytes in 4 passes, got %llu", s->shared_store_wavefronts);
+    cr_assert_eq(s->shared_store_ideal, 4, "no conflict: efficiency 100 %%");
+    cr_assert_eq(s->shared_load_requests, 1, "the load stays a load: got %llu", s->shared_load_requests);
+}
+
 Test(emulator, divergent_barriers_are_an_error_naming_both)
 {
     float *out = device_floats(32);
     launch_split_barrier(out);
     expect_error(cudaErrorLaunchFailure, "barrier error");
     const char *d = tl_emu_error_detail();
-    cr_assert(strstr(d, "emu_kernels.cu:105") && strstr(d, "emu_kernels.cu:107"),
+    cr_assert(strstr(d, "emu_kernels.cu:106") && strstr(d, "emu_kernels.cu:108"),
               "both barriers, by line: %s", d);
     cr_assert(strstr(d, "thread (0, 0, 0)") && strstr(d, "thread (1, 0, 0)"), "%s", d);
 }
@@ -313,11 +344,12 @@ Test(emulator_limits, an_index_past_a_template_kernels_shared_array_into_the_nex
                  tl_emu_error_detail() ? tl_emu_error_detail() : "nothing");
 }
 
-Test(emulator_limits, scalar_accesses_are_counted_as_written)
+Test(emulator_limits, a_wide_load_counts_whole_where_nvcc_loads_only_the_part_used)
 {
-    const tl_emu_stats *s = profiled(launch_four_scalar_stores, device_floats(32));
-    /* nvcc may merge the four into one 16-byte store: 1 request of 4 passes. */
-    cr_assert_eq(s->shared_store_requests, 4, "got %llu", s->shared_store_requests);
-    cr_assert_eq(s->shared_store_wavefronts, 4 * 4, "stride 4: 4-way conflicts, got %llu",
-                 s->shared_store_wavefronts);
+    const tl_emu_stats *s = profiled(launch_float4_read_for_one_float, device_floats(32));
+    /* On a GPU, one LDS of 4 bytes a thread, 16 bytes apart: 4 passes where 1 would do (25 %).
+     * Here the whole float4, 512 bytes a warp: 4 passes, all needed (100 %). */
+    cr_assert_eq(s->shared_load_requests, 1);
+    cr_assert_eq(s->shared_load_ideal, 4, "the emulator asks for the 512 bytes of 32 float4s: got %llu",
+                 s->shared_load_ideal);
 }

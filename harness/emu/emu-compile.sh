@@ -19,6 +19,16 @@
 #    memory access instrumented; without nvcc, device-code.sh reads the
 #    __shared__ bytes of each kernel from the object into RESOURCES.txt, in
 #    the words ptxas uses, so the technique checks read one format.
+# 4. The emulator counts instructions as ncu does: where nvcc and nvdisasm
+#    are installed, nvcc also compiles the file for sm_90 (the H100 the
+#    recorded profiles come from) with -lineinfo, and instructions.sh reads
+#    from its SASS how wide the loads and stores of each source line are
+#    (LDS.128 where a thread reads four floats in a row); g++'s assembly
+#    gets a table of its access checks with those widths (section
+#    tl_sites), by which the emulator merges a thread's neighbouring
+#    accesses into one instruction. Without them the table says so, and
+#    accesses count as written. TL_EMU_NVDISASM=none skips it
+#    (TL_EMU_NVDISASM=path picks an nvdisasm).
 set -eu
 rewrite=$1 src=$2 out=$3 resources=$4
 shift 4
@@ -47,6 +57,23 @@ if [ -n "$nvcc" ] && ! "$nvcc" -c -O3 -arch=sm_75 -Wno-deprecated-gpu-targets -W
     fi
 fi
 
+# The widths of nvcc's memory instructions per source line, from its SASS
+# for sm_90, in the background while g++ compiles (step 4).
+widths=-
+if [ -n "$nvcc" ]; then
+    nvdisasm=${TL_EMU_NVDISASM-}
+    [ -n "$nvdisasm" ] || nvdisasm=$(command -v nvdisasm || { [ -x "${nvcc%/*}/nvdisasm" ] && echo "${nvcc%/*}/nvdisasm"; } ||
+        python3 -c 'import glob, site
+print(*[p for d in site.getsitepackages() + [site.getusersitepackages()] for p in sorted(glob.glob(d + "/nvidia/*/bin/nvdisasm"))][-1:])' 2>/dev/null || true)
+    if [ -n "$nvdisasm" ] && [ "$nvdisasm" != none ]; then
+        widths=${out%.o}.widths
+        { "$nvcc" -cubin -O3 -arch=sm_90 -lineinfo -Wno-deprecated-gpu-targets -I"$here/.." "$@" "$src" \
+              -o "${out%.o}.sm_90.cubin" && "$nvdisasm" -g -c "${out%.o}.sm_90.cubin" >"${out%.o}.sass" &&
+              "$here/instructions.sh" widths "${out%.o}.sass" "$src" >"$widths"; } >"${out%.o}.sass.log" 2>&1 &
+        sass=$!
+    fi
+fi
+
 # -fno-gnu-unique: a template kernel's __shared__ array is a function-local
 # static, which g++ would make a "unique" global symbol that objcopy cannot
 # make local (isolate-symbols.sh refuses it); as a weak symbol it can.
@@ -54,7 +81,13 @@ emu_cxx() {
     g++ -std=c++17 -include "$here/cuda_runtime.h" -I"$here" -I"$here/.." \
         -fsanitize=address -fsanitize-sections=tl_shared --param asan-instrumentation-with-call-threshold=0 \
         --param asan-stack=0 --param asan-use-after-return=0 --param asan-globals=1 \
-        -fno-exceptions -fno-rtti -fno-tree-vectorize -fno-tree-sra -fno-gnu-unique -O1 -g "$@" -c "$cpp" -o "$out"
+        -fno-exceptions -fno-rtti -fno-tree-vectorize -fno-tree-sra -fno-gnu-unique -O1 -g "$@" -S "$cpp" -o "${out%.o}.s"
+    if [ "$widths" != - ] && ! wait "$sass"; then
+        echo "note: nvcc could not compile $src for sm_90 (${out%.o}.sass.log): its accesses count as written" >&2
+        widths=-
+    fi
+    "$here/instructions.sh" sites "$widths" "$src" "${out%.o}.s" "${out%.o}.sites.s"
+    g++ -c "${out%.o}.sites.s" -o "$out"
 }
 
 if [ -n "$nvcc" ]; then

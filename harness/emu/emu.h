@@ -36,6 +36,21 @@ void tl_emu_stats_reset(void);
 int tl_emu_stats_count(void);
 const tl_emu_stats *tl_emu_stats_get(int i);
 
+/*
+ * How accesses become instructions. Where nvcc and nvdisasm were there when
+ * the lab file was built (harness/emu/emu-compile.sh), a thread's
+ * neighbouring accesses of one source expression count as one instruction
+ * as wide as nvcc makes them for sm_90 (four floats of a row, one LDS.128):
+ * tl_emu_counts_instructions() says 1. Otherwise, or after
+ * tl_emu_count_as_written(1), each access counts as the source writes it.
+ * tl_emu_sass_widths gives the sizes in bytes, one bit each, of the
+ * instructions nvcc's SASS has for the loads or stores of source line LINE
+ * (0: none, or not known).
+ */
+int tl_emu_counts_instructions(void);
+void tl_emu_count_as_written(int on);
+unsigned tl_emu_sass_widths(int line, int shared, int store);
+
 /* Every __shared__ array is filled with TL_SHARED_POISON_BITS (matrix.h) before each block runs. */
 
 #endif

@@ -544,7 +544,8 @@ static void poison_shared(void)
 #define STACK_BYTES ((size_t)64 << 10)
 
 enum { READY, AT_BARRIER, DONE };
-enum { GLOBAL_LOAD, GLOBAL_STORE, SHARED_LOAD, SHARED_STORE, KINDS };
+/* BARRIER: not an access, where a thread passed __syncthreads() (no instruction spans one). */
+enum { GLOBAL_LOAD, GLOBAL_STORE, SHARED_LOAD, SHARED_STORE, KINDS, BARRIER = KINDS };
 
 /* One access of one thread: pc is the instruction (the call site of the check). */
 typedef struct {
@@ -586,10 +587,14 @@ static void thread_main(void)
     tl_fiber_switch(threads[current].fiber, tl_fiber_main());
 }
 
+static void record(uintptr_t a, uintptr_t pc, size_t size, int kind);
+
 void tl_emu_syncthreads_at(const char *file, int line)
 {
     if (current < 0)
         return;
+    if (profiling)
+        record(0, 0, 0, BARRIER);
     threads[current].state = AT_BARRIER;
     threads[current].barrier_file = file;
     threads[current].barrier_line = line;
@@ -882,6 +887,181 @@ static request_cost cost(const access_record *const *lane, const int *lane_id, i
     return c;
 }
 
+/* ------------------------------------------------------- instructions */
+
+/*
+ * What nvcc makes of each access check of the lab files, as
+ * harness/emu/instructions.sh writes it into section tl_sites: the
+ * check's return address, the first check of the same source expression,
+ * its line and, per kind, the sizes (one bit each) of the instructions
+ * nvcc's SASS has on that line. Each object's table starts with an entry
+ * of pc 0 whose line says whether the sizes are known.
+ */
+typedef struct tl_site {
+    uintptr_t pc;
+    const struct tl_site *first;
+    uint32_t line;
+    uint8_t widths[KINDS];
+} tl_site;
+
+extern const tl_site __start_tl_sites[] __attribute__((weak));
+extern const tl_site __stop_tl_sites[] __attribute__((weak));
+
+static size_t n_sites;
+static int *site_hash; /* pc -> index + 1, open addressing */
+static size_t hash_mask;
+/* as_written: asked for; widths_unknown: some lab object was built without
+ * them, and then none counts by them (a student's file and the reference,
+ * linked together, must count alike). */
+static int sites_read, as_written, widths_unknown;
+
+static size_t pc_hash(uintptr_t pc)
+{
+    return (size_t)((pc * 0x9e3779b97f4a7c15ull) >> 40) & hash_mask;
+}
+
+static void read_sites(void)
+{
+    if (sites_read)
+        return;
+    sites_read = 1;
+    n_sites = __start_tl_sites ? (size_t)(__stop_tl_sites - __start_tl_sites) : 0;
+    size_t size = 16;
+    while (size < 2 * n_sites)
+        size *= 2;
+    site_hash = calloc(size, sizeof *site_hash);
+    if (!site_hash)
+        abort();
+    hash_mask = size - 1;
+    int objects = 0;
+    for (size_t i = 0; i < n_sites; i++) {
+        if (!__start_tl_sites[i].pc) {
+            objects++;
+            widths_unknown |= !__start_tl_sites[i].line;
+            continue;
+        }
+        size_t h = pc_hash(__start_tl_sites[i].pc);
+        while (site_hash[h])
+            h = (h + 1) & hash_mask;
+        site_hash[h] = (int)i + 1;
+    }
+    widths_unknown |= !objects;
+}
+
+static const tl_site *site_of(uintptr_t pc)
+{
+    for (size_t h = pc_hash(pc); site_hash[h]; h = (h + 1) & hash_mask)
+        if (__start_tl_sites[site_hash[h] - 1].pc == pc)
+            return &__start_tl_sites[site_hash[h] - 1];
+    return NULL;
+}
+
+int tl_emu_counts_instructions(void)
+{
+    read_sites();
+    return !widths_unknown && !as_written;
+}
+
+unsigned tl_emu_sass_widths(int line, int shared, int store)
+{
+    read_sites();
+    for (size_t i = 0; i < n_sites; i++)
+        if (__start_tl_sites[i].pc && __start_tl_sites[i].line == (uint32_t)line)
+            return __start_tl_sites[i].widths[(shared ? SHARED_LOAD : GLOBAL_LOAD) + (store ? 1 : 0)];
+    return 0;
+}
+
+void tl_emu_count_as_written(int on)
+{
+    as_written = on;
+}
+
+/* The widest size of mask, 0 if none. */
+static unsigned widest(unsigned mask)
+{
+    unsigned w = 0;
+    for (unsigned b = 1; b <= mask; b <<= 1)
+        if (mask & b)
+            w = b;
+    return w;
+}
+
+/*
+ * A thread's accesses as nvcc's instructions make them: the consecutive
+ * accesses of one source expression (one site) to neighbouring addresses
+ * become one access, as wide as the widest instruction nvcc has for its
+ * line and kind, never across an aligned boundary of that width nor across
+ * a barrier; what is left over splits into the sizes nvcc has (a run of
+ * three floats under LDS and LDS.128 stays three loads). Without the
+ * widths, accesses stay as written. The barriers' marks go either way.
+ */
+static void as_instructions(emu_thread *t)
+{
+    static access_record *out;
+    static unsigned *masks;
+    static size_t *slots, cap;
+    static int *open;
+    size_t n = 0, closed = 0; /* groups before out[closed] are closed (by a barrier) */
+    if (t->n_rec > cap) {
+        access_record *o = realloc(out, t->n_rec * sizeof *o);
+        unsigned *m = realloc(masks, t->n_rec * sizeof *m);
+        size_t *sl = realloc(slots, t->n_rec * sizeof *sl);
+        if (!o || !m || !sl)
+            abort();
+        out = o, masks = m, slots = sl, cap = t->n_rec;
+    }
+    if (!open && !(open = calloc(n_sites * KINDS + 1, sizeof *open)))
+        abort();
+    for (size_t k = 0; k < t->n_rec; k++) {
+        const access_record *r = &t->rec[k];
+        if (r->kind == BARRIER) {
+            closed = n;
+            continue;
+        }
+        const tl_site *s = as_written || widths_unknown ? NULL : site_of(r->pc);
+        unsigned mask = s ? s->widths[r->kind] : 0, w = widest(mask);
+        if (w <= r->size) {
+            out[n] = *r, masks[n++] = 0;
+            continue;
+        }
+        /* open[slot]: the group this thread opened last for the site and kind, if it still is this thread's */
+        size_t slot = (size_t)(s->first - __start_tl_sites) * KINDS + r->kind;
+        size_t g = (size_t)open[slot];
+        if (g >= closed && g < n && masks[g] && slots[g] == slot) {
+            access_record *o = &out[g];
+            uintptr_t lo = o->addr, hi = o->addr + o->size;
+            if (r->addr == hi && lo / w == (r->addr + r->size - 1) / w) {
+                o->size += r->size;
+                continue;
+            }
+            if (r->addr + r->size == lo && r->addr / w == (hi - 1) / w) {
+                o->addr = r->addr, o->size += r->size;
+                continue;
+            }
+        }
+        open[slot] = (int)n, slots[n] = slot;
+        out[n] = *r, masks[n++] = mask | r->size;
+    }
+    /* A group no instruction of its line is as wide as splits into those sizes, widest first. */
+    size_t m = 0;
+    for (size_t k = 0; k < n; k++) {
+        uint32_t size = out[k].size;
+        if (!masks[k] || ((size & (size - 1)) == 0 && (masks[k] & size))) {
+            t->rec[m++] = out[k];
+            continue;
+        }
+        for (uintptr_t a = out[k].addr, end = a + size; a < end;) {
+            unsigned w = 1;
+            for (unsigned b = 1; b <= masks[k]; b <<= 1)
+                if ((masks[k] & b) && a % b == 0 && a + b <= end)
+                    w = b;
+            t->rec[m++] = (access_record){a, out[k].pc, w, out[k].kind};
+            a += w;
+        }
+    }
+    t->n_rec = m;
+}
+
 /* A record of one warp, with which execution of its instruction it was in its thread. */
 typedef struct {
     uintptr_t pc;
@@ -930,6 +1110,9 @@ static void tally_block(int n_threads)
 {
     static warp_access *acc;
     static size_t cap;
+    read_sites();
+    for (int i = 0; i < n_threads; i++)
+        as_instructions(&threads[i]);
     for (int w = 0; w * 32 < n_threads; w++) {
         int first = w * 32, lanes = n_threads - first < 32 ? n_threads - first : 32;
         size_t n = 0;

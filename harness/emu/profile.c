@@ -113,16 +113,20 @@ int main(int argc, char **argv)
         perror(csv_path);
         return 1;
     }
+    /* What a request is: nvcc's instruction, or (without nvcc and nvdisasm) an access as written. */
+    const char *counting = tl_emu_counts_instructions()
+                               ? "instructions as nvcc compiles them for sm_90"
+                               : "accesses as written: built without nvcc and nvdisasm, none merged as nvcc merges them";
     if (csv)
         fprintf(csv, "# tilelab profile on the CPU emulator: %s, %d x %d (x %d)\n"
-                     "# machine: the CPU emulator\n"
+                     "# machine: the CPU emulator (%s)\n"
                      "# tunables: student %s; reference %s\n"
                      "variant,kernel,rows,cols,depth,launches,blocks,threads,global_load_requests,"
                      "global_load_sectors,global_store_requests,global_store_sectors,"
                      "shared_load_requests,shared_load_wavefronts,shared_store_requests,"
                      "shared_store_wavefronts,global_load_bytes,global_store_bytes,"
                      "shared_load_ideal,shared_store_ideal\n",
-                title, s.rows, s.cols, s.depth, TL_TUNABLES_STUDENT, TL_TUNABLES_REFERENCE);
+                title, s.rows, s.cols, s.depth, counting, TL_TUNABLES_STUDENT, TL_TUNABLES_REFERENCE);
     int wrong = 0;
     for (size_t i = 0; i < sizeof fns / sizeof *fns; i++)
         wrong |= profile(&fns[i], s, csv);

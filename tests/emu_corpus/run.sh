@@ -56,7 +56,9 @@ suite() {
 build() {
     local src=$1 d=$2 lab=$3
     if [ "$BACKEND" = emu ]; then
-        harness/emu/emu-compile.sh "$B/harness/emu-rewrite" "$src" "$d/lab.raw.o" "$d/resources.txt"
+        # Verdicts, not counts: no SASS to read (a second nvcc and nvdisasm a file).
+        TL_EMU_NVDISASM=${TL_EMU_NVDISASM:-none} \
+            harness/emu/emu-compile.sh "$B/harness/emu-rewrite" "$src" "$d/lab.raw.o" "$d/resources.txt"
     else
         # shellcheck disable=SC2086
         $NVCC $NVCC_FLAGS -c "$src" -o "$d/lab.raw.o" >"$d/resources.txt" 2>&1
