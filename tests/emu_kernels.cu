@@ -165,6 +165,20 @@ __global__ void shared_float4_reads(float *out)
     out[threadIdx.x] = a.x + a.y + a.z + a.w + b.x + b.y + b.z + b.w;
 }
 
+/* Lab 8's warp-tile reads: a float4 that each quarter-warp's 8 lanes share
+ * (lane / 8), then 8 neighbouring float4s that both quarters of each
+ * half-warp read alike (lane % 8). */
+__global__ void quarter_warp_float4_reads(float *out)
+{
+    __shared__ __align__(16) float t[4 * N];
+    for (int i = 0; i < 4; i++)
+        t[threadIdx.x * 4 + i] = (float)i;
+    __syncthreads();
+    float4 a = *(const float4 *)&t[threadIdx.x / 8 * 4];
+    float4 b = *(const float4 *)&t[threadIdx.x % 8 * 4];
+    out[threadIdx.x] = a.x + a.y + a.z + a.w + b.x + b.y + b.z + b.w;
+}
+
 /* A float4 of which the kernel uses one float: nvcc loads that float alone (an LDS). */
 __global__ void float4_read_for_one_float(float *out)
 {
@@ -180,6 +194,7 @@ void launch_uneven_then_common(float *out, const float *in) { uneven_then_common
 void launch_shared_float2(float *out) { shared_float2<<<1, N>>>(out); }
 void launch_four_scalar_stores(float *out) { four_scalar_stores<<<1, N>>>(out); }
 void launch_shared_float4_reads(float *out) { shared_float4_reads<<<1, N>>>(out); }
+void launch_quarter_warp_float4_reads(float *out) { quarter_warp_float4_reads<<<1, N>>>(out); }
 void launch_float4_read_for_one_float(float *out) { float4_read_for_one_float<<<1, N>>>(out); }
 void launch_split_barrier(float *out) { split_barrier<<<1, N>>>(out); }
 void launch_failing_assert(float *out) { failing_assert<<<1, N>>>(out); }

@@ -22,6 +22,7 @@ void launch_uneven_then_common(float *out, const float *in);
 void launch_shared_float2(float *out);
 void launch_four_scalar_stores(float *out);
 void launch_shared_float4_reads(float *out);
+void launch_quarter_warp_float4_reads(float *out);
 void launch_float4_read_for_one_float(float *out);
 extern const int four_scalar_stores_line;
 void launch_split_barrier(float *out);
@@ -231,7 +232,7 @@ Test(emulator, float2_shared_stores_take_two_passes_without_conflict)
     cr_assert_eq(s->shared_store_ideal, 2, "256 bytes need two passes of 128: efficiency 100 %%");
 }
 
-Test(emulator, float4_shared_reads_are_served_a_half_warp_at_a_time)
+Test(emulator, float4_shared_reads_are_served_a_quarter_warp_at_a_time)
 {
     const tl_emu_stats *s = profiled(launch_shared_float4_reads, device_floats(32));
     cr_assert_eq(s->shared_load_requests, 2);
@@ -240,6 +241,19 @@ Test(emulator, float4_shared_reads_are_served_a_half_warp_at_a_time)
     cr_assert_eq(s->shared_load_wavefronts, 2 + 4, "got %llu", s->shared_load_wavefronts);
     cr_assert_eq(s->shared_load_ideal, 2 + 4, "no conflict: efficiency 100 %%, got ideal %llu",
                  s->shared_load_ideal);
+}
+
+/* ncu on the H100, per instruction (plots/data/ncu-shared-wavefronts.txt):
+ * lab 8's float4 reads where each quarter-warp shares one address take a
+ * pass a half-warp; 8 neighbouring float4s read alike by both quarters of
+ * a half-warp take a pass a quarter, though their 128 bytes would fit one. */
+Test(emulator, quarters_share_a_pass_only_where_each_reads_one_address)
+{
+    const tl_emu_stats *s = profiled(launch_quarter_warp_float4_reads, device_floats(32));
+    cr_assert_eq(s->shared_load_requests, 2);
+    cr_assert_eq(s->shared_load_wavefronts, 2 + 4, "one address a quarter: 1 pass a half-warp (2); "
+                 "8 float4s a quarter, repeated: 1 pass a quarter (4); got %llu", s->shared_load_wavefronts);
+    cr_assert_eq(s->shared_load_ideal, 2 + 4, "as ncu: all of them needed, got ideal %llu", s->shared_load_ideal);
 }
 
 /*

@@ -857,6 +857,15 @@ static unsigned long long distinct_bytes(const access_record *const *lane, int l
     return bytes;
 }
 
+/* Whether the lanes all ask for one address (a broadcast). */
+static int uniform(const access_record *const *lane, int lanes)
+{
+    for (int l = 1; l < lanes; l++)
+        if (lane[l]->addr != lane[0]->addr)
+            return 0;
+    return 1;
+}
+
 /* One request: the lanes of a warp that ran one instruction once, in lane order. */
 static request_cost cost(const access_record *const *lane, const int *lane_id, int lanes, int kind)
 {
@@ -868,17 +877,29 @@ static request_cost cost(const access_record *const *lane, const int *lane_id, i
         return c;
     }
     /* Shared memory serves up to 128 bytes a pass, one word from each bank.
-     * A warp's 4-byte accesses are served together; wider ones a half-warp
-     * at a time, and a half-warp takes as many passes as the most distinct
-     * words it wants from one bank, never fewer than its distinct bytes need
-     * (lanes that want one word share it). This is what ncu counts on the
-     * H100: lab 8's float4 reads of a tile row that 16 lanes share take one
-     * pass a half-warp, those of 16 neighbouring float4s two. */
-    unsigned size = lane[0]->size, group = size <= 4 ? 32 : 16;
+     * A warp's 4-byte accesses are served together, its 8-byte ones a
+     * half-warp at a time, its 16-byte ones a quarter-warp at a time; a
+     * group takes as many passes as the most distinct words it wants from
+     * one bank, never fewer than its distinct bytes need (lanes that want
+     * one word share it). The two quarters of a half-warp share their passes
+     * only where each quarter's lanes all want one address. That is what ncu
+     * counts per instruction on the H100 (plots/data/ncu-shared-wavefronts.txt): of
+     * lab 8's float4 reads, a row of a tile that a half-warp's 16 lanes
+     * share, or that each quarter shares, takes one pass a half-warp; 8
+     * neighbouring float4s that both quarters of a half-warp read, one pass a
+     * quarter. */
+    unsigned size = lane[0]->size, group = size <= 4 ? 32 : size <= 8 ? 16 : 8;
     for (int l = 0; l < lanes;) {
         int first = l, g = lane_id[l] / (int)group;
         while (l < lanes && lane_id[l] / (int)group == g)
             l++;
+        if (group == 8 && g % 2 == 0 && uniform(lane + first, l - first)) {
+            int second = l;
+            while (l < lanes && lane_id[l] / 8 == g + 1)
+                l++;
+            if (!uniform(lane + second, l - second))
+                l = second; /* the quarters go separately */
+        }
         unsigned long long need = (distinct_bytes(lane + first, l - first) + 127) / 128,
                            ways = cost_of(lane + first, l - first, 1);
         c.cost += ways > need ? ways : need;
