@@ -30,6 +30,12 @@
 #endif
 #define MAX_SIZES 64
 
+#ifdef TL_OP_MATMUL
+#define IS_PRODUCT 1 /* sizes are MxNxK */
+#else
+#define IS_PRODUCT 0
+#endif
+
 static void usage(FILE *f)
 {
     fprintf(f,
@@ -95,20 +101,20 @@ static long count_of(int argc, char **argv, int *i, long min, long max)
 
 static void check_variants(const char *list)
 {
-    const char *const *names;
-    int n = tl_bench_variants(&names);
+    const tl_variant *table;
+    int n = tl_bench_variants(&table);
     char buf[256];
     snprintf(buf, sizeof buf, "%s", list);
     for (char *save = NULL, *tok = strtok_r(buf, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
         int known = 0;
         for (int i = 0; i < n; i++)
-            known |= strcmp(tok, names[i]) == 0 || strcmp(tok, tl_bench_role(names[i])) == 0;
+            known |= strcmp(tok, table[i].name) == 0 || strcmp(tok, table[i].role) == 0;
         if (!known) {
             char msg[512] = "";
             tl_appendf(msg, sizeof msg, "unknown variant '%s': the variants are", tok);
             for (int i = 0; i < n; i++)
-                tl_appendf(msg, sizeof msg, " %s", names[i]);
-            tl_appendf(msg, sizeof msg, "; or a role: ceiling, reference, student, library");
+                tl_appendf(msg, sizeof msg, " %s", table[i].name);
+            tl_appendf(msg, sizeof msg, "; or a role: " TL_ROLES);
             bad_input(msg);
         }
     }
@@ -137,42 +143,120 @@ static void write_header(FILE *f, const tl_bench_opts *o)
     );
 }
 
-int main(int argc, char **argv)
-{
-    tl_bench_opts o = {DEFAULT_REPS, 2, NULL};
-    const char *sizes = DEFAULT_SIZES, *csv_path = NULL, *tag = "", *once = NULL;
-    int append = 0;
-    tl_shape shapes[MAX_SIZES];
-    char why[1024];
+/* What the command line asked for. */
+typedef struct {
+    tl_bench_opts o;
+    const char *sizes, *csv_path, *tag, *once;
+    int append;
+} bench_args;
 
+static bench_args parse_args(int argc, char **argv)
+{
+    bench_args a = {{DEFAULT_REPS, 2, NULL}, DEFAULT_SIZES, NULL, "", NULL, 0};
     for (int i = 1; i < argc; i++) {
-        const char *a = argv[i];
-        if (!strcmp(a, "--sizes"))
-            sizes = value_of(argc, argv, &i);
-        else if (!strcmp(a, "--reps"))
-            o.reps = (int)count_of(argc, argv, &i, 1, 1000);
-        else if (!strcmp(a, "--warmup"))
-            o.warmup = (int)count_of(argc, argv, &i, 0, 100);
-        else if (!strcmp(a, "--csv"))
-            csv_path = value_of(argc, argv, &i);
-        else if (!strcmp(a, "--append"))
-            append = 1;
-        else if (!strcmp(a, "--only"))
-            check_variants(o.only = value_of(argc, argv, &i));
-        else if (!strcmp(a, "--tag"))
-            tag = value_of(argc, argv, &i);
-        else if (!strcmp(a, "--once"))
-            check_variants(once = value_of(argc, argv, &i));
-        else if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
+        const char *arg = argv[i];
+        if (!strcmp(arg, "--sizes"))
+            a.sizes = value_of(argc, argv, &i);
+        else if (!strcmp(arg, "--reps"))
+            a.o.reps = (int)count_of(argc, argv, &i, 1, 1000);
+        else if (!strcmp(arg, "--warmup"))
+            a.o.warmup = (int)count_of(argc, argv, &i, 0, 100);
+        else if (!strcmp(arg, "--csv"))
+            a.csv_path = value_of(argc, argv, &i);
+        else if (!strcmp(arg, "--append"))
+            a.append = 1;
+        else if (!strcmp(arg, "--only"))
+            check_variants(a.o.only = value_of(argc, argv, &i));
+        else if (!strcmp(arg, "--tag"))
+            a.tag = value_of(argc, argv, &i);
+        else if (!strcmp(arg, "--once"))
+            check_variants(a.once = value_of(argc, argv, &i));
+        else if (!strcmp(arg, "-h") || !strcmp(arg, "--help")) {
             usage(stdout);
-            return 0;
+            exit(0);
         } else {
             char msg[256];
-            snprintf(msg, sizeof msg, "unknown option '%s'", a);
+            snprintf(msg, sizeof msg, "unknown option '%s'", arg);
             bad_input(msg);
         }
     }
-    int n_shapes = tl_parse_shapes(sizes, shapes, MAX_SIZES, why, sizeof why);
+    return a;
+}
+
+/* Each selected variant once at each size: for valgrind and compute-sanitizer. */
+static int run_once(const bench_args *a, const tl_shape *shapes, int n_shapes)
+{
+    const tl_variant *table;
+    int n = tl_bench_variants(&table);
+    tl_bench_opts selection = {0, 0, a->once};
+    char why[1024];
+    for (int i = 0; i < n_shapes; i++)
+        for (int k = 0; k < n; k++)
+            if (tl_bench_selected(&selection, &table[k]) &&
+                tl_bench_once(shapes[i], &table[k], why, sizeof why) != 0) {
+                fprintf(stderr, "bench: %s at %dx%d: %s\n", table[k].name, shapes[i].rows,
+                        shapes[i].cols, why);
+                return 1;
+            }
+    return 0;
+}
+
+/* The CSV, with its header unless rows are appended to it; NULL when none is asked for. */
+static FILE *open_csv(const bench_args *a)
+{
+    if (!a->csv_path)
+        return NULL;
+    FILE *csv = fopen(a->csv_path, a->append ? "a" : "w");
+    if (!csv) {
+        perror(a->csv_path);
+        exit(1);
+    }
+    if (!a->append) {
+        write_header(csv, &a->o);
+        fprintf(csv, TL_BENCH_CSV_HEADER "\n");
+    }
+    return csv;
+}
+
+/* Every size: checked, timed, reported as a table and a CSV. */
+static int run_bench(const bench_args *a, const tl_shape *shapes, int n_shapes)
+{
+    const char *unit;
+    const tl_variant *table;
+    tl_shape one = {1, 1, 1};
+    char why[1024];
+    int status = 0, n = tl_bench_variants(&table);
+    FILE *csv = open_csv(a);
+    tl_bench_work(one, &unit);
+    write_header(stdout, &a->o);
+    printf("\n%-16s %-10s %10s %9s %10s %9s   %s\n", "size", "variant", "median ms", unit,
+           "of ceiling", "vs ref", "spread");
+    for (int i = 0; i < n_shapes; i++) {
+        tl_result r[TL_MAX_VARIANTS];
+        memset(r, 0, sizeof r);
+        if (tl_bench_size(shapes[i], &a->o, r, why, sizeof why) != 0) {
+            fprintf(stderr, "bench: %dx%d: %s\n", shapes[i].rows, shapes[i].cols, why);
+            status = 1;
+            break;
+        }
+        tl_bench_report(stdout, csv, TL_LAB, IS_PRODUCT, a->tag, shapes[i], r, n);
+        fflush(stdout);
+        if (csv)
+            fflush(csv);
+    }
+    if (csv) {
+        fclose(csv);
+        printf("\nwrote %s\n", a->csv_path);
+    }
+    return status;
+}
+
+int main(int argc, char **argv)
+{
+    bench_args a = parse_args(argc, argv);
+    tl_shape shapes[MAX_SIZES];
+    char why[1024];
+    int n_shapes = tl_parse_shapes(a.sizes, shapes, MAX_SIZES, why, sizeof why);
     if (n_shapes < 0)
         bad_input(why);
     if (tl_bench_init(why, sizeof why) != 0) {
@@ -182,76 +266,17 @@ int main(int argc, char **argv)
     for (int i = 0; i < n_shapes; i++)
         if (tl_bench_fits(shapes[i], why, sizeof why) != 0)
             bad_input(why);
-
-    if (once) {
-        /* Each selected variant once at each size: for valgrind and compute-sanitizer. */
-        const char *const *names;
-        int n = tl_bench_variants(&names);
-        tl_bench_opts selection = {0, 0, once};
-        for (int i = 0; i < n_shapes; i++)
-            for (int k = 0; k < n; k++)
-                if (tl_bench_selected(&selection, names[k]) &&
-                    tl_bench_once(shapes[i], names[k], why, sizeof why) != 0) {
-                    fprintf(stderr, "bench: %s at %dx%d: %s\n", names[k], shapes[i].rows,
-                            shapes[i].cols, why);
-                    return 1;
-                }
-        return 0;
-    }
-
-    FILE *csv = NULL;
-    if (csv_path) {
-        csv = fopen(csv_path, append ? "a" : "w");
-        if (!csv) {
-            perror(csv_path);
-            return 1;
-        }
-        if (!append) {
-            write_header(csv, &o);
-            fprintf(csv, "lab,variant,rows,cols,depth,reps,median_s,min_s,max_s,rate,unit,"
-                         "share_of_ceiling,ratio_to_reference,tag,q1_s,q3_s\n");
-        }
-    }
-    const char *unit;
-    tl_shape one = {1, 1, 1};
-    tl_bench_work(one, &unit);
-    write_header(stdout, &o);
-    printf("\n%-16s %-10s %10s %9s %10s %9s   %s\n", "size", "variant", "median ms", unit,
-           "of ceiling", "vs ref", "spread");
-    int status = 0;
-    for (int i = 0; i < n_shapes; i++) {
-        tl_result r[TL_MAX_VARIANTS];
-        memset(r, 0, sizeof r);
-        if (tl_bench_size(shapes[i], &o, r, why, sizeof why) != 0) {
-            fprintf(stderr, "bench: %dx%d: %s\n", shapes[i].rows, shapes[i].cols, why);
-            status = 1;
-            break;
-        }
-        const char *const *names;
-        #ifdef TL_OP_MATMUL
-        tl_bench_report(stdout, csv, TL_LAB, 1, tag, shapes[i], r, tl_bench_variants(&names));
-#else
-        tl_bench_report(stdout, csv, TL_LAB, 0, tag, shapes[i], r, tl_bench_variants(&names));
-#endif
-        fflush(stdout);
-        if (csv)
-            fflush(csv);
-    }
-    if (csv) {
-        fclose(csv);
-        printf("\nwrote %s\n", csv_path);
-    }
-    return status;
+    return a.once ? run_once(&a, shapes, n_shapes) : run_bench(&a, shapes, n_shapes);
 }
 
-int tl_bench_selected(const tl_bench_opts *o, const char *variant)
+int tl_bench_selected(const tl_bench_opts *o, const tl_variant *v)
 {
     char buf[256];
     if (!o->only)
         return 1;
     snprintf(buf, sizeof buf, "%s", o->only);
     for (char *save = NULL, *tok = strtok_r(buf, ",", &save); tok; tok = strtok_r(NULL, ",", &save))
-        if (strcmp(tok, variant) == 0 || strcmp(tok, tl_bench_role(variant)) == 0)
+        if (strcmp(tok, v->name) == 0 || strcmp(tok, v->role) == 0)
             return 1;
     return 0;
 }

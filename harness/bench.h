@@ -13,6 +13,7 @@
 #include "shapes.h"
 #include "timer.h"
 #include "lab.h"
+#include "bench_variants.h"
 
 void reference_transpose(float *out, const float *in, int rows, int cols);
 void reference_transpose_inplace(float *d_mat, int n);
@@ -22,9 +23,9 @@ void reference_sgemm(float *d_c, const float *d_a, const float *d_b, int m, int 
 
 #define TL_MAX_VARIANTS 8
 
-/* One row of results. The first variant of a back end is the ceiling. */
+/* One row of results, in the order of the back end's table. */
 typedef struct {
-    const char *variant;
+    const tl_variant *variant; /* NULL: not selected */
     int measured;       /* 0: not timed, and `note` says why */
     tl_stats stats;     /* seconds per call */
     char note[160];
@@ -32,22 +33,11 @@ typedef struct {
 
 typedef struct {
     int reps, warmup;
-    const char *only;   /* comma-separated variants to run, or NULL for all */
+    const char *only;   /* comma-separated names or roles to run, or NULL for all */
 } tl_bench_opts;
 
-/* The variants this back end measures, ceiling first. */
-int tl_bench_variants(const char *const **names);
-
-/*
- * What a variant is there for: "ceiling" (the first: a copy, or the
- * library's product for matmul), "reference" (the reference's kernels),
- * "student" (the student's), "library" (another implementation to compare
- * with). --only takes roles as well as names.
- */
-const char *tl_bench_role(const char *variant);
-
-/* The variant a variant is compared with ("vs ref"), or NULL. */
-const char *tl_bench_reference_of(const char *variant);
+/* The back end's table (bench_variants.h), ceiling first: how many. */
+int tl_bench_variants(const tl_variant **table);
 
 /* The work one call does at size s, in the unit of the rate: bytes moved
  * (read + written) for GB/s, or floating-point operations for GFLOP/s. */
@@ -65,7 +55,7 @@ int tl_bench_size(tl_shape s, const tl_bench_opts *o, tl_result *results, char *
 /* One call of `variant` and nothing else, on buffers of exactly the
  * matrices' size, for valgrind's cache simulation (CPU labs) and
  * compute-sanitizer (GPU labs). 0, or -1 with what went wrong. */
-int tl_bench_once(tl_shape s, const char *variant, char *why, size_t why_len);
+int tl_bench_once(tl_shape s, const tl_variant *v, char *why, size_t why_len);
 
 /* "# key: value" lines describing the machine. */
 void tl_bench_describe(FILE *f);
@@ -73,13 +63,17 @@ void tl_bench_describe(FILE *f);
 /*
  * The table rows (and CSV rows, when csv is not NULL) of one size for lab
  * `lab`: r holds n results in the back end's order, ceiling first; those
- * with no variant did not run. matmul: sizes are MxNxK.
+ * with no variant did not run. matmul: sizes are MxNxK. The CSV's columns
+ * are TL_BENCH_CSV_HEADER.
  */
+#define TL_BENCH_CSV_HEADER                                                             \
+    "lab,variant,rows,cols,depth,reps,median_s,min_s,max_s,rate,unit,share_of_ceiling," \
+    "ratio_to_reference,tag,q1_s,q3_s,label,role"
 void tl_bench_report(FILE *table, FILE *csv, int lab, int matmul, const char *tag, tl_shape s,
                      const tl_result *r, int n);
 
-/* Shared by the back ends: is `variant` selected by o->only? */
-int tl_bench_selected(const tl_bench_opts *o, const char *variant);
+/* Shared by the back ends: is v selected by o->only, by its name or its role? */
+int tl_bench_selected(const tl_bench_opts *o, const tl_variant *v);
 
 /* Shared by the back ends: the checker's verdict as a one-line note. */
 void tl_bench_note_verdict(tl_result *r, const tl_verdict *v);

@@ -10,28 +10,17 @@
 #include <cblas.h>
 #endif
 
-static const char *const variants[] = {"memcpy", "reference", "student",
 #ifdef TL_HAVE_OPENBLAS
-                                       "openblas",
+static void openblas_transpose(float *out, const float *in, int rows, int cols);
 #endif
-};
+
+static const tl_variant variants[] = {TL_VARIANTS_TRANSPOSE_CPU(TL_VARIANT)};
 #define N_VARIANTS ((int)(sizeof variants / sizeof *variants))
 
-int tl_bench_variants(const char *const **names)
+int tl_bench_variants(const tl_variant **table)
 {
-    *names = variants;
+    *table = variants;
     return N_VARIANTS;
-}
-
-const char *tl_bench_role(const char *variant)
-{
-    return !strcmp(variant, "memcpy") ? "ceiling" : !strcmp(variant, "openblas") ? "library" : variant;
-}
-
-const char *tl_bench_reference_of(const char *variant)
-{
-    (void)variant;
-    return "reference";
 }
 
 double tl_bench_work(tl_shape s, const char **unit)
@@ -78,37 +67,33 @@ static void evict(tl_shape s)
         memset(flush_buf, (int)(tl_now() * 1e6) & 0xff, 2 * llc);
 }
 
+#ifdef TL_HAVE_OPENBLAS
 static void openblas_transpose(float *out, const float *in, int rows, int cols)
 {
-#ifdef TL_HAVE_OPENBLAS
     cblas_somatcopy(CblasRowMajor, CblasTrans, rows, cols, 1.0f, in, cols, out, rows);
-#else
-    (void)out, (void)in, (void)rows, (void)cols;
+}
 #endif
+
+/* A variant's function; NULL for the copy. */
+static tl_transpose_fn fn_of(const tl_variant *v)
+{
+    return (tl_transpose_fn)v->fn;
 }
 
-static tl_transpose_fn checked_fn(const char *variant)
+static void run(const tl_variant *v, float *out, const float *in, tl_shape s)
 {
-    if (!strcmp(variant, "reference")) return reference_transpose;
-    if (!strcmp(variant, "student")) return transpose;
-    if (!strcmp(variant, "openblas")) return openblas_transpose;
-    return NULL;
-}
-
-static void run(const char *variant, float *out, const float *in, tl_shape s)
-{
-    if (!strcmp(variant, "memcpy"))
+    if (!fn_of(v))
         memcpy(out, in, tl_shape_elements(s) * sizeof(float));
     else
-        checked_fn(variant)(out, in, s.rows, s.cols);
+        fn_of(v)(out, in, s.rows, s.cols);
 }
 
 /* After a timed call: elements of out at random, or all of them; 0, or -1 with why. */
-static int verify(const char *variant, const float *out, const float *in, tl_shape s, int rep,
+static int verify(const tl_variant *v, const float *out, const float *in, tl_shape s, int rep,
                   int whole, uint64_t *samples, char *why, size_t why_len)
 {
     size_t n = tl_shape_elements(s);
-    int copy = !strcmp(variant, "memcpy");
+    int copy = !fn_of(v);
     for (size_t i = 0; i < (whole ? n : TL_BENCH_SAMPLES); i++) {
         size_t at = whole ? i : tl_bench_sample(samples, n);
         if (!tl_bench_same(out[at], in[copy ? at : tl_bench_transposed_from(s, at)], 0)) {
@@ -134,10 +119,10 @@ int tl_bench_size(tl_shape s, const tl_bench_opts *o, tl_result *results, char *
     for (int k = 0; k < N_VARIANTS; k++) {
         tl_result *r = &results[k];
         uint64_t samples = TL_DEFAULT_SEED + (uint64_t)k;
-        if (!tl_bench_selected(o, variants[k]))
+        if (!tl_bench_selected(o, &variants[k]))
             continue;
-        r->variant = variants[k];
-        tl_transpose_fn fn = checked_fn(variants[k]);
+        r->variant = &variants[k];
+        tl_transpose_fn fn = fn_of(&variants[k]);
         if (fn) {
             tl_check_transpose(&v, fn, &tl_cpu_backend, s, TL_DEFAULT_SEED);
             if (!v.ok) {
@@ -146,15 +131,15 @@ int tl_bench_size(tl_shape s, const tl_bench_opts *o, tl_result *results, char *
             }
         }
         for (int i = 0; i < o->warmup; i++)
-            run(variants[k], out.data, in.data, s);
+            run(&variants[k], out.data, in.data, s);
         int i = 0;
         for (; i < o->reps; i++) {
             tl_fill_bits(out.data, n, TL_POISON_BITS);
             evict(s);
             double t0 = tl_now();
-            run(variants[k], out.data, in.data, s);
+            run(&variants[k], out.data, in.data, s);
             t[i] = tl_now() - t0;
-            if (verify(variants[k], out.data, in.data, s, i, i == o->reps - 1, &samples, r->note,
+            if (verify(&variants[k], out.data, in.data, s, i, i == o->reps - 1, &samples, r->note,
                        sizeof r->note) != 0)
                 break;
         }
@@ -169,7 +154,7 @@ int tl_bench_size(tl_shape s, const tl_bench_opts *o, tl_result *results, char *
     return 0;
 }
 
-int tl_bench_once(tl_shape s, const char *variant, char *why, size_t why_len)
+int tl_bench_once(tl_shape s, const tl_variant *v, char *why, size_t why_len)
 {
     size_t n = tl_shape_elements(s);
     tl_matrix in, out;
@@ -180,9 +165,9 @@ int tl_bench_once(tl_shape s, const char *variant, char *why, size_t why_len)
     tl_fill_random(in.data, n, TL_DEFAULT_SEED);
     tl_fill_bits(out.data, n, TL_POISON_BITS);
     tl_todo_reset();
-    run(variant, out.data, in.data, s);
+    run(v, out.data, in.data, s);
     if (tl_todo_message())
-        printf("%s: not implemented yet (%s)\n", variant, tl_todo_message());
+        printf("%s: not implemented yet (%s)\n", v->name, tl_todo_message());
     tl_matrix_free(&in);
     tl_matrix_free(&out);
     return 0;

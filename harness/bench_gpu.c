@@ -7,24 +7,15 @@
 #include <stdlib.h>
 #include <string.h>
 
-static const char *const variants[] = {"memcpy", "reference", "student", "cublas"};
+static void cublas_transpose(float *out, const float *in, int rows, int cols);
+
+static const tl_variant variants[] = {TL_VARIANTS_TRANSPOSE_GPU(TL_VARIANT)};
 #define N_VARIANTS ((int)(sizeof variants / sizeof *variants))
 
-int tl_bench_variants(const char *const **names)
+int tl_bench_variants(const tl_variant **table)
 {
-    *names = variants;
+    *table = variants;
     return N_VARIANTS;
-}
-
-const char *tl_bench_role(const char *variant)
-{
-    return !strcmp(variant, "memcpy") ? "ceiling" : !strcmp(variant, "cublas") ? "library" : variant;
-}
-
-const char *tl_bench_reference_of(const char *variant)
-{
-    (void)variant;
-    return "reference";
 }
 
 double tl_bench_work(tl_shape s, const char **unit)
@@ -61,12 +52,10 @@ static void cublas_transpose(float *out, const float *in, int rows, int cols)
                 out, rows);
 }
 
-static tl_transpose_fn checked_fn(const char *variant)
+/* A variant's function; NULL for the device-to-device copy. */
+static tl_transpose_fn fn_of(const tl_variant *v)
 {
-    if (!strcmp(variant, "reference")) return reference_transpose;
-    if (!strcmp(variant, "student")) return transpose;
-    if (!strcmp(variant, "cublas")) return cublas_transpose;
-    return NULL;
+    return (tl_transpose_fn)v->fn;
 }
 
 typedef struct {
@@ -76,7 +65,7 @@ typedef struct {
     tl_shape s;
     const float *h_in;  /* what in holds */
     float *h_out;       /* room for out, to check it whole */
-    int nan_any;        /* cuBLAS: a NaN may come out as another NaN */
+    int nan_any;        /* a library (cuBLAS): a NaN may come out as another NaN */
     uint64_t samples;   /* the sampler's state */
 } launch_ctx;
 
@@ -123,11 +112,11 @@ int tl_bench_size(tl_shape s, const tl_bench_opts *o, tl_result *results, char *
     }
     for (int k = 0; k < N_VARIANTS; k++) {
         tl_result *r = &results[k];
-        if (!tl_bench_selected(o, variants[k]))
+        if (!tl_bench_selected(o, &variants[k]))
             continue;
-        r->variant = variants[k];
-        launch_ctx c = {checked_fn(variants[k]), d_out, d_in, s, h_in, h_out,
-                        !strcmp(variants[k], "cublas"), TL_DEFAULT_SEED + (uint64_t)k};
+        r->variant = &variants[k];
+        launch_ctx c = {fn_of(&variants[k]), d_out, d_in, s, h_in, h_out,
+                        !strcmp(variants[k].role, "library"), TL_DEFAULT_SEED + (uint64_t)k};
         if (c.fn) {
             tl_check_transpose(&v, c.fn, &tl_gpu_backend, s, TL_DEFAULT_SEED);
             if (!v.ok && !(c.nan_any && v.ok_but_nan_bits)) {
@@ -149,7 +138,7 @@ done:
     return rc;
 }
 
-int tl_bench_once(tl_shape s, const char *variant, char *why, size_t why_len)
+int tl_bench_once(tl_shape s, const tl_variant *v, char *why, size_t why_len)
 {
     size_t n = tl_shape_elements(s), bytes = n * sizeof(float);
     float *h = malloc(bytes), *d_in = NULL, *d_out = NULL;
@@ -162,9 +151,9 @@ int tl_bench_once(tl_shape s, const char *variant, char *why, size_t why_len)
     tl_fill_random(h, n, TL_DEFAULT_SEED);
     if (!(err = cudaMalloc((void **)&d_in, bytes)) && !(err = cudaMalloc((void **)&d_out, bytes)) &&
         !(err = cudaMemcpy(d_in, h, bytes, cudaMemcpyHostToDevice))) {
-        launch_ctx c = {checked_fn(variant), d_out, d_in, s, h, NULL, 0, 0};
+        launch_ctx c = {fn_of(v), d_out, d_in, s, h, NULL, 0, 0};
         tl_gpu_op op = {launch, poison, NULL, &c};
-        rc = tl_gpu_once(&op, variant, why, why_len);
+        rc = tl_gpu_once(&op, v->name, why, why_len);
     } else {
         tl_gpu_explain(err, why, why_len);
     }

@@ -15,24 +15,13 @@
 #include <stdlib.h>
 #include <string.h>
 
-static const char *const variants[] = {"memcpy", "reference", "student", "out_of_place"};
+static const tl_variant variants[] = {TL_VARIANTS_INPLACE_GPU(TL_VARIANT)};
 #define N_VARIANTS ((int)(sizeof variants / sizeof *variants))
 
-int tl_bench_variants(const char *const **names)
+int tl_bench_variants(const tl_variant **table)
 {
-    *names = variants;
+    *table = variants;
     return N_VARIANTS;
-}
-
-const char *tl_bench_role(const char *variant)
-{
-    return !strcmp(variant, "memcpy") ? "ceiling" : !strcmp(variant, "out_of_place") ? "library" : variant;
-}
-
-const char *tl_bench_reference_of(const char *variant)
-{
-    (void)variant;
-    return "reference";
 }
 
 /* Each element read once and written once, as an out-of-place transpose. */
@@ -60,11 +49,10 @@ int tl_bench_fits(tl_shape s, char *why, size_t why_len)
     return tl_bench_gpu_fits(s, &info, 3, why, why_len);
 }
 
-static tl_inplace_fn inplace_fn(const char *variant)
+/* The library's variant is the out-of-place transpose; the ceiling's function is NULL. */
+static int out_of_place(const tl_variant *v)
 {
-    if (!strcmp(variant, "reference")) return reference_transpose_inplace;
-    if (!strcmp(variant, "student")) return transpose_inplace;
-    return NULL;
+    return strcmp(v->role, "library") == 0;
 }
 
 typedef struct {
@@ -123,11 +111,11 @@ static int checked(tl_result *r, const launch_ctx *c, tl_shape s)
     return v.ok;
 }
 
-static void context(launch_ctx *c, const char *variant, float *work, const float *pristine,
+static void context(launch_ctx *c, const tl_variant *v, float *work, const float *pristine,
                     tl_shape s, const float *h_in, float *h_out, uint64_t samples)
 {
-    launch_ctx made = {inplace_fn(variant),
-                       !strcmp(variant, "out_of_place") ? reference_transpose : NULL,
+    launch_ctx made = {out_of_place(v) ? NULL : (tl_inplace_fn)v->fn,
+                       out_of_place(v) ? (tl_transpose_fn)v->fn : NULL,
                        work, pristine, s, h_in, h_out, samples};
     *c = made;
 }
@@ -150,11 +138,11 @@ int tl_bench_size(tl_shape s, const tl_bench_opts *o, tl_result *results, char *
     }
     for (int k = 0; k < N_VARIANTS; k++) {
         tl_result *r = &results[k];
-        if (!tl_bench_selected(o, variants[k]))
+        if (!tl_bench_selected(o, &variants[k]))
             continue;
-        r->variant = variants[k];
+        r->variant = &variants[k];
         launch_ctx c;
-        context(&c, variants[k], d_work, d_pristine, s, h_in, h_out, TL_DEFAULT_SEED + (uint64_t)k);
+        context(&c, &variants[k], d_work, d_pristine, s, h_in, h_out, TL_DEFAULT_SEED + (uint64_t)k);
         if (!checked(r, &c, s))
             continue;
         tl_gpu_op op = {launch, prepare, verify, &c};
@@ -171,7 +159,7 @@ done:
     return rc;
 }
 
-int tl_bench_once(tl_shape s, const char *variant, char *why, size_t why_len)
+int tl_bench_once(tl_shape s, const tl_variant *v, char *why, size_t why_len)
 {
     size_t n = tl_shape_elements(s), bytes = n * sizeof(float);
     float *h = malloc(bytes), *d_pristine = NULL, *d_work = NULL;
@@ -185,9 +173,9 @@ int tl_bench_once(tl_shape s, const char *variant, char *why, size_t why_len)
     if (!(err = cudaMalloc((void **)&d_pristine, bytes)) && !(err = cudaMalloc((void **)&d_work, bytes)) &&
         !(err = cudaMemcpy(d_pristine, h, bytes, cudaMemcpyHostToDevice))) {
         launch_ctx c;
-        context(&c, variant, d_work, d_pristine, s, h, NULL, 0);
+        context(&c, v, d_work, d_pristine, s, h, NULL, 0);
         tl_gpu_op op = {launch, prepare, NULL, &c};
-        rc = tl_gpu_once(&op, variant, why, why_len);
+        rc = tl_gpu_once(&op, v->name, why, why_len);
     } else {
         tl_gpu_explain(err, why, why_len);
     }

@@ -17,33 +17,31 @@
 #include <cblas.h>
 #endif
 
+static void cublas_matmul(float *c, const float *a, const float *b, int m, int n, int k);
+static void cpu_matmul(float *c, const float *a, const float *b, int m, int n, int k);
+
 #ifdef TL_OP_SGEMM
-static const char *const variants[] = {"cublas", "reference", "student", "cpu"};
+static const tl_variant variants[] = {TL_VARIANTS_SGEMM_GPU(TL_VARIANT)};
 #else
-static const char *const variants[] = {"cublas", "reference", "student", "ref_naive", "naive", "cpu"};
+static const tl_variant variants[] = {TL_VARIANTS_MATMUL_GPU(TL_VARIANT)};
 #endif
 #define N_VARIANTS ((int)(sizeof variants / sizeof *variants))
 
-int tl_bench_variants(const char *const **names)
+int tl_bench_variants(const tl_variant **table)
 {
-    *names = variants;
+    *table = variants;
     return N_VARIANTS;
 }
 
-const char *tl_bench_role(const char *variant)
+/* The library's variant is the CPU's product, on host pointers. */
+static int on_host(const tl_variant *v)
 {
-    if (!strcmp(variant, "cublas"))
-        return "ceiling";
-    if (!strcmp(variant, "cpu"))
-        return "library";
-    if (!strcmp(variant, "ref_naive"))
-        return "reference";
-    return !strcmp(variant, "naive") ? "student" : variant;
+    return strcmp(v->role, "library") == 0;
 }
 
-const char *tl_bench_reference_of(const char *variant)
+static tl_matmul_fn fn_of(const tl_variant *v)
 {
-    return strcmp(variant, "naive") == 0 ? "ref_naive" : "reference";
+    return (tl_matmul_fn)v->fn;
 }
 
 double tl_bench_work(tl_shape s, const char **unit)
@@ -95,21 +93,6 @@ static void cublas_matmul(float *c, const float *a, const float *b, int m, int n
     cublasSgemm(cublas, CUBLAS_OP_N, CUBLAS_OP_N, n, m, k, &one, b, n, a, k, &zero, c, n);
 }
 
-static tl_matmul_fn fn_of(const char *variant)
-{
-    if (!strcmp(variant, "cublas")) return cublas_matmul;
-#ifdef TL_OP_SGEMM
-    if (!strcmp(variant, "reference")) return reference_sgemm;
-    if (!strcmp(variant, "student")) return sgemm;
-#else
-    if (!strcmp(variant, "reference")) return reference_matmul_tiled;
-    if (!strcmp(variant, "student")) return matmul_tiled;
-    if (!strcmp(variant, "ref_naive")) return reference_matmul_naive;
-    if (!strcmp(variant, "naive")) return matmul_naive;
-#endif
-    return NULL;
-}
-
 /* The CPU product, at sizes where it takes seconds, not hours. */
 static int cpu_runs(tl_shape s)
 {
@@ -120,17 +103,15 @@ static int cpu_runs(tl_shape s)
 #endif
 }
 
-static void cpu_matmul(float *c, const float *a, const float *b, tl_shape s)
+static void cpu_matmul(float *c, const float *a, const float *b, int m, int n, int k)
 {
 #ifdef TL_HAVE_OPENBLAS
-    cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, s.rows, s.cols, s.depth, 1.0f, a, s.depth,
-                b, s.cols, 0.0f, c, s.cols);
+    cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, m, n, k, 1.0f, a, k, b, n, 0.0f, c, n);
 #else
-    size_t m = (size_t)s.rows, n = (size_t)s.cols, k = (size_t)s.depth;
-    memset(c, 0, m * n * sizeof *c);
-    for (size_t i = 0; i < m; i++)
-        for (size_t p = 0; p < k; p++)
-            for (size_t j = 0; j < n; j++)
+    memset(c, 0, (size_t)m * n * sizeof *c);
+    for (size_t i = 0; i < (size_t)m; i++)
+        for (size_t p = 0; p < (size_t)k; p++)
+            for (size_t j = 0; j < (size_t)n; j++)
                 c[i * n + j] += a[i * k + p] * b[p * n + j];
 #endif
 }
@@ -187,14 +168,12 @@ static int verify(void *p, int rep, int last, char *why, size_t why_len)
 }
 
 /* Correct first: each kernel once, at a size whose exact product the CPU finds quickly. */
-static int checked(tl_result *r, const char *variant)
+static int checked(tl_result *r, const tl_variant *variant)
 {
     static char verdicts[N_VARIANTS]; /* 0 unknown, 1 right, 2 wrong */
     static char notes[N_VARIANTS][sizeof r->note];
     static tl_verdict v;
-    int i = 0;
-    while (strcmp(variants[i], variant))
-        i++;
+    int i = (int)(variant - variants);
     if (!verdicts[i]) {
         tl_shape s = {257, 255, 263};
         tl_check_matmul(&v, fn_of(variant), &tl_gpu_backend, s, TL_DEFAULT_SEED);
@@ -207,6 +186,28 @@ static int checked(tl_result *r, const char *variant)
     if (verdicts[i] == 2)
         memcpy(r->note, notes[i], sizeof r->note);
     return verdicts[i] == 1;
+}
+
+/* The CPU's product, at most three times, where it ends in seconds: h holds A, B and room for C. */
+static void time_on_host(tl_result *r, const tl_bench_opts *o, float *h, tl_shape s)
+{
+    size_t na = (size_t)s.rows * s.depth, nb = (size_t)s.depth * s.cols;
+    if (!cpu_runs(s)) {
+        snprintf(r->note, sizeof r->note, "not run at this size (it would take too long)");
+        return;
+    }
+    double *t = calloc((size_t)o->reps, sizeof *t);
+    int reps = o->reps < 3 ? o->reps : 3;
+    for (int i = 0; t && i < reps; i++) {
+        double t0 = tl_now();
+        fn_of(r->variant)(h + na + nb, h, h + na, s.rows, s.cols, s.depth);
+        t[i] = tl_now() - t0;
+    }
+    if (t) {
+        r->stats = tl_stats_of(t, reps);
+        r->measured = 1;
+    }
+    free(t);
 }
 
 int tl_bench_size(tl_shape s, const tl_bench_opts *o, tl_result *results, char *why, size_t why_len)
@@ -231,32 +232,18 @@ int tl_bench_size(tl_shape s, const tl_bench_opts *o, tl_result *results, char *
         goto done;
     }
     for (int k = 0; k < N_VARIANTS; k++) {
+        const tl_variant *var = &variants[k];
         tl_result *r = &results[k];
-        if (!tl_bench_selected(o, variants[k]))
+        if (!tl_bench_selected(o, var))
             continue;
-        r->variant = variants[k];
-        if (!strcmp(variants[k], "cpu")) {
-            if (!cpu_runs(s)) {
-                snprintf(r->note, sizeof r->note, "not run at this size (it would take too long)");
-                continue;
-            }
-            double *t = calloc((size_t)o->reps, sizeof *t);
-            int reps = o->reps < 3 ? o->reps : 3;
-            for (int i = 0; t && i < reps; i++) {
-                double t0 = tl_now();
-                cpu_matmul(h + na + nb, h, h + na, s);
-                t[i] = tl_now() - t0;
-            }
-            if (t) {
-                r->stats = tl_stats_of(t, reps);
-                r->measured = 1;
-            }
-            free(t);
+        r->variant = var;
+        if (on_host(var)) {
+            time_on_host(r, o, h, s);
             continue;
         }
-        if (strcmp(variants[k], "cublas") && !checked(r, variants[k]))
+        if (strcmp(var->role, "ceiling") && !checked(r, var))
             continue;
-        launch_ctx c = {fn_of(variants[k]), d_c, d_a, d_b, s, h, h + na, TL_DEFAULT_SEED + (uint64_t)k};
+        launch_ctx c = {fn_of(var), d_c, d_a, d_b, s, h, h + na, TL_DEFAULT_SEED + (uint64_t)k};
         tl_gpu_op op = {launch, poison, verify, &c};
         if (tl_gpu_time(&op, o->warmup, o->reps, 2 * info.l2_bytes, &r->stats, r->note,
                         sizeof r->note) == 0)
@@ -271,13 +258,13 @@ done:
     return rc;
 }
 
-int tl_bench_once(tl_shape s, const char *variant, char *why, size_t why_len)
+int tl_bench_once(tl_shape s, const tl_variant *v, char *why, size_t why_len)
 {
     size_t na = (size_t)s.rows * s.depth, nb = (size_t)s.depth * s.cols, nc = (size_t)s.rows * s.cols;
     float *h, *d_a = NULL, *d_b = NULL, *d_c = NULL;
     cudaError_t err;
     int rc = -1;
-    if (!strcmp(variant, "cpu"))
+    if (on_host(v))
         return 0; /* nothing on the GPU to look at */
     if (!(h = malloc((na + nb) * sizeof *h))) {
         snprintf(why, why_len, "out of host memory");
@@ -289,9 +276,9 @@ int tl_bench_once(tl_shape s, const char *variant, char *why, size_t why_len)
         !(err = cudaMalloc((void **)&d_c, nc * sizeof *h)) &&
         !(err = cudaMemcpy(d_a, h, na * sizeof *h, cudaMemcpyHostToDevice)) &&
         !(err = cudaMemcpy(d_b, h + na, nb * sizeof *h, cudaMemcpyHostToDevice))) {
-        launch_ctx c = {fn_of(variant), d_c, d_a, d_b, s, h, h + na, 0};
+        launch_ctx c = {fn_of(v), d_c, d_a, d_b, s, h, h + na, 0};
         tl_gpu_op op = {launch, poison, NULL, &c};
-        rc = tl_gpu_once(&op, variant, why, why_len);
+        rc = tl_gpu_once(&op, v->name, why, why_len);
     } else {
         tl_gpu_explain(err, why, why_len);
     }

@@ -18,8 +18,17 @@ static double rate(tl_shape s, const tl_result *r)
 static const tl_result *find(const tl_result *r, int n, const char *variant)
 {
     for (int i = 0; i < n; i++)
-        if (r[i].variant && strcmp(r[i].variant, variant) == 0 && r[i].measured)
+        if (r[i].variant && strcmp(r[i].variant->name, variant) == 0 && r[i].measured)
             return &r[i];
+    return NULL;
+}
+
+/* The result of a role's headline, its first variant, when it was measured. */
+static const tl_result *headline(const tl_result *r, int n, const char *role)
+{
+    for (int i = 0; i < n; i++)
+        if (r[i].variant && strcmp(r[i].variant->role, role) == 0)
+            return r[i].measured ? &r[i] : NULL;
     return NULL;
 }
 
@@ -29,14 +38,14 @@ static void table_row(FILE *table, const char *size, tl_shape s, const tl_result
 {
     char share[16] = "-", vs_ref[16] = "-";
     if (!r->measured) {
-        fprintf(table, "%-16s %-10s   %s\n", size, r->variant, r->note);
+        fprintf(table, "%-16s %-10s   %s\n", size, r->variant->name, r->note);
         return;
     }
     if (ceiling)
         snprintf(share, sizeof share, "%.0f %%", 100 * rate(s, r) / rate(s, ceiling));
     if (ref)
         snprintf(vs_ref, sizeof vs_ref, "%.2fx", rate(s, r) / rate(s, ref));
-    fprintf(table, "%-16s %-10s %10.3f %9.1f %10s %9s   +-%.0f %%\n", size, r->variant,
+    fprintf(table, "%-16s %-10s %10.3f %9.1f %10s %9s   +-%.0f %%\n", size, r->variant->name,
             r->stats.median * 1e3, rate(s, r), share, vs_ref, 50 * tl_stats_spread(&r->stats));
 }
 
@@ -44,10 +53,10 @@ static void table_row(FILE *table, const char *size, tl_shape s, const tl_result
 static void table_notes(FILE *table, const tl_result *r, int n)
 {
     const tl_result *ceiling = r[0].measured ? &r[0] : NULL;
-    const tl_result *student = find(r, n, "student"), *ref = find(r, n, "reference");
+    const tl_result *student = headline(r, n, "student"), *ref = headline(r, n, "reference");
     if (ceiling && (tl_stats_spread(&ceiling->stats) > 0.1 || ceiling->stats.max > 2 * ceiling->stats.min))
         fprintf(table, "%16s note: %s took %.3f to %.3f ms: a busy machine or changing clocks; the"
-                " shares at this size are unreliable, run again\n", "", ceiling->variant,
+                " shares at this size are unreliable, run again\n", "", ceiling->variant->name,
                 ceiling->stats.min * 1e3, ceiling->stats.max * 1e3);
     if (student && ref) {
         double ratio = ref->stats.median / student->stats.median;
@@ -74,16 +83,16 @@ void tl_bench_report(FILE *table, FILE *csv, int lab, int matmul, const char *ta
     for (int i = 0; i < n; i++) {
         if (!r[i].variant)
             continue;
-        const char *ref_name = tl_bench_reference_of(r[i].variant);
-        const tl_result *ref = ref_name ? find(r, n, ref_name) : NULL;
+        const tl_result *ref = find(r, n, r[i].variant->vs);
         table_row(table, first ? size : "", s, &r[i], ceiling, ref);
         first = 0;
         if (csv && r[i].measured)
-            fprintf(csv, "%d,%s,%d,%d,%d,%d,%.9g,%.9g,%.9g,%.4f,%s,%.4f,%.4f,%s,%.9g,%.9g\n", lab,
-                    r[i].variant, s.rows, s.cols, s.depth, r[i].stats.n, r[i].stats.median,
-                    r[i].stats.min, r[i].stats.max, rate(s, &r[i]), unit,
+            fprintf(csv, "%d,%s,%d,%d,%d,%d,%.9g,%.9g,%.9g,%.4f,%s,%.4f,%.4f,%s,%.9g,%.9g,%s,%s\n",
+                    lab, r[i].variant->name, s.rows, s.cols, s.depth, r[i].stats.n,
+                    r[i].stats.median, r[i].stats.min, r[i].stats.max, rate(s, &r[i]), unit,
                     ceiling ? rate(s, &r[i]) / rate(s, ceiling) : 0,
-                    ref ? rate(s, &r[i]) / rate(s, ref) : 0, tag, r[i].stats.q1, r[i].stats.q3);
+                    ref ? rate(s, &r[i]) / rate(s, ref) : 0, tag, r[i].stats.q1, r[i].stats.q3,
+                    r[i].variant->label, r[i].variant->role);
     }
     table_notes(table, r, n);
 }
