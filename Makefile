@@ -412,7 +412,7 @@ sweep: $(if $(filter $(LAB),$(SWEEP_LABS)),$(if $(filter cuda,$(LAB_BACKEND)),$(
 	@for p in $(SWEEP_PAIRS); do \
 	  t=$${p%-*}; r=$${p#*-}; \
 	  echo "== TILE_DIM=$${t#T} BLOCK_ROWS=$${r#R}"; \
-	  $(LAB_DIR)/sweep/$$p/bench --only memcpy,reference --sizes $(SWEEP_SIZES) $(if $(REPS),--reps $(REPS)) \
+	  $(LAB_DIR)/sweep/$$p/bench --only ceiling,reference --sizes $(SWEEP_SIZES) $(if $(REPS),--reps $(REPS)) \
 	    --tag "TILE_DIM=$${t#T} BLOCK_ROWS=$${r#R}" --csv $(B)/bench/lab$(LAB)-sweep.csv \
 	    $$([ -f $(B)/bench/lab$(LAB)-sweep.csv ] && echo --append) | grep -E '^ +reference|^[0-9]' || exit 1; \
 	done
@@ -595,6 +595,16 @@ handin:
 
 # ---------------------------------------------------------------- figures
 
+# Every bench variant's label and role, for the recorded CSVs written before
+# the bench put them in each row (harness/bench_variants_csv.c).
+VARIANTS_CSV := $(B)/bench/variants.csv
+$(B)/bench-variants: harness/bench_variants_csv.c harness/bench_variants.h harness/check.h
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS_HARNESS) $(OPENBLAS_CFLAGS) -o $@ $<
+$(VARIANTS_CSV): $(B)/bench-variants
+	@mkdir -p $(@D)
+	$< > $@
+
 LAB_INFO := $(foreach n,$(LABS),$(n)|$(lab$(n)_title)|$(or $(lab$(n)_op),transpose)|$(lab$(n)_kind);)
 # make labN plot draws the student's figure into PLOT_DIR; make plots draws
 # the kit's figures into FIGURE_DIR, apart, so that it never replaces theirs.
@@ -607,35 +617,35 @@ RECORDED_CSV := $(PLOTS_DATA)/lab$(LAB).csv
 
 # This machine's bench, run again when the code is newer than its CSV; a GPU
 # lab without a GPU draws the recorded run instead, and says so.
-plot: $(if $(filter emu,$(LAB_BACKEND)),,$(LAB_DIR)/bench)
+plot: $(if $(filter emu,$(LAB_BACKEND)),,$(LAB_DIR)/bench) $(VARIANTS_CSV)
 	@mkdir -p $(PLOT_DIR) $(B)/bench
 ifeq ($(LAB_BACKEND),emu)
 	@test -s $(RECORDED_CSV) || { echo "no GPU here, and no recorded run of lab $(LAB) in plots/data yet: run make lab$(patsubst 0%,%,$(LAB)) plot on a machine with a GPU" >&2; exit 1; }
-	@plots/plot-bench.sh $(RECORDED_CSV) $(PLOT_DIR)/lab$(LAB) \
+	@VARIANTS=$(VARIANTS_CSV) plots/plot-bench.sh $(RECORDED_CSV) $(PLOT_DIR)/lab$(LAB) \
 	  "lab $(patsubst 0%,%,$(LAB)), $(lab$(LAB)_title)" $(PLOT_UNIT) "(no GPU here: not your code)"
 else
 	@if [ ! -s $(BENCH_CSV) ] || [ $(BENCH_CSV) -ot $(LAB_DIR)/bench ]; then $(LAB_DIR)/bench $(BENCH_ARGS) --csv $(BENCH_CSV) || exit 1; fi
-	@plots/plot-bench.sh $(BENCH_CSV) $(PLOT_DIR)/lab$(LAB) "lab $(patsubst 0%,%,$(LAB)), $(lab$(LAB)_title)" $(PLOT_UNIT)
+	@VARIANTS=$(VARIANTS_CSV) plots/plot-bench.sh $(BENCH_CSV) $(PLOT_DIR)/lab$(LAB) "lab $(patsubst 0%,%,$(LAB)), $(lab$(LAB)_title)" $(PLOT_UNIT)
 endif
 	@echo "wrote $(PLOT_DIR)/lab$(LAB).png and .svg"
 
-plots:
+plots: $(VARIANTS_CSV)
 	@command -v gnuplot >/dev/null || { echo "plots need gnuplot: run make deps" >&2; exit 1; }
-	@LAB_INFO="$(LAB_INFO)" B=$(B) DATA=$(PLOTS_DATA) plots/figures.sh $(FIGURE_DIR) recorded
+	@VARIANTS=$(VARIANTS_CSV) LAB_INFO="$(LAB_INFO)" B=$(B) DATA=$(PLOTS_DATA) plots/figures.sh $(FIGURE_DIR) recorded
 
-report:
+report: $(VARIANTS_CSV)
 	@command -v gnuplot >/dev/null || { echo "the report needs gnuplot: run make deps" >&2; exit 1; }
-	@LAB_INFO="$(LAB_INFO)" B=$(B) DATA=$(PLOTS_DATA) plots/report.sh $(B)/report
+	@VARIANTS=$(VARIANTS_CSV) LAB_INFO="$(LAB_INFO)" B=$(B) DATA=$(PLOTS_DATA) plots/report.sh $(B)/report
 
 # One deck per lab and an overview (slides/*.md), with the figures and tables
 # of this machine's runs where there are some and the recorded ones otherwise.
 SLIDE_DECKS := $(sort $(wildcard slides/*.md))
 SLIDE_TOOLS = $(and $(shell command -v pandoc),$(shell command -v pdflatex),$(shell kpsewhich beamer.cls 2>/dev/null),$(shell command -v gnuplot))
-slides:
+slides: $(VARIANTS_CSV)
 	@test -n "$(SLIDE_TOOLS)" || { echo "slides need pandoc, LaTeX with beamer, and gnuplot: run make deps" >&2; exit 1; }
 	@mkdir -p $(B)/slides
-	@FORMATS=pdf LAB_INFO="$(LAB_INFO)" B=$(B) DATA=$(PLOTS_DATA) plots/figures.sh $(B)/slides/figures local >/dev/null
-	@LAB_INFO="$(LAB_INFO)" slides/build.sh $(B)/slides $(SLIDE_DECKS)
+	@FORMATS=pdf VARIANTS=$(VARIANTS_CSV) LAB_INFO="$(LAB_INFO)" B=$(B) DATA=$(PLOTS_DATA) plots/figures.sh $(B)/slides/figures local >/dev/null
+	@VARIANTS=$(abspath $(VARIANTS_CSV)) LAB_INFO="$(LAB_INFO)" slides/build.sh $(B)/slides $(SLIDE_DECKS)
 
 # ---------------------------------------------------------------- the student kit
 

@@ -27,7 +27,7 @@ int tl_bench_variants(const tl_variant **table)
 /* Each element read once and written once, as an out-of-place transpose. */
 double tl_bench_work(tl_shape s, const char **unit)
 {
-    *unit = "GB/s";
+    *unit = TL_UNIT_TRANSPOSE;
     return 2.0 * (double)tl_shape_elements(s) * sizeof(float);
 }
 

@@ -46,7 +46,7 @@ static tl_matmul_fn fn_of(const tl_variant *v)
 
 double tl_bench_work(tl_shape s, const char **unit)
 {
-    *unit = "GFLOP/s";
+    *unit = TL_UNIT_PRODUCT;
     return 2.0 * s.rows * (double)s.cols * s.depth;
 }
 

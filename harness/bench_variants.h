@@ -9,7 +9,7 @@
  *
  * A row is X(name, label, role, vs, fn):
  *   name   what --only, --once and the CSV's variant column say
- *   label  what a figure's legend and a slide's table say
+ *   label  what a figure's legend and a slide's table say (no comma: a CSV field)
  *   role   what it is there for: ceiling (a copy of the same bytes, or the
  *          library's product), reference (the reference's kernels), student
  *          (the student's), library (another implementation to compare with);
@@ -36,10 +36,10 @@ typedef struct {
 #ifdef TL_HAVE_OPENBLAS
 #define TL_VARIANT_OPENBLAS_TRANSPOSE(X) \
     X("openblas", "OpenBLAS somatcopy", "library", "reference", openblas_transpose)
-#define TL_CPU_PRODUCT "CPU, OpenBLAS sgemm"
+#define TL_CPU_PRODUCT "CPU: OpenBLAS sgemm"
 #else
 #define TL_VARIANT_OPENBLAS_TRANSPOSE(X)
-#define TL_CPU_PRODUCT "CPU, a plain triple loop"
+#define TL_CPU_PRODUCT "CPU: a plain triple loop"
 #endif
 
 /* Labs 1-2: host pointers. */
@@ -66,20 +66,24 @@ typedef struct {
 
 /* Lab 7: the tiled kernels are the headline, the naive ones beside them. */
 #define TL_VARIANTS_MATMUL_GPU(X)                                                         \
-    X("cublas", "cuBLAS SGEMM, FP32 (ceiling)", "ceiling", "reference", cublas_matmul)          \
+    X("cublas", "cuBLAS SGEMM FP32 (ceiling)", "ceiling", "reference", cublas_matmul)          \
     X("reference", "reference", "reference", "reference", reference_matmul_tiled)        \
     X("student", "your code", "student", "reference", matmul_tiled)                      \
-    X("ref_naive", "reference, naive", "reference", "reference", reference_matmul_naive) \
+    X("ref_naive", "reference (naive)", "reference", "reference", reference_matmul_naive) \
     X("naive", "your naive kernel", "student", "ref_naive", matmul_naive)                \
     X("cpu", TL_CPU_PRODUCT, "library", "reference", cpu_matmul)
 
 /* Lab 8. */
 #define TL_VARIANTS_SGEMM_GPU(X)                                                          \
-    X("cublas", "cuBLAS SGEMM, FP32 (ceiling)", "ceiling", "reference", cublas_matmul)          \
+    X("cublas", "cuBLAS SGEMM FP32 (ceiling)", "ceiling", "reference", cublas_matmul)          \
     X("reference", "reference", "reference", "reference", reference_sgemm)               \
     X("student", "your code", "student", "reference", sgemm)                             \
     X("cpu", TL_CPU_PRODUCT, "library", "reference", cpu_matmul)
 
 #define TL_ROLES "ceiling, reference, student, library"
+
+/* The rate's unit: the transposes move bytes, the products compute. */
+#define TL_UNIT_TRANSPOSE "GB/s"
+#define TL_UNIT_PRODUCT "GFLOP/s"
 
 #endif

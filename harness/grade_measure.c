@@ -134,22 +134,26 @@ static int emu_costs(const char *path, double *student, double *reference)
     return c.n_head ? 0 : -1;
 }
 
+/* The student's headline (the first row of role student) against the reference's, by the
+ * bench's own ratio_to_reference. */
 static int bench_ratio(const char *path, double *ratio, char *said, size_t said_len)
 {
     static csv_reader c;
     char reference[32] = "?", yours[32] = "?", size[64] = "", unit[16] = "GB/s";
-    int found = 0;
+    int found = 0, found_reference = 0;
     if (csv_open(&c, path, "lab,"))
         return -1;
     while (csv_next(&c)) {
-        const char *v = csv_field(&c, "variant"), *r = csv_field(&c, "ratio_to_reference"),
+        const char *role = csv_field(&c, "role"), *r = csv_field(&c, "ratio_to_reference"),
                    *rows = csv_field(&c, "rows"), *cols = csv_field(&c, "cols"),
                    *u = csv_field(&c, "unit"), *rate = csv_field(&c, "rate");
-        if (!v || !rate)
+        if (!role || !rate)
             continue;
-        if (!strcmp(v, "reference"))
+        if (!found_reference && !strcmp(role, "reference")) {
             snprintf(reference, sizeof reference, "%.0f", strtod(rate, NULL));
-        if (r && rows && cols && !strcmp(v, "student")) {
+            found_reference = 1;
+        }
+        if (!found && r && rows && cols && !strcmp(role, "student")) {
             *ratio = strtod(r, NULL);
             snprintf(yours, sizeof yours, "%.0f", strtod(rate, NULL));
             snprintf(size, sizeof size, "%sx%s", rows, cols);
