@@ -235,6 +235,38 @@ static char *text(const char *fmt, const char *a, const char *b)
     return s;
 }
 
+/* A lab's performance line: a straight line from zero_at to full_at of the measured ratio,
+ * once every correctness test passes (failing is how many did not). */
+static void grade_performance(int lab, const weights *w, int failing, const record *perf)
+{
+    char how[512], line[1024];
+    double ratio;
+    if (failing) {
+        add(lab, "performance", 0, w->performance, "performance",
+            strdup("not measured: performance counts once every correctness test passes"));
+    } else if (!perf) {
+        add(lab, "performance", 0, w->performance, "performance",
+            strdup("not measured: the grader recorded no measurement for this lab"));
+    } else if (!strcmp(perf->field[2], "none")) {
+        char *why = tl_slurp(perf->field[6], OUTPUT_MAX);
+        add(lab, "performance", 0, w->performance, "performance",
+            text("not measured: %s%s", why[0] ? why : "the measurement ended without saying why", ""));
+        free(why);
+    } else if (tl_measured_ratio(perf->field[2], perf->field[3], perf->field[4], perf->field[5],
+                                 &ratio, how, sizeof how)) {
+        char *log = tl_slurp(perf->field[6], OUTPUT_MAX);
+        add(lab, "performance", 0, w->performance, "performance",
+            text("not measured: %s\n%s", how, log));
+        free(log);
+    } else {
+        double x = (ratio - w->zero_at) / (w->full_at - w->zero_at);
+        x = x < 0 ? 0 : x > 1 ? 1 : x;
+        snprintf(line, sizeof line, "ratio %.3f: %s; 0 points at %.2f, all at %.2f", ratio, how,
+                 w->zero_at, w->full_at);
+        add(lab, "performance", w->performance * x, w->performance, "performance", strdup(line));
+    }
+}
+
 static void grade_lab(int lab)
 {
     weights w = lab_weights[lab];
@@ -291,34 +323,8 @@ static void grade_lab(int lab)
         it->skipped = !strcmp(verdict, "skip");
         failing += !tech && !pass;
     }
-    if (w.performance <= 0)
-        return;
-    char how[512], line[1024];
-    double ratio;
-    if (failing) {
-        add(lab, "performance", 0, w.performance, "performance",
-            strdup("not measured: performance counts once every correctness test passes"));
-    } else if (!perf) {
-        add(lab, "performance", 0, w.performance, "performance",
-            strdup("not measured: the grader recorded no measurement for this lab"));
-    } else if (!strcmp(perf->field[2], "none")) {
-        char *why = tl_slurp(perf->field[6], OUTPUT_MAX);
-        add(lab, "performance", 0, w.performance, "performance",
-            text("not measured: %s%s", why[0] ? why : "the measurement ended without saying why", ""));
-        free(why);
-    } else if (tl_measured_ratio(perf->field[2], perf->field[3], perf->field[4], perf->field[5],
-                                 &ratio, how, sizeof how)) {
-        char *log = tl_slurp(perf->field[6], OUTPUT_MAX);
-        add(lab, "performance", 0, w.performance, "performance",
-            text("not measured: %s\n%s", how, log));
-        free(log);
-    } else {
-        double x = (ratio - w.zero_at) / (w.full_at - w.zero_at);
-        x = x < 0 ? 0 : x > 1 ? 1 : x;
-        snprintf(line, sizeof line, "ratio %.3f: %s; 0 points at %.2f, all at %.2f", ratio, how,
-                 w.zero_at, w.full_at);
-        add(lab, "performance", w.performance * x, w.performance, "performance", strdup(line));
-    }
+    if (w.performance > 0)
+        grade_performance(lab, &w, failing, perf);
 }
 
 static int passed(const item *it)

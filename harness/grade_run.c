@@ -147,54 +147,59 @@ static int result_lines(const char *tap, const char *id, int *ok, int *skipped, 
     return count;
 }
 
-int main(int argc, char **argv)
+typedef struct {
+    double limit;
+    long keep;
+    const char *output, *test, *records;
+    char **command;
+} options;
+
+static options parse_options(int argc, char **argv)
 {
-    double limit = 0;
-    long keep = 4000;
-    const char *output = NULL, *test = NULL, *records = NULL;
+    options o = {0, 4000, NULL, NULL, NULL, NULL};
     int i = 1;
     for (; i < argc && strcmp(argv[i], "--"); i++) {
         if (i + 1 >= argc)
             usage();
         if (!strcmp(argv[i], "--limit"))
-            limit = atof(argv[++i]);
+            o.limit = atof(argv[++i]);
         else if (!strcmp(argv[i], "--output"))
-            output = argv[++i];
+            o.output = argv[++i];
         else if (!strcmp(argv[i], "--keep"))
-            keep = atol(argv[++i]);
+            o.keep = atol(argv[++i]);
         else if (!strcmp(argv[i], "--test"))
-            test = argv[++i];
+            o.test = argv[++i];
         else if (!strcmp(argv[i], "--records"))
-            records = argv[++i];
+            o.records = argv[++i];
         else
             usage();
     }
-    if (i + 1 >= argc || limit <= 0 || !output || keep < 0 || (test && !records))
+    if (i + 1 >= argc || o.limit <= 0 || !o.output || o.keep < 0 || (o.test && !o.records))
         usage();
-    char **command = argv + i + 1;
+    o.command = argv + i + 1;
+    return o;
+}
 
-    int out[2], tap[2], done[2] = {-1, -1};
-    char fifo[4096] = "";
-    if (pipe2(out, O_CLOEXEC) || pipe2(tap, O_CLOEXEC)) {
-        perror("grade-run: pipe");
-        return 1;
+/* Criterion's workers close inherited descriptors: a FIFO reaches them by name. Holding
+ * its write end too, reads never see an end of file before the workers have written. */
+static void open_fifo(const char *fifo, int done[2])
+{
+    unlink(fifo);
+    if (mkfifo(fifo, 0622) || chmod(fifo, 0622) ||
+        (done[0] = open(fifo, O_RDONLY | O_NONBLOCK | O_CLOEXEC)) < 0 ||
+        (done[1] = open(fifo, O_WRONLY | O_NONBLOCK | O_CLOEXEC)) < 0) {
+        perror(fifo);
+        exit(1);
     }
-    if (test) {
-        /* Criterion's workers close inherited descriptors: a FIFO reaches them by name. Holding
-         * its write end too, reads never see an end of file before the workers have written. */
-        snprintf(fifo, sizeof fifo, "%s/done.fifo", records);
-        unlink(fifo);
-        if (mkfifo(fifo, 0622) || chmod(fifo, 0622) ||
-            (done[0] = open(fifo, O_RDONLY | O_NONBLOCK | O_CLOEXEC)) < 0 ||
-            (done[1] = open(fifo, O_WRONLY | O_NONBLOCK | O_CLOEXEC)) < 0) {
-            perror(fifo);
-            return 1;
-        }
-    }
+}
+
+/* The command, in a process group of its own, under its limits: its pid. */
+static pid_t spawn(const options *o, const int out[2], const int tap[2])
+{
     pid_t pid = fork();
     if (pid < 0) {
         perror("grade-run: fork");
-        return 1;
+        exit(1);
     }
     if (pid == 0) {
         setpgid(0, 0);
@@ -206,27 +211,25 @@ int main(int argc, char **argv)
         /* A suite lifts the soft limit for the matrices it shares with its lab process, and
          * gives that process the limit as a hard one (lab_client.c): a test's cap is soft. */
         struct rlimit core = {0, 0}, fsize = {FILE_SIZE_MAX, FILE_SIZE_MAX};
-        if (test && getrlimit(RLIMIT_FSIZE, &fsize) == 0)
+        if (o->test && getrlimit(RLIMIT_FSIZE, &fsize) == 0)
             fsize.rlim_cur = FILE_SIZE_MAX;
         setrlimit(RLIMIT_CORE, &core);
         setrlimit(RLIMIT_FSIZE, &fsize);
         signal(SIGPIPE, SIG_DFL);
-        execvp(command[0], command);
-        fprintf(stderr, "grade-run: cannot run %s: %s\n", command[0], strerror(errno));
+        execvp(o->command[0], o->command);
+        fprintf(stderr, "grade-run: cannot run %s: %s\n", o->command[0], strerror(errno));
         _exit(127);
     }
     setpgid(pid, pid);
-    close(out[1]);
-    close(tap[1]);
-    signal(SIGPIPE, SIG_IGN);
+    return pid;
+}
 
-    stream s[3] = {
-        {out[0], malloc((size_t)keep + 1), 0, (size_t)keep, 0},
-        {tap[0], malloc(RECORD_MAX + 1), 0, RECORD_MAX, 0},
-        {done[0], malloc(RECORD_MAX + 1), 0, RECORD_MAX, 0},
-    };
-    double start = now(), deadline = start + limit, drain_until = 0;
-    int status = 0, exited = 0, timed_out = 0;
+/* Reads the three streams (output, TAP, FIFO) until the command has ended and its output
+ * drained, killing it at the limit: its wait status; *timed_out when the limit ended it. */
+static int collect(pid_t pid, double limit, stream s[3], int *timed_out)
+{
+    double deadline = now() + limit, drain_until = 0;
+    int status = 0, exited = 0;
     for (;;) {
         if (!exited && waitpid(pid, &status, WNOHANG) == pid) {
             exited = 1;
@@ -234,7 +237,7 @@ int main(int argc, char **argv)
         }
         double t = now();
         if (!exited && t >= deadline) {
-            timed_out = 1;
+            *timed_out = 1;
             kill(-pid, SIGKILL);
             kill(pid, SIGKILL);
             waitpid(pid, &status, 0);
@@ -246,7 +249,7 @@ int main(int argc, char **argv)
         for (int k = 0; k < 3; k++) {
             p[k].fd = s[k].fd;
             p[k].events = POLLIN;
-            open_streams += k < 2 && s[k].fd >= 0; /* the FIFO never ends: see above */
+            open_streams += k < 2 && s[k].fd >= 0; /* the FIFO never ends: see open_fifo */
         }
         if (exited && (!open_streams || t >= drain_until))
             break;
@@ -263,6 +266,111 @@ int main(int argc, char **argv)
         if (s[2].len + s[2].dropped == before)
             break;
     }
+    return status;
+}
+
+/* FILE: the command's output, cut, and how it ended. */
+static FILE *write_output(const options *o, const stream *out, int status, int timed_out)
+{
+    FILE *f = fopen(o->output, "w");
+    if (!f) {
+        perror(o->output);
+        exit(1);
+    }
+    size_t cut = utf8_cut(out->buf, out->len);
+    fwrite(out->buf, 1, cut, f);
+    if (out->dropped || cut < out->len)
+        appendf(f, "\n[... %zu more bytes cut]\n", out->dropped + (out->len - cut));
+    if (timed_out)
+        appendf(f, "\ntilelab: stopped after %g seconds, the time limit%s\n", o->limit,
+                o->test ? " of this test (an endless loop, or far too slow?)" : "");
+    else if (WIFSIGNALED(status))
+        appendf(f, "\ntilelab: killed by signal %d (%s)\n", WTERMSIG(status),
+                strsignal(WTERMSIG(status)));
+    return f;
+}
+
+/* DIR/tap and DIR/done: the records, as they came, for review. */
+static void write_records(const char *records, const stream s[3])
+{
+    char path[4096];
+    const char *names[2] = {"tap", "done"};
+    for (int k = 1; k < 3; k++) {
+        snprintf(path, sizeof path, "%s/%s", records, names[k - 1]);
+        FILE *r = fopen(path, "w");
+        if (r) {
+            fwrite(s[k].buf, 1, s[k].len, r);
+            fclose(r);
+        }
+    }
+}
+
+/* A test's verdict from its records and its exit; why it failed goes to f. */
+static const char *test_verdict(const char *test, const stream s[3], int status, int timed_out,
+                                FILE *f)
+{
+    int ok = 0, skipped = 0;
+    int clean = !timed_out && WIFEXITED(status) && WEXITSTATUS(status) == 0;
+    char why[512] = "", want[600];
+    int lines = result_lines(s[1].buf, test, &ok, &skipped, why, sizeof why);
+    snprintf(want, sizeof want, "done %s\n", test);
+    int reached_end = !strcmp(s[2].buf, want);
+    if (timed_out)
+        return "fail";
+    if (lines > 1 || s[1].dropped || s[2].dropped) {
+        appendf(f, "\ntilelab: the test's report holds results it did not produce: "
+                   "something besides the test wrote to it. No points.\n");
+        return "fail";
+    }
+    if (lines == 0) {
+        appendf(f, "\ntilelab: the test reported no result: the process ended before it "
+                   "could (exit() or a signal in the lab code?)\n");
+        return "fail";
+    }
+    if (ok && skipped) {
+        appendf(f, "\ntilelab: skipped: %s\n", why);
+        return "skip";
+    }
+    if (!ok)
+        return "fail";
+    if (!reached_end) {
+        appendf(f, "\ntilelab: the test did not reach its end: the process was ended early "
+                   "(exit() or _exit() in the lab code?)\n");
+        return "fail";
+    }
+    if (!clean) {
+        appendf(f, "\ntilelab: the test passed, but its process then failed (exit status "
+                   "%d): lab code that runs at exit?\n",
+                WIFEXITED(status) ? WEXITSTATUS(status) : -1);
+        return "fail";
+    }
+    return "pass";
+}
+
+int main(int argc, char **argv)
+{
+    options o = parse_options(argc, argv);
+    int out[2], tap[2], done[2] = {-1, -1};
+    char fifo[4096] = "";
+    if (pipe2(out, O_CLOEXEC) || pipe2(tap, O_CLOEXEC)) {
+        perror("grade-run: pipe");
+        return 1;
+    }
+    if (o.test) {
+        snprintf(fifo, sizeof fifo, "%s/done.fifo", o.records);
+        open_fifo(fifo, done);
+    }
+    pid_t pid = spawn(&o, out, tap);
+    close(out[1]);
+    close(tap[1]);
+    signal(SIGPIPE, SIG_IGN);
+
+    stream s[3] = {
+        {out[0], malloc((size_t)o.keep + 1), 0, (size_t)o.keep, 0},
+        {tap[0], malloc(RECORD_MAX + 1), 0, RECORD_MAX, 0},
+        {done[0], malloc(RECORD_MAX + 1), 0, RECORD_MAX, 0},
+    };
+    int timed_out = 0, status = collect(pid, o.limit, s, &timed_out);
     if (done[1] >= 0)
         close(done[1]);
     if (*fifo)
@@ -272,74 +380,11 @@ int main(int argc, char **argv)
             close(s[k].fd);
         s[k].buf[s[k].len] = '\0';
     }
-
-    FILE *f = fopen(output, "w");
-    if (!f) {
-        perror(output);
-        return 1;
-    }
-    size_t cut = utf8_cut(s[0].buf, s[0].len);
-    fwrite(s[0].buf, 1, cut, f);
-    if (s[0].dropped || cut < s[0].len)
-        appendf(f, "\n[... %zu more bytes cut]\n", s[0].dropped + (s[0].len - cut));
-    if (timed_out)
-        appendf(f, "\ntilelab: stopped after %g seconds, the time limit%s\n", limit,
-                test ? " of this test (an endless loop, or far too slow?)" : "");
-    else if (WIFSIGNALED(status))
-        appendf(f, "\ntilelab: killed by signal %d (%s)\n", WTERMSIG(status),
-                strsignal(WTERMSIG(status)));
-
-    if (records) {
-        char path[4096];
-        const char *names[2] = {"tap", "done"};
-        for (int k = 1; k < 3; k++) {
-            snprintf(path, sizeof path, "%s/%s", records, names[k - 1]);
-            FILE *r = fopen(path, "w");
-            if (r) {
-                fwrite(s[k].buf, 1, s[k].len, r);
-                fclose(r);
-            }
-        }
-    }
-
-    const char *verdict;
+    FILE *f = write_output(&o, &s[0], status, timed_out);
+    if (o.records)
+        write_records(o.records, s);
     int clean = !timed_out && WIFEXITED(status) && WEXITSTATUS(status) == 0;
-    if (!test) {
-        verdict = clean ? "ok" : "fail";
-    } else {
-        int ok = 0, skipped = 0;
-        char why[512] = "", want[600];
-        int lines = result_lines(s[1].buf, test, &ok, &skipped, why, sizeof why);
-        snprintf(want, sizeof want, "done %s\n", test);
-        int reached_end = !strcmp(s[2].buf, want);
-        if (timed_out) {
-            verdict = "fail";
-        } else if (lines > 1 || s[1].dropped || s[2].dropped) {
-            verdict = "fail";
-            appendf(f, "\ntilelab: the test's report holds results it did not produce: "
-                       "something besides the test wrote to it. No points.\n");
-        } else if (lines == 0) {
-            verdict = "fail";
-            appendf(f, "\ntilelab: the test reported no result: the process ended before it "
-                       "could (exit() or a signal in the lab code?)\n");
-        } else if (ok && skipped) {
-            verdict = "skip";
-            appendf(f, "\ntilelab: skipped: %s\n", why);
-        } else if (!ok) {
-            verdict = "fail";
-        } else if (!reached_end) {
-            verdict = "fail";
-            appendf(f, "\ntilelab: the test did not reach its end: the process was ended early "
-                       "(exit() or _exit() in the lab code?)\n");
-        } else if (!clean) {
-            verdict = "fail";
-            appendf(f, "\ntilelab: the test passed, but its process then failed (exit status "
-                       "%d): lab code that runs at exit?\n",
-                    WIFEXITED(status) ? WEXITSTATUS(status) : -1);
-        } else {
-            verdict = "pass";
-        }
-    }
+    const char *verdict = o.test ? test_verdict(o.test, s, status, timed_out, f) : clean ? "ok" : "fail";
     fclose(f);
     printf("%s\n", verdict);
     return 0;
