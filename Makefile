@@ -420,7 +420,7 @@ sweep: $(if $(filter $(LAB),$(SWEEP_LABS)),$(if $(filter cuda,$(LAB_BACKEND)),$(
 
 resources: $(VARIANT_DIR)/lab.o
 	@test -n "$(GPU_LAB)" || { echo "resources shows the GPU compiler's report: GPU labs only (labs $(call lab_list,$(GPU_LABS)))" >&2; exit 2; }
-	@grep -E 'Compiling|Used' $(VARIANT_DIR)/resources.txt || echo "no kernel found in $(VARIANT_DIR)/resources.txt"
+	@grep -E 'Compiling|Used|^emulator:' $(VARIANT_DIR)/resources.txt || echo "no kernel found in $(VARIANT_DIR)/resources.txt"
 
 # ---------------------------------------------------------------- the kit
 

@@ -18,7 +18,7 @@
 #    compiles the result against harness/emu/cuda_runtime.h with every
 #    memory access instrumented; without nvcc, device-code.sh reads the
 #    __shared__ bytes of each kernel from the object into RESOURCES.txt, in
-#    the words ptxas uses, so the technique checks read one format.
+#    its own words, which the technique checks read beside ptxas's.
 set -eu
 rewrite=$1 src=$2 out=$3 resources=$4
 shift 4
