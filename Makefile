@@ -367,8 +367,11 @@ else
 endif
 
 CACHE_SIZE ?= 2048
-CACHEGRIND := valgrind --tool=callgrind --cache-sim=yes --collect-atstart=no \
-              --I1=32768,8,64 --D1=32768,8,64 --LL=8388608,16,64
+# The caches valgrind simulates for the CPU labs (size in bytes, ways, line
+# bytes), the same on every machine: written here only; make labN cachegrind,
+# the grader, and their CSVs and messages take them from here.
+CACHE_SIM := --I1=32768,8,64 --D1=32768,8,64 --LL=8388608,16,64
+CACHEGRIND := valgrind --tool=callgrind --cache-sim=yes --collect-atstart=no $(CACHE_SIM)
 cachegrind: $(LAB_DIR)/bench
 	@test -z "$(GPU_LAB)" || { echo "cachegrind is for the CPU labs (labs $(call lab_list,$(CPU_LABS))); for a GPU lab try: make lab$(patsubst 0%,%,$(LAB)) sanitize" >&2; exit 2; }
 	@command -v valgrind >/dev/null || { echo "cachegrind needs valgrind: run make deps" >&2; exit 1; }
@@ -379,7 +382,7 @@ cachegrind: $(LAB_DIR)/bench
 	    $< --once $$v --sizes $(CACHE_SIZE) 2>$(LAB_DIR)/callgrind.$$v.log \
 	    || { cat $(LAB_DIR)/callgrind.$$v.log >&2; exit 1; }; \
 	done
-	@harness/cache-table.sh $(LAB) $(CACHE_SIZE) $(LAB_DIR)/callgrind.student.out \
+	@CACHE_SIM="$(CACHE_SIM)" harness/cache-table.sh $(LAB) $(CACHE_SIZE) $(LAB_DIR)/callgrind.student.out \
 	  $(LAB_DIR)/callgrind.reference.out $(B)/bench/lab$(LAB)-cache.csv
 
 SANITIZER := $(or $(shell command -v compute-sanitizer),$(wildcard $(CUDA_HOME)/bin/compute-sanitizer))
@@ -542,7 +545,8 @@ GRADE_DIR ?= $(B)/grade
 VALGRIND ?= $(shell command -v valgrind)
 GRADE_ENV = LAB_SPEC="$(LAB_SPEC)" BACKEND=$(BACKEND) PREBUILT=$(abspath $(GRADE_BUILD))/prebuilt \
             MANIFESTS=$(abspath $(GRADE_BUILD))/grade-manifest WEIGHTS=$(ROOT)/labs/grading.conf \
-            HIDDEN="$(if $(HIDDEN),$(abspath $(HIDDEN)))" TOOLS=$(abspath $(B)) VALGRIND="$(VALGRIND)"
+            HIDDEN="$(if $(HIDDEN),$(abspath $(HIDDEN)))" TOOLS=$(abspath $(B)) VALGRIND="$(VALGRIND)" \
+            CACHE_SIM="$(CACHE_SIM)"
 
 # Which hand-in, said before anything is built.
 ifneq ($(filter grade,$(MAKECMDGOALS)),)

@@ -3,16 +3,23 @@
 #
 # Reads the totals of two callgrind runs with cache simulation (one per
 # transpose, collected only inside it) and prints and writes the misses.
-# The simulated caches are fixed (32 KiB D1, 8 MiB LL, 64-byte lines), so
-# the figures depend on the code alone, not on the machine or its load.
+# The simulated caches are fixed (CACHE_SIM, valgrind's flags, from the
+# Makefile), so the figures depend on the code alone, not on the machine or
+# its load.
 set -eu
 lab=$1 size=$2 student=$3 reference=$4 csv=$5
+: "${CACHE_SIM:?the Makefile passes CACHE_SIM, valgrind's cache flags}"
+# "D1 32 KiB 8-way, LL 8 MiB 16-way, 64-byte lines", from the flags.
+caches=$(echo "$CACHE_SIM" | tr ' ' '\n' | awk -F'[=,]' '
+    function size(b) { return b >= 1048576 ? b / 1048576 " MiB" : b / 1024 " KiB" }
+    $1 == "--D1" || $1 == "--LL" { printf "%s%s %s %d-way", n++ ? ", " : "", substr($1, 3), size($2), $3; line = $4 }
+    END { printf ", %d-byte lines\n", line }')
 
 totals() { "$(dirname "$0")/callgrind-totals.sh" "$1"; }
 
 {
     echo "# tilelab cache simulation (valgrind callgrind --cache-sim=yes)"
-    echo "# lab: $lab; size: $size (square); caches: D1 32 KiB 8-way, LL 8 MiB 16-way, 64-byte lines"
+    echo "# lab: $lab; size: $size (square); caches: $caches"
     echo "# machine: valgrind, simulated caches (the same on every machine)"
     echo "# date: $(date -u +%Y-%m-%dT%H:%M:%SZ)"
     echo "lab,variant,size,reads,writes,d1_read_misses,d1_write_misses,ll_read_misses,ll_write_misses"
@@ -23,7 +30,7 @@ totals() { "$(dirname "$0")/callgrind-totals.sh" "$1"; }
 } >"$csv"
 
 elements=$(( size * size ))
-echo "Simulated cache misses of one ${size}x${size} transpose (D1 32 KiB, LL 8 MiB, 64-byte lines):"
+echo "Simulated cache misses of one ${size}x${size} transpose ($caches):"
 echo
 # Columns by their names; counts with %.0f, which mawk does not clamp at 2^31 as it does %d.
 awk -F, -v n="$elements" '

@@ -24,6 +24,7 @@
 #                  timing alone (grade-all's serial second pass)
 #   SUBMISSIONS    a folder the student's code must not see (grade-all)
 #   VALGRIND       valgrind, which measures the CPU labs (their cache misses)
+#   CACHE_SIM      the caches it simulates: its --I1, --D1 and --LL flags
 #
 # This script only runs things and records what it saw (OUT_DIR/NAME/
 # outcomes.tsv); grade-report computes every point from it and WEIGHTS.
@@ -34,7 +35,7 @@
 set -u
 unset MAKEFLAGS MFLAGS MAKELEVEL
 root=$(pwd)
-: "${LAB_SPEC:?} ${BACKEND:?} ${PREBUILT:?} ${MANIFESTS:?} ${WEIGHTS:?} ${TOOLS:?}"
+: "${LAB_SPEC:?} ${BACKEND:?} ${PREBUILT:?} ${MANIFESTS:?} ${WEIGHTS:?} ${TOOLS:?} ${CACHE_SIM:?}"
 HIDDEN=${HIDDEN:-} PERF=${PERF:-all} SUBMISSIONS=${SUBMISSIONS:-} VALGRIND=${VALGRIND:-}
 OUTPUT_LIMIT=4000            # bytes of output kept per command
 FILE_LIMIT=$((1 << 20))      # bytes of one lab file
@@ -46,6 +47,7 @@ PERF_LIMIT=300               # seconds for one measurement
 CPU_PERF_SIZE=1000           # not a power of two: see labs/grading.conf
 GPU_PERF_SIZE=4096           # a transpose on the GPU (in place too): far past its L2 cache
 MATMUL_PERF_SIZE=1024        # a product on the GPU: its check runs on the CPU, in double
+EMU_PERF_SIZE=256            # any GPU lab on the emulator, which counts every access
 
 log() { printf '%s\n' "$*" >&2; }
 # A file's lines last first (tac is GNU's alone).
@@ -299,7 +301,7 @@ measure() { # LAB KIND BACKEND FILE OPERATION
             new_output
             out_file=$new
             ok=$(run "$PERF_LIMIT" "$out_file" -- perf "$dir/$run_name" -- "$VALGRIND" --tool=callgrind \
-                --cache-sim=yes --I1=32768,8,64 --D1=32768,8,64 --LL=8388608,16,64 \
+                --cache-sim=yes $CACHE_SIM \
                 --callgrind-out-file="$dir/$run_name/callgrind.out" --log-file="$dir/$run_name/valgrind.%p.log" \
                 "$bin-$binary" "$CPU_PERF_SIZE" "$mode")
             if [ "$ok" != ok ]; then
@@ -321,7 +323,7 @@ measure() { # LAB KIND BACKEND FILE OPERATION
         new_output
         out_file=$new
         ok=$(run "$PERF_LIMIT" "$out_file" -- perf "$dir" -- "$work/build/lab$lab/profile-emu" \
-            --size 256 --csv "$dir/profile.csv")
+            --size "$EMU_PERF_SIZE" --csv "$dir/profile.csv")
         if [ "$ok" != ok ]; then
             unmeasured "the emulator's profile failed (a crash, a wrong result, or the time limit): $(tail -c 1500 "$out_file")"
             return

@@ -227,7 +227,7 @@ if [ -n "$a" ] && [ -n "$b" ]; then
     done >"$out/cpu-cache.csv"
     sizes=$(cut -d, -f1 "$out/cpu-cache.csv" | sed 's/.*(\(.*\))/\1/' | sort -u | paste -sd/)
     draw bars.gp cpu-cache "Cache misses per element, one ${sizes} transpose" \
-        "simulated by valgrind (D1 32 KiB, LL 8 MiB), the same on every machine; 0.125 misses per element: one line in, one out; lab 1: $(short_origin "$a"), lab 2: $(short_origin "$b")" "$a $b" \
+        "simulated by valgrind ($(meta "$a" lab | sed -n 's/.*caches: //p')), the same on every machine; 0.125 misses per element: one line in, one out; lab 1: $(short_origin "$a"), lab 2: $(short_origin "$b")" "$a $b" \
         "dat='$out/cpu-cache.csv'; series='D1_misses LL_misses'; ylabel='misses per element'"
 else
     skip cpu-cache "needs lab01-cache.csv and lab02-cache.csv: make lab1 cachegrind, make lab2 cachegrind"
