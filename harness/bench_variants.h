@@ -35,49 +35,49 @@ typedef struct {
 
 #ifdef TL_HAVE_OPENBLAS
 #define TL_VARIANT_OPENBLAS_TRANSPOSE(X) \
-    X("openblas", "OpenBLAS somatcopy", "library", "reference", openblas_transpose)
-#define TL_CPU_PRODUCT "CPU: OpenBLAS sgemm"
+    X("openblas", "OpenBLAS", "library", "reference", openblas_transpose)
+#define TL_CPU_PRODUCT "CPU OpenBLAS"
 #else
 #define TL_VARIANT_OPENBLAS_TRANSPOSE(X)
-#define TL_CPU_PRODUCT "CPU: a plain triple loop"
+#define TL_CPU_PRODUCT "CPU loop"
 #endif
 
 /* Labs 1-2: host pointers. */
-#define TL_VARIANTS_TRANSPOSE_CPU(X)                                                      \
-    X("memcpy", "copy of the same bytes (ceiling)", "ceiling", "reference", NULL)               \
-    X("reference", "reference", "reference", "reference", reference_transpose)           \
-    X("student", "your code", "student", "reference", transpose)                         \
+#define TL_VARIANTS_TRANSPOSE_CPU(X)                                                  \
+    X("memcpy", "copy (ceiling)", "ceiling", "reference", NULL)                       \
+    X("reference", "reference", "reference", "reference", reference_transpose)        \
+    X("student", "your code", "student", "reference", transpose)                      \
     TL_VARIANT_OPENBLAS_TRANSPOSE(X)
 
 /* Labs 3-6: device pointers. */
-#define TL_VARIANTS_TRANSPOSE_GPU(X)                                                      \
-    X("memcpy", "copy of the same bytes (ceiling)", "ceiling", "reference", NULL)               \
-    X("reference", "reference", "reference", "reference", reference_transpose)           \
-    X("student", "your code", "student", "reference", transpose)                         \
+#define TL_VARIANTS_TRANSPOSE_GPU(X)                                                  \
+    X("memcpy", "copy (ceiling)", "ceiling", "reference", NULL)                       \
+    X("reference", "reference", "reference", "reference", reference_transpose)        \
+    X("student", "your code", "student", "reference", transpose)                      \
     X("cublas", "cuBLAS Sgeam", "library", "reference", cublas_transpose)
 
 /* The in-place transpose (lab 9), beside the out-of-place reference of its
  * baseline lab (labNN_baseline in labs/labs.mk). */
-#define TL_VARIANTS_INPLACE_GPU(X)                                                        \
-    X("memcpy", "copy of the same bytes (ceiling)", "ceiling", "reference", NULL)               \
-    X("reference", "reference", "reference", "reference", reference_transpose_inplace)   \
-    X("student", "your code", "student", "reference", transpose_inplace)                 \
-    X("out_of_place", "out-of-place reference", "library", "reference", reference_transpose)
+#define TL_VARIANTS_INPLACE_GPU(X)                                                    \
+    X("memcpy", "copy (ceiling)", "ceiling", "reference", NULL)                       \
+    X("reference", "reference", "reference", "reference", reference_transpose_inplace)\
+    X("student", "your code", "student", "reference", transpose_inplace)              \
+    X("out_of_place", "out of place", "library", "reference", reference_transpose)
 
 /* Lab 7: the tiled kernels are the headline, the naive ones beside them. */
-#define TL_VARIANTS_MATMUL_GPU(X)                                                         \
-    X("cublas", "cuBLAS SGEMM FP32 (ceiling)", "ceiling", "reference", cublas_matmul)          \
-    X("reference", "reference", "reference", "reference", reference_matmul_tiled)        \
-    X("student", "your code", "student", "reference", matmul_tiled)                      \
-    X("ref_naive", "reference (naive)", "reference", "reference", reference_matmul_naive) \
-    X("naive", "your naive kernel", "student", "ref_naive", matmul_naive)                \
+#define TL_VARIANTS_MATMUL_GPU(X)                                                     \
+    X("cublas", "cuBLAS SGEMM", "ceiling", "reference", cublas_matmul)                \
+    X("reference", "reference", "reference", "reference", reference_matmul_tiled)     \
+    X("student", "your code", "student", "reference", matmul_tiled)                   \
+    X("ref_naive", "naive (ref.)", "reference", "reference", reference_matmul_naive)  \
+    X("naive", "your naive", "student", "ref_naive", matmul_naive)                    \
     X("cpu", TL_CPU_PRODUCT, "library", "reference", cpu_matmul)
 
 /* Lab 8. */
-#define TL_VARIANTS_SGEMM_GPU(X)                                                          \
-    X("cublas", "cuBLAS SGEMM FP32 (ceiling)", "ceiling", "reference", cublas_matmul)          \
-    X("reference", "reference", "reference", "reference", reference_sgemm)               \
-    X("student", "your code", "student", "reference", sgemm)                             \
+#define TL_VARIANTS_SGEMM_GPU(X)                                                      \
+    X("cublas", "cuBLAS SGEMM", "ceiling", "reference", cublas_matmul)                \
+    X("reference", "reference", "reference", "reference", reference_sgemm)            \
+    X("student", "your code", "student", "reference", sgemm)                          \
     X("cpu", TL_CPU_PRODUCT, "library", "reference", cpu_matmul)
 
 #define TL_ROLES "ceiling, reference, student, library"

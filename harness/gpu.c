@@ -43,17 +43,21 @@ static const char *usual_cause(cudaError_t err)
     }
 }
 
+/* A GPU's runtime adds nothing to these; the emulator's (emu/emulator.c) replaces both. */
+__attribute__((weak)) const char tl_gpu_runtime_name[32] = "GPU";
+__attribute__((weak)) const char *tl_gpu_error_detail(void)
+{
+    return NULL;
+}
+
 /* The error by name and its cause: `cause`, or the usual one when NULL. */
 static void explain_as(cudaError_t err, const char *cause, char *buf, size_t len)
 {
     snprintf(buf, len, "CUDA error %s (%s): %s", cudaGetErrorName(err), cudaGetErrorString(err),
              cause ? cause : usual_cause(err));
-#ifdef TILELAB_EMULATOR
-    /* The emulator knows which thread did it, and where. */
-    const char *detail = tl_emu_error_detail();
+    const char *detail = tl_gpu_error_detail();
     if (detail)
         tl_appendf(buf, len, "\n  the emulator saw: %s", detail);
-#endif
 }
 
 void tl_gpu_explain(cudaError_t err, char *buf, size_t len)
@@ -269,12 +273,8 @@ static int run_matmul_on_gpu(tl_matmul_fn fn, tl_matrix *c, tl_matrix *a, tl_mat
     return run_copied(d, 3, call, s, why, why_len);
 }
 
-#ifdef TILELAB_EMULATOR
-const tl_backend tl_gpu_backend = {"CPU emulator of a GPU", 1, run_on_gpu, run_matmul_on_gpu,
+const tl_backend tl_gpu_backend = {tl_gpu_runtime_name, 1, run_on_gpu, run_matmul_on_gpu,
                                    run_inplace_on_gpu};
-#else
-const tl_backend tl_gpu_backend = {"GPU", 1, run_on_gpu, run_matmul_on_gpu, run_inplace_on_gpu};
-#endif
 
 int tl_gpu_once(const tl_gpu_op *op, const char *variant, char *why, size_t why_len)
 {

@@ -14,6 +14,15 @@
 #include "launch.h"
 #include "timer.h"
 
+/*
+ * What the runtime underneath adds: its name for the checker's messages, and
+ * what it saw behind the last error (which thread, which access), or NULL.
+ * gpu.c defines them weakly for a GPU's runtime; the emulator defines its
+ * own, which replace them where it is linked.
+ */
+extern const char tl_gpu_runtime_name[32];
+const char *tl_gpu_error_detail(void);
+
 /* "cudaErrorX (what the runtime says): what usually causes it" */
 void tl_gpu_explain(cudaError_t err, char *buf, size_t len);
 

@@ -13,7 +13,8 @@
 #define TL_POISON_BITS 0x7fc0deadu /* output element nobody wrote */
 #define TL_GUARD_BITS  0x7fc0facau /* guard zone around the output */
 #define TL_MARGIN_BITS 0x7fc0b0b0u /* margin around the input: reading it is a bug */
-#define TL_SHARED_POISON_BITS 0x7fc05a5au /* the emulator's __shared__ arrays before a block writes them */
+#define TL_SHARED_POISON_BITS 0x7fc05a5au /* __shared__ memory before a block writes it, where the
+                                             runtime fills it (the emulator does) */
 
 /* Elements of margin on each side: a whole 4 KiB page keeps data aligned. */
 #define TL_MARGIN 1024

@@ -61,7 +61,10 @@ static cudaError_t fail(cudaError_t err, const char *fmt, ...)
     return err;
 }
 
-const char *tl_emu_error_detail(void)
+const char tl_gpu_runtime_name[32] = "CPU emulator of a GPU";
+
+/* The thread and access behind the last error (gpu.h). */
+const char *tl_gpu_error_detail(void)
 {
     return detail[0] ? detail : NULL;
 }
