@@ -19,7 +19,7 @@ nothing is pasted by hand.
                                          make slides passes in the environment)
   ::: {.csv-table file=cpu-cache.csv header="lab|D1 misses|LL misses"}
                                          a table the figures wrote, as it is
-  ```{.cpp include=harness/lab.h from="^void transpose" to=";"}
+  ```{.cpp include=harness/core/include/lab.h from="^void transpose" to=";"}
   ```                                    those lines of a kit file the student
                                          does not edit (Lua patterns; drop:
                                          lines to leave out)

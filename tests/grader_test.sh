@@ -651,12 +651,12 @@ void helper(void) {}
 void transpose(float *out, const float *in, int rows, int cols) { (void)out, (void)in, (void)rows, (void)cols; }
 EOF
 gcc -c -o "$tmp/symbols.o" "$tmp/symbols.c" 2>"$tmp/out"
-harness/isolate-symbols.sh "$tmp/symbols.o" "$tmp/isolated.o" >"$tmp/out" 2>&1
+harness/lab/isolate-symbols.sh "$tmp/symbols.o" "$tmp/isolated.o" >"$tmp/out" 2>&1
 globals=$(nm --defined-only -g "$tmp/isolated.o" 2>&1 | awk '{ print $NF }' | tr '\n' ' ')
 if [ "$globals" = "transpose " ]; then ok "weak and IFUNC symbols of a lab file are made local"; else not_ok "globals left: $globals" "$tmp/out"; fi
 printf 'int shared_counter;\nvoid transpose(float *o, const float *i, int r, int c) { (void)o, (void)i, (void)r, (void)c; }\n' >"$tmp/common.c"
 gcc -fcommon -c -o "$tmp/common.o" "$tmp/common.c"
-fails "... and a common symbol, which cannot be, is refused" harness/isolate-symbols.sh "$tmp/common.o" "$tmp/common-isolated.o"
+fails "... and a common symbol, which cannot be, is refused" harness/lab/isolate-symbols.sh "$tmp/common.o" "$tmp/common-isolated.o"
 
 mkdir -p "$tmp/naive4/labs/04-gpu-coalesced"
 cp solutions/03-gpu-naive/transpose.cu "$tmp/naive4/labs/04-gpu-coalesced/transpose.cu"

@@ -32,7 +32,7 @@ nvcc=${TL_EMU_NVCC-}
 
 # The GPU build's flags (Makefile, NVCC_FLAGS), for one architecture.
 if [ -n "$nvcc" ] && ! "$nvcc" -c -O3 -arch=sm_75 -Wno-deprecated-gpu-targets -Werror all-warnings \
-        -Xcompiler -Wall,-Wextra,-Werror -Xptxas -v -I"$here/.." "$@" "$src" -o "${out%.o}.nvcc.o" \
+        -Xcompiler -Wall,-Wextra,-Werror -Xptxas -v -I"$here/../core/include" "$@" "$src" -o "${out%.o}.nvcc.o" \
         >"${out%.o}.nvcc.log" 2>&1; then
     # An nvcc that cannot work here (a host compiler too new for it, an
     # architecture it dropped) says nothing about the file: check without it.
@@ -51,7 +51,7 @@ fi
 # static, which g++ would make a "unique" global symbol that objcopy cannot
 # make local (isolate-symbols.sh refuses it); as a weak symbol it can.
 emu_cxx() {
-    g++ -std=c++17 -include "$here/cuda_runtime.h" -I"$here" -I"$here/.." \
+    g++ -std=c++17 -include "$here/cuda_runtime.h" -I"$here" -I"$here/../core/include" \
         -fsanitize=address -fsanitize-sections=tl_shared --param asan-instrumentation-with-call-threshold=0 \
         --param asan-stack=0 --param asan-use-after-return=0 --param asan-globals=1 \
         -fno-exceptions -fno-rtti -fno-tree-vectorize -fno-tree-sra -fno-gnu-unique -O1 -g "$@" -c "$cpp" -o "$out"
@@ -67,7 +67,7 @@ fi
 "$rewrite" --check-global --names "$names" "$src" "$cpp"
 emu_cxx -Wall -Wextra -Werror -Wno-unknown-pragmas -Wno-sign-compare -Wno-unused-parameter "$@"
 # Every call still a call: where device code calls host code.
-g++ -std=c++17 -include "$here/cuda_runtime.h" -I"$here" -I"$here/.." -O0 -fno-inline -w \
+g++ -std=c++17 -include "$here/cuda_runtime.h" -I"$here" -I"$here/../core/include" -O0 -fno-inline -w \
     "$@" -c "$cpp" -o "${out%.o}.calls.o"
 "$here/device-code.sh" host-calls "${out%.o}.calls.o" "$names" "$src"
 "$here/device-code.sh" resources "$out" "$names" "$src" >"$resources"

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # gradescope.sh KIT OUT_DIR: OUT_DIR/autograder.zip for Gradescope, in its
 # documented layout (https://gradescope-autograders.readthedocs.io/en/latest/specs/):
-# setup.sh and run_autograder at the root (harness/gradescope/), beside the
+# setup.sh and run_autograder at the root (harness/grade/gradescope/), beside the
 # student kit KIT (make dist: no reference source, references compiled
 # only) and labs.txt, the labs it grades (LAB_SPEC from the Makefile: LABS=
 # narrows it, for an assignment of one lab). Gradescope unpacks it into
@@ -14,7 +14,7 @@ stage=$out/autograder
 rm -rf "$stage" "$out/autograder.zip"
 mkdir -p "$stage"
 cp -R "$kit" "$stage/tilelab-student"
-cp harness/gradescope/setup.sh harness/gradescope/run_autograder "$stage/"
+cp harness/grade/gradescope/setup.sh harness/grade/gradescope/run_autograder "$stage/"
 for spec in $LAB_SPEC; do
     IFS=: read -r n dir file _ <<<"$spec"
     printf '%s %s %s\n' "$n" "$dir" "$file"

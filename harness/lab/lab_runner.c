@@ -162,7 +162,7 @@ int main(void)
             return 0;
         if (n != (ssize_t)sizeof rq) {
             fprintf(stderr, "lab-runner: a suite starts this program, with its socket as descriptor 3 "
-                            "(see harness/lab_process.h)\n");
+                            "(see harness/lab/lab_process.h)\n");
             return 2;
         }
         answer(&rq, &rp);

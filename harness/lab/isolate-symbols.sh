@@ -13,7 +13,7 @@
 # wherever both are linked.
 set -eu
 in=$1 out=$2 prefix=${3:-}
-# lab.h's entry points, as harness/lab_process.h lists them (X(name, op)).
+# lab.h's entry points, as harness/lab/lab_process.h lists them (X(name, op)).
 entries=" $(sed -n 's/^ *X(\([a-z_]*\), TL_OP_[A-Z]*).*/\1/p' "$(dirname "$0")/lab_process.h" | tr '\n' ' ')"
 [ "$entries" != " " ] || { echo "isolate-symbols.sh: no entry points in $(dirname "$0")/lab_process.h" >&2; exit 1; }
 calls=$(nm --format=posix -u "$in" | while read -r sym _; do

@@ -19,7 +19,7 @@
  * sandbox's first process, where /proc would show it). Both are read here
  * as they come: the records that decide a pass never sit in a file. They
  * are written by the suite's processes only: a lab's code runs in a
- * process of its own (harness/lab_process.h). A pass needs exactly one
+ * process of its own (harness/lab/lab_process.h). A pass needs exactly one
  * result line for the test, "ok" and not skipped, the test's own record
  * that it reached its end, and a clean exit; anything else is a failure,
  * and FILE says why.

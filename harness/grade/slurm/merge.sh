@@ -7,7 +7,7 @@
 # line) is merged from every hand-in's results, old and new.
 set -u
 list=$1 class=$2 out=$3 array=$4 time=$5
-. harness/handins.sh
+. harness/grade/handins.sh
 
 i=0
 while IFS= read -r -d '' name && IFS= read -r -d '' _; do

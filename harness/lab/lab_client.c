@@ -39,7 +39,7 @@ typedef void (*entry_fn)(void);
 static void stand_in(const char *name)
 {
     fprintf(stderr, "tilelab: %s() was called in the suite's own process, where no lab code "
-                    "runs: a check hands it to the lab process (harness/lab_process.h)\n", name);
+                    "runs: a check hands it to the lab process (harness/lab/lab_process.h)\n", name);
     abort();
 }
 

@@ -392,7 +392,7 @@ grade_lab() { # LAB DIR FILE KIND OPERATION
 
 # The held-back cases (harness/held-back.sh): a line the grader cannot read
 # stops it before anyone is graded, rather than leaving a case silently out.
-. harness/held-back.sh
+. harness/grade/held-back.sh
 read_held_back "$HIDDEN" || exit 2
 
 GPU_BACKEND=$BACKEND

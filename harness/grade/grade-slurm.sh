@@ -2,9 +2,9 @@
 # grade-slurm.sh SUBMISSIONS_DIR OUT_DIR
 #
 # grade-all on a Slurm cluster: one job array, one task per hand-in that has
-# no result yet, each task running harness/grade.sh exactly as grade-all
-# does (harness/slurm/task.sh), then a job that waits for the whole array
-# (afterany) and merges OUT_DIR/gradebook.csv (harness/slurm/merge.sh). The
+# no result yet, each task running harness/grade/grade.sh exactly as grade-all
+# does (harness/grade/slurm/task.sh), then a job that waits for the whole array
+# (afterany) and merges OUT_DIR/gradebook.csv (harness/grade/slurm/merge.sh). The
 # kit and OUT_DIR must be on a file system the nodes share, as the cluster's
 # home or project folders are. In the environment, besides grade.sh's:
 #
@@ -40,9 +40,9 @@ if [ -n "$earlier" ]; then
     echo "grade-all: jobs of an earlier submission are still queued or running ($earlier): wait for them, or scancel them, before submitting again" >&2
     exit 1
 fi
-. harness/handins.sh
+. harness/grade/handins.sh
 list_handins "$dir" || exit 2
-. harness/held-back.sh
+. harness/grade/held-back.sh
 read_held_back "${HIDDEN:-}" || exit 2
 
 # The hand-ins without a result, and the list each task reads its own from:
@@ -86,7 +86,7 @@ common=(--chdir="$root" --parsable --export=ALL ${PARTITION:+--partition="$PARTI
 # Each task times its own GPU labs: it has its node (or its GPU) to itself.
 array=$(PERF=all sbatch "${common[@]}" --job-name=tilelab-grade --array=0-$((todo - 1)) \
     --ntasks=1 --cpus-per-task=1 --time="$TIME" ${gres:+--gres="$gres"} \
-    --output="$out/slurm/%A_%a.out" harness/slurm/task.sh "$list" "$out") || {
+    --output="$out/slurm/%A_%a.out" harness/grade/slurm/task.sh "$list" "$out") || {
     echo "grade-all: sbatch refused the job array (see its message above)" >&2
     exit 1
 }
@@ -94,7 +94,7 @@ printf '%s\n' "${names[@]}" >"$out/slurm/$stamp.class"
 array=${array%%;*}
 merge=$(sbatch "${common[@]}" --job-name=tilelab-gradebook --dependency=afterany:"$array" \
     --ntasks=1 --time=00:10:00 --output="$out/slurm/%j.out" \
-    harness/slurm/merge.sh "$list" "$out/slurm/$stamp.class" "$out" "$array" "$TIME") || {
+    harness/grade/slurm/merge.sh "$list" "$out/slurm/$stamp.class" "$out" "$array" "$TIME") || {
     echo "grade-all: sbatch refused the gradebook's job; the array $array runs: merge later with make grade-all ... SCHEDULER=slurm" >&2
     exit 1
 }
@@ -103,4 +103,4 @@ echo "grade-all: submitted $todo of ${#paths[@]} hand-ins to Slurm: job array $a
 echo "grade-all: the gradebook will be $out/gradebook.csv; follow with: squeue -j $array,$merge"
 [ -n "$WAIT" ] && [ "$WAIT" != 0 ] || exit 0
 
-exec harness/slurm/wait.sh "$list" "$out" "$array" "$merge" "$POLL"
+exec harness/grade/slurm/wait.sh "$list" "$out" "$array" "$merge" "$POLL"
