@@ -142,7 +142,7 @@ $(B)/harness/gpu/%.o: harness/gpu/%.c $(GPU_HEADERS)
 # The CPU emulator (harness/emu): its runtime, and the GPU glue compiled
 # against its cuda_runtime.h instead of the toolkit's.
 EMU_HEADERS := $(wildcard harness/emu/*.h)
-EMU_OBJS := $(addprefix $(B)/harness/emu/,gpu.o launch_config.o emulator.o fiber.o statics.o)
+EMU_OBJS := $(addprefix $(B)/harness/emu/,gpu.o launch_config.o runtime.o shared.o emulator.o fiber.o statics.o)
 CFLAGS_EMU := $(CFLAGS_GPU) -Iharness/emu
 $(B)/harness/emu/%.o: harness/emu/%.c $(GPU_HEADERS) $(EMU_HEADERS)
 	@mkdir -p $(@D)
