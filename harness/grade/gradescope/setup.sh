@@ -11,7 +11,7 @@ cd "$kit" || exit 1
 # loudly if something it needs is missing.
 # (TILELAB_SKIP_DEPS=1: the kit's own test, on a machine that has them.)
 [ -n "${TILELAB_SKIP_DEPS:-}" ] ||
-    harness/tools/deps.sh || echo "setup.sh: make deps could not install everything (above); the grader goes on"
+    make -s deps || echo "setup.sh: make deps could not install everything (above); the grader goes on"
 # A first grading of an empty hand-in builds the grader's tools and references.
 empty=$(mktemp -d)
 trap 'rm -rf "$empty"' EXIT
