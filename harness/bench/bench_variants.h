@@ -42,42 +42,58 @@ typedef struct {
 #define TL_CPU_PRODUCT "CPU loop"
 #endif
 
+/*
+ * The lab's own kernels, the reference's and the student's, of each
+ * operation: the rows that the emulator's profile counts as well.
+ */
+#define TL_KERNELS_TRANSPOSE(X)                                                       \
+    X("reference", "reference", "reference", "reference", reference_transpose)        \
+    X("student", "your code", "student", "reference", transpose)
+
+#define TL_KERNELS_INPLACE(X)                                                         \
+    X("reference", "reference", "reference", "reference", reference_transpose_inplace)\
+    X("student", "your code", "student", "reference", transpose_inplace)
+
+/* Lab 7: the tiled kernels are the headline, the naive ones beside them. */
+#define TL_KERNELS_MATMUL(X)                                                          \
+    X("reference", "reference", "reference", "reference", reference_matmul_tiled)     \
+    X("student", "your code", "student", "reference", matmul_tiled)                   \
+    X("ref_naive", "naive (ref.)", "reference", "reference", reference_matmul_naive)  \
+    X("naive", "your naive", "student", "ref_naive", matmul_naive)
+
+#define TL_KERNELS_SGEMM(X)                                                           \
+    X("reference", "reference", "reference", "reference", reference_sgemm)            \
+    X("student", "your code", "student", "reference", sgemm)
+
 /* Labs 1-2: host pointers. */
 #define TL_VARIANTS_TRANSPOSE_CPU(X)                                                  \
     X("memcpy", "copy (ceiling)", "ceiling", "reference", NULL)                       \
-    X("reference", "reference", "reference", "reference", reference_transpose)        \
-    X("student", "your code", "student", "reference", transpose)                      \
+    TL_KERNELS_TRANSPOSE(X)                                                           \
     TL_VARIANT_OPENBLAS_TRANSPOSE(X)
 
 /* Labs 3-6: device pointers. */
 #define TL_VARIANTS_TRANSPOSE_GPU(X)                                                  \
     X("memcpy", "copy (ceiling)", "ceiling", "reference", NULL)                       \
-    X("reference", "reference", "reference", "reference", reference_transpose)        \
-    X("student", "your code", "student", "reference", transpose)                      \
+    TL_KERNELS_TRANSPOSE(X)                                                           \
     X("cublas", "cuBLAS Sgeam", "library", "reference", cublas_transpose)
 
 /* The in-place transpose (lab 9), beside the out-of-place reference of its
  * baseline lab (labNN_baseline in labs/labs.mk). */
 #define TL_VARIANTS_INPLACE_GPU(X)                                                    \
     X("memcpy", "copy (ceiling)", "ceiling", "reference", NULL)                       \
-    X("reference", "reference", "reference", "reference", reference_transpose_inplace)\
-    X("student", "your code", "student", "reference", transpose_inplace)              \
+    TL_KERNELS_INPLACE(X)                                                             \
     X("out_of_place", "out of place", "library", "reference", reference_transpose)
 
-/* Lab 7: the tiled kernels are the headline, the naive ones beside them. */
+/* Lab 7. */
 #define TL_VARIANTS_MATMUL_GPU(X)                                                     \
     X("cublas", "cuBLAS SGEMM", "ceiling", "reference", cublas_matmul)                \
-    X("reference", "reference", "reference", "reference", reference_matmul_tiled)     \
-    X("student", "your code", "student", "reference", matmul_tiled)                   \
-    X("ref_naive", "naive (ref.)", "reference", "reference", reference_matmul_naive)  \
-    X("naive", "your naive", "student", "ref_naive", matmul_naive)                    \
+    TL_KERNELS_MATMUL(X)                                                              \
     X("cpu", TL_CPU_PRODUCT, "library", "reference", cpu_matmul)
 
 /* Lab 8. */
 #define TL_VARIANTS_SGEMM_GPU(X)                                                      \
     X("cublas", "cuBLAS SGEMM", "ceiling", "reference", cublas_matmul)                \
-    X("reference", "reference", "reference", "reference", reference_sgemm)            \
-    X("student", "your code", "student", "reference", sgemm)                          \
+    TL_KERNELS_SGEMM(X)                                                               \
     X("cpu", TL_CPU_PRODUCT, "library", "reference", cpu_matmul)
 
 #define TL_ROLES "ceiling, reference, student, library"

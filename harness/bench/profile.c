@@ -30,21 +30,19 @@ typedef struct {
     tl_inplace_fn inplace;
 } lab_fn;
 
+/* The lab's own kernels, from the bench's table of the operation (bench_variants.h). */
+#define TRANSPOSE(name, label, role, vs, fn) {name, fn, NULL, NULL},
+#define MATMUL(name, label, role, vs, fn) {name, NULL, fn, NULL},
+#define INPLACE(name, label, role, vs, fn) {name, NULL, NULL, fn},
 static const lab_fn fns[] = {
 #if defined(TL_OP_SGEMM)
-    {"student", NULL, sgemm, NULL},
-    {"reference", NULL, reference_sgemm, NULL},
+    TL_KERNELS_SGEMM(MATMUL)
 #elif defined(TL_OP_MATMUL)
-    {"student", NULL, matmul_tiled, NULL},
-    {"reference", NULL, reference_matmul_tiled, NULL},
-    {"naive", NULL, matmul_naive, NULL},
-    {"ref_naive", NULL, reference_matmul_naive, NULL},
+    TL_KERNELS_MATMUL(MATMUL)
 #elif defined(TL_OP_INPLACE)
-    {"student", NULL, NULL, transpose_inplace},
-    {"reference", NULL, NULL, reference_transpose_inplace},
+    TL_KERNELS_INPLACE(INPLACE)
 #else
-    {"student", transpose, NULL, NULL},
-    {"reference", reference_transpose, NULL, NULL},
+    TL_KERNELS_TRANSPOSE(TRANSPOSE)
 #endif
 };
 
