@@ -2,7 +2,7 @@
  * profile: what the emulator counted while the student's transpose and the
  * reference's ran once on the same matrix. Counts, not timings: they are
  * the same on every machine, whatever its load. They go to a CSV, which
- * harness/profile-table.sh shows, as it shows what ncu measures on a GPU.
+ * harness/tools/profile-table.sh shows, as it shows what ncu measures on a GPU.
  *
  * usage: profile [--size N | ROWSxCOLS] [--csv FILE] [--title TEXT]
  */
