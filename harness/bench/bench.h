@@ -1,7 +1,10 @@
 /*
- * The bench: bench.c reads the command line and writes the table and the
- * CSV; bench_cpu.c or bench_gpu.c measures. Each lab's bench binary links
- * the student's transpose and the reference's, renamed reference_transpose.
+ * The bench: bench.c reads the command line, bench_report.c writes the
+ * table and the CSV, and one back end per operation measures the rows of
+ * its table in bench_variants.h: bench_cpu.c (labs 1-2), bench_gpu.c
+ * (transposes on a GPU), bench_inplace.c, bench_matmul.c (products). Each
+ * lab's bench binary links the student's lab file and the reference's, its
+ * entry points renamed reference_*.
  */
 #ifndef TILELAB_BENCH_H
 #define TILELAB_BENCH_H
