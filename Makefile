@@ -65,7 +65,8 @@ CC := $(if $(filter default,$(origin CC)),gcc,$(CC))
 # there the kit links without PIE.
 CXX_RUNTIME := -lstdc++ $(if $(wildcard $(shell $(CC) -print-file-name=libstdc++.so)),,-no-pie)
 WARN := -Wall -Wextra -Werror
-CFLAGS_HARNESS := -std=c11 -D_DEFAULT_SOURCE -O2 -g $(WARN) -Iharness
+# Every harness file sees the core library's one include folder; each layer adds its own.
+CFLAGS_HARNESS := -std=c11 -D_DEFAULT_SOURCE -O2 -g $(WARN) -Iharness/core/include
 # Flags for the lab files themselves (student and reference): OPT=-O0 for
 # the -O level experiment.
 OPT ?= -O3 -march=native
@@ -89,7 +90,7 @@ else
 NVCC_ARCH := -arch=$(if $(filter sm_%,$(CUDA_ARCH)),$(CUDA_ARCH),sm_$(CUDA_ARCH))
 endif
 NVCC_FLAGS := -O3 -g -lineinfo $(NVCC_ARCH) -Wno-deprecated-gpu-targets -Werror all-warnings \
-              -Xcompiler -Wall,-Wextra,-Werror -Iharness -Xptxas -v
+              -Xcompiler -Wall,-Wextra,-Werror -Iharness/core/include -Xptxas -v
 endif
 
 # GPU labs run on a real GPU (cuda) or on the CPU emulator (emu). GPU=auto,
@@ -108,40 +109,77 @@ OPENBLAS_CFLAGS := $(if $(HAVE_OPENBLAS),-DTL_HAVE_OPENBLAS $(shell pkg-config -
 OPENBLAS_LIBS := $(if $(HAVE_OPENBLAS),$(shell pkg-config --libs openblas))
 
 # ---------------------------------------------------------------- harness
+#
+# harness/ holds one folder a layer, lowest first; a layer uses only those
+# below it (README.md, "Layout"):
+#   core/   libtilelab.a: matrices, shapes, checks, timers, the machine; include/ and src/
+#   gpu/    the GPU runtime glue, compiled against the CUDA toolkit's runtime or the emulator's
+#   emu/    the CPU emulator: a CUDA runtime, and how a lab file is compiled for it
+#   lab/    the lab process: lab-runner, the suites' client, isolate-symbols.sh
+#   bench/  the bench (each operation's back end, the table and CSV) and the emulator's profile
+#   grade/  the grader
+#   tools/  what the commands run besides: tables, verdicts, make deps, make check's tally
 
-HARNESS_CORE := matrix shapes check check_matmul check_inplace todo timer sysinfo launch_log
-HARNESS_GPU := gpu launch_config cuda_launch_hook
-CORE_OBJS := $(HARNESS_CORE:%=$(B)/harness/%.o)
-# What a suite links to run its lab's code in the lab process (lab_process.h).
-LAB_CLIENT := $(B)/harness/lab_client.o
-# What every lab's bench links besides its back end.
-BENCH_OBJS := $(B)/harness/bench_report.o
-GPU_OBJS := $(HARNESS_GPU:%=$(B)/harness/%.o)
-HEADERS := $(wildcard harness/*.h)
-
-$(B)/harness/%.o: harness/%.c $(HEADERS)
+CORE_HEADERS := $(wildcard harness/core/include/*.h)
+CORE_LIB := $(B)/libtilelab.a
+$(B)/harness/core/%.o: harness/core/src/%.c $(CORE_HEADERS)
 	@mkdir -p $(@D)
-	$(CC) $(CFLAGS_HARNESS) $(CUDA_INC) $(OPENBLAS_CFLAGS) -c $< -o $@
+	$(CC) $(CFLAGS_HARNESS) -c $< -o $@
+$(CORE_LIB): $(patsubst harness/core/src/%.c,$(B)/harness/core/%.o,$(wildcard harness/core/src/*.c))
+	@rm -f $@
+	$(AR) rcs $@ $^
+# A link names the core library after every object that needs it.
+LINK_OBJS = $(filter %.o,$^) $(filter %.a,$^)
 
-# The CPU emulator (harness/emu): its runtime, and the harness's GPU code
-# compiled against its cuda_runtime.h instead of the toolkit's.
+# The GPU glue, for the toolkit's runtime (the emulator's build is below).
+GPU_HEADERS := $(CORE_HEADERS) $(wildcard harness/gpu/*.h)
+CFLAGS_GPU := $(CFLAGS_HARNESS) -Iharness/gpu
+GPU_OBJS := $(addprefix $(B)/harness/gpu/,gpu.o launch_config.o cuda_launch_hook.o)
+$(B)/harness/gpu/%.o: harness/gpu/%.c $(GPU_HEADERS)
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS_GPU) $(CUDA_INC) -c $< -o $@
+
+# The CPU emulator (harness/emu): its runtime, and the GPU glue compiled
+# against its cuda_runtime.h instead of the toolkit's.
 EMU_HEADERS := $(wildcard harness/emu/*.h)
 EMU_SCRIPTS := $(wildcard harness/emu/*.sh)
-EMU_OBJS := $(addprefix $(B)/harness/emu/,gpu.o launch_config.o emulator.o fiber.o statics.o)
-CFLAGS_EMU := $(CFLAGS_HARNESS) -Iharness/emu
-
-$(B)/harness/emu/%.o: harness/emu/%.c $(HEADERS) $(EMU_HEADERS)
+EMU_OBJS := $(addprefix $(B)/harness/emu/,gpu.o launch_config.o runtime.o shared.o emulator.o fiber.o statics.o)
+CFLAGS_EMU := $(CFLAGS_GPU) -Iharness/emu
+$(B)/harness/emu/%.o: harness/emu/%.c $(GPU_HEADERS) $(EMU_HEADERS)
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS_EMU) -c $< -o $@
-$(B)/harness/emu/%.o: harness/%.c $(HEADERS) $(EMU_HEADERS)
+$(B)/harness/emu/%.o: harness/gpu/%.c $(GPU_HEADERS) $(EMU_HEADERS)
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS_EMU) -c $< -o $@
 $(B)/harness/emu-rewrite: harness/emu/rewrite.c
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS_HARNESS) -o $@ $<
 
+# The lab process: what a suite links to run its lab's code there (lab_process.h).
+LAB_HEADERS := $(GPU_HEADERS) $(wildcard harness/lab/*.h)
+CFLAGS_LAB := $(CFLAGS_GPU) -Iharness/lab
+LAB_CLIENT := $(B)/harness/lab/lab_client.o
+$(LAB_CLIENT): harness/lab/lab_client.c $(LAB_HEADERS)
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS_LAB) -c $< -o $@
+ISOLATE := harness/lab/isolate-symbols.sh
+ISOLATE_DEPS := $(ISOLATE) harness/lab/lab_process.h
+
+# The bench: what every lab's bench links besides its back end.
+BENCH_HEADERS := $(GPU_HEADERS) $(wildcard harness/bench/*.h)
+CFLAGS_BENCH := $(CFLAGS_GPU) -Iharness/bench $(CUDA_INC) $(OPENBLAS_CFLAGS)
+BENCH_OBJS := $(B)/harness/bench/bench_report.o
+$(B)/harness/bench/%.o: harness/bench/%.c $(BENCH_HEADERS)
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS_BENCH) -c $< -o $@
+
+# The grader's C programs.
+$(B)/harness/grade/%.o: harness/grade/%.c $(GPU_HEADERS)
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS_GPU) $(CUDA_INC) -c $< -o $@
+
 # How a suite is compiled and linked for each backend.
-TEST_HEADERS := $(wildcard tests/*.h)
+TEST_HEADERS := $(wildcard tests/*.h) $(LAB_HEADERS)
 BACKEND_CFLAGS_cuda := $(CUDA_INC) -DTL_LAB_GPU
 BACKEND_CFLAGS_emu := -Iharness/emu -DTL_LAB_GPU -DTL_EMU
 BACKEND_OBJS_cuda := $(GPU_OBJS)
@@ -173,8 +211,8 @@ prebuilt = $(if $(and $(REFERENCE_PREBUILT),$(filter reference,$(2))),$(REFERENC
 
 # What a lab's bench links besides the lab files and the core: the back end
 # of its kind and operation, and the reference of its baseline lab, if any.
-bench_backend = $(if $(filter cpu,$(lab$(1)_kind)),$(B)/harness/bench_cpu.o,$(GPU_OBJS) \
-  $(if $(filter matmul sgemm,$(lab$(1)_op)),$(B)/lab$(1)/bench_matmul.o,$(if $(filter inplace,$(lab$(1)_op)),$(B)/lab$(1)/bench_inplace.o,$(B)/harness/bench_gpu.o) $(B)/harness/bench_gpu_transpose.o) \
+bench_backend = $(if $(filter cpu,$(lab$(1)_kind)),$(B)/harness/bench/bench_cpu.o,$(GPU_OBJS) \
+  $(if $(filter matmul sgemm,$(lab$(1)_op)),$(B)/lab$(1)/bench_matmul.o,$(if $(filter inplace,$(lab$(1)_op)),$(B)/lab$(1)/bench_inplace.o,$(B)/harness/bench/bench_gpu.o) $(B)/harness/bench/bench_gpu_transpose.o) \
   $(if $(lab$(1)_baseline),$(B)/lab$(lab$(1)_baseline)/reference/lab.renamed.o))
 
 # Where a variant of a lab is built: build/lab03/student, build/lab03/reference,
@@ -192,16 +230,16 @@ $(call vdir,$(1),$(2),$(3))/lab.raw.o: $(call prebuilt,$(1),$(2),$(3))
 	cp $$< $$@
 	@test ! -f $$(<:.o=.resources.txt) || cp $$(<:.o=.resources.txt) $$(@D)/resources.txt
 else ifeq ($(3),cpu)
-$(call vdir,$(1),$(2),$(3))/lab.raw.o: $(call lab_src,$(1),$(2)) harness/lab.h $(call vdir,$(1),$(2),$(3))/flags
-	$$(CC) -std=c11 -g $$(OPT) $$(WARN) -Iharness $$(call tunable_defs,$(1)) -c $$< -o $$@
+$(call vdir,$(1),$(2),$(3))/lab.raw.o: $(call lab_src,$(1),$(2)) harness/core/include/lab.h $(call vdir,$(1),$(2),$(3))/flags
+	$$(CC) -std=c11 -g $$(OPT) $$(WARN) -Iharness/core/include $$(call tunable_defs,$(1)) -c $$< -o $$@
 else ifeq ($(3),cuda)
-$(call vdir,$(1),$(2),$(3))/lab.raw.o: $(call lab_src,$(1),$(2)) harness/lab.h $(call vdir,$(1),$(2),$(3))/flags
+$(call vdir,$(1),$(2),$(3))/lab.raw.o: $(call lab_src,$(1),$(2)) harness/core/include/lab.h $(call vdir,$(1),$(2),$(3))/flags
 	@test -n "$$(NVCC)" || { echo "building lab $(1) for a GPU needs the CUDA toolkit (nvcc), which this machine lacks: see README.md, 'Set-up' (or use the emulator: GPU=emu)" >&2; exit 1; }
 	@echo "$$(NVCC) -c $$< ($$(CUDA_ARCH)) $$(call tunable_defs,$(1))"
 	@$$(NVCC) $$(NVCC_FLAGS) $$(call tunable_defs,$(1)) -c $$< -o $$@ > $$(@D)/resources.txt 2>&1; \
 	  rc=$$$$?; grep -Ev '^ptxas info|bytes stack frame' $$(@D)/resources.txt >&2; exit $$$$rc
 else ifeq ($(3),emu)
-$(call vdir,$(1),$(2),$(3))/lab.raw.o: $(call lab_src,$(1),$(2)) harness/lab.h $(call vdir,$(1),$(2),$(3))/flags \
+$(call vdir,$(1),$(2),$(3))/lab.raw.o: $(call lab_src,$(1),$(2)) harness/core/include/lab.h $(call vdir,$(1),$(2),$(3))/flags \
                                        $(B)/harness/emu-rewrite $(EMU_HEADERS) $(EMU_SCRIPTS)
 	@echo "g++ -c $$< (for the CPU emulator) $$(call tunable_defs,$(1))"
 	@harness/emu/emu-compile.sh $(B)/harness/emu-rewrite $$< $$@ $$(@D)/resources.txt $$(call tunable_defs,$(1))
@@ -209,26 +247,26 @@ endif
 
 # Only the entry points stay global, so helpers and kernels of the
 # student's file and the reference's never collide with each other or the harness.
-$(call vdir,$(1),$(2),$(3))/lab.o: $(call vdir,$(1),$(2),$(3))/lab.raw.o harness/isolate-symbols.sh harness/lab_process.h
-	harness/isolate-symbols.sh $$< $$@
+$(call vdir,$(1),$(2),$(3))/lab.o: $(call vdir,$(1),$(2),$(3))/lab.raw.o $(ISOLATE_DEPS)
+	$(ISOLATE) $$< $$@
 
-$(call vdir,$(1),$(2),$(3))/lab.renamed.o: $(call vdir,$(1),$(2),$(3))/lab.raw.o harness/isolate-symbols.sh harness/lab_process.h
-	harness/isolate-symbols.sh $$< $$@ reference_
+$(call vdir,$(1),$(2),$(3))/lab.renamed.o: $(call vdir,$(1),$(2),$(3))/lab.raw.o $(ISOLATE_DEPS)
+	$(ISOLATE) $$< $$@ reference_
 
-$(call vdir,$(1),$(2),$(3))/test.o: tests/lab$(1)_test.c $(TEST_HEADERS) $(HEADERS) $(call vdir,$(1),$(2),$(3))/flags
-	$$(CC) $$(CFLAGS_HARNESS) -Itests $$(call tunable_defs,$(1)) $$(BACKEND_CFLAGS_$(3)) $(call op_flag,$(1)) \
+$(call vdir,$(1),$(2),$(3))/test.o: tests/lab$(1)_test.c $(TEST_HEADERS) $(call vdir,$(1),$(2),$(3))/flags
+	$$(CC) $$(CFLAGS_LAB) -Itests $$(call tunable_defs,$(1)) $$(BACKEND_CFLAGS_$(3)) $(call op_flag,$(1)) \
 	  -c $$< -o $$@
 
 # The suite never links the lab file: it runs the lab's code in lab-runner,
-# a process of its own built beside it (harness/lab_process.h).
-$(call vdir,$(1),$(2),$(3))/lab_runner.o: harness/lab_runner.c $(HEADERS) $(call vdir,$(1),$(2),$(3))/flags
-	$$(CC) $$(CFLAGS_HARNESS) $$(BACKEND_CFLAGS_$(3)) -c $$< -o $$@
+# a process of its own built beside it (harness/lab/lab_process.h).
+$(call vdir,$(1),$(2),$(3))/lab_runner.o: harness/lab/lab_runner.c $(LAB_HEADERS) $(call vdir,$(1),$(2),$(3))/flags
+	$$(CC) $$(CFLAGS_LAB) $$(BACKEND_CFLAGS_$(3)) -c $$< -o $$@
 
-$(call vdir,$(1),$(2),$(3))/lab-runner: $(call vdir,$(1),$(2),$(3))/lab_runner.o $(call vdir,$(1),$(2),$(3))/lab.o $(CORE_OBJS) $$(BACKEND_OBJS_$(3))
-	$$(CC) -o $$@ $$^ $$(BACKEND_LIBS_$(3)) -lm
+$(call vdir,$(1),$(2),$(3))/lab-runner: $(call vdir,$(1),$(2),$(3))/lab_runner.o $(call vdir,$(1),$(2),$(3))/lab.o $(CORE_LIB) $$(BACKEND_OBJS_$(3))
+	$$(CC) -o $$@ $$(LINK_OBJS) $$(BACKEND_LIBS_$(3)) -lm
 
-$(call vdir,$(1),$(2),$(3))/test: $(call vdir,$(1),$(2),$(3))/test.o $(LAB_CLIENT) $(CORE_OBJS) $(call vdir,$(1),$(2),$(3))/lab-runner
-	$$(CC) -o $$@ $$(filter %.o,$$^) -lcriterion -lm
+$(call vdir,$(1),$(2),$(3))/test: $(call vdir,$(1),$(2),$(3))/test.o $(LAB_CLIENT) $(CORE_LIB) $(call vdir,$(1),$(2),$(3))/lab-runner
+	$$(CC) -o $$@ $$(LINK_OBJS) -lcriterion -lm
 endef
 
 # $(1): lab number
@@ -237,41 +275,41 @@ $(foreach backend,$(if $(filter cpu,$(lab$(1)_kind)),cpu,cuda emu),
 $(call lab_variant,$(1),student,$(backend))
 $(call lab_variant,$(1),reference,$(backend)))
 
-$(B)/lab$(1)/bench.o: harness/bench.c $(HEADERS) $(B)/lab$(1)/student/flags \
+$(B)/lab$(1)/bench.o: harness/bench/bench.c $(BENCH_HEADERS) $(B)/lab$(1)/student/flags \
                      $(wildcard $(call lab_src,$(1),student) $(call lab_src,$(1),reference))
-	$$(CC) $$(CFLAGS_HARNESS) $$(CUDA_INC) $(if $(filter gpu,$(lab$(1)_kind)),-DTL_LAB_GPU) $(call op_flag,$(1)) \
+	$$(CC) $$(CFLAGS_BENCH) $(if $(filter gpu,$(lab$(1)_kind)),-DTL_LAB_GPU) $(call op_flag,$(1)) \
 	  -DTL_LAB=$(patsubst 0%,%,$(1)) -DTL_LAB_DIR='"$(lab$(1)_dir)"' -DTL_LAB_TITLE='"$(lab$(1)_title)"' \
 	  -DTL_COMPILER='"$(if $(filter gpu,$(lab$(1)_kind)),$$(NVCC_VERSION),$$(CC_VERSION))"' \
 	  -DTL_FLAGS='"$(if $(filter gpu,$(lab$(1)_kind)),$$(NVCC_ARCH) -O3,$$(OPT))"' \
 	  $$(call tunables_flags,$(1)) -c $$< -o $$@
 
-$(B)/lab$(1)/bench_matmul.o: harness/bench_matmul.c $(HEADERS)
-	$$(CC) $$(CFLAGS_HARNESS) $$(CUDA_INC) $$(OPENBLAS_CFLAGS) $(call op_flag,$(1)) -c $$< -o $$@
+$(B)/lab$(1)/bench_matmul.o: harness/bench/bench_matmul.c $(BENCH_HEADERS)
+	$$(CC) $$(CFLAGS_BENCH) $(call op_flag,$(1)) -c $$< -o $$@
 
-$(B)/lab$(1)/bench_inplace.o: harness/bench_inplace.c $(HEADERS)
-	$$(CC) $$(CFLAGS_HARNESS) $$(CUDA_INC) $(call op_flag,$(1)) \
+$(B)/lab$(1)/bench_inplace.o: harness/bench/bench_inplace.c $(BENCH_HEADERS)
+	$$(CC) $$(CFLAGS_BENCH) $(call op_flag,$(1)) \
 	  -DTL_BASELINE_LAB='"$(patsubst 0%,%,$(lab$(1)_baseline))"' -c $$< -o $$@
 
-$(B)/lab$(1)/bench: $(B)/lab$(1)/bench.o $(B)/lab$(1)/student/lab.o $(B)/lab$(1)/reference/lab.renamed.o $(CORE_OBJS) $(BENCH_OBJS) \
+$(B)/lab$(1)/bench: $(B)/lab$(1)/bench.o $(B)/lab$(1)/student/lab.o $(B)/lab$(1)/reference/lab.renamed.o $(CORE_LIB) $(BENCH_OBJS) \
                     $(call bench_backend,$(1))
-	$$(CC) -o $$@ $$^ $(if $(filter gpu,$(lab$(1)_kind)),$$(CUDA_LIBS) -lcublas) $$(OPENBLAS_LIBS) -lm
+	$$(CC) -o $$@ $$(LINK_OBJS) $(if $(filter gpu,$(lab$(1)_kind)),$$(CUDA_LIBS) -lcublas) $$(OPENBLAS_LIBS) -lm
 
 ifeq ($(lab$(1)_kind),cpu)
 # What the grader measures under cache simulation: one lab file a binary.
-$(B)/lab$(1)/grade-perf-student: $(B)/harness/grade_perf.o $(B)/lab$(1)/student/lab.o $(CORE_OBJS)
-	$$(CC) -o $$@ $$^ -lm
-$(B)/lab$(1)/grade-perf-reference: $(B)/harness/grade_perf.o $(B)/lab$(1)/reference/lab.o $(CORE_OBJS)
-	$$(CC) -o $$@ $$^ -lm
+$(B)/lab$(1)/grade-perf-student: $(B)/harness/grade/grade_perf.o $(B)/lab$(1)/student/lab.o $(CORE_LIB)
+	$$(CC) -o $$@ $$(LINK_OBJS) -lm
+$(B)/lab$(1)/grade-perf-reference: $(B)/harness/grade/grade_perf.o $(B)/lab$(1)/reference/lab.o $(CORE_LIB)
+	$$(CC) -o $$@ $$(LINK_OBJS) -lm
 endif
 
 ifeq ($(lab$(1)_kind),gpu)
-$(B)/lab$(1)/profile.o: harness/emu/profile.c $(HEADERS) $(EMU_HEADERS) $(call vdir,$(1),student,emu)/flags \
+$(B)/lab$(1)/profile.o: harness/bench/profile.c $(BENCH_HEADERS) $(EMU_HEADERS) $(call vdir,$(1),student,emu)/flags \
                        $(wildcard $(call lab_src,$(1),student) $(call lab_src,$(1),reference))
 	@mkdir -p $$(@D)
-	$$(CC) $$(CFLAGS_EMU) $(call op_flag,$(1)) $$(call tunables_flags,$(1)) -c $$< -o $$@
+	$$(CC) $$(CFLAGS_EMU) -Iharness/bench $(call op_flag,$(1)) $$(call tunables_flags,$(1)) -c $$< -o $$@
 
-$(B)/lab$(1)/profile-emu: $(B)/lab$(1)/profile.o $(B)/lab$(1)/student-emu/lab.o $(B)/lab$(1)/reference-emu/lab.renamed.o $(CORE_OBJS) $(EMU_OBJS)
-	$$(CC) -o $$@ $$^ $$(BACKEND_LIBS_emu) -lm
+$(B)/lab$(1)/profile-emu: $(B)/lab$(1)/profile.o $(B)/lab$(1)/student-emu/lab.o $(B)/lab$(1)/reference-emu/lab.renamed.o $(CORE_LIB) $(EMU_OBJS)
+	$$(CC) -o $$@ $$(LINK_OBJS) $$(BACKEND_LIBS_emu) -lm
 endif
 endef
 
@@ -287,15 +325,15 @@ SWEEP_LABS := $(foreach n,$(LABS),$(if $(filter TILE_DIM,$(lab$(n)_tunables)),$(
 
 # $(1): lab, $(2): tile, $(3): rows
 define sweep_pair
-$(B)/lab$(1)/sweep/T$(2)-R$(3)/ref.o: $(call lab_src,$(1),reference) harness/lab.h harness/isolate-symbols.sh harness/lab_process.h
+$(B)/lab$(1)/sweep/T$(2)-R$(3)/ref.o: $(call lab_src,$(1),reference) harness/core/include/lab.h $(ISOLATE_DEPS)
 	@mkdir -p $$(@D)
 	@echo "$$(NVCC) -c $$< TILE_DIM=$(2) BLOCK_ROWS=$(3)"
 	@$$(NVCC) $$(NVCC_FLAGS) -DTILE_DIM=$(2) -DBLOCK_ROWS=$(3) -c $$< -o $$@.raw > $$(@D)/resources.txt 2>&1 \
 	  || { cat $$(@D)/resources.txt >&2; exit 1; }
-	@harness/isolate-symbols.sh $$@.raw $$@ reference_
+	@$(ISOLATE) $$@.raw $$@ reference_
 
-$(B)/lab$(1)/sweep/T$(2)-R$(3)/bench: $(B)/lab$(1)/bench.o $(B)/lab$(1)/student/lab.o $(B)/lab$(1)/sweep/T$(2)-R$(3)/ref.o $(CORE_OBJS) $(BENCH_OBJS) $(call bench_backend,$(1))
-	$$(CC) -o $$@ $$^ $$(CUDA_LIBS) -lcublas -lm
+$(B)/lab$(1)/sweep/T$(2)-R$(3)/bench: $(B)/lab$(1)/bench.o $(B)/lab$(1)/student/lab.o $(B)/lab$(1)/sweep/T$(2)-R$(3)/ref.o $(CORE_LIB) $(BENCH_OBJS) $(call bench_backend,$(1))
+	$$(CC) -o $$@ $$(LINK_OBJS) $$(CUDA_LIBS) -lcublas -lm
 endef
 $(foreach n,$(SWEEP_LABS),$(foreach p,$(SWEEP_PAIRS),\
   $(eval $(call sweep_pair,$(n),$(patsubst T%,%,$(firstword $(subst -, ,$(p)))),$(patsubst R%,%,$(lastword $(subst -, ,$(p))))))))
@@ -354,7 +392,7 @@ profile: $(if $(GPU_LAB),$(if $(filter emu,$(LAB_BACKEND)),$(LAB_DIR)/profile-em
 	@mkdir -p $(B)/bench
 ifeq ($(LAB_BACKEND),emu)
 	@$< --size $(PROFILE_SIZE) --title "lab $(patsubst 0%,%,$(LAB)) ($(lab$(LAB)_dir))" --csv $(PROFILE_CSV); \
-	  rc=$$?; harness/profile-table.sh $(PROFILE_CSV) && echo "wrote $(PROFILE_CSV)"; exit $$rc
+	  rc=$$?; harness/tools/profile-table.sh $(PROFILE_CSV) && echo "wrote $(PROFILE_CSV)"; exit $$rc
 else
 	@test -n "$(NCU)" || { echo "profile on a GPU needs Nsight Compute (ncu), part of the CUDA toolkit" >&2; exit 1; }
 	@for v in reference student; do \
@@ -363,13 +401,16 @@ else
 	  $(NCU) --metrics $(NCU_METRICS) --csv $< --only $$v --sizes $(PROFILE_SIZE) --reps 1 --warmup 0 \
 	    > $(B)/bench/lab$(LAB)-ncu-$$v.csv 2>&1 || [ $$v = student ] || { tail -20 $(B)/bench/lab$(LAB)-ncu-$$v.csv >&2; exit 1; }; \
 	done
-	@s=$(PROFILE_SIZE); r=$${s%x*}; c=$${s#*x}; harness/ncu-table.sh $(PROFILE_CSV) $$r $$c $$c \
+	@s=$(PROFILE_SIZE); r=$${s%x*}; c=$${s#*x}; harness/tools/ncu-table.sh $(PROFILE_CSV) $$r $$c $$c \
 	  reference=$(B)/bench/lab$(LAB)-ncu-reference.csv student=$(B)/bench/lab$(LAB)-ncu-student.csv && echo "wrote $(PROFILE_CSV)"
 endif
 
 CACHE_SIZE ?= 2048
-CACHEGRIND := valgrind --tool=callgrind --cache-sim=yes --collect-atstart=no \
-              --I1=32768,8,64 --D1=32768,8,64 --LL=8388608,16,64
+# The caches valgrind simulates for the CPU labs (size in bytes, ways, line
+# bytes), the same on every machine: written here only; make labN cachegrind,
+# the grader, and their CSVs and messages take them from here.
+CACHE_SIM := --I1=32768,8,64 --D1=32768,8,64 --LL=8388608,16,64
+CACHEGRIND := valgrind --tool=callgrind --cache-sim=yes --collect-atstart=no $(CACHE_SIM)
 cachegrind: $(LAB_DIR)/bench
 	@test -z "$(GPU_LAB)" || { echo "cachegrind is for the CPU labs (labs $(call lab_list,$(CPU_LABS))); for a GPU lab try: make lab$(patsubst 0%,%,$(LAB)) sanitize" >&2; exit 2; }
 	@command -v valgrind >/dev/null || { echo "cachegrind needs valgrind: run make deps" >&2; exit 1; }
@@ -380,7 +421,7 @@ cachegrind: $(LAB_DIR)/bench
 	    $< --once $$v --sizes $(CACHE_SIZE) 2>$(LAB_DIR)/callgrind.$$v.log \
 	    || { cat $(LAB_DIR)/callgrind.$$v.log >&2; exit 1; }; \
 	done
-	@harness/cache-table.sh $(LAB) $(CACHE_SIZE) $(LAB_DIR)/callgrind.student.out \
+	@CACHE_SIM="$(CACHE_SIM)" harness/tools/cache-table.sh $(LAB) $(CACHE_SIZE) $(LAB_DIR)/callgrind.student.out \
 	  $(LAB_DIR)/callgrind.reference.out $(B)/bench/lab$(LAB)-cache.csv
 
 SANITIZER := $(or $(shell command -v compute-sanitizer),$(wildcard $(CUDA_HOME)/bin/compute-sanitizer))
@@ -400,7 +441,7 @@ sanitize: $(if $(filter cuda,$(LAB_BACKEND)),$(LAB_DIR)/bench)
 	@echo "== compute-sanitizer on $(if $(SOLUTION),the reference's kernels,your kernels) of lab $(patsubst 0%,%,$(LAB)), once at each of $(SANITIZE_SIZES)"
 	@status=0; for tool in $(SANITIZE_TOOLS); do \
 	  $(SANITIZER) --tool $$tool $< --once $(VARIANT) --sizes $(SANITIZE_SIZES) >$(LAB_DIR)/sanitize-$$tool.log 2>&1; \
-	  harness/sanitize-verdict.sh $$tool $(LAB_DIR)/sanitize-$$tool.log || status=1; \
+	  harness/tools/sanitize-verdict.sh $$tool $(LAB_DIR)/sanitize-$$tool.log || status=1; \
 	done; \
 	echo "(each tool's whole output: $(LAB_DIR)/sanitize-TOOL.log)"; exit $$status
 
@@ -413,7 +454,7 @@ sweep: $(if $(filter $(LAB),$(SWEEP_LABS)),$(if $(filter cuda,$(LAB_BACKEND)),$(
 	@for p in $(SWEEP_PAIRS); do \
 	  t=$${p%-*}; r=$${p#*-}; \
 	  echo "== TILE_DIM=$${t#T} BLOCK_ROWS=$${r#R}"; \
-	  $(LAB_DIR)/sweep/$$p/bench --only memcpy,reference --sizes $(SWEEP_SIZES) $(if $(REPS),--reps $(REPS)) \
+	  $(LAB_DIR)/sweep/$$p/bench --only ceiling,reference --sizes $(SWEEP_SIZES) $(if $(REPS),--reps $(REPS)) \
 	    --tag "TILE_DIM=$${t#T} BLOCK_ROWS=$${r#R}" --csv $(B)/bench/lab$(LAB)-sweep.csv \
 	    $$([ -f $(B)/bench/lab$(LAB)-sweep.csv ] && echo --append) | grep -E '^ +reference|^[0-9]' || exit 1; \
 	done
@@ -421,7 +462,7 @@ sweep: $(if $(filter $(LAB),$(SWEEP_LABS)),$(if $(filter cuda,$(LAB_BACKEND)),$(
 
 resources: $(VARIANT_DIR)/lab.o
 	@test -n "$(GPU_LAB)" || { echo "resources shows the GPU compiler's report: GPU labs only (labs $(call lab_list,$(GPU_LABS)))" >&2; exit 2; }
-	@grep -E 'Compiling|Used' $(VARIANT_DIR)/resources.txt || echo "no kernel found in $(VARIANT_DIR)/resources.txt"
+	@grep -E 'Compiling|Used|^emulator:' $(VARIANT_DIR)/resources.txt || echo "no kernel found in $(VARIANT_DIR)/resources.txt"
 
 # ---------------------------------------------------------------- the kit
 
@@ -429,31 +470,31 @@ CPU_LABS := $(foreach n,$(LABS),$(if $(filter cpu,$(lab$(n)_kind)),$(n)))
 GPU_LABS := $(foreach n,$(LABS),$(if $(filter gpu,$(lab$(n)_kind)),$(n)))
 
 UNIT_TESTS := tests/harness_test.c tests/checker_inplace_test.c
-$(B)/unit: $(UNIT_TESTS) $(CORE_OBJS) $(HEADERS)
-	$(CC) $(CFLAGS_HARNESS) -Itests -o $@ $(UNIT_TESTS) $(CORE_OBJS) -lcriterion -lm
+$(B)/unit: $(UNIT_TESTS) $(CORE_LIB) $(CORE_HEADERS)
+	$(CC) $(CFLAGS_HARNESS) -Itests -o $@ $(UNIT_TESTS) $(CORE_LIB) -lcriterion -lm
 
 unit: $(B)/unit $(B)/bench-report-test
 	@$<
 	@$(B)/bench-report-test
 
 # The bench's report against a back end of fixed numbers: any subset of variants.
-$(B)/bench-report-test: tests/bench_report_test.c $(BENCH_OBJS) $(CORE_OBJS) $(HEADERS)
-	$(CC) $(CFLAGS_HARNESS) -Itests -o $@ $< $(BENCH_OBJS) $(CORE_OBJS) -lcriterion -lm
+$(B)/bench-report-test: tests/bench_report_test.c $(BENCH_OBJS) $(CORE_LIB) $(BENCH_HEADERS)
+	$(CC) $(CFLAGS_BENCH) -Itests -o $@ $< $(BENCH_OBJS) $(CORE_LIB) -lcriterion -lm
 
 # The emulator's own tests: planted races, out-of-bounds accesses, bad
 # launches and access patterns with known counts.
 $(B)/emu-kernels.o: tests/emu_kernels.cu $(B)/harness/emu-rewrite $(EMU_HEADERS) $(EMU_SCRIPTS)
 	@harness/emu/emu-compile.sh $(B)/harness/emu-rewrite $< $@ $(B)/emu-kernels.resources.txt
-$(B)/emu-test: tests/emu_test.c $(B)/emu-kernels.o $(CORE_OBJS) $(EMU_OBJS) $(HEADERS) $(EMU_HEADERS)
-	$(CC) $(CFLAGS_EMU) -Itests -o $@ $< $(B)/emu-kernels.o $(CORE_OBJS) $(EMU_OBJS) -lcriterion $(BACKEND_LIBS_emu) -lm
+$(B)/emu-test: tests/emu_test.c $(B)/emu-kernels.o $(CORE_LIB) $(EMU_OBJS) $(GPU_HEADERS) $(EMU_HEADERS)
+	$(CC) $(CFLAGS_EMU) -Itests -o $@ $< $(B)/emu-kernels.o $(EMU_OBJS) $(CORE_LIB) -lcriterion $(BACKEND_LIBS_emu) -lm
 
 # The fidelity corpus: small lab files with the verdict a GPU gives each
 # (tests/emu_corpus/run.sh), run on this machine's backend: GPU=cuda for
 # the GPU, GPU=emu for the emulator.
 CORPUS := $(sort $(wildcard tests/emu_corpus/*.cu)) $(sort $(wildcard tests/emu_corpus/limits/*.cu))
-emu-corpus: $(B)/harness/emu-rewrite $(CORE_OBJS) $(LAB_CLIENT) $(BACKEND_OBJS_$(BACKEND))
-	@B=$(B) BACKEND=$(BACKEND) CC='$(CC)' CFLAGS='$(CFLAGS_HARNESS)' BACKEND_CFLAGS='$(BACKEND_CFLAGS_$(BACKEND))' \
-	  CORE='$(CORE_OBJS)' CLIENT='$(LAB_CLIENT)' BACKEND_OBJS='$(BACKEND_OBJS_$(BACKEND))' LIBS='$(BACKEND_LIBS_$(BACKEND))' \
+emu-corpus: $(B)/harness/emu-rewrite $(CORE_LIB) $(LAB_CLIENT) $(BACKEND_OBJS_$(BACKEND))
+	@B=$(B) BACKEND=$(BACKEND) CC='$(CC)' CFLAGS='$(CFLAGS_LAB)' BACKEND_CFLAGS='$(BACKEND_CFLAGS_$(BACKEND))' \
+	  CORE='$(CORE_LIB)' CLIENT='$(LAB_CLIENT)' BACKEND_OBJS='$(BACKEND_OBJS_$(BACKEND))' LIBS='$(BACKEND_LIBS_$(BACKEND))' \
 	  LAB_OPS='$(foreach n,$(GPU_LABS),$(n)=$(subst $(eval) ,+,$(strip $(call op_flag,$(n)))))' \
 	  NVCC='$(NVCC)' NVCC_FLAGS='$(NVCC_FLAGS)' \
 	  $(SHELL) tests/emu_corpus/run.sh $(CORPUS)
@@ -487,7 +528,7 @@ check: $(CHECK_BUILDS)
 	   echo "cli student-kit env B=$(B) $(SHELL) tests/dist_test.sh"; \
 	   echo "cli figures env B=$(B) $(SHELL) tests/plots_test.sh"; \
 	   $(if $(SLIDE_TOOLS),echo "cli slides env B=$(B) $(SHELL) tests/slides_test.sh",echo "skip slides pandoc and LaTeX (beamer) are not installed, so the decks are not built: make deps installs them"); \
-	 } | harness/check-suites.sh
+	 } | harness/tools/check-suites.sh
 
 # ---------------------------------------------------------------- grading
 
@@ -514,13 +555,13 @@ REFERENCES := $(foreach n,$(LABS),$(foreach b,$(call lab_backends,$(n)),$(PREBUI
 references: $(REFERENCES)
 
 # The grader's own programs: scoring, running under limits, measuring, probing the GPU.
-$(B)/grade-report: harness/grade_report.c harness/grade_measure.c harness/grade_text.c \
-                   harness/grade_measure.h harness/grade_text.h
+$(B)/grade-report: harness/grade/grade_report.c harness/grade/grade_measure.c harness/grade/grade_text.c \
+                   harness/grade/grade_measure.h harness/grade/grade_text.h
 	$(CC) $(CFLAGS_HARNESS) -o $@ $(filter %.c,$^)
-$(B)/grade-run: harness/grade_run.c
+$(B)/grade-run: harness/grade/grade_run.c
 	$(CC) $(CFLAGS_HARNESS) -o $@ $<
-$(B)/grade-gpu-probe: $(B)/harness/grade_gpu_probe.o $(GPU_OBJS) $(CORE_OBJS)
-	$(CC) -o $@ $^ $(CUDA_LIBS) -lm
+$(B)/grade-gpu-probe: $(B)/harness/grade/grade_gpu_probe.o $(GPU_OBJS) $(CORE_LIB)
+	$(CC) -o $@ $(LINK_OBJS) $(CUDA_LIBS) -lm
 
 # Each suite's tests and what they grade, written by the suite itself
 # (TILELAB_MANIFEST) from the reference's build: never a student's.
@@ -544,7 +585,8 @@ GRADE_DIR ?= $(B)/grade
 VALGRIND ?= $(shell command -v valgrind)
 GRADE_ENV = LAB_SPEC="$(LAB_SPEC)" BACKEND=$(BACKEND) PREBUILT=$(abspath $(GRADE_BUILD))/prebuilt \
             MANIFESTS=$(abspath $(GRADE_BUILD))/grade-manifest WEIGHTS=$(ROOT)/labs/grading.conf \
-            HIDDEN="$(if $(HIDDEN),$(abspath $(HIDDEN)))" TOOLS=$(abspath $(B)) VALGRIND="$(VALGRIND)"
+            HIDDEN="$(if $(HIDDEN),$(abspath $(HIDDEN)))" TOOLS=$(abspath $(B)) VALGRIND="$(VALGRIND)" \
+            CACHE_SIM="$(CACHE_SIM)"
 
 # Which hand-in, said before anything is built.
 ifneq ($(filter grade,$(MAKECMDGOALS)),)
@@ -578,14 +620,14 @@ endif
 endif
 
 grade: $(GRADE_TOOLS)
-	@$(GRADE_ENV) harness/grade.sh "$(SUBMISSION)" $(GRADE_DIR)
+	@$(GRADE_ENV) harness/grade/grade.sh "$(SUBMISSION)" $(GRADE_DIR)
 
-# SCHEDULER=slurm: one Slurm job array instead, one task a hand-in (harness/grade-slurm.sh).
+# SCHEDULER=slurm: one Slurm job array instead, one task a hand-in (harness/grade/grade-slurm.sh).
 SLURM_ENV = PARTITION="$(PARTITION)" ACCOUNT="$(ACCOUNT)" TIME="$(TIME)" GRES="$(GRES)" \
             SBATCH_EXTRA="$(SBATCH_EXTRA)" WAIT="$(WAIT)" POLL="$(POLL)"
 grade-all: $(GRADE_TOOLS)
 	@$(GRADE_ENV) SUBMISSIONS=$(abspath $(SUBMISSIONS)) \
-	  $(if $(filter slurm,$(SCHEDULER)),$(SLURM_ENV) harness/grade-slurm.sh,harness/grade-all.sh) "$(SUBMISSIONS)" $(GRADE_DIR)
+	  $(if $(filter slurm,$(SCHEDULER)),$(SLURM_ENV) harness/grade/grade-slurm.sh,harness/grade/grade-all.sh) "$(SUBMISSIONS)" $(GRADE_DIR)
 
 HANDIN_FILES := $(foreach n,$(LABS),labs/$(lab$(n)_dir)/$(lab$(n)_file))
 handin:
@@ -596,6 +638,16 @@ handin:
 	@echo "Hand in that file; nothing else from the kit goes in it."
 
 # ---------------------------------------------------------------- figures
+
+# Every bench variant's label and role, for the recorded CSVs written before
+# the bench put them in each row (harness/bench/bench_variants_csv.c).
+VARIANTS_CSV := $(B)/bench/variants.csv
+$(B)/bench-variants: harness/bench/bench_variants_csv.c $(BENCH_HEADERS)
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS_BENCH) -o $@ $<
+$(VARIANTS_CSV): $(B)/bench-variants
+	@mkdir -p $(@D)
+	$< > $@
 
 LAB_INFO := $(foreach n,$(LABS),$(n)|$(lab$(n)_title)|$(or $(lab$(n)_op),transpose)|$(lab$(n)_kind);)
 # make labN plot draws the student's figure into PLOT_DIR; make plots draws
@@ -609,35 +661,35 @@ RECORDED_CSV := $(PLOTS_DATA)/lab$(LAB).csv
 
 # This machine's bench, run again when the code is newer than its CSV; a GPU
 # lab without a GPU draws the recorded run instead, and says so.
-plot: $(if $(filter emu,$(LAB_BACKEND)),,$(LAB_DIR)/bench)
+plot: $(if $(filter emu,$(LAB_BACKEND)),,$(LAB_DIR)/bench) $(VARIANTS_CSV)
 	@mkdir -p $(PLOT_DIR) $(B)/bench
 ifeq ($(LAB_BACKEND),emu)
 	@test -s $(RECORDED_CSV) || { echo "no GPU here, and no recorded run of lab $(LAB) in plots/data yet: run make lab$(patsubst 0%,%,$(LAB)) plot on a machine with a GPU" >&2; exit 1; }
-	@plots/plot-bench.sh $(RECORDED_CSV) $(PLOT_DIR)/lab$(LAB) \
+	@VARIANTS=$(VARIANTS_CSV) plots/plot-bench.sh $(RECORDED_CSV) $(PLOT_DIR)/lab$(LAB) \
 	  "lab $(patsubst 0%,%,$(LAB)), $(lab$(LAB)_title)" $(PLOT_UNIT) "(no GPU here: not your code)"
 else
 	@if [ ! -s $(BENCH_CSV) ] || [ $(BENCH_CSV) -ot $(LAB_DIR)/bench ]; then $(LAB_DIR)/bench $(BENCH_ARGS) --csv $(BENCH_CSV) || exit 1; fi
-	@plots/plot-bench.sh $(BENCH_CSV) $(PLOT_DIR)/lab$(LAB) "lab $(patsubst 0%,%,$(LAB)), $(lab$(LAB)_title)" $(PLOT_UNIT)
+	@VARIANTS=$(VARIANTS_CSV) plots/plot-bench.sh $(BENCH_CSV) $(PLOT_DIR)/lab$(LAB) "lab $(patsubst 0%,%,$(LAB)), $(lab$(LAB)_title)" $(PLOT_UNIT)
 endif
 	@echo "wrote $(PLOT_DIR)/lab$(LAB).png and .svg"
 
-plots:
+plots: $(VARIANTS_CSV)
 	@command -v gnuplot >/dev/null || { echo "plots need gnuplot: run make deps" >&2; exit 1; }
-	@LAB_INFO="$(LAB_INFO)" B=$(B) DATA=$(PLOTS_DATA) plots/figures.sh $(FIGURE_DIR) recorded
+	@VARIANTS=$(VARIANTS_CSV) LAB_INFO="$(LAB_INFO)" B=$(B) DATA=$(PLOTS_DATA) plots/figures.sh $(FIGURE_DIR) recorded
 
-report:
+report: $(VARIANTS_CSV)
 	@command -v gnuplot >/dev/null || { echo "the report needs gnuplot: run make deps" >&2; exit 1; }
-	@LAB_INFO="$(LAB_INFO)" B=$(B) DATA=$(PLOTS_DATA) plots/report.sh $(B)/report
+	@VARIANTS=$(VARIANTS_CSV) LAB_INFO="$(LAB_INFO)" B=$(B) DATA=$(PLOTS_DATA) plots/report.sh $(B)/report
 
 # One deck per lab and an overview (slides/*.md), with the figures and tables
 # of this machine's runs where there are some and the recorded ones otherwise.
 SLIDE_DECKS := $(sort $(wildcard slides/*.md))
 SLIDE_TOOLS = $(and $(shell command -v pandoc),$(shell command -v pdflatex),$(shell kpsewhich beamer.cls 2>/dev/null),$(shell command -v gnuplot))
-slides:
+slides: $(VARIANTS_CSV)
 	@test -n "$(SLIDE_TOOLS)" || { echo "slides need pandoc, LaTeX with beamer, and gnuplot: run make deps" >&2; exit 1; }
 	@mkdir -p $(B)/slides
-	@FORMATS=pdf LAB_INFO="$(LAB_INFO)" B=$(B) DATA=$(PLOTS_DATA) plots/figures.sh $(B)/slides/figures local >/dev/null
-	@LAB_INFO="$(LAB_INFO)" slides/build.sh $(B)/slides $(SLIDE_DECKS)
+	@FORMATS=pdf VARIANTS=$(VARIANTS_CSV) LAB_INFO="$(LAB_INFO)" B=$(B) DATA=$(PLOTS_DATA) plots/figures.sh $(B)/slides/figures local >/dev/null
+	@VARIANTS=$(abspath $(VARIANTS_CSV)) LAB_INFO="$(LAB_INFO)" slides/build.sh $(B)/slides $(SLIDE_DECKS)
 
 # ---------------------------------------------------------------- the student kit
 
@@ -657,10 +709,10 @@ dist:
 
 # Gradescope's autograder: the student kit above and its grader, for the labs in LABS.
 gradescope: dist
-	@LAB_SPEC="$(LAB_SPEC)" harness/gradescope.sh $(B)/$(DIST_NAME) $(B)/gradescope
+	@LAB_SPEC="$(LAB_SPEC)" harness/grade/gradescope.sh $(B)/$(DIST_NAME) $(B)/gradescope
 
 deps:
-	@harness/deps.sh
+	@harness/tools/deps.sh
 
 clean:
 	rm -rf $(B)

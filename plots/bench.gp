@@ -1,17 +1,9 @@
 # A bench CSV drawn as rate against size, one line per variant.
 # Set by the caller (gnuplot -e): csv, out, fmt, title, subtitle, unit
 # ('GB/s' or 'GFLOP/s'), variants (the CSV's names, ceiling first), and
-# student_tunables, reference_tunables ('BLOCK=32', or '' when none).
+# label1, label2 ...: each variant's legend (plot-bench.sh reads them off
+# the CSV's label column).
 load 'plots/style.gp'
-tunables(t) = strlen(t) > 0 ? ' (' . t . ')' : ''
-name(v) = v eq 'memcpy' ? 'copy of the same bytes (ceiling)' : \
-          v eq 'cublas' ? (unit eq 'GB/s' ? 'cuBLAS Sgeam' : 'cuBLAS SGEMM, FP32 (ceiling)') : \
-          v eq 'openblas' ? 'OpenBLAS somatcopy' : \
-          v eq 'reference' ? 'reference' . tunables(reference_tunables) : \
-          v eq 'student' ? 'your code' . tunables(student_tunables) : \
-          v eq 'ref_naive' ? 'reference, naive' : \
-          v eq 'naive' ? 'your naive kernel' : \
-          v eq 'cpu' ? 'CPU (OpenBLAS sgemm)' : v
 # One number per size: the side of a square (of a cube for a product) of as many elements.
 side(r, c, d) = unit eq 'GB/s' ? sqrt(r * c) : (r * c * d) ** (1.0 / 3)
 set title figure_title noenhanced
@@ -26,4 +18,4 @@ set datafile columnheaders
 rows(v) = sprintf("< awk -F, '/^#/ || !NF { next } !h { h = 1; for (i = 1; i <= NF; i++) c[$i] = i; print; next } $c[\"variant\"] == \"%s\"' '%s'", v, csv)
 plot for [i = 1:words(variants)] rows(word(variants, i)) \
      using (side(column("rows"), column("cols"), column("depth"))):(column("rate")) \
-     with linespoints lt i title name(word(variants, i))
+     with linespoints lt i title value(sprintf('label%d', i))

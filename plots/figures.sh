@@ -227,7 +227,7 @@ if [ -n "$a" ] && [ -n "$b" ]; then
     done >"$out/cpu-cache.csv"
     sizes=$(cut -d, -f1 "$out/cpu-cache.csv" | sed 's/.*(\(.*\))/\1/' | sort -u | paste -sd/)
     draw bars.gp cpu-cache "Cache misses per element, one ${sizes} transpose" \
-        "simulated by valgrind (D1 32 KiB, LL 8 MiB), the same on every machine; 0.125 misses per element: one line in, one out; lab 1: $(short_origin "$a"), lab 2: $(short_origin "$b")" "$a $b" \
+        "simulated by valgrind ($(meta "$a" lab | sed -n 's/.*caches: //p')), the same on every machine; 0.125 misses per element: one line in, one out; lab 1: $(short_origin "$a"), lab 2: $(short_origin "$b")" "$a $b" \
         "dat='$out/cpu-cache.csv'; series='D1_misses LL_misses'; ylabel='misses per element'"
 else
     skip cpu-cache "needs lab01-cache.csv and lab02-cache.csv: make lab1 cachegrind, make lab2 cachegrind"
@@ -291,6 +291,14 @@ each_profile() { # CSV OPS ROWS: as each_lab, over the right profiles
         sources="$sources $data"
     done
 }
+# The sizes the references of the profiles in $sources ran at, read off
+# their rows: "512x512" for a matrix (DIMS 2), "512^3" for a product
+# (DIMS 3, m n k); several joined by "/".
+profile_sizes() { # DIMS
+    awk -F, -v dims="$1" "$HEADER"'$c["variant"] == "reference" {
+        s = dims == 2 ? $c["rows"] "x" $c["cols"] : $c["rows"] == $c["cols"] && $c["cols"] == $c["depth"] ? $c["rows"] "^3" : $c["rows"] "x" $c["cols"] "x" $c["depth"]
+        if (!seen[s]++) print s }' $sources | paste -sd/ -
+}
 # "lab 5|bank-free|TILE_DIM=32|rec.": a bar's name, tunables and source, one
 # line each under the bar (no comma: the name is a field of a CSV).
 bar_name() { # N TITLE FILE
@@ -310,7 +318,7 @@ request_rows() {
 each_profile "$tmp/requests.csv" "transpose inplace" request_rows
 if [ -s "$tmp/requests.csv" ]; then
     cp "$tmp/requests.csv" "$out/gpu-requests.csv"
-    draw bars.gp gpu-requests "Memory requests per warp, each reference at 512x512" \
+    draw bars.gp gpu-requests "Memory requests per warp, each reference at $(profile_sizes 2)" \
         "counted by the CPU emulator; under each bar: its tunables, and whether it ran here or was recorded" "${sources# }" \
         "dat='$out/gpu-requests.csv'; series='global_load_sectors global_store_sectors shared_load_passes shared_store_passes'; ylabel='per request (best: 4 and 1)'"
 else
@@ -328,7 +336,7 @@ traffic_rows() {
 each_profile "$tmp/traffic.csv" "matmul sgemm" traffic_rows
 if [ -s "$tmp/traffic.csv" ]; then
     sort -t, -k2,2gr "$tmp/traffic.csv" >"$out/gpu-traffic.csv"
-    draw bars.gp gpu-traffic "Global memory loaded per multiply-add at 512^3" "$(origins ${sources})" "${sources# }" \
+    draw bars.gp gpu-traffic "Global memory loaded per multiply-add at $(profile_sizes 3)" "$(origins ${sources})" "${sources# }" \
         "dat='$out/gpu-traffic.csv'; series='global_bytes_loaded_per_multiply-add'; logy=1; ymin=1.0/32; ylabel='bytes per multiply-add'"
 else
     skip gpu-traffic "no profile of $(to_profile "matmul sgemm"), on the emulator or a GPU"

@@ -6,12 +6,21 @@
 # line under the title says where the numbers came from, read off the CSV:
 # this machine (a CSV under .../bench/, where make labN bench writes) or a
 # recorded run, with its machine and date, and NOTE after it; the legend
-# gives each side's tunables.
+# gives each line the variant's label, from the CSV's label column (or, for
+# a CSV written before it had one, from $VARIANTS, the bench's table as
+# build/bench/variants.csv), and each role's headline its side's tunables.
 set -u
 csv=$1 out=$2 title=$3 unit=$4 note=${5:-}
-variants=$(awk -F, '/^#/ || NF == 0 { next } !h++ { for (i = 1; i <= NF; i++) c[$i] = i; next }
-    !seen[$c["variant"]]++ { printf "%s ", $c["variant"] }' "$csv")
-[ -n "$variants" ] || { echo "plot-bench: no measurements in $csv" >&2; exit 1; }
+# "name|label|role" for each variant, in the order of the CSV.
+lines=$(awk -F, '
+    FNR == 1 { h = 0; split("", c) } /^#/ || NF == 0 { next }
+    !h++ { for (i = 1; i <= NF; i++) c[$i] = i; next }
+    FILENAME != csv { label[$c["unit"], $c["variant"]] = $c["label"]; role[$c["unit"], $c["variant"]] = $c["role"]; next }
+    !seen[$c["variant"]]++ {
+        k = $c["unit"] SUBSEP $c["variant"]
+        print $c["variant"] "|" ("label" in c ? $c["label"] : k in label ? label[k] : $c["variant"]) "|" ("role" in c ? $c["role"] : role[k])
+    }' csv="$csv" ${VARIANTS:+"$VARIANTS"} "$csv")
+[ -n "$lines" ] || { echo "plot-bench: no measurements in $csv" >&2; exit 1; }
 meta() { sed -n "s/^# $1: //p" "$csv" | head -1 | tr -d "'\"\\\\"; }
 tunables() { meta tunables | tr ';' '\n' | sed -n "s/^ *$1 //p" | sed -e 's/-D//g' -e 's/^none$//'; }
 machine=$(meta machine) date=$(meta date)
@@ -21,8 +30,22 @@ case "$csv" in
 esac
 # No line of the title wider than the figure: the origin folds at 72 columns.
 origin=$(printf '%s\n' "$origin${note:+ $note}" | fold -s -w 72 | sed 's/ *$//' | awk 'NR > 1 { printf "\\n" } { printf "%s", $0 }')
+# The variants, and a gnuplot variable label1, label2 ... for each: its
+# label, and the tunables of its side when it is its role's headline.
+variants= labels= headlines= i=0
+while IFS='|' read -r name label role; do
+    i=$((i + 1)) variants="$variants$name "
+    case " $headlines " in *" $role "*) ;; *)
+        headlines="$headlines $role"
+        if [ "$role" = student ] || [ "$role" = reference ]; then
+            t=$(tunables "$role")
+            label="$label${t:+ ($t)}"
+        fi ;;
+    esac
+    labels="$labels label$i='$(printf '%s' "$label" | tr -d "'")';"
+done <<<"$lines"
 for fmt in ${FORMATS:-png svg}; do
-    gnuplot -e "csv='$csv'; out='$out'; fmt='$fmt'; title='$title'; subtitle=\"$origin\"; unit='$unit'; variants='$variants'; student_tunables='$(tunables student)'; reference_tunables='$(tunables reference)'" \
+    gnuplot -e "csv='$csv'; out='$out'; fmt='$fmt'; title='$title'; subtitle=\"$origin\"; unit='$unit'; variants='$variants'; $labels" \
         plots/bench.gp 2>"$out.log" || { cat "$out.log" >&2; exit 1; }
     rm -f "$out.log"
     [ -s "$out.$fmt" ] || { echo "plot-bench: $out.$fmt is empty" >&2; exit 1; }

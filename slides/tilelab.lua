@@ -19,7 +19,7 @@ nothing is pasted by hand.
                                          make slides passes in the environment)
   ::: {.csv-table file=cpu-cache.csv header="lab|D1 misses|LL misses"}
                                          a table the figures wrote, as it is
-  ```{.cpp include=harness/lab.h from="^void transpose" to=";"}
+  ```{.cpp include=harness/core/include/lab.h from="^void transpose" to=";"}
   ```                                    those lines of a kit file the student
                                          does not edit (Lua patterns; drop:
                                          lines to leave out)
@@ -145,16 +145,24 @@ local function read_csv(path)
     return { meta = meta, rows = rows }
 end
 
-local variant_names = {
-    memcpy = "copy (ceiling)",
-    reference = "reference",
-    student = "your code",
-    openblas = "OpenBLAS",
-    cublas = "cuBLAS",
-    ref_naive = "naive (ref.)",
-    naive = "your naive",
-    cpu = "CPU",
-}
+-- A variant's label and role: the CSV row's own, or, for a run recorded
+-- before the bench wrote them, the bench's table by unit and variant
+-- (VARIANTS: build/bench/variants.csv, which make slides writes).
+local variant_table = nil
+local function described(row)
+    if row.label and row.role then
+        return row.label, row.role
+    end
+    if not variant_table then
+        variant_table = {}
+        local path = os.getenv("VARIANTS")
+        for _, v in ipairs(path and path ~= "" and read_csv(path).rows or {}) do
+            variant_table[v.unit .. "," .. v.variant] = v
+        end
+    end
+    local v = variant_table[(row.unit or "") .. "," .. row.variant] or {}
+    return v.label or row.variant, v.role or row.variant
+end
 
 local function shape_of(row)
     if row.unit == "GFLOP/s" then
@@ -240,18 +248,21 @@ local function bench_table(div)
     local path = fig.sources[#fig.sources]
     local csv = read_csv(path)
     local sizes = words(required(div, "sizes"))
-    local variants, seen = {}, {}
+    -- Every variant but the student's, which the deck cannot know.
+    local variants, labels, seen = {}, {}, {}
     for _, row in ipairs(csv.rows) do
-        if not seen[row.variant] and row.variant ~= "student" and row.variant ~= "naive" then
+        local label, role = described(row)
+        if not seen[row.variant] and role ~= "student" then
             seen[row.variant] = true
             variants[#variants + 1] = row.variant
+            labels[row.variant] = label
         end
     end
     local unit = csv.rows[1] and csv.rows[1].unit or "GB/s"
     local head = { "size" }
     local rule = { "---" }
     for _, v in ipairs(variants) do
-        head[#head + 1] = variant_names[v] or v
+        head[#head + 1] = labels[v]
         rule[#rule + 1] = "---:"
     end
     head[#head + 1] = "reference / ceiling"

@@ -13,19 +13,12 @@
 #include "bench.h"
 
 /* A transpose back end in miniature: the ceiling, the reference, the student. */
-static const char *const names[] = {"memcpy", "reference", "student"};
+static const tl_variant variants[] = {
+    {"memcpy", "copy (ceiling)", "ceiling", "reference", NULL},
+    {"reference", "reference", "reference", "reference", NULL},
+    {"student", "your code", "student", "reference", NULL},
+};
 enum { N = 3 };
-
-const char *tl_bench_role(const char *variant)
-{
-    return !strcmp(variant, "memcpy") ? "ceiling" : variant;
-}
-
-const char *tl_bench_reference_of(const char *variant)
-{
-    (void)variant;
-    return "reference";
-}
 
 double tl_bench_work(tl_shape s, const char **unit)
 {
@@ -41,7 +34,7 @@ static void results_for(tl_result *r, unsigned selected)
         if (!(selected >> i & 1))
             continue;
         double t = 1e-3 * (1 << i);
-        r[i].variant = names[i];
+        r[i].variant = &variants[i];
         r[i].measured = 1;
         r[i].stats = (tl_stats){t, t, t, t, t, 5};
     }
@@ -68,11 +61,11 @@ Test(bench_report, every_subset_names_its_variants_and_nothing_else)
         cr_assert(strstr(table, "1024x1024"), "subset %u: the size is missing:\n%s", selected, table);
         for (int i = 0; i < N; i++) {
             char row[64];
-            snprintf(row, sizeof row, "6,%s,1024,", names[i]);
-            int in_table = strstr(table, names[i]) != NULL, in_csv = strstr(csv, row) != NULL;
+            snprintf(row, sizeof row, "6,%s,1024,", variants[i].name);
+            int in_table = strstr(table, variants[i].name) != NULL, in_csv = strstr(csv, row) != NULL;
             int want = selected >> i & 1;
             cr_assert(in_table == want && in_csv == want,
-                      "subset %u: %s %s:\n%s\n%s", selected, names[i],
+                      "subset %u: %s %s:\n%s\n%s", selected, variants[i].name,
                       want ? "did not show" : "showed though it did not run", table, csv);
         }
     }
@@ -91,6 +84,8 @@ Test(bench_report, shares_and_ratios_only_against_lines_that_ran)
     cr_assert(strstr(csv, "6,student,1024,1024,1024,5,0.004,0.004,0.004,2.0972,GB/s,0.2500,0.5000,"),
               "the student at 4 ms: a quarter of the 1 ms ceiling, half the 2 ms reference:\n%s", csv);
     cr_assert(strstr(table, "25 %") && strstr(table, "0.50x"), "%s", table);
+    cr_assert(strstr(csv, ",your code,student\n") && strstr(csv, ",copy (ceiling),ceiling\n"),
+              "each CSV row ends with the variant's label and role, from its table:\n%s", csv);
 }
 
 Test(bench_report, noise_is_named)

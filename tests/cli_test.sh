@@ -144,7 +144,7 @@ for stub in labs/01-cpu-naive/transpose.c labs/02-cpu-blocked/transpose.c; do
                     skip = 1 }
          skip && /^}/ { skip = 0 }
          !skip' "$stub" >"$tmp/filled.c"
-    if grep -q '(size_t)c' "$tmp/filled.c" && ${CC:-gcc} -std=c11 -Wall -Wextra -Werror -Iharness -c "$tmp/filled.c" -o "$tmp/filled.o" 2>"$tmp/cc.log"; then
+    if grep -q '(size_t)c' "$tmp/filled.c" && ${CC:-gcc} -std=c11 -Wall -Wextra -Werror -Iharness/core/include -c "$tmp/filled.c" -o "$tmp/filled.o" 2>"$tmp/cc.log"; then
         ok "$stub filled in with (size_t) casts compiles"
     else
         not_ok "$stub filled in with (size_t) casts does not compile" "$tmp/cc.log"

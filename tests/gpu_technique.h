@@ -1,7 +1,7 @@
 /*
  * Technique checks for the GPU labs that need no GPU: what the compiler
- * reports about each kernel (ptxas -v, saved at build time as resources.txt
- * beside the test binary) and the configuration transpose() launches with,
+ * reports about each kernel (ptxas -v, or the emulator's device-code.sh,
+ * saved at build time as resources.txt beside the test binary) and the configuration transpose() launches with,
  * which the harness records even when no device is present.
  */
 #include <stdio.h>
@@ -24,6 +24,24 @@ static inline FILE *tl_open_resources(char *path, size_t len)
     return fopen(path, "r");
 }
 
+/*
+ * The static shared memory of a kernel, in bytes, from a line of the report
+ * of either compiler, or -1 for a line that gives none:
+ *   nvcc (ptxas -v):  ptxas info    : Used 10 registers, 4224 bytes smem, 400 bytes cmem[0]
+ *   the emulator:     emulator: kernel 'transpose_kernel' uses 4224 bytes of shared memory ...
+ */
+static inline long tl_shared_bytes_of(const char *line)
+{
+    const char *at;
+    if (!strncmp(line, "emulator: kernel '", 18) && (at = strstr(line, "' uses ")))
+        return strtol(at + 7, NULL, 10);
+    if (strncmp(line, "ptxas info", 10) || !(at = strstr(line, " bytes smem")))
+        return -1;
+    while (at > line && at[-1] >= '0' && at[-1] <= '9')
+        at--;
+    return strtol(at, NULL, 10);
+}
+
 /* The most static shared memory any kernel of the lab file declares, in bytes. */
 static inline long tl_shared_bytes(void)
 {
@@ -33,12 +51,7 @@ static inline long tl_shared_bytes(void)
     if (!f)
         cr_assert_fail("cannot read the compiler's report %s beside the test: rebuild with make", path);
     while (fgets(line, sizeof line, f)) {
-        char *smem = strstr(line, " bytes smem");
-        if (!smem)
-            continue;
-        while (smem > line && smem[-1] >= '0' && smem[-1] <= '9')
-            smem--;
-        long bytes = strtol(smem, NULL, 10);
+        long bytes = tl_shared_bytes_of(line);
         if (bytes > most)
             most = bytes;
     }

@@ -103,9 +103,11 @@ expect "... and its performance line says what was measured" "ratio [0-9.]+: sim
 mkdir -p "$tmp/report"
 cat >"$tmp/report/bench.csv" <<'EOF'
 # tilelab bench
-lab,variant,rows,cols,depth,reps,median_s,min_s,max_s,rate,unit,share_of_ceiling,ratio_to_reference,tag
-7,reference,1024,1024,1024,20,0.001,0.001,0.001,2000,GFLOP/s,0.1,1.0000,
-7,student,1024,1024,1024,20,0.00125,0.001,0.002,1600,GFLOP/s,0.1,0.8000,
+lab,variant,rows,cols,depth,reps,median_s,min_s,max_s,rate,unit,share_of_ceiling,ratio_to_reference,tag,q1_s,q3_s,label,role
+7,reference,1024,1024,1024,20,0.001,0.001,0.001,2000,GFLOP/s,0.1,1.0000,,0.001,0.001,reference,reference
+7,student,1024,1024,1024,20,0.00125,0.001,0.002,1600,GFLOP/s,0.1,0.8000,,0.001,0.002,your code,student
+7,ref_naive,1024,1024,1024,20,0.01,0.01,0.01,200,GFLOP/s,0.01,0.1000,,0.01,0.01,reference (naive),reference
+7,naive,1024,1024,1024,20,0.02,0.02,0.02,100,GFLOP/s,0.005,0.5000,,0.02,0.02,your naive kernel,student
 EOF
 printf 'test\t07\tcorrectness\tlab07/a\tpass\t-\ntest\t07\ttechnique\tlab07_technique/b\tpass\t-\nperf\t07\tgpu\t%s\t-\t-\t-\n' \
     "$tmp/report/bench.csv" >"$tmp/report/outcomes.tsv"
@@ -649,12 +651,12 @@ void helper(void) {}
 void transpose(float *out, const float *in, int rows, int cols) { (void)out, (void)in, (void)rows, (void)cols; }
 EOF
 gcc -c -o "$tmp/symbols.o" "$tmp/symbols.c" 2>"$tmp/out"
-harness/isolate-symbols.sh "$tmp/symbols.o" "$tmp/isolated.o" >"$tmp/out" 2>&1
+harness/lab/isolate-symbols.sh "$tmp/symbols.o" "$tmp/isolated.o" >"$tmp/out" 2>&1
 globals=$(nm --defined-only -g "$tmp/isolated.o" 2>&1 | awk '{ print $NF }' | tr '\n' ' ')
 if [ "$globals" = "transpose " ]; then ok "weak and IFUNC symbols of a lab file are made local"; else not_ok "globals left: $globals" "$tmp/out"; fi
 printf 'int shared_counter;\nvoid transpose(float *o, const float *i, int r, int c) { (void)o, (void)i, (void)r, (void)c; }\n' >"$tmp/common.c"
 gcc -fcommon -c -o "$tmp/common.o" "$tmp/common.c"
-fails "... and a common symbol, which cannot be, is refused" harness/isolate-symbols.sh "$tmp/common.o" "$tmp/common-isolated.o"
+fails "... and a common symbol, which cannot be, is refused" harness/lab/isolate-symbols.sh "$tmp/common.o" "$tmp/common-isolated.o"
 
 mkdir -p "$tmp/naive4/labs/04-gpu-coalesced"
 cp solutions/03-gpu-naive/transpose.cu "$tmp/naive4/labs/04-gpu-coalesced/transpose.cu"

@@ -30,7 +30,7 @@ merge_case failed 2 '' 1
 merge_case lost '' '' 0
 printf '%s\n' "${planted[@]}" >"$tmp/m/class"
 make -s "$build/grade-report" >/dev/null
-TOOLS=$root/$build WEIGHTS=labs/grading.conf harness/slurm/merge.sh \
+TOOLS=$root/$build WEIGHTS=labs/grading.conf harness/grade/slurm/merge.sh \
     "$tmp/m/list" "$tmp/m/class" "$tmp/m" 9 00:01:00 >"$tmp/m.log" 2>&1
 for want in 'late: TIMED OUT: Slurm task 9_0 ran past its time limit' \
             'killed: TIMED OUT: Slurm task 9_1' 'cancelled: CANCELLED: Slurm task 9_2' \

@@ -18,8 +18,6 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#define TILELAB_EMULATOR 1
-
 #ifdef __cplusplus
 extern "C" {
 #endif
@@ -148,9 +146,6 @@ typedef void (*tl_emu_body)(void *args);
 void tl_emu_launch(dim3 grid, dim3 block, size_t dynamic_shared, cudaStream_t stream,
                    const char *kernel, const char *file, int line, tl_emu_body body, void *args,
                    size_t args_bytes);
-
-/* Why the last error happened, in words (thread, block, address), or NULL. */
-const char *tl_emu_error_detail(void);
 
 #ifdef __cplusplus
 }

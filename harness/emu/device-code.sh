@@ -6,8 +6,9 @@
 # NAMES is rewrite's list of the functions the file declares __global__ or
 # __device__ ("global NAME" / "device NAME" lines).
 #
-#   resources   the __shared__ bytes of each kernel, in the words ptxas
-#               uses (the technique checks read " bytes smem"): the arrays
+#   resources   the __shared__ bytes of each kernel, one line a kernel,
+#               "emulator: kernel 'NAME' uses N bytes of shared memory"
+#               (tests/gpu_technique.h reads it beside ptxas's lines): the arrays
 #               it declares, those at file scope it uses, and those of the
 #               __device__ functions it calls. Fails above 48 KiB, as ptxas.
 #   host-calls  nvcc's "calling a __host__ function from a __global__
@@ -117,8 +118,7 @@ mode=$1 obj=$2 names=$3 src=$4
             for (f = 1; f <= nf; f++) {
                 if (kind[base(fname[f])] != "global" || index(fname[f], "::{lambda")) continue
                 reach(f, f)
-                printf "emulator info : Compiling entry function '\''%s'\'' for the CPU emulator\n", shown(fname[f])
-                printf "emulator info : Used %.0f bytes smem (registers: only nvcc can count them)\n", bytes[f]
+                printf "emulator: kernel '\''%s'\'' uses %.0f bytes of shared memory (registers: only nvcc can count them)\n", shown(fname[f]), bytes[f]
                 if (bytes[f] > 49152) {
                     printf "ptxas error   : Entry function '\''%s'\'' uses too much shared data (0x%x bytes, 0xc000 max)\n", shown(fname[f]), bytes[f] > "/dev/stderr"
                     status = 1

@@ -18,7 +18,7 @@
 #    compiles the result against harness/emu/cuda_runtime.h with every
 #    memory access instrumented; without nvcc, device-code.sh reads the
 #    __shared__ bytes of each kernel from the object into RESOURCES.txt, in
-#    the words ptxas uses, so the technique checks read one format.
+#    its own words, which the technique checks read beside ptxas's.
 # 4. The emulator counts instructions as ncu does: where nvcc and nvdisasm
 #    are installed, nvcc also compiles the file for sm_90 (the H100 the
 #    recorded profiles come from) with -lineinfo, and instructions.sh reads
@@ -42,7 +42,7 @@ nvcc=${TL_EMU_NVCC-}
 
 # The GPU build's flags (Makefile, NVCC_FLAGS), for one architecture.
 if [ -n "$nvcc" ] && ! "$nvcc" -c -O3 -arch=sm_75 -Wno-deprecated-gpu-targets -Werror all-warnings \
-        -Xcompiler -Wall,-Wextra,-Werror -Xptxas -v -I"$here/.." "$@" "$src" -o "${out%.o}.nvcc.o" \
+        -Xcompiler -Wall,-Wextra,-Werror -Xptxas -v -I"$here/../core/include" "$@" "$src" -o "${out%.o}.nvcc.o" \
         >"${out%.o}.nvcc.log" 2>&1; then
     # An nvcc that cannot work here (a host compiler too new for it, an
     # architecture it dropped) says nothing about the file: check without it.
@@ -67,7 +67,7 @@ if [ -n "$nvcc" ]; then
 print(*[p for d in site.getsitepackages() + [site.getusersitepackages()] for p in sorted(glob.glob(d + "/nvidia/*/bin/nvdisasm"))][-1:])' 2>/dev/null || true)
     if [ -n "$nvdisasm" ] && [ "$nvdisasm" != none ]; then
         widths=${out%.o}.widths
-        { "$nvcc" -cubin -O3 -arch=sm_90 -lineinfo -Wno-deprecated-gpu-targets -I"$here/.." "$@" "$src" \
+        { "$nvcc" -cubin -O3 -arch=sm_90 -lineinfo -Wno-deprecated-gpu-targets -I"$here/../core/include" "$@" "$src" \
               -o "${out%.o}.sm_90.cubin" && "$nvdisasm" -g -c "${out%.o}.sm_90.cubin" >"${out%.o}.sass" &&
               "$here/instructions.sh" widths "${out%.o}.sass" "$src" >"$widths"; } >"${out%.o}.sass.log" 2>&1 &
         sass=$!
@@ -78,7 +78,7 @@ fi
 # static, which g++ would make a "unique" global symbol that objcopy cannot
 # make local (isolate-symbols.sh refuses it); as a weak symbol it can.
 emu_cxx() {
-    g++ -std=c++17 -include "$here/cuda_runtime.h" -I"$here" -I"$here/.." \
+    g++ -std=c++17 -include "$here/cuda_runtime.h" -I"$here" -I"$here/../core/include" \
         -fsanitize=address -fsanitize-sections=tl_shared --param asan-instrumentation-with-call-threshold=0 \
         --param asan-stack=0 --param asan-use-after-return=0 --param asan-globals=1 \
         -fno-exceptions -fno-rtti -fno-tree-vectorize -fno-tree-sra -fno-gnu-unique -O1 -g "$@" -S "$cpp" -o "${out%.o}.s"
@@ -100,7 +100,7 @@ fi
 "$rewrite" --check-global --names "$names" "$src" "$cpp"
 emu_cxx -Wall -Wextra -Werror -Wno-unknown-pragmas -Wno-sign-compare -Wno-unused-parameter "$@"
 # Every call still a call: where device code calls host code.
-g++ -std=c++17 -include "$here/cuda_runtime.h" -I"$here" -I"$here/.." -O0 -fno-inline -w \
+g++ -std=c++17 -include "$here/cuda_runtime.h" -I"$here" -I"$here/../core/include" -O0 -fno-inline -w \
     "$@" -c "$cpp" -o "${out%.o}.calls.o"
 "$here/device-code.sh" host-calls "${out%.o}.calls.o" "$names" "$src"
 "$here/device-code.sh" resources "$out" "$names" "$src" >"$resources"

@@ -15,15 +15,18 @@
  * which check it against the device allocations, the __shared__ arrays
  * (whose bounds and red zones the instrumentation registers) and the
  * thread's own stack, and record it for the counters of emu.h.
+ *
+ * This file holds the threads, the check and count of their accesses, and
+ * the launch; runtime.c the runtime's calls (errors, device memory, the
+ * device), shared.c the lab file's statics and __shared__ arrays, and
+ * emulator.h what the three share.
  */
 #define _GNU_SOURCE
 #include "cuda_runtime.h"
 #include "emu.h"
+#include "emulator.h"
 #include "fiber.h"
 #include "gpu.h"
-#include "matrix.h"
-#include "statics.h"
-#include "sysinfo.h"
 
 #include <errno.h>
 #include <stdarg.h>
@@ -31,512 +34,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
-#include <time.h>
-#include <unistd.h>
-
-/* ------------------------------------------------------------------ errors */
-
-static cudaError_t last_error, sticky_error;
-/* A kernel's fault, as on a GPU, shows at the next call that waits for the kernel. */
-static cudaError_t pending_error;
-static char detail[1024];
-
-/* A call that waits for the device: a fault of the kernels before it becomes its error. */
-static cudaError_t settle(void)
-{
-    if (pending_error) {
-        sticky_error = last_error = pending_error;
-        pending_error = cudaSuccess;
-    }
-    return sticky_error;
-}
-
-static cudaError_t fail(cudaError_t err, const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(detail, sizeof detail, fmt, ap);
-    va_end(ap);
-    last_error = err;
-    return err;
-}
-
-const char *tl_emu_error_detail(void)
-{
-    return detail[0] ? detail : NULL;
-}
-
-static const struct {
-    cudaError_t err;
-    const char *name, *text;
-} errors[] = {
-    {cudaSuccess, "cudaSuccess", "no error"},
-    {cudaErrorInvalidValue, "cudaErrorInvalidValue", "invalid argument"},
-    {cudaErrorMemoryAllocation, "cudaErrorMemoryAllocation", "out of memory"},
-    {cudaErrorInitializationError, "cudaErrorInitializationError", "initialization error"},
-    {cudaErrorInvalidConfiguration, "cudaErrorInvalidConfiguration", "invalid configuration argument"},
-    {cudaErrorInvalidDevicePointer, "cudaErrorInvalidDevicePointer", "invalid device pointer"},
-    {cudaErrorInvalidMemcpyDirection, "cudaErrorInvalidMemcpyDirection", "invalid copy direction for memcpy"},
-    {cudaErrorInsufficientDriver, "cudaErrorInsufficientDriver", "CUDA driver version is insufficient for CUDA runtime version"},
-    {cudaErrorNoDevice, "cudaErrorNoDevice", "no CUDA-capable device is detected"},
-    {cudaErrorInvalidDevice, "cudaErrorInvalidDevice", "invalid device ordinal"},
-    {cudaErrorNoKernelImageForDevice, "cudaErrorNoKernelImageForDevice", "no kernel image is available for execution on the device"},
-    {cudaErrorInvalidResourceHandle, "cudaErrorInvalidResourceHandle", "invalid resource handle"},
-    {cudaErrorNotReady, "cudaErrorNotReady", "device not ready"},
-    {cudaErrorIllegalAddress, "cudaErrorIllegalAddress", "an illegal memory access was encountered"},
-    {cudaErrorLaunchOutOfResources, "cudaErrorLaunchOutOfResources", "too many resources requested for launch"},
-    {cudaErrorLaunchTimeout, "cudaErrorLaunchTimeout", "the launch timed out and was terminated"},
-    {cudaErrorAssert, "cudaErrorAssert", "device-side assert triggered"},
-    {cudaErrorMisalignedAddress, "cudaErrorMisalignedAddress", "misaligned address"},
-    {cudaErrorLaunchFailure, "cudaErrorLaunchFailure", "unspecified launch failure"},
-    {cudaErrorNotSupported, "cudaErrorNotSupported", "operation not supported"},
-    {cudaErrorUnknown, "cudaErrorUnknown", "unknown error"},
-};
-
-const char *cudaGetErrorName(cudaError_t err)
-{
-    for (size_t i = 0; i < sizeof errors / sizeof *errors; i++)
-        if (errors[i].err == err)
-            return errors[i].name;
-    return "cudaErrorUnknown";
-}
-
-const char *cudaGetErrorString(cudaError_t err)
-{
-    for (size_t i = 0; i < sizeof errors / sizeof *errors; i++)
-        if (errors[i].err == err)
-            return errors[i].text;
-    return "unrecognized error code";
-}
-
-cudaError_t cudaGetLastError(void)
-{
-    cudaError_t err = sticky_error ? sticky_error : last_error;
-    last_error = cudaSuccess;
-    return err;
-}
-
-cudaError_t cudaPeekAtLastError(void)
-{
-    return sticky_error ? sticky_error : last_error;
-}
-
-/* ------------------------------------------------------------ device memory */
-
-/*
- * Device memory is one large reserved range, handed out in order with a
- * gap between allocations, so that any address can be told apart as
- * device memory, and an index that runs off an allocation lands in a gap.
- */
-#define ARENA_BYTES ((size_t)64 << 30)
-#define GAP ((size_t)64 << 10)
-
-typedef struct {
-    uintptr_t base;
-    size_t size;
-    int freed;
-} allocation;
-
-static uintptr_t arena;
-static size_t arena_used;
-static allocation *allocs;
-static size_t n_allocs, cap_allocs;
-
-static int arena_init(void)
-{
-    if (arena)
-        return 0;
-    void *p = mmap(NULL, ARENA_BYTES, PROT_READ | PROT_WRITE,
-                   MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
-    if (p == MAP_FAILED)
-        return -1;
-    arena = (uintptr_t)p;
-    arena_used = GAP;
-    return 0;
-}
-
-static int in_arena(uintptr_t a)
-{
-    return a - arena < ARENA_BYTES;
-}
-
-/* The allocation holding a, or the one just below it; NULL when none is below. */
-static const allocation *allocation_near(uintptr_t a)
-{
-    size_t lo = 0, hi = n_allocs;
-    while (lo < hi) {
-        size_t mid = (lo + hi) / 2;
-        if (allocs[mid].base <= a)
-            lo = mid + 1;
-        else
-            hi = mid;
-    }
-    return lo ? &allocs[lo - 1] : NULL;
-}
-
-static const allocation *allocation_of(uintptr_t a, size_t bytes)
-{
-    const allocation *al = allocation_near(a);
-    return al && !al->freed && a + bytes <= al->base + al->size ? al : NULL;
-}
-
-cudaError_t cudaMalloc(void **ptr, size_t bytes)
-{
-    if (settle())
-        return sticky_error;
-    if (!ptr)
-        return fail(cudaErrorInvalidValue, "cudaMalloc: the pointer to the result is NULL");
-    *ptr = NULL;
-    if (bytes == 0)
-        return cudaSuccess;
-    size_t rounded = (bytes + 255) & ~(size_t)255;
-    if (arena_init() || arena_used + rounded + GAP > ARENA_BYTES)
-        return fail(cudaErrorMemoryAllocation, "cudaMalloc of %zu bytes: the emulator's device "
-                    "memory is used up", bytes);
-    if (n_allocs == cap_allocs) {
-        size_t cap = cap_allocs ? 2 * cap_allocs : 64;
-        allocation *grown = realloc(allocs, cap * sizeof *grown);
-        if (!grown)
-            return fail(cudaErrorMemoryAllocation, "cudaMalloc: out of host memory");
-        allocs = grown;
-        cap_allocs = cap;
-    }
-    allocation *al = &allocs[n_allocs++];
-    al->base = arena + arena_used;
-    al->size = bytes;
-    al->freed = 0;
-    arena_used += rounded + GAP;
-    *ptr = (void *)al->base;
-    return cudaSuccess;
-}
-
-cudaError_t cudaFree(void *ptr)
-{
-    if (settle())
-        return sticky_error;
-    if (!ptr)
-        return cudaSuccess;
-    allocation *al = (allocation *)allocation_near((uintptr_t)ptr);
-    if (!al || al->base != (uintptr_t)ptr || al->freed)
-        return fail(cudaErrorInvalidValue, "cudaFree(%p): not a pointer cudaMalloc returned, or "
-                    "freed already", ptr);
-    al->freed = 1;
-    /* Give the pages back; the range stays reserved, so a late access is still caught. */
-    madvise((void *)(al->base & ~(uintptr_t)4095), al->size, MADV_DONTNEED);
-    return sticky_error;
-}
-
-static cudaError_t check_range(const void *p, size_t bytes, int device, const char *call,
-                               const char *which)
-{
-    uintptr_t a = (uintptr_t)p;
-    if (!device) {
-        if (in_arena(a))
-            return fail(cudaErrorInvalidValue, "%s: the %s pointer is device memory where host "
-                        "memory was expected", call, which);
-        return cudaSuccess;
-    }
-    if (!in_arena(a) || !allocation_of(a, 0))
-        return fail(cudaErrorInvalidValue, "%s: the %s pointer %p is not device memory from "
-                    "cudaMalloc (a host pointer?)", call, which, p);
-    if (!allocation_of(a, bytes))
-        return fail(cudaErrorInvalidValue, "%s: %zu bytes from %p run past the end of the "
-                    "allocation", call, bytes, p);
-    return cudaSuccess;
-}
-
-cudaError_t cudaMemcpy(void *dst, const void *src, size_t bytes, enum cudaMemcpyKind kind)
-{
-    if (settle())
-        return sticky_error;
-    if (kind == cudaMemcpyDefault)
-        kind = (enum cudaMemcpyKind)((in_arena((uintptr_t)src) ? 2 : 0) |
-                                     (in_arena((uintptr_t)dst) ? 1 : 0));
-    if ((unsigned)kind > cudaMemcpyDeviceToDevice)
-        return fail(cudaErrorInvalidMemcpyDirection, "cudaMemcpy: unknown direction %d", (int)kind);
-    cudaError_t err;
-    if ((err = check_range(src, bytes, kind & 2, "cudaMemcpy", "source")) ||
-        (err = check_range(dst, bytes, kind & 1, "cudaMemcpy", "destination")))
-        return err;
-    memmove(dst, src, bytes);
-    return cudaSuccess;
-}
-
-cudaError_t cudaMemcpyAsync(void *dst, const void *src, size_t bytes, enum cudaMemcpyKind kind,
-                            cudaStream_t stream)
-{
-    (void)stream;
-    return cudaMemcpy(dst, src, bytes, kind);
-}
-
-cudaError_t cudaMemset(void *ptr, int value, size_t bytes)
-{
-    if (settle())
-        return sticky_error;
-    cudaError_t err = check_range(ptr, bytes, 1, "cudaMemset", "device");
-    if (err)
-        return err;
-    memset(ptr, value, bytes);
-    return cudaSuccess;
-}
-
-cudaError_t cudaMemsetAsync(void *ptr, int value, size_t bytes, cudaStream_t stream)
-{
-    (void)stream;
-    return cudaMemset(ptr, value, bytes);
-}
-
-cudaError_t cudaDeviceSynchronize(void)
-{
-    return settle();
-}
-
-cudaError_t cudaStreamSynchronize(cudaStream_t stream)
-{
-    (void)stream;
-    return settle();
-}
-
-/* One stream: the emulator runs everything in order, as the default stream does. */
-cudaError_t cudaStreamCreate(cudaStream_t *stream)
-{
-    if (!stream)
-        return fail(cudaErrorInvalidValue, "cudaStreamCreate: the pointer to the result is NULL");
-    *stream = NULL;
-    return settle();
-}
-
-cudaError_t cudaStreamDestroy(cudaStream_t stream)
-{
-    (void)stream;
-    return settle();
-}
-
-cudaError_t cudaDeviceReset(void)
-{
-    sticky_error = last_error = pending_error = cudaSuccess;
-    detail[0] = '\0';
-    return cudaSuccess;
-}
-
-/* ------------------------------------------------------------------ device */
-
-cudaError_t cudaGetDeviceCount(int *count)
-{
-    *count = 1;
-    return cudaSuccess;
-}
-
-cudaError_t cudaGetDevice(int *device)
-{
-    *device = 0;
-    return cudaSuccess;
-}
-
-cudaError_t cudaSetDevice(int device)
-{
-    return device == 0 ? cudaSuccess
-                       : fail(cudaErrorInvalidDevice, "the emulator has one device, number 0");
-}
-
-cudaError_t cudaGetDeviceProperties(struct cudaDeviceProp *prop, int device)
-{
-    if (device != 0)
-        return fail(cudaErrorInvalidDevice, "the emulator has one device, number 0");
-    memset(prop, 0, sizeof *prop);
-    snprintf(prop->name, sizeof prop->name, "tilelab CPU emulator (no GPU)");
-    prop->totalGlobalMem = tl_meminfo("MemTotal");
-    prop->sharedMemPerBlock = 48 << 10;
-    prop->warpSize = 32;
-    prop->maxThreadsPerBlock = 1024;
-    prop->maxThreadsDim[0] = prop->maxThreadsDim[1] = 1024;
-    prop->maxThreadsDim[2] = 64;
-    prop->maxGridSize[0] = 0x7fffffff;
-    prop->maxGridSize[1] = prop->maxGridSize[2] = 65535;
-    prop->multiProcessorCount = 1;
-    return cudaSuccess;
-}
-
-cudaError_t cudaDeviceGetAttribute(int *value, enum cudaDeviceAttr attr, int device)
-{
-    struct cudaDeviceProp p;
-    cudaError_t err = cudaGetDeviceProperties(&p, device);
-    if (err)
-        return err;
-    switch (attr) {
-    case cudaDevAttrMaxThreadsPerBlock: *value = p.maxThreadsPerBlock; break;
-    case cudaDevAttrMaxSharedMemoryPerBlock: *value = (int)p.sharedMemPerBlock; break;
-    case cudaDevAttrWarpSize: *value = p.warpSize; break;
-    case cudaDevAttrMultiProcessorCount: *value = p.multiProcessorCount; break;
-    case cudaDevAttrComputeCapabilityMajor: *value = p.major; break;
-    case cudaDevAttrComputeCapabilityMinor: *value = p.minor; break;
-    default: *value = 0; break; /* clocks, bus width, L2: an emulator has none */
-    }
-    return cudaSuccess;
-}
-
-cudaError_t cudaMemGetInfo(size_t *free_bytes, size_t *total_bytes)
-{
-    *free_bytes = tl_meminfo("MemAvailable");
-    *total_bytes = tl_meminfo("MemTotal");
-    return settle();
-}
-
-/* Events measure host time; the harness never shows emulator time as bandwidth. */
-struct CUevent_st {
-    double seconds;
-};
-
-cudaError_t cudaEventCreate(cudaEvent_t *event)
-{
-    *event = calloc(1, sizeof **event);
-    return *event ? cudaSuccess : fail(cudaErrorMemoryAllocation, "cudaEventCreate: out of memory");
-}
-
-cudaError_t cudaEventDestroy(cudaEvent_t event)
-{
-    free(event);
-    return cudaSuccess;
-}
-
-cudaError_t cudaEventRecord(cudaEvent_t event, cudaStream_t stream)
-{
-    struct timespec ts;
-    (void)stream;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    event->seconds = (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
-    return sticky_error;
-}
-
-cudaError_t cudaEventSynchronize(cudaEvent_t event)
-{
-    (void)event;
-    return settle();
-}
-
-cudaError_t cudaEventElapsedTime(float *ms, cudaEvent_t start, cudaEvent_t stop)
-{
-    *ms = (float)((stop->seconds - start->seconds) * 1e3);
-    return sticky_error;
-}
-
-/* -------------------------------------------------------- __shared__ arrays */
-
-/* What gcc's instrumentation registers for each global it guards (ABI v8). */
-struct asan_global {
-    uintptr_t beg;
-    uintptr_t size;
-    uintptr_t size_with_redzone;
-    const char *name;
-    const char *module_name;
-    uintptr_t has_dynamic_init;
-    void *location;
-    uintptr_t odr_indicator;
-};
-
-/*
- * Every global of the lab file that the instrumentation guards: its
- * __shared__ arrays, which the emulator's header puts in the section
- * tl_shared, and its other statics and string literals.
- */
-extern char __start_tl_shared[] __attribute__((weak));
-extern char __stop_tl_shared[] __attribute__((weak));
-
-static struct asan_global **globals;
-static size_t n_globals;
-static uintptr_t globals_lo = UINTPTR_MAX, globals_hi;
-
-static int is_shared(const struct asan_global *g)
-{
-    return g->beg - (uintptr_t)__start_tl_shared < (uintptr_t)(__stop_tl_shared - __start_tl_shared);
-}
-
-void __asan_register_globals(struct asan_global *g, uintptr_t n);
-void __asan_register_globals(struct asan_global *g, uintptr_t n)
-{
-    struct asan_global **grown = realloc(globals, (n_globals + n) * sizeof *grown);
-    if (!grown)
-        abort();
-    globals = grown;
-    for (uintptr_t i = 0; i < n; i++) {
-        globals[n_globals++] = &g[i];
-        if (g[i].beg < globals_lo)
-            globals_lo = g[i].beg;
-        if (g[i].beg + g[i].size_with_redzone > globals_hi)
-            globals_hi = g[i].beg + g[i].size_with_redzone;
-    }
-}
-
-void __asan_unregister_globals(struct asan_global *g, uintptr_t n);
-void __asan_unregister_globals(struct asan_global *g, uintptr_t n)
-{
-    (void)g;
-    (void)n;
-}
-
-static const struct asan_global *global_near(uintptr_t a)
-{
-    for (size_t i = 0; i < n_globals; i++)
-        if (a - globals[i]->beg < globals[i]->size_with_redzone)
-            return globals[i];
-    return NULL;
-}
-
-/* The __shared__ arrays of template kernels, from the symbol table (statics.c). */
-typedef struct {
-    uintptr_t beg;
-    size_t size;
-} local_static;
-
-static local_static *statics;
-static size_t n_statics, cap_statics;
-static int statics_read;
-
-static void found_static(uintptr_t beg, size_t size, const char *name)
-{
-    (void)name;
-    for (size_t i = 0; i < n_globals; i++)
-        if (globals[i]->beg == beg)
-            return; /* registered already, bounds and all */
-    if (n_statics == cap_statics) {
-        size_t cap = cap_statics ? 2 * cap_statics : 16;
-        local_static *grown = realloc(statics, cap * sizeof *grown);
-        if (!grown)
-            abort();
-        statics = grown, cap_statics = cap;
-    }
-    statics[n_statics++] = (local_static){beg, size};
-}
-
-static void read_statics(void)
-{
-    if (!statics_read)
-        tl_emu_local_statics(&tl_emu_builtin, "tl_emu_builtin", found_static);
-    statics_read = 1;
-}
-
-static const local_static *static_of(uintptr_t a, size_t size)
-{
-    for (size_t i = 0; i < n_statics; i++)
-        if (a - statics[i].beg < statics[i].size)
-            return a + size <= statics[i].beg + statics[i].size ? &statics[i] : NULL;
-    return NULL;
-}
-
-static void poison_shared(void)
-{
-    uint32_t bits = TL_SHARED_POISON_BITS;
-    for (size_t i = 0; i < n_globals; i++) {
-        if (!is_shared(globals[i]))
-            continue;
-        unsigned char *p = (unsigned char *)globals[i]->beg;
-        for (size_t b = 0; b < globals[i]->size; b++)
-            p[b] = ((unsigned char *)&bits)[b % 4];
-    }
-    for (size_t i = 0; i < n_statics; i++)
-        for (size_t b = 0; b < statics[i].size; b++)
-            ((unsigned char *)statics[i].beg)[b] = ((unsigned char *)&bits)[b % 4];
-}
 
 /* ---------------------------------------------------------------- threads */
 
@@ -615,9 +112,8 @@ static void kernel_failed(cudaError_t err, const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(detail, sizeof detail, fmt, ap);
+    tl_emu_fault_later(err, fmt, ap);
     va_end(ap);
-    pending_error = err;
     aborted = 1;
 }
 
@@ -679,13 +175,13 @@ static void host_touches_device(uintptr_t a, int store)
 static void check_access(uintptr_t a, size_t size, int store, uintptr_t pc)
 {
     if (current < 0) {
-        if (arena && in_arena(a))
+        if (tl_emu_has_arena() && tl_emu_in_arena(a))
             host_touches_device(a, store);
         return;
     }
-    if (in_arena(a)) {
-        if (!allocation_of(a, size)) {
-            const allocation *al = allocation_near(a);
+    if (tl_emu_in_arena(a)) {
+        if (!tl_emu_allocation_of(a, size)) {
+            const tl_emu_allocation *al = tl_emu_allocation_near(a);
             if (al && al->freed && a < al->base + al->size)
                 fault(cudaErrorIllegalAddress, "%s %zu bytes of device memory that was freed "
                       "with cudaFree", store ? "wrote" : "read", size);
@@ -704,21 +200,19 @@ static void check_access(uintptr_t a, size_t size, int store, uintptr_t pc)
             record(a, pc, size, store ? GLOBAL_STORE : GLOBAL_LOAD);
         return;
     }
-    if (a - globals_lo < globals_hi - globals_lo) {
-        const struct asan_global *g = global_near(a);
-        if (g && a + size <= g->beg + g->size) {
-            if (profiling && is_shared(g))
-                record(a, pc, size, store ? SHARED_STORE : SHARED_LOAD);
-            return;
-        }
-        if (g)
-            fault(cudaErrorIllegalAddress, "%s %s %s at byte %zu, past its end (%zu bytes): an "
-                  "index out of bounds", store ? "wrote" : "read",
-                  is_shared(g) ? "the __shared__ array" : "the variable", g->name,
-                  (size_t)(a - g->beg), (size_t)g->size);
+    const struct asan_global *g = tl_emu_global_at(a);
+    if (g && a + size <= g->beg + g->size) {
+        if (profiling && tl_emu_is_shared(g))
+            record(a, pc, size, store ? SHARED_STORE : SHARED_LOAD);
+        return;
     }
+    if (g)
+        fault(cudaErrorIllegalAddress, "%s %s %s at byte %zu, past its end (%zu bytes): an "
+              "index out of bounds", store ? "wrote" : "read",
+              tl_emu_is_shared(g) ? "the __shared__ array" : "the variable", g->name,
+              (size_t)(a - g->beg), (size_t)g->size);
     /* The __shared__ arrays of template kernels: bounds from the symbol table, no red zones. */
-    if (static_of(a, size)) {
+    if (tl_emu_in_static(a, size)) {
         if (profiling)
             record(a, pc, size, store ? SHARED_STORE : SHARED_LOAD);
         return;
@@ -1215,7 +709,7 @@ static int prepare(void)
     if (p == MAP_FAILED)
         return -1;
     stacks = p;
-    read_statics();
+    tl_emu_read_statics();
     return 0;
 }
 
@@ -1263,7 +757,7 @@ static void run_block(int n_threads)
         t->idx.y = (unsigned)i / bx % by;
         t->idx.z = (unsigned)i / (bx * by);
     }
-    poison_shared();
+    tl_emu_poison_shared();
     for (int running = n_threads; running > 0 && !aborted;) {
         running = 0;
         for (int i = 0; i < n_threads && !aborted; i++) {
@@ -1288,20 +782,20 @@ void tl_emu_launch(dim3 grid, dim3 block, size_t dynamic_shared, cudaStream_t st
     (void)stream;
     tl_launch_record(grid, block);
     /* After a fault the context is lost: later kernels never run. */
-    if (sticky_error || pending_error)
+    if (tl_emu_context_lost())
         return;
     /* Refused as CUDA 13 refuses it on the H100 (make GPU=cuda emu-corpus). */
     unsigned long long n = (unsigned long long)block.x * block.y * block.z;
     cudaError_t refusal = tl_launch_refusal(grid, block);
     if (refusal == cudaErrorInvalidValue) {
-        fail(refusal,
+        tl_emu_fail(refusal,
              "%s<<<(%u, %u, %u), (%u, %u, %u)>>> at %s:%d: %llu threads per block (at most 1024; "
              "x and y at most 1024, z at most 64, no dimension 0)",
              kernel, grid.x, grid.y, grid.z, block.x, block.y, block.z, file, line, n);
         return;
     }
     if (refusal) {
-        fail(refusal,
+        tl_emu_fail(refusal,
              "%s<<<(%u, %u, %u), (%u, %u, %u)>>> at %s:%d: a grid of (%u, %u, %u) blocks (y and z "
              "at most 65535, no dimension 0)",
              kernel, grid.x, grid.y, grid.z, block.x, block.y, block.z, file, line, grid.x, grid.y,
@@ -1309,13 +803,13 @@ void tl_emu_launch(dim3 grid, dim3 block, size_t dynamic_shared, cudaStream_t st
         return;
     }
     if (dynamic_shared) {
-        fail(cudaErrorNotSupported, "%s at %s:%d asks for %zu bytes of dynamic shared memory "
+        tl_emu_fail(cudaErrorNotSupported, "%s at %s:%d asks for %zu bytes of dynamic shared memory "
              "(the third <<< >>> argument): not supported by the tilelab CPU emulator",
              kernel, file, line, dynamic_shared);
         return;
     }
     if (prepare()) {
-        fail(cudaErrorMemoryAllocation, "the emulator could not reserve stacks for its threads");
+        tl_emu_fail(cudaErrorMemoryAllocation, "the emulator could not reserve stacks for its threads");
         return;
     }
     body = fn;

@@ -164,6 +164,132 @@ static size_t matching(const char *s, size_t i, size_t n)
     return n;
 }
 
+/* The code alone, comments and literals blanked, for the searches for declarations. */
+static char *code_only(const char *s, size_t n)
+{
+    char *code = malloc(n + 1);
+    if (!code)
+        exit(1);
+    memcpy(code, s, n + 1);
+    for (size_t i = 0; i < n;) {
+        size_t j = skip_opaque(s, i, n);
+        for (size_t k = i; k < j; k++)
+            code[k] = code[k] == '\n' ? '\n' : ' ';
+        i = j > i ? j : i + 1;
+    }
+    return code;
+}
+
+static void write_names(const char *names)
+{
+    FILE *f = fopen(names, "w");
+    if (!f) {
+        perror(names);
+        exit(1);
+    }
+    for (int k = 0; k < n_kernels; k++)
+        fprintf(f, "%s %s\n", kernels[k].global ? "global" : "device", kernels[k].name);
+    fclose(f);
+}
+
+/* The launched name before the <<< at `at`, no further back than `from`: it starts at
+ * *name; its identifier ends at *ident_end, its template arguments (if any) at *name_end. */
+static void launched_name(const char *s, size_t from, size_t at, size_t *name, size_t *ident_end,
+                          size_t *name_end)
+{
+    /* The kernel's name ends just before <<<, after optional spaces. */
+    size_t end = at;
+    while (end > from && isspace((unsigned char)s[end - 1]))
+        end--;
+    /* A template's arguments: back to the < that opens them. */
+    size_t ident = end;
+    if (end > from && s[end - 1] == '>') {
+        int depth = 0;
+        size_t k = end;
+        while (k > from) {
+            k--;
+            if (s[k] == '>')
+                depth++;
+            else if (s[k] == '<' && --depth == 0)
+                break;
+        }
+        ident = depth == 0 ? k : end;
+        while (ident > from && isspace((unsigned char)s[ident - 1]))
+            ident--;
+    }
+    size_t start = ident;
+    while (start > from && (is_ident(s[start - 1]) || s[start - 1] == ':'))
+        start--;
+    *name = start == ident ? end : start;
+    *ident_end = ident;
+    *name_end = end;
+}
+
+/* The source with every launch rewritten; exits 1 with nvcc-like words on what it cannot read. */
+static void rewrite(const char *path, const char *s, size_t n, const char *code, int check_global,
+                    FILE *out)
+{
+    size_t i = 0, copied = 0;
+    while (i < n) {
+        size_t j = skip_opaque(s, i, n);
+        if (j != i) {
+            i = j;
+            continue;
+        }
+        if (strncmp(s + i, "extern __shared__", 17) == 0) {
+            fprintf(stderr, "%s: dynamic shared memory (extern __shared__) is not supported by the "
+                            "tilelab CPU emulator: declare the array with its size, or run this "
+                            "lab on a GPU\n", path);
+            exit(1);
+        }
+        if (strncmp(s + i, "<<<", 3) != 0) {
+            i++;
+            continue;
+        }
+        size_t name, ident_end, name_end;
+        launched_name(s, copied, i, &name, &ident_end, &name_end);
+        const char *close = strstr(s + i + 3, ">>>");
+        size_t open = close ? (size_t)(close - s) + 3 : n;
+        while (open < n && isspace((unsigned char)s[open]))
+            open++;
+        if (name == name_end || !close || open >= n || s[open] != '(') {
+            fprintf(stderr, "%s: a <<< that the emulator cannot read: write launches as "
+                            "kernel<<<grid, block>>>(arguments);\n", path);
+            exit(1);
+        }
+        size_t end = matching(s, open, n);
+        if (end == n) {
+            fprintf(stderr, "%s: a launch whose arguments never close\n", path);
+            exit(1);
+        }
+        size_t base = name;
+        for (size_t k = name; k < ident_end; k++)
+            if (s[k] == ':')
+                base = k + 1;
+        /* A name the file declares as a function, but not __global__ (a macro's parameter is neither). */
+        if (check_global && !declared_global(s + base, ident_end - base) &&
+            declared_void(code, s + base, ident_end - base)) {
+            fprintf(stderr, "%s(%d): error: a host function call cannot be configured: %.*s is "
+                            "launched with <<< >>>, but it is not declared __global__ (write "
+                            "__global__ void %.*s(...), as nvcc requires)\n",
+                    path, line_of(s, i), (int)(ident_end - base), s + base,
+                    (int)(ident_end - base), s + base);
+            exit(1);
+        }
+        fwrite(s + copied, 1, name - copied, out);
+        fputs("TL_LAUNCH(\"", out);
+        for (size_t k = name; k < name_end; k++)
+            if (!isspace((unsigned char)s[k]) || (k > name && !isspace((unsigned char)s[k - 1])))
+                fputc(isspace((unsigned char)s[k]) ? ' ' : s[k], out);
+        fprintf(out, "\", (%.*s), (%.*s), ", (int)(name_end - name), s + name,
+                (int)(close - (s + i + 3)), s + i + 3);
+        fwrite(s + open, 1, end + 1 - open, out);
+        fputc(')', out);
+        copied = i = end + 1;
+    }
+    fwrite(s + copied, 1, n - copied, out);
+}
+
 int main(int argc, char **argv)
 {
     int check_global = 0;
@@ -183,118 +309,18 @@ int main(int argc, char **argv)
         return 2;
     }
     size_t n;
-    char *s = slurp(argv[1], &n);
-    /* The code alone, comments and literals blanked, for the searches for declarations. */
-    char *code = malloc(n + 1);
-    if (!code)
-        return 1;
-    memcpy(code, s, n + 1);
-    for (size_t i = 0; i < n;) {
-        size_t j = skip_opaque(s, i, n);
-        for (size_t k = i; k < j; k++)
-            code[k] = code[k] == '\n' ? '\n' : ' ';
-        i = j > i ? j : i + 1;
-    }
+    char *s = slurp(argv[1], &n), *code = code_only(s, n);
     collect(code, "__global__");
     collect(code, "__device__");
-    if (names) {
-        FILE *f = fopen(names, "w");
-        if (!f) {
-            perror(names);
-            return 1;
-        }
-        for (int k = 0; k < n_kernels; k++)
-            fprintf(f, "%s %s\n", kernels[k].global ? "global" : "device", kernels[k].name);
-        fclose(f);
-    }
+    if (names)
+        write_names(names);
     FILE *out = fopen(argv[2], "w");
     if (!out) {
         perror(argv[2]);
         return 1;
     }
     fprintf(out, "#line 1 \"%s\"\n", argv[1]);
-    size_t i = 0, copied = 0;
-    while (i < n) {
-        size_t j = skip_opaque(s, i, n);
-        if (j != i) {
-            i = j;
-            continue;
-        }
-        if (strncmp(s + i, "extern __shared__", 17) == 0) {
-            fprintf(stderr, "%s: dynamic shared memory (extern __shared__) is not supported by the "
-                            "tilelab CPU emulator: declare the array with its size, or run this "
-                            "lab on a GPU\n", argv[1]);
-            return 1;
-        }
-        if (strncmp(s + i, "<<<", 3) != 0) {
-            i++;
-            continue;
-        }
-        /* The kernel's name ends just before <<<, after optional spaces. */
-        size_t name_end = i;
-        while (name_end > copied && isspace((unsigned char)s[name_end - 1]))
-            name_end--;
-        /* A template's arguments: back to the < that opens them. */
-        size_t ident_end = name_end;
-        if (name_end > copied && s[name_end - 1] == '>') {
-            int depth = 0;
-            size_t k = name_end;
-            while (k > copied) {
-                k--;
-                if (s[k] == '>')
-                    depth++;
-                else if (s[k] == '<' && --depth == 0)
-                    break;
-            }
-            ident_end = depth == 0 ? k : name_end;
-            while (ident_end > copied && isspace((unsigned char)s[ident_end - 1]))
-                ident_end--;
-        }
-        size_t name = ident_end;
-        while (name > copied && (is_ident(s[name - 1]) || s[name - 1] == ':'))
-            name--;
-        if (name == ident_end)
-            name = name_end;
-        const char *close = strstr(s + i + 3, ">>>");
-        size_t open = close ? (size_t)(close - s) + 3 : n;
-        while (open < n && isspace((unsigned char)s[open]))
-            open++;
-        if (name == name_end || !close || open >= n || s[open] != '(') {
-            fprintf(stderr, "%s: a <<< that the emulator cannot read: write launches as "
-                            "kernel<<<grid, block>>>(arguments);\n", argv[1]);
-            return 1;
-        }
-        size_t end = matching(s, open, n);
-        if (end == n) {
-            fprintf(stderr, "%s: a launch whose arguments never close\n", argv[1]);
-            return 1;
-        }
-        size_t base = name;
-        for (size_t k = name; k < ident_end; k++)
-            if (s[k] == ':')
-                base = k + 1;
-        /* A name the file declares as a function, but not __global__ (a macro's parameter is neither). */
-        if (check_global && !declared_global(s + base, ident_end - base) &&
-            declared_void(code, s + base, ident_end - base)) {
-            fprintf(stderr, "%s(%d): error: a host function call cannot be configured: %.*s is "
-                            "launched with <<< >>>, but it is not declared __global__ (write "
-                            "__global__ void %.*s(...), as nvcc requires)\n",
-                    argv[1], line_of(s, i), (int)(ident_end - base), s + base,
-                    (int)(ident_end - base), s + base);
-            return 1;
-        }
-        fwrite(s + copied, 1, name - copied, out);
-        fputs("TL_LAUNCH(\"", out);
-        for (size_t k = name; k < name_end; k++)
-            if (!isspace((unsigned char)s[k]) || (k > name && !isspace((unsigned char)s[k - 1])))
-                fputc(isspace((unsigned char)s[k]) ? ' ' : s[k], out);
-        fprintf(out, "\", (%.*s), (%.*s), ", (int)(name_end - name), s + name,
-                (int)(close - (s + i + 3)), s + i + 3);
-        fwrite(s + open, 1, end + 1 - open, out);
-        fputc(')', out);
-        copied = i = end + 1;
-    }
-    fwrite(s + copied, 1, n - copied, out);
+    rewrite(argv[1], s, n, code, check_global, out);
     fclose(out);
     free(code);
     free(s);

@@ -66,11 +66,11 @@ build() {
         grep -v -E '^ptxas info|bytes stack frame' "$d/resources.txt"
         [ $rc -eq 0 ] || return 1
     fi || return 1
-    # The suite, and beside it the lab process that runs the file (harness/lab_process.h).
-    harness/isolate-symbols.sh "$d/lab.raw.o" "$d/lab.o" &&
+    # The suite, and beside it the lab process that runs the file (harness/lab/lab_process.h).
+    harness/lab/isolate-symbols.sh "$d/lab.raw.o" "$d/lab.o" &&
         suite "$lab" &&
         # shellcheck disable=SC2086
-        $CC -o "$d/lab-runner" "$out/lab_runner.o" "$d/lab.o" $CORE $BACKEND_OBJS $LIBS -lm &&
+        $CC -o "$d/lab-runner" "$out/lab_runner.o" "$d/lab.o" $BACKEND_OBJS $CORE $LIBS -lm &&
         # shellcheck disable=SC2086
         $CC -o "$d/test" "$out/lab$lab-test.o" $CLIENT $CORE -lcriterion -lm
 }
@@ -150,7 +150,7 @@ judge() {
 }
 
 # shellcheck disable=SC2086
-$CC $CFLAGS $BACKEND_CFLAGS -c harness/lab_runner.c -o "$out/lab_runner.o" || exit 1
+$CC $CFLAGS $BACKEND_CFLAGS -c harness/lab/lab_runner.c -o "$out/lab_runner.o" || exit 1
 dirs=()
 for src in "$@"; do
     name=$(basename "$src" .cu)

@@ -1,0 +1,319 @@
+/*
+ * bench: the command behind `make labN bench`.
+ *
+ * The Makefile compiles this file once per lab with the lab's identity:
+ * TL_LAB, TL_LAB_DIR, TL_LAB_TITLE, TL_COMPILER, TL_FLAGS and the tunables
+ * of the student's and the reference's file.
+ */
+#include "bench.h"
+#include "sysinfo.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#ifndef TL_LAB
+#error "the Makefile defines TL_LAB and friends"
+#endif
+
+#if defined(TL_OP_MATMUL)
+#define DEFAULT_SIZES "512,1024,2000,2048,4096,8192"
+#define DEFAULT_REPS 20
+#elif defined(TL_OP_INPLACE)
+#define DEFAULT_SIZES "1024,2048,4096,8192,16384,4097"
+#define DEFAULT_REPS 20
+#elif defined(TL_LAB_GPU)
+#define DEFAULT_SIZES "1024,2048,4096,8192,16384,4097x8191"
+#define DEFAULT_REPS 20
+#else
+#define DEFAULT_SIZES "256,512,1000,1024,1500,2048,4096,4097x8191" /* 1000, 1500: a textbook BLOCK shows its gain */
+#define DEFAULT_REPS 7
+#endif
+#define MAX_SIZES 64
+
+#ifdef TL_OP_MATMUL
+#define IS_PRODUCT 1 /* sizes are MxNxK */
+#else
+#define IS_PRODUCT 0
+#endif
+
+static void usage(FILE *f)
+{
+    fprintf(f,
+            "usage: bench [--sizes LIST] [--reps N] [--warmup N] [--csv FILE] [--append]\n"
+            "             [--only VARIANTS] [--tag TEXT] [--once VARIANTS]\n"
+            "\n"
+            "Measures lab %d (%s): the student's code beside the reference and the\n"
+            "ceiling, median of N repetitions after the warm-up runs.\n"
+            "\n"
+#if defined(TL_OP_MATMUL)
+            "  --sizes LIST     sizes to run, N (m = n = k) or MxNxK, comma-separated\n"
+#elif defined(TL_OP_INPLACE)
+            "  --sizes LIST     sizes to run, N (an N x N matrix: in place means square),\n"
+            "                   comma-separated\n"
+#else
+            "  --sizes LIST     sizes to run, N (square) or ROWSxCOLS, comma-separated\n"
+#endif
+            "                   (default %s)\n"
+            "  --reps N         timed repetitions per variant and size, 1..1000 (default %d)\n"
+            "  --warmup N       untimed runs first, 0..100 (default 2)\n"
+            "  --csv FILE       also write the results as CSV\n"
+            "  --append         add rows to FILE without a header (for sweeps)\n"
+            "  --only VARIANTS  comma-separated variants, or roles: ceiling, reference, student\n"
+            "                   (every kernel of the student's file), library\n"
+            "  --tag TEXT       text for the CSV's tag column (e.g. TILE_DIM=32 BLOCK_ROWS=8)\n"
+            "  --once VARIANTS  run each of them (names or roles) once at each size on buffers of\n"
+            "                   exactly the matrix's size, unchecked and untimed: for valgrind\n"
+            "                   and compute-sanitizer\n",
+            TL_LAB, TL_LAB_DIR, DEFAULT_SIZES, DEFAULT_REPS);
+}
+
+static void bad_input(const char *what)
+{
+    fprintf(stderr, "bench: %s\n", what);
+    fprintf(stderr, "(e.g. make lab%d bench SIZES=%s REPS=%d; bench --help lists every option)\n",
+            TL_LAB, DEFAULT_SIZES, DEFAULT_REPS);
+    exit(2);
+}
+
+static const char *value_of(int argc, char **argv, int *i)
+{
+    if (*i + 1 >= argc) {
+        char msg[128];
+        snprintf(msg, sizeof msg, "%s needs a value", argv[*i]);
+        bad_input(msg);
+    }
+    return argv[++*i];
+}
+
+static long count_of(int argc, char **argv, int *i, long min, long max)
+{
+    const char *name = argv[*i];
+    const char *text = value_of(argc, argv, i);
+    long v;
+    if (tl_parse_count(text, max, &v) != 0 || v < min) {
+        char msg[256];
+        snprintf(msg, sizeof msg, "%s '%s': give a whole number from %ld to %ld", name, text, min,
+                 max);
+        bad_input(msg);
+    }
+    return v;
+}
+
+static void check_variants(const char *list)
+{
+    const tl_variant *table;
+    int n = tl_bench_variants(&table);
+    char buf[256];
+    snprintf(buf, sizeof buf, "%s", list);
+    for (char *save = NULL, *tok = strtok_r(buf, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
+        int known = 0;
+        for (int i = 0; i < n; i++)
+            known |= strcmp(tok, table[i].name) == 0 || strcmp(tok, table[i].role) == 0;
+        if (!known) {
+            char msg[512] = "";
+            tl_appendf(msg, sizeof msg, "unknown variant '%s': the variants are", tok);
+            for (int i = 0; i < n; i++)
+                tl_appendf(msg, sizeof msg, " %s", table[i].name);
+            tl_appendf(msg, sizeof msg, "; or a role: " TL_ROLES);
+            bad_input(msg);
+        }
+    }
+}
+
+static void write_header(FILE *f, const tl_bench_opts *o)
+{
+    char date[64];
+    tl_date(date, sizeof date);
+    fprintf(f, "# tilelab bench\n");
+    fprintf(f, "# lab: %d %s (%s)\n", TL_LAB, TL_LAB_DIR, TL_LAB_TITLE);
+    tl_bench_describe(f);
+    fprintf(f, "# compiler: %s\n", TL_COMPILER);
+    fprintf(f, "# flags: %s\n", TL_FLAGS);
+    fprintf(f, "# tunables: student %s; reference %s\n", TL_TUNABLES_STUDENT,
+            TL_TUNABLES_REFERENCE);
+    fprintf(f, "# date: %s\n", date);
+    fprintf(f, "# method: median of %d repetitions after %d warm-up runs; spread: half the "
+               "interquartile range over the median; every timed call's output is checked; %s\n",
+            o->reps, o->warmup,
+#ifdef TL_OP_MATMUL
+            "GFLOP/s = 2 m n k / 1e9 / seconds"
+#else
+            "GB/s = (bytes read + bytes written) / 1e9 / seconds"
+#endif
+    );
+}
+
+/* What the command line asked for. */
+typedef struct {
+    tl_bench_opts o;
+    const char *sizes, *csv_path, *tag, *once;
+    int append;
+} bench_args;
+
+static bench_args parse_args(int argc, char **argv)
+{
+    bench_args a = {{DEFAULT_REPS, 2, NULL}, DEFAULT_SIZES, NULL, "", NULL, 0};
+    for (int i = 1; i < argc; i++) {
+        const char *arg = argv[i];
+        if (!strcmp(arg, "--sizes"))
+            a.sizes = value_of(argc, argv, &i);
+        else if (!strcmp(arg, "--reps"))
+            a.o.reps = (int)count_of(argc, argv, &i, 1, 1000);
+        else if (!strcmp(arg, "--warmup"))
+            a.o.warmup = (int)count_of(argc, argv, &i, 0, 100);
+        else if (!strcmp(arg, "--csv"))
+            a.csv_path = value_of(argc, argv, &i);
+        else if (!strcmp(arg, "--append"))
+            a.append = 1;
+        else if (!strcmp(arg, "--only"))
+            check_variants(a.o.only = value_of(argc, argv, &i));
+        else if (!strcmp(arg, "--tag"))
+            a.tag = value_of(argc, argv, &i);
+        else if (!strcmp(arg, "--once"))
+            check_variants(a.once = value_of(argc, argv, &i));
+        else if (!strcmp(arg, "-h") || !strcmp(arg, "--help")) {
+            usage(stdout);
+            exit(0);
+        } else {
+            char msg[256];
+            snprintf(msg, sizeof msg, "unknown option '%s'", arg);
+            bad_input(msg);
+        }
+    }
+    return a;
+}
+
+/* Each selected variant once at each size: for valgrind and compute-sanitizer. */
+static int run_once(const bench_args *a, const tl_shape *shapes, int n_shapes)
+{
+    const tl_variant *table;
+    int n = tl_bench_variants(&table);
+    tl_bench_opts selection = {0, 0, a->once};
+    char why[1024];
+    for (int i = 0; i < n_shapes; i++)
+        for (int k = 0; k < n; k++)
+            if (tl_bench_selected(&selection, &table[k]) &&
+                tl_bench_once(shapes[i], &table[k], why, sizeof why) != 0) {
+                fprintf(stderr, "bench: %s at %dx%d: %s\n", table[k].name, shapes[i].rows,
+                        shapes[i].cols, why);
+                return 1;
+            }
+    return 0;
+}
+
+/* The CSV, with its header unless rows are appended to it; NULL when none is asked for. */
+static FILE *open_csv(const bench_args *a)
+{
+    if (!a->csv_path)
+        return NULL;
+    FILE *csv = fopen(a->csv_path, a->append ? "a" : "w");
+    if (!csv) {
+        perror(a->csv_path);
+        exit(1);
+    }
+    if (!a->append) {
+        write_header(csv, &a->o);
+        fprintf(csv, TL_BENCH_CSV_HEADER "\n");
+    }
+    return csv;
+}
+
+/* Every size: checked, timed, reported as a table and a CSV. */
+static int run_bench(const bench_args *a, const tl_shape *shapes, int n_shapes)
+{
+    const char *unit;
+    const tl_variant *table;
+    tl_shape one = {1, 1, 1};
+    char why[1024];
+    int status = 0, n = tl_bench_variants(&table);
+    FILE *csv = open_csv(a);
+    tl_bench_work(one, &unit);
+    write_header(stdout, &a->o);
+    printf("\n%-16s %-10s %10s %9s %10s %9s   %s\n", "size", "variant", "median ms", unit,
+           "of ceiling", "vs ref", "spread");
+    for (int i = 0; i < n_shapes; i++) {
+        tl_result r[TL_MAX_VARIANTS];
+        memset(r, 0, sizeof r);
+        if (tl_bench_size(shapes[i], &a->o, r, why, sizeof why) != 0) {
+            fprintf(stderr, "bench: %dx%d: %s\n", shapes[i].rows, shapes[i].cols, why);
+            status = 1;
+            break;
+        }
+        tl_bench_report(stdout, csv, TL_LAB, IS_PRODUCT, a->tag, shapes[i], r, n);
+        fflush(stdout);
+        if (csv)
+            fflush(csv);
+    }
+    if (csv) {
+        fclose(csv);
+        printf("\nwrote %s\n", a->csv_path);
+    }
+    return status;
+}
+
+int main(int argc, char **argv)
+{
+    bench_args a = parse_args(argc, argv);
+    tl_shape shapes[MAX_SIZES];
+    char why[1024];
+    int n_shapes = tl_parse_shapes(a.sizes, shapes, MAX_SIZES, why, sizeof why);
+    if (n_shapes < 0)
+        bad_input(why);
+    if (tl_bench_init(why, sizeof why) != 0) {
+        fprintf(stderr, "bench: %s\n", why);
+        return 1;
+    }
+    for (int i = 0; i < n_shapes; i++)
+        if (tl_bench_fits(shapes[i], why, sizeof why) != 0)
+            bad_input(why);
+    return a.once ? run_once(&a, shapes, n_shapes) : run_bench(&a, shapes, n_shapes);
+}
+
+int tl_bench_selected(const tl_bench_opts *o, const tl_variant *v)
+{
+    char buf[256];
+    if (!o->only)
+        return 1;
+    snprintf(buf, sizeof buf, "%s", o->only);
+    for (char *save = NULL, *tok = strtok_r(buf, ",", &save); tok; tok = strtok_r(NULL, ",", &save))
+        if (strcmp(tok, v->name) == 0 || strcmp(tok, v->role) == 0)
+            return 1;
+    return 0;
+}
+
+void tl_bench_note_verdict(tl_result *r, const tl_verdict *v)
+{
+    if (tl_todo_message()) {
+        snprintf(r->note, sizeof r->note,
+                 "not implemented yet, not timed (make lab%d test says what to write)", TL_LAB);
+        return;
+    }
+    /* The verdict's second line is its first finding. */
+    const char *line = strchr(v->message, '\n');
+    line = line ? line + 1 : v->message;
+    while (*line == ' ')
+        line++;
+    snprintf(r->note, sizeof r->note, "WRONG, not timed: %.*s", (int)strcspn(line, "\n"), line);
+}
+
+size_t tl_bench_sample(uint64_t *state, size_t n)
+{
+    return (size_t)(tl_rand_next(state) % n);
+}
+
+size_t tl_bench_transposed_from(tl_shape s, size_t at)
+{
+    size_t out_row = at / (size_t)s.rows, out_col = at % (size_t)s.rows;
+    return out_col * (size_t)s.cols + out_row;
+}
+
+int tl_bench_same(float got, float want, int nan_any)
+{
+    return tl_float_bits(got) == tl_float_bits(want) || (nan_any && got != got && want != want);
+}
+
+void tl_bench_note_skipped(char *why, size_t why_len, int rep, size_t at, int width)
+{
+    snprintf(why, why_len, "WRONG in timed repetition %d: out(%zu, %zu) is not what it must be; "
+             "each call must do all the work", rep + 1, at / (size_t)width, at % (size_t)width);
+}

@@ -1,0 +1,105 @@
+/*
+ * The bench: bench.c reads the command line, bench_report.c writes the
+ * table and the CSV, and one back end per operation measures the rows of
+ * its table in bench_variants.h: bench_cpu.c (labs 1-2), bench_gpu.c
+ * (transposes on a GPU), bench_inplace.c, bench_matmul.c (products). Each
+ * lab's bench binary links the student's lab file and the reference's, its
+ * entry points renamed reference_*.
+ */
+#ifndef TILELAB_BENCH_H
+#define TILELAB_BENCH_H
+
+#include <stdint.h>
+#include <stdio.h>
+
+#include "check.h"
+#include "shapes.h"
+#include "timer.h"
+#include "lab.h"
+#include "bench_variants.h"
+
+void reference_transpose(float *out, const float *in, int rows, int cols);
+void reference_transpose_inplace(float *d_mat, int n);
+void reference_matmul_naive(float *d_c, const float *d_a, const float *d_b, int m, int n, int k);
+void reference_matmul_tiled(float *d_c, const float *d_a, const float *d_b, int m, int n, int k);
+void reference_sgemm(float *d_c, const float *d_a, const float *d_b, int m, int n, int k);
+
+#define TL_MAX_VARIANTS 8
+
+/* One row of results, in the order of the back end's table. */
+typedef struct {
+    const tl_variant *variant; /* NULL: not selected */
+    int measured;       /* 0: not timed, and `note` says why */
+    tl_stats stats;     /* seconds per call */
+    char note[160];
+} tl_result;
+
+typedef struct {
+    int reps, warmup;
+    const char *only;   /* comma-separated names or roles to run, or NULL for all */
+} tl_bench_opts;
+
+/* The back end's table (bench_variants.h), ceiling first: how many. */
+int tl_bench_variants(const tl_variant **table);
+
+/* The work one call does at size s, in the unit of the rate: bytes moved
+ * (read + written) for GB/s, or floating-point operations for GFLOP/s. */
+double tl_bench_work(tl_shape s, const char **unit);
+
+/* Prepares the back end (device query, library handles). 0, or -1 with a reason. */
+int tl_bench_init(char *why, size_t why_len);
+
+/* Refuses a size that will not fit in memory: 0, or -1 with a reason. */
+int tl_bench_fits(tl_shape s, char *why, size_t why_len);
+
+/* Checks, then times, every selected variant at one size. */
+int tl_bench_size(tl_shape s, const tl_bench_opts *o, tl_result *results, char *why, size_t why_len);
+
+/* One call of `variant` and nothing else, on buffers of exactly the
+ * matrices' size, for valgrind's cache simulation (CPU labs) and
+ * compute-sanitizer (GPU labs). 0, or -1 with what went wrong. */
+int tl_bench_once(tl_shape s, const tl_variant *v, char *why, size_t why_len);
+
+/* "# key: value" lines describing the machine. */
+void tl_bench_describe(FILE *f);
+
+/*
+ * The table rows (and CSV rows, when csv is not NULL) of one size for lab
+ * `lab`: r holds n results in the back end's order, ceiling first; those
+ * with no variant did not run. matmul: sizes are MxNxK. The CSV's columns
+ * are TL_BENCH_CSV_HEADER.
+ */
+#define TL_BENCH_CSV_HEADER                                                             \
+    "lab,variant,rows,cols,depth,reps,median_s,min_s,max_s,rate,unit,share_of_ceiling," \
+    "ratio_to_reference,tag,q1_s,q3_s,label,role"
+void tl_bench_report(FILE *table, FILE *csv, int lab, int matmul, const char *tag, tl_shape s,
+                     const tl_result *r, int n);
+
+/* Shared by the back ends: is v selected by o->only, by its name or its role? */
+int tl_bench_selected(const tl_bench_opts *o, const tl_variant *v);
+
+/* Shared by the back ends: the checker's verdict as a one-line note. */
+void tl_bench_note_verdict(tl_result *r, const tl_verdict *v);
+
+/*
+ * Every timed call must do the whole job: the back ends poison the output
+ * before each timed repetition and look at it after each, at
+ * TL_BENCH_SAMPLES elements drawn at random, and whole after the last one.
+ * A kernel that skips work it has done before, or leaves it to another
+ * thread, is caught and not timed.
+ */
+#define TL_BENCH_SAMPLES 64
+
+/* An index in [0, n), from the sampler's state. */
+size_t tl_bench_sample(uint64_t *state, size_t n);
+
+/* The index in `in` (rows x cols) of what element `at` of its transpose holds. */
+size_t tl_bench_transposed_from(tl_shape s, size_t at);
+
+/* got is want, bit for bit; with nan_any, any NaN for a NaN. */
+int tl_bench_same(float got, float want, int nan_any);
+
+/* why = "repetition rep left element `at` wrong" in words, for an output `width` wide. */
+void tl_bench_note_skipped(char *why, size_t why_len, int rep, size_t at, int width);
+
+#endif

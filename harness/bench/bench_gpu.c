@@ -1,0 +1,175 @@
+/* The bench's GPU back end: device-to-device copy ceiling, reference, student, cuBLAS. */
+#include "bench_gpu_transpose.h"
+#include "sysinfo.h"
+
+#include <cublas_v2.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+static void cublas_transpose(float *out, const float *in, int rows, int cols);
+
+static const tl_variant variants[] = {TL_VARIANTS_TRANSPOSE_GPU(TL_VARIANT)};
+#define N_VARIANTS ((int)(sizeof variants / sizeof *variants))
+
+int tl_bench_variants(const tl_variant **table)
+{
+    *table = variants;
+    return N_VARIANTS;
+}
+
+double tl_bench_work(tl_shape s, const char **unit)
+{
+    *unit = TL_UNIT_TRANSPOSE;
+    return 2.0 * (double)tl_shape_elements(s) * sizeof(float);
+}
+
+static tl_gpu_info info;
+static cublasHandle_t cublas;
+
+int tl_bench_init(char *why, size_t why_len)
+{
+    if (tl_bench_gpu_start(&info, why, why_len) != 0)
+        return -1;
+    if (cublasCreate(&cublas) != CUBLAS_STATUS_SUCCESS) {
+        snprintf(why, why_len, "cublasCreate failed");
+        return -1;
+    }
+    return 0;
+}
+
+/* The bench's pair, the checker's pair. */
+int tl_bench_fits(tl_shape s, char *why, size_t why_len)
+{
+    return tl_bench_gpu_fits(s, &info, 4, why, why_len);
+}
+
+/* cublasSgeam in row-major terms: out (cols x rows) = in (rows x cols) transposed. */
+static void cublas_transpose(float *out, const float *in, int rows, int cols)
+{
+    const float one = 1.0f, zero = 0.0f;
+    cublasSgeam(cublas, CUBLAS_OP_T, CUBLAS_OP_N, rows, cols, &one, in, cols, &zero, out, rows,
+                out, rows);
+}
+
+/* A variant's function; NULL for the device-to-device copy. */
+static tl_transpose_fn fn_of(const tl_variant *v)
+{
+    return (tl_transpose_fn)v->fn;
+}
+
+typedef struct {
+    tl_transpose_fn fn; /* NULL: the device-to-device copy */
+    float *out;
+    const float *in;
+    tl_shape s;
+    const float *h_in;  /* what in holds */
+    float *h_out;       /* room for out, to check it whole */
+    int nan_any;        /* a library (cuBLAS): a NaN may come out as another NaN */
+    uint64_t samples;   /* the sampler's state */
+} launch_ctx;
+
+static cudaError_t launch(void *p)
+{
+    launch_ctx *c = p;
+    if (!c->fn)
+        return cudaMemcpyAsync(c->out, c->in, tl_shape_elements(c->s) * sizeof(float),
+                               cudaMemcpyDeviceToDevice, 0);
+    c->fn(c->out, c->in, c->s.rows, c->s.cols);
+    return cudaGetLastError();
+}
+
+/* Before each timed call: out holds nothing a call could leave in place. */
+static cudaError_t poison(void *p)
+{
+    launch_ctx *c = p;
+    return cudaMemsetAsync(c->out, 0xff, tl_shape_elements(c->s) * sizeof(float), 0);
+}
+
+static int verify(void *p, int rep, int last, char *why, size_t why_len)
+{
+    launch_ctx *c = p;
+    tl_gpu_output o = {c->out, c->h_out, c->h_in, c->s, c->fn != NULL, c->nan_any, &c->samples};
+    return tl_bench_gpu_verify(&o, rep, last, why, why_len);
+}
+
+int tl_bench_size(tl_shape s, const tl_bench_opts *o, tl_result *results, char *why, size_t why_len)
+{
+    size_t n = tl_shape_elements(s), bytes = n * sizeof(float);
+    float *h_in = malloc(bytes), *h_out = malloc(bytes), *d_in = NULL, *d_out = NULL;
+    static tl_verdict v;
+    cudaError_t err;
+    int rc = -1;
+    if (!h_in || !h_out) {
+        snprintf(why, why_len, "out of host memory");
+        goto done;
+    }
+    tl_fill_random(h_in, n, TL_DEFAULT_SEED);
+    if ((err = cudaMalloc((void **)&d_in, bytes)) || (err = cudaMalloc((void **)&d_out, bytes)) ||
+        (err = cudaMemcpy(d_in, h_in, bytes, cudaMemcpyHostToDevice))) {
+        tl_gpu_explain(err, why, why_len);
+        goto done;
+    }
+    for (int k = 0; k < N_VARIANTS; k++) {
+        tl_result *r = &results[k];
+        if (!tl_bench_selected(o, &variants[k]))
+            continue;
+        r->variant = &variants[k];
+        launch_ctx c = {fn_of(&variants[k]), d_out, d_in, s, h_in, h_out,
+                        !strcmp(variants[k].role, "library"), TL_DEFAULT_SEED + (uint64_t)k};
+        if (c.fn) {
+            tl_check_transpose(&v, c.fn, &tl_gpu_backend, s, TL_DEFAULT_SEED);
+            if (!v.ok && !(c.nan_any && v.ok_but_nan_bits)) {
+                tl_bench_note_verdict(r, &v);
+                continue;
+            }
+        }
+        tl_gpu_op op = {launch, poison, verify, &c};
+        if (tl_gpu_time(&op, o->warmup, o->reps, 2 * info.l2_bytes, &r->stats, r->note,
+                        sizeof r->note) == 0)
+            r->measured = 1;
+    }
+    rc = 0;
+done:
+    cudaFree(d_in);
+    cudaFree(d_out);
+    free(h_in);
+    free(h_out);
+    return rc;
+}
+
+int tl_bench_once(tl_shape s, const tl_variant *v, char *why, size_t why_len)
+{
+    size_t n = tl_shape_elements(s), bytes = n * sizeof(float);
+    float *h = malloc(bytes), *d_in = NULL, *d_out = NULL;
+    cudaError_t err;
+    int rc = -1;
+    if (!h) {
+        snprintf(why, why_len, "out of host memory");
+        return -1;
+    }
+    tl_fill_random(h, n, TL_DEFAULT_SEED);
+    if (!(err = cudaMalloc((void **)&d_in, bytes)) && !(err = cudaMalloc((void **)&d_out, bytes)) &&
+        !(err = cudaMemcpy(d_in, h, bytes, cudaMemcpyHostToDevice))) {
+        launch_ctx c = {fn_of(v), d_out, d_in, s, h, NULL, 0, 0};
+        tl_gpu_op op = {launch, poison, NULL, &c};
+        rc = tl_gpu_once(&op, v->name, why, why_len);
+    } else {
+        tl_gpu_explain(err, why, why_len);
+    }
+    cudaFree(d_in);
+    cudaFree(d_out);
+    free(h);
+    return rc;
+}
+
+void tl_bench_describe(FILE *f)
+{
+    char cpu[256];
+    tl_cpu_model(cpu, sizeof cpu);
+    tl_gpu_describe(f, &info);
+    fprintf(f, "# host: %s\n", cpu);
+    fprintf(f, "# cublas: cublasSgeam computes 1 * x, which may give a NaN other bits (an H100 "
+               "returns every NaN as 0x7fffffff): from cublas any NaN stands for a NaN, all else "
+               "must match bit for bit\n");
+}

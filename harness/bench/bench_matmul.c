@@ -1,0 +1,305 @@
+/*
+ * The bench's back end for the matrix product (labs 7 and 8): cuBLAS SGEMM
+ * in plain FP32 is the ceiling; then the reference's kernels (tiled and
+ * naive, or sgemm), the student's, and a CPU product at sizes where it ends
+ * in seconds.
+ */
+#include "bench.h"
+#include "gpu.h"
+#include "sysinfo.h"
+
+#include <cublas_v2.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#ifdef TL_HAVE_OPENBLAS
+#include <cblas.h>
+#endif
+
+static void cublas_matmul(float *c, const float *a, const float *b, int m, int n, int k);
+static void cpu_matmul(float *c, const float *a, const float *b, int m, int n, int k);
+
+#ifdef TL_OP_SGEMM
+static const tl_variant variants[] = {TL_VARIANTS_SGEMM_GPU(TL_VARIANT)};
+#else
+static const tl_variant variants[] = {TL_VARIANTS_MATMUL_GPU(TL_VARIANT)};
+#endif
+#define N_VARIANTS ((int)(sizeof variants / sizeof *variants))
+
+int tl_bench_variants(const tl_variant **table)
+{
+    *table = variants;
+    return N_VARIANTS;
+}
+
+/* The library's variant is the CPU's product, on host pointers. */
+static int on_host(const tl_variant *v)
+{
+    return strcmp(v->role, "library") == 0;
+}
+
+static tl_matmul_fn fn_of(const tl_variant *v)
+{
+    return (tl_matmul_fn)v->fn;
+}
+
+double tl_bench_work(tl_shape s, const char **unit)
+{
+    *unit = TL_UNIT_PRODUCT;
+    return 2.0 * s.rows * (double)s.cols * s.depth;
+}
+
+static tl_gpu_info info;
+static cublasHandle_t cublas;
+
+int tl_bench_init(char *why, size_t why_len)
+{
+    /* Plain FP32: no TF32 tensor-core shortcut, whatever the environment says. */
+    setenv("NVIDIA_TF32_OVERRIDE", "0", 1);
+    if (!tl_gpu_available(why, why_len))
+        return -1;
+    if (tl_gpu_query(&info, why, why_len) != 0)
+        return -1;
+    if (cublasCreate(&cublas) != CUBLAS_STATUS_SUCCESS ||
+        cublasSetMathMode(cublas, CUBLAS_DEFAULT_MATH) != CUBLAS_STATUS_SUCCESS) {
+        snprintf(why, why_len, "cublasCreate failed");
+        return -1;
+    }
+#ifdef TL_HAVE_OPENBLAS
+    openblas_set_num_threads(1);
+#endif
+    return 0;
+}
+
+int tl_bench_fits(tl_shape s, char *why, size_t why_len)
+{
+    size_t bytes = ((size_t)s.rows * s.depth + (size_t)s.depth * s.cols + (size_t)s.rows * s.cols) *
+                   sizeof(float), free_bytes = 0, total = 0;
+    cudaMemGetInfo(&free_bytes, &total);
+    if (bytes + 2 * info.l2_bytes + (64u << 20) > free_bytes) {
+        snprintf(why, why_len, "%dx%dx%d needs %.1f GiB on the GPU and %s has %.1f GiB free: choose "
+                 "a smaller size", s.rows, s.cols, s.depth, (double)bytes / (1 << 30), info.name,
+                 (double)free_bytes / (1 << 30));
+        return -1;
+    }
+    return 0;
+}
+
+/* Row-major C = A B is column-major C^T = B^T A^T: the same call with A and B swapped. */
+static void cublas_matmul(float *c, const float *a, const float *b, int m, int n, int k)
+{
+    const float one = 1.0f, zero = 0.0f;
+    cublasSgemm(cublas, CUBLAS_OP_N, CUBLAS_OP_N, n, m, k, &one, b, n, a, k, &zero, c, n);
+}
+
+/* The CPU product, at sizes where it takes seconds, not hours. */
+static int cpu_runs(tl_shape s)
+{
+#ifdef TL_HAVE_OPENBLAS
+    return (double)s.rows * s.cols * s.depth <= 2048.0 * 2048 * 2048;
+#else
+    return (double)s.rows * s.cols * s.depth <= 512.0 * 512 * 512;
+#endif
+}
+
+static void cpu_matmul(float *c, const float *a, const float *b, int m, int n, int k)
+{
+#ifdef TL_HAVE_OPENBLAS
+    cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, m, n, k, 1.0f, a, k, b, n, 0.0f, c, n);
+#else
+    memset(c, 0, (size_t)m * n * sizeof *c);
+    for (size_t i = 0; i < (size_t)m; i++)
+        for (size_t p = 0; p < (size_t)k; p++)
+            for (size_t j = 0; j < (size_t)n; j++)
+                c[i * n + j] += a[i * k + p] * b[p * n + j];
+#endif
+}
+
+typedef struct {
+    tl_matmul_fn fn;
+    float *c;
+    const float *a, *b;
+    tl_shape s;
+    const float *h_a, *h_b; /* what a and b hold */
+    uint64_t samples;       /* the sampler's state */
+} launch_ctx;
+
+static cudaError_t launch(void *p)
+{
+    launch_ctx *x = p;
+    x->fn(x->c, x->a, x->b, x->s.rows, x->s.cols, x->s.depth);
+    return cudaGetLastError();
+}
+
+/* Before each timed call: C holds nothing a call could leave in place. */
+static cudaError_t poison(void *p)
+{
+    launch_ctx *x = p;
+    return cudaMemsetAsync(x->c, 0xff, (size_t)x->s.rows * x->s.cols * sizeof(float), 0);
+}
+
+/* After each timed call, elements of C at random (more after the last), each against a
+ * double-precision dot product within the checker's tolerance. */
+static int verify(void *p, int rep, int last, char *why, size_t why_len)
+{
+    launch_ctx *x = p;
+    size_t n = (size_t)x->s.rows * x->s.cols, k = (size_t)x->s.depth;
+    for (int i = 0; i < (last ? 16 : 1) * TL_BENCH_SAMPLES; i++) {
+        size_t at = tl_bench_sample(&x->samples, n), row = at / x->s.cols, col = at % x->s.cols;
+        float got;
+        cudaError_t err = cudaMemcpy(&got, x->c + at, sizeof got, cudaMemcpyDeviceToHost);
+        if (err) {
+            tl_gpu_explain(err, why, why_len);
+            return -1;
+        }
+        double exact = 0, bound = 0;
+        for (size_t q = 0; q < k; q++) {
+            double term = (double)x->h_a[row * k + q] * x->h_b[q * x->s.cols + col];
+            exact += term;
+            bound += fabs(term);
+        }
+        if (!(fabs(got - exact) <= tl_matmul_tolerance(x->s.depth, bound))) {
+            tl_bench_note_skipped(why, why_len, rep, at, x->s.cols);
+            return -1;
+        }
+    }
+    return 0;
+}
+
+/* Correct first: each kernel once, at a size whose exact product the CPU finds quickly. */
+static int checked(tl_result *r, const tl_variant *variant)
+{
+    static char verdicts[N_VARIANTS]; /* 0 unknown, 1 right, 2 wrong */
+    static char notes[N_VARIANTS][sizeof r->note];
+    static tl_verdict v;
+    int i = (int)(variant - variants);
+    if (!verdicts[i]) {
+        tl_shape s = {257, 255, 263};
+        tl_check_matmul(&v, fn_of(variant), &tl_gpu_backend, s, TL_DEFAULT_SEED);
+        verdicts[i] = v.ok ? 1 : 2;
+        if (!v.ok) {
+            tl_bench_note_verdict(r, &v);
+            memcpy(notes[i], r->note, sizeof notes[i]);
+        }
+    }
+    if (verdicts[i] == 2)
+        memcpy(r->note, notes[i], sizeof r->note);
+    return verdicts[i] == 1;
+}
+
+/* The CPU's product, at most three times, where it ends in seconds: h holds A, B and room for C. */
+static void time_on_host(tl_result *r, const tl_bench_opts *o, float *h, tl_shape s)
+{
+    size_t na = (size_t)s.rows * s.depth, nb = (size_t)s.depth * s.cols;
+    if (!cpu_runs(s)) {
+        snprintf(r->note, sizeof r->note, "not run at this size (it would take too long)");
+        return;
+    }
+    double *t = calloc((size_t)o->reps, sizeof *t);
+    int reps = o->reps < 3 ? o->reps : 3;
+    for (int i = 0; t && i < reps; i++) {
+        double t0 = tl_now();
+        fn_of(r->variant)(h + na + nb, h, h + na, s.rows, s.cols, s.depth);
+        t[i] = tl_now() - t0;
+    }
+    if (t) {
+        r->stats = tl_stats_of(t, reps);
+        r->measured = 1;
+    }
+    free(t);
+}
+
+int tl_bench_size(tl_shape s, const tl_bench_opts *o, tl_result *results, char *why, size_t why_len)
+{
+    size_t na = (size_t)s.rows * s.depth, nb = (size_t)s.depth * s.cols, nc = (size_t)s.rows * s.cols;
+    float *h = malloc((na + nb + nc) * sizeof *h), *d_a = NULL, *d_b = NULL, *d_c = NULL;
+    cudaError_t err;
+    int rc = -1;
+    if (!h) {
+        snprintf(why, why_len, "out of host memory");
+        return -1;
+    }
+    tl_fill_random(h, na + nb, TL_DEFAULT_SEED);
+    for (size_t i = 0; i < na + nb; i++) /* keep the products finite: no inf or NaN here */
+        if (h[i] != h[i] || h[i] - h[i] != 0)
+            h[i] = 1.0f;
+    if ((err = cudaMalloc((void **)&d_a, na * sizeof *h)) || (err = cudaMalloc((void **)&d_b, nb * sizeof *h)) ||
+        (err = cudaMalloc((void **)&d_c, nc * sizeof *h)) ||
+        (err = cudaMemcpy(d_a, h, na * sizeof *h, cudaMemcpyHostToDevice)) ||
+        (err = cudaMemcpy(d_b, h + na, nb * sizeof *h, cudaMemcpyHostToDevice))) {
+        tl_gpu_explain(err, why, why_len);
+        goto done;
+    }
+    for (int k = 0; k < N_VARIANTS; k++) {
+        const tl_variant *var = &variants[k];
+        tl_result *r = &results[k];
+        if (!tl_bench_selected(o, var))
+            continue;
+        r->variant = var;
+        if (on_host(var)) {
+            time_on_host(r, o, h, s);
+            continue;
+        }
+        if (strcmp(var->role, "ceiling") && !checked(r, var))
+            continue;
+        launch_ctx c = {fn_of(var), d_c, d_a, d_b, s, h, h + na, TL_DEFAULT_SEED + (uint64_t)k};
+        tl_gpu_op op = {launch, poison, verify, &c};
+        if (tl_gpu_time(&op, o->warmup, o->reps, 2 * info.l2_bytes, &r->stats, r->note,
+                        sizeof r->note) == 0)
+            r->measured = 1;
+    }
+    rc = 0;
+done:
+    cudaFree(d_a);
+    cudaFree(d_b);
+    cudaFree(d_c);
+    free(h);
+    return rc;
+}
+
+int tl_bench_once(tl_shape s, const tl_variant *v, char *why, size_t why_len)
+{
+    size_t na = (size_t)s.rows * s.depth, nb = (size_t)s.depth * s.cols, nc = (size_t)s.rows * s.cols;
+    float *h, *d_a = NULL, *d_b = NULL, *d_c = NULL;
+    cudaError_t err;
+    int rc = -1;
+    if (on_host(v))
+        return 0; /* nothing on the GPU to look at */
+    if (!(h = malloc((na + nb) * sizeof *h))) {
+        snprintf(why, why_len, "out of host memory");
+        return -1;
+    }
+    tl_fill_random(h, na + nb, TL_DEFAULT_SEED);
+    if (!(err = cudaMalloc((void **)&d_a, na * sizeof *h)) &&
+        !(err = cudaMalloc((void **)&d_b, nb * sizeof *h)) &&
+        !(err = cudaMalloc((void **)&d_c, nc * sizeof *h)) &&
+        !(err = cudaMemcpy(d_a, h, na * sizeof *h, cudaMemcpyHostToDevice)) &&
+        !(err = cudaMemcpy(d_b, h + na, nb * sizeof *h, cudaMemcpyHostToDevice))) {
+        launch_ctx c = {fn_of(v), d_c, d_a, d_b, s, h, h + na, 0};
+        tl_gpu_op op = {launch, poison, NULL, &c};
+        rc = tl_gpu_once(&op, v->name, why, why_len);
+    } else {
+        tl_gpu_explain(err, why, why_len);
+    }
+    cudaFree(d_a);
+    cudaFree(d_b);
+    cudaFree(d_c);
+    free(h);
+    return rc;
+}
+
+void tl_bench_describe(FILE *f)
+{
+    char cpu[256];
+    tl_cpu_model(cpu, sizeof cpu);
+    tl_gpu_describe(f, &info);
+    fprintf(f, "# ceiling: cublasSgemm, FP32 (CUBLAS_DEFAULT_MATH, NVIDIA_TF32_OVERRIDE=0)\n");
+    fprintf(f, "# host: %s; cpu variant: %s, single-threaded\n", cpu,
+#ifdef TL_HAVE_OPENBLAS
+            "OpenBLAS cblas_sgemm"
+#else
+            "a plain triple loop"
+#endif
+    );
+}

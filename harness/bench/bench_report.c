@@ -1,0 +1,98 @@
+/*
+ * The bench's report of one size: a table for people, with each line's
+ * spread and notes on noise, and a CSV row per measured variant for gnuplot.
+ * Any subset of the variants may have run.
+ */
+#include "bench.h"
+
+#include <math.h>
+#include <string.h>
+
+/* Giga-units (bytes or operations) per second. */
+static double rate(tl_shape s, const tl_result *r)
+{
+    const char *unit;
+    return r && r->measured ? tl_bench_work(s, &unit) / r->stats.median / 1e9 : 0;
+}
+
+static const tl_result *find(const tl_result *r, int n, const char *variant)
+{
+    for (int i = 0; i < n; i++)
+        if (r[i].variant && strcmp(r[i].variant->name, variant) == 0 && r[i].measured)
+            return &r[i];
+    return NULL;
+}
+
+/* The result of a role's headline, its first variant, when it was measured. */
+static const tl_result *headline(const tl_result *r, int n, const char *role)
+{
+    for (int i = 0; i < n; i++)
+        if (r[i].variant && strcmp(r[i].variant->role, role) == 0)
+            return r[i].measured ? &r[i] : NULL;
+    return NULL;
+}
+
+/* A row of the table: the rate, its share of the ceiling, the ratio to the reference, the spread. */
+static void table_row(FILE *table, const char *size, tl_shape s, const tl_result *r,
+                      const tl_result *ceiling, const tl_result *ref)
+{
+    char share[16] = "-", vs_ref[16] = "-";
+    if (!r->measured) {
+        fprintf(table, "%-16s %-10s   %s\n", size, r->variant->name, r->note);
+        return;
+    }
+    if (ceiling)
+        snprintf(share, sizeof share, "%.0f %%", 100 * rate(s, r) / rate(s, ceiling));
+    if (ref)
+        snprintf(vs_ref, sizeof vs_ref, "%.2fx", rate(s, r) / rate(s, ref));
+    fprintf(table, "%-16s %-10s %10.3f %9.1f %10s %9s   +-%.0f %%\n", size, r->variant->name,
+            r->stats.median * 1e3, rate(s, r), share, vs_ref, 50 * tl_stats_spread(&r->stats));
+}
+
+/* What the reader should know about the numbers of one size: noise they are within. */
+static void table_notes(FILE *table, const tl_result *r, int n)
+{
+    const tl_result *ceiling = r[0].measured ? &r[0] : NULL;
+    const tl_result *student = headline(r, n, "student"), *ref = headline(r, n, "reference");
+    if (ceiling && (tl_stats_spread(&ceiling->stats) > 0.1 || ceiling->stats.max > 2 * ceiling->stats.min))
+        fprintf(table, "%16s note: %s took %.3f to %.3f ms: a busy machine or changing clocks; the"
+                " shares at this size are unreliable, run again\n", "", ceiling->variant->name,
+                ceiling->stats.min * 1e3, ceiling->stats.max * 1e3);
+    if (student && ref) {
+        double ratio = ref->stats.median / student->stats.median;
+        double noise = 0.5 * (tl_stats_spread(&student->stats) + tl_stats_spread(&ref->stats));
+        if (fabs(ratio - 1) <= noise)
+            fprintf(table, "%16s note: student and reference differ by %.0f %%, within their spread"
+                    " (+-%.0f %%): noise, not a difference\n", "", 100 * fabs(ratio - 1),
+                    100 * noise);
+    }
+}
+
+void tl_bench_report(FILE *table, FILE *csv, int lab, int matmul, const char *tag, tl_shape s,
+                     const tl_result *r, int n)
+{
+    const char *unit;
+    const tl_result *ceiling = r[0].measured ? &r[0] : NULL;
+    char size[48];
+    int first = 1;
+    tl_bench_work(s, &unit);
+    if (matmul)
+        snprintf(size, sizeof size, "%dx%dx%d", s.rows, s.cols, s.depth);
+    else
+        snprintf(size, sizeof size, "%dx%d", s.rows, s.cols);
+    for (int i = 0; i < n; i++) {
+        if (!r[i].variant)
+            continue;
+        const tl_result *ref = find(r, n, r[i].variant->vs);
+        table_row(table, first ? size : "", s, &r[i], ceiling, ref);
+        first = 0;
+        if (csv && r[i].measured)
+            fprintf(csv, "%d,%s,%d,%d,%d,%d,%.9g,%.9g,%.9g,%.4f,%s,%.4f,%.4f,%s,%.9g,%.9g,%s,%s\n",
+                    lab, r[i].variant->name, s.rows, s.cols, s.depth, r[i].stats.n,
+                    r[i].stats.median, r[i].stats.min, r[i].stats.max, rate(s, &r[i]), unit,
+                    ceiling ? rate(s, &r[i]) / rate(s, ceiling) : 0,
+                    ref ? rate(s, &r[i]) / rate(s, ref) : 0, tag, r[i].stats.q1, r[i].stats.q3,
+                    r[i].variant->label, r[i].variant->role);
+    }
+    table_notes(table, r, n);
+}

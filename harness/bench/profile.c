@@ -1,0 +1,134 @@
+/*
+ * profile: what the emulator counted while the student's transpose and the
+ * reference's ran once on the same matrix. Counts, not timings: they are
+ * the same on every machine, whatever its load. They go to a CSV, which
+ * harness/tools/profile-table.sh shows, as it shows what ncu measures on a GPU.
+ *
+ * usage: profile [--size N | ROWSxCOLS] [--csv FILE] [--title TEXT]
+ */
+#ifndef TL_TUNABLES_STUDENT /* the Makefile says which tunables each side was built with */
+#define TL_TUNABLES_STUDENT "unknown"
+#define TL_TUNABLES_REFERENCE "unknown"
+#endif
+#include "bench.h"
+#include "emu.h"
+#include "gpu.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+static void usage(FILE *f)
+{
+    fprintf(f, "usage: profile [--size N | ROWSxCOLS] [--csv FILE] [--title TEXT]\n");
+}
+
+/* The lab's entry points, under the bench's names for them. */
+typedef struct {
+    const char *variant;
+    tl_transpose_fn transpose;
+    tl_matmul_fn matmul;
+    tl_inplace_fn inplace;
+} lab_fn;
+
+/* The lab's own kernels, from the bench's table of the operation (bench_variants.h). */
+#define TRANSPOSE(name, label, role, vs, fn) {name, fn, NULL, NULL},
+#define MATMUL(name, label, role, vs, fn) {name, NULL, fn, NULL},
+#define INPLACE(name, label, role, vs, fn) {name, NULL, NULL, fn},
+static const lab_fn fns[] = {
+#if defined(TL_OP_SGEMM)
+    TL_KERNELS_SGEMM(MATMUL)
+#elif defined(TL_OP_MATMUL)
+    TL_KERNELS_MATMUL(MATMUL)
+#elif defined(TL_OP_INPLACE)
+    TL_KERNELS_INPLACE(INPLACE)
+#else
+    TL_KERNELS_TRANSPOSE(TRANSPOSE)
+#endif
+};
+
+static int profile(const lab_fn *f, tl_shape s, FILE *csv)
+{
+    static tl_verdict v;
+    const char *variant = f->variant;
+    tl_emu_stats_reset();
+    tl_emu_profile(1);
+    if (f->matmul)
+        tl_check_matmul(&v, f->matmul, &tl_gpu_backend, s, TL_DEFAULT_SEED);
+    else if (f->inplace)
+        tl_check_inplace(&v, f->inplace, &tl_gpu_backend, s.rows, TL_DEFAULT_SEED);
+    else
+        tl_check_transpose(&v, f->transpose, &tl_gpu_backend, s, TL_DEFAULT_SEED);
+    tl_emu_profile(0);
+    if (!v.ok) {
+        const char *todo = tl_todo_message();
+        printf("%-10s %s\n", variant, todo ? "not implemented yet" : "WRONG: counts not shown");
+        if (!todo)
+            printf("%s", v.message);
+        return 1;
+    }
+    for (int i = 0; i < tl_emu_stats_count(); i++) {
+        const tl_emu_stats *k = tl_emu_stats_get(i);
+        if (csv)
+            fprintf(csv, "%s,%s,%d,%d,%d,%llu,%llu,%llu,%llu,%llu,%llu,%llu,%llu,%llu,%llu,%llu,"
+                         "%llu,%llu,%llu,%llu\n",
+                    variant, k->kernel, s.rows, s.cols, s.depth, k->launches, k->blocks, k->threads,
+                    k->global_load_requests, k->global_load_sectors, k->global_store_requests,
+                    k->global_store_sectors, k->shared_load_requests, k->shared_load_wavefronts,
+                    k->shared_store_requests, k->shared_store_wavefronts, k->global_load_bytes,
+                    k->global_store_bytes, k->shared_load_ideal, k->shared_store_ideal);
+    }
+    return 0;
+}
+
+int main(int argc, char **argv)
+{
+#ifdef TL_OP_MATMUL
+    tl_shape s = {128, 128, 128};
+#else
+    tl_shape s = {512, 512, 512};
+#endif
+    const char *csv_path = NULL, *title = "this lab";
+    char why[256];
+    for (int i = 1; i < argc; i++) {
+        if (!strcmp(argv[i], "--size") && i + 1 < argc) {
+            if (tl_parse_shape(argv[++i], &s, why, sizeof why)) {
+                fprintf(stderr, "profile: %s\n", why);
+                usage(stderr);
+                return 2;
+            }
+        } else if (!strcmp(argv[i], "--csv") && i + 1 < argc) {
+            csv_path = argv[++i];
+        } else if (!strcmp(argv[i], "--title") && i + 1 < argc) {
+            title = argv[++i];
+        } else {
+            fprintf(stderr, "profile: unknown option '%s'\n", argv[i]);
+            usage(stderr);
+            return 2;
+        }
+    }
+    FILE *csv = csv_path ? fopen(csv_path, "w") : NULL;
+    if (csv_path && !csv) {
+        perror(csv_path);
+        return 1;
+    }
+    /* What a request is: nvcc's instruction, or (without nvcc and nvdisasm) an access as written. */
+    const char *counting = tl_emu_counts_instructions()
+                               ? "instructions as nvcc compiles them for sm_90"
+                               : "accesses as written: built without nvcc and nvdisasm, none merged as nvcc merges them";
+    if (csv)
+        fprintf(csv, "# tilelab profile on the CPU emulator: %s, %d x %d (x %d)\n"
+                     "# machine: the CPU emulator (%s)\n"
+                     "# tunables: student %s; reference %s\n"
+                     "variant,kernel,rows,cols,depth,launches,blocks,threads,global_load_requests,"
+                     "global_load_sectors,global_store_requests,global_store_sectors,"
+                     "shared_load_requests,shared_load_wavefronts,shared_store_requests,"
+                     "shared_store_wavefronts,global_load_bytes,global_store_bytes,"
+                     "shared_load_ideal,shared_store_ideal\n",
+                title, s.rows, s.cols, s.depth, counting, TL_TUNABLES_STUDENT, TL_TUNABLES_REFERENCE);
+    int wrong = 0;
+    for (size_t i = 0; i < sizeof fns / sizeof *fns; i++)
+        wrong |= profile(&fns[i], s, csv);
+    if (csv)
+        fclose(csv);
+    return wrong;
+}

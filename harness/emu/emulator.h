@@ -1,0 +1,56 @@
+/*
+ * What the emulator's own files share (runtime.c, shared.c, emulator.c);
+ * nothing here is for the labs or the rest of the harness.
+ */
+#ifndef TILELAB_EMULATOR_H
+#define TILELAB_EMULATOR_H
+
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "cuda_runtime.h"
+
+/* runtime.c: errors. A call's error, with what the emulator saw behind it (cudaGetLastError). */
+cudaError_t tl_emu_fail(cudaError_t err, const char *fmt, ...);
+/* A kernel's fault: its error shows at the next call that waits for the kernel. */
+void tl_emu_fault_later(cudaError_t err, const char *fmt, va_list ap);
+/* After a fault the context is lost, as on a GPU: later kernels never run. */
+int tl_emu_context_lost(void);
+
+/* runtime.c: device memory, one reserved range with a gap after each allocation. */
+typedef struct {
+    uintptr_t base;
+    size_t size;
+    int freed;
+} tl_emu_allocation;
+int tl_emu_has_arena(void);
+int tl_emu_in_arena(uintptr_t a);
+/* The allocation holding a, or the one just below it; NULL when none is below. */
+const tl_emu_allocation *tl_emu_allocation_near(uintptr_t a);
+/* The live allocation holding all of [a, a + bytes), or NULL. */
+const tl_emu_allocation *tl_emu_allocation_of(uintptr_t a, size_t bytes);
+
+/* shared.c: what gcc's instrumentation registers for each global it guards (ABI v8). */
+struct asan_global {
+    uintptr_t beg;
+    uintptr_t size;
+    uintptr_t size_with_redzone;
+    const char *name;
+    const char *module_name;
+    uintptr_t has_dynamic_init;
+    void *location;
+    uintptr_t odr_indicator;
+};
+/* The registered global whose bytes (red zone included) hold a, or NULL. */
+const struct asan_global *tl_emu_global_at(uintptr_t a);
+/* Whether g is a __shared__ array. */
+int tl_emu_is_shared(const struct asan_global *g);
+/* Whether [a, a + size) lies inside one __shared__ array of a template kernel. */
+int tl_emu_in_static(uintptr_t a, size_t size);
+/* Reads those arrays from the symbol table, once. */
+void tl_emu_read_statics(void);
+/* Fills every __shared__ array with TL_SHARED_POISON_BITS (matrix.h), before each block. */
+void tl_emu_poison_shared(void);
+
+#endif

@@ -1,0 +1,417 @@
+/*
+ * The emulator's CUDA runtime calls: errors as the runtime reports them,
+ * device memory, the device and its events. A kernel's fault waits, as on a
+ * GPU, for the next call that synchronises (tl_emu_fault_later).
+ */
+#define _GNU_SOURCE
+#include "cuda_runtime.h"
+#include "emulator.h"
+#include "gpu.h"
+#include "sysinfo.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <time.h>
+
+/* ------------------------------------------------------------------ errors */
+
+static cudaError_t last_error, sticky_error;
+/* A kernel's fault, as on a GPU, shows at the next call that waits for the kernel. */
+static cudaError_t pending_error;
+static char detail[1024];
+
+/* A call that waits for the device: a fault of the kernels before it becomes its error. */
+static cudaError_t settle(void)
+{
+    if (pending_error) {
+        sticky_error = last_error = pending_error;
+        pending_error = cudaSuccess;
+    }
+    return sticky_error;
+}
+
+cudaError_t tl_emu_fail(cudaError_t err, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(detail, sizeof detail, fmt, ap);
+    va_end(ap);
+    last_error = err;
+    return err;
+}
+
+void tl_emu_fault_later(cudaError_t err, const char *fmt, va_list ap)
+{
+    vsnprintf(detail, sizeof detail, fmt, ap);
+    pending_error = err;
+}
+
+int tl_emu_context_lost(void)
+{
+    return sticky_error || pending_error;
+}
+
+const char tl_gpu_runtime_name[32] = "CPU emulator of a GPU";
+
+/* The thread and access behind the last error (gpu.h). */
+const char *tl_gpu_error_detail(void)
+{
+    return detail[0] ? detail : NULL;
+}
+
+static const struct {
+    cudaError_t err;
+    const char *name, *text;
+} errors[] = {
+    {cudaSuccess, "cudaSuccess", "no error"},
+    {cudaErrorInvalidValue, "cudaErrorInvalidValue", "invalid argument"},
+    {cudaErrorMemoryAllocation, "cudaErrorMemoryAllocation", "out of memory"},
+    {cudaErrorInitializationError, "cudaErrorInitializationError", "initialization error"},
+    {cudaErrorInvalidConfiguration, "cudaErrorInvalidConfiguration", "invalid configuration argument"},
+    {cudaErrorInvalidDevicePointer, "cudaErrorInvalidDevicePointer", "invalid device pointer"},
+    {cudaErrorInvalidMemcpyDirection, "cudaErrorInvalidMemcpyDirection", "invalid copy direction for memcpy"},
+    {cudaErrorInsufficientDriver, "cudaErrorInsufficientDriver", "CUDA driver version is insufficient for CUDA runtime version"},
+    {cudaErrorNoDevice, "cudaErrorNoDevice", "no CUDA-capable device is detected"},
+    {cudaErrorInvalidDevice, "cudaErrorInvalidDevice", "invalid device ordinal"},
+    {cudaErrorNoKernelImageForDevice, "cudaErrorNoKernelImageForDevice", "no kernel image is available for execution on the device"},
+    {cudaErrorInvalidResourceHandle, "cudaErrorInvalidResourceHandle", "invalid resource handle"},
+    {cudaErrorNotReady, "cudaErrorNotReady", "device not ready"},
+    {cudaErrorIllegalAddress, "cudaErrorIllegalAddress", "an illegal memory access was encountered"},
+    {cudaErrorLaunchOutOfResources, "cudaErrorLaunchOutOfResources", "too many resources requested for launch"},
+    {cudaErrorLaunchTimeout, "cudaErrorLaunchTimeout", "the launch timed out and was terminated"},
+    {cudaErrorAssert, "cudaErrorAssert", "device-side assert triggered"},
+    {cudaErrorMisalignedAddress, "cudaErrorMisalignedAddress", "misaligned address"},
+    {cudaErrorLaunchFailure, "cudaErrorLaunchFailure", "unspecified launch failure"},
+    {cudaErrorNotSupported, "cudaErrorNotSupported", "operation not supported"},
+    {cudaErrorUnknown, "cudaErrorUnknown", "unknown error"},
+};
+
+const char *cudaGetErrorName(cudaError_t err)
+{
+    for (size_t i = 0; i < sizeof errors / sizeof *errors; i++)
+        if (errors[i].err == err)
+            return errors[i].name;
+    return "cudaErrorUnknown";
+}
+
+const char *cudaGetErrorString(cudaError_t err)
+{
+    for (size_t i = 0; i < sizeof errors / sizeof *errors; i++)
+        if (errors[i].err == err)
+            return errors[i].text;
+    return "unrecognized error code";
+}
+
+cudaError_t cudaGetLastError(void)
+{
+    cudaError_t err = sticky_error ? sticky_error : last_error;
+    last_error = cudaSuccess;
+    return err;
+}
+
+cudaError_t cudaPeekAtLastError(void)
+{
+    return sticky_error ? sticky_error : last_error;
+}
+
+/* ------------------------------------------------------------ device memory */
+
+/*
+ * Device memory is one large reserved range, handed out in order with a
+ * gap between allocations, so that any address can be told apart as
+ * device memory, and an index that runs off an allocation lands in a gap.
+ */
+#define ARENA_BYTES ((size_t)64 << 30)
+#define GAP ((size_t)64 << 10)
+
+static uintptr_t arena;
+static size_t arena_used;
+static tl_emu_allocation *allocs;
+static size_t n_allocs, cap_allocs;
+
+static int arena_init(void)
+{
+    if (arena)
+        return 0;
+    void *p = mmap(NULL, ARENA_BYTES, PROT_READ | PROT_WRITE,
+                   MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+    if (p == MAP_FAILED)
+        return -1;
+    arena = (uintptr_t)p;
+    arena_used = GAP;
+    return 0;
+}
+
+int tl_emu_has_arena(void)
+{
+    return arena != 0;
+}
+
+int tl_emu_in_arena(uintptr_t a)
+{
+    return a - arena < ARENA_BYTES;
+}
+
+/* The allocation holding a, or the one just below it; NULL when none is below. */
+const tl_emu_allocation *tl_emu_allocation_near(uintptr_t a)
+{
+    size_t lo = 0, hi = n_allocs;
+    while (lo < hi) {
+        size_t mid = (lo + hi) / 2;
+        if (allocs[mid].base <= a)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return lo ? &allocs[lo - 1] : NULL;
+}
+
+const tl_emu_allocation *tl_emu_allocation_of(uintptr_t a, size_t bytes)
+{
+    const tl_emu_allocation *al = tl_emu_allocation_near(a);
+    return al && !al->freed && a + bytes <= al->base + al->size ? al : NULL;
+}
+
+cudaError_t cudaMalloc(void **ptr, size_t bytes)
+{
+    if (settle())
+        return sticky_error;
+    if (!ptr)
+        return tl_emu_fail(cudaErrorInvalidValue, "cudaMalloc: the pointer to the result is NULL");
+    *ptr = NULL;
+    if (bytes == 0)
+        return cudaSuccess;
+    size_t rounded = (bytes + 255) & ~(size_t)255;
+    if (arena_init() || arena_used + rounded + GAP > ARENA_BYTES)
+        return tl_emu_fail(cudaErrorMemoryAllocation, "cudaMalloc of %zu bytes: the emulator's device "
+                    "memory is used up", bytes);
+    if (n_allocs == cap_allocs) {
+        size_t cap = cap_allocs ? 2 * cap_allocs : 64;
+        tl_emu_allocation *grown = realloc(allocs, cap * sizeof *grown);
+        if (!grown)
+            return tl_emu_fail(cudaErrorMemoryAllocation, "cudaMalloc: out of host memory");
+        allocs = grown;
+        cap_allocs = cap;
+    }
+    tl_emu_allocation *al = &allocs[n_allocs++];
+    al->base = arena + arena_used;
+    al->size = bytes;
+    al->freed = 0;
+    arena_used += rounded + GAP;
+    *ptr = (void *)al->base;
+    return cudaSuccess;
+}
+
+cudaError_t cudaFree(void *ptr)
+{
+    if (settle())
+        return sticky_error;
+    if (!ptr)
+        return cudaSuccess;
+    tl_emu_allocation *al = (tl_emu_allocation *)tl_emu_allocation_near((uintptr_t)ptr);
+    if (!al || al->base != (uintptr_t)ptr || al->freed)
+        return tl_emu_fail(cudaErrorInvalidValue, "cudaFree(%p): not a pointer cudaMalloc returned, or "
+                    "freed already", ptr);
+    al->freed = 1;
+    /* Give the pages back; the range stays reserved, so a late access is still caught. */
+    madvise((void *)(al->base & ~(uintptr_t)4095), al->size, MADV_DONTNEED);
+    return sticky_error;
+}
+
+static cudaError_t check_range(const void *p, size_t bytes, int device, const char *call,
+                               const char *which)
+{
+    uintptr_t a = (uintptr_t)p;
+    if (!device) {
+        if (tl_emu_in_arena(a))
+            return tl_emu_fail(cudaErrorInvalidValue, "%s: the %s pointer is device memory where host "
+                        "memory was expected", call, which);
+        return cudaSuccess;
+    }
+    if (!tl_emu_in_arena(a) || !tl_emu_allocation_of(a, 0))
+        return tl_emu_fail(cudaErrorInvalidValue, "%s: the %s pointer %p is not device memory from "
+                    "cudaMalloc (a host pointer?)", call, which, p);
+    if (!tl_emu_allocation_of(a, bytes))
+        return tl_emu_fail(cudaErrorInvalidValue, "%s: %zu bytes from %p run past the end of the "
+                    "allocation", call, bytes, p);
+    return cudaSuccess;
+}
+
+cudaError_t cudaMemcpy(void *dst, const void *src, size_t bytes, enum cudaMemcpyKind kind)
+{
+    if (settle())
+        return sticky_error;
+    if (kind == cudaMemcpyDefault)
+        kind = (enum cudaMemcpyKind)((tl_emu_in_arena((uintptr_t)src) ? 2 : 0) |
+                                     (tl_emu_in_arena((uintptr_t)dst) ? 1 : 0));
+    if ((unsigned)kind > cudaMemcpyDeviceToDevice)
+        return tl_emu_fail(cudaErrorInvalidMemcpyDirection, "cudaMemcpy: unknown direction %d", (int)kind);
+    cudaError_t err;
+    if ((err = check_range(src, bytes, kind & 2, "cudaMemcpy", "source")) ||
+        (err = check_range(dst, bytes, kind & 1, "cudaMemcpy", "destination")))
+        return err;
+    memmove(dst, src, bytes);
+    return cudaSuccess;
+}
+
+cudaError_t cudaMemcpyAsync(void *dst, const void *src, size_t bytes, enum cudaMemcpyKind kind,
+                            cudaStream_t stream)
+{
+    (void)stream;
+    return cudaMemcpy(dst, src, bytes, kind);
+}
+
+cudaError_t cudaMemset(void *ptr, int value, size_t bytes)
+{
+    if (settle())
+        return sticky_error;
+    cudaError_t err = check_range(ptr, bytes, 1, "cudaMemset", "device");
+    if (err)
+        return err;
+    memset(ptr, value, bytes);
+    return cudaSuccess;
+}
+
+cudaError_t cudaMemsetAsync(void *ptr, int value, size_t bytes, cudaStream_t stream)
+{
+    (void)stream;
+    return cudaMemset(ptr, value, bytes);
+}
+
+cudaError_t cudaDeviceSynchronize(void)
+{
+    return settle();
+}
+
+cudaError_t cudaStreamSynchronize(cudaStream_t stream)
+{
+    (void)stream;
+    return settle();
+}
+
+/* One stream: the emulator runs everything in order, as the default stream does. */
+cudaError_t cudaStreamCreate(cudaStream_t *stream)
+{
+    if (!stream)
+        return tl_emu_fail(cudaErrorInvalidValue, "cudaStreamCreate: the pointer to the result is NULL");
+    *stream = NULL;
+    return settle();
+}
+
+cudaError_t cudaStreamDestroy(cudaStream_t stream)
+{
+    (void)stream;
+    return settle();
+}
+
+cudaError_t cudaDeviceReset(void)
+{
+    sticky_error = last_error = pending_error = cudaSuccess;
+    detail[0] = '\0';
+    return cudaSuccess;
+}
+
+/* ------------------------------------------------------------------ device */
+
+cudaError_t cudaGetDeviceCount(int *count)
+{
+    *count = 1;
+    return cudaSuccess;
+}
+
+cudaError_t cudaGetDevice(int *device)
+{
+    *device = 0;
+    return cudaSuccess;
+}
+
+cudaError_t cudaSetDevice(int device)
+{
+    return device == 0 ? cudaSuccess
+                       : tl_emu_fail(cudaErrorInvalidDevice, "the emulator has one device, number 0");
+}
+
+cudaError_t cudaGetDeviceProperties(struct cudaDeviceProp *prop, int device)
+{
+    if (device != 0)
+        return tl_emu_fail(cudaErrorInvalidDevice, "the emulator has one device, number 0");
+    memset(prop, 0, sizeof *prop);
+    snprintf(prop->name, sizeof prop->name, "tilelab CPU emulator (no GPU)");
+    prop->totalGlobalMem = tl_meminfo("MemTotal");
+    prop->sharedMemPerBlock = 48 << 10;
+    prop->warpSize = 32;
+    prop->maxThreadsPerBlock = 1024;
+    prop->maxThreadsDim[0] = prop->maxThreadsDim[1] = 1024;
+    prop->maxThreadsDim[2] = 64;
+    prop->maxGridSize[0] = 0x7fffffff;
+    prop->maxGridSize[1] = prop->maxGridSize[2] = 65535;
+    prop->multiProcessorCount = 1;
+    return cudaSuccess;
+}
+
+cudaError_t cudaDeviceGetAttribute(int *value, enum cudaDeviceAttr attr, int device)
+{
+    struct cudaDeviceProp p;
+    cudaError_t err = cudaGetDeviceProperties(&p, device);
+    if (err)
+        return err;
+    switch (attr) {
+    case cudaDevAttrMaxThreadsPerBlock: *value = p.maxThreadsPerBlock; break;
+    case cudaDevAttrMaxSharedMemoryPerBlock: *value = (int)p.sharedMemPerBlock; break;
+    case cudaDevAttrWarpSize: *value = p.warpSize; break;
+    case cudaDevAttrMultiProcessorCount: *value = p.multiProcessorCount; break;
+    case cudaDevAttrComputeCapabilityMajor: *value = p.major; break;
+    case cudaDevAttrComputeCapabilityMinor: *value = p.minor; break;
+    default: *value = 0; break; /* clocks, bus width, L2: an emulator has none */
+    }
+    return cudaSuccess;
+}
+
+cudaError_t cudaMemGetInfo(size_t *free_bytes, size_t *total_bytes)
+{
+    *free_bytes = tl_meminfo("MemAvailable");
+    *total_bytes = tl_meminfo("MemTotal");
+    return settle();
+}
+
+/* Events measure host time; the harness never shows emulator time as bandwidth. */
+struct CUevent_st {
+    double seconds;
+};
+
+cudaError_t cudaEventCreate(cudaEvent_t *event)
+{
+    *event = calloc(1, sizeof **event);
+    return *event ? cudaSuccess : tl_emu_fail(cudaErrorMemoryAllocation, "cudaEventCreate: out of memory");
+}
+
+cudaError_t cudaEventDestroy(cudaEvent_t event)
+{
+    free(event);
+    return cudaSuccess;
+}
+
+cudaError_t cudaEventRecord(cudaEvent_t event, cudaStream_t stream)
+{
+    struct timespec ts;
+    (void)stream;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    event->seconds = (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+    return sticky_error;
+}
+
+cudaError_t cudaEventSynchronize(cudaEvent_t event)
+{
+    (void)event;
+    return settle();
+}
+
+cudaError_t cudaEventElapsedTime(float *ms, cudaEvent_t start, cudaEvent_t stop)
+{
+    *ms = (float)((stop->seconds - start->seconds) * 1e3);
+    return sticky_error;
+}
+

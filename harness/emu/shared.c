@@ -1,0 +1,122 @@
+/*
+ * The emulator's view of a lab file's statics: the globals gcc's
+ * instrumentation registers (its __shared__ arrays, with their bounds and
+ * red zones, and its other statics), the __shared__ arrays of template
+ * kernels read from the symbol table, and the poison every __shared__
+ * array is filled with before a block runs.
+ */
+#include "cuda_runtime.h"
+#include "emulator.h"
+#include "matrix.h"
+#include "statics.h"
+
+#include <stdlib.h>
+
+/* -------------------------------------------------------- __shared__ arrays */
+
+/*
+ * Every global of the lab file that the instrumentation guards: its
+ * __shared__ arrays, which the emulator's header puts in the section
+ * tl_shared, and its other statics and string literals.
+ */
+extern char __start_tl_shared[] __attribute__((weak));
+extern char __stop_tl_shared[] __attribute__((weak));
+
+static struct asan_global **globals;
+static size_t n_globals;
+static uintptr_t globals_lo = UINTPTR_MAX, globals_hi;
+
+int tl_emu_is_shared(const struct asan_global *g)
+{
+    return g->beg - (uintptr_t)__start_tl_shared < (uintptr_t)(__stop_tl_shared - __start_tl_shared);
+}
+
+void __asan_register_globals(struct asan_global *g, uintptr_t n);
+void __asan_register_globals(struct asan_global *g, uintptr_t n)
+{
+    struct asan_global **grown = realloc(globals, (n_globals + n) * sizeof *grown);
+    if (!grown)
+        abort();
+    globals = grown;
+    for (uintptr_t i = 0; i < n; i++) {
+        globals[n_globals++] = &g[i];
+        if (g[i].beg < globals_lo)
+            globals_lo = g[i].beg;
+        if (g[i].beg + g[i].size_with_redzone > globals_hi)
+            globals_hi = g[i].beg + g[i].size_with_redzone;
+    }
+}
+
+void __asan_unregister_globals(struct asan_global *g, uintptr_t n);
+void __asan_unregister_globals(struct asan_global *g, uintptr_t n)
+{
+    (void)g;
+    (void)n;
+}
+
+const struct asan_global *tl_emu_global_at(uintptr_t a)
+{
+    if (a - globals_lo >= globals_hi - globals_lo)
+        return NULL;
+    for (size_t i = 0; i < n_globals; i++)
+        if (a - globals[i]->beg < globals[i]->size_with_redzone)
+            return globals[i];
+    return NULL;
+}
+
+/* The __shared__ arrays of template kernels, from the symbol table (statics.c). */
+typedef struct {
+    uintptr_t beg;
+    size_t size;
+} local_static;
+
+static local_static *statics;
+static size_t n_statics, cap_statics;
+static int statics_read;
+
+static void found_static(uintptr_t beg, size_t size, const char *name)
+{
+    (void)name;
+    for (size_t i = 0; i < n_globals; i++)
+        if (globals[i]->beg == beg)
+            return; /* registered already, bounds and all */
+    if (n_statics == cap_statics) {
+        size_t cap = cap_statics ? 2 * cap_statics : 16;
+        local_static *grown = realloc(statics, cap * sizeof *grown);
+        if (!grown)
+            abort();
+        statics = grown, cap_statics = cap;
+    }
+    statics[n_statics++] = (local_static){beg, size};
+}
+
+void tl_emu_read_statics(void)
+{
+    if (!statics_read)
+        tl_emu_local_statics(&tl_emu_builtin, "tl_emu_builtin", found_static);
+    statics_read = 1;
+}
+
+int tl_emu_in_static(uintptr_t a, size_t size)
+{
+    for (size_t i = 0; i < n_statics; i++)
+        if (a - statics[i].beg < statics[i].size)
+            return a + size <= statics[i].beg + statics[i].size;
+    return 0;
+}
+
+void tl_emu_poison_shared(void)
+{
+    uint32_t bits = TL_SHARED_POISON_BITS;
+    for (size_t i = 0; i < n_globals; i++) {
+        if (!tl_emu_is_shared(globals[i]))
+            continue;
+        unsigned char *p = (unsigned char *)globals[i]->beg;
+        for (size_t b = 0; b < globals[i]->size; b++)
+            p[b] = ((unsigned char *)&bits)[b % 4];
+    }
+    for (size_t i = 0; i < n_statics; i++)
+        for (size_t b = 0; b < statics[i].size; b++)
+            ((unsigned char *)statics[i].beg)[b] = ((unsigned char *)&bits)[b % 4];
+}
+

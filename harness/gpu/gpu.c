@@ -1,0 +1,355 @@
+#include "gpu.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+static const char *usual_cause(cudaError_t err)
+{
+    switch (err) {
+    case cudaErrorInvalidConfiguration:
+        return "more than 1024 threads per block, a block dimension over its limit "
+               "(x, y <= 1024, z <= 64), a grid of 0 blocks, or gridDim.y/z over 65535?";
+    case cudaErrorIllegalAddress:
+        return "a thread read or wrote outside an allocation: check the bounds test "
+               "(x < cols && y < rows) and the index (row * width + col)";
+    case cudaErrorLaunchOutOfResources:
+        return "too many resources requested: too many registers per thread for this block "
+               "size, or too much shared memory per block";
+    case cudaErrorMisalignedAddress:
+        return "a wide load or store (float2/float4) from an address that is not a multiple "
+               "of its size";
+    case cudaErrorInvalidValue:
+        return "an argument out of range: a NULL or host pointer, a size of 0, or at a launch a "
+               "block of more than 1024 threads";
+    case cudaErrorInvalidDevicePointer:
+        return "a host pointer where a device pointer was expected";
+    case cudaErrorNoKernelImageForDevice:
+        return "the program was built for another GPU: rebuild with CUDA_ARCH set to this one "
+               "(e.g. make clean; make ... CUDA_ARCH=native)";
+    case cudaErrorNoDevice:
+        return "no NVIDIA GPU is visible to this process";
+    case cudaErrorInsufficientDriver:
+        return "the NVIDIA driver is older than this CUDA toolkit";
+    case cudaErrorMemoryAllocation:
+        return "the GPU does not have that much free memory";
+    case cudaErrorLaunchTimeout:
+        return "the kernel ran too long (an endless loop?)";
+    case cudaErrorAssert:
+        return "an assert() in device code failed";
+    default:
+        return "see the CUDA Runtime API documentation for this error";
+    }
+}
+
+/* A GPU's runtime adds nothing to these; the emulator's (emu/emulator.c) replaces both. */
+__attribute__((weak)) const char tl_gpu_runtime_name[32] = "GPU";
+__attribute__((weak)) const char *tl_gpu_error_detail(void)
+{
+    return NULL;
+}
+
+/* The error by name and its cause: `cause`, or the usual one when NULL. */
+static void explain_as(cudaError_t err, const char *cause, char *buf, size_t len)
+{
+    snprintf(buf, len, "CUDA error %s (%s): %s", cudaGetErrorName(err), cudaGetErrorString(err),
+             cause ? cause : usual_cause(err));
+    const char *detail = tl_gpu_error_detail();
+    if (detail)
+        tl_appendf(buf, len, "\n  the emulator saw: %s", detail);
+}
+
+void tl_gpu_explain(cudaError_t err, char *buf, size_t len)
+{
+    explain_as(err, NULL, buf, len);
+}
+
+int tl_gpu_available(char *why, size_t why_len)
+{
+    int n = 0;
+    cudaError_t err = cudaGetDeviceCount(&n);
+    if (err != cudaSuccess) {
+        if (access("/dev/nvidiactl", F_OK) != 0)
+            snprintf(why, why_len, "no NVIDIA GPU or driver found: cudaGetDeviceCount says %s",
+                     cudaGetErrorName(err));
+        else
+            tl_gpu_explain(err, why, why_len);
+        cudaGetLastError();
+        return 0;
+    }
+    if (n == 0) {
+        snprintf(why, why_len, "no CUDA device found");
+        return 0;
+    }
+    return 1;
+}
+
+int tl_gpu_query(tl_gpu_info *info, char *why, size_t why_len)
+{
+    struct cudaDeviceProp prop;
+    int dev = 0, l2 = 0;
+    cudaError_t err;
+    memset(info, 0, sizeof *info);
+    if ((err = cudaGetDevice(&dev)) != cudaSuccess ||
+        (err = cudaGetDeviceProperties(&prop, dev)) != cudaSuccess ||
+        (err = cudaDeviceGetAttribute(&info->mem_clock_khz, cudaDevAttrMemoryClockRate, dev)) ||
+        (err = cudaDeviceGetAttribute(&info->bus_bits, cudaDevAttrGlobalMemoryBusWidth, dev)) ||
+        (err = cudaDeviceGetAttribute(&l2, cudaDevAttrL2CacheSize, dev))) {
+        tl_gpu_explain(err, why, why_len);
+        return -1;
+    }
+    snprintf(info->name, sizeof info->name, "%s", prop.name);
+    info->sms = prop.multiProcessorCount;
+    info->cc_major = prop.major;
+    info->cc_minor = prop.minor;
+    info->l2_bytes = (size_t)l2;
+    info->global_bytes = prop.totalGlobalMem;
+    info->peak_gbps = 2.0 * info->mem_clock_khz * 1e3 * (info->bus_bits / 8) / 1e9;
+    return 0;
+}
+
+void tl_gpu_describe(FILE *f, const tl_gpu_info *info)
+{
+    fprintf(f, "# machine: %s, %d SMs, compute capability %d.%d, L2 %zu MiB, %.0f GiB\n",
+            info->name, info->sms, info->cc_major, info->cc_minor, info->l2_bytes >> 20,
+            (double)info->global_bytes / (1 << 30));
+    fprintf(f, "# peak: %.0f GB/s theoretical (2 x %d MHz memory clock x %d-bit bus)\n",
+            info->peak_gbps, info->mem_clock_khz / 1000, info->bus_bits);
+}
+
+static int fail(cudaError_t err, const char *doing, char *why, size_t why_len)
+{
+    char explained[512];
+    tl_gpu_explain(err, explained, sizeof explained);
+    snprintf(why, why_len, "%s: %s", doing, explained);
+    return -1;
+}
+
+/* The device copies of a lab's matrices, margins included. */
+typedef struct {
+    tl_matrix *host;
+    float *device;
+} device_copy;
+
+static cudaError_t to_device(device_copy *d, int n)
+{
+    cudaError_t err = cudaSuccess;
+    for (int i = 0; i < n && !err; i++) {
+        size_t bytes = tl_matrix_total(d[i].host) * sizeof(float);
+        if (!(err = cudaMalloc((void **)&d[i].device, bytes)))
+            err = cudaMemcpy(d[i].device, d[i].host->base, bytes, cudaMemcpyHostToDevice);
+    }
+    return err;
+}
+
+static cudaError_t to_host(device_copy *d, int n)
+{
+    cudaError_t err = cudaSuccess;
+    for (int i = 0; i < n && !err; i++)
+        err = cudaMemcpy(d[i].host->base, d[i].device,
+                         tl_matrix_total(d[i].host) * sizeof(float), cudaMemcpyDeviceToHost);
+    return err;
+}
+
+static void free_device(device_copy *d, int n)
+{
+    for (int i = 0; i < n; i++)
+        cudaFree(d[i].device);
+}
+
+/* Which lab function a run calls: exactly one is set. */
+typedef struct {
+    tl_transpose_fn transpose;
+    tl_matmul_fn matmul;
+    tl_inplace_fn inplace;
+} lab_call;
+
+/*
+ * An error of the student's kernel, with its cause in the lab's own terms
+ * where the launch log or the lab says more than the usual list of causes.
+ */
+static int fail_kernel(cudaError_t err, const char *doing, lab_call call, char *why, size_t why_len)
+{
+    char cause[512] = "", explained[1024];
+    /* A refused launch: the runtime says invalid value (a block too large,
+     * as CUDA 13 does) or invalid configuration (a grid out of range); the
+     * launch log says which of the student's launches it was. */
+    int refused = err == cudaErrorInvalidConfiguration || err == cudaErrorInvalidValue;
+    for (int i = 0; i < tl_launch_count() && refused && !cause[0]; i++) {
+        const tl_launch *l = tl_launch_get(i);
+        dim3 grid = {l->grid[0], l->grid[1], l->grid[2]}, block = {l->block[0], l->block[1], l->block[2]};
+        cudaError_t refusal = tl_launch_refusal(grid, block);
+        unsigned long long threads = (unsigned long long)block.x * block.y * block.z;
+        if (refusal == cudaErrorInvalidValue && threads)
+            snprintf(cause, sizeof cause,
+                     "your launch asked for blocks of (%u, %u, %u) threads, %llu in all, and a block "
+                     "holds at most 1024 threads (x and y at most 1024, z at most 64). %s",
+                     l->block[0], l->block[1], l->block[2], threads,
+                     call.matmul ? "A TILE_WIDTH x TILE_WIDTH block needs TILE_WIDTH <= 32."
+                                 : "A block of TILE_DIM x BLOCK_ROWS threads works a TILE_DIM x "
+                                   "TILE_DIM tile, each thread TILE_DIM / BLOCK_ROWS rows of it.");
+        else if (!(l->grid[0] && l->grid[1] && l->grid[2]))
+            snprintf(cause, sizeof cause,
+                     "your launch asked for a grid of (%u, %u, %u) blocks, and a dimension of 0 "
+                     "launches nothing. An integer division rounds down, to 0 when the matrix is "
+                     "smaller than a block: round up, %s, and let the threads past the edge do nothing.",
+                     l->grid[0], l->grid[1], l->grid[2],
+                     call.matmul ? "(n + TILE_WIDTH - 1) / TILE_WIDTH for x (C's n columns) and "
+                                   "(m + TILE_WIDTH - 1) / TILE_WIDTH for y (its m rows)"
+                                 : "(cols + TILE_DIM - 1) / TILE_DIM for x, and likewise for y with rows and the block's height");
+        else if (refusal == cudaErrorInvalidConfiguration)
+            snprintf(cause, sizeof cause,
+                     "your launch asked for a grid of (%u, %u, %u) blocks, and a grid's y and z hold "
+                     "at most 65535 blocks (x up to 2^31 - 1): put the long side of the matrix on x.",
+                     l->grid[0], l->grid[1], l->grid[2]);
+    }
+    if (!cause[0] && call.matmul && err == cudaErrorIllegalAddress)
+        snprintf(cause, sizeof cause,
+                 "a thread read or wrote outside A, B or C: check row < m and col < n before "
+                 "storing C[row * n + col], and that the loads A[row * k + p] and B[p * n + col] "
+                 "keep p < k (a tile past the edge loads 0.0f instead)");
+    explain_as(err, cause[0] ? cause : NULL, explained, sizeof explained);
+    snprintf(why, why_len, "%s: %s", doing, explained);
+    return -1;
+}
+
+/* Copies the matrices over, calls the lab, waits, and copies them back. */
+static int run_copied(device_copy *d, int n, lab_call call, tl_shape s, char *why, size_t why_len)
+{
+    cudaError_t err;
+    int rc = -1;
+    if ((err = to_device(d, n))) {
+        fail(err, "copying the matrices to the GPU", why, why_len);
+        goto done;
+    }
+    tl_launch_reset();
+    if (call.transpose)
+        call.transpose(d[0].device + TL_MARGIN, d[1].device + TL_MARGIN, s.rows, s.cols);
+    else if (call.inplace)
+        call.inplace(d[0].device + TL_MARGIN, s.rows);
+    else
+        call.matmul(d[0].device + TL_MARGIN, d[1].device + TL_MARGIN, d[2].device + TL_MARGIN,
+                    s.rows, s.cols, s.depth);
+    if ((err = cudaGetLastError())) {
+        fail_kernel(err, "launching your kernel", call, why, why_len);
+        goto done;
+    }
+    if ((err = cudaDeviceSynchronize())) {
+        fail_kernel(err, "running your kernel", call, why, why_len);
+        goto done;
+    }
+    if ((err = to_host(d, n))) {
+        fail(err, "copying the result back from the GPU", why, why_len);
+        goto done;
+    }
+    rc = 0;
+done:
+    free_device(d, n);
+    return rc;
+}
+
+static int run_on_gpu(tl_transpose_fn fn, tl_matrix *out, tl_matrix *in, tl_shape s, char *why,
+                      size_t why_len)
+{
+    device_copy d[2] = {{out, NULL}, {in, NULL}};
+    lab_call call = {fn, NULL, NULL};
+    return run_copied(d, 2, call, s, why, why_len);
+}
+
+static int run_inplace_on_gpu(tl_inplace_fn fn, tl_matrix *m, int n, char *why, size_t why_len)
+{
+    device_copy d[1] = {{m, NULL}};
+    lab_call call = {NULL, NULL, fn};
+    tl_shape s = {n, n, 1};
+    return run_copied(d, 1, call, s, why, why_len);
+}
+
+static int run_matmul_on_gpu(tl_matmul_fn fn, tl_matrix *c, tl_matrix *a, tl_matrix *b, tl_shape s,
+                             char *why, size_t why_len)
+{
+    device_copy d[3] = {{c, NULL}, {a, NULL}, {b, NULL}};
+    lab_call call = {NULL, fn, NULL};
+    return run_copied(d, 3, call, s, why, why_len);
+}
+
+const tl_backend tl_gpu_backend = {tl_gpu_runtime_name, 1, run_on_gpu, run_matmul_on_gpu,
+                                   run_inplace_on_gpu};
+
+int tl_gpu_once(const tl_gpu_op *op, const char *variant, char *why, size_t why_len)
+{
+    cudaError_t err = op->prepare ? op->prepare(op->ctx) : cudaSuccess;
+    tl_todo_reset();
+    if (!err && !(err = op->launch(op->ctx)))
+        err = cudaDeviceSynchronize();
+    if (err) {
+        tl_gpu_explain(err, why, why_len);
+        return -1;
+    }
+    if (tl_todo_message())
+        printf("%s: not implemented yet (%s)\n", variant, tl_todo_message());
+    return 0;
+}
+
+/* Untimed runs until both `runs` and TL_GPU_WARMUP_SECONDS have passed. */
+static cudaError_t warm_up(const tl_gpu_op *op, int runs)
+{
+    cudaError_t err = cudaSuccess;
+    double start = tl_now();
+    for (int i = 0; !err && (i < runs || tl_now() - start < TL_GPU_WARMUP_SECONDS); i++)
+        if (!(err = op->launch(op->ctx)))
+            err = cudaDeviceSynchronize();
+    return err;
+}
+
+int tl_gpu_time(const tl_gpu_op *op, int warmup, int reps, size_t flush_bytes, tl_stats *stats,
+                char *why, size_t why_len)
+{
+    cudaEvent_t start = NULL, stop = NULL;
+    void *flush = NULL;
+    double *t = calloc((size_t)reps, sizeof *t);
+    cudaError_t err = cudaSuccess;
+    int rc = -1;
+
+    if (!t) {
+        snprintf(why, why_len, "out of host memory");
+        return -1;
+    }
+    if ((err = cudaEventCreate(&start)) || (err = cudaEventCreate(&stop)) ||
+        (flush_bytes && (err = cudaMalloc(&flush, flush_bytes)))) {
+        fail(err, "preparing the timer", why, why_len);
+        goto done;
+    }
+    if (warmup > 0 && (err = warm_up(op, warmup))) {
+        fail(err, "warm-up run", why, why_len);
+        goto done;
+    }
+    for (int i = 0; i < reps; i++) {
+        float ms = 0;
+        if (op->prepare && (err = op->prepare(op->ctx))) {
+            fail(err, "preparing a repetition", why, why_len);
+            goto done;
+        }
+        if (flush && (err = cudaMemsetAsync(flush, i & 0xff, flush_bytes, 0))) {
+            fail(err, "flushing L2", why, why_len);
+            goto done;
+        }
+        if ((err = cudaEventRecord(start, 0)) || (err = op->launch(op->ctx)) ||
+            (err = cudaEventRecord(stop, 0)) || (err = cudaEventSynchronize(stop)) ||
+            (err = cudaEventElapsedTime(&ms, start, stop))) {
+            fail(err, "timed run", why, why_len);
+            goto done;
+        }
+        t[i] = ms * 1e-3;
+        if (op->verify && op->verify(op->ctx, i, i == reps - 1, why, why_len) != 0)
+            goto done;
+    }
+    *stats = tl_stats_of(t, reps);
+    rc = 0;
+done:
+    if (start) cudaEventDestroy(start);
+    if (stop) cudaEventDestroy(stop);
+    cudaFree(flush);
+    free(t);
+    return rc;
+}

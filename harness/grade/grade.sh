@@ -1,0 +1,421 @@
+#!/usr/bin/env bash
+# grade.sh SUBMISSION OUT_DIR [NAME]
+#
+# Grades one hand-in (a .tar.gz or .tar from `make handin`, or a folder
+# holding labs/NN-name/ files) against the kit's own harness and suites,
+# and writes OUT_DIR/NAME/results.json (Gradescope), junit.xml, summary.txt
+# and scores.tsv. NAME defaults to the hand-in's name without its suffix.
+# The Makefile runs it (`make grade`) and passes, in the environment:
+#
+#   LAB_SPEC       the labs, NN:folder:file:kind:operation each:
+#                  "01:01-cpu-naive:transpose.c:cpu:transpose ... 07:...:gpu:matmul"
+#   BACKEND        cuda (a GPU) or emu (the CPU emulator) for the GPU labs
+#   PREBUILT       compiled references (make references)
+#   WEIGHTS        labs/grading.conf
+#   TOOLS          the build folder holding grade-run, grade-report and
+#                  grade-gpu-probe
+#   MANIFESTS      each suite's tests, labNN.tests, from the reference's build
+#   HIDDEN         an instructor's file of held-back cases, or empty:
+#                    seed 4242                  every random test again, with this seed
+#                    shapes 97x1031,4095x33     transposes: rows x cols
+#                    products 97x65x1031        matrix products: m x n x k
+#                    sides 97,1031              in-place transposes: n x n
+#   PERF           all (default); gpu-later: leave GPU timing out; only: GPU
+#                  timing alone (grade-all's serial second pass)
+#   SUBMISSIONS    a folder the student's code must not see (grade-all)
+#   VALGRIND       valgrind, which measures the CPU labs (their cache misses)
+#   CACHE_SIM      the caches it simulates: its --I1, --D1 and --LL flags
+#
+# This script only runs things and records what it saw (OUT_DIR/NAME/
+# outcomes.tsv); grade-report computes every point from it and WEIGHTS.
+# Student code is built and run only in a bubblewrap sandbox: no network, no
+# capabilities, the whole file system read-only, the reference sources, the
+# held-back cases, other hand-ins and all grade records hidden, a fresh /tmp
+# for each command, and every command under a time limit (grade-run).
+set -u
+unset MAKEFLAGS MFLAGS MAKELEVEL
+root=$(pwd)
+: "${LAB_SPEC:?} ${BACKEND:?} ${PREBUILT:?} ${MANIFESTS:?} ${WEIGHTS:?} ${TOOLS:?} ${CACHE_SIM:?}"
+HIDDEN=${HIDDEN:-} PERF=${PERF:-all} SUBMISSIONS=${SUBMISSIONS:-} VALGRIND=${VALGRIND:-}
+OUTPUT_LIMIT=4000            # bytes of output kept per command
+FILE_LIMIT=$((1 << 20))      # bytes of one lab file
+ARCHIVE_LIMIT=$((16 << 20))  # bytes of a whole hand-in archive, unpacked
+BUILD_LIMIT=300              # seconds to build one lab
+TEST_MARGIN=5                # seconds past a test's own limit before it is killed
+LAB_LIMIT=${TILELAB_GRADE_LAB_LIMIT:-900}  # seconds for all the tests of one lab (the knob: for the grader's tests)
+PERF_LIMIT=300               # seconds for one measurement
+CPU_PERF_SIZE=1000           # not a power of two: see labs/grading.conf
+GPU_PERF_SIZE=4096           # a transpose on the GPU (in place too): far past its L2 cache
+MATMUL_PERF_SIZE=1024        # a product on the GPU: its check runs on the CPU, in double
+EMU_PERF_SIZE=256            # any GPU lab on the emulator, which counts every access
+
+log() { printf '%s\n' "$*" >&2; }
+# A file's lines last first (tac is GNU's alone).
+last_first() { awk '{ line[NR] = $0 } END { for (i = NR; i > 0; i--) print line[i] }' "$1"; }
+
+# The hand-in by its absolute, physical path (realpath -e and readlink -f are not everywhere).
+[ -e "$1" ] || { log "grade: no such hand-in: $1"; exit 2; }
+if [ -d "$1" ]; then
+    submission=$(cd -P -- "$1" && pwd -P)
+else
+    submission=$(cd -P -- "$(dirname -- "$1")" && pwd -P)/$(basename -- "$1")
+fi || { log "grade: no such hand-in: $1"; exit 2; }
+out=$(mkdir -p "$2" && cd "$2" && pwd)
+name=${3:-$(basename "$submission")}
+if [ -z "${3:-}" ] && [ ! -d "$submission" ]; then
+    name=${name%.tar.gz}; name=${name%.tgz}; name=${name%.tar}
+fi
+# A name is a folder and a gradebook row: letters, digits, . _ - only.
+safe=$(printf '%s' "$name" | LC_ALL=C tr -c 'A-Za-z0-9._-' '_')
+safe=${safe#.}; safe=${safe:-handin}
+[ "$safe" = "$name" ] || log "grade: the hand-in '$name' is graded as '$safe' (letters, digits, . _ - only)"
+name=$safe
+work=$out/$name
+outcomes=$work/outcomes.tsv
+if [ "$PERF" != only ]; then
+    rm -rf "$work"
+    mkdir -p "$work"/{submission,build,records,outputs,perf}
+    : >"$outcomes"
+fi
+n_outputs=$(find "$work/outputs" -type f | wc -l)
+
+# ---------------------------------------------------------------- records
+
+record() { # FIELDS...: one tab-separated line of outcomes.tsv
+    local IFS=$'\t'
+    printf '%s\n' "$*" >>"$outcomes"
+}
+new_output() { # $new: a fresh file for one command's output
+    n_outputs=$((n_outputs + 1))
+    new=$work/outputs/$n_outputs.txt
+}
+say() { # TEXT: $said, a fresh output file holding TEXT
+    new_output
+    said=$new
+    printf '%s\n' "$1" >"$said"
+}
+
+# ---------------------------------------------------------------- sandbox
+
+SANDBOX=none
+if command -v bwrap >/dev/null && bwrap --ro-bind / / --dev /dev --cap-drop ALL true 2>/dev/null; then
+    SANDBOX=bwrap
+else
+    log "grade: WARNING: bubblewrap is missing or cannot run here: student code runs unsandboxed"
+fi
+
+# The GPU's device nodes, when grading on it; the driver's libraries are
+# already there, read-only, under /.
+gpu_binds=()
+gpu_devices() {
+    local d
+    for d in /dev/nvidia* /dev/nvidia-caps/*; do
+        [ -c "$d" ] && gpu_binds+=(--dev-bind "$d" "$d")
+    done
+}
+
+# sandbox MODE: the command line that starts a sandbox, in the array sb.
+# MODE build: the hand-in's build folder is writable; link: so is it, and
+# the compiled references show (to link the bench, once the hand-in's own
+# file is compiled); run: nothing is writable but /tmp; perf DIR: DIR is
+# writable too. Each starts from an empty /tmp. The kit's build folder is
+# hidden, with every reference object in it, but for the GPU probe.
+sandbox() {
+    sb=()
+    # Where grade-run --records makes a test's FIFO for its completion record.
+    local done_fifo=$work/records/done.fifo
+    if [ "$SANDBOX" != bwrap ]; then
+        sb=(env HOME=/tmp TILELAB_DONE_FILE="$done_fifo")
+        return
+    fi
+    local d hide=()
+    for d in "$root/solutions" "$root/.git" "$SUBMISSIONS"; do
+        [ -z "$d" ] || [ ! -d "$d" ] || hide+=(--tmpfs "$d" --remount-ro "$d")
+    done
+    [ -z "$HIDDEN" ] || hide+=(--ro-bind /dev/null "$HIDDEN")
+    local build=(--ro-bind "$work/build" "$work/build") extra=()
+    case "$1" in
+    build) build=(--bind "$work/build" "$work/build") ;;
+    link) build=(--bind "$work/build" "$work/build") extra=(--ro-bind "$PREBUILT" "$PREBUILT") ;;
+    perf) extra=(--bind "$2" "$2") ;;
+    esac
+    # The grader's own search paths, where Criterion, CUDA or valgrind live
+    # under a prefix rather than in the system's folders: the instructor's,
+    # not the hand-in's.
+    local paths=() v
+    for v in CPATH LIBRARY_PATH LD_LIBRARY_PATH VALGRIND_LIB; do
+        [ -z "${!v:-}" ] || paths+=(--setenv "$v" "${!v}")
+    done
+    sb=(bwrap --ro-bind / / --dev /dev "${gpu_binds[@]}" --proc /proc --tmpfs /tmp
+        --ro-bind "$root" "$root" --tmpfs "$TOOLS" --ro-bind-try "$TOOLS/grade-gpu-probe" "$TOOLS/grade-gpu-probe"
+        "${hide[@]}" --tmpfs "$out" --ro-bind "$work/submission" "$work/submission"
+        "${build[@]}" --ro-bind "$work/records" "$work/records" "${extra[@]}" --remount-ro "$out"
+        --remount-ro "$TOOLS"
+        --unshare-all --cap-drop ALL --die-with-parent --new-session --clearenv
+        --setenv PATH "$PATH" "${paths[@]}" --setenv HOME /tmp --setenv TMPDIR /tmp --setenv LANG C.UTF-8
+        --setenv TILELAB_DONE_FILE "$done_fifo" --chdir "$root")
+}
+
+# run LIMIT OUTPUT [--test SUITE/TEST] -- MODE [DIR] -- COMMAND...: prints pass/fail/skip or ok/fail
+run() {
+    local limit=$1 output=$2 opts=()
+    shift 2
+    while [ "$1" != -- ]; do opts+=("$1"); shift; done
+    shift
+    local mode=$1 dir=
+    shift
+    [ "$mode" != perf ] || { dir=$1; shift; }
+    shift # --
+    sandbox "$mode" "$dir"
+    "$TOOLS/grade-run" --limit "$limit" --output "$output" --keep "$OUTPUT_LIMIT" \
+        --records "$work/records" "${opts[@]}" -- "${sb[@]}" "$@"
+}
+
+# ---------------------------------------------------------------- hand-in
+
+# Only the lab files themselves, as regular files of a sane size: never a
+# hand-in's copy of the harness or the tests, never a link, nothing outside
+# the hand-in. An archive is listed, with sizes, before anything is taken.
+refused=()
+refuse() { log "grade: $name: $1"; refused+=("$1"); }
+
+unpack_archive() {
+    local archive=$work/handin.tar magic
+    magic=$(head -c 2 "$submission" | od -An -tx1 | tr -d ' \n')
+    if [ "$magic" = 1f8b ]; then
+        gzip -dc <"$submission" 2>/dev/null | head -c $((ARCHIVE_LIMIT + 1)) >"$archive"
+    else
+        head -c $((ARCHIVE_LIMIT + 1)) <"$submission" >"$archive"
+    fi
+    if [ "$(wc -c <"$archive")" -gt "$ARCHIVE_LIMIT" ]; then
+        refuse "the hand-in unpacks to more than $ARCHIVE_LIMIT bytes: nothing in it is graded"
+        rm -f "$archive"
+        return
+    fi
+    if ! tar -tvf "$archive" --quoting-style=escape >"$work/listing" 2>/dev/null; then
+        refuse "the hand-in is not a tar archive (make handin writes one): nothing in it is graded"
+        return
+    fi
+    local spec dir file path dst count type size member
+    for spec in $LAB_SPEC; do
+        IFS=: read -r _ dir file _ <<<"$spec"
+        path=labs/$dir/$file
+        count=0
+        while read -r perms _ sz _ _ entry; do
+            [ "${entry%% -> *}" = "$path" ] || [ "${entry%% -> *}" = "./$path" ] ||
+                [ "${entry%% link to *}" = "$path" ] || continue
+            count=$((count + 1)) type=${perms:0:1} size=$sz member=${entry%% -> *}
+            member=${member%% link to *}
+        done <"$work/listing"
+        [ "$count" -gt 0 ] || continue
+        if [ "$count" -gt 1 ]; then
+            refuse "$path is in the archive $count times: ignored"
+        elif [ "$type" != - ]; then
+            refuse "$path is not a regular file (a link?): ignored"
+        elif [ "$size" -gt "$FILE_LIMIT" ]; then
+            refuse "$path is larger than $FILE_LIMIT bytes: ignored"
+        else
+            dst=$work/submission/$path
+            mkdir -p "$(dirname "$dst")"
+            tar -xOf "$archive" "$member" 2>/dev/null | head -c "$FILE_LIMIT" >"$dst"
+        fi
+    done
+    rm -f "$archive"
+}
+
+unpack_folder() {
+    local spec dir file path p part dst
+    for spec in $LAB_SPEC; do
+        IFS=: read -r _ dir file _ <<<"$spec"
+        path=labs/$dir/$file
+        p=$submission
+        for part in labs "$dir" "$file"; do
+            p=$p/$part
+            if [ -L "$p" ]; then
+                refuse "${p#"$submission"/} is a symbolic link: links in a hand-in are not followed"
+                continue 2
+            fi
+        done
+        [ -e "$p" ] || continue
+        if [ ! -f "$p" ]; then
+            refuse "$path is not a regular file: ignored"
+        elif [ "$(wc -c <"$p")" -gt "$FILE_LIMIT" ]; then
+            refuse "$path is larger than $FILE_LIMIT bytes: ignored"
+        else
+            dst=$work/submission/$path
+            mkdir -p "$(dirname "$dst")"
+            head -c "$FILE_LIMIT" <"$p" >"$dst"
+        fi
+    done
+}
+
+# ---------------------------------------------------------------- one lab
+
+# build MODE LAB BACKEND TARGET... : the lab's targets, built in the sandbox (MODE build or
+# link); its log in $built. OPT=-O3 without -march: valgrind decodes no AVX-512, and every
+# machine grades alike.
+build() {
+    local mode=$1 lab=$2 backend=$3
+    shift 3
+    new_output
+    built=$new
+    [ "$(run "$BUILD_LIMIT" "$built" -- "$mode" -- make -s -C "$root" B="$work/build" \
+        STUDENT_DIR="$work/submission/labs" REFERENCE_PREBUILT="$PREBUILT" \
+        GPU="$([ "$backend" = cpu ] && echo emu || echo "$backend")" OPT=-O3 "$@")" = ok ]
+}
+
+# run_test LAB KIND ID SECONDS BIN [NAME=VALUE...]: records the test's outcome
+run_test() {
+    local lab=$1 kind=$2 id=$3 seconds=$4 bin=$5 output verdict
+    shift 5
+    new_output
+    output=$new
+    if [ $((SECONDS - lab_start)) -gt "$LAB_LIMIT" ]; then
+        printf 'not run: the tests of this lab ran past %d seconds in all\n' "$LAB_LIMIT" >"$output"
+        verdict=fail
+    else
+        verdict=$(run $((seconds + TEST_MARGIN)) "$output" --test "$id" -- run -- \
+            env "$@" "$bin" --filter "$id" --tap=/dev/fd/3 --jobs 1)
+    fi
+    record test "$lab" "$kind" "$id${hidden_tag:-}" "${verdict:-fail}" "$output"
+}
+
+unmeasured() { # TEXT: lab $lab's performance, not measured, and why
+    say "$1"
+    record perf "$lab" none - - - "$said"
+}
+
+measure() { # LAB KIND BACKEND FILE OPERATION
+    local lab=$1 kind=$2 backend=$3 file=$4 dir=$work/perf/lab$1 v ok perf_size=$GPU_PERF_SIZE
+    case $5 in matmul | sgemm) perf_size=$MATMUL_PERF_SIZE ;; esac
+    mkdir -p "$dir"
+    if [ "$kind" = cpu ]; then
+        local bin=$work/build/lab$lab/grade-perf
+        if ! build link "$lab" cpu "$bin-student" "$bin-reference"; then
+            unmeasured "the measuring program did not build: $(tail -3 "$built")"
+            return
+        fi
+        for v in baseline:reference:skip reference:reference:call student:student:call; do
+            IFS=: read -r run_name binary mode <<<"$v"
+            mkdir -p "$dir/$run_name"
+            new_output
+            out_file=$new
+            ok=$(run "$PERF_LIMIT" "$out_file" -- perf "$dir/$run_name" -- "$VALGRIND" --tool=callgrind \
+                --cache-sim=yes $CACHE_SIM \
+                --callgrind-out-file="$dir/$run_name/callgrind.out" --log-file="$dir/$run_name/valgrind.%p.log" \
+                "$bin-$binary" "$CPU_PERF_SIZE" "$mode")
+            if [ "$ok" != ok ]; then
+                unmeasured "the $run_name run of the cache simulation failed (a crash, a wrong result, or the time limit): $(tail -c 1500 "$out_file")"
+                return
+            fi
+        done
+        if [ "$(find "$dir/student" -name 'valgrind.*.log' | wc -l)" -ne 1 ]; then
+            unmeasured "your code started another process while it was measured: the cache simulation follows one process, so nothing was measured"
+            return
+        fi
+        record perf "$lab" callgrind "$dir/student/callgrind.out" "$dir/reference/callgrind.out" \
+            "$dir/baseline/callgrind.out" "$out_file"
+    elif [ "$backend" = emu ]; then
+        if ! build link "$lab" emu "$work/build/lab$lab/profile-emu"; then
+            unmeasured "the profile did not build: $(tail -3 "$built")"
+            return
+        fi
+        new_output
+        out_file=$new
+        ok=$(run "$PERF_LIMIT" "$out_file" -- perf "$dir" -- "$work/build/lab$lab/profile-emu" \
+            --size "$EMU_PERF_SIZE" --csv "$dir/profile.csv")
+        if [ "$ok" != ok ]; then
+            unmeasured "the emulator's profile failed (a crash, a wrong result, or the time limit): $(tail -c 1500 "$out_file")"
+            return
+        fi
+        record perf "$lab" emu "$dir/profile.csv" - - "$out_file"
+    else
+        # Stripped: no symbol table in which the hand-in could look up the reference's code.
+        if ! build link "$lab" cuda "$work/build/lab$lab/bench" ||
+            [ "$(run "$BUILD_LIMIT" "$built" -- build -- strip --strip-all "$work/build/lab$lab/bench")" != ok ]; then
+            unmeasured "the bench did not build: $(tail -3 "$built")"
+            return
+        fi
+        new_output
+        out_file=$new
+        ok=$(run "$PERF_LIMIT" "$out_file" -- perf "$dir" -- "$work/build/lab$lab/bench" \
+            --only student,reference --sizes "$perf_size" \
+            --reps 20 --csv "$dir/bench.csv")
+        if [ "$ok" != ok ]; then
+            unmeasured "the bench failed (a crash, a wrong result, or the time limit): $(tail -c 1500 "$out_file")"
+            return
+        fi
+        record perf "$lab" gpu "$dir/bench.csv" - - "$out_file"
+    fi
+}
+
+grade_lab() { # LAB DIR FILE KIND OPERATION
+    local lab=$1 dir=$2 file=$3 kind=$4 op=$5 backend bin manifest
+    backend=$([ "$kind" = cpu ] && echo cpu || echo "$GPU_BACKEND")
+    lab_start=$SECONDS
+    manifest=$MANIFESTS/lab$lab.tests
+    if [ "$PERF" = only ]; then
+        [ "$kind" = gpu ] && [ "$backend" = cuda ] && ! grep -q "^lab	$lab	" "$outcomes" || return 0
+        measure "$lab" "$kind" "$backend" "$file" "$op"
+        return
+    fi
+    if [ ! -f "$work/submission/labs/$dir/$file" ]; then
+        say "labs/$dir/$file is not in the hand-in"
+        record lab "$lab" missing "$said"
+        return
+    fi
+    bin=$work/build/lab$lab/student$([ "$backend" = emu ] && echo -emu)/test
+    if ! build build "$lab" "$backend" "$bin"; then
+        record lab "$lab" build "$built"
+        return
+    fi
+    local t_kind id seconds held
+    while IFS=$'\t' read -r t_kind id seconds; do
+        [ "$t_kind" = held-back ] || run_test "$lab" "$t_kind" "$id" "$seconds" "$bin"
+    done < <(last_first "$manifest")
+    if [ "$PERF" != gpu-later ] || [ "$backend" != cuda ]; then
+        measure "$lab" "$kind" "$backend" "$file" "$op"
+    fi
+    # Held-back cases last, each in its own sandbox, their output marked hidden.
+    [ -n "$HIDDEN" ] || return 0
+    held=$(held_for "$op")
+    while IFS=$'\t' read -r t_kind id seconds; do
+        if [ "$t_kind" = random ] && [ -n "$held_seed" ]; then
+            hidden_tag=" (held-back seed)" run_test "$lab" held-back "$id" "$seconds" "$bin" TILELAB_SEED="$held_seed"
+        elif [ "$t_kind" = held-back ] && [ -n "$held" ]; then
+            run_test "$lab" held-back "$id" "$seconds" "$bin" TILELAB_HIDDEN="$held"
+        fi
+    done < <(last_first "$manifest")
+}
+
+# ---------------------------------------------------------------- grade
+
+# The held-back cases (harness/held-back.sh): a line the grader cannot read
+# stops it before anyone is graded, rather than leaving a case silently out.
+. harness/grade/held-back.sh
+read_held_back "$HIDDEN" || exit 2
+
+GPU_BACKEND=$BACKEND
+if [ "$PERF" != only ]; then
+    if [ -d "$submission" ]; then unpack_folder; else unpack_archive; fi
+    for r in ${refused[@]+"${refused[@]}"}; do record note "NOTE: $r"; done
+fi
+if [ "$BACKEND" = cuda ] && [[ " $LAB_SPEC " == *:gpu:* ]]; then
+    gpu_devices
+    new_output
+    probe=$new
+    if [ "$(run 60 "$probe" -- run -- env ${TILELAB_GRADE_NO_GPU:+TILELAB_GRADE_NO_GPU=1} \
+            "$TOOLS/grade-gpu-probe")" != ok ]; then
+        GPU_BACKEND=emu
+        [ "$PERF" = only ] || record note "NOTE: the GPU is not usable inside the grader's sandbox ($(head -c 300 "$probe" | tr '\n\t' '  ' | sed 's/ *$//')): the GPU labs were graded on the CPU emulator, and their performance from its memory transaction counts."
+        log "grade: $name: the GPU is not usable inside the sandbox: GPU labs graded on the emulator"
+    fi
+fi
+[ "$PERF" = only ] || record note "GPU labs on: $([ "$GPU_BACKEND" = cuda ] && echo the GPU || echo the CPU emulator); sandbox: $SANDBOX${HIDDEN:+; with held-back cases}"
+for spec in $LAB_SPEC; do
+    IFS=: read -r lab dir file kind op <<<"$spec"
+    [ "$PERF" != only ] || [ "$kind" = gpu ] || continue
+    log "grade: $name: lab $((10#$lab))"
+    grade_lab "$lab" "$dir" "$file" "$kind" "$op"
+done
+"$TOOLS/grade-report" "$WEIGHTS" "$outcomes" "$work" "$name"

@@ -1,0 +1,223 @@
+/* The performance ratio of a hand-in, from its raw measurement: see grade_measure.h. */
+#include "grade_measure.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define MAX_COLS 64
+
+/* The data misses (D1mr + D1mw + DLmr + DLmw) of a callgrind output: 0, or -1. */
+static int callgrind_misses(const char *path, double *misses)
+{
+    static char line[1 << 16];
+    char *cols[MAX_COLS];
+    int n_cols = 0, found = 0;
+    FILE *f = fopen(path, "r");
+    if (!f)
+        return -1;
+    *misses = 0;
+    while (fgets(line, sizeof line, f)) {
+        if (!strncmp(line, "events:", 7)) {
+            n_cols = 0;
+            for (char *save = NULL, *t = strtok_r(line + 7, " \n", &save); t && n_cols < MAX_COLS;
+                 t = strtok_r(NULL, " \n", &save))
+                cols[n_cols++] = strdup(t);
+        } else if (!strncmp(line, "summary:", 8) || !strncmp(line, "totals:", 7)) {
+            char *save = NULL, *t = strtok_r(strchr(line, ':') + 1, " \n", &save);
+            double sum = 0;
+            int seen = 0;
+            for (int i = 0; t && i < n_cols; i++, t = strtok_r(NULL, " \n", &save))
+                if (!strcmp(cols[i], "D1mr") || !strcmp(cols[i], "D1mw") ||
+                    !strcmp(cols[i], "DLmr") || !strcmp(cols[i], "DLmw")) {
+                    sum += strtod(t, NULL);
+                    seen++;
+                }
+            if (seen == 4) {
+                *misses = sum;
+                found = 1;
+            }
+        }
+    }
+    fclose(f);
+    for (int i = 0; i < n_cols; i++)
+        free(cols[i]);
+    return found ? 0 : -1;
+}
+
+/* The columns of a CSV header line, in place. */
+static int split_csv(char *line, char **cols, int max)
+{
+    int n = 0;
+    line[strcspn(line, "\r\n")] = '\0';
+    for (char *p = line; n < max;) {
+        cols[n++] = p;
+        p = strchr(p, ',');
+        if (!p)
+            break;
+        *p++ = '\0';
+    }
+    return n;
+}
+
+static int column(char *const *head, int n, const char *name)
+{
+    for (int i = 0; i < n; i++)
+        if (!strcmp(head[i], name))
+            return i;
+    return -1;
+}
+
+/* A CSV read by its header's names: the header is the line that starts with
+ * `first` ("variant," or "lab,"); '#' lines are comments. */
+typedef struct {
+    FILE *f;
+    const char *first;
+    char line[4096], header[4096];
+    char *head[MAX_COLS], *cols[MAX_COLS];
+    int n_head;
+} csv_reader;
+
+static int csv_open(csv_reader *c, const char *path, const char *first)
+{
+    c->f = fopen(path, "r");
+    c->first = first;
+    c->n_head = 0;
+    return c->f ? 0 : -1;
+}
+
+/* The next row with as many fields as the header: 1, or 0 at the end. */
+static int csv_next(csv_reader *c)
+{
+    while (fgets(c->line, sizeof c->line, c->f)) {
+        if (c->line[0] == '#')
+            continue;
+        if (!strncmp(c->line, c->first, strlen(c->first))) {
+            memcpy(c->header, c->line, sizeof c->line);
+            c->n_head = split_csv(c->header, c->head, MAX_COLS);
+            continue;
+        }
+        if (split_csv(c->line, c->cols, MAX_COLS) == c->n_head)
+            return 1;
+    }
+    return 0;
+}
+
+/* Field `name` of the current row, or NULL when the header has no such column. */
+static const char *csv_field(const csv_reader *c, const char *name)
+{
+    int i = column(c->head, c->n_head, name);
+    return i < 0 ? NULL : c->cols[i];
+}
+
+/* Global sectors cost a trip to memory; a shared-memory wavefront far less. */
+static int emu_costs(const char *path, double *student, double *reference)
+{
+    static csv_reader c;
+    if (csv_open(&c, path, "variant,"))
+        return -1;
+    *student = *reference = 0;
+    while (csv_next(&c)) {
+        const char *v = csv_field(&c, "variant"), *gl = csv_field(&c, "global_load_sectors"),
+                   *gs = csv_field(&c, "global_store_sectors"),
+                   *sl = csv_field(&c, "shared_load_wavefronts"),
+                   *ss = csv_field(&c, "shared_store_wavefronts");
+        if (!v || !gl || !gs || !sl || !ss)
+            continue;
+        double cost = strtod(gl, NULL) + strtod(gs, NULL) + (strtod(sl, NULL) + strtod(ss, NULL)) / 8;
+        if (!strcmp(v, "student"))
+            *student += cost;
+        else if (!strcmp(v, "reference"))
+            *reference += cost;
+    }
+    fclose(c.f);
+    return c.n_head ? 0 : -1;
+}
+
+/* The student's headline (the first row of role student) against the reference's, by the
+ * bench's own ratio_to_reference. */
+static int bench_ratio(const char *path, double *ratio, char *said, size_t said_len)
+{
+    static csv_reader c;
+    char reference[32] = "?", yours[32] = "?", size[64] = "", unit[16] = "GB/s";
+    int found = 0, found_reference = 0;
+    if (csv_open(&c, path, "lab,"))
+        return -1;
+    while (csv_next(&c)) {
+        const char *role = csv_field(&c, "role"), *r = csv_field(&c, "ratio_to_reference"),
+                   *rows = csv_field(&c, "rows"), *cols = csv_field(&c, "cols"),
+                   *u = csv_field(&c, "unit"), *rate = csv_field(&c, "rate");
+        if (!role || !rate)
+            continue;
+        if (!found_reference && !strcmp(role, "reference")) {
+            snprintf(reference, sizeof reference, "%.0f", strtod(rate, NULL));
+            found_reference = 1;
+        }
+        if (!found && r && rows && cols && !strcmp(role, "student")) {
+            *ratio = strtod(r, NULL);
+            snprintf(yours, sizeof yours, "%.0f", strtod(rate, NULL));
+            snprintf(size, sizeof size, "%sx%s", rows, cols);
+            snprintf(unit, sizeof unit, "%s", u ? u : "GB/s");
+            found = 1;
+        }
+    }
+    fclose(c.f);
+    snprintf(said, said_len, "%s at %s on the GPU, median of repetitions in one run: reference %s, "
+             "yours %s; ratio yours / reference", unit, size, reference, yours);
+    return found ? 0 : -1;
+}
+
+int tl_measured_ratio(const char *method, const char *student, const char *reference,
+                      const char *baseline, double *ratio, char *how, size_t how_len)
+{
+    if (!strcmp(method, "callgrind")) {
+        double s, r, b;
+        if (callgrind_misses(student, &s) || callgrind_misses(reference, &r) ||
+            callgrind_misses(baseline, &b)) {
+            snprintf(how, how_len, "the cache simulation left no totals to read");
+            return -1;
+        }
+        s -= b;
+        r -= b;
+        if (s <= 0 || r <= 0) {
+            snprintf(how, how_len, "the cache simulation counted no misses for %s",
+                     s <= 0 ? "your transpose" : "the reference");
+            return -1;
+        }
+        *ratio = r / s;
+        snprintf(how, how_len,
+                 "simulated cache misses (valgrind %s) of one call: reference %.0f, yours %.0f; "
+                 "ratio reference / yours",
+                 getenv("CACHE_SIM") ? getenv("CACHE_SIM") : "", r, s);
+        return 0;
+    }
+    if (!strcmp(method, "emu")) {
+        double s, r;
+        if (emu_costs(student, &s, &r)) {
+            snprintf(how, how_len, "the emulator's profile left no counts to read");
+            return -1;
+        }
+        if (s <= 0 || r <= 0) {
+            snprintf(how, how_len, "the emulator counted no memory requests for %s",
+                     s <= 0 ? "your kernels (is the work done in a kernel?)" : "the reference");
+            return -1;
+        }
+        *ratio = r / s;
+        snprintf(how, how_len,
+                 "memory transactions counted by the emulator (global sectors + shared "
+                 "wavefronts / 8): reference %.0f, yours %.0f; ratio reference / yours",
+                 r, s);
+        return 0;
+    }
+    if (!strcmp(method, "gpu")) {
+        char said[256];
+        if (bench_ratio(student, ratio, said, sizeof said) || *ratio <= 0) {
+            snprintf(how, how_len, "the bench wrote no timed line for your code");
+            return -1;
+        }
+        snprintf(how, how_len, "%s", said);
+        return 0;
+    }
+    snprintf(how, how_len, "unknown method '%s'", method);
+    return -1;
+}

@@ -1,0 +1,42 @@
+#!/bin/sh
+# isolate-symbols.sh IN.o OUT.o [PREFIX]
+#
+# Makes every symbol a compiled lab file defines local, except its entry
+# points (lab.h's, listed once in lab_process.h): strong, weak,
+# common, IFUNC or unique, none stays global. A lab file's helpers and
+# kernels then never collide with the harness's or with another lab
+# file's, and a lab file cannot replace a harness function (memcmp, the
+# checker). With PREFIX the entry points are renamed (transpose ->
+# reference_transpose), so the bench links the student's file and the
+# reference beside each other. A lab file that refers to the reference's
+# entry points (reference_*) is refused: it would run the reference's code
+# wherever both are linked.
+set -eu
+in=$1 out=$2 prefix=${3:-}
+# lab.h's entry points, as harness/lab/lab_process.h lists them (X(name, op)).
+entries=" $(sed -n 's/^ *X(\([a-z_]*\), TL_OP_[A-Z]*).*/\1/p' "$(dirname "$0")/lab_process.h" | tr '\n' ' ')"
+[ "$entries" != " " ] || { echo "isolate-symbols.sh: no entry points in $(dirname "$0")/lab_process.h" >&2; exit 1; }
+calls=$(nm --format=posix -u "$in" | while read -r sym _; do
+    case "$sym" in reference_*) printf ' %s' "$sym" ;; esac
+done)
+if [ -n "$calls" ]; then
+    echo "$in: the lab file refers to the reference's own code:$calls. Write your own" >&2
+    exit 1
+fi
+set --
+for sym in $(nm --format=posix --defined-only -g "$in" | while read -r sym _; do echo "$sym"; done); do
+    case "$entries" in
+    *" $sym "*) [ -z "$prefix" ] || set -- "$@" --redefine-sym "$sym=$prefix$sym" ;;
+    *) set -- "$@" --localize-symbol "$sym" ;;
+    esac
+done
+objcopy "$@" "$in" "$out"
+# What objcopy cannot make local (a common symbol) must not stay global either.
+left=$(nm --format=posix --defined-only -g "$out" | while read -r sym _; do
+    case "$entries" in *" ${sym#"$prefix"} "*) ;; *) printf ' %s' "$sym" ;; esac
+done)
+if [ -n "$left" ]; then
+    rm -f "$out"
+    echo "$in: these symbols of the lab file cannot be made local:$left (declare them static)" >&2
+    exit 1
+fi

@@ -1,0 +1,174 @@
+/*
+ * lab-runner: the lab process (lab_process.h). Linked with one lab file and
+ * the backend its lab runs on; a suite starts it (lab_client.c) with the
+ * socket and the matrices' memfd as descriptors 3 and 4, and it answers
+ * each request until the socket closes. Built with TL_LAB_GPU for a GPU
+ * lab, on the GPU or the emulator; without, on the CPU.
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/socket.h>
+#include <unistd.h>
+
+#include "check.h"
+#include "lab.h"
+#include "lab_process.h"
+#ifdef TL_LAB_GPU
+#include "gpu.h"
+#define TL_BACKEND tl_gpu_backend
+#else
+#define TL_BACKEND tl_cpu_backend
+#endif
+
+/* A lab file defines only its own entry points: the others are NULL here. */
+#define TL_PRAGMA(text) _Pragma(#text)
+#define TL_WEAK(name, op) TL_PRAGMA(weak name)
+TL_ENTRY_POINTS(TL_WEAK)
+
+typedef void (*entry_fn)(void);
+typedef struct {
+    entry_fn fn;
+    int op;
+    const char *name;
+} entry_point;
+#define TL_ENTRY_ADDRESS(name, op) {(entry_fn)name, op, #name},
+static const entry_point entries[] = {TL_ENTRY_POINTS(TL_ENTRY_ADDRESS)};
+
+/* The request's matrices, as views of the memfd mapped at base. */
+static int map_matrices(const tl_lab_request *rq, float *base, tl_matrix *m)
+{
+    for (int i = 0; i < rq->matrices; i++) {
+        if (rq->m[i].offset + rq->m[i].total > rq->floats ||
+            rq->m[i].total != rq->m[i].count + 2 * (size_t)TL_MARGIN)
+            return -1;
+        m[i].base = base + rq->m[i].offset;
+        m[i].data = m[i].base + TL_MARGIN;
+        m[i].count = rq->m[i].count;
+    }
+    return 0;
+}
+
+static void run(const tl_lab_request *rq, const entry_point *e, tl_lab_reply *rp)
+{
+    const tl_backend *b = &TL_BACKEND;
+    tl_matrix m[3];
+    size_t bytes = rq->floats * sizeof(float);
+    float *base = mmap(NULL, bytes ? bytes : 1, PROT_READ | PROT_WRITE, MAP_SHARED,
+                       TL_LAB_MATRICES_FD, 0);
+    if (base == MAP_FAILED || rq->matrices != (e->op == TL_OP_MATMUL ? 3 : e->op == TL_OP_INPLACE ? 1 : 2) ||
+        map_matrices(rq, base, m) != 0) {
+        snprintf(rp->why, sizeof rp->why, "tilelab: the lab process could not map the matrices (%s)",
+                 base == MAP_FAILED ? strerror(errno) : "a request it cannot read");
+        rp->rc = -1;
+    } else if (e->op == TL_OP_TRANSPOSE) {
+        rp->rc = b->run_transpose((tl_transpose_fn)e->fn, &m[0], &m[1], rq->shape, rp->why, sizeof rp->why);
+    } else if (e->op == TL_OP_MATMUL && b->run_matmul) {
+        rp->rc = b->run_matmul((tl_matmul_fn)e->fn, &m[0], &m[1], &m[2], rq->shape, rp->why, sizeof rp->why);
+    } else if (e->op == TL_OP_INPLACE && b->run_inplace) {
+        rp->rc = b->run_inplace((tl_inplace_fn)e->fn, &m[0], rq->shape.rows, rp->why, sizeof rp->why);
+    } else {
+        snprintf(rp->why, sizeof rp->why, "the %s cannot run %s", b->name, e->name);
+        rp->rc = -1;
+    }
+    if (base != MAP_FAILED)
+        munmap(base, bytes ? bytes : 1);
+}
+
+#ifdef TL_LAB_GPU
+/* The entry point once, on zeroed device buffers of rows x cols (x depth)
+ * floats: what it launches. Without a GPU the launches fail, but the log
+ * has recorded what they asked for, which is all the technique checks read. */
+static void first_launch(const tl_lab_request *rq, entry_fn fn, int op, tl_lab_reply *rp)
+{
+    char why[512];
+    tl_shape s = rq->shape;
+    size_t most = (size_t)s.rows * s.cols;
+    if (op == TL_OP_MATMUL && (size_t)s.rows * s.depth > most)
+        most = (size_t)s.rows * s.depth;
+    if (op == TL_OP_MATMUL && (size_t)s.depth * s.cols > most)
+        most = (size_t)s.depth * s.cols;
+    float *d[3] = {NULL, NULL, NULL};
+    int gpu = tl_gpu_available(why, sizeof why);
+    for (int i = 0; i < 3 && gpu; i++)
+        if (cudaMalloc((void **)&d[i], most * sizeof(float)) || cudaMemset(d[i], 0, most * sizeof(float))) {
+            snprintf(rp->why, sizeof rp->why, "cudaMalloc of %zu bytes failed", most * sizeof(float));
+            rp->rc = -1;
+            return;
+        }
+    if (op == TL_OP_TRANSPOSE)
+        ((tl_transpose_fn)fn)(d[0], d[1], s.rows, s.cols);
+    else if (op == TL_OP_MATMUL)
+        ((tl_matmul_fn)fn)(d[0], d[1], d[2], s.rows, s.cols, s.depth);
+    else
+        ((tl_inplace_fn)fn)(d[0], s.rows);
+    if (gpu)
+        cudaDeviceSynchronize();
+    cudaGetLastError(); /* without a GPU the launch itself fails; only its configuration matters */
+    for (int i = 0; i < 3; i++)
+        cudaFree(d[i]);
+    rp->rc = 0;
+}
+#endif
+
+static void answer(const tl_lab_request *rq, tl_lab_reply *rp)
+{
+    const tl_backend *b = &TL_BACKEND;
+    memset(rp, 0, sizeof *rp);
+    snprintf(rp->backend, sizeof rp->backend, "%s", b->name);
+    rp->on_gpu = b->on_gpu;
+    if (rq->ask == TL_ASK_BACKEND) {
+#ifdef TL_LAB_GPU
+        rp->available = tl_gpu_available(rp->why, sizeof rp->why);
+#else
+        rp->available = 1;
+#endif
+        return;
+    }
+    if (rq->entry < 0 || rq->entry >= TL_ENTRIES || !entries[rq->entry].fn) {
+        snprintf(rp->why, sizeof rp->why, "the lab file defines no %s()",
+                 rq->entry >= 0 && rq->entry < TL_ENTRIES ? entries[rq->entry].name : "such function");
+        rp->rc = -1;
+        return;
+    }
+    tl_todo_reset();
+    tl_launch_reset();
+    if (rq->ask == TL_ASK_RUN) {
+        run(rq, &entries[rq->entry], rp);
+    } else {
+#ifdef TL_LAB_GPU
+        first_launch(rq, entries[rq->entry].fn, entries[rq->entry].op, rp);
+#else
+        snprintf(rp->why, sizeof rp->why, "a CPU lab launches no kernels");
+        rp->rc = -1;
+#endif
+    }
+    if (tl_todo_message())
+        snprintf(rp->todo, sizeof rp->todo, "%s", tl_todo_message());
+    rp->launches = tl_launch_count();
+    for (int i = 0; i < rp->launches && i < TL_MAX_LAUNCHES; i++)
+        rp->launch[i] = *tl_launch_get(i);
+}
+
+int main(void)
+{
+    static tl_lab_request rq;
+    static tl_lab_reply rp;
+    for (;;) {
+        ssize_t n = recv(TL_LAB_SOCKET_FD, &rq, sizeof rq, 0);
+        if (n == 0)
+            return 0;
+        if (n != (ssize_t)sizeof rq) {
+            fprintf(stderr, "lab-runner: a suite starts this program, with its socket as descriptor 3 "
+                            "(see harness/lab/lab_process.h)\n");
+            return 2;
+        }
+        answer(&rq, &rp);
+        fflush(stdout);
+        fflush(stderr);
+        if (send(TL_LAB_SOCKET_FD, &rp, sizeof rp, MSG_NOSIGNAL) != (ssize_t)sizeof rp)
+            return 1;
+    }
+}
