@@ -179,6 +179,25 @@ __global__ void quarter_warp_float4_reads(float *out)
     out[threadIdx.x] = a.x + a.y + a.z + a.w + b.x + b.y + b.z + b.w;
 }
 
+/* A thread reads two rows of 4 floats, interleaved: row r's float p, then
+ * row r + 16's, for p = 0 .. 3. nvcc gathers each row into one LDS.128
+ * (two a thread, SASS for sm_90); as the accesses come, no two neighbours
+ * are one after another. */
+__global__ void interleaved_row_reads(float *out)
+{
+    __shared__ __align__(16) float t[N][4];
+    for (int i = 0; i < 4; i++)
+        t[threadIdx.x][i] = (float)i;
+    __syncthreads();
+    float s = 0.0f;
+#pragma unroll
+    for (int p = 0; p < 4; p++)
+#pragma unroll
+        for (int i = 0; i < 2; i++)
+            s += t[(threadIdx.x + 16 * i) % N][p] * (float)(i + 1);
+    out[threadIdx.x] = s;
+}
+
 /* A float4 of which the kernel uses one float: nvcc loads that float alone (an LDS). */
 __global__ void float4_read_for_one_float(float *out)
 {
@@ -195,6 +214,7 @@ void launch_shared_float2(float *out) { shared_float2<<<1, N>>>(out); }
 void launch_four_scalar_stores(float *out) { four_scalar_stores<<<1, N>>>(out); }
 void launch_shared_float4_reads(float *out) { shared_float4_reads<<<1, N>>>(out); }
 void launch_quarter_warp_float4_reads(float *out) { quarter_warp_float4_reads<<<1, N>>>(out); }
+void launch_interleaved_row_reads(float *out) { interleaved_row_reads<<<1, N>>>(out); }
 void launch_float4_read_for_one_float(float *out) { float4_read_for_one_float<<<1, N>>>(out); }
 void launch_split_barrier(float *out) { split_barrier<<<1, N>>>(out); }
 void launch_failing_assert(float *out) { failing_assert<<<1, N>>>(out); }

@@ -23,6 +23,7 @@ void launch_shared_float2(float *out);
 void launch_four_scalar_stores(float *out);
 void launch_shared_float4_reads(float *out);
 void launch_quarter_warp_float4_reads(float *out);
+void launch_interleaved_row_reads(float *out);
 void launch_float4_read_for_one_float(float *out);
 extern const int four_scalar_stores_line;
 void launch_split_barrier(float *out);
@@ -356,6 +357,14 @@ Test(emulator_limits, an_index_past_a_template_kernels_shared_array_into_the_nex
     launch_template_shared(out, -1); /* t[i + (u - t)]: past t, right into u */
     cr_assert_eq(cudaDeviceSynchronize(), cudaSuccess, "a GPU's memcheck would report it; the emulator: %s",
                  tl_gpu_error_detail() ? tl_gpu_error_detail() : "nothing");
+}
+
+Test(emulator_limits, accesses_nvcc_gathers_across_an_unrolled_loop_count_as_they_come)
+{
+    const tl_emu_stats *s = profiled(launch_interleaved_row_reads, device_floats(32));
+    /* On a GPU: 2 LDS.128 a warp (each thread's two rows). The emulator merges a thread's
+     * neighbouring accesses only where they come one after another: 8 loads of 4 bytes. */
+    cr_assert_eq(s->shared_load_requests, 8, "got %llu", s->shared_load_requests);
 }
 
 Test(emulator_limits, a_wide_load_counts_whole_where_nvcc_loads_only_the_part_used)
