@@ -599,6 +599,85 @@ grade threaded 02
 expect "a naive loop in a second thread is measured as the naive loop it is" "lab 2 performance: performance \((0|1)\.[0-9]+ of 4.00\)"
 expect "... with what was measured" "ratio 0\.[0-9]+: simulated cache misses"
 
+# A naive lab 2 that tells callgrind to forget what it counted: with
+# callgrind.h's macro, and with the same client request written into an
+# executable page at run time, where no scan of the object can see it.
+handin zerostats 02-cpu-blocked >/dev/null <<EOF
+#include "lab.h"
+#include <stddef.h>
+#include <valgrind/callgrind.h>
+void transpose(float *out, const float *in, int rows, int cols)
+{
+    $transpose_body
+    CALLGRIND_ZERO_STATS;
+}
+EOF
+grade zerostats 02
+expect "valgrind's client requests in a lab file are refused" "lab 2 correctness: build \(0.00 of 6.00\)"
+expect "... with the reason" "the lab file holds valgrind's client-request instructions"
+handin zerojit 02-cpu-blocked >/dev/null <<EOF
+#define _DEFAULT_SOURCE
+#include "lab.h"
+#include <stddef.h>
+#include <string.h>
+#include <sys/mman.h>
+/* callgrind's ZERO_STATS request, each byte XOR 0x5a: mov %rdi,%rax; xor %edx,%edx;
+ * the preamble (rolq \$3, \$13, \$61, \$51 of %rdi); xchg %rbx,%rbx; mov %rdx,%rax; ret */
+static const unsigned char hidden[] = {0x12, 0xd3, 0xa2, 0x6b, 0x88, 0x12, 0x9b, 0x9d, 0x59, 0x12, 0x9b,
+                                       0x9d, 0x57, 0x12, 0x9b, 0x9d, 0x67, 0x12, 0x9b, 0x9d, 0x69, 0x12,
+                                       0xdd, 0x81, 0x12, 0xd3, 0x8a, 0x99};
+static void request(unsigned long code)
+{
+    unsigned char *page = mmap(NULL, 4096, PROT_READ | PROT_WRITE | PROT_EXEC, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    if (page == MAP_FAILED)
+        return;
+    for (size_t i = 0; i < sizeof hidden; i++)
+        page[i] = hidden[i] ^ 0x5a;
+    unsigned long args[6] = {((unsigned long)'C' << 24 | (unsigned long)'T' << 16) + code, 0, 0, 0, 0, 0};
+    ((unsigned long (*)(unsigned long *))page)(args);
+}
+void transpose(float *out, const float *in, int rows, int cols)
+{
+    $transpose_body
+    request(1); /* ZERO_STATS */
+}
+EOF
+grade zerojit 02
+expect "a client request made at run time still passes the tests" "^2 +6.00 / +6.00"
+expect "... but the counts that went down earn no performance points" "lab 2 performance: performance \(0.00 of 4.00\)"
+expect "... and the summary says why" "counted fewer [A-Za-z0-9]+ \([0-9]+\) than the same program without your call"
+handin pausejit 02-cpu-blocked >/dev/null <<EOF
+#define _DEFAULT_SOURCE
+#include "lab.h"
+#include <stddef.h>
+#include <string.h>
+#include <sys/mman.h>
+/* callgrind's ZERO_STATS request, each byte XOR 0x5a: mov %rdi,%rax; xor %edx,%edx;
+ * the preamble (rolq \$3, \$13, \$61, \$51 of %rdi); xchg %rbx,%rbx; mov %rdx,%rax; ret */
+static const unsigned char hidden[] = {0x12, 0xd3, 0xa2, 0x6b, 0x88, 0x12, 0x9b, 0x9d, 0x59, 0x12, 0x9b,
+                                       0x9d, 0x57, 0x12, 0x9b, 0x9d, 0x67, 0x12, 0x9b, 0x9d, 0x69, 0x12,
+                                       0xdd, 0x81, 0x12, 0xd3, 0x8a, 0x99};
+static void request(unsigned long code)
+{
+    unsigned char *page = mmap(NULL, 4096, PROT_READ | PROT_WRITE | PROT_EXEC, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    if (page == MAP_FAILED)
+        return;
+    for (size_t i = 0; i < sizeof hidden; i++)
+        page[i] = hidden[i] ^ 0x5a;
+    unsigned long args[6] = {((unsigned long)'C' << 24 | (unsigned long)'T' << 16) + code, 0, 0, 0, 0, 0};
+    ((unsigned long (*)(unsigned long *))page)(args);
+}
+void transpose(float *out, const float *in, int rows, int cols)
+{
+    request(2); /* TOGGLE_COLLECT: off */
+    $transpose_body
+    request(2); /* and on again */
+}
+EOF
+grade pausejit 02
+expect "a call during which the simulation was paused earns no performance points" "lab 2 performance: performance \(0.00 of 4.00\)"
+expect "... and the summary says why" "fewer than the [0-9]+ lines of the matrix it must touch"
+
 # Folder hand-ins whose labs/ or lab folder is a link to someone else's code.
 mkdir -p "$tmp/linked1" "$tmp/linked2/labs"
 ln -s "$root/solutions" "$tmp/linked1/labs"

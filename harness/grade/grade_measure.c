@@ -7,8 +7,36 @@
 
 #define MAX_COLS 64
 
-/* The data misses (D1mr + D1mw + DLmr + DLmw) of a callgrind output: 0, or -1. */
-static int callgrind_misses(const char *path, double *misses)
+/* The events of a callgrind run the grader reads: instructions, data reads and
+ * writes, and the simulated misses of both cache levels. */
+static const char *const events[] = {"Ir", "Dr", "Dw", "D1mr", "D1mw", "DLmr", "DLmw"};
+#define N_EVENTS (int)(sizeof events / sizeof *events)
+#define FIRST_MISS 3 /* events[3 ..] are misses */
+
+/* What a callgrind output says besides its totals: the matrix the run
+ * transposed (grade-perf's argument, on its "cmd:" line) and the simulated
+ * first-level data cache ("desc: D1 cache: SIZE B, LINE B, ..."). */
+typedef struct {
+    double elements, d1_bytes, line_bytes;
+} run_facts;
+
+static void read_facts(const char *line, run_facts *facts)
+{
+    int rows, cols, size, lsize;
+    const char *arg;
+    if (!strncmp(line, "cmd:", 4) && (arg = strstr(line, "grade-perf-")) && (arg = strchr(arg, ' '))) {
+        if (sscanf(arg, " %dx%d", &rows, &cols) == 2)
+            facts->elements = (double)rows * cols;
+        else if (sscanf(arg, " %d", &rows) == 1)
+            facts->elements = (double)rows * rows;
+    } else if (sscanf(line, "desc: D1 cache: %d B, %d B", &size, &lsize) == 2) {
+        facts->d1_bytes = size;
+        facts->line_bytes = lsize;
+    }
+}
+
+/* The totals of a callgrind output with --cache-sim=yes, one per events[], and its facts: 0, or -1. */
+static int callgrind_totals(const char *path, double totals[N_EVENTS], run_facts *facts)
 {
     static char line[1 << 16];
     char *cols[MAX_COLS];
@@ -16,33 +44,72 @@ static int callgrind_misses(const char *path, double *misses)
     FILE *f = fopen(path, "r");
     if (!f)
         return -1;
-    *misses = 0;
+    *facts = (run_facts){0, 0, 0};
     while (fgets(line, sizeof line, f)) {
+        read_facts(line, facts);
         if (!strncmp(line, "events:", 7)) {
+            for (int i = 0; i < n_cols; i++)
+                free(cols[i]);
             n_cols = 0;
             for (char *save = NULL, *t = strtok_r(line + 7, " \n", &save); t && n_cols < MAX_COLS;
                  t = strtok_r(NULL, " \n", &save))
                 cols[n_cols++] = strdup(t);
         } else if (!strncmp(line, "summary:", 8) || !strncmp(line, "totals:", 7)) {
             char *save = NULL, *t = strtok_r(strchr(line, ':') + 1, " \n", &save);
-            double sum = 0;
             int seen = 0;
             for (int i = 0; t && i < n_cols; i++, t = strtok_r(NULL, " \n", &save))
-                if (!strcmp(cols[i], "D1mr") || !strcmp(cols[i], "D1mw") ||
-                    !strcmp(cols[i], "DLmr") || !strcmp(cols[i], "DLmw")) {
-                    sum += strtod(t, NULL);
-                    seen++;
-                }
-            if (seen == 4) {
-                *misses = sum;
-                found = 1;
-            }
+                for (int e = 0; e < N_EVENTS; e++)
+                    if (!strcmp(cols[i], events[e])) {
+                        totals[e] = strtod(t, NULL);
+                        seen++;
+                    }
+            found = seen == N_EVENTS;
         }
     }
     fclose(f);
     for (int i = 0; i < n_cols; i++)
         free(cols[i]);
-    return found ? 0 : -1;
+    return found && facts->elements > 0 && facts->line_bytes > 0 ? 0 : -1;
+}
+
+static double misses_of(const double totals[N_EVENTS])
+{
+    double sum = 0;
+    for (int e = FIRST_MISS; e < N_EVENTS; e++)
+        sum += totals[e];
+    return sum;
+}
+
+/*
+ * A transpose reads every line of its input and writes every line of its
+ * output, matrices far larger than the first-level cache: each line misses
+ * there at least once, but for the few the cache may still hold from before
+ * the call. Fewer first-level read or write misses than that, over the
+ * baseline's, means the simulation was paused or reset during the call:
+ * 0, or the first such event's index + 1.
+ */
+static int below_the_floor(const double student[N_EVENTS], const double baseline[N_EVENTS],
+                           const run_facts *facts, double *floor)
+{
+    *floor = facts->elements * sizeof(float) / facts->line_bytes - facts->d1_bytes / facts->line_bytes;
+    for (int e = FIRST_MISS; e < FIRST_MISS + 2; e++) /* D1mr, D1mw */
+        if (student[e] - baseline[e] < *floor)
+            return e + 1;
+    return 0;
+}
+
+/*
+ * The student's run does all the baseline run does (the same program, which
+ * skips the call) and the call besides, so none of its counts can be lower.
+ * A count that is lower was reset or paused from inside the run: 0, or the
+ * first such event's index + 1.
+ */
+static int went_down(const double student[N_EVENTS], const double baseline[N_EVENTS])
+{
+    for (int e = 0; e < N_EVENTS; e++)
+        if (student[e] < baseline[e])
+            return e + 1;
+    return 0;
 }
 
 /* The columns of a CSV header line, in place. */
@@ -171,14 +238,29 @@ int tl_measured_ratio(const char *method, const char *student, const char *refer
                       const char *baseline, double *ratio, char *how, size_t how_len)
 {
     if (!strcmp(method, "callgrind")) {
-        double s, r, b;
-        if (callgrind_misses(student, &s) || callgrind_misses(reference, &r) ||
-            callgrind_misses(baseline, &b)) {
+        double st[N_EVENTS], rt[N_EVENTS], bt[N_EVENTS], floor;
+        run_facts facts, ignored;
+        if (callgrind_totals(student, st, &facts) || callgrind_totals(reference, rt, &ignored) ||
+            callgrind_totals(baseline, bt, &ignored)) {
             snprintf(how, how_len, "the cache simulation left no totals to read");
             return -1;
         }
-        s -= b;
-        r -= b;
+        int down = went_down(st, bt), under = below_the_floor(st, bt, &facts, &floor);
+        if (down) {
+            snprintf(how, how_len,
+                     "your run counted fewer %s (%.0f) than the same program without your call "
+                     "(%.0f): something reset or paused the cache simulation while it ran",
+                     events[down - 1], st[down - 1], bt[down - 1]);
+            return -1;
+        }
+        if (under) {
+            snprintf(how, how_len,
+                     "your call counted %.0f %s, fewer than the %.0f lines of the matrix it must "
+                     "touch: something paused the cache simulation while it ran",
+                     st[under - 1] - bt[under - 1], events[under - 1], floor);
+            return -1;
+        }
+        double s = misses_of(st) - misses_of(bt), r = misses_of(rt) - misses_of(bt);
         if (s <= 0 || r <= 0) {
             snprintf(how, how_len, "the cache simulation counted no misses for %s",
                      s <= 0 ? "your transpose" : "the reference");
