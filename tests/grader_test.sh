@@ -615,31 +615,33 @@ EOF
 grade zerostats 02
 expect "valgrind's client requests in a lab file are refused" "lab 2 correctness: build \(0.00 of 6.00\)"
 expect "... with the reason" "the lab file holds valgrind's client-request instructions"
-handin zerojit 02-cpu-blocked >/dev/null <<EOF
-#define _DEFAULT_SOURCE
+# callgrind's client request CODE (1 ZERO_STATS, 2 TOGGLE_COLLECT), written at run time
+# into an executable page, each byte XOR 0x5a in the file: mov %rdi,%rax; xor %edx,%edx;
+# the preamble (rolq $3, $13, $61, $51 of %rdi); xchg %rbx,%rbx; mov %rdx,%rax; ret.
+jit_request='#define _DEFAULT_SOURCE
 #include "lab.h"
 #include <stddef.h>
-#include <string.h>
 #include <sys/mman.h>
-/* callgrind's ZERO_STATS request, each byte XOR 0x5a: mov %rdi,%rax; xor %edx,%edx;
- * the preamble (rolq \$3, \$13, \$61, \$51 of %rdi); xchg %rbx,%rbx; mov %rdx,%rax; ret */
 static const unsigned char hidden[] = {0x12, 0xd3, 0xa2, 0x6b, 0x88, 0x12, 0x9b, 0x9d, 0x59, 0x12, 0x9b,
                                        0x9d, 0x57, 0x12, 0x9b, 0x9d, 0x67, 0x12, 0x9b, 0x9d, 0x69, 0x12,
                                        0xdd, 0x81, 0x12, 0xd3, 0x8a, 0x99};
+static volatile unsigned char key = 0x5a; /* volatile: gcc cannot decode the bytes itself */
 static void request(unsigned long code)
 {
     unsigned char *page = mmap(NULL, 4096, PROT_READ | PROT_WRITE | PROT_EXEC, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
     if (page == MAP_FAILED)
         return;
     for (size_t i = 0; i < sizeof hidden; i++)
-        page[i] = hidden[i] ^ 0x5a;
-    unsigned long args[6] = {((unsigned long)'C' << 24 | (unsigned long)'T' << 16) + code, 0, 0, 0, 0, 0};
+        page[i] = hidden[i] ^ key;
+    unsigned long args[6] = {(0x43UL << 24 | 0x54UL << 16) + code}; /* the tool base of callgrind: C, T */
     ((unsigned long (*)(unsigned long *))page)(args);
-}
+}'
+handin zerojit 02-cpu-blocked >/dev/null <<EOF
+$jit_request
 void transpose(float *out, const float *in, int rows, int cols)
 {
     $transpose_body
-    request(1); /* ZERO_STATS */
+    request(1);
 }
 EOF
 grade zerojit 02
@@ -647,29 +649,10 @@ expect "a client request made at run time still passes the tests" "^2 +6.00 / +6
 expect "... but the counts that went down earn no performance points" "lab 2 performance: performance \(0.00 of 4.00\)"
 expect "... and the summary says why" "counted fewer [A-Za-z0-9]+ \([0-9]+\) than the same program without your call"
 handin pausejit 02-cpu-blocked >/dev/null <<EOF
-#define _DEFAULT_SOURCE
-#include "lab.h"
-#include <stddef.h>
-#include <string.h>
-#include <sys/mman.h>
-/* callgrind's ZERO_STATS request, each byte XOR 0x5a: mov %rdi,%rax; xor %edx,%edx;
- * the preamble (rolq \$3, \$13, \$61, \$51 of %rdi); xchg %rbx,%rbx; mov %rdx,%rax; ret */
-static const unsigned char hidden[] = {0x12, 0xd3, 0xa2, 0x6b, 0x88, 0x12, 0x9b, 0x9d, 0x59, 0x12, 0x9b,
-                                       0x9d, 0x57, 0x12, 0x9b, 0x9d, 0x67, 0x12, 0x9b, 0x9d, 0x69, 0x12,
-                                       0xdd, 0x81, 0x12, 0xd3, 0x8a, 0x99};
-static void request(unsigned long code)
-{
-    unsigned char *page = mmap(NULL, 4096, PROT_READ | PROT_WRITE | PROT_EXEC, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-    if (page == MAP_FAILED)
-        return;
-    for (size_t i = 0; i < sizeof hidden; i++)
-        page[i] = hidden[i] ^ 0x5a;
-    unsigned long args[6] = {((unsigned long)'C' << 24 | (unsigned long)'T' << 16) + code, 0, 0, 0, 0, 0};
-    ((unsigned long (*)(unsigned long *))page)(args);
-}
+$jit_request
 void transpose(float *out, const float *in, int rows, int cols)
 {
-    request(2); /* TOGGLE_COLLECT: off */
+    request(2); /* collection off */
     $transpose_body
     request(2); /* and on again */
 }
