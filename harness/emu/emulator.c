@@ -360,6 +360,15 @@ static int uniform(const access_record *const *lane, int lanes)
     return 1;
 }
 
+/* Past the lanes from lane[l] on that fall in lane_id[l]'s group of `group` lanes. */
+static int end_of_group(const int *lane_id, int l, int lanes, int group)
+{
+    int g = lane_id[l] / group;
+    while (l < lanes && lane_id[l] / group == g)
+        l++;
+    return l;
+}
+
 /* One request: the lanes of a warp that ran one instruction once, in lane order. */
 static request_cost cost(const access_record *const *lane, const int *lane_id, int lanes, int kind)
 {
@@ -384,15 +393,14 @@ static request_cost cost(const access_record *const *lane, const int *lane_id, i
      * quarter. */
     unsigned size = lane[0]->size, group = size <= 4 ? 32 : size <= 8 ? 16 : 8;
     for (int l = 0; l < lanes;) {
-        int first = l, g = lane_id[l] / (int)group;
-        while (l < lanes && lane_id[l] / (int)group == g)
-            l++;
-        if (group == 8 && g % 2 == 0 && uniform(lane + first, l - first)) {
-            int second = l;
-            while (l < lanes && lane_id[l] / 8 == g + 1)
-                l++;
-            if (!uniform(lane + second, l - second))
-                l = second; /* the quarters go separately */
+        int first = l, quarter = lane_id[first] / 8;
+        l = end_of_group(lane_id, l, lanes, (int)group);
+        /* The even quarter of a half-warp takes the odd one in, where each wants one address. */
+        if (group == 8 && quarter % 2 == 0 && l < lanes && lane_id[l] / 8 == quarter + 1 &&
+            uniform(lane + first, l - first)) {
+            int next = end_of_group(lane_id, l, lanes, 8);
+            if (uniform(lane + l, next - l))
+                l = next;
         }
         unsigned long long need = (distinct_bytes(lane + first, l - first) + 127) / 128,
                            ways = cost_of(lane + first, l - first, 1);

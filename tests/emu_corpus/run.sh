@@ -26,7 +26,7 @@
 # "corpus: N agree, M disagree".
 #
 # Environment: B BACKEND CC CFLAGS BACKEND_CFLAGS CORE CLIENT BACKEND_OBJS LIBS LAB_OPS
-# (NN=-DFLAG+-DFLAG ...), and for cuda NVCC NVCC_FLAGS.
+# (NN=-DFLAG+-DFLAG ...), LAB_FILES (NN=DIR/FILE ...), and for cuda NVCC NVCC_FLAGS.
 set -u
 cd "$(dirname "$0")/../.."
 : "${B:=build}" "${BACKEND:=emu}"
@@ -36,12 +36,14 @@ mkdir -p "$out"
 filter='!(*large*|*random*)'
 jobs=$([ "$BACKEND" = cuda ] && echo "--jobs 1")
 
-ops_of() {
+# of LAB NN=VALUE...: lab NN's value in such a list (labs.mk's, from the Makefile).
+of() {
     local pair
-    for pair in ${LAB_OPS:-}; do
-        [ "${pair%%=*}" != "$1" ] || echo "${pair#*=}" | tr + ' '
+    for pair in $2; do
+        [ "${pair%%=*}" != "$1" ] || echo "${pair#*=}"
     done
 }
+ops_of() { of "$1" "${LAB_OPS:-}" | tr + ' '; }
 
 # The suite of lab NN, built once; it runs in each file's folder and reads its report there.
 built=" "
@@ -82,11 +84,10 @@ build() {
 # the tool passes what the tool would find. Two minutes at most: a kernel that hangs
 # at a barrier may hang under the tool too.
 sanitize() {
-    local src=$1 d=$2 lab=$3 tool=$4 dir file
-    dir=$(basename "$(ls -d labs/"$lab"-*/ | head -1)")
-    file=$(basename "$(ls labs/"$dir"/*.cu | head -1)")
-    mkdir -p "$d/kit/$dir"
-    cp "$src" "$d/kit/$dir/$file"
+    local src=$1 d=$2 lab=$3 tool=$4 file
+    file=$(of "$lab" "${LAB_FILES:-}")
+    mkdir -p "$d/kit/${file%/*}"
+    cp "$src" "$d/kit/$file"
     timeout -k 10 120 env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL make -s -j4 B="$d/kit/build" STUDENT_DIR="$d/kit" GPU=cuda \
         SANITIZE_TOOLS="$tool" "lab${lab#0}" sanitize
 }
