@@ -158,10 +158,13 @@ $(B)/harness/emu-rewrite: harness/emu/rewrite.c
 # The lab process: what a suite links to run its lab's code there (lab_process.h).
 LAB_HEADERS := $(GPU_HEADERS) $(wildcard harness/lab/*.h)
 CFLAGS_LAB := $(CFLAGS_GPU) -Iharness/lab
-LAB_CLIENT := $(B)/harness/lab/lab_client.o
-$(LAB_CLIENT): harness/lab/lab_client.c $(LAB_HEADERS)
+LAB_CLIENT := $(B)/harness/lab/lab_client.o $(B)/harness/lab/lab_stand_ins.o
+$(B)/harness/lab/%.o: harness/lab/%.c $(LAB_HEADERS)
 	@mkdir -p $(@D)
-	$(CC) $(CFLAGS_LAB) -c $< -o $@
+	$(CC) $(CFLAGS_LAB) $(CUDA_INC) -c $< -o $@
+# What the grader's bench links instead of a student's GPU lab file: lab.h's
+# entry points as launch plans asked of the lab process and run here (plan.h).
+LAB_PLANS := $(B)/harness/lab/lab_plans.o $(B)/harness/lab/lab_client.o $(B)/harness/gpu/plan_run.o
 ISOLATE := harness/lab/isolate-symbols.sh
 ISOLATE_DEPS := $(ISOLATE) harness/lab/lab_process.h
 
@@ -182,7 +185,7 @@ $(B)/harness/grade/%.o: harness/grade/%.c $(GPU_HEADERS)
 TEST_HEADERS := $(wildcard tests/*.h) $(LAB_HEADERS)
 BACKEND_CFLAGS_cuda := $(CUDA_INC) -DTL_LAB_GPU
 BACKEND_CFLAGS_emu := -Iharness/emu -DTL_LAB_GPU -DTL_EMU
-BACKEND_OBJS_cuda := $(GPU_OBJS)
+BACKEND_OBJS_cuda := $(GPU_OBJS) $(B)/harness/gpu/plan_record.o
 BACKEND_OBJS_emu := $(EMU_OBJS)
 BACKEND_LIBS_cuda := $(CUDA_LIBS)
 BACKEND_LIBS_emu := -lpthread $(CXX_RUNTIME)
@@ -265,6 +268,12 @@ $(call vdir,$(1),$(2),$(3))/lab_runner.o: harness/lab/lab_runner.c $(LAB_HEADERS
 $(call vdir,$(1),$(2),$(3))/lab-runner: $(call vdir,$(1),$(2),$(3))/lab_runner.o $(call vdir,$(1),$(2),$(3))/lab.o $(CORE_LIB) $$(BACKEND_OBJS_$(3))
 	$$(CC) -o $$@ $$(LINK_OBJS) $$(BACKEND_LIBS_$(3)) -lm
 
+ifeq ($(3),cuda)
+# The lab's device code alone, as nvcc embedded it: what a plan's kernels are loaded from.
+$(call vdir,$(1),$(2),$(3))/lab.fatbin: $(call vdir,$(1),$(2),$(3))/lab.raw.o
+	objcopy -O binary --only-section=.nv_fatbin $$< $$@
+endif
+
 $(call vdir,$(1),$(2),$(3))/test: $(call vdir,$(1),$(2),$(3))/test.o $(LAB_CLIENT) $(CORE_LIB) $(call vdir,$(1),$(2),$(3))/lab-runner
 	$$(CC) -o $$@ $$(LINK_OBJS) -lcriterion -lm
 endef
@@ -303,6 +312,12 @@ $(B)/lab$(1)/grade-perf-reference: $(B)/harness/grade/grade_perf.o $(B)/lab$(1)/
 endif
 
 ifeq ($(lab$(1)_kind),gpu)
+# The grader's bench: the reference, and the student's lab as launch plans
+# from its lab process (lab_plans.c); no line of the student's host code.
+$(B)/lab$(1)/grade-bench: $(B)/lab$(1)/bench.o $(B)/lab$(1)/reference/lab.renamed.o $(LAB_PLANS) $(CORE_LIB) $(BENCH_OBJS) \
+                          $(call bench_backend,$(1)) $(B)/lab$(1)/student/lab-runner $(B)/lab$(1)/student/lab.fatbin
+	$$(CC) -o $$@ $$(LINK_OBJS) $$(CUDA_LIBS) -lcublas $$(OPENBLAS_LIBS) -lm
+
 $(B)/lab$(1)/profile.o: harness/bench/profile.c $(BENCH_HEADERS) $(EMU_HEADERS) $(call vdir,$(1),student,emu)/flags \
                        $(wildcard $(call lab_src,$(1),student) $(call lab_src,$(1),reference))
 	@mkdir -p $$(@D)
@@ -481,6 +496,11 @@ unit: $(B)/unit $(B)/bench-report-test
 $(B)/bench-report-test: tests/bench_report_test.c $(BENCH_OBJS) $(CORE_LIB) $(BENCH_HEADERS)
 	$(CC) $(CFLAGS_BENCH) -Itests -o $@ $< $(BENCH_OBJS) $(CORE_LIB) -lcriterion -lm
 
+# Launch plans, the recording side (needs nvcc, no GPU): the lab processes
+# of lab 6's reference and stub built for a GPU, asked for plans.
+$(B)/plan-test: tests/plan_test.c $(LAB_CLIENT) $(CORE_LIB) $(LAB_HEADERS) $(B)/lab06/reference/lab-runner $(B)/lab06/student/lab-runner
+	$(CC) $(CFLAGS_LAB) -o $@ $< $(LAB_CLIENT) $(CORE_LIB) -lcriterion -lm
+
 # The emulator's own tests: planted races, out-of-bounds accesses, bad
 # launches and access patterns with known counts.
 $(B)/emu-kernels.o: tests/emu_kernels.cu $(B)/harness/emu-rewrite $(EMU_HEADERS) $(EMU_SCRIPTS)
@@ -506,7 +526,7 @@ check_dir = $(call vdir,$(1),$(2),$(if $(filter gpu,$(lab$(1)_kind)),$(BACKEND),
 CHECK_BUILDS := $(B)/unit $(B)/bench-report-test $(B)/emu-test \
   $(foreach n,$(LABS),$(call check_dir,$(n),student)/test $(call check_dir,$(n),reference)/test) \
   $(foreach n,$(CPU_LABS),$(B)/lab$(n)/bench) \
-  $(if $(NVCC),$(foreach n,$(GPU_LABS),$(B)/lab$(n)/student/test $(B)/lab$(n)/reference/test $(B)/lab$(n)/bench))
+  $(if $(NVCC),$(foreach n,$(GPU_LABS),$(B)/lab$(n)/student/test $(B)/lab$(n)/reference/test $(B)/lab$(n)/bench) $(B)/plan-test)
 
 # The held-back-shapes test runs too, on shapes of its own.
 CHECK_ENV := TILELAB_HIDDEN=5x7,130x3,1x77
@@ -515,6 +535,7 @@ check: $(CHECK_BUILDS)
 	@{ echo "pass harness $(B)/unit"; \
 	   echo "pass bench-report $(B)/bench-report-test"; \
 	   echo "pass emulator $(B)/emu-test"; \
+	   $(if $(NVCC),echo "pass plans env B=$(B) $(B)/plan-test",echo "skip plans nvcc is not installed, so no lab process is built for a GPU"); \
 	   $(foreach n,$(LABS),echo "pass lab$(n)-reference env $(CHECK_ENV) $(call check_dir,$(n),reference)/test $(if $(and $(filter gpu,$(lab$(n)_kind)),$(filter cuda,$(BACKEND))),--jobs 1)"; \
 	                       echo "fail lab$(n)-stub env $(CHECK_ENV) $(call check_dir,$(n),student)/test $(if $(and $(filter gpu,$(lab$(n)_kind)),$(filter cuda,$(BACKEND))),--jobs 1)";) \
 	   echo "cli emulator-corpus $(MAKE) -s B=$(B) GPU=$(BACKEND) emu-corpus"; \

@@ -8,8 +8,11 @@
 #include "bench.h"
 #include "sysinfo.h"
 
+#include <errno.h>
+#include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #ifndef TL_LAB
 #error "the Makefile defines TL_LAB and friends"
@@ -201,21 +204,28 @@ static int run_once(const bench_args *a, const tl_shape *shapes, int n_shapes)
     return 0;
 }
 
-/* The CSV, with its header unless rows are appended to it; NULL when none is asked for. */
-static FILE *open_csv(const bench_args *a)
+/*
+ * The CSV's rows are kept in memory and written at the end, when every
+ * size has been timed: the grader's bench (grade-bench) starts a student's
+ * lab process for each size, and no process of the student's is left when
+ * the file is made. A new file replaces whatever lay at the path (a link
+ * is not followed); --append adds to the file as it is.
+ */
+static int write_csv(const bench_args *a, const char *rows, size_t len)
 {
-    if (!a->csv_path)
-        return NULL;
-    FILE *csv = fopen(a->csv_path, a->append ? "a" : "w");
-    if (!csv) {
+    int fd = -1;
+    if (a->append) {
+        fd = open(a->csv_path, O_WRONLY | O_APPEND | O_CREAT, 0644);
+    } else if (unlink(a->csv_path) == 0 || errno == ENOENT) {
+        fd = open(a->csv_path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW, 0644);
+    }
+    FILE *f = fd >= 0 ? fdopen(fd, a->append ? "a" : "w") : NULL;
+    if (!f || fwrite(rows, 1, len, f) != len || fclose(f) != 0) {
         perror(a->csv_path);
-        exit(1);
+        return -1;
     }
-    if (!a->append) {
-        write_header(csv, &a->o);
-        fprintf(csv, TL_BENCH_CSV_HEADER "\n");
-    }
-    return csv;
+    printf("\nwrote %s\n", a->csv_path);
+    return 0;
 }
 
 /* Every size: checked, timed, reported as a table and a CSV. */
@@ -224,9 +234,18 @@ static int run_bench(const bench_args *a, const tl_shape *shapes, int n_shapes)
     const char *unit;
     const tl_variant *table;
     tl_shape one = {1, 1, 1};
-    char why[1024];
+    char why[1024], *rows = NULL;
+    size_t len = 0;
     int status = 0, n = tl_bench_variants(&table);
-    FILE *csv = open_csv(a);
+    FILE *csv = a->csv_path ? open_memstream(&rows, &len) : NULL;
+    if (a->csv_path && !csv) {
+        perror("bench: the CSV's rows");
+        return 1;
+    }
+    if (csv && !a->append) {
+        write_header(csv, &a->o);
+        fprintf(csv, TL_BENCH_CSV_HEADER "\n");
+    }
     tl_bench_work(one, &unit);
     write_header(stdout, &a->o);
     printf("\n%-16s %-10s %10s %9s %10s %9s   %s\n", "size", "variant", "median ms", unit,
@@ -241,12 +260,12 @@ static int run_bench(const bench_args *a, const tl_shape *shapes, int n_shapes)
         }
         tl_bench_report(stdout, csv, TL_LAB, IS_PRODUCT, a->tag, shapes[i], r, n);
         fflush(stdout);
-        if (csv)
-            fflush(csv);
     }
     if (csv) {
         fclose(csv);
-        printf("\nwrote %s\n", a->csv_path);
+        if (write_csv(a, rows, len) != 0)
+            status = 1;
+        free(rows);
     }
     return status;
 }

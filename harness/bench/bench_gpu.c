@@ -76,7 +76,7 @@ static cudaError_t launch(void *p)
         return cudaMemcpyAsync(c->out, c->in, tl_shape_elements(c->s) * sizeof(float),
                                cudaMemcpyDeviceToDevice, 0);
     c->fn(c->out, c->in, c->s.rows, c->s.cols);
-    return cudaGetLastError();
+    return tl_gpu_lab_error(NULL);
 }
 
 /* Before each timed call: out holds nothing a call could leave in place. */

@@ -76,7 +76,7 @@ static cudaError_t launch(void *p)
     else
         return cudaMemcpyAsync(c->work, c->pristine, tl_shape_elements(c->s) * sizeof(float),
                                cudaMemcpyDeviceToDevice, 0);
-    return cudaGetLastError();
+    return tl_gpu_lab_error(NULL);
 }
 
 /* Before each timed call: the matrix as it was for an in-place call, poison for the others. */

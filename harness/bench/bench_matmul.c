@@ -129,7 +129,7 @@ static cudaError_t launch(void *p)
 {
     launch_ctx *x = p;
     x->fn(x->c, x->a, x->b, x->s.rows, x->s.cols, x->s.depth);
-    return cudaGetLastError();
+    return tl_gpu_lab_error(NULL);
 }
 
 /* Before each timed call: C holds nothing a call could leave in place. */

@@ -50,6 +50,13 @@ __attribute__((weak)) const char *tl_gpu_error_detail(void)
     return NULL;
 }
 
+__attribute__((weak)) cudaError_t tl_gpu_lab_error(const char **said)
+{
+    if (said)
+        *said = NULL;
+    return cudaGetLastError();
+}
+
 /* The error by name and its cause: `cause`, or the usual one when NULL. */
 static void explain_as(cudaError_t err, const char *cause, char *buf, size_t len)
 {
@@ -231,8 +238,12 @@ static int run_copied(device_copy *d, int n, lab_call call, tl_shape s, char *wh
     else
         call.matmul(d[0].device + TL_MARGIN, d[1].device + TL_MARGIN, d[2].device + TL_MARGIN,
                     s.rows, s.cols, s.depth);
-    if ((err = cudaGetLastError())) {
-        fail_kernel(err, "launching your kernel", call, why, why_len);
+    const char *said;
+    if ((err = tl_gpu_lab_error(&said))) {
+        if (said)
+            snprintf(why, why_len, "launching your kernel: %s", said);
+        else
+            fail_kernel(err, "launching your kernel", call, why, why_len);
         goto done;
     }
     if ((err = cudaDeviceSynchronize())) {

@@ -23,6 +23,14 @@
 extern const char tl_gpu_runtime_name[32];
 const char *tl_gpu_error_detail(void);
 
+/*
+ * The error of the lab call just made, as cudaGetLastError() gives it, and
+ * *said NULL. gpu.c defines it weakly; where a lab's calls are launch plans
+ * run by the kit (lab/lab_plans.c), the plan's error, and in *said what the
+ * kit refused of the plan when that is the error.
+ */
+cudaError_t tl_gpu_lab_error(const char **said);
+
 /* "cudaErrorX (what the runtime says): what usually causes it" */
 void tl_gpu_explain(cudaError_t err, char *buf, size_t len);
 

@@ -2,13 +2,15 @@
  * The suite's side of the lab process (lab_process.h): it starts
  * `lab-runner` from the suite's own folder when a test first needs the
  * lab's code, hands it each run, and explains how it ended when it ends
- * before it answers. Linked into the suites only, never beside a lab file:
- * lab.h's entry points are defined here as stand-ins that only name which
- * entry point a check asks for.
+ * before it answers. Never linked beside a lab file: lab.h's entry points
+ * are defined by the program that links this (lab_stand_ins.c in a suite,
+ * lab_plans.c in the grader's bench), and only their addresses are used
+ * here, to say which entry point a request is for.
  */
 #define _GNU_SOURCE
 #include "lab_client.h"
 
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <signal.h>
@@ -35,40 +37,6 @@ __attribute__((constructor)) static void close_to_others(void)
 }
 
 typedef void (*entry_fn)(void);
-
-static void stand_in(const char *name)
-{
-    fprintf(stderr, "tilelab: %s() was called in the suite's own process, where no lab code "
-                    "runs: a check hands it to the lab process (harness/lab/lab_process.h)\n", name);
-    abort();
-}
-
-/* lab.h's entry points: only their addresses are used, to say which one a check means. */
-void transpose(float *out, const float *in, int rows, int cols)
-{
-    (void)out, (void)in, (void)rows, (void)cols;
-    stand_in("transpose");
-}
-void matmul_naive(float *d_c, const float *d_a, const float *d_b, int m, int n, int k)
-{
-    (void)d_c, (void)d_a, (void)d_b, (void)m, (void)n, (void)k;
-    stand_in("matmul_naive");
-}
-void matmul_tiled(float *d_c, const float *d_a, const float *d_b, int m, int n, int k)
-{
-    (void)d_c, (void)d_a, (void)d_b, (void)m, (void)n, (void)k;
-    stand_in("matmul_tiled");
-}
-void sgemm(float *d_c, const float *d_a, const float *d_b, int m, int n, int k)
-{
-    (void)d_c, (void)d_a, (void)d_b, (void)m, (void)n, (void)k;
-    stand_in("sgemm");
-}
-void transpose_inplace(float *d_mat, int n)
-{
-    (void)d_mat, (void)n;
-    stand_in("transpose_inplace");
-}
 
 static int entry_of(entry_fn fn)
 {
@@ -97,6 +65,12 @@ const char *tl_signal_meaning(int sig)
 
 static pid_t runner = -1;
 static int sock = -1, matrices = -1;
+static const char *runner_path; /* NULL: lab-runner beside this program */
+
+void tl_lab_runner_at(const char *path)
+{
+    runner_path = path;
+}
 
 /*
  * The cap on any file a lab's code writes (RLIMIT_FSIZE, which the grader
@@ -145,14 +119,18 @@ static int start_runner(char *why, size_t why_len)
     char path[4096];
     ssize_t n = readlink("/proc/self/exe", path, sizeof path - sizeof "lab-runner");
     char *slash = n > 0 ? memrchr(path, '/', (size_t)n) : NULL;
-    if (!slash) {
+    if (runner_path && strlen(runner_path) < sizeof path) {
+        strcpy(path, runner_path);
+    } else if (slash) {
+        strcpy(slash + 1, "lab-runner");
+    } else {
         snprintf(why, why_len, "tilelab: cannot find the suite's own folder (/proc/self/exe)");
         return -1;
     }
-    strcpy(slash + 1, "lab-runner");
     int sv[2];
     if (socketpair(AF_UNIX, SOCK_SEQPACKET | SOCK_CLOEXEC, 0, sv) != 0 ||
-        (matrices = memfd_create("tilelab-matrices", MFD_CLOEXEC)) < 0) {
+        (matrices = memfd_create("tilelab-matrices", MFD_CLOEXEC)) < 0 ||
+        prctl(PR_SET_CHILD_SUBREAPER, 1) != 0) {
         snprintf(why, why_len, "tilelab: cannot start the lab process: %s", strerror(errno));
         return -1;
     }
@@ -347,4 +325,73 @@ int tl_lab_first_launch(void (*entry)(void), tl_shape s, char *why, size_t why_l
     tl_lab_request rq = {.ask = TL_ASK_FIRST_LAUNCH, .entry = entry_of(entry), .shape = s};
     static tl_lab_reply rp;
     return answered(&rq, &rp, why, why_len) && rp.rc == 0 ? 0 : -1;
+}
+
+/* ---------------------------------------------------------------- plans */
+
+int tl_lab_plan(void (*entry)(void), tl_shape s, const unsigned long long device[3],
+                const tl_plan_table *table, tl_plan *plan, char *why, size_t why_len)
+{
+    tl_lab_request rq = {.ask = TL_ASK_PLAN, .entry = entry_of(entry), .shape = s,
+                         .floats = (TL_LAB_PLAN_BYTES + sizeof(float) - 1) / sizeof(float)};
+    memcpy(rq.device, device, sizeof rq.device);
+    size_t bytes = rq.floats * sizeof(float);
+    if (runner < 0 && start_runner(why, why_len) != 0)
+        return -1;
+    unsigned char *shared = MAP_FAILED;
+    if (resize_matrices(bytes) != 0 ||
+        (shared = mmap(NULL, bytes, PROT_READ | PROT_WRITE, MAP_SHARED, matrices, 0)) == MAP_FAILED) {
+        snprintf(why, why_len, "tilelab: cannot share a plan with the lab process: %s", strerror(errno));
+        return -1;
+    }
+    memcpy(shared, table, sizeof *table);
+    memset(shared + TL_LAB_PLAN_OFFSET, 0, sizeof *plan);
+    static tl_lab_reply rp;
+    tl_todo_reset();
+    int rc = ask(&rq, &rp, why, why_len);
+    if (rc == 0) {
+        /* A copy, taken once: the lab process may still write the memfd. */
+        memcpy(plan, shared + TL_LAB_PLAN_OFFSET, sizeof *plan);
+        plan->refused[sizeof plan->refused - 1] = '\0';
+        tl_todo_set(rp.todo);
+        if (rp.rc)
+            snprintf(why, why_len, "%s", rp.why);
+        rc = rp.rc ? -1 : 0;
+    }
+    munmap(shared, bytes);
+    return rc;
+}
+
+/* Every process the lab process left behind: they were made this one's
+ * children (PR_SET_CHILD_SUBREAPER) when it died. */
+static void end_orphans(void)
+{
+    pid_t self = getpid();
+    for (;;) {
+        DIR *proc = opendir("/proc");
+        struct dirent *e;
+        while (proc && (e = readdir(proc))) {
+            char path[64], stat[512];
+            pid_t pid = (pid_t)atoi(e->d_name), parent = 0;
+            snprintf(path, sizeof path, "/proc/%d/stat", (int)pid);
+            FILE *f = pid > 0 ? fopen(path, "r") : NULL;
+            size_t n = f ? fread(stat, 1, sizeof stat - 1, f) : 0;
+            if (f)
+                fclose(f);
+            stat[n] = '\0';
+            char *close_paren = strrchr(stat, ')');
+            if (close_paren && sscanf(close_paren, ") %*c %d", &parent) == 1 && parent == self)
+                kill(pid, SIGKILL);
+        }
+        if (proc)
+            closedir(proc);
+        if (waitpid(-1, NULL, 0) < 0 && errno == ECHILD)
+            return;
+    }
+}
+
+void tl_lab_stop(void)
+{
+    stop_runner();
+    end_orphans();
 }

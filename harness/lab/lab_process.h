@@ -25,6 +25,7 @@
 #include <stddef.h>
 
 #include "launch.h"
+#include "plan.h"
 #include "shapes.h"
 
 /* The lab process's descriptors: the socket, and the matrices' memfd. */
@@ -49,6 +50,7 @@ typedef enum {
     TL_ASK_BACKEND,      /* which backend runs the lab here, and whether it can */
     TL_ASK_RUN,          /* the entry point on the matrices, through the backend (check.h) */
     TL_ASK_FIRST_LAUNCH, /* the entry point once on zeroed device buffers: its launches */
+    TL_ASK_PLAN,         /* on a GPU: the entry point's launch plan (plan.h) for device[] */
 } tl_ask;
 
 typedef struct {
@@ -60,12 +62,21 @@ typedef struct {
         size_t offset, total, count; /* in floats: where in the memfd, margins included, data */
     } m[3];
     size_t floats; /* the memfd's size */
+    /* TL_ASK_PLAN: the device buffers the call is given, as numbers; the
+     * memfd holds the kernels' table (tl_plan_table) and, after it, room for
+     * the plan (tl_plan), which the lab process fills. */
+    unsigned long long device[3];
 } tl_lab_request;
+
+/* Where TL_ASK_PLAN's plan lies in the memfd, in bytes; and the memfd's size. */
+#define TL_LAB_PLAN_OFFSET ((sizeof(tl_plan_table) + 63) / 64 * 64)
+#define TL_LAB_PLAN_BYTES (TL_LAB_PLAN_OFFSET + sizeof(tl_plan))
 
 typedef struct {
     int rc;        /* the backend's answer: 0, or -1 with why */
     int available; /* TL_ASK_BACKEND: 1 when it can run the lab here */
     int on_gpu;
+    int plans;     /* TL_ASK_BACKEND: 1 when it answers TL_ASK_PLAN (a GPU lab built for a GPU) */
     char backend[64];
     char why[2048];
     char todo[512]; /* what TODO() recorded, or "" */

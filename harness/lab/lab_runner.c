@@ -7,6 +7,7 @@
  */
 #define _GNU_SOURCE
 #include <errno.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/mman.h>
@@ -19,6 +20,11 @@
 #ifdef TL_LAB_GPU
 #include "gpu.h"
 #define TL_BACKEND tl_gpu_backend
+#ifndef TL_EMU
+/* Built for a GPU: the lab's launches can be recorded as a plan (plan.h). */
+#define TL_LAB_PLANS 1
+#include "plan_record.h"
+#endif
 #else
 #define TL_BACKEND tl_cpu_backend
 #endif
@@ -113,6 +119,43 @@ static void first_launch(const tl_lab_request *rq, entry_fn fn, int op, tl_lab_r
 }
 #endif
 
+#ifdef TL_LAB_PLANS
+/*
+ * The entry point called on the device addresses the request names, with
+ * every launch, memset and copy written into the plan in the memfd instead
+ * of done: the GPU is never touched here (plan_record.c).
+ */
+static void plan_of(const tl_lab_request *rq, entry_fn fn, int op, tl_lab_reply *rp)
+{
+    size_t bytes = TL_LAB_PLAN_BYTES;
+    unsigned char *base = mmap(NULL, bytes, PROT_READ | PROT_WRITE, MAP_SHARED, TL_LAB_MATRICES_FD, 0);
+    if (base == MAP_FAILED || rq->floats * sizeof(float) < bytes) {
+        snprintf(rp->why, sizeof rp->why, "tilelab: the lab process could not map the plan (%s)",
+                 base == MAP_FAILED ? strerror(errno) : "a request it cannot read");
+        rp->rc = -1;
+        if (base != MAP_FAILED)
+            munmap(base, bytes);
+        return;
+    }
+    static tl_plan_table table; /* a copy: the table the suite wrote stays as it wrote it */
+    memcpy(&table, base, sizeof table);
+    tl_plan *plan = (tl_plan *)(base + TL_LAB_PLAN_OFFSET);
+    tl_shape s = rq->shape;
+    float *d[3] = {(float *)(uintptr_t)rq->device[0], (float *)(uintptr_t)rq->device[1],
+                   (float *)(uintptr_t)rq->device[2]};
+    tl_plan_record_begin(&table, plan);
+    if (op == TL_OP_TRANSPOSE)
+        ((tl_transpose_fn)fn)(d[0], d[1], s.rows, s.cols);
+    else if (op == TL_OP_MATMUL)
+        ((tl_matmul_fn)fn)(d[0], d[1], d[2], s.rows, s.cols, s.depth);
+    else
+        ((tl_inplace_fn)fn)(d[0], s.rows);
+    tl_plan_record_end();
+    rp->rc = 0;
+    munmap(base, bytes);
+}
+#endif
+
 static void answer(const tl_lab_request *rq, tl_lab_reply *rp)
 {
     const tl_backend *b = &TL_BACKEND;
@@ -122,6 +165,9 @@ static void answer(const tl_lab_request *rq, tl_lab_reply *rp)
     if (rq->ask == TL_ASK_BACKEND) {
 #ifdef TL_LAB_GPU
         rp->available = tl_gpu_available(rp->why, sizeof rp->why);
+#ifdef TL_LAB_PLANS
+        rp->plans = 1;
+#endif
 #else
         rp->available = 1;
 #endif
@@ -137,6 +183,10 @@ static void answer(const tl_lab_request *rq, tl_lab_reply *rp)
     tl_launch_reset();
     if (rq->ask == TL_ASK_RUN) {
         run(rq, &entries[rq->entry], rp);
+#ifdef TL_LAB_PLANS
+    } else if (rq->ask == TL_ASK_PLAN) {
+        plan_of(rq, entries[rq->entry].fn, entries[rq->entry].op, rp);
+#endif
     } else {
 #ifdef TL_LAB_GPU
         first_launch(rq, entries[rq->entry].fn, entries[rq->entry].op, rp);

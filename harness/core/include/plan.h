@@ -1,0 +1,69 @@
+/*
+ * A launch plan: what a GPU lab's function asked the GPU to do, written
+ * down instead of done.
+ *
+ * A GPU lab's function only launches work on the default stream (lab.h).
+ * So its host code can run where it cannot reach the GPU or the process
+ * that times and checks it: in the lab process (lab_process.h), whose CUDA
+ * runtime records each launch, memset and device-to-device copy as a step
+ * of a plan instead of doing it (gpu/plan_record.c). The kit's own process
+ * then runs the plan's steps itself, with the lab's kernels loaded from the
+ * lab's compiled device code (gpu/plan_run.c): what is timed and checked is
+ * exactly what was launched, and no record of it is the lab's word.
+ *
+ * The recording side does not know a kernel's parameters; the side that
+ * loaded the device code does (cuFuncGetParamInfo), and hands them over as
+ * a table with each request. Nothing here needs CUDA.
+ */
+#ifndef TILELAB_PLAN_H
+#define TILELAB_PLAN_H
+
+#include <stddef.h>
+
+#define TL_PLAN_KERNELS 64   /* kernels one lab file may define */
+#define TL_PLAN_PARAMS 32    /* parameters one kernel may take */
+#define TL_PLAN_NAME 256     /* a kernel's (mangled) name, with its NUL */
+#define TL_PLAN_STEPS 256    /* steps one call may take */
+#define TL_PLAN_ARENA 65536  /* bytes of parameters, all launches of a call together */
+
+/* One kernel of the lab's device code: its name and where each parameter lies. */
+typedef struct {
+    char name[TL_PLAN_NAME];
+    int params;
+    unsigned offset[TL_PLAN_PARAMS], size[TL_PLAN_PARAMS];
+    unsigned bytes; /* the parameter buffer: the last offset plus its size */
+} tl_plan_kernel;
+
+typedef struct {
+    int kernels;
+    tl_plan_kernel kernel[TL_PLAN_KERNELS];
+} tl_plan_table;
+
+typedef enum {
+    TL_STEP_LAUNCH,    /* kernel<<<grid, block, shared_bytes>>>(parameters) */
+    TL_STEP_MEMSET,    /* cudaMemset(dst, value, bytes) */
+    TL_STEP_COPY,      /* cudaMemcpy(dst, src, bytes, cudaMemcpyDeviceToDevice) */
+    TL_STEP_ATTRIBUTE, /* cudaFuncSetAttribute(kernel, attribute, value) */
+} tl_step_kind;
+
+typedef struct {
+    int kind;   /* tl_step_kind */
+    int kernel; /* LAUNCH, ATTRIBUTE: its index in the table */
+    unsigned grid[3], block[3], shared_bytes;
+    size_t params;                       /* LAUNCH: where its parameter buffer starts in the arena */
+    unsigned long long dst, src, bytes;  /* MEMSET, COPY: device addresses as numbers */
+    int value;                           /* MEMSET: the byte; ATTRIBUTE: the attribute's value */
+    int attribute;                       /* ATTRIBUTE: cudaFuncAttribute, CUfunction_attribute alike */
+} tl_plan_step;
+
+typedef struct {
+    int steps;
+    tl_plan_step step[TL_PLAN_STEPS];
+    size_t arena_used;
+    unsigned char arena[TL_PLAN_ARENA];
+    /* What the recording refused, for the student ("" when nothing): a call
+     * a lab's function may not make, or more steps than a plan holds. */
+    char refused[1024];
+} tl_plan;
+
+#endif

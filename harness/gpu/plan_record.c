@@ -1,0 +1,288 @@
+/*
+ * The recording side of a launch plan (plan.h), linked into the lab
+ * process of a GPU lab. It stands in front of the CUDA runtime: between
+ * tl_plan_record_begin() and tl_plan_record_end(), each launch, memset and
+ * device-to-device copy the lab's code asks for becomes a step of the plan
+ * and nothing reaches the GPU; a call a lab's function has no business
+ * making (an allocation, a copy from or to the host) is refused, with why.
+ * Outside a recording every call goes on to the runtime unchanged.
+ *
+ * nvcc turns kernel<<<grid, block, shared, stream>>>(args) into a call of
+ * __cudaLaunchKernel (CUDA 13; cudaLaunchKernel before) with the kernel's
+ * handle and an array of pointers to its arguments; the kernel's name comes
+ * from __cudaRegisterFunction, which the lab's code calls when it loads, and
+ * the size of each argument from the table the request brought.
+ */
+#define _GNU_SOURCE
+#include "plan_record.h"
+
+#include <dlfcn.h>
+#include <stdarg.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
+
+static const tl_plan_table *table;
+static tl_plan *plan;
+
+/* Each kernel the lab's code registered: its host-side handle, its name. */
+#define MAX_REGISTERED 256
+typedef struct {
+    const void *host;
+    cudaKernel_t handle;
+    const char *name;
+} kernel_name;
+static kernel_name registered[MAX_REGISTERED];
+static int n_registered;
+
+/* real_NAME: the runtime's own NAME, behind this one. */
+#define REAL(name, ret, params)                                                                   \
+    typedef ret(*name##_fn) params;                                                               \
+    static name##_fn real_##name;                                                                 \
+    if (!real_##name)                                                                             \
+        real_##name = (name##_fn)dlsym(RTLD_NEXT, #name);
+
+void tl_plan_record_begin(const tl_plan_table *t, tl_plan *p)
+{
+    memset(p, 0, sizeof *p);
+    table = t;
+    plan = p;
+}
+
+void tl_plan_record_end(void)
+{
+    table = NULL;
+    plan = NULL;
+}
+
+/* Says once why the plan is refused; the first reason is the one kept. */
+static cudaError_t refuse(const char *fmt, ...)
+{
+    if (!plan->refused[0]) {
+        va_list ap;
+        va_start(ap, fmt);
+        vsnprintf(plan->refused, sizeof plan->refused, fmt, ap);
+        va_end(ap);
+    }
+    return cudaErrorNotSupported;
+}
+
+static tl_plan_step *next_step(void)
+{
+    if (plan->steps == TL_PLAN_STEPS) {
+        refuse("your code asked for more than %d launches, memsets and copies in one call: a lab's "
+               "function launches a few kernels, each over the whole matrix, not one per row",
+               TL_PLAN_STEPS);
+        return NULL;
+    }
+    tl_plan_step *s = &plan->step[plan->steps++];
+    memset(s, 0, sizeof *s);
+    return s;
+}
+
+/* ---------------------------------------------------------------- kernels */
+
+void __cudaRegisterFunction(void **module, const char *host, char *device, const char *name,
+                            int thread_limit, uint3 *tid, uint3 *bid, dim3 *block, dim3 *grid,
+                            int *warp_size);
+void __cudaRegisterFunction(void **module, const char *host, char *device, const char *name,
+                            int thread_limit, uint3 *tid, uint3 *bid, dim3 *block, dim3 *grid,
+                            int *warp_size)
+{
+    REAL(__cudaRegisterFunction, void, (void **, const char *, char *, const char *, int,
+                                          uint3 *, uint3 *, dim3 *, dim3 *, int *));
+    if (n_registered < MAX_REGISTERED)
+        registered[n_registered++] = (kernel_name){host, NULL, name};
+    if (real___cudaRegisterFunction)
+        real___cudaRegisterFunction(module, host, device, name, thread_limit, tid, bid, block, grid,
+                                    warp_size);
+}
+
+/* The stub asks once for its kernel's handle. Without a GPU the runtime has
+ * none to give: the host function's own address then stands for it. */
+cudaError_t __cudaGetKernel(cudaKernel_t *handle, const void *host);
+cudaError_t __cudaGetKernel(cudaKernel_t *handle, const void *host)
+{
+    REAL(__cudaGetKernel, cudaError_t, (cudaKernel_t *, const void *));
+    if (!real___cudaGetKernel || real___cudaGetKernel(handle, host) != cudaSuccess)
+        *handle = (cudaKernel_t)(uintptr_t)host;
+    for (int i = 0; i < n_registered; i++)
+        if (registered[i].host == host)
+            registered[i].handle = *handle;
+    return cudaSuccess;
+}
+
+static const char *name_of(const void *host, cudaKernel_t handle)
+{
+    for (int i = 0; i < n_registered; i++)
+        if ((host && registered[i].host == host) || (handle && registered[i].handle == handle))
+            return registered[i].name;
+    return NULL;
+}
+
+static cudaError_t record_launch(const char *name, dim3 grid, dim3 block, void **args, size_t shared)
+{
+    int k = -1;
+    for (int i = 0; name && i < table->kernels && k < 0; i++)
+        if (!strcmp(table->kernel[i].name, name))
+            k = i;
+    if (k < 0)
+        return refuse("your code launched %s, which is not a kernel of your lab file's own device "
+                      "code: launch your own __global__ functions with <<<grid, block>>>",
+                      name ? name : "a function");
+    const tl_plan_kernel *kernel = &table->kernel[k];
+    if (plan->arena_used + kernel->bytes > TL_PLAN_ARENA)
+        return refuse("your kernels' arguments take more than %d bytes in one call", TL_PLAN_ARENA);
+    tl_plan_step *s = next_step();
+    if (!s)
+        return cudaErrorNotSupported;
+    *s = (tl_plan_step){.kind = TL_STEP_LAUNCH, .kernel = k, .grid = {grid.x, grid.y, grid.z},
+                        .block = {block.x, block.y, block.z}, .shared_bytes = (unsigned)shared,
+                        .params = plan->arena_used};
+    for (int i = 0; i < kernel->params; i++)
+        memcpy(plan->arena + s->params + kernel->offset[i], args[i], kernel->size[i]);
+    plan->arena_used += (kernel->bytes + 15) & ~15u;
+    return cudaSuccess;
+}
+
+cudaError_t __cudaLaunchKernel(cudaKernel_t handle, dim3 grid, dim3 block, void **args,
+                               size_t shared, cudaStream_t stream);
+cudaError_t __cudaLaunchKernel(cudaKernel_t handle, dim3 grid, dim3 block, void **args,
+                               size_t shared, cudaStream_t stream)
+{
+    if (plan)
+        return record_launch(name_of(NULL, handle), grid, block, args, shared);
+    REAL(__cudaLaunchKernel, cudaError_t, (cudaKernel_t, dim3, dim3, void **, size_t, cudaStream_t));
+    return real___cudaLaunchKernel(handle, grid, block, args, shared, stream);
+}
+
+/* What nvcc before CUDA 13 calls, and what a lab may call itself. */
+cudaError_t cudaLaunchKernel(const void *host, dim3 grid, dim3 block, void **args, size_t shared,
+                             cudaStream_t stream)
+{
+    if (plan)
+        return record_launch(name_of(host, NULL), grid, block, args, shared);
+    REAL(cudaLaunchKernel, cudaError_t, (const void *, dim3, dim3, void **, size_t, cudaStream_t));
+    return real_cudaLaunchKernel(host, grid, block, args, shared, stream);
+}
+
+cudaError_t cudaFuncSetAttribute(const void *host, enum cudaFuncAttribute attr, int value)
+{
+    if (plan) {
+        const char *name = name_of(host, NULL);
+        int k = -1;
+        for (int i = 0; name && i < table->kernels && k < 0; i++)
+            if (!strcmp(table->kernel[i].name, name))
+                k = i;
+        tl_plan_step *s = k < 0 ? NULL : next_step();
+        if (!s)
+            return k < 0 ? refuse("cudaFuncSetAttribute was given something that is not a kernel "
+                                  "of your lab file") : cudaErrorNotSupported;
+        *s = (tl_plan_step){.kind = TL_STEP_ATTRIBUTE, .kernel = k, .attribute = attr, .value = value};
+        return cudaSuccess;
+    }
+    REAL(cudaFuncSetAttribute, cudaError_t, (const void *, enum cudaFuncAttribute, int));
+    return real_cudaFuncSetAttribute(host, attr, value);
+}
+
+/* ---------------------------------------------------------------- memory */
+
+static cudaError_t record_memset(void *dst, int value, size_t bytes)
+{
+    tl_plan_step *s = next_step();
+    if (!s)
+        return cudaErrorNotSupported;
+    *s = (tl_plan_step){.kind = TL_STEP_MEMSET, .dst = (uintptr_t)dst, .bytes = bytes, .value = value & 0xff};
+    return cudaSuccess;
+}
+
+static cudaError_t record_copy(void *dst, const void *src, size_t bytes, enum cudaMemcpyKind kind)
+{
+    if (kind != cudaMemcpyDeviceToDevice && kind != cudaMemcpyDefault)
+        return refuse("your code called cudaMemcpy to or from the host: a lab's function works on "
+                      "the device buffers it is given, and the kit copies the matrices (lab.h)");
+    tl_plan_step *s = next_step();
+    if (!s)
+        return cudaErrorNotSupported;
+    *s = (tl_plan_step){.kind = TL_STEP_COPY, .dst = (uintptr_t)dst, .src = (uintptr_t)src, .bytes = bytes};
+    return cudaSuccess;
+}
+
+cudaError_t cudaMemset(void *dst, int value, size_t bytes)
+{
+    if (plan)
+        return record_memset(dst, value, bytes);
+    REAL(cudaMemset, cudaError_t, (void *, int, size_t));
+    return real_cudaMemset(dst, value, bytes);
+}
+
+cudaError_t cudaMemsetAsync(void *dst, int value, size_t bytes, cudaStream_t stream)
+{
+    if (plan)
+        return record_memset(dst, value, bytes);
+    REAL(cudaMemsetAsync, cudaError_t, (void *, int, size_t, cudaStream_t));
+    return real_cudaMemsetAsync(dst, value, bytes, stream);
+}
+
+cudaError_t cudaMemcpy(void *dst, const void *src, size_t bytes, enum cudaMemcpyKind kind)
+{
+    if (plan)
+        return record_copy(dst, src, bytes, kind);
+    REAL(cudaMemcpy, cudaError_t, (void *, const void *, size_t, enum cudaMemcpyKind));
+    return real_cudaMemcpy(dst, src, bytes, kind);
+}
+
+cudaError_t cudaMemcpyAsync(void *dst, const void *src, size_t bytes, enum cudaMemcpyKind kind,
+                            cudaStream_t stream)
+{
+    if (plan)
+        return record_copy(dst, src, bytes, kind);
+    REAL(cudaMemcpyAsync, cudaError_t, (void *, const void *, size_t, enum cudaMemcpyKind, cudaStream_t));
+    return real_cudaMemcpyAsync(dst, src, bytes, kind, stream);
+}
+
+/* Memory of its own a lab's function may not take: the kit runs the plan where it was never allocated. */
+cudaError_t cudaMalloc(void **p, size_t bytes)
+{
+    if (plan) {
+        *p = NULL;
+        return refuse("your code called cudaMalloc: a lab's function works in the device buffers it "
+                      "is given and allocates none (lab.h)");
+    }
+    REAL(cudaMalloc, cudaError_t, (void **, size_t));
+    return real_cudaMalloc(p, bytes);
+}
+
+/* ---------------------------------------------------------------- what a plan makes moot */
+
+/*
+ * Streams, events and waits: the plan's steps run one after another on the
+ * default stream, which is what a lab's function must allow anyway (lab.h:
+ * the harness waits for the work). A stream or an event is a token here.
+ */
+static char token;
+
+#define PASS_OR(name, params, args, recorded)                                                     \
+    cudaError_t name params                                                                       \
+    {                                                                                             \
+        if (plan) {                                                                               \
+            recorded;                                                                             \
+            return cudaSuccess;                                                                   \
+        }                                                                                         \
+        REAL(name, cudaError_t, params);                                                           \
+        return real_##name args;                                                                  \
+    }
+
+PASS_OR(cudaStreamCreate, (cudaStream_t *s), (s), *s = (cudaStream_t)&token)
+PASS_OR(cudaStreamCreateWithFlags, (cudaStream_t *s, unsigned flags), (s, flags), *s = (cudaStream_t)&token)
+PASS_OR(cudaStreamDestroy, (cudaStream_t s), (s), (void)s)
+PASS_OR(cudaStreamSynchronize, (cudaStream_t s), (s), (void)s)
+PASS_OR(cudaEventCreate, (cudaEvent_t *e), (e), *e = (cudaEvent_t)&token)
+PASS_OR(cudaEventCreateWithFlags, (cudaEvent_t *e, unsigned flags), (e, flags), *e = (cudaEvent_t)&token)
+PASS_OR(cudaEventRecord, (cudaEvent_t e, cudaStream_t s), (e, s), (void)e)
+PASS_OR(cudaEventSynchronize, (cudaEvent_t e), (e), (void)e)
+PASS_OR(cudaEventDestroy, (cudaEvent_t e), (e), (void)e)
+PASS_OR(cudaEventElapsedTime, (float *ms, cudaEvent_t a, cudaEvent_t b), (ms, a, b), *ms = 0)
+PASS_OR(cudaDeviceSynchronize, (void), (), (void)0)
+PASS_OR(cudaGetLastError, (void), (), (void)0)
+PASS_OR(cudaPeekAtLastError, (void), (), (void)0)

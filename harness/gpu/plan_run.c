@@ -1,0 +1,205 @@
+/*
+ * Runs launch plans (plan_run.h) through the CUDA driver, which the runtime
+ * has already loaded: its entry points are asked of the runtime, so nothing
+ * links libcuda and a machine without a driver still builds and starts.
+ */
+#include "plan_run.h"
+
+#include <cuda.h>
+#include <stdarg.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "gpu.h"
+
+/* The driver's functions this file calls, as of CUDA 12.4 (the parameter queries). */
+#define DRIVER_VERSION 12040
+#define DRIVER_CALLS(X)                                                                           \
+    X(cuModuleLoad)                                                                               \
+    X(cuModuleGetFunctionCount)                                                                   \
+    X(cuModuleEnumerateFunctions)                                                                 \
+    X(cuFuncGetName)                                                                              \
+    X(cuFuncGetParamInfo)                                                                         \
+    X(cuFuncSetAttribute)                                                                         \
+    X(cuLaunchKernel)                                                                             \
+    X(cuPointerGetAttribute)
+
+#define DRIVER_POINTER(name) __typeof__(&name) name;
+static struct {
+    DRIVER_CALLS(DRIVER_POINTER)
+} drv;
+#undef DRIVER_POINTER
+
+struct tl_plan_module {
+    CUmodule module;
+    CUfunction fn[TL_PLAN_KERNELS];
+    tl_plan_table table;
+};
+
+static int say(char *why, size_t why_len, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(why, why_len, fmt, ap);
+    va_end(ap);
+    return -1;
+}
+
+static int find_driver(char *why, size_t why_len)
+{
+    enum cudaDriverEntryPointQueryResult found;
+#define DRIVER_FIND(name)                                                                         \
+    if (!drv.name &&                                                                              \
+        (cudaGetDriverEntryPointByVersion(#name, (void **)&drv.name, DRIVER_VERSION,              \
+                                          cudaEnableDefault, &found) != cudaSuccess ||            \
+         found != cudaDriverEntryPointSuccess)) {                                                 \
+        drv.name = NULL;                                                                          \
+        return say(why, why_len, "the CUDA driver has no %s: it is older than CUDA 12.4", #name); \
+    }
+    DRIVER_CALLS(DRIVER_FIND)
+#undef DRIVER_FIND
+    return 0;
+}
+
+static int describe(tl_plan_kernel *k, CUfunction f, char *why, size_t why_len)
+{
+    const char *name = NULL;
+    if (drv.cuFuncGetName(&name, f) != CUDA_SUCCESS || !name)
+        return say(why, why_len, "cuFuncGetName failed");
+    snprintf(k->name, sizeof k->name, "%s", name);
+    size_t offset, size;
+    for (k->params = 0; drv.cuFuncGetParamInfo(f, (size_t)k->params, &offset, &size) == CUDA_SUCCESS;
+         k->params++) {
+        if (k->params == TL_PLAN_PARAMS)
+            return say(why, why_len, "your kernel %s takes more than %d parameters", name, TL_PLAN_PARAMS);
+        k->offset[k->params] = (unsigned)offset;
+        k->size[k->params] = (unsigned)size;
+        if (offset + size > k->bytes)
+            k->bytes = (unsigned)(offset + size);
+    }
+    return 0;
+}
+
+tl_plan_module *tl_plan_load(const char *path, char *why, size_t why_len)
+{
+    cudaError_t err = cudaFree(NULL); /* the runtime's primary context, current */
+    if (err) {
+        tl_gpu_explain(err, why, why_len);
+        return NULL;
+    }
+    if (find_driver(why, why_len) != 0)
+        return NULL;
+    tl_plan_module *m = calloc(1, sizeof *m);
+    unsigned count = 0;
+    CUresult res;
+    if (!m) {
+        say(why, why_len, "out of host memory");
+        return NULL;
+    }
+    if ((res = drv.cuModuleLoad(&m->module, path)) != CUDA_SUCCESS) {
+        tl_gpu_explain((cudaError_t)res, why, why_len);
+        tl_appendf(why, why_len, " (loading the lab's device code, %s)", path);
+        free(m);
+        return NULL;
+    }
+    if (drv.cuModuleGetFunctionCount(&count, m->module) != CUDA_SUCCESS || count > TL_PLAN_KERNELS ||
+        drv.cuModuleEnumerateFunctions(m->fn, count, m->module) != CUDA_SUCCESS) {
+        say(why, why_len, "the lab's device code defines more than %d kernels, or cannot be listed",
+            TL_PLAN_KERNELS);
+        free(m);
+        return NULL;
+    }
+    m->table.kernels = (int)count;
+    for (unsigned i = 0; i < count; i++)
+        if (describe(&m->table.kernel[i], m->fn[i], why, why_len) != 0) {
+            free(m);
+            return NULL;
+        }
+    return m;
+}
+
+const tl_plan_table *tl_plan_kernels(const tl_plan_module *m)
+{
+    return &m->table;
+}
+
+/* 0 when [at, at + bytes) lies in one device allocation of this context. */
+static int device_range(unsigned long long at, unsigned long long bytes)
+{
+    unsigned type = 0;
+    CUdeviceptr start = 0;
+    size_t size = 0;
+    if (drv.cuPointerGetAttribute(&type, CU_POINTER_ATTRIBUTE_MEMORY_TYPE, (CUdeviceptr)at) ||
+        type != CU_MEMORYTYPE_DEVICE ||
+        drv.cuPointerGetAttribute(&start, CU_POINTER_ATTRIBUTE_RANGE_START_ADDR, (CUdeviceptr)at) ||
+        drv.cuPointerGetAttribute(&size, CU_POINTER_ATTRIBUTE_RANGE_SIZE, (CUdeviceptr)at))
+        return -1;
+    return bytes <= size && at - start <= size - bytes ? 0 : -1;
+}
+
+static cudaError_t launch(const tl_plan_module *m, const tl_plan *p, const tl_plan_step *s)
+{
+    const tl_plan_kernel *k = &m->table.kernel[s->kernel];
+    dim3 grid = {s->grid[0], s->grid[1], s->grid[2]}, block = {s->block[0], s->block[1], s->block[2]};
+    tl_launch_record(grid, block);
+    /* What the runtime would have said of this configuration, as the lab's own launch would get it. */
+    cudaError_t refused = tl_launch_refusal(grid, block);
+    if (refused)
+        return refused;
+    size_t bytes = k->bytes;
+    void *extra[] = {CU_LAUNCH_PARAM_BUFFER_POINTER, (void *)(p->arena + s->params),
+                     CU_LAUNCH_PARAM_BUFFER_SIZE, &bytes, CU_LAUNCH_PARAM_END};
+    return (cudaError_t)drv.cuLaunchKernel(m->fn[s->kernel], grid.x, grid.y, grid.z, block.x, block.y,
+                                           block.z, s->shared_bytes, NULL, NULL, bytes ? extra : NULL);
+}
+
+static cudaError_t step(const tl_plan_module *m, const tl_plan *p, const tl_plan_step *s, char *why,
+                        size_t why_len)
+{
+    switch (s->kind) {
+    case TL_STEP_LAUNCH:
+        if (s->kernel < 0 || s->kernel >= m->table.kernels ||
+            s->params + m->table.kernel[s->kernel].bytes > sizeof p->arena)
+            break;
+        return launch(m, p, s);
+    case TL_STEP_ATTRIBUTE:
+        if (s->kernel < 0 || s->kernel >= m->table.kernels)
+            break;
+        return (cudaError_t)drv.cuFuncSetAttribute(m->fn[s->kernel], (CUfunction_attribute)s->attribute,
+                                                   s->value);
+    case TL_STEP_MEMSET:
+        if (device_range(s->dst, s->bytes) != 0) {
+            say(why, why_len, "your code set %llu bytes at %#llx, which are not all in one of the "
+                              "matrices' device buffers", s->bytes, s->dst);
+            return cudaErrorInvalidValue;
+        }
+        return cudaMemsetAsync((void *)(uintptr_t)s->dst, s->value, s->bytes, 0);
+    case TL_STEP_COPY:
+        if (device_range(s->dst, s->bytes) != 0 || device_range(s->src, s->bytes) != 0) {
+            say(why, why_len, "your code copied %llu bytes from %#llx to %#llx, which are not all "
+                              "in the matrices' device buffers", s->bytes, s->src, s->dst);
+            return cudaErrorInvalidValue;
+        }
+        return cudaMemcpyAsync((void *)(uintptr_t)s->dst, (const void *)(uintptr_t)s->src, s->bytes,
+                               cudaMemcpyDeviceToDevice, 0);
+    }
+    say(why, why_len, "tilelab: the lab process sent a plan that names no kernel of the lab's "
+                      "device code (step of kind %d)", s->kind);
+    return cudaErrorInvalidValue;
+}
+
+cudaError_t tl_plan_run(const tl_plan_module *m, const tl_plan *p, char *why, size_t why_len)
+{
+    if (p->steps < 0 || p->steps > TL_PLAN_STEPS) {
+        say(why, why_len, "tilelab: the lab process sent a plan of %d steps", p->steps);
+        return cudaErrorInvalidValue;
+    }
+    for (int i = 0; i < p->steps; i++) {
+        cudaError_t err = step(m, p, &p->step[i], why, why_len);
+        if (err)
+            return err;
+    }
+    return cudaSuccess;
+}

@@ -1,0 +1,137 @@
+/*
+ * lab.h's entry points in a program that times a student's GPU lab without
+ * holding its host code (the grader's bench, grade-bench): each call asks
+ * the lab process for the call's launch plan (plan.h) and runs the plan
+ * here. The lab's kernels come from its device code alone (lab.fatbin),
+ * loaded into this process; its host code runs only in the lab process,
+ * built beside this program in student/.
+ *
+ * As soon as a plan has come, the lab process and every process it started
+ * are ended (lab_client.c): nothing of the student's runs on the host, or
+ * holds a GPU context, while anything is timed or any result is written.
+ * A call on the same buffers and shape as the last one runs the same plan
+ * again, without asking: a lab's function launches the same work for the
+ * same arguments (lab.h), and the bench calls it many times to time it.
+ */
+#define _GNU_SOURCE
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "gpu.h"
+#include "lab.h"
+#include "lab_client.h"
+#include "plan_run.h"
+
+static tl_plan_module *module;
+static char load_failed[1024];
+
+/* The call whose plan is kept, and the plan. */
+static struct {
+    void (*entry)(void);
+    tl_shape s;
+    unsigned long long device[3];
+    int valid;
+} last;
+static tl_plan plan;
+
+/* What the last call left: its error, and what the kit said of it. */
+static cudaError_t pending;
+static char said[1024];
+
+cudaError_t tl_gpu_lab_error(const char **text)
+{
+    cudaError_t err = pending ? pending : cudaGetLastError();
+    if (text)
+        *text = pending && said[0] ? said : NULL;
+    pending = cudaSuccess;
+    said[0] = '\0';
+    return err;
+}
+
+/* student/NAME beside this program. */
+static void beside(char *path, size_t len, const char *name)
+{
+    ssize_t n = readlink("/proc/self/exe", path, len - 1);
+    path[n > 0 ? n : 0] = '\0';
+    char *slash = strrchr(path, '/');
+    snprintf(slash ? slash + 1 : path, len - (size_t)(slash ? slash + 1 - path : 0), "student/%s", name);
+}
+
+static int load(void)
+{
+    static char runner[4096];
+    char fatbin[4096];
+    if (module)
+        return 0;
+    if (load_failed[0])
+        return -1;
+    beside(runner, sizeof runner, "lab-runner");
+    beside(fatbin, sizeof fatbin, "lab.fatbin");
+    tl_lab_runner_at(runner);
+    module = tl_plan_load(fatbin, load_failed, sizeof load_failed);
+    return module ? 0 : -1;
+}
+
+static void fail(cudaError_t err, const char *text)
+{
+    pending = err;
+    snprintf(said, sizeof said, "%s", text);
+}
+
+static void call(void (*entry)(void), tl_shape s, const void *d0, const void *d1, const void *d2)
+{
+    unsigned long long device[3] = {(uintptr_t)d0, (uintptr_t)d1, (uintptr_t)d2};
+    char why[2048] = "";
+    if (load() != 0) {
+        fail(cudaErrorInvalidSource, load_failed);
+        return;
+    }
+    if (!last.valid || last.entry != entry || memcmp(&last.s, &s, sizeof s) ||
+        memcmp(last.device, device, sizeof device)) {
+        last.valid = 0;
+        int rc = tl_lab_plan(entry, s, device, tl_plan_kernels(module), &plan, why, sizeof why);
+        tl_lab_stop();
+        if (rc != 0) {
+            fail(cudaErrorLaunchFailure, why);
+            return;
+        }
+        last.entry = entry;
+        last.s = s;
+        memcpy(last.device, device, sizeof device);
+        last.valid = 1;
+    }
+    if (plan.refused[0]) {
+        fail(cudaErrorNotSupported, plan.refused);
+        return;
+    }
+    cudaError_t err = tl_plan_run(module, &plan, why, sizeof why);
+    if (err)
+        fail(err, why);
+}
+
+void transpose(float *out, const float *in, int rows, int cols)
+{
+    call((void (*)(void))transpose, (tl_shape){rows, cols, 1}, out, in, NULL);
+}
+
+void matmul_naive(float *d_c, const float *d_a, const float *d_b, int m, int n, int k)
+{
+    call((void (*)(void))matmul_naive, (tl_shape){m, n, k}, d_c, d_a, d_b);
+}
+
+void matmul_tiled(float *d_c, const float *d_a, const float *d_b, int m, int n, int k)
+{
+    call((void (*)(void))matmul_tiled, (tl_shape){m, n, k}, d_c, d_a, d_b);
+}
+
+void sgemm(float *d_c, const float *d_a, const float *d_b, int m, int n, int k)
+{
+    call((void (*)(void))sgemm, (tl_shape){m, n, k}, d_c, d_a, d_b);
+}
+
+void transpose_inplace(float *d_mat, int n)
+{
+    call((void (*)(void))transpose_inplace, (tl_shape){n, n, 1}, d_mat, NULL, NULL);
+}
