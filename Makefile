@@ -498,7 +498,14 @@ $(B)/bench-report-test: tests/bench_report_test.c $(BENCH_OBJS) $(CORE_LIB) $(BE
 
 # Launch plans, the recording side (needs nvcc, no GPU): the lab processes
 # of lab 6's reference and stub built for a GPU, asked for plans.
-$(B)/plan-test: tests/plan_test.c $(LAB_CLIENT) $(CORE_LIB) $(LAB_HEADERS) $(B)/lab06/reference/lab-runner $(B)/lab06/student/lab-runner
+# And lab files of its own (tests/plans/NAME.cu), each a lab process in $(B)/plans/NAME/.
+PLAN_CASES := $(patsubst tests/plans/%.cu,$(B)/plans/%/lab-runner,$(wildcard tests/plans/*.cu))
+$(B)/plans/%/lab-runner: tests/plans/%.cu harness/core/include/lab.h $(B)/lab06/reference/lab_runner.o $(CORE_LIB) $(BACKEND_OBJS_cuda) $(ISOLATE_DEPS)
+	@mkdir -p $(@D)
+	$(NVCC) $(NVCC_FLAGS) -c $< -o $(@D)/lab.raw.o > $(@D)/resources.txt 2>&1 || { cat $(@D)/resources.txt; exit 1; }
+	$(ISOLATE) $(@D)/lab.raw.o $(@D)/lab.o
+	$(CC) -o $@ $(B)/lab06/reference/lab_runner.o $(@D)/lab.o $(BACKEND_OBJS_cuda) $(CORE_LIB) $(BACKEND_LIBS_cuda) -lm
+$(B)/plan-test: tests/plan_test.c $(LAB_CLIENT) $(CORE_LIB) $(LAB_HEADERS) $(B)/lab06/reference/lab-runner $(B)/lab06/student/lab-runner $(PLAN_CASES)
 	$(CC) $(CFLAGS_LAB) -o $@ $< $(LAB_CLIENT) $(CORE_LIB) -lcriterion -lm
 
 # The emulator's own tests: planted races, out-of-bounds accesses, bad

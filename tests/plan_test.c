@@ -126,3 +126,61 @@ Test(plan, a_lab_file_without_the_entry_point_says_so)
     cr_assert(strstr(why, "defines no transpose_inplace()"), "%s", why);
     tl_lab_stop();
 }
+
+/* ---------------------------------------------------------------- lab files of the tests' own */
+
+static void naive_table(void)
+{
+    static const unsigned sizes[] = {8, 8, 4, 4};
+    memset(&table, 0, sizeof table);
+    kernel("_Z5naivePfPKfii", 4, sizes);
+}
+
+static void plan_of(const char *name, tl_shape s)
+{
+    char variant[256], why[2048] = "";
+    unsigned long long device[3] = {0x7f0000000000ull, 0x7f0000400000ull, 0};
+    snprintf(variant, sizeof variant, "plans/%s", name);
+    use(variant);
+    cr_assert(tl_lab_plan((void (*)(void))transpose, s, device, &table, &plan, why, sizeof why) == 0,
+              "%s", why);
+    tl_lab_stop();
+}
+
+Test(plan, refuses_memory_of_the_labs_own)
+{
+    naive_table();
+    plan_of("scratch", (tl_shape){64, 64, 1});
+    cr_assert(strstr(plan.refused, "cudaMalloc"), "%s", plan.refused);
+}
+
+Test(plan, refuses_a_copy_from_the_host)
+{
+    naive_table();
+    plan_of("host_copy", (tl_shape){64, 64, 1});
+    cr_assert(strstr(plan.refused, "to or from the host"), "%s", plan.refused);
+}
+
+Test(plan, keeps_memsets_copies_and_launches_on_any_stream_in_order)
+{
+    naive_table();
+    plan_of("streams", (tl_shape){64, 96, 1});
+    cr_assert_str_empty(plan.refused);
+    cr_assert_eq(plan.steps, 3);
+    cr_assert(plan.step[0].kind == TL_STEP_MEMSET && plan.step[0].dst == 0x7f0000000000ull &&
+              plan.step[0].bytes == 64 * 96 * 4 && plan.step[0].value == 0);
+    cr_assert(plan.step[1].kind == TL_STEP_COPY && plan.step[1].src == 0x7f0000400000ull &&
+              plan.step[1].bytes == 4);
+    cr_assert(plan.step[2].kind == TL_STEP_LAUNCH && plan.step[2].grid[0] == 3 &&
+              plan.step[2].grid[1] == 8 && plan.step[2].block[0] == 32 && plan.step[2].block[1] == 8);
+}
+
+Test(plan, refuses_more_steps_than_a_plan_holds)
+{
+    static const unsigned sizes[] = {8, 8, 4, 4, 4};
+    memset(&table, 0, sizeof table);
+    kernel("_Z3rowPfPKfiii", 5, sizes);
+    plan_of("per_row", (tl_shape){TL_PLAN_STEPS + 1, 8, 1});
+    cr_assert_eq(plan.steps, TL_PLAN_STEPS);
+    cr_assert(strstr(plan.refused, "not one per row"), "%s", plan.refused);
+}

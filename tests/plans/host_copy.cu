@@ -1,0 +1,17 @@
+// A lookup table copied from the host: the plan refuses copies to or from the host.
+#include "lab.h"
+
+__global__ void naive(float *out, const float *in, int rows, int cols)
+{
+    int c = blockIdx.x * blockDim.x + threadIdx.x, r = blockIdx.y * blockDim.y + threadIdx.y;
+    if (r < rows && c < cols)
+        out[(size_t)c * rows + r] = in[(size_t)r * cols + c];
+}
+
+void transpose(float *out, const float *in, int rows, int cols)
+{
+    static const float zeros[64] = {0};
+    cudaMemcpy(out, zeros, sizeof zeros, cudaMemcpyHostToDevice);
+    dim3 block(32, 8), grid((cols + 31) / 32, (rows + 7) / 8);
+    naive<<<grid, block>>>(out, in, rows, cols);
+}
