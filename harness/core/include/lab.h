@@ -18,7 +18,11 @@ extern "C" {
  * Labs 1-2 (host pointers) and labs 3-6 (device pointers):
  * in is rows x cols, out is cols x rows, out[c][r] = in[r][c].
  * A GPU lab launches its kernel(s) on the default stream and returns
- * without synchronising; the harness checks the launch and waits.
+ * without synchronising; the harness checks the launch and waits. Besides
+ * launches it may set and copy device memory (cudaMemset, cudaMemcpy device
+ * to device), and use streams and events, but allocates nothing and copies
+ * nothing from or to the host: the grader times a lab from a plan of these
+ * calls (plan.h).
  */
 void transpose(float *out, const float *in, int rows, int cols);
 
