@@ -42,9 +42,11 @@ static char said[1024];
 
 cudaError_t tl_gpu_lab_error(const char **text)
 {
+    static char given[sizeof said]; /* what *text points to, until the next call */
     cudaError_t err = pending ? pending : cudaGetLastError();
+    snprintf(given, sizeof given, "%s", said);
     if (text)
-        *text = pending && said[0] ? said : NULL;
+        *text = pending && given[0] ? given : NULL;
     pending = cudaSuccess;
     said[0] = '\0';
     return err;
