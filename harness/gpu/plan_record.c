@@ -67,17 +67,15 @@ static cudaError_t refuse(const char *fmt, ...)
     return cudaErrorNotSupported;
 }
 
-static tl_plan_step *next_step(void)
+/* Appends a step: cudaSuccess, or the refusal when the plan is full. */
+static cudaError_t add(tl_plan_step step)
 {
-    if (plan->steps == TL_PLAN_STEPS) {
-        refuse("your code asked for more than %d launches, memsets and copies in one call: a lab's "
-               "function launches a few kernels, each over the whole matrix, not one per row",
-               TL_PLAN_STEPS);
-        return NULL;
-    }
-    tl_plan_step *s = &plan->step[plan->steps++];
-    memset(s, 0, sizeof *s);
-    return s;
+    if (plan->steps == TL_PLAN_STEPS)
+        return refuse("your code asked for more than %d launches, memsets and copies in one call: a lab's "
+                      "function launches a few kernels, each over the whole matrix, not one per row",
+                      TL_PLAN_STEPS);
+    plan->step[plan->steps++] = step;
+    return cudaSuccess;
 }
 
 /* ---------------------------------------------------------------- kernels */
@@ -120,27 +118,34 @@ static const char *name_of(const void *host, cudaKernel_t handle)
     return NULL;
 }
 
+/* The kernel's index in the request's table, or -1. */
+static int kernel_index(const char *name)
+{
+    for (int i = 0; name && i < table->kernels; i++)
+        if (!strcmp(table->kernel[i].name, name))
+            return i;
+    return -1;
+}
+
 static cudaError_t record_launch(const char *name, dim3 grid, dim3 block, void **args, size_t shared)
 {
-    int k = -1;
-    for (int i = 0; name && i < table->kernels && k < 0; i++)
-        if (!strcmp(table->kernel[i].name, name))
-            k = i;
+    int k = kernel_index(name);
     if (k < 0)
         return refuse("your code launched %s, which is not a kernel of your lab file's own device "
                       "code: launch your own __global__ functions with <<<grid, block>>>",
                       name ? name : "a function");
     const tl_plan_kernel *kernel = &table->kernel[k];
-    if (plan->arena_used + kernel->bytes > TL_PLAN_ARENA)
+    size_t at = plan->arena_used;
+    if (at + kernel->bytes > TL_PLAN_ARENA)
         return refuse("your kernels' arguments take more than %d bytes in one call", TL_PLAN_ARENA);
-    tl_plan_step *s = next_step();
-    if (!s)
-        return cudaErrorNotSupported;
-    *s = (tl_plan_step){.kind = TL_STEP_LAUNCH, .kernel = k, .grid = {grid.x, grid.y, grid.z},
-                        .block = {block.x, block.y, block.z}, .shared_bytes = (unsigned)shared,
-                        .params = plan->arena_used};
+    cudaError_t err = add((tl_plan_step){.kind = TL_STEP_LAUNCH, .kernel = k,
+                                         .grid = {grid.x, grid.y, grid.z},
+                                         .block = {block.x, block.y, block.z},
+                                         .shared_bytes = (unsigned)shared, .params = at});
+    if (err)
+        return err;
     for (int i = 0; i < kernel->params; i++)
-        memcpy(plan->arena + s->params + kernel->offset[i], args[i], kernel->size[i]);
+        memcpy(plan->arena + at + kernel->offset[i], args[i], kernel->size[i]);
     plan->arena_used += (kernel->bytes + 15) & ~15u;
     return cudaSuccess;
 }
@@ -169,17 +174,11 @@ cudaError_t cudaLaunchKernel(const void *host, dim3 grid, dim3 block, void **arg
 cudaError_t cudaFuncSetAttribute(const void *host, enum cudaFuncAttribute attr, int value)
 {
     if (plan) {
-        const char *name = name_of(host, NULL);
-        int k = -1;
-        for (int i = 0; name && i < table->kernels && k < 0; i++)
-            if (!strcmp(table->kernel[i].name, name))
-                k = i;
-        tl_plan_step *s = k < 0 ? NULL : next_step();
-        if (!s)
-            return k < 0 ? refuse("cudaFuncSetAttribute was given something that is not a kernel "
-                                  "of your lab file") : cudaErrorNotSupported;
-        *s = (tl_plan_step){.kind = TL_STEP_ATTRIBUTE, .kernel = k, .attribute = attr, .value = value};
-        return cudaSuccess;
+        int k = kernel_index(name_of(host, NULL));
+        if (k < 0)
+            return refuse("cudaFuncSetAttribute was given something that is not a kernel of your "
+                          "lab file");
+        return add((tl_plan_step){.kind = TL_STEP_ATTRIBUTE, .kernel = k, .attribute = attr, .value = value});
     }
     REAL(cudaFuncSetAttribute, cudaError_t, (const void *, enum cudaFuncAttribute, int));
     return real_cudaFuncSetAttribute(host, attr, value);
@@ -189,11 +188,7 @@ cudaError_t cudaFuncSetAttribute(const void *host, enum cudaFuncAttribute attr, 
 
 static cudaError_t record_memset(void *dst, int value, size_t bytes)
 {
-    tl_plan_step *s = next_step();
-    if (!s)
-        return cudaErrorNotSupported;
-    *s = (tl_plan_step){.kind = TL_STEP_MEMSET, .dst = (uintptr_t)dst, .bytes = bytes, .value = value & 0xff};
-    return cudaSuccess;
+    return add((tl_plan_step){.kind = TL_STEP_MEMSET, .dst = (uintptr_t)dst, .bytes = bytes, .value = value & 0xff});
 }
 
 static cudaError_t record_copy(void *dst, const void *src, size_t bytes, enum cudaMemcpyKind kind)
@@ -201,11 +196,7 @@ static cudaError_t record_copy(void *dst, const void *src, size_t bytes, enum cu
     if (kind != cudaMemcpyDeviceToDevice && kind != cudaMemcpyDefault)
         return refuse("your code called cudaMemcpy to or from the host: a lab's function works on "
                       "the device buffers it is given, and the kit copies the matrices (lab.h)");
-    tl_plan_step *s = next_step();
-    if (!s)
-        return cudaErrorNotSupported;
-    *s = (tl_plan_step){.kind = TL_STEP_COPY, .dst = (uintptr_t)dst, .src = (uintptr_t)src, .bytes = bytes};
-    return cudaSuccess;
+    return add((tl_plan_step){.kind = TL_STEP_COPY, .dst = (uintptr_t)dst, .src = (uintptr_t)src, .bytes = bytes});
 }
 
 cudaError_t cudaMemset(void *dst, int value, size_t bytes)

@@ -247,6 +247,22 @@ static int answered(const tl_lab_request *rq, tl_lab_reply *rp, char *why, size_
 
 /* ---------------------------------------------------------------- the backend */
 
+/* The lab process, started if need be, and the memfd it shares, `bytes` long,
+ * mapped here; NULL with why. */
+static void *share(size_t bytes, const char *what, char *why, size_t why_len)
+{
+    if (runner < 0 && start_runner(why, why_len) != 0)
+        return NULL;
+    void *shared = MAP_FAILED;
+    if (resize_matrices(bytes) != 0 ||
+        (shared = mmap(NULL, bytes, PROT_READ | PROT_WRITE, MAP_SHARED, matrices, 0)) == MAP_FAILED) {
+        snprintf(why, why_len, "tilelab: cannot share %s (%zu bytes) with the lab process: %s", what,
+                 bytes, strerror(errno));
+        return NULL;
+    }
+    return shared;
+}
+
 static int run_remote(entry_fn fn, tl_matrix **m, int count, tl_shape s, char *why, size_t why_len)
 {
     tl_lab_request rq = {.ask = TL_ASK_RUN, .entry = entry_of(fn), .shape = s, .matrices = count};
@@ -257,15 +273,9 @@ static int run_remote(entry_fn fn, tl_matrix **m, int count, tl_shape s, char *w
         rq.floats += rq.m[i].total;
     }
     size_t bytes = rq.floats * sizeof(float);
-    if (runner < 0 && start_runner(why, why_len) != 0)
+    float *shared = share(bytes, "the matrices", why, why_len);
+    if (!shared)
         return -1;
-    float *shared = MAP_FAILED;
-    if (resize_matrices(bytes) != 0 ||
-        (shared = mmap(NULL, bytes, PROT_READ | PROT_WRITE, MAP_SHARED, matrices, 0)) == MAP_FAILED) {
-        snprintf(why, why_len, "tilelab: cannot share the matrices (%zu bytes) with the lab process: %s",
-                 bytes, strerror(errno));
-        return -1;
-    }
     for (int i = 0; i < count; i++)
         memcpy(shared + rq.m[i].offset, m[i]->base, rq.m[i].total * sizeof(float));
     static tl_lab_reply rp;
@@ -336,14 +346,9 @@ int tl_lab_plan(void (*entry)(void), tl_shape s, const unsigned long long device
                          .floats = (TL_LAB_PLAN_BYTES + sizeof(float) - 1) / sizeof(float)};
     memcpy(rq.device, device, sizeof rq.device);
     size_t bytes = rq.floats * sizeof(float);
-    if (runner < 0 && start_runner(why, why_len) != 0)
+    unsigned char *shared = share(bytes, "a plan", why, why_len);
+    if (!shared)
         return -1;
-    unsigned char *shared = MAP_FAILED;
-    if (resize_matrices(bytes) != 0 ||
-        (shared = mmap(NULL, bytes, PROT_READ | PROT_WRITE, MAP_SHARED, matrices, 0)) == MAP_FAILED) {
-        snprintf(why, why_len, "tilelab: cannot share a plan with the lab process: %s", strerror(errno));
-        return -1;
-    }
     memcpy(shared, table, sizeof *table);
     memset(shared + TL_LAB_PLAN_OFFSET, 0, sizeof *plan);
     static tl_lab_reply rp;

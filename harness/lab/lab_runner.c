@@ -84,6 +84,17 @@ static void run(const tl_lab_request *rq, const entry_point *e, tl_lab_reply *rp
 }
 
 #ifdef TL_LAB_GPU
+/* The entry point called directly on device buffers d[], in lab.h's order. */
+static void call_on_device(entry_fn fn, int op, float *const d[3], tl_shape s)
+{
+    if (op == TL_OP_TRANSPOSE)
+        ((tl_transpose_fn)fn)(d[0], d[1], s.rows, s.cols);
+    else if (op == TL_OP_MATMUL)
+        ((tl_matmul_fn)fn)(d[0], d[1], d[2], s.rows, s.cols, s.depth);
+    else
+        ((tl_inplace_fn)fn)(d[0], s.rows);
+}
+
 /* The entry point once, on zeroed device buffers of rows x cols (x depth)
  * floats: what it launches. Without a GPU the launches fail, but the log
  * has recorded what they asked for, which is all the technique checks read. */
@@ -104,12 +115,7 @@ static void first_launch(const tl_lab_request *rq, entry_fn fn, int op, tl_lab_r
             rp->rc = -1;
             return;
         }
-    if (op == TL_OP_TRANSPOSE)
-        ((tl_transpose_fn)fn)(d[0], d[1], s.rows, s.cols);
-    else if (op == TL_OP_MATMUL)
-        ((tl_matmul_fn)fn)(d[0], d[1], d[2], s.rows, s.cols, s.depth);
-    else
-        ((tl_inplace_fn)fn)(d[0], s.rows);
+    call_on_device(fn, op, d, s);
     if (gpu)
         cudaDeviceSynchronize();
     cudaGetLastError(); /* without a GPU the launch itself fails; only its configuration matters */
@@ -144,12 +150,7 @@ static void plan_of(const tl_lab_request *rq, entry_fn fn, int op, tl_lab_reply 
     float *d[3] = {(float *)(uintptr_t)rq->device[0], (float *)(uintptr_t)rq->device[1],
                    (float *)(uintptr_t)rq->device[2]};
     tl_plan_record_begin(&table, plan);
-    if (op == TL_OP_TRANSPOSE)
-        ((tl_transpose_fn)fn)(d[0], d[1], s.rows, s.cols);
-    else if (op == TL_OP_MATMUL)
-        ((tl_matmul_fn)fn)(d[0], d[1], d[2], s.rows, s.cols, s.depth);
-    else
-        ((tl_inplace_fn)fn)(d[0], s.rows);
+    call_on_device(fn, op, d, s);
     tl_plan_record_end();
     rp->rc = 0;
     munmap(base, bytes);
