@@ -165,6 +165,13 @@ $(B)/harness/lab/%.o: harness/lab/%.c $(LAB_HEADERS)
 # What the grader's bench links instead of a student's GPU lab file: lab.h's
 # entry points as launch plans asked of the lab process and run here (plan.h).
 LAB_PLANS := $(B)/harness/lab/lab_plans.o $(B)/harness/lab/lab_client.o $(B)/harness/gpu/plan_run.o
+# A suite's side of the lab process, by backend: stand-ins for lab.h's entry
+# points (the lab's code runs there), or, built for a GPU, the plans above
+# with the GPU backend, so that the work a check compares runs in the suite.
+SUITE_CLIENT_cpu := $(LAB_CLIENT)
+SUITE_CLIENT_emu := $(LAB_CLIENT)
+SUITE_CLIENT_cuda = $(LAB_PLANS) $(GPU_OBJS)
+SUITE_LIBS_cuda = $(CUDA_LIBS)
 ISOLATE := harness/lab/isolate-symbols.sh
 ISOLATE_DEPS := $(ISOLATE) harness/lab/lab_process.h
 
@@ -274,8 +281,9 @@ $(call vdir,$(1),$(2),$(3))/lab.fatbin: $(call vdir,$(1),$(2),$(3))/lab.raw.o
 	objcopy -O binary --only-section=.nv_fatbin $$< $$@
 endif
 
-$(call vdir,$(1),$(2),$(3))/test: $(call vdir,$(1),$(2),$(3))/test.o $(LAB_CLIENT) $(CORE_LIB) $(call vdir,$(1),$(2),$(3))/lab-runner
-	$$(CC) -o $$@ $$(LINK_OBJS) -lcriterion -lm
+$(call vdir,$(1),$(2),$(3))/test: $(call vdir,$(1),$(2),$(3))/test.o $(SUITE_CLIENT_$(3)) $(CORE_LIB) $(call vdir,$(1),$(2),$(3))/lab-runner \
+                                 $(if $(filter cuda,$(3)),$(call vdir,$(1),$(2),$(3))/lab.fatbin)
+	$$(CC) -o $$@ $$(LINK_OBJS) -lcriterion $$(SUITE_LIBS_$(3)) -lm
 endef
 
 # $(1): lab number
@@ -519,9 +527,9 @@ $(B)/emu-test: tests/emu_test.c $(B)/emu-kernels.o $(CORE_LIB) $(EMU_OBJS) $(GPU
 # (tests/emu_corpus/run.sh), run on this machine's backend: GPU=cuda for
 # the GPU, GPU=emu for the emulator.
 CORPUS := $(sort $(wildcard tests/emu_corpus/*.cu)) $(sort $(wildcard tests/emu_corpus/limits/*.cu))
-emu-corpus: $(B)/harness/emu-rewrite $(CORE_LIB) $(LAB_CLIENT) $(BACKEND_OBJS_$(BACKEND))
+emu-corpus: $(B)/harness/emu-rewrite $(CORE_LIB) $(SUITE_CLIENT_$(BACKEND)) $(BACKEND_OBJS_$(BACKEND))
 	@B=$(B) BACKEND=$(BACKEND) CC='$(CC)' CFLAGS='$(CFLAGS_LAB)' BACKEND_CFLAGS='$(BACKEND_CFLAGS_$(BACKEND))' \
-	  CORE='$(CORE_LIB)' CLIENT='$(LAB_CLIENT)' BACKEND_OBJS='$(BACKEND_OBJS_$(BACKEND))' LIBS='$(BACKEND_LIBS_$(BACKEND))' \
+	  CORE='$(CORE_LIB)' CLIENT='$(SUITE_CLIENT_$(BACKEND)) $(SUITE_LIBS_$(BACKEND))' BACKEND_OBJS='$(BACKEND_OBJS_$(BACKEND))' LIBS='$(BACKEND_LIBS_$(BACKEND))' \
 	  LAB_OPS='$(foreach n,$(GPU_LABS),$(n)=$(subst $(eval) ,+,$(strip $(call op_flag,$(n)))))' \
 	  LAB_FILES='$(foreach n,$(GPU_LABS),$(n)=$(lab$(n)_dir)/$(lab$(n)_file))' \
 	  NVCC='$(NVCC)' NVCC_FLAGS='$(NVCC_FLAGS)' \

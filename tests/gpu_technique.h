@@ -60,33 +60,50 @@ static inline long tl_shared_bytes(void)
 }
 
 /*
- * The first launch of a lab's entry point called once, in the lab process,
- * on zeroed device buffers: a rows x cols matrix (a transpose, or an
- * in-place one of rows x rows), or C = A B with m = rows, n = cols, k = depth.
+ * The first launch of a lab's entry point, run as a check runs it: on a
+ * rows x cols matrix (a transpose, or an in-place one of rows x rows), or
+ * C = A B with m = rows, n = cols, k = depth. On a GPU the launches are
+ * those this process ran from the call's plan (lab_plans.c), not what the
+ * lab's code says it launched. Whether the output was right is the
+ * correctness tests' to say: a technique check judges how the work was
+ * launched, and says so even of a kernel that is still wrong.
  */
 static inline tl_launch tl_first_launch_of(void (*entry)(void), int rows, int cols, int depth)
 {
-    char why[2048];
+    static tl_verdict v;
     tl_shape s = {rows, cols, depth};
-    cr_assert(tl_lab_first_launch(entry, s, why, sizeof why) == 0, "%s", why);
+    if (entry == (void (*)(void))transpose)
+        tl_check_transpose(&v, transpose, tl_test_backend(), s, tl_test_seed());
+    else if (entry == (void (*)(void))transpose_inplace)
+        tl_check_inplace(&v, transpose_inplace, tl_test_backend(), rows, tl_test_seed());
+    else
+        tl_check_matmul(&v, (tl_matmul_fn)entry, tl_test_backend(), s, tl_test_seed());
     if (tl_todo_message())
         cr_assert_fail("not implemented yet: %s", tl_todo_message());
-    cr_assert(tl_launch_count() > 0, "no kernel was launched: launch yours with "
-                                     "kernel<<<grid, block>>>(...)");
+    cr_assert(tl_launch_count() > 0, "no kernel was launched (launch yours with "
+                                     "kernel<<<grid, block>>>(...)): %s", v.message);
     return *tl_launch_get(0);
 }
 #define tl_first_launch(rows, cols) tl_first_launch_of((void (*)(void))transpose, rows, cols, 1)
 
-static inline void tl_expect_shared_tile(int side, int padded)
+/* The shared memory a launch has: its kernel's static arrays (the most any
+ * kernel of the lab file declares) and the dynamic bytes it asked for. */
+static inline long tl_launch_shared_bytes(const tl_launch *l)
 {
+    return tl_shared_bytes() + (long)l->shared;
+}
+
+static inline void tl_expect_shared_tile(const tl_launch *l, int padded)
+{
+    int side = (int)l->block[0];
     long need = (long)side * (side + (padded ? 1 : 0)) * (long)sizeof(float);
-    long have = tl_shared_bytes();
+    long have = tl_launch_shared_bytes(l);
     cr_assert(have > 0,
               "your kernel uses no shared memory, so it cannot be the tiled transpose of this "
               "lab. It may pass the correctness tests, but every write it makes is strided "
               "(lab 3). Stage a tile in a __shared__ array: README.md, step 2.");
     cr_assert(have >= need,
-              "your kernel declares %ld bytes of shared memory; a %s tile of %d x %d floats needs "
+              "your kernel has %ld bytes of shared memory; a %s tile of %d x %d floats needs "
               "%ld (blocks of %d threads in x, so TILE_DIM is %d).%s",
               have, padded ? "padded" : "whole", side, side + (padded ? 1 : 0), need, side, side,
               padded && have >= (long)side * side * 4

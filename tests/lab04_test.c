@@ -7,5 +7,5 @@
 TL_TECHNIQUE(lab04_technique, uses_a_shared_tile, 20)
 {
     tl_launch l = tl_first_launch(256, 256);
-    tl_expect_shared_tile((int)l.block[0], 0);
+    tl_expect_shared_tile(&l, 0);
 }

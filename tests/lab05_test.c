@@ -7,5 +7,5 @@
 TL_TECHNIQUE(lab05_technique, uses_a_padded_tile, 20)
 {
     tl_launch l = tl_first_launch(256, 256);
-    tl_expect_shared_tile((int)l.block[0], 1);
+    tl_expect_shared_tile(&l, 1);
 }

@@ -21,12 +21,12 @@ TL_TECHNIQUE(lab07_technique, tiled_uses_shared_tiles, 20)
 {
     tl_launch l = tl_first_launch_of((void (*)(void))matmul_tiled, 64, 64, 64);
     int side = (int)l.block[0];
-    long need = 2L * side * side * (long)sizeof(float), have = tl_shared_bytes();
+    long need = 2L * side * side * (long)sizeof(float), have = tl_launch_shared_bytes(&l);
     cr_assert(l.block[0] == l.block[1],
               "matmul_tiled launched blocks of %u x %u threads: use square blocks of TILE_WIDTH x "
               "TILE_WIDTH, one thread per element of a tile of C.", l.block[0], l.block[1]);
     cr_assert(have >= need,
-              "your kernels declare %ld bytes of shared memory at most; two %d x %d tiles (one of "
+              "your kernel has %ld bytes of shared memory; two %d x %d tiles (one of "
               "A, one of B) need %ld. Without them each thread reads its whole row of A and column "
               "of B from global memory, as the naive kernel does: README.md, step 2.",
               have, side, side, need);

@@ -23,6 +23,6 @@ TL_TECHNIQUE(lab08_technique, each_thread_computes_a_tile_of_c, 20)
               "for a 512 x 512 C you launched %lu threads, %.1f elements of C each: register "
               "blocking gives each thread a tile of C (at least 4 x 4) to keep in registers. "
               "README.md, step 1.", threads, 512.0 * 512 / (double)threads);
-    cr_assert(tl_shared_bytes() > 0, "your kernel uses no shared memory: stage the tiles of A and "
+    cr_assert(tl_launch_shared_bytes(&l) > 0, "your kernel uses no shared memory: stage the tiles of A and "
                                      "B there, as in lab 7.");
 }

@@ -8,9 +8,9 @@ TL_TECHNIQUE(lab09_technique, uses_two_shared_tiles, 20)
 {
     tl_launch l = tl_first_launch_of((void (*)(void))transpose_inplace, 256, 256, 1);
     int side = (int)l.block[0];
-    long need = 2L * side * side * (long)sizeof(float), have = tl_shared_bytes();
+    long need = 2L * side * side * (long)sizeof(float), have = tl_launch_shared_bytes(&l);
     cr_assert(have >= need,
-              "your kernels declare %ld bytes of shared memory at most; the two %d x %d tiles of "
+              "your kernel has %ld bytes of shared memory; the two %d x %d tiles of "
               "a pair (blocks of %d threads in x, so TILE_DIM is %d) need %ld. The naive kernel "
               "of step 1 passes the correctness tests, but its writes are strided (lab 3): stage "
               "a tile and its mirror in two __shared__ arrays, README.md, step 2.",

@@ -142,8 +142,8 @@ ReportHook(POST_ALL)(struct criterion_global_stats *stats)
     if (stats->tests_skipped && tl_lab_backend(&backend, why, sizeof why) == 0)
         fprintf(stderr,
                 "[SKIP] %zu test(s) skipped: they run your kernel, which needs a CUDA GPU, and "
-                "this machine has none (%s).\n[SKIP] The checks that need no GPU ran; run the "
-                "others on a machine with an NVIDIA GPU.\n",
+                "this machine has none (%s).\n[SKIP] Run them on a machine with an NVIDIA GPU, "
+                "or here on the CPU emulator: leave GPU=cuda out, or say GPU=emu.\n",
                 stats->tests_skipped, why);
 }
 #endif

@@ -5,9 +5,9 @@
  */
 #include "gpu.h"
 
-void tl_launch_record(dim3 grid, dim3 block)
+void tl_launch_record(dim3 grid, dim3 block, size_t shared)
 {
-    tl_launch l = {{grid.x, grid.y, grid.z}, {block.x, block.y, block.z}};
+    tl_launch l = {{grid.x, grid.y, grid.z}, {block.x, block.y, block.z}, (unsigned)shared};
     tl_launch_add(&l);
 }
 

@@ -3,8 +3,9 @@
  * `lab-runner` from the suite's own folder when a test first needs the
  * lab's code, hands it each run, and explains how it ended when it ends
  * before it answers. Never linked beside a lab file: lab.h's entry points
- * are defined by the program that links this (lab_stand_ins.c in a suite,
- * lab_plans.c in the grader's bench), and only their addresses are used
+ * are defined by the program that links this (lab_stand_ins.c in a suite
+ * on the emulator, lab_plans.c in a suite built for a GPU and in the
+ * grader's bench), and only their addresses are used
  * here, to say which entry point a request is for.
  */
 #define _GNU_SOURCE
@@ -311,6 +312,7 @@ int tl_lab_backend(const tl_backend **backend, char *why, size_t why_len)
 {
     static char name[64];
     static tl_backend remote = {name, 0, run_transpose, run_matmul, run_inplace};
+    static const tl_backend *planned;
     static int known = -2;
     static char known_why[sizeof ((tl_lab_reply *)0)->why];
     if (known == -2) {
@@ -324,17 +326,12 @@ int tl_lab_backend(const tl_backend **backend, char *why, size_t why_len)
         remote.on_gpu = rp.on_gpu;
         snprintf(known_why, sizeof known_why, "%s", rp.why);
         known = rp.available ? 1 : 0;
+        if (known && rp.plans && tl_lab_plans_backend)
+            planned = tl_lab_plans_backend();
     }
-    *backend = &remote;
+    *backend = planned ? planned : &remote;
     snprintf(why, why_len, "%s", known_why);
     return known;
-}
-
-int tl_lab_first_launch(void (*entry)(void), tl_shape s, char *why, size_t why_len)
-{
-    tl_lab_request rq = {.ask = TL_ASK_FIRST_LAUNCH, .entry = entry_of(entry), .shape = s};
-    static tl_lab_reply rp;
-    return answered(&rq, &rp, why, why_len) && rp.rc == 0 ? 0 : -1;
 }
 
 /* ---------------------------------------------------------------- plans */

@@ -1,6 +1,6 @@
 /*
  * A suite's side of the lab process (lab_process.h): the backend that runs
- * each check's lab code there, and the technique checks' one call.
+ * each check's lab code there, or has it plan each call's GPU work.
  */
 #ifndef TILELAB_LAB_CLIENT_H
 #define TILELAB_LAB_CLIENT_H
@@ -11,18 +11,22 @@
 #include "plan.h"
 
 /*
- * The backend of this suite's lab, run in the lab process: 1 and *backend
- * when it can run the lab here; 0 when it cannot (a GPU lab on a machine
+ * The backend of this suite's lab, run in the lab process (or, for a GPU
+ * lab on a GPU, planned there and run here): 1 and *backend when it can
+ * run the lab here; 0 when it cannot (a GPU lab on a machine
  * without one), and -1 when the lab process failed; why says why.
  */
 int tl_lab_backend(const tl_backend **backend, char *why, size_t why_len);
 
 /*
- * The entry point (one of lab.h's, cast) run once in the lab process on
- * zeroed device buffers of shape s: afterwards the launch log (launch.h)
- * and TODO's message (check.h) are those of that run. 0, or -1 with why.
+ * In a suite built for a GPU, lab_plans.c: the GPU backend of this process,
+ * through which lab.h's entry points ask the lab process only for each
+ * call's launch plan and run it here. tl_lab_backend hands it out when the
+ * lab process can record plans, so that what a check compares and the
+ * launches a technique check reads are this process's own. Absent (NULL)
+ * where nothing defines it: the emulator's suites, plan-test.
  */
-int tl_lab_first_launch(void (*entry)(void), tl_shape s, char *why, size_t why_len);
+const tl_backend *tl_lab_plans_backend(void) __attribute__((weak));
 
 /*
  * The launch plan (plan.h) of the entry point called in the lab process on

@@ -1,17 +1,24 @@
 /*
- * lab.h's entry points in a program that times a student's GPU lab without
- * holding its host code (the grader's bench, grade-bench): each call asks
- * the lab process for the call's launch plan (plan.h) and runs the plan
- * here. The lab's kernels come from its device code alone (lab.fatbin),
- * loaded into this process; its host code runs only in the lab process,
- * built beside this program in student/.
+ * lab.h's entry points in a program that runs a student's GPU lab without
+ * holding its host code: each call asks the lab process for the call's
+ * launch plan (plan.h) and runs the plan here. The lab's kernels come from
+ * its device code alone (lab.fatbin), loaded into this process; its host
+ * code runs only in the lab process. Two programs link this:
  *
- * As soon as a plan has come, the lab process and every process it started
- * are ended (lab_client.c): nothing of the student's runs on the host, or
- * holds a GPU context, while anything is timed or any result is written.
- * A call on the same buffers and shape as the last one runs the same plan
- * again, without asking: a lab's function launches the same work for the
- * same arguments (lab.h), and the bench calls it many times to time it.
+ * - the grader's bench (grade-bench), the lab process built beside it in
+ *   student/. As soon as a plan has come, the lab process and every
+ *   process it started are ended (lab_client.c): nothing of the student's
+ *   runs on the host, or holds a GPU context, while anything is timed or
+ *   any result is written. A call on the same buffers and shape as the
+ *   last one runs the same plan again, without asking: a lab's function
+ *   launches the same work for the same arguments (lab.h), and the bench
+ *   calls it many times to time it.
+ * - a suite built for a GPU, the lab process beside it, once
+ *   tl_lab_plans_backend has been asked for (lab_client.h). The lab
+ *   process stays (nothing is timed), each call asks for its own plan, and
+ *   the launch log holds the last call's launches, as this process ran
+ *   them: the launches a technique check reads are those of a run whose
+ *   output the suite checked.
  */
 #define _GNU_SOURCE
 #include <stdint.h>
@@ -26,6 +33,13 @@
 
 static tl_plan_module *module;
 static char load_failed[1024];
+static int in_suite;
+
+const tl_backend *tl_lab_plans_backend(void)
+{
+    in_suite = 1;
+    return &tl_gpu_backend;
+}
 
 /* The call whose plan is kept, and the plan. */
 static struct {
@@ -52,13 +66,14 @@ cudaError_t tl_gpu_lab_error(const char **text)
     return err;
 }
 
-/* student/NAME beside this program. */
+/* The lab process's NAME: beside a suite, in student/ beside the bench. */
 static void beside(char *path, size_t len, const char *name)
 {
     ssize_t n = readlink("/proc/self/exe", path, len - 1);
     path[n > 0 ? n : 0] = '\0';
     char *slash = strrchr(path, '/');
-    snprintf(slash ? slash + 1 : path, len - (size_t)(slash ? slash + 1 - path : 0), "student/%s", name);
+    snprintf(slash ? slash + 1 : path, len - (size_t)(slash ? slash + 1 - path : 0), "%s%s",
+             in_suite ? "" : "student/", name);
 }
 
 static int load(void)
@@ -71,7 +86,8 @@ static int load(void)
         return -1;
     beside(runner, sizeof runner, "lab-runner");
     beside(fatbin, sizeof fatbin, "lab.fatbin");
-    tl_lab_runner_at(runner);
+    if (!in_suite)
+        tl_lab_runner_at(runner);
     module = tl_plan_load(fatbin, load_failed, sizeof load_failed);
     return module ? 0 : -1;
 }
@@ -86,15 +102,18 @@ static void call(void (*entry)(void), tl_shape s, const void *d0, const void *d1
 {
     unsigned long long device[3] = {(uintptr_t)d0, (uintptr_t)d1, (uintptr_t)d2};
     char why[2048] = "";
+    if (in_suite)
+        tl_launch_reset();
     if (load() != 0) {
         fail(cudaErrorInvalidSource, load_failed);
         return;
     }
-    if (!last.valid || last.entry != entry || memcmp(&last.s, &s, sizeof s) ||
+    if (in_suite || !last.valid || last.entry != entry || memcmp(&last.s, &s, sizeof s) ||
         memcmp(last.device, device, sizeof device)) {
         last.valid = 0;
         int rc = tl_lab_plan(entry, s, device, tl_plan_kernels(module), &plan, why, sizeof why);
-        tl_lab_stop();
+        if (!in_suite)
+            tl_lab_stop();
         if (rc != 0) {
             fail(cudaErrorLaunchFailure, why);
             return;

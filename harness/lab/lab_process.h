@@ -49,7 +49,6 @@ enum { TL_ENTRY_POINTS(TL_ENTRY_ENUM) TL_ENTRIES };
 typedef enum {
     TL_ASK_BACKEND,      /* which backend runs the lab here, and whether it can */
     TL_ASK_RUN,          /* the entry point on the matrices, through the backend (check.h) */
-    TL_ASK_FIRST_LAUNCH, /* the entry point once on zeroed device buffers: its launches */
     TL_ASK_PLAN,         /* on a GPU: the entry point's launch plan (plan.h) for device[] */
 } tl_ask;
 

@@ -83,7 +83,7 @@ static void run(const tl_lab_request *rq, const entry_point *e, tl_lab_reply *rp
         munmap(base, bytes ? bytes : 1);
 }
 
-#ifdef TL_LAB_GPU
+#ifdef TL_LAB_PLANS
 /* The entry point called directly on device buffers d[], in lab.h's order. */
 static void call_on_device(entry_fn fn, int op, float *const d[3], tl_shape s)
 {
@@ -95,37 +95,6 @@ static void call_on_device(entry_fn fn, int op, float *const d[3], tl_shape s)
         ((tl_inplace_fn)fn)(d[0], s.rows);
 }
 
-/* The entry point once, on zeroed device buffers of rows x cols (x depth)
- * floats: what it launches. Without a GPU the launches fail, but the log
- * has recorded what they asked for, which is all the technique checks read. */
-static void first_launch(const tl_lab_request *rq, entry_fn fn, int op, tl_lab_reply *rp)
-{
-    char why[512];
-    tl_shape s = rq->shape;
-    size_t most = (size_t)s.rows * s.cols;
-    if (op == TL_OP_MATMUL && (size_t)s.rows * s.depth > most)
-        most = (size_t)s.rows * s.depth;
-    if (op == TL_OP_MATMUL && (size_t)s.depth * s.cols > most)
-        most = (size_t)s.depth * s.cols;
-    float *d[3] = {NULL, NULL, NULL};
-    int gpu = tl_gpu_available(why, sizeof why);
-    for (int i = 0; i < 3 && gpu; i++)
-        if (cudaMalloc((void **)&d[i], most * sizeof(float)) || cudaMemset(d[i], 0, most * sizeof(float))) {
-            snprintf(rp->why, sizeof rp->why, "cudaMalloc of %zu bytes failed", most * sizeof(float));
-            rp->rc = -1;
-            return;
-        }
-    call_on_device(fn, op, d, s);
-    if (gpu)
-        cudaDeviceSynchronize();
-    cudaGetLastError(); /* without a GPU the launch itself fails; only its configuration matters */
-    for (int i = 0; i < 3; i++)
-        cudaFree(d[i]);
-    rp->rc = 0;
-}
-#endif
-
-#ifdef TL_LAB_PLANS
 /*
  * The entry point called on the device addresses the request names, with
  * every launch, memset and copy written into the plan in the memfd instead
@@ -189,12 +158,8 @@ static void answer(const tl_lab_request *rq, tl_lab_reply *rp)
         plan_of(rq, entries[rq->entry].fn, entries[rq->entry].op, rp);
 #endif
     } else {
-#ifdef TL_LAB_GPU
-        first_launch(rq, entries[rq->entry].fn, entries[rq->entry].op, rp);
-#else
-        snprintf(rp->why, sizeof rp->why, "a CPU lab launches no kernels");
+        snprintf(rp->why, sizeof rp->why, "lab-runner: request %d is not one it answers here", (int)rq->ask);
         rp->rc = -1;
-#endif
     }
     if (tl_todo_message())
         snprintf(rp->todo, sizeof rp->todo, "%s", tl_todo_message());

@@ -25,7 +25,7 @@
 # checks must refuse it. Prints TAP, one line a verdict, and the tally
 # "corpus: N agree, M disagree".
 #
-# Environment: B BACKEND CC CFLAGS BACKEND_CFLAGS CORE CLIENT BACKEND_OBJS LIBS LAB_OPS
+# Environment: B BACKEND CC CFLAGS BACKEND_CFLAGS CORE CLIENT (objects and libraries) BACKEND_OBJS LIBS LAB_OPS
 # (NN=-DFLAG+-DFLAG ...), LAB_FILES (NN=DIR/FILE ...), and for cuda NVCC NVCC_FLAGS.
 set -u
 cd "$(dirname "$0")/../.."
@@ -67,6 +67,8 @@ build() {
         local rc=$?
         grep -v -E '^ptxas info|bytes stack frame' "$d/resources.txt"
         [ $rc -eq 0 ] || return 1
+        # Its device code alone: the suite runs each call's plan from it (harness/lab/lab_plans.c).
+        objcopy -O binary --only-section=.nv_fatbin "$d/lab.raw.o" "$d/lab.fatbin" || return 1
     fi || return 1
     # The suite, and beside it the lab process that runs the file (harness/lab/lab_process.h).
     harness/lab/isolate-symbols.sh "$d/lab.raw.o" "$d/lab.o" &&

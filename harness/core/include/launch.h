@@ -1,6 +1,6 @@
 /*
- * The record of kernel launches that the technique checks read: the grid
- * and block of each <<<grid, block>>> since the last reset. The GPU glue
+ * The record of kernel launches that the technique checks read: the grid,
+ * block and dynamic shared memory of each launch since the last reset. The GPU glue
  * fills it in the process that runs a lab's code (gpu.h: tl_launch_record);
  * the suite's own process gets a copy with each answer of that process
  * (lab_process.h). Nothing here needs CUDA.
@@ -12,6 +12,7 @@
 
 typedef struct {
     unsigned grid[3], block[3];
+    unsigned shared; /* dynamic shared memory, bytes: <<<grid, block, shared>>> */
 } tl_launch;
 
 void tl_launch_add(const tl_launch *l);
