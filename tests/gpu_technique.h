@@ -60,15 +60,17 @@ static inline long tl_shared_bytes(void)
 }
 
 /*
- * The first launch of a lab's entry point, run as a check runs it: on a
- * rows x cols matrix (a transpose, or an in-place one of rows x rows), or
- * C = A B with m = rows, n = cols, k = depth. On a GPU the launches are
- * those this process ran from the call's plan (lab_plans.c), not what the
- * lab's code says it launched. Whether the output was right is the
- * correctness tests' to say: a technique check judges how the work was
- * launched, and says so even of a kernel that is still wrong.
+ * The launches of a lab's entry point run as a check runs it: on a rows x
+ * cols matrix (a transpose, or an in-place one of rows x rows), or C = A B
+ * with m = rows, n = cols, k = depth. How many; each is tl_launch_get(i).
+ * On a GPU they are the launches this process ran from the call's plan
+ * (lab_plans.c), not what the lab's code says it launched. A technique
+ * check holds every one of them to the technique, so that a first launch
+ * of a kernel that does nothing cannot stand for the one that does the
+ * work. Whether the output was right is the correctness tests' to say: a
+ * technique check judges how the work was launched, even while it is wrong.
  */
-static inline tl_launch tl_first_launch_of(void (*entry)(void), int rows, int cols, int depth)
+static inline int tl_launches_of(void (*entry)(void), int rows, int cols, int depth)
 {
     static tl_verdict v;
     tl_shape s = {rows, cols, depth};
@@ -80,11 +82,24 @@ static inline tl_launch tl_first_launch_of(void (*entry)(void), int rows, int co
         tl_check_matmul(&v, (tl_matmul_fn)entry, tl_test_backend(), s, tl_test_seed());
     if (tl_todo_message())
         cr_assert_fail("not implemented yet: %s", tl_todo_message());
-    cr_assert(tl_launch_count() > 0, "no kernel was launched (launch yours with "
-                                     "kernel<<<grid, block>>>(...)): %s", v.message);
-    return *tl_launch_get(0);
+    int n = tl_launch_count();
+    cr_assert(n > 0, "no kernel was launched (launch yours with kernel<<<grid, block>>>(...)): %s",
+              v.message);
+    cr_assert(n <= TL_MAX_LAUNCHES, "one call made %d launches; the checks read %d at most, and "
+                                    "one launch (a few at most) does this lab's work", n, TL_MAX_LAUNCHES);
+    return n;
 }
-#define tl_first_launch(rows, cols) tl_first_launch_of((void (*)(void))transpose, rows, cols, 1)
+#define tl_launches(rows, cols) tl_launches_of((void (*)(void))transpose, rows, cols, 1)
+
+/* How a message names launch i of n: nothing when there is one. */
+static inline const char *tl_launch_named(int i, int n)
+{
+    static char name[64];
+    if (n == 1)
+        return "";
+    snprintf(name, sizeof name, "launch %d of the %d your call made: ", i + 1, n);
+    return name;
+}
 
 /* The shared memory a launch has: its kernel's static arrays (the most any
  * kernel of the lab file declares) and the dynamic bytes it asked for. */
@@ -93,19 +108,22 @@ static inline long tl_launch_shared_bytes(const tl_launch *l)
     return tl_shared_bytes() + (long)l->shared;
 }
 
-static inline void tl_expect_shared_tile(const tl_launch *l, int padded)
+/* Launch i of n has a shared tile, padded or not, TILE_DIM its block's x. */
+static inline void tl_expect_shared_tile(int i, int n, int padded)
 {
+    const tl_launch *l = tl_launch_get(i);
     int side = (int)l->block[0];
     long need = (long)side * (side + (padded ? 1 : 0)) * (long)sizeof(float);
     long have = tl_launch_shared_bytes(l);
     cr_assert(have > 0,
-              "your kernel uses no shared memory, so it cannot be the tiled transpose of this "
+              "%syour kernel uses no shared memory, so it cannot be the tiled transpose of this "
               "lab. It may pass the correctness tests, but every write it makes is strided "
-              "(lab 3). Stage a tile in a __shared__ array: README.md, step 2.");
+              "(lab 3). Stage a tile in a __shared__ array: README.md, step 2.",
+              tl_launch_named(i, n));
     cr_assert(have >= need,
-              "your kernel has %ld bytes of shared memory; a %s tile of %d x %d floats needs "
+              "%syour kernel has %ld bytes of shared memory; a %s tile of %d x %d floats needs "
               "%ld (blocks of %d threads in x, so TILE_DIM is %d).%s",
-              have, padded ? "padded" : "whole", side, side + (padded ? 1 : 0), need, side, side,
+              tl_launch_named(i, n), have, padded ? "padded" : "whole", side, side + (padded ? 1 : 0), need, side, side,
               padded && have >= (long)side * side * 4
                   ? " Pad each row by one float, tile[TILE_DIM][TILE_DIM + 1]: README.md explains "
                     "why that removes the bank conflicts."

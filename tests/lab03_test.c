@@ -6,15 +6,19 @@
 
 static void expect_cover(int rows, int cols)
 {
-    tl_launch l = tl_first_launch(rows, cols);
-    unsigned long x = (unsigned long)l.grid[0] * l.block[0];
-    unsigned long y = (unsigned long)l.grid[1] * l.block[1];
-    cr_assert((x >= (unsigned long)cols && y >= (unsigned long)rows) ||
-                  (x >= (unsigned long)rows && y >= (unsigned long)cols),
-              "for a %d x %d matrix you launched grid (%u, %u) of blocks (%u, %u): %lu x %lu "
-              "threads, which cannot cover %d columns and %d rows. Round the number of blocks "
-              "up: (cols + TILE_DIM - 1) / TILE_DIM.",
-              rows, cols, l.grid[0], l.grid[1], l.block[0], l.block[1], x, y, cols, rows);
+    int n = tl_launches(rows, cols);
+    for (int i = 0; i < n; i++) {
+        const tl_launch *l = tl_launch_get(i);
+        unsigned long x = (unsigned long)l->grid[0] * l->block[0];
+        unsigned long y = (unsigned long)l->grid[1] * l->block[1];
+        cr_assert((x >= (unsigned long)cols && y >= (unsigned long)rows) ||
+                      (x >= (unsigned long)rows && y >= (unsigned long)cols),
+                  "%sfor a %d x %d matrix you launched grid (%u, %u) of blocks (%u, %u): %lu x %lu "
+                  "threads, which cannot cover %d columns and %d rows. Round the number of blocks "
+                  "up: (cols + TILE_DIM - 1) / TILE_DIM.",
+                  tl_launch_named(i, n), rows, cols, l->grid[0], l->grid[1], l->block[0],
+                  l->block[1], x, y, cols, rows);
+    }
 }
 
 TL_TECHNIQUE(lab03_technique, launch_covers_the_matrix, 20)

@@ -6,6 +6,7 @@
 
 TL_TECHNIQUE(lab05_technique, uses_a_padded_tile, 20)
 {
-    tl_launch l = tl_first_launch(256, 256);
-    tl_expect_shared_tile(&l, 1);
+    int n = tl_launches(256, 256);
+    for (int i = 0; i < n; i++)
+        tl_expect_shared_tile(i, n, 1);
 }

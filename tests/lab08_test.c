@@ -16,13 +16,17 @@ TL_HELD_BACK(lab08_hidden, held_back_shapes, 120)
 
 TL_TECHNIQUE(lab08_technique, each_thread_computes_a_tile_of_c, 20)
 {
-    tl_launch l = tl_first_launch_of((void (*)(void))sgemm, 512, 512, 512);
-    unsigned long threads = (unsigned long)l.grid[0] * l.grid[1] * l.grid[2] * l.block[0] *
-                            l.block[1] * l.block[2];
-    cr_assert(threads * 16 <= 512UL * 512,
-              "for a 512 x 512 C you launched %lu threads, %.1f elements of C each: register "
-              "blocking gives each thread a tile of C (at least 4 x 4) to keep in registers. "
-              "README.md, step 1.", threads, 512.0 * 512 / (double)threads);
-    cr_assert(tl_launch_shared_bytes(&l) > 0, "your kernel uses no shared memory: stage the tiles of A and "
-                                     "B there, as in lab 7.");
+    int n = tl_launches_of((void (*)(void))sgemm, 512, 512, 512);
+    for (int i = 0; i < n; i++) {
+        const tl_launch *l = tl_launch_get(i);
+        unsigned long threads = (unsigned long)l->grid[0] * l->grid[1] * l->grid[2] *
+                                l->block[0] * l->block[1] * l->block[2];
+        cr_assert(threads * 16 <= 512UL * 512,
+                  "%sfor a 512 x 512 C you launched %lu threads, %.1f elements of C each: register "
+                  "blocking gives each thread a tile of C (at least 4 x 4) to keep in registers. "
+                  "README.md, step 1.", tl_launch_named(i, n), threads, 512.0 * 512 / (double)threads);
+        cr_assert(tl_launch_shared_bytes(l) > 0,
+                  "%syour kernel uses no shared memory: stage the tiles of A and B there, as in "
+                  "lab 7.", tl_launch_named(i, n));
+    }
 }
