@@ -333,6 +333,18 @@ $(B)/lab$(1)/profile.o: harness/bench/profile.c $(BENCH_HEADERS) $(EMU_HEADERS) 
 
 $(B)/lab$(1)/profile-emu: $(B)/lab$(1)/profile.o $(B)/lab$(1)/student-emu/lab.o $(B)/lab$(1)/reference-emu/lab.renamed.o $(CORE_LIB) $(EMU_OBJS)
 	$$(CC) -o $$@ $$(LINK_OBJS) $$(BACKEND_LIBS_emu) -lm
+
+# The grader's profile on the emulator: the reference counted here, the
+# student's lab counted in its lab process (student-emu/lab-runner), whose
+# processes have all ended before the CSV is written.
+$(B)/lab$(1)/grade-profile.o: harness/bench/profile.c $(BENCH_HEADERS) $(EMU_HEADERS) $(LAB_HEADERS) $(call vdir,$(1),student,emu)/flags \
+                             $(wildcard $(call lab_src,$(1),reference))
+	@mkdir -p $$(@D)
+	$$(CC) $$(CFLAGS_EMU) -Iharness/bench -Iharness/lab -DTL_GRADE_PROFILE $(call op_flag,$(1)) $$(call tunables_flags,$(1)) -c $$< -o $$@
+
+$(B)/lab$(1)/grade-profile: $(B)/lab$(1)/grade-profile.o $(B)/lab$(1)/reference-emu/lab.renamed.o $(LAB_CLIENT) $(CORE_LIB) $(EMU_OBJS) \
+                            $(B)/lab$(1)/student-emu/lab-runner
+	$$(CC) -o $$@ $$(LINK_OBJS) $$(BACKEND_LIBS_emu) -lm
 endif
 endef
 

@@ -726,6 +726,58 @@ grade naive4 04
 expect "a naive kernel passes lab 4's correctness tests" "^4 +5.00 / +5.00"
 expect "... but not its technique check, and is told so" "uses no shared memory"
 
+# A GPU lab's speed on the emulator is counted where the hand-in's code is not:
+# a destructor that copies the reference's counts over its own in the CSV the
+# profile writes (its path read from /proc/self/cmdline) changes nothing.
+handin profrewrite 04-gpu-coalesced cu >/dev/null <<'EOF'
+#include "lab.h"
+#include <stdio.h>
+#include <string.h>
+
+#define TILE 32
+
+__global__ void naive(float *out, const float *in, int rows, int cols)
+{
+    __shared__ float unused[TILE][TILE];
+    int c = blockIdx.x * TILE + threadIdx.x, r = blockIdx.y * TILE + threadIdx.y;
+    if (r < rows && c < cols) {
+        unused[threadIdx.y][threadIdx.x] = in[(size_t)r * cols + c];
+        out[(size_t)c * rows + r] = unused[threadIdx.y][threadIdx.x];
+    }
+}
+
+void transpose(float *d_out, const float *d_in, int rows, int cols)
+{
+    dim3 block(TILE, TILE), grid((cols + TILE - 1) / TILE, (rows + TILE - 1) / TILE);
+    naive<<<grid, block>>>(d_out, d_in, rows, cols);
+}
+
+__attribute__((destructor)) static void rewrite(void)
+{
+    char args[4096], *path = NULL, lines[64][1024], ref[1024] = "";
+    FILE *f = fopen("/proc/self/cmdline", "r");
+    size_t n = f ? fread(args, 1, sizeof args - 1, f) : 0;
+    if (f) fclose(f);
+    for (size_t i = 0; i < n; i += strlen(args + i) + 1)
+        if (!strcmp(args + i, "--csv")) path = args + i + strlen(args + i) + 1;
+    if (!path || !(f = fopen(path, "r"))) return;
+    int k = 0;
+    while (k < 64 && fgets(lines[k], sizeof lines[k], f)) {
+        if (!strncmp(lines[k], "reference,", 10)) strcpy(ref, lines[k]);
+        k++;
+    }
+    fclose(f);
+    if (!ref[0] || !(f = fopen(path, "w"))) return;
+    for (int i = 0; i < k; i++)
+        if (!strncmp(lines[i], "student,", 8)) fprintf(f, "student,%s", ref + 10); else fputs(lines[i], f);
+    fclose(f);
+}
+EOF
+grade profrewrite 04
+expect "a naive kernel that rewrites the profile's CSV from a destructor is counted as the naive kernel it is" \
+    "^lab 4 performance: performance \\(0.00 of 2.00\\)"
+expect "... and the summary gives its own counts, not the reference's" "ratio 0\\.[0-4][0-9]*: memory transactions counted by the emulator"
+
 # The GPU not usable inside the sandbox: said at the top, GPU labs graded on the emulator.
 if [ -n "$(command -v nvcc || ls /usr/local/cuda/bin/nvcc 2>/dev/null)" ]; then
     mkdir -p "$tmp/gpu4/labs/04-gpu-coalesced"

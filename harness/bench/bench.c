@@ -6,6 +6,7 @@
  * of the student's and the reference's file.
  */
 #include "bench.h"
+#include "result_file.h"
 #include "sysinfo.h"
 
 #include <errno.h>
@@ -213,17 +214,8 @@ static int run_once(const bench_args *a, const tl_shape *shapes, int n_shapes)
  */
 static int write_csv(const bench_args *a, const char *rows, size_t len)
 {
-    int fd = -1;
-    if (a->append) {
-        fd = open(a->csv_path, O_WRONLY | O_APPEND | O_CREAT, 0644);
-    } else if (unlink(a->csv_path) == 0 || errno == ENOENT) {
-        fd = open(a->csv_path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW, 0644);
-    }
-    FILE *f = fd >= 0 ? fdopen(fd, a->append ? "a" : "w") : NULL;
-    if (!f || fwrite(rows, 1, len, f) != len || fclose(f) != 0) {
-        perror(a->csv_path);
+    if (tl_write_result_file(a->csv_path, rows, len, a->append) != 0)
         return -1;
-    }
     printf("\nwrote %s\n", a->csv_path);
     return 0;
 }

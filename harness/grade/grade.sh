@@ -316,13 +316,13 @@ measure() { # LAB KIND BACKEND FILE OPERATION
         record perf "$lab" callgrind "$dir/student/callgrind.out" "$dir/reference/callgrind.out" \
             "$dir/baseline/callgrind.out" "$out_file"
     elif [ "$backend" = emu ]; then
-        if ! build link "$lab" emu "$work/build/lab$lab/profile-emu"; then
+        if ! build link "$lab" emu "$work/build/lab$lab/grade-profile"; then
             unmeasured "the profile did not build: $(tail -3 "$built")"
             return
         fi
         new_output
         out_file=$new
-        ok=$(run "$PERF_LIMIT" "$out_file" -- perf "$dir" -- "$work/build/lab$lab/profile-emu" \
+        ok=$(run "$PERF_LIMIT" "$out_file" -- perf "$dir" -- "$work/build/lab$lab/grade-profile" \
             --size "$EMU_PERF_SIZE" --csv "$dir/profile.csv")
         if [ "$ok" != ok ]; then
             unmeasured "the emulator's profile failed (a crash, a wrong result, or the time limit): $(tail -c 1500 "$out_file")"

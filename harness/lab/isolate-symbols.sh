@@ -14,7 +14,7 @@
 set -eu
 in=$1 out=$2 prefix=${3:-}
 # lab.h's entry points, as harness/lab/lab_process.h lists them (X(name, op)).
-entries=" $(sed -n 's/^ *X(\([a-z_]*\), TL_OP_[A-Z]*).*/\1/p' "$(dirname "$0")/lab_process.h" | tr '\n' ' ')"
+entries=" $(sed -n 's/^ *X(\([a-z_]*\), TL_CALL_[A-Z]*).*/\1/p' "$(dirname "$0")/lab_process.h" | tr '\n' ' ')"
 [ "$entries" != " " ] || { echo "isolate-symbols.sh: no entry points in $(dirname "$0")/lab_process.h" >&2; exit 1; }
 calls=$(nm --format=posix -u "$in" | while read -r sym _; do
     case "$sym" in reference_*) printf ' %s' "$sym" ;; esac
@@ -23,11 +23,12 @@ if [ -n "$calls" ]; then
     echo "$in: the lab file refers to the reference's own code:$calls. Write your own" >&2
     exit 1
 fi
-# Of the kit's own code, a lab file may call the emulator's runtime (tl_emu_*, which the
-# emulator's headers emit for it) and TODO() (tilelab_todo); the rest (the launch log the
-# technique checks read, the checks, the plans) is the kit's to call, not the lab's.
+# Of the kit's own code, a lab file may call what the emulator's headers emit for a
+# kernel (its launch, its threads' coordinates, a barrier) and TODO() (tilelab_todo); the
+# rest (the launch log the technique checks read, the emulator's counts, the checks, the
+# plans) is the kit's to call, not the lab's.
 calls=$(nm --format=posix -u "$in" | while read -r sym _; do
-    case "$sym" in tl_emu_*) ;; tl_*) printf ' %s' "$sym" ;; esac
+    case "$sym" in tl_emu_launch | tl_emu_builtin | tl_emu_syncthreads_at) ;; tl_*) printf ' %s' "$sym" ;; esac
 done)
 if [ -n "$calls" ]; then
     echo "$in: the lab file calls the kit's own code:$calls. A lab file calls CUDA and the" \

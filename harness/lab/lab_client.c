@@ -264,14 +264,34 @@ static void *share(size_t bytes, const char *what, char *why, size_t why_len)
     return shared;
 }
 
+/* Whether runs are counted (tl_lab_count), and the last counted run's counts. */
+static int counting;
+static tl_lab_profile counts;
+
+void tl_lab_count(int on)
+{
+    counting = on;
+}
+
+const tl_lab_profile *tl_lab_counts(void)
+{
+    return &counts;
+}
+
 static int run_remote(entry_fn fn, tl_matrix **m, int count, tl_shape s, char *why, size_t why_len)
 {
-    tl_lab_request rq = {.ask = TL_ASK_RUN, .entry = entry_of(fn), .shape = s, .matrices = count};
+    tl_lab_request rq = {.ask = counting ? TL_ASK_PROFILE : TL_ASK_RUN, .entry = entry_of(fn), .shape = s,
+                         .matrices = count};
     for (int i = 0; i < count; i++) {
         rq.m[i].offset = rq.floats;
         rq.m[i].total = tl_matrix_total(m[i]);
         rq.m[i].count = m[i]->count;
         rq.floats += rq.m[i].total;
+    }
+    if (counting) { /* the counts after the matrices, 8-byte aligned */
+        rq.floats += rq.floats % 2;
+        rq.profile_at = rq.floats * sizeof(float);
+        rq.floats += (sizeof(tl_lab_profile) + sizeof(float) - 1) / sizeof(float);
     }
     size_t bytes = rq.floats * sizeof(float);
     float *shared = share(bytes, "the matrices", why, why_len);
@@ -280,9 +300,25 @@ static int run_remote(entry_fn fn, tl_matrix **m, int count, tl_shape s, char *w
     for (int i = 0; i < count; i++)
         memcpy(shared + rq.m[i].offset, m[i]->base, rq.m[i].total * sizeof(float));
     static tl_lab_reply rp;
+    memset(&counts, 0, sizeof counts);
     int replied = answered(&rq, &rp, why, why_len);
     for (int i = 0; i < count && replied; i++)
         memcpy(m[i]->base, shared + rq.m[i].offset, rq.m[i].total * sizeof(float));
+    if (counting && replied && rp.rc == 0) {
+        /* A copy, taken once, checked: the lab process may still write the memfd. */
+        memcpy(&counts, (unsigned char *)shared + rq.profile_at, sizeof counts);
+        if (counts.kernels < 0 || counts.kernels > TL_LAB_PROFILE_KERNELS) {
+            snprintf(why, why_len, "your code ran %d different kernels; the profile counts %d at most, "
+                                   "and one or two do this lab's work", counts.kernels, TL_LAB_PROFILE_KERNELS);
+            memset(&counts, 0, sizeof counts);
+            munmap(shared, bytes);
+            return -1;
+        }
+        for (int i = 0; i < counts.kernels; i++) {
+            counts.kernel[i].name[sizeof counts.kernel[i].name - 1] = '\0';
+            counts.kernel[i].stats.kernel = counts.kernel[i].name;
+        }
+    }
     munmap(shared, bytes);
     return replied && rp.rc == 0 ? 0 : -1;
 }

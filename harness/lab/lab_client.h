@@ -8,6 +8,7 @@
 #include <stddef.h>
 
 #include "check.h"
+#include "lab_process.h"
 #include "plan.h"
 
 /*
@@ -36,6 +37,15 @@ const tl_backend *tl_lab_plans_backend(void) __attribute__((weak));
  */
 int tl_lab_plan(void (*entry)(void), tl_shape s, const unsigned long long device[3],
                 const tl_plan_table *table, tl_plan *plan, char *why, size_t why_len);
+
+/*
+ * On the emulator: while on, each run the backend hands the lab process is
+ * counted there (emu.h), and tl_lab_counts holds the last one's counts,
+ * kernel by kernel (all zero when it failed). The grader's profile reads a
+ * student's counts so, from a process that holds none of its code.
+ */
+void tl_lab_count(int on);
+const tl_lab_profile *tl_lab_counts(void);
 
 /* Ends the lab process, and every process it started. */
 void tl_lab_stop(void);

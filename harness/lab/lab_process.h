@@ -24,6 +24,7 @@
 
 #include <stddef.h>
 
+#include "../emu/emu.h"
 #include "launch.h"
 #include "plan.h"
 #include "shapes.h"
@@ -34,13 +35,13 @@
 
 /* Every entry point of lab.h, and how each is called (X(name, operation)). */
 #define TL_ENTRY_POINTS(X)                                                                        \
-    X(transpose, TL_OP_TRANSPOSE)                                                                 \
-    X(matmul_naive, TL_OP_MATMUL)                                                                 \
-    X(matmul_tiled, TL_OP_MATMUL)                                                                 \
-    X(sgemm, TL_OP_MATMUL)                                                                        \
-    X(transpose_inplace, TL_OP_INPLACE)
+    X(transpose, TL_CALL_TRANSPOSE)                                                               \
+    X(matmul_naive, TL_CALL_MATMUL)                                                               \
+    X(matmul_tiled, TL_CALL_MATMUL)                                                               \
+    X(sgemm, TL_CALL_MATMUL)                                                                      \
+    X(transpose_inplace, TL_CALL_INPLACE)
 
-enum { TL_OP_TRANSPOSE, TL_OP_MATMUL, TL_OP_INPLACE };
+enum { TL_CALL_TRANSPOSE, TL_CALL_MATMUL, TL_CALL_INPLACE };
 
 #define TL_ENTRY_ENUM(name, op) TL_ENTRY_##name,
 enum { TL_ENTRY_POINTS(TL_ENTRY_ENUM) TL_ENTRIES };
@@ -50,6 +51,7 @@ typedef enum {
     TL_ASK_BACKEND,      /* which backend runs the lab here, and whether it can */
     TL_ASK_RUN,          /* the entry point on the matrices, through the backend (check.h) */
     TL_ASK_PLAN,         /* on a GPU: the entry point's launch plan (plan.h) for device[] */
+    TL_ASK_PROFILE,      /* on the emulator: TL_ASK_RUN, counted (tl_lab_profile at profile_at) */
 } tl_ask;
 
 typedef struct {
@@ -65,7 +67,19 @@ typedef struct {
      * memfd holds the kernels' table (tl_plan_table) and, after it, room for
      * the plan (tl_plan), which the lab process fills. */
     unsigned long long device[3];
+    /* TL_ASK_PROFILE: where in the memfd, in bytes, after the matrices, the counts go. */
+    size_t profile_at;
 } tl_lab_request;
+
+/* What the emulator counted of a run (emu.h), kernel by kernel, as TL_ASK_PROFILE returns it. */
+#define TL_LAB_PROFILE_KERNELS 8
+typedef struct {
+    int kernels; /* counted; the first TL_LAB_PROFILE_KERNELS in kernel[] */
+    struct {
+        char name[128];
+        tl_emu_stats stats; /* its kernel field NULL: the name is above */
+    } kernel[TL_LAB_PROFILE_KERNELS];
+} tl_lab_profile;
 
 /* Where TL_ASK_PLAN's plan lies in the memfd, in bytes; and the memfd's size. */
 #define TL_LAB_PLAN_OFFSET ((sizeof(tl_plan_table) + 63) / 64 * 64)

@@ -64,16 +64,16 @@ static void run(const tl_lab_request *rq, const entry_point *e, tl_lab_reply *rp
     size_t bytes = rq->floats * sizeof(float);
     float *base = mmap(NULL, bytes ? bytes : 1, PROT_READ | PROT_WRITE, MAP_SHARED,
                        TL_LAB_MATRICES_FD, 0);
-    if (base == MAP_FAILED || rq->matrices != (e->op == TL_OP_MATMUL ? 3 : e->op == TL_OP_INPLACE ? 1 : 2) ||
+    if (base == MAP_FAILED || rq->matrices != (e->op == TL_CALL_MATMUL ? 3 : e->op == TL_CALL_INPLACE ? 1 : 2) ||
         map_matrices(rq, base, m) != 0) {
         snprintf(rp->why, sizeof rp->why, "tilelab: the lab process could not map the matrices (%s)",
                  base == MAP_FAILED ? strerror(errno) : "a request it cannot read");
         rp->rc = -1;
-    } else if (e->op == TL_OP_TRANSPOSE) {
+    } else if (e->op == TL_CALL_TRANSPOSE) {
         rp->rc = b->run_transpose((tl_transpose_fn)e->fn, &m[0], &m[1], rq->shape, rp->why, sizeof rp->why);
-    } else if (e->op == TL_OP_MATMUL && b->run_matmul) {
+    } else if (e->op == TL_CALL_MATMUL && b->run_matmul) {
         rp->rc = b->run_matmul((tl_matmul_fn)e->fn, &m[0], &m[1], &m[2], rq->shape, rp->why, sizeof rp->why);
-    } else if (e->op == TL_OP_INPLACE && b->run_inplace) {
+    } else if (e->op == TL_CALL_INPLACE && b->run_inplace) {
         rp->rc = b->run_inplace((tl_inplace_fn)e->fn, &m[0], rq->shape.rows, rp->why, sizeof rp->why);
     } else {
         snprintf(rp->why, sizeof rp->why, "the %s cannot run %s", b->name, e->name);
@@ -87,9 +87,9 @@ static void run(const tl_lab_request *rq, const entry_point *e, tl_lab_reply *rp
 /* The entry point called directly on device buffers d[], in lab.h's order. */
 static void call_on_device(entry_fn fn, int op, float *const d[3], tl_shape s)
 {
-    if (op == TL_OP_TRANSPOSE)
+    if (op == TL_CALL_TRANSPOSE)
         ((tl_transpose_fn)fn)(d[0], d[1], s.rows, s.cols);
-    else if (op == TL_OP_MATMUL)
+    else if (op == TL_CALL_MATMUL)
         ((tl_matmul_fn)fn)(d[0], d[1], d[2], s.rows, s.cols, s.depth);
     else
         ((tl_inplace_fn)fn)(d[0], s.rows);
@@ -126,6 +126,39 @@ static void plan_of(const tl_lab_request *rq, entry_fn fn, int op, tl_lab_reply 
 }
 #endif
 
+#ifdef TL_EMU
+/* TL_ASK_RUN with the emulator counting, and its counts written where the request says. */
+static void profile_of(const tl_lab_request *rq, const entry_point *e, tl_lab_reply *rp)
+{
+    size_t bytes = rq->floats * sizeof(float);
+    if (rq->profile_at % 8 || rq->profile_at > bytes || bytes - rq->profile_at < sizeof(tl_lab_profile)) {
+        snprintf(rp->why, sizeof rp->why, "tilelab: the lab process got a profile request it cannot read");
+        rp->rc = -1;
+        return;
+    }
+    tl_emu_stats_reset();
+    tl_emu_profile(1);
+    run(rq, e, rp);
+    tl_emu_profile(0);
+    unsigned char *base = mmap(NULL, bytes, PROT_READ | PROT_WRITE, MAP_SHARED, TL_LAB_MATRICES_FD, 0);
+    if (base == MAP_FAILED) {
+        snprintf(rp->why, sizeof rp->why, "tilelab: the lab process could not map the counts (%s)",
+                 strerror(errno));
+        rp->rc = -1;
+        return;
+    }
+    tl_lab_profile *p = (tl_lab_profile *)(base + rq->profile_at);
+    memset(p, 0, sizeof *p);
+    p->kernels = tl_emu_stats_count();
+    for (int i = 0; i < p->kernels && i < TL_LAB_PROFILE_KERNELS; i++) {
+        p->kernel[i].stats = *tl_emu_stats_get(i);
+        snprintf(p->kernel[i].name, sizeof p->kernel[i].name, "%s", p->kernel[i].stats.kernel);
+        p->kernel[i].stats.kernel = NULL;
+    }
+    munmap(base, bytes);
+}
+#endif
+
 static void answer(const tl_lab_request *rq, tl_lab_reply *rp)
 {
     const tl_backend *b = &TL_BACKEND;
@@ -153,6 +186,10 @@ static void answer(const tl_lab_request *rq, tl_lab_reply *rp)
     tl_launch_reset();
     if (rq->ask == TL_ASK_RUN) {
         run(rq, &entries[rq->entry], rp);
+#ifdef TL_EMU
+    } else if (rq->ask == TL_ASK_PROFILE) {
+        profile_of(rq, &entries[rq->entry], rp);
+#endif
 #ifdef TL_LAB_PLANS
     } else if (rq->ask == TL_ASK_PLAN) {
         plan_of(rq, entries[rq->entry].fn, entries[rq->entry].op, rp);
