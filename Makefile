@@ -562,7 +562,7 @@ check: $(CHECK_BUILDS)
 	@{ echo "pass harness $(B)/unit"; \
 	   echo "pass bench-report $(B)/bench-report-test"; \
 	   echo "pass emulator $(B)/emu-test"; \
-	   $(if $(NVCC),echo "pass plans env B=$(B) $(B)/plan-test",echo "skip plans nvcc is not installed, so no lab process is built for a GPU"); \
+	   $(if $(NVCC),echo "pass plans $(B)/plan-test",echo "skip plans nvcc is not installed, so no lab process is built for a GPU"); \
 	   $(foreach n,$(LABS),echo "pass lab$(n)-reference env $(CHECK_ENV) $(call check_dir,$(n),reference)/test $(if $(and $(filter gpu,$(lab$(n)_kind)),$(filter cuda,$(BACKEND))),--jobs 1)"; \
 	                       echo "fail lab$(n)-stub env $(CHECK_ENV) $(call check_dir,$(n),student)/test $(if $(and $(filter gpu,$(lab$(n)_kind)),$(filter cuda,$(BACKEND))),--jobs 1)";) \
 	   echo "cli emulator-corpus $(MAKE) -s B=$(B) GPU=$(BACKEND) emu-corpus"; \

@@ -20,11 +20,11 @@
 static tl_plan_table table;
 static tl_plan plan;
 
+/* The lab process of build folder VARIANT, beside plan-test in the build folder. */
 static void use(const char *variant)
 {
     static char path[4096];
-    const char *b = getenv("B");
-    snprintf(path, sizeof path, "%s/%s/lab-runner", b ? b : "build", variant);
+    snprintf(path, sizeof path, "%s/lab-runner", variant);
     tl_lab_runner_at(path);
 }
 

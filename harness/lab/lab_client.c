@@ -66,7 +66,17 @@ const char *tl_signal_meaning(int sig)
 
 static pid_t runner = -1;
 static int sock = -1, matrices = -1;
-static const char *runner_path; /* NULL: lab-runner beside this program */
+static const char *runner_path = "lab-runner"; /* in this program's folder */
+
+int tl_lab_beside(char *path, size_t len, const char *name)
+{
+    ssize_t n = readlink("/proc/self/exe", path, len);
+    char *slash = n > 0 && (size_t)n < len ? memrchr(path, '/', (size_t)n) : NULL;
+    if (!slash || strlen(name) >= len - (size_t)(slash + 1 - path))
+        return -1;
+    strcpy(slash + 1, name);
+    return 0;
+}
 
 void tl_lab_runner_at(const char *path)
 {
@@ -118,14 +128,8 @@ static int place(int fd, int want)
 static int start_runner(char *why, size_t why_len)
 {
     char path[4096];
-    ssize_t n = readlink("/proc/self/exe", path, sizeof path - sizeof "lab-runner");
-    char *slash = n > 0 ? memrchr(path, '/', (size_t)n) : NULL;
-    if (runner_path && strlen(runner_path) < sizeof path) {
-        strcpy(path, runner_path);
-    } else if (slash) {
-        strcpy(slash + 1, "lab-runner");
-    } else {
-        snprintf(why, why_len, "tilelab: cannot find the suite's own folder (/proc/self/exe)");
+    if (tl_lab_beside(path, sizeof path, runner_path) != 0) {
+        snprintf(why, why_len, "tilelab: cannot find this program's own folder (/proc/self/exe)");
         return -1;
     }
     int sv[2];
@@ -278,6 +282,24 @@ const tl_lab_profile *tl_lab_counts(void)
     return &counts;
 }
 
+/* The counts the lab process wrote at from: a copy, taken once and checked,
+ * since the lab process may still write the memfd. 0, or -1 with why. */
+static int take_counts(const void *from, char *why, size_t why_len)
+{
+    memcpy(&counts, from, sizeof counts);
+    if (counts.kernels < 0 || counts.kernels > TL_LAB_PROFILE_KERNELS) {
+        snprintf(why, why_len, "your code ran %d different kernels; the profile counts %d at most, "
+                               "and one or two do this lab's work", counts.kernels, TL_LAB_PROFILE_KERNELS);
+        memset(&counts, 0, sizeof counts);
+        return -1;
+    }
+    for (int i = 0; i < counts.kernels; i++) {
+        counts.kernel[i].name[sizeof counts.kernel[i].name - 1] = '\0';
+        counts.kernel[i].stats.kernel = counts.kernel[i].name;
+    }
+    return 0;
+}
+
 static int run_remote(entry_fn fn, tl_matrix **m, int count, tl_shape s, char *why, size_t why_len)
 {
     tl_lab_request rq = {.ask = counting ? TL_ASK_PROFILE : TL_ASK_RUN, .entry = entry_of(fn), .shape = s,
@@ -304,23 +326,11 @@ static int run_remote(entry_fn fn, tl_matrix **m, int count, tl_shape s, char *w
     int replied = answered(&rq, &rp, why, why_len);
     for (int i = 0; i < count && replied; i++)
         memcpy(m[i]->base, shared + rq.m[i].offset, rq.m[i].total * sizeof(float));
-    if (counting && replied && rp.rc == 0) {
-        /* A copy, taken once, checked: the lab process may still write the memfd. */
-        memcpy(&counts, (unsigned char *)shared + rq.profile_at, sizeof counts);
-        if (counts.kernels < 0 || counts.kernels > TL_LAB_PROFILE_KERNELS) {
-            snprintf(why, why_len, "your code ran %d different kernels; the profile counts %d at most, "
-                                   "and one or two do this lab's work", counts.kernels, TL_LAB_PROFILE_KERNELS);
-            memset(&counts, 0, sizeof counts);
-            munmap(shared, bytes);
-            return -1;
-        }
-        for (int i = 0; i < counts.kernels; i++) {
-            counts.kernel[i].name[sizeof counts.kernel[i].name - 1] = '\0';
-            counts.kernel[i].stats.kernel = counts.kernel[i].name;
-        }
-    }
+    int rc = replied && rp.rc == 0 ? 0 : -1;
+    if (rc == 0 && counting)
+        rc = take_counts((unsigned char *)shared + rq.profile_at, why, why_len);
     munmap(shared, bytes);
-    return replied && rp.rc == 0 ? 0 : -1;
+    return rc;
 }
 
 static int run_transpose(tl_transpose_fn fn, tl_matrix *out, tl_matrix *in, tl_shape s, char *why,

@@ -50,8 +50,13 @@ const tl_lab_profile *tl_lab_counts(void);
 /* Ends the lab process, and every process it started. */
 void tl_lab_stop(void);
 
-/* The lab process's program; by default lab-runner beside this one. */
+/* The lab process's program, as a path from this program's own folder
+ * (its default, lab-runner, lies beside it). */
 void tl_lab_runner_at(const char *path);
+
+/* NAME, a path from this program's own folder, made whole in path: 0, or
+ * -1 when the folder cannot be found or the path does not fit. */
+int tl_lab_beside(char *path, size_t len, const char *name);
 
 /* What a signal that kills a process running lab code usually means. */
 const char *tl_signal_meaning(int sig);

@@ -66,28 +66,20 @@ cudaError_t tl_gpu_lab_error(const char **text)
     return err;
 }
 
-/* The lab process's NAME: beside a suite, in student/ beside the bench. */
-static void beside(char *path, size_t len, const char *name)
-{
-    ssize_t n = readlink("/proc/self/exe", path, len - 1);
-    path[n > 0 ? n : 0] = '\0';
-    char *slash = strrchr(path, '/');
-    snprintf(slash ? slash + 1 : path, len - (size_t)(slash ? slash + 1 - path : 0), "%s%s",
-             in_suite ? "" : "student/", name);
-}
-
+/* The lab process's files: beside a suite, in student/ beside the bench. */
 static int load(void)
 {
-    static char runner[4096];
     char fatbin[4096];
     if (module)
         return 0;
     if (load_failed[0])
         return -1;
-    beside(runner, sizeof runner, "lab-runner");
-    beside(fatbin, sizeof fatbin, "lab.fatbin");
     if (!in_suite)
-        tl_lab_runner_at(runner);
+        tl_lab_runner_at("student/lab-runner");
+    if (tl_lab_beside(fatbin, sizeof fatbin, in_suite ? "lab.fatbin" : "student/lab.fatbin") != 0) {
+        snprintf(load_failed, sizeof load_failed, "tilelab: cannot find this program's own folder");
+        return -1;
+    }
     module = tl_plan_load(fatbin, load_failed, sizeof load_failed);
     return module ? 0 : -1;
 }
