@@ -25,38 +25,100 @@ static inline FILE *tl_open_resources(char *path, size_t len)
 }
 
 /*
- * The static shared memory of a kernel, in bytes, from a line of the report
- * of either compiler, or -1 for a line that gives none:
- *   nvcc (ptxas -v):  ptxas info    : Used 10 registers, 4224 bytes smem, 400 bytes cmem[0]
- *   the emulator:     emulator: kernel 'transpose_kernel' uses 4224 bytes of shared memory ...
+ * A kernel's name in either compiler's report, or in a launch (launch.h),
+ * cut to the function's own identifier, so that names written three ways
+ * meet: "coalesced<float, TILE_DIM>" (the source, as the emulator's launch
+ * gives it), "coalesced<float, 32>" (the emulator's report) and
+ * "_Z9coalescedIfLi32EEvPT_PKS0_ii" (ptxas's report, a GPU's launch) are
+ * all "coalesced".
  */
-static inline long tl_shared_bytes_of(const char *line)
+static inline void tl_kernel_base(const char *name, char *base, size_t len)
 {
-    const char *at;
-    if (!strncmp(line, "emulator: kernel '", 18) && (at = strstr(line, "' uses ")))
+    const char *at = name, *end;
+    if (!strncmp(name, "_Z", 2)) { /* <length><identifier>, the last of a nested name _ZN..E */
+        at = name + 2 + (name[2] == 'N');
+        const char *id = at;
+        long n = 0;
+        while (*at >= '0' && *at <= '9' && (n = strtol(at, (char **)&end, 10)) > 0 && (long)strlen(end) >= n) {
+            id = end, at = end + n;
+            if (name[2] != 'N')
+                break;
+        }
+        snprintf(base, len, "%.*s", (int)(at - id), id);
+        return;
+    }
+    end = at + strcspn(at, "<(");
+    for (const char *c = at; c + 1 < end; c++)
+        if (c[0] == ':' && c[1] == ':')
+            at = c + 2;
+    while (*at == ' ')
+        at++;
+    while (end > at && end[-1] == ' ')
+        end--;
+    snprintf(base, len, "%.*s", (int)(end - at), at);
+}
+
+/*
+ * The static shared memory of the kernel named by a line of either
+ * compiler's report, in bytes, or -1 for a line that gives none; *kernel
+ * follows the kernel ptxas is at (its lines name it once, then its sizes):
+ *   nvcc (ptxas -v):  ptxas info    : Compiling entry function '_Z9transposePfPKfii' for 'sm_90'
+ *                     ptxas info    : Used 10 registers, 4224 bytes smem, 400 bytes cmem[0]
+ *                     (no "bytes smem" where it has none)
+ *   the emulator:     emulator: kernel 'transpose' uses 4224 bytes of shared memory ...
+ */
+static inline long tl_shared_bytes_of(const char *line, char *kernel, size_t len)
+{
+    const char *at, *end;
+    if (!strncmp(line, "emulator: kernel '", 18) && (at = strstr(line, "' uses "))) {
+        snprintf(kernel, len, "%.*s", (int)(at - line - 18), line + 18);
         return strtol(at + 7, NULL, 10);
-    if (strncmp(line, "ptxas info", 10) || !(at = strstr(line, " bytes smem")))
+    }
+    if (strncmp(line, "ptxas info", 10))
         return -1;
+    if ((at = strstr(line, "entry function '")) && (end = strchr(at + 16, '\''))) {
+        snprintf(kernel, len, "%.*s", (int)(end - at - 16), at + 16);
+        return -1;
+    }
+    if (!strstr(line, ": Used "))
+        return -1;
+    if (!(at = strstr(line, " bytes smem"))) /* ptxas leaves out a size of 0 */
+        return 0;
     while (at > line && at[-1] >= '0' && at[-1] <= '9')
         at--;
     return strtol(at, NULL, 10);
 }
 
-/* The most static shared memory any kernel of the lab file declares, in bytes. */
-static inline long tl_shared_bytes(void)
+/*
+ * The static shared memory of the kernel a launch ran, in bytes, from the
+ * compiler's report beside the test: the kernel of that name (of that base
+ * name, where the launch and the report write it differently; the most, for
+ * a template built more than once). A launch whose kernel the report does
+ * not name (one made through a function pointer) gets the most any kernel
+ * of the lab file declares.
+ */
+static inline long tl_kernel_shared_bytes(const char *launched)
 {
-    char line[512], path[4096] = "";
-    long most = 0;
+    char line[512], path[4096] = "", kernel[TL_LAUNCH_NAME] = "", base[TL_LAUNCH_NAME], want[TL_LAUNCH_NAME];
+    long exact = -1, same_base = -1, most = 0;
     FILE *f = tl_open_resources(path, sizeof path);
     if (!f)
         cr_assert_fail("cannot read the compiler's report %s beside the test: rebuild with make", path);
+    tl_kernel_base(launched, want, sizeof want);
     while (fgets(line, sizeof line, f)) {
-        long bytes = tl_shared_bytes_of(line);
+        long bytes = tl_shared_bytes_of(line, kernel, sizeof kernel);
+        if (bytes < 0)
+            continue;
+        tl_kernel_base(kernel, base, sizeof base);
+        if (*launched && !strcmp(kernel, launched) && bytes > exact)
+            exact = bytes;
+        if (*want && !strcmp(base, want) && bytes > same_base)
+            same_base = bytes;
         if (bytes > most)
             most = bytes;
     }
     fclose(f);
-    return most;
+    return exact >= 0 ? exact : same_base >= 0 ? same_base : most;
 }
 
 /*
@@ -101,11 +163,11 @@ static inline const char *tl_launch_named(int i, int n)
     return name;
 }
 
-/* The shared memory a launch has: its kernel's static arrays (the most any
- * kernel of the lab file declares) and the dynamic bytes it asked for. */
+/* The shared memory a launch has: its kernel's static arrays and the
+ * dynamic bytes it asked for. */
 static inline long tl_launch_shared_bytes(const tl_launch *l)
 {
-    return tl_shared_bytes() + (long)l->shared;
+    return tl_kernel_shared_bytes(l->kernel) + (long)l->shared;
 }
 
 /* Launch i of n has a shared tile, padded or not, TILE_DIM its block's x. */

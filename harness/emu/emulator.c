@@ -788,7 +788,7 @@ void tl_emu_launch(dim3 grid, dim3 block, size_t dynamic_shared, cudaStream_t st
                    size_t args_bytes)
 {
     (void)stream;
-    tl_launch_record(grid, block, dynamic_shared);
+    tl_launch_record(grid, block, dynamic_shared, kernel);
     /* After a fault the context is lost: later kernels never run. */
     if (tl_emu_context_lost())
         return;

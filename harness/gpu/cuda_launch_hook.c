@@ -19,7 +19,7 @@ unsigned __cudaPushCallConfiguration(dim3 grid, dim3 block, size_t shared_bytes,
                                      struct CUstream_st *stream)
 {
     static push_fn real;
-    tl_launch_record(grid, block, shared_bytes);
+    tl_launch_record(grid, block, shared_bytes, NULL); /* the kernel comes with the launch after this */
     if (!real)
         real = (push_fn)dlsym(RTLD_NEXT, "__cudaPushCallConfiguration");
     return real ? real(grid, block, shared_bytes, stream) : 1;

@@ -56,9 +56,10 @@ extern const tl_backend tl_gpu_backend;
 /*
  * Kernel launches seen since the last reset (launch.h). On a GPU the harness
  * interposes the runtime's launch hook (cuda_launch_hook.c), so it sees
- * each <<<grid, block, shared>>> even when the launch itself fails.
+ * each <<<grid, block, shared>>> even when the launch itself fails; kernel
+ * is its name (launch.h), or NULL where it is not known.
  */
-void tl_launch_record(dim3 grid, dim3 block, size_t shared);
+void tl_launch_record(dim3 grid, dim3 block, size_t shared, const char *kernel);
 /*
  * What a GPU refuses of a <<<grid, block>>>, with the code CUDA 13 gives on
  * the H100: cudaErrorInvalidValue for a block of no threads or of more than

@@ -5,9 +5,10 @@
  */
 #include "gpu.h"
 
-void tl_launch_record(dim3 grid, dim3 block, size_t shared)
+void tl_launch_record(dim3 grid, dim3 block, size_t shared, const char *kernel)
 {
-    tl_launch l = {{grid.x, grid.y, grid.z}, {block.x, block.y, block.z}, (unsigned)shared};
+    tl_launch l = {{grid.x, grid.y, grid.z}, {block.x, block.y, block.z}, (unsigned)shared, ""};
+    snprintf(l.kernel, sizeof l.kernel, "%s", kernel ? kernel : "");
     tl_launch_add(&l);
 }
 

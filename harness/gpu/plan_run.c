@@ -143,7 +143,7 @@ static cudaError_t launch(const tl_plan_module *m, const tl_plan *p, const tl_pl
 {
     const tl_plan_kernel *k = &m->table.kernel[s->kernel];
     dim3 grid = {s->grid[0], s->grid[1], s->grid[2]}, block = {s->block[0], s->block[1], s->block[2]};
-    tl_launch_record(grid, block, s->shared_bytes);
+    tl_launch_record(grid, block, s->shared_bytes, k->name);
     /* What the runtime would have said of this configuration, as the lab's own launch would get it. */
     cudaError_t refused = tl_launch_refusal(grid, block);
     if (refused)

@@ -1,6 +1,6 @@
 /*
- * The record of kernel launches that the technique checks read: the grid,
- * block and dynamic shared memory of each launch since the last reset. The GPU glue
+ * The record of kernel launches that the technique checks read: the kernel,
+ * grid, block and dynamic shared memory of each launch since the last reset. The GPU glue
  * fills it in the process that runs a lab's code (gpu.h: tl_launch_record);
  * the suite's own process gets a copy with each answer of that process
  * (lab_process.h). Nothing here needs CUDA.
@@ -9,10 +9,15 @@
 #define TILELAB_LAUNCH_H
 
 #define TL_MAX_LAUNCHES 64
+#define TL_LAUNCH_NAME 96
 
 typedef struct {
     unsigned grid[3], block[3];
     unsigned shared; /* dynamic shared memory, bytes: <<<grid, block, shared>>> */
+    /* The kernel launched: as the source names it in the emulator
+     * ("tile<float, 32>"), mangled on a GPU ("_Z4tileIfLi32EEvPT_PKS0_ii"),
+     * cut to fit; "" where the launch does not say. */
+    char kernel[TL_LAUNCH_NAME];
 } tl_launch;
 
 void tl_launch_add(const tl_launch *l);
