@@ -31,4 +31,6 @@ for f in solutions/*/*.c solutions/*/*.cu; do
 done
 if [ "$leaks" -eq 0 ]; then ok "no line of reference source is in the kit"; else not_ok "$leaks lines of reference source are in the kit"; fi
 fails "no reference source is in the kit" sh -c "ls '$kit'/solutions/*/*.c '$kit'/solutions/*/*.cu 2>/dev/null | grep -q ."
+# The emulator's corpus marks the kernels that pass a lab's suite: answers too.
+fails "no working answer from the emulator's corpus is in the kit" grep -rlq -- '// expect: pass' "$kit"
 tap_plan
