@@ -822,6 +822,11 @@ summary=$tmp/book.csv
 expect "a hand-in the grader stopped on shows as not graded, with empty cells, never as zeros" \
     "^stopped,,,10.00,NOT GRADED: the grader stopped before scoring \(see logs/stopped.log\)$"
 expect "... and with the reason a scheduler gave (status.txt)" "^timed-out,,,10.00,TIMED OUT: Slurm task 7_3"
+mkdir -p "$tmp/book/thirds"
+printf '1\t3.333333\t10.000000\n2\t3.333333\t10.000000\n3\t3.333334\t10.000000\n' >"$tmp/book/thirds/scores.tsv"
+"$build/grade-report" gradebook labs/grading.conf "$tmp/book-thirds.csv" thirds "$tmp/book/thirds" 2>/dev/null
+summary=$tmp/book-thirds.csv
+expect "the gradebook's total is the hand-in's, rounded once (not the sum of rounded labs)" "^thirds,3.33,3.33,3.33,10.00,30.00,graded$"
 
 # Which hand-in? Asked before anything is built.
 out=$(make grade B="$tmp/nothing-built" 2>&1)

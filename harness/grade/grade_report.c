@@ -362,7 +362,8 @@ static void write_json(const char *dir, const char *header, double total)
         snprintf(title, sizeof title, "lab %d %s: %s", it->lab, it->part, it->title);
         fprintf(f, "%s\n    {\"name\": ", i ? "," : "");
         tl_json_string(f, title);
-        fprintf(f, ", \"score\": %.4f, \"max_score\": %.4f, \"visibility\": \"%s\", \"output\": ",
+        /* Six places, so that a lab's tests (11 of 8/11 points) add up to its points as shown. */
+        fprintf(f, ", \"score\": %.6f, \"max_score\": %.6f, \"visibility\": \"%s\", \"output\": ",
                 it->score, it->max, it->hidden ? "hidden" : "visible");
         tl_json_string(f, it->output);
         fprintf(f, "}");
@@ -450,7 +451,7 @@ static void write_summary(const char *dir, const char *header)
         for (int p = 0; p < 3; p++)
             fprintf(f, " %6.2f / %5.2f", part[p], part_max[p]);
         fprintf(f, " %6.2f / %5.2f\n", score, max);
-        fprintf(tsv, "%d\t%.2f\t%.2f\n", lab, score, max);
+        fprintf(tsv, "%d\t%.6f\t%.6f\n", lab, score, max); /* unrounded: the gradebook sums them */
     }
     fprintf(f, "\nWhat lost points (first lines of each):\n");
     for (int i = 0; i < n_items; i++) {
