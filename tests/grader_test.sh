@@ -565,6 +565,35 @@ EOF
 grade copycat 01
 expect "including the reference source does not build" "lab 1 correctness: build \(0.00"
 
+# Another copy of the kit on the machine (an instructor's second checkout):
+# the sandbox shows the system's folders and the grader's tools, not it.
+other=$(mktemp -d "$(dirname "$root")/.tilelab-other-checkout.XXXXXX")
+trap 'rm -rf "$tmp" "$other"' EXIT
+mkdir -p "$other/solutions/01-cpu-naive" && cp solutions/01-cpu-naive/transpose.c "$other/solutions/01-cpu-naive/"
+handin othercopy 01-cpu-naive >/dev/null <<EOF
+#include "$other/solutions/01-cpu-naive/transpose.c"
+EOF
+grade othercopy 01
+expect "including another checkout's reference source does not build" "lab 1 correctness: build \(0.00"
+handin otherread 01-cpu-naive >/dev/null <<EOF
+#include "lab.h"
+#include <stdio.h>
+__attribute__((constructor)) static void peek(void)
+{
+    FILE *f = fopen("$other/solutions/01-cpu-naive/transpose.c", "r");
+    printf("other checkout: %s\n", f ? "READ" : "not there");
+}
+$(sed -n '/^void transpose/,$p' solutions/01-cpu-naive/transpose.c)
+EOF
+grade otherread 01
+summary=$build/grade/otherread/outputs
+if grep -rq "other checkout: not there" "$summary" && ! grep -rq "other checkout: READ" "$summary"; then
+    ok "... nor can a hand-in read it while its tests run"
+else
+    not_ok "a hand-in read another checkout's solutions: $(grep -rh 'other checkout' "$summary" | sort -u | head -2)"
+fi
+summary=$build/grade/otherread/summary.txt
+
 handin objcopycat 01-cpu-naive >/dev/null <<EOF
 __asm__(".section .rodata\n.incbin \"$absbuild/grade-build/prebuilt/lab01-cpu.o\"\n.text");
 void transpose(float *out, const float *in, int rows, int cols) { (void)out, (void)in, (void)rows, (void)cols; }

@@ -128,7 +128,24 @@ sandbox() {
         sb=(env HOME=/tmp TILELAB_DONE_FILE="$done_fifo")
         return
     fi
-    local d hide=()
+    # What the hand-in sees of the machine: the system's folders and the
+    # grader's tools (every folder of the grader's PATH and search paths, the
+    # installations of its compilers and of valgrind), read-only, and the kit.
+    # Not the rest: another checkout's solutions, an instructor's home.
+    local d view=() tool system=(/usr /bin /sbin /lib /lib32 /lib64 /libx32 /etc /sys) more=()
+    for d in "${system[@]}"; do
+        if [ -L "$d" ]; then view+=(--symlink "$(readlink "$d")" "$d"); elif [ -d "$d" ]; then view+=(--ro-bind "$d" "$d"); fi
+    done
+    IFS=: read -ra more <<<"$PATH:${CPATH:-}:${LIBRARY_PATH:-}:${LD_LIBRARY_PATH:-}:${VALGRIND_LIB:-}"
+    for tool in "${CC:-cc}" "${NVCC:-nvcc}" "$VALGRIND"; do
+        tool=$(command -v "$tool" 2>/dev/null) && tool=$(realpath "$tool" 2>/dev/null) && more+=("$(dirname "$(dirname "$tool")")")
+    done
+    for d in "${more[@]}"; do
+        [ -n "$d" ] && [ -d "$d" ] && d=$(realpath "$d") || continue
+        case "$d/" in /usr/* | /bin/* | /sbin/* | /lib*/* | /etc/* | "$root"/*) continue ;; esac
+        [ "$d" = / ] || view+=(--ro-bind "$d" "$d")
+    done
+    local hide=()
     for d in "$root/solutions" "$root/.git" "$SUBMISSIONS"; do
         [ -z "$d" ] || [ ! -d "$d" ] || hide+=(--tmpfs "$d" --remount-ro "$d")
     done
@@ -146,7 +163,7 @@ sandbox() {
     for v in CPATH LIBRARY_PATH LD_LIBRARY_PATH VALGRIND_LIB; do
         [ -z "${!v:-}" ] || paths+=(--setenv "$v" "${!v}")
     done
-    sb=(bwrap --ro-bind / / --dev /dev "${gpu_binds[@]}" --proc /proc --tmpfs /tmp
+    sb=(bwrap "${view[@]}" --dev /dev "${gpu_binds[@]}" --proc /proc --tmpfs /tmp
         --ro-bind "$root" "$root" --tmpfs "$TOOLS" --ro-bind-try "$TOOLS/grade-gpu-probe" "$TOOLS/grade-gpu-probe"
         "${hide[@]}" --tmpfs "$out" --ro-bind "$work/submission" "$work/submission"
         "${build[@]}" --ro-bind "$work/records" "$work/records" "${extra[@]}" --remount-ro "$out"
