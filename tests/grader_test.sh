@@ -59,6 +59,7 @@ for held in "" "$tmp/held-back.txt"; do
         expect "the reference of lab $l, handed in, scores $max of $max$with" "^$l +[0-9.]+ / +[0-9.]+ +[0-9.]+ / +[0-9.]+ +[0-9.]+ / +[0-9.]+ +$max\.00 / +$max\.00$"
     done
     refute "... and no line says a test was skipped$with" "skipped"
+    expect "... and the summary says no point was lost$with" "^No points lost\.$"
 done
 summary=$build/grade/references/results.json
 expect "held-back cases are graded, marked hidden" '"visibility": "hidden"'
@@ -71,6 +72,21 @@ grade references 08 "$tmp/shapes-only.txt"
 summary=$build/grade/references/results.json
 refute "a file of transpose shapes alone gives the products no held-back test (a transpose's shape is no product's)" \
     'lab 8 correctness: held_back_shapes'
+handin heldonly 01-cpu-naive >/dev/null <<EOF
+#include "lab.h"
+#include <stddef.h>
+/* Right but at 97 x 131, one of the held-back shapes. */
+void transpose(float *out, const float *in, int rows, int cols)
+{
+    for (int r = 0; r < rows; r++)
+        for (int c = 0; c < cols; c++)
+            out[(size_t)c * rows + r] = rows == 97 && cols == 131 && r + c == 0 ? 0.0f : in[(size_t)r * cols + c];
+}
+EOF
+grade heldonly 01 "$tmp/held-back.txt"
+expect "a hand-in wrong only at a held-back shape is told why its performance was not measured" \
+    "held-back ones included, and 1 held-back test did not"
+refute "... and its summary says 'held back' once a line" "held back\).*\[held back\]"
 printf 'seed 4242\nshapes 97x131, 5x3\n' >"$tmp/bad-held-back.txt"
 grade references 08 "$tmp/bad-held-back.txt"
 expect "a held-back file with a line the grader cannot read stops it, naming the line" \
@@ -195,6 +211,7 @@ expect "an endless loop that ignores SIGTERM and SIGALRM is stopped at its test'
 expect "... and says so" "Timed out|stopped after [0-9]+ seconds"
 expect "a loop in a constructor, ignoring every signal it can, is killed at the test's limit" "one_by_one \(0.00 of .*\)"
 expect "... and says so" "lab01::one_by_one: Timed out"
+expect "... and what a time limit usually means, a constructor's time included" "Time your lab file spends before the test starts"
 expect "... while the other tests pass" "^1 +6\.55 / +8.00"
 within "... and the lab is graded in bounded time" 90
 

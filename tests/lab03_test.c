@@ -14,8 +14,11 @@ static void expect_cover(int rows, int cols)
         cr_assert((x >= (unsigned long)cols && y >= (unsigned long)rows) ||
                       (x >= (unsigned long)rows && y >= (unsigned long)cols),
                   "%sfor a %d x %d matrix you launched grid (%u, %u) of blocks (%u, %u): %lu x %lu "
-                  "threads, which cannot cover %d columns and %d rows. Round the number of blocks "
-                  "up: (cols + TILE_DIM - 1) / TILE_DIM.",
+                  "threads, not one for each of its %d columns and %d rows, so they cannot cover "
+                  "it one element a thread. Lab 3's kernel gives each thread one element, and the "
+                  "launch itself must cover the matrix (a thread that loops over several, as a "
+                  "grid-stride loop does, is lab 6's idea). Round the number of blocks up: "
+                  "(cols + TILE_DIM - 1) / TILE_DIM.",
                   tl_launch_named(i, n), rows, cols, l->grid[0], l->grid[1], l->block[0],
                   l->block[1], x, y, cols, rows);
     }

@@ -236,12 +236,18 @@ static char *text(const char *fmt, const char *a, const char *b)
 }
 
 /* A lab's performance line: a straight line from zero_at to full_at of the measured ratio,
- * once every correctness test passes (failing is how many did not). */
-static void grade_performance(int lab, const weights *w, int failing, const record *perf)
+ * once every correctness test passes (failing is how many did not, held_back how many of
+ * those were held back). */
+static void grade_performance(int lab, const weights *w, int failing, int held_back, const record *perf)
 {
     char how[512], line[1024];
     double ratio;
-    if (failing) {
+    if (failing && failing == held_back) {
+        snprintf(line, sizeof line, "not measured: performance counts once every correctness test "
+                 "passes, held-back ones included, and %d held-back test%s did not", held_back,
+                 held_back == 1 ? "" : "s");
+        add(lab, "performance", 0, w->performance, "performance", strdup(line));
+    } else if (failing) {
         add(lab, "performance", 0, w->performance, "performance",
             strdup("not measured: performance counts once every correctness test passes"));
     } else if (!perf) {
@@ -270,7 +276,7 @@ static void grade_performance(int lab, const weights *w, int failing, const reco
 static void grade_lab(int lab)
 {
     weights w = lab_weights[lab];
-    int n_correct = 0, n_technique = 0, any = 0, failing = 0;
+    int n_correct = 0, n_technique = 0, any = 0, failing = 0, held_back = 0;
     const record *lost = NULL, *perf = NULL;
     for (int i = 0; i < n_records; i++) {
         const record *r = &records[i];
@@ -317,14 +323,24 @@ static void grade_lab(int lab)
         char title[300];
         snprintf(title, sizeof title, "%s%s", slash ? slash + 1 : id,
                  !strcmp(kind, "held-back") && !strchr(id, '(') ? " (held back)" : "");
-        item *it = add(lab, tech ? "technique" : "correctness", pass ? each : 0, each, title,
-                       tl_slurp(r->field[5], OUTPUT_MAX));
+        char *output = tl_slurp(r->field[5], OUTPUT_MAX);
+        if (!pass && strstr(output, ": Timed out.")) { /* Criterion's own limit, which says no more */
+            const char *why = "\n(the test ran past its time limit: an endless loop, or far too slow? "
+                              "Time your lab file spends before the test starts, in a constructor, "
+                              "counts too.)";
+            char *longer = malloc(strlen(output) + strlen(why) + 1);
+            strcpy(stpcpy(longer, output), why);
+            free(output);
+            output = longer;
+        }
+        item *it = add(lab, tech ? "technique" : "correctness", pass ? each : 0, each, title, output);
         it->hidden = !strcmp(kind, "held-back");
         it->skipped = !strcmp(verdict, "skip");
         failing += !tech && !pass;
+        held_back += !tech && !pass && it->hidden;
     }
     if (w.performance > 0)
-        grade_performance(lab, &w, failing, perf);
+        grade_performance(lab, &w, failing, held_back, perf);
 }
 
 static int passed(const item *it)
@@ -453,13 +469,16 @@ static void write_summary(const char *dir, const char *header)
         fprintf(f, " %6.2f / %5.2f\n", score, max);
         fprintf(tsv, "%d\t%.6f\t%.6f\n", lab, score, max); /* unrounded: the gradebook sums them */
     }
-    fprintf(f, "\nWhat lost points (first lines of each):\n");
+    int lost = 0;
+    for (int i = 0; i < n_items; i++)
+        lost += !passed(&items[i]);
+    fprintf(f, lost ? "\nWhat lost points (first lines of each):\n" : "\nNo points lost.\n");
     for (int i = 0; i < n_items; i++) {
         item *it = &items[i];
         if (passed(it))
             continue;
         fprintf(f, "\nlab %d %s: %s (%.2f of %.2f)%s%s\n", it->lab, it->part, it->title, it->score,
-                it->max, it->hidden ? " [held back]" : "",
+                it->max, it->hidden && !strstr(it->title, "held back") ? " [held back]" : "",
                 it->skipped ? " [skipped]" : "");
         tl_plain_text(f, it->output, "    ", 8);
     }

@@ -245,9 +245,10 @@ static void explain(char *msg, size_t len, const scan *sc, const float *out, con
         else if (explained)
             tl_appendf(msg, len,
                        "  hint: that is the tail of the matrix (the last %d row(s) and %d column(s) "
-                       "of out). A blocked or tiled loop must cover sizes that are not a multiple "
-                       "of the block: round the number of blocks up and stop each block at "
-                       "min(start + BLOCK, size).\n",
+                       "of out). Check where each loop stops: it must reach the last row and "
+                       "column (r < rows, c < cols). A blocked or tiled loop must also cover sizes "
+                       "that are not a multiple of the block: round the number of blocks up and "
+                       "stop each block at min(start + BLOCK, size).\n",
                        strip_rows, strip_cols);
     }
     if (s.rows != s.cols && !explained)
