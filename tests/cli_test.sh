@@ -189,4 +189,21 @@ if ! cmp -s solutions/07-gpu-matmul/matmul.cu "$kit/labs/07-gpu-matmul/matmul.cu
 else
     not_ok "the lab 7 reference no longer reads B as this test expects"
 fi
+# Lab 3 with an endless loop in its kernel: the run ends, at the limit on the
+# whole run when the tests' own do not fire first (here a 5-second one), and
+# takes its lab processes along.
+sed 's|if (r < rows && c < cols)|while (r < rows \&\& c < cols)|' solutions/03-gpu-naive/transpose.cu >"$kit/labs/03-gpu-naive/transpose.cu"
+if ! cmp -s solutions/03-gpu-naive/transpose.cu "$kit/labs/03-gpu-naive/transpose.cu"; then
+    start=$SECONDS
+    TILELAB_RUN_LIMIT=5 make -s -C "$kit" B=build lab3 test GPU=emu >"$tmp/said" 2>&1
+    took=$((SECONDS - start))
+    left=$(pgrep -f "$kit/build/lab03/.*lab-runner" | wc -l)
+    if grep -qF "the tests ran past 5 seconds in all" "$tmp/said" && [ "$took" -lt 60 ] && [ "$left" -eq 0 ]; then
+        ok "lab 3, an endless loop: the run stops at its limit, says why, and leaves no lab process (${took}s)"
+    else
+        not_ok "lab 3, an endless loop: ${took}s, $left lab process(es) left" "$tmp/said"
+    fi
+else
+    not_ok "the lab 3 reference no longer has the bounds check this test turns into a loop"
+fi
 tap_plan
