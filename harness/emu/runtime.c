@@ -43,6 +43,25 @@ cudaError_t tl_emu_fail(cudaError_t err, const char *fmt, ...)
     return err;
 }
 
+/* What a GPU's launch plan refuses in a lab's function (plan_record.c), refused alike: the
+ * call fails with why, and nothing after it runs. */
+static char refusal[512];
+
+static cudaError_t refused_in_lab(const char *why)
+{
+    snprintf(detail, sizeof detail, "%s", why);
+    snprintf(refusal, sizeof refusal, "%s", why);
+    return sticky_error = last_error = cudaErrorNotSupported;
+}
+
+/* The error a lab's call left, and, for a refusal, why: worded as on a GPU (lab_plans.c). */
+cudaError_t tl_gpu_lab_error(const char **said)
+{
+    if (said)
+        *said = refusal[0] ? refusal : NULL;
+    return cudaGetLastError();
+}
+
 void tl_emu_fault_later(cudaError_t err, const char *fmt, va_list ap)
 {
     vsnprintf(detail, sizeof detail, fmt, ap);
@@ -182,6 +201,9 @@ cudaError_t cudaMalloc(void **ptr, size_t bytes)
     if (!ptr)
         return tl_emu_fail(cudaErrorInvalidValue, "cudaMalloc: the pointer to the result is NULL");
     *ptr = NULL;
+    if (tl_gpu_in_lab)
+        return refused_in_lab("your code called cudaMalloc: a lab's function works in the device "
+                              "buffers it is given and allocates none (lab.h)");
     if (bytes == 0)
         return cudaSuccess;
     size_t rounded = (bytes + 255) & ~(size_t)255;
@@ -249,6 +271,9 @@ cudaError_t cudaMemcpy(void *dst, const void *src, size_t bytes, enum cudaMemcpy
                                      (tl_emu_in_arena((uintptr_t)dst) ? 1 : 0));
     if ((unsigned)kind > cudaMemcpyDeviceToDevice)
         return tl_emu_fail(cudaErrorInvalidMemcpyDirection, "cudaMemcpy: unknown direction %d", (int)kind);
+    if (tl_gpu_in_lab && kind != cudaMemcpyDeviceToDevice)
+        return refused_in_lab("your code called cudaMemcpy to or from the host: a lab's function works "
+                              "on the device buffers it is given, and the kit copies the matrices (lab.h)");
     cudaError_t err;
     if ((err = check_range(src, bytes, kind & 2, "cudaMemcpy", "source")) ||
         (err = check_range(dst, bytes, kind & 1, "cudaMemcpy", "destination")))
@@ -310,7 +335,7 @@ cudaError_t cudaStreamDestroy(cudaStream_t stream)
 cudaError_t cudaDeviceReset(void)
 {
     sticky_error = last_error = pending_error = cudaSuccess;
-    detail[0] = '\0';
+    detail[0] = refusal[0] = '\0';
     return cudaSuccess;
 }
 

@@ -221,6 +221,8 @@ static int fail_kernel(cudaError_t err, const char *doing, lab_call call, char *
     return -1;
 }
 
+int tl_gpu_in_lab;
+
 /* Copies the matrices over, calls the lab, waits, and copies them back. */
 static int run_copied(device_copy *d, int n, lab_call call, tl_shape s, char *why, size_t why_len)
 {
@@ -231,6 +233,7 @@ static int run_copied(device_copy *d, int n, lab_call call, tl_shape s, char *wh
         goto done;
     }
     tl_launch_reset();
+    tl_gpu_in_lab = 1;
     if (call.transpose)
         call.transpose(d[0].device + TL_MARGIN, d[1].device + TL_MARGIN, s.rows, s.cols);
     else if (call.inplace)
@@ -238,6 +241,7 @@ static int run_copied(device_copy *d, int n, lab_call call, tl_shape s, char *wh
     else
         call.matmul(d[0].device + TL_MARGIN, d[1].device + TL_MARGIN, d[2].device + TL_MARGIN,
                     s.rows, s.cols, s.depth);
+    tl_gpu_in_lab = 0;
     const char *said;
     if ((err = tl_gpu_lab_error(&said))) {
         if (said)

@@ -61,6 +61,13 @@ extern const tl_backend tl_gpu_backend;
  */
 void tl_launch_record(dim3 grid, dim3 block, size_t shared, const char *kernel);
 /*
+ * 1 while a lab's own function runs (gpu.c, run_copied). On a GPU the kit
+ * runs that function's launch plan and refuses there an allocation or a
+ * copy to or from the host (plan_record.c); the emulator refuses the same
+ * while this is set, so that both give one verdict.
+ */
+extern int tl_gpu_in_lab;
+/*
  * What a GPU refuses of a <<<grid, block>>>, with the code CUDA 13 gives on
  * the H100: cudaErrorInvalidValue for a block of no threads or of more than
  * 1024, or a side past its limit (x, y <= 1024, z <= 64);
