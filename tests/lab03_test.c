@@ -11,6 +11,12 @@ static void expect_cover(int rows, int cols)
         const tl_launch *l = tl_launch_get(i);
         unsigned long x = (unsigned long)l->grid[0] * l->block[0];
         unsigned long y = (unsigned long)l->grid[1] * l->block[1];
+        cr_assert(y > 1 || rows == 1,
+                  "%sfor a %d x %d matrix you launched grid (%u, %u) of blocks (%u, %u): one row of "
+                  "%lu threads. Lab 3 asks for a 2-D launch, x over the columns and y over the rows, "
+                  "one thread for each element: dim3 block(TILE_DIM, BLOCK_ROWS) and a grid of "
+                  "(cols + TILE_DIM - 1) / TILE_DIM by (rows + BLOCK_ROWS - 1) / BLOCK_ROWS blocks.",
+                  tl_launch_named(i, n), rows, cols, l->grid[0], l->grid[1], l->block[0], l->block[1], x);
         cr_assert((x >= (unsigned long)cols && y >= (unsigned long)rows) ||
                       (x >= (unsigned long)rows && y >= (unsigned long)cols),
                   "%sfor a %d x %d matrix you launched grid (%u, %u) of blocks (%u, %u): %lu x %lu "

@@ -1,4 +1,4 @@
-// expect: fail cannot cover
+// expect: fail Lab 3 asks for a 2-D launch
 // A grid-stride loop: right, but lab 3 asks for a launch that covers the matrix.
 #include "lab.h"
 

@@ -1,4 +1,4 @@
-// expect: fail cannot cover
+// expect: fail Lab 3 asks for a 2-D launch
 // min of two size_t: CUDA has min(unsigned long, unsigned long). Right,
 // but lab 3 asks for a 2-D launch that covers the matrix.
 #include "lab.h"

@@ -1,4 +1,4 @@
-// expect: fail cannot cover
+// expect: fail Lab 3 asks for a 2-D launch
 // One flat grid over all elements, row and column from / and %: right,
 // but lab 3 asks for a 2-D launch that covers the matrix.
 #include "lab.h"
