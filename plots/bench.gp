@@ -13,9 +13,12 @@ set ylabel unit
 set yrange [0:*]
 set offsets graph 0.03, graph 0.03, graph 0.05, 0
 # One pass over the CSV per variant, so that each variant's points join up:
-# its header, then that variant's rows; every column is found by its name.
+# its header, then that variant's rows in order of size (a run appends an
+# odd shape such as 4097x8191 after the squares); every column is found by
+# its name.
 set datafile columnheaders
-rows(v) = sprintf("< awk -F, '/^#/ || !NF { next } !h { h = 1; for (i = 1; i <= NF; i++) c[$i] = i; print; next } $c[\"variant\"] == \"%s\"' '%s'", v, csv)
+size_key = unit eq 'GB/s' ? '$c["rows"] * $c["cols"]' : '$c["rows"] * $c["cols"] * $c["depth"]'
+rows(v) = sprintf("< awk -F, '/^#/ || !NF { next } !h { h = 1; for (i = 1; i <= NF; i++) c[$i] = i; print; fflush(); next } $c[\"variant\"] == \"%s\" { print %s \"\\t\" $0 | \"sort -g | cut -f2-\" }' '%s'", v, size_key, csv)
 plot for [i = 1:words(variants)] rows(word(variants, i)) \
      using (side(column("rows"), column("cols"), column("depth"))):(column("rate")) \
      with linespoints lt i title value(sprintf('label%d', i))

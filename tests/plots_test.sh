@@ -89,6 +89,16 @@ fi
 
 # Titles fit the figure (no line over 80 characters), and 10^9 is written
 # one way: a superscript, never "10^9" as typed.
+# Each bench line runs left to right: a recorded run that appends an odd
+# shape (lab 3's 4097x8191) after its squares is drawn in order of size, not
+# joined back from 16384 to 5793. Read off the SVG: every line's points after
+# its legend sample.
+backwards=$(awk -v RS="<g id=\"gnuplot_plot_" 'NR > 1 && /<path stroke=.rgb/ {
+        d = $0; sub(/.* d=.M[^M]*M/, "", d); sub(/'"'"'.*/, "", d)
+        n = split(d, pt, / *L */); last = -1
+        for (i = 1; i <= n; i++) { split(pt[i], xy, ","); if (xy[1] + 0 < last) { print FILENAME; break }; last = xy[1] + 0 }
+    }' "$tmp"/plots/lab0[3-9].svg | sort -u | xargs -r -n1 basename | paste -sd' ')
+if [ -z "$backwards" ]; then ok "every bench figure joins its points in order of size"; else not_ok "lines joined out of order in: $backwards"; fi
 long=$(grep -ho '<text[^>]*>[^<]*' "$tmp"/plots/*.svg | sed 's/<text[^>]*>//' | awk 'length > 80' | head -2)
 if [ -z "$long" ]; then ok "no line of text in a figure runs past 80 characters"; else not_ok "text lines too long for a figure: $long"; fi
 if ! grep -l -e '10^9' -e '10^{9}' "$tmp"/plots/*.svg >/dev/null; then ok "no figure writes 10^9 as typed (it is a superscript where it appears)"; else not_ok "a figure writes 10^9 as typed: $(grep -l -e '10^9' -e '10^{9}' "$tmp"/plots/*.svg | head -2)"; fi
