@@ -206,4 +206,11 @@ if ! cmp -s solutions/03-gpu-naive/transpose.cu "$kit/labs/03-gpu-naive/transpos
 else
     not_ok "the lab 3 reference no longer has the bounds check this test turns into a loop"
 fi
+# Grading one lab builds the references its bench times beside it (labNN_baseline):
+# lab 9's GPU bench links lab 6's, which grading LABS=09 alone once left out.
+if make -n -s B="$tmp/refs-09" references LABS=09 2>&1 | grep -q 'prebuilt/lab06-emu\.o'; then
+    ok "make references LABS=09 builds lab 6's reference too (lab 9's baseline)"
+else
+    not_ok "make references LABS=09 leaves out lab 6's reference, which lab 9's bench needs"
+fi
 tap_plan
