@@ -148,9 +148,22 @@ void __assert_fail(const char *expr, const char *file, unsigned int line, const 
     fault(cudaErrorAssert, "assert(%s) failed at %s:%u", expr, file, line);
 }
 
+/*
+ * A thread's accesses are kept until it reaches a barrier or its end. One
+ * that does neither (an endless loop) would fill the machine's memory with
+ * them: past this many, 800 MB of records and more than any kernel of the
+ * labs makes at the sizes the kit runs, it is stopped as a GPU's watchdog
+ * stops a kernel that runs too long.
+ */
+#define MAX_RECORDS ((size_t)1 << 25)
+
 static void record(uintptr_t a, uintptr_t pc, size_t size, int kind)
 {
     emu_thread *t = &threads[current];
+    if (t->n_rec == MAX_RECORDS)
+        fault(cudaErrorLaunchTimeout, "this thread made %zu memory accesses without reaching a "
+              "barrier or its end: an endless loop? (a loop whose condition never changes, or an "
+              "index that never moves)", MAX_RECORDS);
     if (t->n_rec == t->cap_rec) {
         size_t cap = t->cap_rec ? 2 * t->cap_rec : 64;
         access_record *grown = realloc(t->rec, cap * sizeof *grown);
