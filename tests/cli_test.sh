@@ -153,8 +153,7 @@ done
 # A student's mistakes, end to end through make in a copy of the kit: the
 # message names the mistake in the lab's own terms.
 kit=$tmp/kit
-mkdir -p "$kit"
-tar -cf - --exclude=./build --exclude=./.git --exclude="./$build" . | tar -xf - -C "$kit"
+copy_kit "$kit"
 # expect_said WHAT LAB FILE SAYS [NOT]: make labN test fails, saying SAYS and never NOT.
 expect_said() {
     local what=$1 lab=$2 file=$3 says=$4 not=${5:-}
@@ -192,8 +191,7 @@ fi
 # Lab 3 with an endless loop in its kernel: the run ends, at the limit on the
 # whole run when the tests' own do not fire first (here a 5-second one), and
 # takes its lab processes along.
-sed 's|if (r < rows && c < cols)|while (r < rows \&\& c < cols)|' solutions/03-gpu-naive/transpose.cu >"$kit/labs/03-gpu-naive/transpose.cu"
-if ! cmp -s solutions/03-gpu-naive/transpose.cu "$kit/labs/03-gpu-naive/transpose.cu"; then
+if endless_lab3 "$kit"; then
     start=$SECONDS
     TILELAB_RUN_LIMIT=5 make -s -C "$kit" B=build lab3 test GPU=emu >"$tmp/said" 2>&1
     took=$((SECONDS - start))
@@ -203,8 +201,6 @@ if ! cmp -s solutions/03-gpu-naive/transpose.cu "$kit/labs/03-gpu-naive/transpos
     else
         not_ok "lab 3, an endless loop: ${took}s, $left lab process(es) left" "$tmp/said"
     fi
-else
-    not_ok "the lab 3 reference no longer has the bounds check this test turns into a loop"
 fi
 # Grading one lab builds the references its bench times beside it (labNN_baseline):
 # lab 9's GPU bench links lab 6's, which grading LABS=09 alone once left out.

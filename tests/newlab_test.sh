@@ -10,8 +10,7 @@
 source "$(dirname "$0")/tap.sh"
 
 kit=$tmp/kit
-mkdir -p "$kit"
-tar -cf - --exclude=./build --exclude=./.git --exclude="./$build" . | tar -xf - -C "$kit"
+copy_kit "$kit"
 
 # The next free number, and a folder name no lab has.
 num=$(sed -n 's/^LABS := //p' labs/labs.mk | awk '{ printf "%02d", $NF + 1 }')

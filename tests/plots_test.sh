@@ -200,8 +200,7 @@ fi
 
 # ---------------------------------------------------------------- a student's day
 kit=$tmp/kit
-mkdir -p "$kit"
-tar -cf - --exclude=./build --exclude=./.git --exclude="./$build" . | tar -xf - -C "$kit"
+copy_kit "$kit"
 for sol in solutions/[0-9]*/*.c solutions/[0-9]*/*.cu; do
     [ -e "$sol" ] && cp "$sol" "$kit/labs/${sol#solutions/}"
 done

@@ -9,8 +9,7 @@ source "$(dirname "$0")/tap.sh"
 # Built as a student builds them at the end of the course: in a copy of the
 # kit whose labs hold complete solutions (long lines, their own kernels).
 kit=$tmp/kit
-mkdir -p "$kit"
-tar -cf - --exclude=./build --exclude=./.git --exclude="./$build" . | tar -xf - -C "$kit"
+copy_kit "$kit"
 for sol in solutions/[0-9]*/*.c solutions/[0-9]*/*.cu; do
     [ -e "$sol" ] && cp "$sol" "$kit/labs/${sol#solutions/}"
 done

@@ -31,4 +31,21 @@ fails() {
     if "$@" >"$tmp/out" 2>&1; then not_ok "$what" "$tmp/out"; else ok "$what"; fi
 }
 
+# copy_kit DIR: the kit as a student has it (no build folder, no history) in DIR.
+copy_kit() {
+    mkdir -p "$1"
+    tar -cf - --exclude=./build --exclude=./.git --exclude="./$build" . | tar -xf - -C "$1"
+}
+
+# endless_lab3 KIT: lab 3's reference with its bounds check turned into a
+# loop that never ends, as the student's file of KIT; fails, saying so, when
+# the reference no longer has that check.
+endless_lab3() {
+    sed 's|if (r < rows && c < cols)|while (r < rows \&\& c < cols)|' solutions/03-gpu-naive/transpose.cu \
+        >"$1/labs/03-gpu-naive/transpose.cu"
+    cmp -s solutions/03-gpu-naive/transpose.cu "$1/labs/03-gpu-naive/transpose.cu" || return 0
+    not_ok "the lab 3 reference no longer has the bounds check the endless-loop test turns into a loop"
+    return 1
+}
+
 tap_plan() { echo "1..$n"; }

@@ -325,11 +325,9 @@ static void grade_lab(int lab)
                  !strcmp(kind, "held-back") && !strchr(id, '(') ? " (held back)" : "");
         char *output = tl_slurp(r->field[5], OUTPUT_MAX);
         if (!pass && strstr(output, ": Timed out.")) { /* Criterion's own limit, which says no more */
-            const char *why = "\n(the test ran past its time limit: an endless loop, or far too slow? "
-                              "Time your lab file spends before the test starts, in a constructor, "
-                              "counts too.)";
-            char *longer = malloc(strlen(output) + strlen(why) + 1);
-            strcpy(stpcpy(longer, output), why);
+            char *longer = text("%s%s", output, "\n(the test ran past its time limit: an endless "
+                                "loop, or far too slow? Time your lab file spends before the test "
+                                "starts, in a constructor, counts too.)");
             free(output);
             output = longer;
         }
