@@ -606,11 +606,13 @@ endif
 REFERENCES := $(foreach n,$(BUILD_LABS),$(foreach b,$(call lab_backends,$(n)),$(PREBUILT_DIR)/lab$(n)-$(b).o))
 references: $(REFERENCES)
 
-# The grader's own programs: scoring, running under limits, measuring, probing the GPU.
+# The grader's own programs: scoring, running under limits, confining a measured run, probing the GPU.
 $(B)/grade-report: harness/grade/grade_report.c harness/grade/grade_measure.c harness/grade/grade_text.c \
                    harness/grade/grade_measure.h harness/grade/grade_text.h
 	$(CC) $(CFLAGS_HARNESS) -o $@ $(filter %.c,$^)
 $(B)/grade-run: harness/grade/grade_run.c
+	$(CC) $(CFLAGS_HARNESS) -o $@ $<
+$(B)/grade-confine: harness/grade/grade_confine.c
 	$(CC) $(CFLAGS_HARNESS) -o $@ $<
 $(B)/grade-gpu-probe: $(B)/harness/grade/grade_gpu_probe.o $(GPU_OBJS) $(CORE_LIB)
 	$(CC) -o $@ $(LINK_OBJS) $(CUDA_LIBS) -lm
@@ -630,7 +632,7 @@ GRADE_BUILD := $(B)/grade-build
 grade-references:
 	@$(MAKE) -s B=$(GRADE_BUILD) OPT=-O3 references $(GRADE_MANIFESTS:$(B)/%=$(GRADE_BUILD)/%)
 
-GRADE_TOOLS := grade-references $(B)/grade-report $(B)/grade-run $(if $(NVCC),$(B)/grade-gpu-probe)
+GRADE_TOOLS := grade-references $(B)/grade-report $(B)/grade-run $(B)/grade-confine $(if $(NVCC),$(B)/grade-gpu-probe)
 
 LAB_SPEC := $(foreach n,$(LABS),$(n):$(lab$(n)_dir):$(lab$(n)_file):$(lab$(n)_kind):$(or $(lab$(n)_op),transpose))
 GRADE_DIR ?= $(B)/grade

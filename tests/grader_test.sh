@@ -494,7 +494,7 @@ within "... its forked daemon stalls nothing" 120
 sleep 2
 nothing_at "... and dies with its sandbox" "$pwned"
 expect "... and the hand-in is graded for what it does: correct, but its extra process is not measured" "^1 +8.00 / +8.00 .* 0.00 / +2.00"
-expect "... which it is told" "started another process"
+expect "... which it is told" "tried to start another process or program while it was measured"
 
 handin snoop 01-cpu-naive >/dev/null <<EOF
 #include "lab.h"
@@ -643,7 +643,118 @@ void transpose(float *out, const float *in, int rows, int cols)
 EOF
 grade threaded 02
 expect "a naive loop in a second thread is measured as the naive loop it is" "lab 2 performance: performance \((0|1)\.[0-9]+ of 4.00\)"
-expect "... with what was measured" "ratio 0\.[0-9]+: simulated cache misses"
+# Its misses are its own: nothing read across rows after the call blurs them
+# (a check element by element once added a naive transpose's misses to every
+# hand-in's, and this loop measured 0.56 of the reference; it is near 0.18).
+expect "... with what was measured, a fraction of the reference's ratio" "ratio 0\.[0-2][0-9]*: simulated cache misses"
+
+# Hand-ins that try to be measured for work done where the cache simulation
+# cannot see it. The first two tell valgrind's run from the tests' by LD_PRELOAD.
+under_valgrind='#include <stdlib.h>
+#include <string.h>
+static int measured(void)
+{
+    const char *p = getenv("LD_PRELOAD");
+    return p && strstr(p, "vgpreload");
+}'
+# 1. Touch every line once, in order, and leave before anything checks.
+handin leaves 02-cpu-blocked >/dev/null <<EOF
+#include "lab.h"
+#include <stddef.h>
+#include <unistd.h>
+$under_valgrind
+void transpose(float *out, const float *in, int rows, int cols)
+{
+    if (measured()) {
+        for (size_t i = 0; i < (size_t)rows * cols; i++)
+            out[i] = in[i];
+        _exit(0);
+    }
+    $transpose_body
+}
+EOF
+grade leaves 02
+expect "a hand-in that leaves the measured run early passes its tests" "^2 +6.00 / +6.00"
+expect "... but is not measured" "lab 2 performance: performance \(0.00 of 4.00\)"
+expect "... and is told why" "ended the measured run before its output could be checked"
+# 2. The same, printing the line the measuring program prints when done.
+handin fakedone 02-cpu-blocked >/dev/null <<EOF
+#include "lab.h"
+#include <stddef.h>
+#include <stdio.h>
+#include <unistd.h>
+$under_valgrind
+void transpose(float *out, const float *in, int rows, int cols)
+{
+    if (measured()) {
+        for (size_t i = 0; i < (size_t)rows * cols; i++)
+            out[i] = in[i];
+        puts("transposed: 0123456789abcdef");
+        fflush(stdout);
+        _exit(0);
+    }
+    $transpose_body
+}
+EOF
+grade fakedone 02
+expect "one that prints the measuring program's last line itself is not measured" "lab 2 performance: performance \(0.00 of 4.00\)"
+expect "... since it cannot know what the line says for this input" "digest is not the reference's"
+# 3. A child process transposes and the answer comes back through a pipe:
+#    the kernel's writes into out are counted nowhere.
+handin forked 02-cpu-blocked >/dev/null <<EOF
+#include "lab.h"
+#include <stddef.h>
+#include <stdlib.h>
+#include <sys/wait.h>
+#include <unistd.h>
+static void work(float *out, const float *in, int rows, int cols)
+{
+    $transpose_body
+}
+void transpose(float *out, const float *in, int rows, int cols)
+{
+    size_t bytes = (size_t)rows * cols * sizeof *out;
+    int fd[2];
+    pid_t child;
+    if (pipe(fd) != 0 || (child = fork()) < 0) {
+        work(out, in, rows, cols);
+        return;
+    }
+    if (child == 0) {
+        float *t = malloc(bytes);
+        work(t, in, rows, cols);
+        for (size_t done = 0; done < bytes;) {
+            ssize_t w = write(fd[1], (char *)t + done, bytes - done);
+            if (w <= 0)
+                _exit(1);
+            done += (size_t)w;
+        }
+        _exit(0);
+    }
+    close(fd[1]);
+    for (size_t done = 0; done < bytes;) {
+        ssize_t got = read(fd[0], (char *)out + done, bytes - done);
+        if (got <= 0)
+            break;
+        done += (size_t)got;
+    }
+    close(fd[0]);
+    waitpid(child, NULL, 0);
+}
+EOF
+grade forked 02
+expect "a hand-in that transposes in a child process passes its tests" "^2 +6.00 / +6.00"
+expect "... but is stopped when measured, and not measured" "lab 2 performance: performance \(0.00 of 4.00\)"
+expect "... and is told why" "tried to start another process or program while it was measured"
+
+# grade-confine itself: its own exec goes through, the program's next is stopped.
+"$build/grade-confine" /bin/sh -c '/bin/true; :'
+confined=$?
+if "$build/grade-confine" /bin/true && [ "$confined" -eq 159 ]; then
+    ok "grade-confine runs its program, and kills it (SIGSYS, 128 + 31) when it starts another"
+else
+    not_ok "grade-confine did not run /bin/true, or let /bin/sh start /bin/true (status $confined)" /dev/null
+fi
 
 # A naive lab 2 that tells callgrind to forget what it counted: with
 # callgrind.h's macro, and with the same client request written into an

@@ -12,8 +12,8 @@
 #   BACKEND        cuda (a GPU) or emu (the CPU emulator) for the GPU labs
 #   PREBUILT       compiled references (make references)
 #   WEIGHTS        labs/grading.conf
-#   TOOLS          the build folder holding grade-run, grade-report and
-#                  grade-gpu-probe
+#   TOOLS          the build folder holding grade-run, grade-report,
+#                  grade-confine and grade-gpu-probe
 #   MANIFESTS      each suite's tests, labNN.tests, from the reference's build
 #   HIDDEN         an instructor's file of held-back cases, or empty:
 #                    seed 4242                  every random test again, with this seed
@@ -29,9 +29,11 @@
 # This script only runs things and records what it saw (OUT_DIR/NAME/
 # outcomes.tsv); grade-report computes every point from it and WEIGHTS.
 # Student code is built and run only in a bubblewrap sandbox: no network, no
-# capabilities, the whole file system read-only, the reference sources, the
-# held-back cases, other hand-ins and all grade records hidden, a fresh /tmp
-# for each command, and every command under a time limit (grade-run).
+# capabilities, the system's folders and the grader's tools read-only and
+# nothing else of the machine, the reference sources, the held-back cases,
+# other hand-ins and all grade records hidden, a fresh /tmp for each
+# command, and every command under a time limit (grade-run). A CPU lab's
+# measured run is besides one process (grade-confine).
 set -u
 unset MAKEFLAGS MFLAGS MAKELEVEL
 root=$(pwd)
@@ -104,6 +106,20 @@ else
     log "grade: WARNING: bubblewrap is missing or cannot run here: student code runs unsandboxed"
 fi
 
+# A CPU lab's measured run: valgrind's callgrind program, started as its
+# launcher starts it (valgrind -d names it) but by grade-confine, so that it
+# stays one process running one program (harness/grade/grade_confine.c).
+measured=()
+if [ -n "$VALGRIND" ]; then
+    callgrind=$("$VALGRIND" -d --tool=callgrind /bin/true 2>&1 | sed -n 's/.*launcher launching //p' | head -n 1)
+    if [ -n "$callgrind" ] && [ -x "$callgrind" ] && "$TOOLS/grade-confine" /bin/true; then
+        measured=(env VALGRIND_LAUNCHER="$VALGRIND" "$TOOLS/grade-confine" "$callgrind" --tool=callgrind)
+    else
+        log "grade: WARNING: the CPU labs are measured unconfined here: a hand-in could do its work in another process, where valgrind counts nothing"
+        measured=("$VALGRIND" --tool=callgrind)
+    fi
+fi
+
 # The GPU's device nodes, when grading on it; the driver's libraries are
 # already there, read-only, under /.
 gpu_binds=()
@@ -165,6 +181,7 @@ sandbox() {
     done
     sb=(bwrap "${view[@]}" --dev /dev "${gpu_binds[@]}" --proc /proc --tmpfs /tmp
         --ro-bind "$root" "$root" --tmpfs "$TOOLS" --ro-bind-try "$TOOLS/grade-gpu-probe" "$TOOLS/grade-gpu-probe"
+        --ro-bind-try "$TOOLS/grade-confine" "$TOOLS/grade-confine"
         "${hide[@]}" --tmpfs "$out" --ro-bind "$work/submission" "$work/submission"
         "${build[@]}" --ro-bind "$work/records" "$work/records" "${extra[@]}" --remount-ro "$out"
         --remount-ro "$TOOLS"
@@ -312,22 +329,33 @@ measure() { # LAB KIND BACKEND FILE OPERATION
             unmeasured "the measuring program did not build: $(tail -3 "$built")"
             return
         fi
+        # The input: random floats, new ones each time (grade_perf.c says why).
+        local seed digest=() i=0
+        seed=$(od -An -N4 -tu4 /dev/urandom | tr -d ' ')
         for v in baseline:reference:skip reference:reference:call student:student:call; do
             IFS=: read -r run_name binary mode <<<"$v"
             mkdir -p "$dir/$run_name"
             new_output
             out_file=$new
-            ok=$(run "$PERF_LIMIT" "$out_file" -- perf "$dir/$run_name" -- "$VALGRIND" --tool=callgrind \
+            ok=$(run "$PERF_LIMIT" "$out_file" -- perf "$dir/$run_name" -- "${measured[@]}" \
                 --cache-sim=yes $CACHE_SIM \
-                --callgrind-out-file="$dir/$run_name/callgrind.out" --log-file="$dir/$run_name/valgrind.%p.log" \
-                "$bin-$binary" "$CPU_PERF_SIZE" "$mode")
-            if [ "$ok" != ok ]; then
+                --callgrind-out-file="$dir/$run_name/callgrind.out" --log-file="$dir/$run_name/valgrind.log" \
+                "$bin-$binary" "$CPU_PERF_SIZE" "$mode" "$seed")
+            if [ "$ok" != ok ] && grep -q '^tilelab: killed by signal 31 ' "$out_file"; then
+                unmeasured "your code tried to start another process or program while it was measured (fork(), system(), popen(), exec...): the cache simulation follows one process, so the grader stops it there, and nothing was measured"
+                return
+            elif [ "$ok" != ok ]; then
                 unmeasured "the $run_name run of the cache simulation failed (a crash, a wrong result, or the time limit): $(tail -c 1500 "$out_file")"
                 return
             fi
+            # the digest of the output the run printed last (grade_perf.c)
+            digest[i++]=$(sed -n 's/^transposed: //p' "$out_file" | tail -n 1)
         done
-        if [ "$(find "$dir/student" -name 'valgrind.*.log' | wc -l)" -ne 1 ]; then
-            unmeasured "your code started another process while it was measured: the cache simulation follows one process, so nothing was measured"
+        if [ -z "${digest[2]}" ]; then
+            unmeasured "your code ended the measured run before its output could be checked (exit() in the lab code?), so nothing was measured"
+            return
+        elif [ "${digest[2]}" != "${digest[1]}" ]; then
+            unmeasured "your transpose of the $CPU_PERF_SIZE x $CPU_PERF_SIZE matrix the grader measures was wrong (its digest is not the reference's): measured only when right"
             return
         fi
         record perf "$lab" callgrind "$dir/student/callgrind.out" "$dir/reference/callgrind.out" \

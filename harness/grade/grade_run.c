@@ -287,6 +287,10 @@ static FILE *write_output(const options *o, const stream *out, int status, int t
     else if (WIFSIGNALED(status))
         appendf(f, "\ntilelab: killed by signal %d (%s)\n", WTERMSIG(status),
                 strsignal(WTERMSIG(status)));
+    else if (WIFEXITED(status) && WEXITSTATUS(status) > 128 && WEXITSTATUS(status) - 128 < NSIG)
+        /* how a sandbox (bwrap) or a shell says that its command was killed */
+        appendf(f, "\ntilelab: killed by signal %d (%s)\n", WEXITSTATUS(status) - 128,
+                strsignal(WEXITSTATUS(status) - 128));
     return f;
 }
 
