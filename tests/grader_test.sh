@@ -991,4 +991,9 @@ if [ ! -e "$tmp/nothing-built" ] && grep -q "which hand-in" <<<"$out"; then ok "
 out=$(make grade B="$tmp/nothing-built" SUBMISSION="$tmp/no-such.tar.gz" 2>&1)
 if [ ! -e "$tmp/nothing-built" ] && grep -q "no such hand-in" <<<"$out"; then ok "... and says so of a missing one"; else not_ok "make grade with a missing SUBMISSION: $out" /dev/null; fi
 
+# Grading wrote nothing into the kit's own folder (valgrind's probe once left
+# a callgrind.out.PID there for every hand-in graded).
+left=$(cd "$root" && ls -d callgrind.out.* vgcore.* core 2>/dev/null | head -3)
+if [ -z "$left" ]; then ok "grading leaves nothing in the kit's folder"; else not_ok "grading left files in the kit's folder: $left" /dev/null; fi
+
 tap_plan

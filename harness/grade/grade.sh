@@ -111,7 +111,7 @@ fi
 # stays one process running one program (harness/grade/grade_confine.c).
 measured=()
 if [ -n "$VALGRIND" ]; then
-    callgrind=$("$VALGRIND" -d --tool=callgrind /bin/true 2>&1 | sed -n 's/.*launcher launching //p' | head -n 1)
+    callgrind=$("$VALGRIND" -d --tool=callgrind --callgrind-out-file=/dev/null /bin/true 2>&1 | sed -n 's/.*launcher launching //p' | head -n 1)
     if [ -n "$callgrind" ] && [ -x "$callgrind" ] && "$TOOLS/grade-confine" /bin/true; then
         measured=(env VALGRIND_LAUNCHER="$VALGRIND" "$TOOLS/grade-confine" "$callgrind" --tool=callgrind)
     else
