@@ -818,6 +818,74 @@ grade pausejit 02
 expect "a call during which the simulation was paused earns no performance points" "lab 2 performance: performance \(0.00 of 4.00\)"
 expect "... and the summary says why" "fewer than the [0-9]+ lines of the matrix it must touch"
 
+# Where bubblewrap cannot run (a container without user namespaces, as
+# Gradescope's may be) and the grader is root, student code runs as a user
+# of its own (setpriv). A hand-in that, from a constructor, reads the
+# solutions and the compiled references, writes the grader's records and
+# another hand-in's results, and leaves a daemon that rewrites them.
+if [ "$(id -u)" = 0 ] && command -v setpriv >/dev/null; then
+    others=$build/grade/references/summary.txt
+    cp "$others" "$tmp/references-summary.txt"
+    handin rootless 01-cpu-naive >/dev/null <<EOF
+#include "lab.h"
+#include <stdio.h>
+#include <unistd.h>
+static void attempt(const char *what, const char *path, const char *mode)
+{
+    FILE *f = fopen(path, mode);
+    printf("%s: %s\n", what, f ? "DONE" : "refused");
+    if (f && *mode == 'w')
+        fputs("1 8.00 / 8.00\n", f);
+    if (f)
+        fclose(f);
+}
+__attribute__((constructor)) static void early(void)
+{
+    attempt("read the solutions", "$root/solutions/01-cpu-naive/transpose.c", "r");
+    attempt("read a compiled reference", "$absbuild/grade-build/prebuilt/lab01-cpu.o", "r");
+    attempt("wrote the records", "$absbuild/grade/rootless/outcomes.tsv", "a");
+    attempt("wrote another's results", "$others", "w");
+    if (fork() == 0) {
+        setsid();
+        for (;;) {
+            FILE *f = fopen("$others", "w");
+            if (f) fputs("daemon", f), fclose(f);
+            f = fopen("$pwned", "w");
+            if (f) fputs("daemon", f), fclose(f);
+            sleep(1);
+        }
+    }
+}
+void transpose(float *out, const float *in, int rows, int cols)
+{
+    $transpose_body
+}
+EOF
+    rm -f "$pwned"
+    TILELAB_GRADE_SANDBOX=setpriv grade rootless 01
+    expect "without bubblewrap, as root: the grader says how it sandboxed" "sandbox: setpriv"
+    expect "... and grades its lab for what it does: correct, its extra process not measured" "^1 +8.00 / +8.00 +0.00 / +0.00 +0.00 / +2.00"
+    outputs=$build/grade/rootless/outputs
+    if grep -rqh "refused" "$outputs" && ! grep -rqh ": DONE" "$outputs"; then
+        ok "... while its code reads no solution or reference and writes no record or result"
+    else
+        not_ok "the hand-in did, as its own user: $(grep -rh ': DONE' "$outputs" | sort -u | tr '\n' ' ')" /dev/null
+    fi
+    sleep 2
+    if cmp -s "$others" "$tmp/references-summary.txt" && [ ! -e "$pwned" ]; then
+        ok "... and its daemon died with each command"
+    else
+        not_ok "the daemon outlived its command: $(head -c 100 "$others"; cat "$pwned" 2>/dev/null)" /dev/null
+    fi
+    if [ "$(stat -c %a "$root/solutions")" = "$(stat -c %a "$root/harness")" ]; then
+        ok "... and the folders it closed are open again afterwards"
+    else
+        not_ok "the grader left $root/solutions mode $(stat -c %a "$root/solutions")" /dev/null
+    fi
+else
+    ok "# SKIP the setpriv sandbox (bubblewrap's stand-in where it cannot run) needs root and setpriv"
+fi
+
 # Folder hand-ins whose labs/ or lab folder is a link to someone else's code.
 mkdir -p "$tmp/linked1" "$tmp/linked2/labs"
 ln -s "$root/solutions" "$tmp/linked1/labs"

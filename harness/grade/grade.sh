@@ -99,9 +99,32 @@ say() { # TEXT: $said, a fresh output file holding TEXT
 
 # ---------------------------------------------------------------- sandbox
 
-SANDBOX=none
-if command -v bwrap >/dev/null && bwrap --ro-bind / / --dev /dev --cap-drop ALL true 2>/dev/null; then
+# bwrap where it runs. Where it cannot (a container that forbids user
+# namespaces, as Gradescope's may) and the grader is root, setpriv: student
+# code runs as a user of its own, who owns nothing of the grader's and can
+# read nothing bwrap would hide, without network where the container lets
+# root take it away. Else none, said on every summary.
+# (TILELAB_GRADE_SANDBOX=setpriv: the knob for the grader's tests.)
+GRADE_UID=64000 # no account: nothing on the machine belongs to it
+SANDBOX=none no_net=()
+if [ "${TILELAB_GRADE_SANDBOX:-}" != setpriv ] && command -v bwrap >/dev/null &&
+    bwrap --ro-bind / / --dev /dev --cap-drop ALL true 2>/dev/null; then
     SANDBOX=bwrap
+elif [ "$(id -u)" = 0 ] && setpriv --reuid=$GRADE_UID --regid=$GRADE_UID --clear-groups true 2>/dev/null; then
+    SANDBOX=setpriv
+    ! unshare --net true 2>/dev/null || no_net=(unshare --net --)
+    log "grade: WARNING: bubblewrap cannot run here: student code runs as uid $GRADE_UID$([ ${#no_net[@]} -gt 0 ] || echo ", with the network"), and the kit's solutions, build and hidden files are closed to other users"
+    # What bwrap hides, closed to every user but root; the references open
+    # only while a hand-in is linked (sandbox link).
+    # (their modes are put back when the grader ends: the folders are the instructor's)
+    reopen=()
+    for d in "$root/solutions" "$root/.git" "$SUBMISSIONS" "$HIDDEN" "$TOOLS"/lab[0-9]* "$TOOLS/grade-build" "$out"; do
+        [ -z "$d" ] || [ ! -e "$d" ] || reopen+=("$(stat -c %a "$d")" "$d")
+    done
+    trap 'for ((i = 0; i < ${#reopen[@]}; i += 2)); do chmod "${reopen[i]}" "${reopen[i + 1]}"; done' EXIT
+    for ((i = 0; i < ${#reopen[@]} - 2; i += 2)); do chmod go-rwx "${reopen[i + 1]}"; done
+    chmod 711 "$out" # other hand-ins' results: not listed, and each closed once graded
+    chmod -R go+rX "$work" # this one's, open again (grade-all's second pass)
 else
     log "grade: WARNING: bubblewrap is missing or cannot run here: student code runs unsandboxed"
 fi
@@ -140,7 +163,10 @@ sandbox() {
     sb=()
     # Where grade-run --records makes a test's FIFO for its completion record.
     local done_fifo=$work/records/done.fifo
-    if [ "$SANDBOX" != bwrap ]; then
+    if [ "$SANDBOX" = setpriv ]; then
+        setpriv_sandbox "$@"
+        return
+    elif [ "$SANDBOX" != bwrap ]; then
         sb=(env HOME=/tmp TILELAB_DONE_FILE="$done_fifo")
         return
     fi
@@ -190,6 +216,34 @@ sandbox() {
         --setenv TILELAB_DONE_FILE "$done_fifo" --chdir "$root")
 }
 
+# sandbox's work where bwrap cannot run and the grader is root: the same
+# modes, by ownership. What the hand-in may write (build and link: its build
+# folder; perf: DIR too) is its user's, the rest root's and closed to
+# writes; its /tmp is a folder of its own, $private_tmp.
+setpriv_sandbox() {
+    local mine=$GRADE_UID:$GRADE_UID v env=()
+    chown -R 0:0 "$work/build" "$work/perf" && chmod -R go-w "$work/build" "$work/perf"
+    case "$1" in
+    build | link) chown -R "$mine" "$work/build" ;;
+    perf) chown -R "$mine" "$2" ;;
+    esac
+    if [ "$1" = link ]; then chmod 711 "$TOOLS/grade-build" && chmod 755 "$PREBUILT"; else chmod 700 "$TOOLS/grade-build"; fi
+    private_tmp=$(mktemp -d) && chown "$mine" "$private_tmp"
+    for v in CPATH LIBRARY_PATH LD_LIBRARY_PATH VALGRIND_LIB; do
+        [ -z "${!v:-}" ] || env+=("$v=${!v}")
+    done
+    sb=("${no_net[@]}" setpriv --reuid=$GRADE_UID --regid=$GRADE_UID --clear-groups --inh-caps=-all
+        --bounding-set=-all --no-new-privs env -i PATH="$PATH" "${env[@]}" HOME="$private_tmp"
+        TMPDIR="$private_tmp" LANG=C.UTF-8 TILELAB_DONE_FILE="$work/records/done.fifo")
+}
+
+# After a command in the setpriv sandbox: every process its user still has
+# killed (a daemon a hand-in left), its /tmp removed.
+setpriv_cleanup() {
+    setpriv --reuid=$GRADE_UID --regid=$GRADE_UID --clear-groups sh -c 'kill -KILL -1' 2>/dev/null
+    rm -rf "$private_tmp"
+}
+
 # run LIMIT OUTPUT [--test SUITE/TEST] -- MODE [DIR] -- COMMAND...: prints pass/fail/skip or ok/fail
 run() {
     local limit=$1 output=$2 opts=()
@@ -203,6 +257,7 @@ run() {
     sandbox "$mode" "$dir"
     "$TOOLS/grade-run" --limit "$limit" --output "$output" --keep "$OUTPUT_LIMIT" \
         --records "$work/records" "${opts[@]}" -- "${sb[@]}" "$@"
+    [ "$SANDBOX" != setpriv ] || setpriv_cleanup
 }
 
 # ---------------------------------------------------------------- hand-in
@@ -471,4 +526,6 @@ for spec in $LAB_SPEC; do
     log "grade: $name: lab $((10#$lab))"
     grade_lab "$lab" "$dir" "$file" "$kind" "$op"
 done
+# setpriv: a hand-in graded is closed to the next one's code, which runs as the same user.
+[ "$SANDBOX" != setpriv ] || chmod -R go-rwx "$work"
 "$TOOLS/grade-report" "$WEIGHTS" "$outcomes" "$work" "$name"
