@@ -4,6 +4,7 @@
  * whose request, sector and bank-conflict counts are known exactly.
  */
 #include <criterion/criterion.h>
+#include <signal.h>
 #include <string.h>
 
 #include "emu.h"
@@ -375,4 +376,45 @@ Test(emulator_limits, a_wide_load_counts_whole_where_nvcc_loads_only_the_part_us
     cr_assert_eq(s->shared_load_requests, 1);
     cr_assert_eq(s->shared_load_ideal, 4, "the emulator asks for the 512 bytes of 32 float4s: got %llu",
                  s->shared_load_ideal);
+}
+
+/* Device memory is closed to the host between the emulator's own work in
+ * it: host code that reaches it by a path the instrumentation does not see
+ * (a library function called through a pointer here) faults, as on a GPU,
+ * and says so; the emulator's own copies still work. */
+static void *(*volatile library_copy)(void *, const void *, size_t) = memcpy;
+
+Test(emulator, host_code_reaching_device_memory_unseen_faults, .signal = SIGABRT)
+{
+    float *d = device_floats(256), h[256];
+    cr_assert_eq(cudaMemcpy(h, d, sizeof h, cudaMemcpyDeviceToHost), cudaSuccess);
+    cr_assert_eq(h[255], 255.0f, "cudaMemcpy reads device memory");
+    library_copy(h, d, sizeof h); /* SIGSEGV, said and turned into SIGABRT */
+    cr_assert_fail("host code read closed device memory through memcpy");
+}
+
+/* A lab's own cudaMemcpy between device buffers, and its cudaMemset, move
+ * bytes through DRAM on a GPU, as a copy kernel would: the profile counts
+ * them, so work done by copies is not free. */
+Test(emulator, counts_a_labs_device_copies_and_sets)
+{
+    float *a = device_floats(1024), *b = device_floats(1024);
+    tl_emu_stats_reset();
+    tl_emu_profile(1);
+    tl_gpu_in_lab = 1;
+    cr_assert_eq(cudaMemcpy(b, a, 1024 * sizeof(float), cudaMemcpyDeviceToDevice), cudaSuccess);
+    cr_assert_eq(cudaMemcpy(b + 1, a, sizeof(float), cudaMemcpyDeviceToDevice), cudaSuccess);
+    cr_assert_eq(cudaMemset(a, 0, 64), cudaSuccess);
+    tl_gpu_in_lab = 0;
+    tl_emu_profile(0);
+    cr_assert_eq(tl_emu_stats_count(), 2);
+    const tl_emu_stats *copy = tl_emu_stats_get(0), *set = tl_emu_stats_get(1);
+    cr_assert_str_eq(copy->kernel, "cudaMemcpy");
+    cr_assert_eq(copy->launches, 2);
+    cr_assert_eq(copy->global_load_sectors, 128 + 1, "4 KiB read: 128 sectors; one float: 1");
+    cr_assert_eq(copy->global_store_sectors, 128 + 1);
+    cr_assert_eq(copy->global_load_requests, 32 + 1, "a request a warp's 128 bytes");
+    cr_assert_str_eq(set->kernel, "cudaMemset");
+    cr_assert_eq(set->global_load_sectors, 0);
+    cr_assert_eq(set->global_store_sectors, 2);
 }

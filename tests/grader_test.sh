@@ -886,6 +886,48 @@ else
     ok "# SKIP the setpriv sandbox (bubblewrap's stand-in where it cannot run) needs root and setpriv"
 fi
 
+# Hand-ins that hide work from the emulator's counts (GPU labs graded
+# without a GPU, as on Gradescope): inline assembly (lab 4) and an attribute
+# that turns the instrumentation off (lab 5) are refused at build; host code
+# that copies into device memory through a library function (lab 6) faults,
+# device memory being closed to the host as a GPU's is.
+handin unseen 04-gpu-coalesced >/dev/null <<EOF
+$(sed '/^void transpose/{n;s/^{$/{ __asm__ volatile("" ::: "memory");/;}' solutions/03-gpu-naive/transpose.cu)
+EOF
+mkdir -p "$tmp/unseen/labs/05-gpu-bank-free" "$tmp/unseen/labs/06-gpu-unrolled"
+{ printf '#include "lab.h"\n#include <stddef.h>\n__attribute__((no_sanitize_address)) '
+  sed -n '/^__global__/,$p' solutions/03-gpu-naive/transpose.cu; } >"$tmp/unseen/labs/05-gpu-bank-free/transpose.cu"
+cat >"$tmp/unseen/labs/06-gpu-unrolled/transpose.cu" <<EOF
+#include "lab.h"
+#include <stdlib.h>
+#include <string.h>
+static void *(*volatile copy)(void *, const void *, size_t) = memcpy;
+__global__ void touch(float *out) { out[0] = out[0]; }
+void transpose(float *out, const float *in, int rows, int cols)
+{
+    float *h = (float *)malloc((size_t)rows * cols * sizeof *h);
+    copy(h, in, (size_t)rows * cols * sizeof *h);
+    float *t = (float *)malloc((size_t)rows * cols * sizeof *t);
+    $(printf '%s' "$transpose_body" | sed 's/out\[/t[/; s/in\[/h[/')
+    copy(out, t, (size_t)rows * cols * sizeof *t);
+    touch<<<1, 1>>>(out);
+    free(h), free(t);
+}
+EOF
+grade unseen "04 05 06"
+expect "inline assembly in a lab file is refused on the emulator" "lab 4 correctness: build \(0.00 of 5.00\)"
+expect "... with the reason" "inline assembly \(asm\): the emulator checks and counts every memory access"
+expect "an attribute that turns the emulator's checks off is refused" "lab 5 correctness: build \(0.00 of 5.00\)"
+expect "... with the reason" "an attribute that turns off the emulator's checks"
+expect "host code that copies through device memory with memcpy fails, as on a GPU" "^6 +0.00 / +5.00"
+expect "... and is told why" "host code touched device memory, by a path the emulator does not instrument"
+mkdir -p "$tmp/switched/labs/06-gpu-unrolled"
+cp tests/hostile/lab06-counting-switched-off.cu "$tmp/switched/labs/06-gpu-unrolled/transpose.cu"
+grade switched 06
+expect "a lab that switches the emulator's counting off from inside passes its tests" "^6 +5.00 / +5.00"
+expect "... but earns no performance points" "lab 6 performance: performance \(0.00 of 2.00\)"
+expect "... and is told why" "counted [0-9]+ of the [0-9]+ launches your code made"
+
 # Folder hand-ins whose labs/ or lab folder is a link to someone else's code.
 mkdir -p "$tmp/linked1" "$tmp/linked2/labs"
 ln -s "$root/solutions" "$tmp/linked1/labs"

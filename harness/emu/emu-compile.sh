@@ -74,12 +74,37 @@ print(*[p for d in site.getsitepackages() + [site.getusersitepackages()] for p i
     fi
 fi
 
+# Code the instrumentation cannot see: the emulator checks and counts every
+# access of a kernel, and closes device memory to host code, by gcc's
+# AddressSanitizer hooks. Inline assembly, and the attributes that turn the
+# hooks off for a function, would go unseen (and nvcc never compiles them
+# where they hide behind a macro the emulator's build alone defines): the
+# file's own lines, preprocessed, may hold none. -U__SANITIZE_ADDRESS__:
+# nor can a file tell the emulator's build by that macro.
+unseen_code() {
+    g++ -std=c++17 -E -include "$here/cuda_runtime.h" -I"$here" -I"$here/../core/include" \
+        -fsanitize=address -U__SANITIZE_ADDRESS__ "$@" "$cpp" | awk -v src="$src" '
+        /^# [0-9]+ "/ { line = $2; file = $3; gsub(/"/, "", file); next }
+        file == src {
+            what = ""
+            if ($0 ~ /(^|[^A-Za-z0-9_])(asm|__asm|__asm__)([^A-Za-z0-9_]|$)/) what = "inline assembly (asm)"
+            else if ($0 ~ /no_sanitize|no_address_safety_analysis/) what = "an attribute that turns off the emulator'"'"'s checks"
+            else if ($0 ~ /^#pragma GCC optimize/ || $0 ~ /__attribute__.*optimize/) what = "an optimize pragma or attribute"
+            if (what != "") {
+                printf "%s:%d: %s: the emulator checks and counts every memory access through the compiler'"'"'s instrumentation, which this would hide; a lab file needs none\n", src, line, what
+                bad = 1
+            }
+        }
+        { line++ }
+        END { exit bad }' >&2
+}
+
 # -fno-gnu-unique: a template kernel's __shared__ array is a function-local
 # static, which g++ would make a "unique" global symbol that objcopy cannot
 # make local (isolate-symbols.sh refuses it); as a weak symbol it can.
 emu_cxx() {
     g++ -std=c++17 -include "$here/cuda_runtime.h" -I"$here" -I"$here/../core/include" \
-        -fsanitize=address -fsanitize-sections=tl_shared --param asan-instrumentation-with-call-threshold=0 \
+        -fsanitize=address -U__SANITIZE_ADDRESS__ -fsanitize-sections=tl_shared --param asan-instrumentation-with-call-threshold=0 \
         --param asan-stack=0 --param asan-use-after-return=0 --param asan-globals=1 \
         -fno-exceptions -fno-rtti -fno-tree-vectorize -fno-tree-sra -fno-gnu-unique -O1 -g "$@" -S "$cpp" -o "${out%.o}.s"
     if [ "$widths" != - ] && ! wait "$sass"; then
@@ -92,12 +117,14 @@ emu_cxx() {
 
 if [ -n "$nvcc" ]; then
     "$rewrite" --names "$names" "$src" "$cpp"
+    unseen_code "$@"
     emu_cxx -w "$@"
     grep -E '^ptxas (info|error)' "${out%.o}.nvcc.log" >"$resources" || true
     exit 0
 fi
 
 "$rewrite" --check-global --names "$names" "$src" "$cpp"
+unseen_code "$@"
 emu_cxx -Wall -Wextra -Werror -Wno-unknown-pragmas -Wno-sign-compare -Wno-unused-parameter "$@"
 # Every call still a call: where device code calls host code.
 g++ -std=c++17 -include "$here/cuda_runtime.h" -I"$here" -I"$here/../core/include" -O0 -fno-inline -w \

@@ -35,6 +35,8 @@ void tl_emu_profile(int on);
 void tl_emu_stats_reset(void);
 int tl_emu_stats_count(void);
 const tl_emu_stats *tl_emu_stats_get(int i);
+/* Kernel launches that ran while counting was on, since the last reset. */
+long tl_emu_profiled_launches(void);
 
 /*
  * How accesses become instructions. Where nvcc and nvdisasm were there when

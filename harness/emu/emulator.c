@@ -687,6 +687,9 @@ static void tally_block(int n_threads)
         threads[i].n_rec = 0;
 }
 
+/* Launches that ran while counting was on, since the last reset. */
+static long profiled_launches;
+
 void tl_emu_profile(int on)
 {
     profiling = on;
@@ -695,6 +698,12 @@ void tl_emu_profile(int on)
 void tl_emu_stats_reset(void)
 {
     n_stats = 0;
+    profiled_launches = 0;
+}
+
+long tl_emu_profiled_launches(void)
+{
+    return profiled_launches;
 }
 
 int tl_emu_stats_count(void)
@@ -717,6 +726,30 @@ static tl_emu_stats *stats_for(const char *kernel)
     memset(&stats[n_stats], 0, sizeof *stats);
     stats[n_stats].kernel = kernel;
     return &stats[n_stats++];
+}
+
+/* 32-byte sectors that [a, a + bytes) spans. */
+static unsigned long long sectors(uintptr_t a, size_t bytes)
+{
+    return bytes ? (a + bytes - 1) / 32 - a / 32 + 1 : 0;
+}
+
+void tl_emu_count_copy(const char *call, uintptr_t src, uintptr_t dst, size_t bytes)
+{
+    if (!profiling || !bytes)
+        return;
+    tl_emu_stats *k = stats_for(call);
+    k->launches++;
+    /* requests as a copy kernel makes them: a warp moves 128 bytes at a time */
+    unsigned long long requests = (bytes + 127) / 128;
+    if (src) {
+        k->global_load_requests += requests;
+        k->global_load_sectors += sectors(src, bytes);
+        k->global_load_bytes += bytes;
+    }
+    k->global_store_requests += requests;
+    k->global_store_sectors += sectors(dst, bytes);
+    k->global_store_bytes += bytes;
 }
 
 /* ------------------------------------------------------------------ launch */
@@ -842,6 +875,8 @@ void tl_emu_launch(dim3 grid, dim3 block, size_t dynamic_shared, cudaStream_t st
     aborted = 0;
     kernel_stats = stats_for(kernel);
     kernel_stats->launches++;
+    profiled_launches += profiling;
+    tl_emu_device_memory(1);
     for (unsigned z = 0; z < grid.z && !aborted; z++)
         for (unsigned y = 0; y < grid.y && !aborted; y++)
             for (unsigned x = 0; x < grid.x && !aborted; x++) {
@@ -852,4 +887,5 @@ void tl_emu_launch(dim3 grid, dim3 block, size_t dynamic_shared, cudaStream_t st
                 if (profiling)
                     tally_block((int)n);
             }
+    tl_emu_device_memory(0);
 }

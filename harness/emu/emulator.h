@@ -30,6 +30,12 @@ int tl_emu_in_arena(uintptr_t a);
 const tl_emu_allocation *tl_emu_allocation_near(uintptr_t a);
 /* The live allocation holding all of [a, a + bytes), or NULL. */
 const tl_emu_allocation *tl_emu_allocation_of(uintptr_t a, size_t bytes);
+/* Device memory open to the host (1: while the emulator works in it) or closed (0). */
+void tl_emu_device_memory(int open);
+
+/* emulator.c: a lab's own cudaMemcpy (device to device, from src) or cudaMemset (src 0)
+ * of bytes at dst, counted in the profile as the copy kernel a GPU runs for it. */
+void tl_emu_count_copy(const char *call, uintptr_t src, uintptr_t dst, size_t bytes);
 
 /* shared.c: what gcc's instrumentation registers for each global it guards (ABI v8). */
 struct asan_global {

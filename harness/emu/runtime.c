@@ -13,8 +13,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <signal.h>
 #include <sys/mman.h>
 #include <time.h>
+#include <unistd.h>
 
 /* ------------------------------------------------------------------ errors */
 
@@ -148,19 +150,56 @@ cudaError_t cudaPeekAtLastError(void)
 
 static uintptr_t arena;
 static size_t arena_used;
+static int arena_open;
 static tl_emu_allocation *allocs;
 static size_t n_allocs, cap_allocs;
+
+/*
+ * Between the emulator's own work in it (a kernel, a cudaMemcpy, a
+ * cudaMemset), device memory is closed to the host, as a GPU's is: host
+ * code that reaches it faults, through a path the instrumentation does not
+ * see too (a library function, inline assembly, a read() into it), where
+ * its accesses would go uncounted and a result the GPU never computed
+ * would pass.
+ */
+void tl_emu_device_memory(int open)
+{
+    size_t page = (size_t)sysconf(_SC_PAGESIZE), used = (arena_used + page - 1) / page * page;
+    if (!arena || open == arena_open)
+        return;
+    if (mprotect((void *)arena, used, open ? PROT_READ | PROT_WRITE : PROT_NONE) != 0)
+        abort();
+    arena_open = open;
+}
+
+/* A fault in closed device memory, said as the instrumentation says it. */
+static void closed_device_memory(int sig, siginfo_t *info, void *context)
+{
+    (void)sig, (void)context;
+    if (!arena_open && tl_emu_in_arena((uintptr_t)info->si_addr)) {
+        static const char say[] =
+            "tilelab emulator: host code touched device memory, by a path the emulator does not "
+            "instrument (a library function, inline assembly, a system call).\nA pointer from "
+            "cudaMalloc can only be used inside a kernel or with cudaMemcpy; on a GPU this "
+            "crashes too.\n";
+        (void)!write(2, say, sizeof say - 1);
+        abort();
+    }
+    /* Not ours: SA_RESETHAND left the default action, which the fault now meets again. */
+}
 
 static int arena_init(void)
 {
     if (arena)
         return 0;
-    void *p = mmap(NULL, ARENA_BYTES, PROT_READ | PROT_WRITE,
-                   MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+    void *p = mmap(NULL, ARENA_BYTES, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
     if (p == MAP_FAILED)
         return -1;
     arena = (uintptr_t)p;
     arena_used = GAP;
+    struct sigaction sa = {.sa_sigaction = closed_device_memory, .sa_flags = SA_SIGINFO | SA_RESETHAND};
+    sigemptyset(&sa.sa_mask);
+    sigaction(SIGSEGV, &sa, NULL);
     return 0;
 }
 
@@ -222,7 +261,7 @@ cudaError_t cudaMalloc(void **ptr, size_t bytes)
     al->base = arena + arena_used;
     al->size = bytes;
     al->freed = 0;
-    arena_used += rounded + GAP;
+    arena_used += rounded + GAP; /* its pages closed, as mapped */
     *ptr = (void *)al->base;
     return cudaSuccess;
 }
@@ -278,7 +317,11 @@ cudaError_t cudaMemcpy(void *dst, const void *src, size_t bytes, enum cudaMemcpy
     if ((err = check_range(src, bytes, kind & 2, "cudaMemcpy", "source")) ||
         (err = check_range(dst, bytes, kind & 1, "cudaMemcpy", "destination")))
         return err;
+    tl_emu_device_memory(1);
     memmove(dst, src, bytes);
+    tl_emu_device_memory(0);
+    if (kind == cudaMemcpyDeviceToDevice && tl_gpu_in_lab)
+        tl_emu_count_copy("cudaMemcpy", (uintptr_t)src, (uintptr_t)dst, bytes);
     return cudaSuccess;
 }
 
@@ -296,7 +339,11 @@ cudaError_t cudaMemset(void *ptr, int value, size_t bytes)
     cudaError_t err = check_range(ptr, bytes, 1, "cudaMemset", "device");
     if (err)
         return err;
+    tl_emu_device_memory(1);
     memset(ptr, value, bytes);
+    tl_emu_device_memory(0);
+    if (tl_gpu_in_lab)
+        tl_emu_count_copy("cudaMemset", 0, (uintptr_t)ptr, bytes);
     return cudaSuccess;
 }
 

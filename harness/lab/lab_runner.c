@@ -140,6 +140,18 @@ static void profile_of(const tl_lab_request *rq, const entry_point *e, tl_lab_re
     tl_emu_profile(1);
     run(rq, e, rp);
     tl_emu_profile(0);
+    /* Every launch that ran, counted: the launch log and the counts are kept
+     * apart, and a lab file that switched the counting off for a kernel
+     * (reaching the emulator's code through its own symbol table) would
+     * have to forge both. */
+    long counted = tl_emu_profiled_launches();
+    if (rp->rc == 0 && counted != tl_launch_count()) {
+        snprintf(rp->why, sizeof rp->why, "the emulator counted %ld of the %d launches your code made: "
+                 "something in the lab process switched its counting off, so nothing was measured",
+                 counted, tl_launch_count());
+        rp->rc = -1;
+        return;
+    }
     unsigned char *base = mmap(NULL, bytes, PROT_READ | PROT_WRITE, MAP_SHARED, TL_LAB_MATRICES_FD, 0);
     if (base == MAP_FAILED) {
         snprintf(rp->why, sizeof rp->why, "tilelab: the lab process could not map the counts (%s)",
