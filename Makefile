@@ -12,6 +12,13 @@ MAKEFLAGS += --no-builtin-rules --no-print-directory
 
 include labs/labs.mk
 
+# LABS as people type it on the command line (LABS="2 3", LABS=02, LABS=lab2):
+# two digits each, and each a lab of labs/labs.mk.
+KNOWN_LABS := $(sort $(patsubst lab%_dir,%,$(filter lab%_dir,$(.VARIABLES))))
+two_digits = $(if $(filter 1 2 3 4 5 6 7 8 9,$(1)),0$(1),$(1))
+override LABS := $(foreach w,$(LABS),$(call two_digits,$(patsubst lab%,%,$(w))))
+$(foreach n,$(filter-out $(KNOWN_LABS),$(LABS)),$(error LABS: there is no lab '$(patsubst 0%,%,$(n))': the labs are $(patsubst 0%,%,$(KNOWN_LABS)), e.g. LABS="2 3"))
+
 B ?= build
 ROOT := $(CURDIR)
 # Where the student's lab files are: labs/, or a hand-in being graded.

@@ -24,6 +24,9 @@ expect 2 "unknown target 'frobnicate'" make lab1 frobnicate
 expect 2 "which lab?" make test
 expect 2 "Add an action" make lab1
 expect 2 "one lab at a time" make lab1 lab2 test
+# LABS as people type it: 2, 02 or lab2; a lab that is not there, said so.
+expect 2 "LABS: there is no lab '$past'" make help LABS="2 $past"
+expect 0 "memory-bound GPU programming" make help LABS="lab2 03 4"
 
 bench=$build/lab01/bench
 expect 2 "'0' is not a size" $bench --sizes 0

@@ -673,7 +673,7 @@ void transpose(float *out, const float *in, int rows, int cols)
     $transpose_body
 }
 EOF
-grade leaves 02
+grade leaves 2 # LABS as an instructor may type it
 expect "a hand-in that leaves the measured run early passes its tests" "^2 +6.00 / +6.00"
 expect "... but is not measured" "lab 2 performance: performance \(0.00 of 4.00\)"
 expect "... and is told why" "ended the measured run before its output could be checked"

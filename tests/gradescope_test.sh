@@ -78,4 +78,25 @@ submit "a lab's file uploaded alone is graded as that lab" "$(awk '$1 == 1 { pri
 handin
 submit "an empty submission gets a valid results.json of 0 points" 0
 if grep -q 'nothing to grade' "$results"; then ok "... that says what to hand in"; else not_ok "the empty submission's results.json says nothing" "$results"; fi
+
+# Uploads as students make them: a zip of the kit's folder (Gradescope
+# unpacks it: labs/ one folder down), a lab's file under another name, two
+# archives.
+handin
+mkdir -p "$ag/submission/tilelab-student/labs"
+for d in solutions/01-cpu-naive solutions/03-gpu-naive; do cp -r "$d" "$ag/submission/tilelab-student/labs/"; done
+submit "a zip of the kit's folder (labs/ one folder down) is graded as the folder" "$max"
+handin
+cp solutions/03-gpu-naive/transpose.cu "$ag/submission/transpose_v2.cu"
+submit "a lab's file under another name gets 0, in a valid results.json" 0
+if grep -q 'transpose_v2.cu' "$results" && grep -q 'lab 3: transpose.cu (labs/03-gpu-naive/)' "$results"; then
+    ok "... that names what it found and the file each lab is"
+else
+    not_ok "the misnamed upload's results.json does not say what to rename" "$results"
+fi
+handin
+tar -czf "$ag/submission/handin.tar.gz" -C solutions 01-cpu-naive
+cp "$ag/submission/handin.tar.gz" "$ag/submission/old.tar.gz"
+submit "two archives get 0, in a valid results.json" 0
+if grep -q 'several archives' "$results"; then ok "... that asks for one"; else not_ok "the two archives' results.json does not say why" "$results"; fi
 tap_plan

@@ -89,7 +89,13 @@ Test(shapes, seed_from_environment)
     cr_assert_eq(seed, 42);
     setenv("TILELAB_SEED", "forty-two", 1);
     cr_assert_eq(tl_seed(&seed, why, sizeof why), -1);
-    cr_assert(strstr(why, "TILELAB_SEED"));
+    cr_assert(strstr(why, "TILELAB_SEED='forty-two' is not a whole number"), "%s", why);
+    setenv("TILELAB_SEED", "-5", 1); /* strtoull would take it as 2^64 - 5 */
+    cr_assert_eq(tl_seed(&seed, why, sizeof why), -1);
+    cr_assert(strstr(why, "TILELAB_SEED='-5' is out of range"), "%s", why);
+    setenv("TILELAB_SEED", "99999999999999999999", 1);
+    cr_assert_eq(tl_seed(&seed, why, sizeof why), -1);
+    cr_assert(strstr(why, "out of range"), "%s", why);
 }
 
 Test(shapes, random_shapes_follow_the_seed)

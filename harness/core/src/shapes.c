@@ -111,8 +111,15 @@ int tl_seed(uint64_t *seed, char *why, size_t why_len)
     char *end;
     errno = 0;
     unsigned long long v = strtoull(text, &end, 0);
-    if (errno || *end || *text == '-') {
-        snprintf(why, why_len, "TILELAB_SEED='%s' is not a number: use e.g. TILELAB_SEED=42", text);
+    const char *spaces = text + strspn(text, " \t");
+    if (*spaces == '-' || errno == ERANGE) {
+        snprintf(why, why_len, "TILELAB_SEED='%s' is out of range: a seed is a whole number from 0 "
+                 "to 18446744073709551615, e.g. TILELAB_SEED=42", text);
+        return -1;
+    }
+    if (errno || *end || end == text) {
+        snprintf(why, why_len, "TILELAB_SEED='%s' is not a whole number: use e.g. TILELAB_SEED=42 "
+                 "(or 0x2a)", text);
         return -1;
     }
     *seed = v;
