@@ -1,17 +1,17 @@
 #!/usr/bin/env bash
 # Gradescope runs this once, as root, when it builds the autograder's image
-# (Ubuntu): it installs what `make deps` installs and builds the grader and
+# (Ubuntu): it installs what the grader needs (harness/tools/deps.sh grade) and builds the grader and
 # the compiled references, so that each submission is only graded.
 # https://gradescope-autograders.readthedocs.io/en/latest/specs/
 set -u
 kit=$(cd "$(dirname "$0")" && pwd)/tilelab-student
 cd "$kit" || exit 1
-# make deps says what it could not install (the slides' LaTeX, say) and the
-# grader needs only part of it: go on, and let the first grading below fail
-# loudly if something it needs is missing.
+# deps.sh says what it could not install: go on, and let the first grading
+# below fail loudly if something the grader needs is missing.
 # (TILELAB_SKIP_DEPS=1: the kit's own test, on a machine that has them.)
+# deps.sh itself, not make deps: a bare image has no make yet.
 [ -n "${TILELAB_SKIP_DEPS:-}" ] ||
-    make -s deps || echo "setup.sh: make deps could not install everything (above); the grader goes on"
+    bash harness/tools/deps.sh grade || echo "setup.sh: deps.sh could not install everything (above); the grader goes on"
 # A first grading of an empty hand-in builds the grader's tools and references.
 empty=$(mktemp -d)
 trap 'rm -rf "$empty"' EXIT
