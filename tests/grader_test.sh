@@ -460,6 +460,22 @@ grade borrower 01
 expect "a lab file that calls the reference (weakly) is refused" "^1 +0.00 / +8.00"
 expect "... and told why" "refers to the reference's own code"
 
+# daemon_writing FILE TEXT: C for a constructor, a daemon that outlives its
+# process and every second writes TEXT into FILE, and "daemon" into $pwned.
+daemon_writing() {
+    cat <<EOF
+    if (fork() == 0) {
+        setsid();
+        for (;;) {
+            FILE *f = fopen("$1", "w");
+            if (f) fputs("$2", f), fclose(f);
+            f = fopen("$pwned", "w");
+            if (f) fputs("daemon", f), fclose(f);
+            sleep(1);
+        }
+    }
+EOF
+}
 handin lister 01-cpu-naive >/dev/null <<EOF
 #include "lab.h"
 #include <stdio.h>
@@ -472,16 +488,7 @@ __attribute__((constructor)) static void early(void)
 {
     FILE *in = fopen("$root/solutions/01-cpu-naive/transpose.c", "r"), *out = fopen("$pwned", "w");
     if (out) fputs(in ? "read the reference" : "wrote outside", out);
-    if (fork() == 0) {
-        setsid();
-        for (;;) {
-            FILE *f = fopen("$build/grade/lister/summary.txt", "w");
-            if (f) fputs("1 8.00 / 8.00\n", f), fclose(f);
-            f = fopen("$pwned", "w");
-            if (f) fputs("daemon", f), fclose(f);
-            sleep(1);
-        }
-    }
+$(daemon_writing "$build/grade/lister/summary.txt" '1 8.00 / 8.00\n')
 }
 void transpose(float *out, const float *in, int rows, int cols)
 {
@@ -845,16 +852,7 @@ __attribute__((constructor)) static void early(void)
     attempt("read a compiled reference", "$absbuild/grade-build/prebuilt/lab01-cpu.o", "r");
     attempt("wrote the records", "$absbuild/grade/rootless/outcomes.tsv", "a");
     attempt("wrote another's results", "$others", "w");
-    if (fork() == 0) {
-        setsid();
-        for (;;) {
-            FILE *f = fopen("$others", "w");
-            if (f) fputs("daemon", f), fclose(f);
-            f = fopen("$pwned", "w");
-            if (f) fputs("daemon", f), fclose(f);
-            sleep(1);
-        }
-    }
+$(daemon_writing "$others" daemon)
 }
 void transpose(float *out, const float *in, int rows, int cols)
 {

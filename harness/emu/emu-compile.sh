@@ -74,6 +74,12 @@ print(*[p for d in site.getsitepackages() + [site.getusersitepackages()] for p i
     fi
 fi
 
+# g++ on the rewritten file as the emulator compiles it: C++17 against its
+# CUDA headers, where __SANITIZE_ADDRESS__ stays undefined (see unseen_code).
+emu_gxx() {
+    g++ -std=c++17 -include "$here/cuda_runtime.h" -I"$here" -I"$here/../core/include" -U__SANITIZE_ADDRESS__ "$@"
+}
+
 # Code the instrumentation cannot see: the emulator checks and counts every
 # access of a kernel, and closes device memory to host code, by gcc's
 # AddressSanitizer hooks. Inline assembly, and the attributes that turn the
@@ -82,8 +88,7 @@ fi
 # file's own lines, preprocessed, may hold none. -U__SANITIZE_ADDRESS__:
 # nor can a file tell the emulator's build by that macro.
 unseen_code() {
-    g++ -std=c++17 -E -include "$here/cuda_runtime.h" -I"$here" -I"$here/../core/include" \
-        -fsanitize=address -U__SANITIZE_ADDRESS__ "$@" "$cpp" | awk -v src="$src" '
+    emu_gxx -E -fsanitize=address "$@" "$cpp" | awk -v src="$src" '
         /^# [0-9]+ "/ { line = $2; file = $3; gsub(/"/, "", file); next }
         file == src {
             what = ""
@@ -103,8 +108,7 @@ unseen_code() {
 # static, which g++ would make a "unique" global symbol that objcopy cannot
 # make local (isolate-symbols.sh refuses it); as a weak symbol it can.
 emu_cxx() {
-    g++ -std=c++17 -include "$here/cuda_runtime.h" -I"$here" -I"$here/../core/include" \
-        -fsanitize=address -U__SANITIZE_ADDRESS__ -fsanitize-sections=tl_shared --param asan-instrumentation-with-call-threshold=0 \
+    emu_gxx -fsanitize=address -fsanitize-sections=tl_shared --param asan-instrumentation-with-call-threshold=0 \
         --param asan-stack=0 --param asan-use-after-return=0 --param asan-globals=1 \
         -fno-exceptions -fno-rtti -fno-tree-vectorize -fno-tree-sra -fno-gnu-unique -O1 -g "$@" -S "$cpp" -o "${out%.o}.s"
     if [ "$widths" != - ] && ! wait "$sass"; then
@@ -127,7 +131,6 @@ fi
 unseen_code "$@"
 emu_cxx -Wall -Wextra -Werror -Wno-unknown-pragmas -Wno-sign-compare -Wno-unused-parameter "$@"
 # Every call still a call: where device code calls host code.
-g++ -std=c++17 -include "$here/cuda_runtime.h" -I"$here" -I"$here/../core/include" -O0 -fno-inline -w \
-    "$@" -c "$cpp" -o "${out%.o}.calls.o"
+emu_gxx -O0 -fno-inline -w "$@" -c "$cpp" -o "${out%.o}.calls.o"
 "$here/device-code.sh" host-calls "${out%.o}.calls.o" "$names" "$src"
 "$here/device-code.sh" resources "$out" "$names" "$src" >"$resources"

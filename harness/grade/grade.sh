@@ -117,17 +117,25 @@ elif [ "$(id -u)" = 0 ] && setpriv --reuid=$GRADE_UID --regid=$GRADE_UID --clear
     # What bwrap hides, closed to every user but root; the references open
     # only while a hand-in is linked (sandbox link).
     # (their modes are put back when the grader ends: the folders are the instructor's)
-    reopen=()
-    for d in "$root/solutions" "$root/.git" "$SUBMISSIONS" "$HIDDEN" "$TOOLS"/lab[0-9]* "$TOOLS/grade-build" "$out"; do
-        [ -z "$d" ] || [ ! -e "$d" ] || reopen+=("$(stat -c %a "$d")" "$d")
-    done
+    reopen=() # MODE PATH pairs
     trap 'for ((i = 0; i < ${#reopen[@]}; i += 2)); do chmod "${reopen[i]}" "${reopen[i + 1]}"; done' EXIT
-    for ((i = 0; i < ${#reopen[@]} - 2; i += 2)); do chmod go-rwx "${reopen[i + 1]}"; done
+    for d in "$root/solutions" "$root/.git" "$SUBMISSIONS" "$HIDDEN" "$TOOLS"/lab[0-9]* "$TOOLS/grade-build"; do
+        [ -z "$d" ] || [ ! -e "$d" ] || { reopen+=("$(stat -c %a "$d")" "$d") && chmod go-rwx "$d"; }
+    done
+    reopen+=("$(stat -c %a "$out")" "$out")
     chmod 711 "$out" # other hand-ins' results: not listed, and each closed once graded
     chmod -R go+rX "$work" # this one's, open again (grade-all's second pass)
 else
     log "grade: WARNING: bubblewrap is missing or cannot run here: student code runs unsandboxed"
 fi
+
+# The grader's own search paths, where Criterion, CUDA or valgrind live under
+# a prefix rather than in the system's folders: the instructor's, not the
+# hand-in's, given to student code in either sandbox (NAME=VALUE each).
+search_env=()
+for v in CPATH LIBRARY_PATH LD_LIBRARY_PATH VALGRIND_LIB; do
+    [ -z "${!v:-}" ] || search_env+=("$v=${!v}")
+done
 
 # A CPU lab's measured run: valgrind's callgrind program, started as its
 # launcher starts it (valgrind -d names it) but by grade-confine, so that it
@@ -178,7 +186,12 @@ sandbox() {
     for d in "${system[@]}"; do
         if [ -L "$d" ]; then view+=(--symlink "$(readlink "$d")" "$d"); elif [ -d "$d" ]; then view+=(--ro-bind "$d" "$d"); fi
     done
-    IFS=: read -ra more <<<"$PATH:${CPATH:-}:${LIBRARY_PATH:-}:${LD_LIBRARY_PATH:-}:${VALGRIND_LIB:-}"
+    local e dirs
+    IFS=: read -ra more <<<"$PATH"
+    for e in "${search_env[@]}"; do
+        IFS=: read -ra dirs <<<"${e#*=}"
+        more+=("${dirs[@]}")
+    done
     for tool in "${CC:-cc}" "${NVCC:-nvcc}" "$VALGRIND"; do
         tool=$(command -v "$tool" 2>/dev/null) && tool=$(realpath "$tool" 2>/dev/null) && more+=("$(dirname "$(dirname "$tool")")")
     done
@@ -198,12 +211,9 @@ sandbox() {
     link) build=(--bind "$work/build" "$work/build") extra=(--ro-bind "$PREBUILT" "$PREBUILT") ;;
     perf) extra=(--bind "$2" "$2") ;;
     esac
-    # The grader's own search paths, where Criterion, CUDA or valgrind live
-    # under a prefix rather than in the system's folders: the instructor's,
-    # not the hand-in's.
-    local paths=() v
-    for v in CPATH LIBRARY_PATH LD_LIBRARY_PATH VALGRIND_LIB; do
-        [ -z "${!v:-}" ] || paths+=(--setenv "$v" "${!v}")
+    local paths=()
+    for e in "${search_env[@]}"; do
+        paths+=(--setenv "${e%%=*}" "${e#*=}")
     done
     sb=(bwrap "${view[@]}" --dev /dev "${gpu_binds[@]}" --proc /proc --tmpfs /tmp
         --ro-bind "$root" "$root" --tmpfs "$TOOLS" --ro-bind-try "$TOOLS/grade-gpu-probe" "$TOOLS/grade-gpu-probe"
@@ -216,12 +226,12 @@ sandbox() {
         --setenv TILELAB_DONE_FILE "$done_fifo" --chdir "$root")
 }
 
-# sandbox's work where bwrap cannot run and the grader is root: the same
-# modes, by ownership. What the hand-in may write (build and link: its build
+# sandbox's work where bwrap cannot run and the grader is root (its
+# done_fifo in scope): the same modes, by ownership. What the hand-in may write (build and link: its build
 # folder; perf: DIR too) is its user's, the rest root's and closed to
 # writes; its /tmp is a folder of its own, $private_tmp.
 setpriv_sandbox() {
-    local mine=$GRADE_UID:$GRADE_UID v env=()
+    local mine=$GRADE_UID:$GRADE_UID
     chown -R 0:0 "$work/build" "$work/perf" && chmod -R go-w "$work/build" "$work/perf"
     case "$1" in
     build | link) chown -R "$mine" "$work/build" ;;
@@ -229,12 +239,9 @@ setpriv_sandbox() {
     esac
     if [ "$1" = link ]; then chmod 711 "$TOOLS/grade-build" && chmod 755 "$PREBUILT"; else chmod 700 "$TOOLS/grade-build"; fi
     private_tmp=$(mktemp -d) && chown "$mine" "$private_tmp"
-    for v in CPATH LIBRARY_PATH LD_LIBRARY_PATH VALGRIND_LIB; do
-        [ -z "${!v:-}" ] || env+=("$v=${!v}")
-    done
     sb=("${no_net[@]}" setpriv --reuid=$GRADE_UID --regid=$GRADE_UID --clear-groups --inh-caps=-all
-        --bounding-set=-all --no-new-privs env -i PATH="$PATH" "${env[@]}" HOME="$private_tmp"
-        TMPDIR="$private_tmp" LANG=C.UTF-8 TILELAB_DONE_FILE="$work/records/done.fifo")
+        --bounding-set=-all --no-new-privs env -i PATH="$PATH" "${search_env[@]}" HOME="$private_tmp"
+        TMPDIR="$private_tmp" LANG=C.UTF-8 TILELAB_DONE_FILE="$done_fifo")
 }
 
 # After a command in the setpriv sandbox: every process its user still has
