@@ -164,9 +164,9 @@ static size_t n_allocs, cap_allocs;
  */
 void tl_emu_device_memory(int open)
 {
-    size_t page = (size_t)sysconf(_SC_PAGESIZE), used = (arena_used + page - 1) / page * page;
     if (!arena || open == arena_open)
         return;
+    size_t page = (size_t)sysconf(_SC_PAGESIZE), used = (arena_used + page - 1) / page * page;
     if (mprotect((void *)arena, used, open ? PROT_READ | PROT_WRITE : PROT_NONE) != 0)
         abort();
     arena_open = open;
