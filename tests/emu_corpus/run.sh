@@ -8,6 +8,12 @@
 #   // expect: pass                 builds, and the lab's tests pass
 #   // expect: fail TEXT            builds, and the tests fail, saying TEXT
 #   // expect: build-error TEXT     the compiler refuses it, saying TEXT
+#   // expect-not: TEXT             and never says TEXT (a diagnosis that
+#                                   misled a student); one line for each
+#   // emulator-says: TEXT          on the emulator, the output also says
+#                                   TEXT: what only it can see (shared
+#                                   memory nobody wrote), where a GPU's
+#                                   output says something else
 #   // without-nvcc: builds         a known limit (harness/emu/README.md):
 #                                   without nvcc the emulator builds it
 #   // emulator: VERDICT TEXT       in limits/ only: a known limit, the
@@ -97,7 +103,7 @@ sanitize() {
 # judge SRC: builds and runs one file, and writes its verdicts to $d/verdicts:
 # "agree|disagree|limit TEXT" lines, the log's end after a disagreement.
 judge() {
-    local src=$1 name lab d expect limit want text tool got alone
+    local src=$1 name lab d expect limit want text tool got alone never said emu_text
     name=$(basename "$src" .cu)
     lab=${name#lab}
     lab=${lab%%-*}
@@ -125,12 +131,23 @@ judge() {
         # Tests that did not run (a GPU build on a machine without one) decide nothing.
         ! grep -q '^\[SKIP\]' "$d/log" || got=skipped
     fi
+    # What the output must not say: the first such text it says, if any.
+    said=
+    while IFS= read -r never; do
+        if [ -z "$said" ] && grep -qiF -- "$never" "$d/log"; then said=$never; fi
+    done < <(sed -n 's|^// expect-not: *||p' "$src")
+    # On the emulator, a text the output must say besides: where it is missing, the
+    # verdict names it as it names a missing expected text.
+    emu_text=$([ "$BACKEND" != emu ] || sed -n 's|^// emulator-says: *||p' "$src" | head -1)
+    [ -z "$emu_text" ] || [ "$got" != "$want" ] || grep -qiF -- "$emu_text" "$d/log" || text=$emu_text
     {
-        if [ "$got" = "$want" ] && { [ -z "$text" ] || grep -qiF -- "$text" "$d/log"; }; then
+        if [ "$got" = "$want" ] && { [ -z "$text" ] || grep -qiF -- "$text" "$d/log"; } && [ -z "$said" ]; then
             echo "$([ -n "$limit" ] && echo limit || echo agree) $name: $got (expected $expect)$limit"
         else
             echo "disagree $name: $got (expected $expect)$limit"
-            [ "$got" != "$want" ] || echo "#   the output does not say \"$text\""
+            [ "$got" != "$want" ] || [ -z "$text" ] || grep -qiF -- "$text" "$d/log" ||
+                echo "#   the output does not say \"$text\""
+            [ -z "$said" ] || echo "#   the output says \"$said\", which it must not"
             sed 's/^/#   /' "$d/log" | head -40
         fi
         # Without nvcc, the emulator's own checks must refuse what nvcc refuses.
