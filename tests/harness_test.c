@@ -11,6 +11,7 @@
 
 #include "check.h"
 #include "lab.h"
+#include "launch.h"
 #include "matrix.h"
 #include "shapes.h"
 #include "timer.h"
@@ -313,6 +314,101 @@ Test(checker, catches_other_mistakes)
     expect_caught(does_nothing, 8, 8, "not written at all");
     expect_caught(a_stub, 8, 8, "not implemented yet");
     cr_assert(strstr(verdict.message, "write the loops"), "%s", verdict.message);
+}
+
+/*
+ * The diagnoses a GPU lab gets: the checker reads the launch log, so a
+ * backend that runs the planted mistake on the CPU and logs the launch a
+ * kernel with that mistake makes (on_gpu) shows what a student sees.
+ */
+static tl_launch planted_launch;
+
+static int run_as_launched(tl_transpose_fn fn, tl_matrix *out, tl_matrix *in, tl_shape s,
+                           char *why, size_t why_len)
+{
+    (void)why, (void)why_len;
+    tl_launch_reset();
+    if (planted_launch.block[0])
+        tl_launch_add(&planted_launch);
+    fn(out->data, in->data, s.rows, s.cols);
+    return 0;
+}
+
+static const tl_backend planted_gpu = {"planted GPU", 1, run_as_launched, NULL, NULL};
+
+/* The launch: blocks of bx x by threads, each covering `tile` rows (by, or a
+ * TILE_DIM tile), the grid rounded up, or down on a side with `down` set. */
+static void launch_as(unsigned bx, unsigned by, unsigned tile, int rows, int cols, int down_x,
+                      int down_y)
+{
+    memset(&planted_launch, 0, sizeof planted_launch);
+    planted_launch.block[0] = bx, planted_launch.block[1] = by, planted_launch.block[2] = 1;
+    planted_launch.grid[0] = down_x ? (unsigned)cols / bx : ((unsigned)cols + bx - 1) / bx;
+    planted_launch.grid[1] = down_y ? (unsigned)rows / tile : ((unsigned)rows + tile - 1) / tile;
+    planted_launch.grid[2] = 1;
+    snprintf(planted_launch.kernel, sizeof planted_launch.kernel, "planted");
+}
+
+/* on the planted GPU: caught, saying `hint`, and never `never` (a diagnosis that misled). */
+static void expect_on_gpu(tl_transpose_fn fn, int rows, int cols, const char *hint,
+                          const char *never)
+{
+    tl_shape s = {rows, cols, 1};
+    tl_check_transpose(&verdict, fn, &planted_gpu, s, 99);
+    cr_assert(!verdict.ok, "a planted mistake passed on %dx%d", rows, cols);
+    cr_assert(strstr(verdict.message, hint), "the message for %dx%d lacks \"%s\":\n%s", rows, cols,
+              hint, verdict.message);
+    cr_assert(!never || !strstr(verdict.message, never),
+              "the message for %dx%d says \"%s\", which misleads here:\n%s", rows, cols, never,
+              verdict.message);
+}
+
+/* if (r < rows - 1 && c < cols): the last row of in is skipped by every thread. */
+static void bound_one_short(float *out, const float *in, int rows, int cols)
+{
+    for (int r = 0; r < rows - 1; r++)
+        for (int c = 0; c < cols; c++)
+            out[(size_t)c * rows + r] = in[(size_t)r * cols + c];
+}
+
+/* What a grid of `covered` rows and columns of in leaves: the rest. */
+static int covered_rows, covered_cols;
+static void grid_covers_part(float *out, const float *in, int rows, int cols)
+{
+    for (int r = 0; r < rows && r < covered_rows; r++)
+        for (int c = 0; c < cols && c < covered_cols; c++)
+            out[(size_t)c * rows + r] = in[(size_t)r * cols + c];
+}
+
+Test(checker, tells_a_bound_off_by_one_from_a_short_grid)
+{
+    /* Lab 3's launch covers the matrix; its bounds test stops one row short. */
+    launch_as(32, 8, 8, 97, 89, 0, 0);
+    expect_on_gpu(bound_one_short, 97, 89, "the grid is not what falls short", "Round the number of blocks up");
+    expect_on_gpu(bound_one_short, 97, 89, "r < rows; not r < rows - 1", "stops short");
+    launch_as(32, 32, 32, 33, 33, 0, 0); /* lab 5's */
+    expect_on_gpu(bound_one_short, 33, 33, "the grid is not what falls short", "cols + TILE_DIM");
+
+    /* Lab 6's launch at 9 rows is also lab 3's rounded down: both readings are given. */
+    launch_as(32, 8, 32, 9, 9, 0, 0);
+    expect_on_gpu(bound_one_short, 9, 9, "can be read two ways", NULL);
+
+    /* Lab 5's grid rounded down in y: the rows are short, and the hint says rows. */
+    launch_as(32, 32, 32, 97, 89, 0, 1);
+    covered_rows = 96, covered_cols = 89;
+    expect_on_gpu(grid_covers_part, 97, 89, "(rows + TILE_DIM - 1) / TILE_DIM for y",
+                  "(cols + TILE_DIM - 1)");
+    /* Lab 6's: blocks of 8 rows of threads, each over a 32-row tile. */
+    launch_as(32, 8, 32, 97, 89, 0, 1);
+    expect_on_gpu(grid_covers_part, 97, 89, "its 3 block(s) in y, 32 rows each",
+                  "(cols + TILE_DIM - 1)");
+    /* Lab 3's, by BLOCK_ROWS. */
+    launch_as(32, 8, 8, 97, 89, 0, 1);
+    expect_on_gpu(grid_covers_part, 97, 89, "(rows + BLOCK_ROWS - 1) / BLOCK_ROWS for y", NULL);
+    /* And in x: the columns. */
+    launch_as(32, 8, 8, 97, 89, 1, 0);
+    covered_rows = 97, covered_cols = 64;
+    expect_on_gpu(grid_covers_part, 97, 89, "(cols + TILE_DIM - 1) / TILE_DIM for x", "for y");
 }
 
 Test(checker, names_the_first_mismatch)

@@ -196,15 +196,24 @@ static int fail_kernel(cudaError_t err, const char *doing, lab_call call, char *
                      call.matmul ? "A TILE_WIDTH x TILE_WIDTH block needs TILE_WIDTH <= 32."
                                  : "A block of TILE_DIM x BLOCK_ROWS threads works a TILE_DIM x "
                                    "TILE_DIM tile, each thread TILE_DIM / BLOCK_ROWS rows of it.");
-        else if (!(l->grid[0] && l->grid[1] && l->grid[2]))
+        else if (!(l->grid[0] && l->grid[1] && l->grid[2])) {
+            /* The rounding of the side that came out 0: x is the columns, y the rows. */
+            const char *x = call.matmul ? "(n + TILE_WIDTH - 1) / TILE_WIDTH for x (C's n columns)"
+                                        : "(cols + TILE_DIM - 1) / TILE_DIM for x",
+                       *y = call.matmul ? "(m + TILE_WIDTH - 1) / TILE_WIDTH for y (its m rows)"
+                            : l->block[1] == l->block[0]
+                                ? "(rows + TILE_DIM - 1) / TILE_DIM for y"
+                                : "(rows + BLOCK_ROWS - 1) / BLOCK_ROWS for y (a thread an "
+                                  "element; (rows + TILE_DIM - 1) / TILE_DIM where each block "
+                                  "covers a TILE_DIM x TILE_DIM tile)";
             snprintf(cause, sizeof cause,
                      "your launch asked for a grid of (%u, %u, %u) blocks, and a dimension of 0 "
                      "launches nothing. An integer division rounds down, to 0 when the matrix is "
-                     "smaller than a block: round up, %s, and let the threads past the edge do nothing.",
-                     l->grid[0], l->grid[1], l->grid[2],
-                     call.matmul ? "(n + TILE_WIDTH - 1) / TILE_WIDTH for x (C's n columns) and "
-                                   "(m + TILE_WIDTH - 1) / TILE_WIDTH for y (its m rows)"
-                                 : "(cols + TILE_DIM - 1) / TILE_DIM for x, and likewise for y with rows and the block's height");
+                     "smaller than a block: round up, %s%s%s, and let the threads past the edge do "
+                     "nothing.",
+                     l->grid[0], l->grid[1], l->grid[2], l->grid[0] ? "" : x,
+                     !l->grid[0] && !l->grid[1] ? " and " : "", l->grid[1] ? "" : y);
+        }
         else if (refusal == cudaErrorInvalidConfiguration)
             snprintf(cause, sizeof cause,
                      "your launch asked for a grid of (%u, %u, %u) blocks, and a grid's y and z hold "

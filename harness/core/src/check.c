@@ -4,6 +4,8 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "launch.h"
+
 void tl_appendf(char *buf, size_t len, const char *fmt, ...)
 {
     size_t used = strlen(buf);
@@ -187,6 +189,112 @@ int tl_unwritten_tail(const float *out, int orows, int ocols, int *strip_rows, i
     return 1;
 }
 
+/* One side of in, as the tail hints name it: its rows (the grid's y) or its columns (x). */
+typedef struct {
+    const char *name, *size_name, *index, *in_out; /* "row", "rows", "r", out's name for it */
+    char axis;
+    int size, strip;                               /* in's rows or cols; how many at its end hold nothing */
+} side;
+
+/*
+ * Where launch l's grid ends along a side, in elements of in: its blocks
+ * times what each covers, in the ways a lab's kernel uses a block (way 0,
+ * 1, ...): one element a thread (block.x across, block.y down), or a square
+ * tile of block.x a side, which labs 4-6 cover down with fewer rows of
+ * threads. -1 past the last way.
+ */
+static long span_of(const tl_launch *l, char axis, int way, unsigned *per_block, const char **macro)
+{
+    if (axis == 'x') {
+        *per_block = l->block[0];
+        *macro = "TILE_DIM";
+        return way == 0 ? (long)l->grid[0] * l->block[0] : -1;
+    }
+    *per_block = way ? l->block[0] : l->block[1];
+    *macro = way || l->block[1] == l->block[0] ? "TILE_DIM" : "BLOCK_ROWS";
+    return way < 2 ? (long)l->grid[1] * *per_block : -1;
+}
+
+/*
+ * The elements at the end of one side of in were never written: the
+ * launches say whether the grid stops there, or reaches past them and the
+ * bounds tests do not let their threads through. A grid whose blocks end
+ * exactly where the holes begin stops short, unless, read the other way a
+ * block may be used, it is exactly the grid rounded up (lab 3's blocks of
+ * BLOCK_ROWS rows, rounded down, and lab 6's, each over a TILE_DIM tile,
+ * rounded up, can be one launch): then the hint gives both readings.
+ */
+static void hint_tail_on_gpu(char *msg, size_t len, const side *sd)
+{
+    int reached = sd->size - sd->strip, n = tl_launch_count(), covers = n > 0;
+    const tl_launch *l = NULL, *stops = NULL;
+    unsigned stop_per_block = 0, cover_per_block = 0;
+    const char *stop_macro = NULL;
+    for (int i = 0; i < n && i < TL_MAX_LAUNCHES; i++) {
+        unsigned per_block;
+        const char *macro;
+        long span, most = 0;
+        l = tl_launch_get(i);
+        for (int way = 0; (span = span_of(l, sd->axis, way, &per_block, &macro)) >= 0; way++) {
+            unsigned blocks = sd->axis == 'x' ? l->grid[0] : l->grid[1];
+            if (span == reached && !stops)
+                stops = l, stop_per_block = per_block, stop_macro = macro;
+            else if (span >= sd->size && blocks == (sd->size + per_block - 1) / per_block)
+                cover_per_block = per_block;
+            if (span > most)
+                most = span;
+        }
+        covers = covers && most >= sd->size;
+    }
+    if (stops && !cover_per_block) {
+        tl_appendf(msg, len,
+                   "  hint: the grid stops short of in's last %d %s(s) (out's last %d %s(s)): its "
+                   "%u block(s) in %c, %u %ss each, reach %d of in's %d %ss. Round the number of "
+                   "blocks up, (%s + %s - 1) / %s for %c, and let each thread check %s < %s before "
+                   "it touches memory.\n",
+                   sd->strip, sd->name, sd->strip, sd->in_out,
+                   sd->axis == 'x' ? stops->grid[0] : stops->grid[1], sd->axis, stop_per_block,
+                   sd->name, reached, sd->size, sd->name, sd->size_name, stop_macro, stop_macro,
+                   sd->axis, sd->index, sd->size_name);
+        return;
+    }
+    tl_appendf(msg, len, "  hint: out's last %d %s(s), where in's last %d %s(s) belong, ", sd->strip,
+               sd->in_out, sd->strip, sd->name);
+    if (stops) {
+        tl_appendf(msg, len,
+                   "were never written, and your grid, (%u, %u) blocks of (%u, %u) threads, can "
+                   "be read two ways. If each thread moves one element, its blocks, %u %ss each, "
+                   "reach %d of in's %d %ss: the grid stops short, and (%s + %s - 1) / %s blocks "
+                   "in %c cover them. If each block covers a tile of %u %ss, it reaches past them, "
+                   "and the bounds test stops their threads: %s < %s, not %s < %s - 1.\n",
+                   stops->grid[0], stops->grid[1], stops->block[0], stops->block[1],
+                   stop_per_block, sd->name, reached, sd->size, sd->name, sd->size_name, stop_macro, stop_macro, sd->axis,
+                   cover_per_block, sd->name, sd->index, sd->size_name, sd->index, sd->size_name);
+        return;
+    }
+    if (!covers) {
+        tl_appendf(msg, len,
+                   "were never written: either the grid stops short of them (round the number of "
+                   "blocks up, (%s + TILE_DIM - 1) / TILE_DIM for %c%s) or the bounds test does "
+                   "(%s < %s, not %s < %s - 1).\n",
+                   sd->size_name, sd->axis,
+                   sd->axis == 'y' ? ", or BLOCK_ROWS for blocks of BLOCK_ROWS rows that each "
+                                     "move one element" : "",
+                   sd->index, sd->size_name, sd->index, sd->size_name);
+        return;
+    }
+    tl_appendf(msg, len,
+               "were never written, yet your grid, (%u, %u) blocks of (%u, %u) threads, reaches "
+               "past them, so the grid is not what falls short: their threads ran and stored "
+               "nothing there. Either the bounds test stops them (the %s index of in must be "
+               "tested against %s: %s < %s; not %s < %s - 1, nor against %s), or the store's "
+               "indices send their elements elsewhere. A tiled kernel tests the bounds twice, when "
+               "it loads the tile and when it stores it, where in's %s is out's %s.\n",
+               l->grid[0], l->grid[1], l->block[0], l->block[1], sd->name, sd->size_name, sd->index,
+               sd->size_name, sd->index, sd->size_name, sd->axis == 'y' ? "cols" : "rows", sd->name,
+               sd->in_out);
+}
+
 static void explain(char *msg, size_t len, const scan *sc, const float *out, const float *in,
                     tl_shape s, int on_gpu)
 {
@@ -234,15 +342,15 @@ static void explain(char *msg, size_t len, const scan *sc, const float *out, con
         tl_appendf(msg, len, "  every wrong element was never written; they lie in out rows %d..%d, "
                    "columns %d..%d.\n", sc->min_row, sc->max_row, sc->min_col, sc->max_col);
         int strip_rows, strip_cols;
-        if ((explained = tl_unwritten_tail(out, orows, ocols, &strip_rows, &strip_cols)) && on_gpu)
-            tl_appendf(msg, len,
-                       "  hint: that is the tail of the matrix (the last %d row(s) and %d column(s) "
-                       "of out). The grid must cover the whole matrix when rows and cols are not "
-                       "multiples of the block: round the number of blocks up, "
-                       "(cols + TILE_DIM - 1) / TILE_DIM, and let each thread check r < rows && "
-                       "c < cols before it touches memory.\n",
-                       strip_rows, strip_cols);
-        else if (explained)
+        explained = tl_unwritten_tail(out, orows, ocols, &strip_rows, &strip_cols);
+        if (explained && on_gpu) {
+            side in_rows = {"row", "rows", "r", "column", 'y', s.rows, strip_cols};
+            side in_cols = {"column", "cols", "c", "row", 'x', s.cols, strip_rows};
+            if (strip_cols)
+                hint_tail_on_gpu(msg, len, &in_rows);
+            if (strip_rows)
+                hint_tail_on_gpu(msg, len, &in_cols);
+        } else if (explained)
             tl_appendf(msg, len,
                        "  hint: that is the tail of the matrix (the last %d row(s) and %d column(s) "
                        "of out). Check where each loop stops: it must reach the last row and "
