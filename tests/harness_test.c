@@ -411,6 +411,19 @@ Test(checker, tells_a_bound_off_by_one_from_a_short_grid)
     expect_on_gpu(grid_covers_part, 97, 89, "(cols + TILE_DIM - 1) / TILE_DIM for x", "for y");
 }
 
+Test(checker, says_why_a_single_row_came_out_empty)
+{
+    launch_as(32, 8, 8, 1, 1000, 0, 0);
+    expect_on_gpu(bound_one_short, 1, 1000, "single row", "Is transpose implemented");
+    expect_on_gpu(bound_one_short, 1, 1000, "r < rows - 1", NULL);
+    planted_launch.block[0] = 0; /* no launch at all */
+    expect_on_gpu(bound_one_short, 1, 1000, "launched no kernel", NULL);
+    check(bound_one_short, 1, 1000);
+    cr_assert(strstr(verdict.message, "single row") && !strstr(verdict.message, "Is transpose implemented"),
+              "%s", verdict.message);
+    expect_caught(does_nothing, 1, 1, "single element");
+}
+
 Test(checker, names_the_first_mismatch)
 {
     expect_caught(copies, 2, 3, "first mismatch: out[0][1] should be in[1][0]");

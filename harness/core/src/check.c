@@ -295,6 +295,53 @@ static void hint_tail_on_gpu(char *msg, size_t len, const side *sd)
                sd->in_out);
 }
 
+/*
+ * Nothing of out was written, and transpose left no TODO: it ran and
+ * stored nothing. On a GPU the launches say whether a kernel ran; a matrix
+ * of one row or column has a single index there, which a bound off by one
+ * excludes.
+ */
+static void hint_nothing_written(char *msg, size_t len, tl_shape s, int on_gpu)
+{
+    int n = on_gpu ? tl_launch_count() : 0;
+    if (on_gpu && n == 0) {
+        tl_appendf(msg, len, "  hint: out was not written at all, and transpose launched no "
+                             "kernel: launch yours with kernel<<<grid, block>>>(...).\n");
+        return;
+    }
+    if (on_gpu) {
+        const tl_launch *l = tl_launch_get(0);
+        tl_appendf(msg, len,
+                   "  hint: out was not written at all, yet transpose launched %s (%s%s) on a grid "
+                   "of (%u, %u) blocks of (%u, %u) threads: they ran, and none stored anything.",
+                   n > 1 ? "kernels" : "its kernel", n > 1 ? "the first " : "",
+                   l->kernel[0] ? l->kernel : "unnamed", l->grid[0], l->grid[1], l->block[0],
+                   l->block[1]);
+    } else {
+        tl_appendf(msg, len, "  hint: out was not written at all, though transpose has no TODO "
+                             "left: it ran and stored nothing.");
+    }
+    /* A single row, column or element: its one index, the bound that excludes it, the one that does not. */
+    const char *what = NULL, *index = NULL, *off = NULL, *right = NULL;
+    if (s.rows == 1 && s.cols == 1) {
+        what = "element", index = "r and c are";
+        off = "r < rows - 1 or c < cols - 1", right = "r < rows && c < cols";
+    } else if (s.rows == 1) {
+        what = "row", index = "r is", off = "r < rows - 1", right = "r < rows";
+    } else if (s.cols == 1) {
+        what = "column", index = "c is", off = "c < cols - 1", right = "c < cols";
+    }
+    if (what)
+        tl_appendf(msg, len,
+                   " This matrix has a single %s (rows=%d, cols=%d), so %s 0 for every element "
+                   "of it: a bound such as %s (or a loop that starts at 1) lets nothing through, "
+                   "where %s does.\n",
+                   what, s.rows, s.cols, index, off, right);
+    else
+        tl_appendf(msg, len, " Check the test made before each store (r < rows && c < cols), and "
+                             "that the store writes to out.\n");
+}
+
 static void explain(char *msg, size_t len, const scan *sc, const float *out, const float *in,
                     tl_shape s, int on_gpu)
 {
@@ -310,8 +357,7 @@ static void explain(char *msg, size_t len, const scan *sc, const float *out, con
                ocol, ocol, orow, want, got);
 
     if (sc->unwritten == n) {
-        tl_appendf(msg, len, "  hint: out was not written at all. Is transpose implemented%s?\n",
-                   ocols > 1 || orows > 1 ? "" : " and does it handle a 1x1 matrix");
+        hint_nothing_written(msg, len, s, on_gpu);
         return;
     }
     if (sc->from_margin) {
