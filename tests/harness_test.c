@@ -424,6 +424,60 @@ Test(checker, says_why_a_single_row_came_out_empty)
     expect_caught(does_nothing, 1, 1, "single element");
 }
 
+/* Correct but for shared memory nobody wrote: where `hole` says. */
+static int (*hole)(int r, int c, int rows, int cols);
+static void reads_unfilled_shared(float *out, const float *in, int rows, int cols)
+{
+    for (int r = 0; r < rows; r++)
+        for (int c = 0; c < cols; c++)
+            out[(size_t)c * rows + r] = hole(r, c, rows, cols)
+                                            ? tl_bits_float(TL_SHARED_POISON_BITS)
+                                            : in[(size_t)r * cols + c];
+}
+
+/* Some elements of the 32 x 32 tiles cut by the matrix's edge, as a barrier skipped there leaves. */
+static int in_edge_tiles(int r, int c, int rows, int cols)
+{
+    return (r >= rows / 32 * 32 || c >= cols / 32 * 32) && (r + c) % 3 == 0;
+}
+/* The load's bounds one row short: in's last row never reaches the tile. */
+static int last_row(int r, int c, int rows, int cols)
+{
+    (void)c, (void)cols;
+    return r == rows - 1;
+}
+/* All but in's first row: in a matrix within one tile, what a missing barrier may leave too. */
+static int after_first_row(int r, int c, int rows, int cols)
+{
+    (void)c, (void)rows, (void)cols;
+    return r > 0;
+}
+/* Everywhere, as a missing barrier leaves. */
+static int anywhere(int r, int c, int rows, int cols)
+{
+    (void)rows, (void)cols;
+    return (r + c) % 2 == 1;
+}
+
+Test(checker, says_what_shared_memory_nobody_wrote_can_mean)
+{
+    launch_as(32, 32, 32, 97, 89, 0, 0);
+    hole = in_edge_tiles;
+    expect_on_gpu(reads_unfilled_shared, 97, 89, "all in the tiles on the matrix's edge",
+                  "a missing __syncthreads()?");
+    expect_on_gpu(reads_unfilled_shared, 97, 89, "skip the barrier", NULL);
+    hole = last_row;
+    expect_on_gpu(reads_unfilled_shared, 97, 89, "The load's bounds test stops short",
+                  "a missing __syncthreads()?");
+    launch_as(32, 32, 32, 5, 1, 0, 0);
+    hole = after_first_row;
+    expect_on_gpu(reads_unfilled_shared, 5, 1, "A __syncthreads() missing", "The load's bounds");
+    launch_as(32, 32, 32, 97, 89, 0, 0);
+    hole = anywhere;
+    expect_on_gpu(reads_unfilled_shared, 97, 89, "A __syncthreads() missing", NULL);
+    expect_on_gpu(reads_unfilled_shared, 97, 89, "that differ between the two", NULL);
+}
+
 Test(checker, names_the_first_mismatch)
 {
     expect_caught(copies, 2, 3, "first mismatch: out[0][1] should be in[1][0]");

@@ -59,8 +59,8 @@ void tl_describe_bits(char *buf, size_t len, uint32_t bits)
         snprintf(buf, len, "a NaN from outside in (a read past the end of in)");
         return;
     case TL_SHARED_POISON_BITS:
-        snprintf(buf, len, "shared memory nobody wrote (read before it was filled: a missing "
-                 "__syncthreads()?)");
+        snprintf(buf, len, "shared memory nobody wrote (a tile element no thread had stored "
+                 "when it was read)");
         return;
     }
     float x = tl_bits_float(bits);
@@ -74,7 +74,7 @@ void tl_describe_bits(char *buf, size_t len, uint32_t bits)
 
 /* What the output looks like, gathered in one pass. */
 typedef struct {
-    size_t wrong, unwritten, from_margin, same_value;
+    size_t wrong, unwritten, from_margin, from_shared, same_value;
     size_t other_nan;              /* a NaN where a NaN belongs, with other bits */
     size_t first;                  /* linear index of the first mismatch in out */
     size_t first_valued;           /* ... of the first one that holds a value, or wrong == 0 */
@@ -105,6 +105,8 @@ static void scan_output(scan *sc, const float *out, const float *in, tl_shape s)
                 sc->unwritten++;
             else if (got == TL_MARGIN_BITS)
                 sc->from_margin++;
+            else if (got == TL_SHARED_POISON_BITS)
+                sc->from_shared++;
             else if (tl_bits_float(got) == want || (want != want && tl_bits_float(got) != tl_bits_float(got)))
                 sc->same_value++;
             if (want != want && tl_bits_float(got) != tl_bits_float(got) && !tl_is_marker_bits(got))
@@ -167,14 +169,28 @@ static void hint_from_source(char *msg, size_t len, const float *in, tl_shape s,
         tl_appendf(msg, len, "out[%d][%d] should hold in[%d][%d].\n", orow, ocol, ocol, orow);
 }
 
-int tl_unwritten_tail(const float *out, int orows, int ocols, int *strip_rows, int *strip_cols)
+/* An element that holds nothing of in: never written, or written from shared memory nobody wrote. */
+static int is_hole(float x, int shared_too)
+{
+    uint32_t bits = tl_float_bits(x);
+    return bits == TL_POISON_BITS || (shared_too && bits == TL_SHARED_POISON_BITS);
+}
+
+/* tl_unwritten_tail, for holes of either kind when shared_too. */
+static int hole_tail(const float *out, int orows, int ocols, int shared_too, int *strip_rows,
+                     int *strip_cols)
 {
     int r0 = orows, c0 = ocols;
-    while (r0 > 0 && tl_find_not_bits(out + (size_t)(r0 - 1) * ocols, ocols, TL_POISON_BITS) == (size_t)ocols)
-        r0--;
+    for (; r0 > 0; r0--) {
+        int c = 0;
+        while (c < ocols && is_hole(out[(size_t)(r0 - 1) * ocols + c], shared_too))
+            c++;
+        if (c < ocols)
+            break;
+    }
     for (; c0 > 0; c0--) {
         int r = 0;
-        while (r < r0 && tl_float_bits(out[(size_t)r * ocols + c0 - 1]) == TL_POISON_BITS)
+        while (r < r0 && is_hole(out[(size_t)r * ocols + c0 - 1], shared_too))
             r++;
         if (r < r0)
             break;
@@ -184,9 +200,15 @@ int tl_unwritten_tail(const float *out, int orows, int ocols, int *strip_rows, i
     if (r0 == 0 || c0 == 0 || (r0 == orows && c0 == ocols))
         return 0;
     for (int r = 0; r < r0; r++)
-        if (tl_find_bits(out + (size_t)r * ocols, (size_t)c0, TL_POISON_BITS) != (size_t)c0)
-            return 0;
+        for (int c = 0; c < c0; c++)
+            if (is_hole(out[(size_t)r * ocols + c], shared_too))
+                return 0;
     return 1;
+}
+
+int tl_unwritten_tail(const float *out, int orows, int ocols, int *strip_rows, int *strip_cols)
+{
+    return hole_tail(out, orows, ocols, 0, strip_rows, strip_cols);
 }
 
 /* One side of in, as the tail hints name it: its rows (the grid's y) or its columns (x). */
@@ -216,7 +238,8 @@ static long span_of(const tl_launch *l, char axis, int way, unsigned *per_block,
 }
 
 /*
- * The elements at the end of one side of in were never written: the
+ * The elements at the end of one side of in never reached out (holes: 0
+ * never written, 1 written from shared memory nobody wrote, 2 both): the
  * launches say whether the grid stops there, or reaches past them and the
  * bounds tests do not let their threads through. A grid whose blocks end
  * exactly where the holes begin stops short, unless, read the other way a
@@ -224,7 +247,7 @@ static long span_of(const tl_launch *l, char axis, int way, unsigned *per_block,
  * BLOCK_ROWS rows, rounded down, and lab 6's, each over a TILE_DIM tile,
  * rounded up, can be one launch): then the hint gives both readings.
  */
-static void hint_tail_on_gpu(char *msg, size_t len, const side *sd)
+static void hint_tail_on_gpu(char *msg, size_t len, const side *sd, int holes)
 {
     int reached = sd->size - sd->strip, n = tl_launch_count(), covers = n > 0;
     const tl_launch *l = NULL, *stops = NULL;
@@ -262,37 +285,50 @@ static void hint_tail_on_gpu(char *msg, size_t len, const side *sd)
                sd->in_out, sd->strip, sd->name);
     if (stops) {
         tl_appendf(msg, len,
-                   "were never written, and your grid, (%u, %u) blocks of (%u, %u) threads, can "
-                   "be read two ways. If each thread moves one element, its blocks, %u %ss each, "
-                   "reach %d of in's %d %ss: the grid stops short, and (%s + %s - 1) / %s blocks "
-                   "in %c cover them. If each block covers a tile of %u %ss, it reaches past them, "
-                   "and the bounds test stops their threads: %s < %s, not %s < %s - 1.\n",
-                   stops->grid[0], stops->grid[1], stops->block[0], stops->block[1],
-                   stop_per_block, sd->name, reached, sd->size, sd->name, sd->size_name, stop_macro, stop_macro, sd->axis,
+                   "%s, and your grid, (%u, %u) blocks of (%u, %u) threads, can be read two ways. "
+                   "If each thread moves one element, its blocks, %u %ss each, reach %d of in's %d "
+                   "%ss: the grid stops short, and (%s + %s - 1) / %s blocks in %c cover them. If "
+                   "each block covers a tile of %u %ss, it reaches past them, and the bounds test "
+                   "stops their threads: %s < %s, not %s < %s - 1.\n",
+                   holes ? "hold nothing of in" : "were never written", stops->grid[0],
+                   stops->grid[1], stops->block[0], stops->block[1], stop_per_block, sd->name,
+                   reached, sd->size, sd->name, sd->size_name, stop_macro, stop_macro, sd->axis,
                    cover_per_block, sd->name, sd->index, sd->size_name, sd->index, sd->size_name);
         return;
     }
     if (!covers) {
         tl_appendf(msg, len,
-                   "were never written: either the grid stops short of them (round the number of "
-                   "blocks up, (%s + TILE_DIM - 1) / TILE_DIM for %c%s) or the bounds test does "
-                   "(%s < %s, not %s < %s - 1).\n",
-                   sd->size_name, sd->axis,
+                   "%s: either the grid stops short of them (round the number of blocks up, "
+                   "(%s + TILE_DIM - 1) / TILE_DIM for %c%s) or the bounds test does (%s < %s, "
+                   "not %s < %s - 1).\n",
+                   holes ? "hold nothing of in" : "were never written", sd->size_name, sd->axis,
                    sd->axis == 'y' ? ", or BLOCK_ROWS for blocks of BLOCK_ROWS rows that each "
                                      "move one element" : "",
                    sd->index, sd->size_name, sd->index, sd->size_name);
         return;
     }
-    tl_appendf(msg, len,
-               "were never written, yet your grid, (%u, %u) blocks of (%u, %u) threads, reaches "
-               "past them, so the grid is not what falls short: their threads ran and stored "
-               "nothing there. Either the bounds test stops them (the %s index of in must be "
-               "tested against %s: %s < %s; not %s < %s - 1, nor against %s), or the store's "
-               "indices send their elements elsewhere. A tiled kernel tests the bounds twice, when "
-               "it loads the tile and when it stores it, where in's %s is out's %s.\n",
-               l->grid[0], l->grid[1], l->block[0], l->block[1], sd->name, sd->size_name, sd->index,
-               sd->size_name, sd->index, sd->size_name, sd->axis == 'y' ? "cols" : "rows", sd->name,
-               sd->in_out);
+    if (holes == 1)
+        tl_appendf(msg, len,
+                   "were stored from shared memory nobody wrote, and your grid, (%u, %u) blocks of "
+                   "(%u, %u) threads, reaches past them: their threads stored, but no thread had "
+                   "loaded those elements into the tile. The load's bounds test stops short of the "
+                   "store's: when loading, the %s index of in must be tested against %s (%s < %s; "
+                   "not %s < %s - 1, nor against %s), as it is when storing.\n",
+                   l->grid[0], l->grid[1], l->block[0], l->block[1], sd->name, sd->size_name,
+                   sd->index, sd->size_name, sd->index, sd->size_name,
+                   sd->axis == 'y' ? "cols" : "rows");
+    else
+        tl_appendf(msg, len,
+                   "%s, yet your grid, (%u, %u) blocks of (%u, %u) threads, reaches past them, so "
+                   "the grid is not what falls short: their threads ran and stored nothing there. "
+                   "Either the bounds test stops them (the %s index of in must be tested against "
+                   "%s: %s < %s; not %s < %s - 1, nor against %s), or the store's indices send "
+                   "their elements elsewhere. A tiled kernel tests the bounds twice, when it loads "
+                   "the tile and when it stores it, where in's %s is out's %s.\n",
+                   holes ? "hold nothing of in" : "were never written", l->grid[0], l->grid[1],
+                   l->block[0], l->block[1], sd->name, sd->size_name, sd->index, sd->size_name,
+                   sd->index, sd->size_name, sd->axis == 'y' ? "cols" : "rows", sd->name,
+                   sd->in_out);
 }
 
 /*
@@ -342,6 +378,46 @@ static void hint_nothing_written(char *msg, size_t len, tl_shape s, int on_gpu)
                              "that the store writes to out.\n");
 }
 
+/*
+ * Elements of out that hold shared memory nobody wrote, and no tail
+ * explains them. A missing barrier shows in every tile; where only the
+ * tiles on the matrix's edge show it (their side the launch's block.x),
+ * the barrier works for full tiles, and what differs at the edge is the
+ * threads outside the matrix: they skip a barrier inside the bounds test,
+ * or the load's bounds leave out elements the store reads.
+ */
+static void hint_shared(char *msg, size_t len, const scan *sc, const float *out, tl_shape s,
+                        int on_gpu)
+{
+    int t = on_gpu && tl_launch_count() > 0 ? (int)tl_launch_get(0)->block[0] : 0;
+    int full = t > 0 ? s.rows / t * t : 0, full_cols = t > 0 ? s.cols / t * t : 0;
+    size_t inside = 0;
+    for (int r = 0; r < full_cols && t > 0; r++) /* out's row r is in's column r */
+        for (int c = 0; c < full; c++)
+            inside += tl_float_bits(out[(size_t)r * s.rows + c]) == TL_SHARED_POISON_BITS;
+    if (full > 0 && full_cols > 0 && inside == 0)
+        tl_appendf(msg, len,
+                   "  hint: %zu element(s) of out hold shared memory nobody wrote, all in the tiles "
+                   "on the matrix's edge (%d x %d tiles: your blocks are %d threads wide), where "
+                   "some of a block's threads fall outside the matrix; the full tiles came out "
+                   "right, so their __syncthreads() is there. At the edge, either the threads "
+                   "outside the matrix skip the barrier (a __syncthreads() inside the bounds "
+                   "test's if, or after a return), so the others no longer wait for the whole "
+                   "tile, or the store reads tile elements the load left out (the load's and the "
+                   "store's bounds tests must let the same elements of in through). Every thread "
+                   "of a block must reach the same __syncthreads(): put it outside any if.\n",
+                   sc->from_shared, t, t, t);
+    else
+        tl_appendf(msg, len,
+                   "  hint: %zu element(s) of out hold shared memory nobody wrote: a thread read its "
+                   "tile element before any thread had stored it. A __syncthreads() missing "
+                   "between filling the tile and reading it does this, and so do one that some "
+                   "threads skip (inside an if, or after a return) and a store that reads tile "
+                   "elements the load never filled (bounds or indices that differ between the "
+                   "two).\n",
+                   sc->from_shared);
+}
+
 static void explain(char *msg, size_t len, const scan *sc, const float *out, const float *in,
                     tl_shape s, int on_gpu)
 {
@@ -382,20 +458,29 @@ static void explain(char *msg, size_t len, const scan *sc, const float *out, con
         }
         /* A swapped index is also what code that is right only for squares does: keep the note. */
         hint_from_source(msg, len, in, s, vrow, vcol, bits);
-        explained = bits == TL_SHARED_POISON_BITS;
     }
-    if (sc->unwritten == sc->wrong) {
-        tl_appendf(msg, len, "  every wrong element was never written; they lie in out rows %d..%d, "
-                   "columns %d..%d.\n", sc->min_row, sc->max_row, sc->min_col, sc->max_col);
+    /* Holes: elements that hold nothing of in, unwritten or from shared memory nobody wrote. */
+    if (!explained && sc->unwritten + sc->from_shared == sc->wrong) {
+        int holes = sc->from_shared == 0 ? 0 : sc->unwritten == 0 ? 1 : 2;
         int strip_rows, strip_cols;
-        explained = tl_unwritten_tail(out, orows, ocols, &strip_rows, &strip_cols);
+        tl_appendf(msg, len, "  every wrong element %s; they lie in out rows %d..%d, columns "
+                   "%d..%d.\n",
+                   holes == 0 ? "was never written"
+                   : holes == 1 ? "holds shared memory nobody wrote"
+                                : "was never written or holds shared memory nobody wrote",
+                   sc->min_row, sc->max_row, sc->min_col, sc->max_col);
+        /* Within one tile, a tile read before it is filled leaves a strip like a load's short bound. */
+        int tile = on_gpu && tl_launch_count() > 0 ? (int)tl_launch_get(0)->block[0] : 0;
+        int one_tile = s.rows <= tile && s.cols <= tile;
+        explained = (holes == 0 || !one_tile) &&
+                    hole_tail(out, orows, ocols, 1, &strip_rows, &strip_cols);
         if (explained && on_gpu) {
             side in_rows = {"row", "rows", "r", "column", 'y', s.rows, strip_cols};
             side in_cols = {"column", "cols", "c", "row", 'x', s.cols, strip_rows};
             if (strip_cols)
-                hint_tail_on_gpu(msg, len, &in_rows);
+                hint_tail_on_gpu(msg, len, &in_rows, holes);
             if (strip_rows)
-                hint_tail_on_gpu(msg, len, &in_cols);
+                hint_tail_on_gpu(msg, len, &in_cols, holes);
         } else if (explained)
             tl_appendf(msg, len,
                        "  hint: that is the tail of the matrix (the last %d row(s) and %d column(s) "
@@ -404,6 +489,10 @@ static void explain(char *msg, size_t len, const scan *sc, const float *out, con
                        "that are not a multiple of the block: round the number of blocks up and "
                        "stop each block at min(start + BLOCK, size).\n",
                        strip_rows, strip_cols);
+    }
+    if (!explained && sc->from_shared) {
+        hint_shared(msg, len, sc, out, s, on_gpu);
+        explained = 1;
     }
     if (s.rows != s.cols && !explained)
         tl_appendf(msg, len,
