@@ -12,8 +12,8 @@ static const char *usual_cause(cudaError_t err)
         return "more than 1024 threads per block, a block dimension over its limit "
                "(x, y <= 1024, z <= 64), a grid of 0 blocks, or gridDim.y/z over 65535?";
     case cudaErrorIllegalAddress:
-        return "a thread read or wrote outside an allocation: check the bounds test "
-               "(x < cols && y < rows) and the index (row * width + col)";
+        return "a thread read or wrote outside an allocation: an index past the end of an array, "
+               "or an access that its bounds test does not guard";
     case cudaErrorLaunchOutOfResources:
         return "too many resources requested: too many registers per thread for this block "
                "size, or too much shared memory per block";
@@ -198,9 +198,11 @@ static int fail_kernel(cudaError_t err, const char *doing, lab_call call, char *
                                    "TILE_DIM tile, each thread TILE_DIM / BLOCK_ROWS rows of it.");
         else if (!(l->grid[0] && l->grid[1] && l->grid[2])) {
             /* The rounding of the side that came out 0: x is the columns, y the rows. */
-            const char *x = call.matmul ? "(n + TILE_WIDTH - 1) / TILE_WIDTH for x (C's n columns)"
-                                        : "(cols + TILE_DIM - 1) / TILE_DIM for x",
-                       *y = call.matmul ? "(m + TILE_WIDTH - 1) / TILE_WIDTH for y (its m rows)"
+            const char *x = call.matmul    ? "(n + TILE_WIDTH - 1) / TILE_WIDTH for x (C's n columns)"
+                            : call.inplace ? "(n + TILE_DIM - 1) / TILE_DIM tiles a side for x"
+                                           : "(cols + TILE_DIM - 1) / TILE_DIM for x",
+                       *y = call.matmul    ? "(m + TILE_WIDTH - 1) / TILE_WIDTH for y (its m rows)"
+                            : call.inplace ? "(n + TILE_DIM - 1) / TILE_DIM tiles a side for y"
                             : l->block[1] == l->block[0]
                                 ? "(rows + TILE_DIM - 1) / TILE_DIM for y"
                                 : "(rows + BLOCK_ROWS - 1) / BLOCK_ROWS for y (a thread an "
@@ -220,11 +222,22 @@ static int fail_kernel(cudaError_t err, const char *doing, lab_call call, char *
                      "at most 65535 blocks (x up to 2^31 - 1): put the long side of the matrix on x.",
                      l->grid[0], l->grid[1], l->grid[2]);
     }
+    /* Outside the lab's matrices: the bounds and indices of that lab's operation. */
     if (!cause[0] && call.matmul && err == cudaErrorIllegalAddress)
         snprintf(cause, sizeof cause,
                  "a thread read or wrote outside A, B or C: check row < m and col < n before "
                  "storing C[row * n + col], and that the loads A[row * k + p] and B[p * n + col] "
                  "keep p < k (a tile past the edge loads 0.0f instead)");
+    else if (!cause[0] && call.inplace && err == cudaErrorIllegalAddress)
+        snprintf(cause, sizeof cause,
+                 "a thread read or wrote outside the n x n matrix: check r < n && c < n before "
+                 "each access, on both sides of a swap, the element (r, c) at r * n + c and its "
+                 "mirror (c, r) at c * n + r (a tiled kernel: the tile and its mirror tile)");
+    else if (!cause[0] && call.transpose && err == cudaErrorIllegalAddress)
+        snprintf(cause, sizeof cause,
+                 "a thread read or wrote outside in or out: check the bounds test (c < cols && "
+                 "r < rows for in[r * cols + c]; out is cols x rows, so out[c * rows + r] needs the "
+                 "same test) and the indices");
     explain_as(err, cause[0] ? cause : NULL, explained, sizeof explained);
     snprintf(why, why_len, "%s: %s", doing, explained);
     return -1;
