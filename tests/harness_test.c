@@ -478,6 +478,54 @@ Test(checker, says_what_shared_memory_nobody_wrote_can_mean)
     expect_on_gpu(reads_unfilled_shared, 97, 89, "that differ between the two", NULL);
 }
 
+/* ------------------------------------------------------ the product's checker */
+
+static int run_product_here(tl_matmul_fn fn, tl_matrix *c, tl_matrix *a, tl_matrix *b, tl_shape s,
+                            char *why, size_t why_len)
+{
+    (void)why, (void)why_len;
+    fn(c->data, a->data, b->data, s.rows, s.cols, s.depth);
+    return 0;
+}
+
+static const tl_backend product_here = {"planted GPU", 1, run_as_launched, run_product_here, NULL};
+
+/* The naive loop with its first product dropped (p from 1), or past its last (p <= k). */
+static int product_from, product_past;
+static void planted_product(float *c, const float *a, const float *b, int m, int n, int k)
+{
+    for (int i = 0; i < m; i++)
+        for (int j = 0; j < n; j++) {
+            float sum = 0.0f;
+            for (int p = product_from; p < k + product_past; p++)
+                sum += a[(size_t)i * k + p] * b[(size_t)p * n + j];
+            c[(size_t)i * n + j] = sum;
+        }
+}
+
+static tl_verdict product_verdict;
+
+static void expect_product(int tiled, const char *hint, const char *never)
+{
+    tl_shape s = {33, 31, 17};
+    tl_check_matmul(&product_verdict, planted_product, tiled, &product_here, s, 99);
+    cr_assert(!product_verdict.ok, "a planted mistake passed");
+    cr_assert(strstr(product_verdict.message, hint), "the message lacks \"%s\":\n%s", hint,
+              product_verdict.message);
+    cr_assert(!never || !strstr(product_verdict.message, never),
+              "the message says \"%s\", which misleads here:\n%s", never, product_verdict.message);
+}
+
+Test(matmul_checker, speaks_of_tiles_only_to_the_tiled_kernel)
+{
+    product_from = 1, product_past = 0;
+    expect_product(0, "covers 0..k-1 exactly once, from p = 0", "tile");
+    expect_product(1, "every tile, none twice", NULL);
+    product_from = 0, product_past = 1;
+    expect_product(0, "p < k, not p <= k", "tile");
+    expect_product(1, "A tile that hangs over the edge", NULL);
+}
+
 Test(checker, names_the_first_mismatch)
 {
     expect_caught(copies, 2, 3, "first mismatch: out[0][1] should be in[1][0]");

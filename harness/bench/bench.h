@@ -26,6 +26,18 @@ void reference_sgemm(float *d_c, const float *d_a, const float *d_b, int m, int 
 
 #define TL_MAX_VARIANTS 8
 
+/* Whether a product's kernel works through shared tiles, as tl_check_matmul's
+ * hints need to know: all but lab 7's naive ones. */
+static inline int tl_bench_tiled(tl_matmul_fn fn)
+{
+#if defined(TL_OP_MATMUL) && !defined(TL_OP_SGEMM)
+    return fn != matmul_naive && fn != reference_matmul_naive;
+#else
+    (void)fn;
+    return 1;
+#endif
+}
+
 /* One row of results, in the order of the back end's table. */
 typedef struct {
     const tl_variant *variant; /* NULL: not selected */

@@ -176,7 +176,8 @@ static int checked(tl_result *r, const tl_variant *variant)
     int i = (int)(variant - variants);
     if (!verdicts[i]) {
         tl_shape s = {257, 255, 263};
-        tl_check_matmul(&v, fn_of(variant), &tl_gpu_backend, s, TL_DEFAULT_SEED);
+        tl_check_matmul(&v, fn_of(variant), tl_bench_tiled(fn_of(variant)), &tl_gpu_backend, s,
+                        TL_DEFAULT_SEED);
         verdicts[i] = v.ok ? 1 : 2;
         if (!v.ok) {
             tl_bench_note_verdict(r, &v);

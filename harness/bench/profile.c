@@ -53,7 +53,7 @@ static const lab_fn fns[] = {
 static void check(const lab_fn *f, const tl_backend *b, tl_shape s, tl_verdict *v)
 {
     if (f->matmul)
-        tl_check_matmul(v, f->matmul, b, s, TL_DEFAULT_SEED);
+        tl_check_matmul(v, f->matmul, tl_bench_tiled(f->matmul), b, s, TL_DEFAULT_SEED);
     else if (f->inplace)
         tl_check_inplace(v, f->inplace, b, s.rows, TL_DEFAULT_SEED);
     else

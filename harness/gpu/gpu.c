@@ -227,7 +227,7 @@ static int fail_kernel(cudaError_t err, const char *doing, lab_call call, char *
         snprintf(cause, sizeof cause,
                  "a thread read or wrote outside A, B or C: check row < m and col < n before "
                  "storing C[row * n + col], and that the loads A[row * k + p] and B[p * n + col] "
-                 "keep p < k (a tile past the edge loads 0.0f instead)");
+                 "keep row < m, col < n and p < k");
     else if (!cause[0] && call.inplace && err == cudaErrorIllegalAddress)
         snprintf(cause, sizeof cause,
                  "a thread read or wrote outside the n x n matrix: check r < n && c < n before "

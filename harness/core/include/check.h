@@ -56,9 +56,14 @@ void tl_check_transpose(tl_verdict *v, tl_transpose_fn fn, const tl_backend *bac
 void tl_check_inplace(tl_verdict *v, tl_inplace_fn fn, const tl_backend *backend, int n,
                       uint64_t seed);
 
-/* C = A B for m x k A and k x n B, against a double-precision product. */
-void tl_check_matmul(tl_verdict *v, tl_matmul_fn fn, const tl_backend *backend, tl_shape s,
-                     uint64_t seed);
+/*
+ * C = A B for m x k A and k x n B, against a double-precision product.
+ * tiled: 1 when fn's kernel works through shared tiles (lab 7's
+ * matmul_tiled, lab 8's sgemm), 0 for lab 7's naive one, which has none:
+ * the hints speak of tiles and barriers only for the first.
+ */
+void tl_check_matmul(tl_verdict *v, tl_matmul_fn fn, int tiled, const tl_backend *backend,
+                     tl_shape s, uint64_t seed);
 
 /* How far a float sum of k products may stray from the exact one, whose
  * magnitudes sum |a_ip b_pj| add up to `bound` (see check_matmul.c). */

@@ -87,7 +87,7 @@ static void exact_product(double *exact, double *bound, const float *a, const fl
 }
 
 static void explain(char *msg, size_t len, const matmul_scan *sc, const float *c,
-                    const double *exact, tl_shape s)
+                    const double *exact, tl_shape s, int tiled)
 {
     int m = s.rows, n = s.cols;
     size_t w = sc->worst;
@@ -112,35 +112,45 @@ static void explain(char *msg, size_t len, const matmul_scan *sc, const float *c
                    "__syncthreads() after loading the tiles, or threads that returned before the "
                    "barrier (every thread of the block must load its part of each tile).\n",
                    sc->from_shared);
-    if (sc->from_margin)
+    if (sc->from_margin && tiled)
         tl_appendf(msg, len,
                    "  hint: %zu elements come from past the end of A or B, whose margins hold NaN. "
                    "A tile that hangs over the edge of the matrix must load 0.0f for the elements "
                    "outside it (check row < m, col < n and the k index).\n",
                    sc->from_margin);
-    if (sc->nan > sc->from_margin + sc->from_shared)
+    else if (sc->from_margin)
         tl_appendf(msg, len,
-                   "  hint: elements are NaN: a load past the end of A or B (their margins hold "
-                   "NaN), or shared memory read before it was filled (a missing __syncthreads(), "
-                   "or threads that returned before it).\n");
+                   "  hint: %zu elements come from past the end of A or B, whose margins hold NaN: "
+                   "the loop over p reads A[row * k + p] and B[p * n + col] for p from 0 to k - 1 "
+                   "(p < k, not p <= k), and only a thread with row < m and col < n reads at "
+                   "all.\n",
+                   sc->from_margin);
+    if (sc->nan > sc->from_margin + sc->from_shared)
+        tl_appendf(msg, len, "  hint: elements are NaN: a load past the end of A or B (their margins "
+                             "hold NaN)%s.\n",
+                   tiled ? ", or shared memory read before it was filled (a missing "
+                           "__syncthreads(), or threads that returned before it)"
+                         : "");
     if (sc->unwritten == sc->wrong && tl_unwritten_tail(c, m, n, &tail_rows, &tail_cols))
         tl_appendf(msg, len,
                    "  hint: the last %d row(s) and %d column(s) of C were never written: the grid "
-                   "must cover m and n when they are not multiples of the tile. Round the number "
+                   "must cover m and n when they are not multiples of the %s. Round the number "
                    "of blocks up, and check the bounds before the store.\n",
-                   tail_rows, tail_cols);
+                   tail_rows, tail_cols, tiled ? "tile" : "block");
     if (sc->transposed)
         tl_appendf(msg, len, "  hint: C holds the transposed product: row and column swapped in "
                              "the store (C[row * n + col]) or in the thread's indices.\n");
     if (!sc->nan && !sc->unwritten && !sc->transposed)
         tl_appendf(msg, len,
                    "  hint: values are computed but wrong: check A[row * k + p] and B[p * n + col], "
-                   "that the loop over p covers 0..k-1 exactly once (tiles: every tile, none twice), "
-                   "and a __syncthreads() before and after using each tile.\n");
+                   "and that the loop over p covers 0..k-1 exactly once%s.\n",
+                   tiled ? " (tiles: every tile, none twice), and a __syncthreads() before and "
+                           "after using each tile"
+                         : ", from p = 0");
 }
 
-void tl_check_matmul(tl_verdict *v, tl_matmul_fn fn, const tl_backend *backend, tl_shape s,
-                     uint64_t seed)
+void tl_check_matmul(tl_verdict *v, tl_matmul_fn fn, int tiled, const tl_backend *backend,
+                     tl_shape s, uint64_t seed)
 {
     size_t m = (size_t)s.rows, n = (size_t)s.cols, k = (size_t)s.depth;
     tl_matrix a = {NULL, NULL, 0}, b = a, c = a, a0 = a, b0 = a;
@@ -195,7 +205,7 @@ void tl_check_matmul(tl_verdict *v, tl_matmul_fn fn, const tl_backend *backend, 
     if (sc.wrong && todo)
         tl_appendf(msg, len, "  %zu of %zu elements of C are wrong.\n", sc.wrong, m * n);
     else if (sc.wrong)
-        explain(msg, len, &sc, c.data, exact, s);
+        explain(msg, len, &sc, c.data, exact, s, tiled);
     v->ok = !sc.wrong && !before && !after && !changed;
 done:
     if (v->ok)
