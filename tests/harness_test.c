@@ -478,6 +478,28 @@ Test(checker, says_what_shared_memory_nobody_wrote_can_mean)
     expect_on_gpu(reads_unfilled_shared, 97, 89, "that differ between the two", NULL);
 }
 
+/* Blocked: each 16 x 16 tile transposed, but written back at its own place. */
+static void tiles_left_in_place(float *out, const float *in, int rows, int cols)
+{
+    for (int r = 0; r < rows; r++)
+        for (int c = 0; c < cols; c++) {
+            /* tile (R, C) of in goes to out's tile (R, C), each element at its transposed place */
+            int tr = r / 16 * 16 + c % 16, tc = c / 16 * 16 + r % 16;
+            if (tr < cols && tc < rows)
+                out[(size_t)tr * rows + tc] = in[(size_t)r * cols + c];
+        }
+}
+
+Test(checker, names_tiles_left_in_place)
+{
+    expect_caught(tiles_left_in_place, 64, 64, "tile was transposed but left at its own place");
+    expect_caught(tiles_left_in_place, 70, 50, "each 16 x 16 tile");
+    check(tiles_left_in_place, 64, 64);
+    cr_assert(!strstr(verdict.message, "copied, not transposed"), "%s", verdict.message);
+    launch_as(16, 16, 16, 64, 64, 0, 0);
+    expect_on_gpu(tiles_left_in_place, 64, 64, "blockIdx.x * TILE_DIM", "copied, not transposed");
+}
+
 /* ------------------------------------------------------ the product's checker */
 
 static int run_product_here(tl_matmul_fn fn, tl_matrix *c, tl_matrix *a, tl_matrix *b, tl_shape s,

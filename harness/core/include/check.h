@@ -76,6 +76,17 @@ double tl_matmul_tolerance(int k, double bound);
  */
 int tl_unwritten_tail(const float *m, int rows, int cols, int *strip_rows, int *strip_cols);
 
+/*
+ * The tiled transpose that transposes each t x t tile but leaves it at its
+ * own place instead of its mirror's across the diagonal: got (in's
+ * transpose, cols x rows; the n x n matrix itself in place) holds at (r, c)
+ * element (r - r mod t + c mod t, c - c mod t + r mod t) of the rows x cols
+ * in, where it should hold (c, r). The tile side t > 1 that explains the
+ * value at index `first` of got so, and every element besides whose source
+ * lies in in and that was written at all, or 0.
+ */
+int tl_tiles_left_in_place(const float *got, const float *in, int rows, int cols, size_t first);
+
 /* What a float's bits say, for a message: its value, or which marker NaN it is. */
 void tl_describe_bits(char *buf, size_t len, uint32_t bits);
 

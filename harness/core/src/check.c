@@ -2,6 +2,7 @@
 
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "launch.h"
@@ -211,6 +212,36 @@ int tl_unwritten_tail(const float *out, int orows, int ocols, int *strip_rows, i
     return hole_tail(out, orows, ocols, 0, strip_rows, strip_cols);
 }
 
+/* Every element of got whose source lies in in holds it, as tl_tiles_left_in_place says, for tiles of t. */
+static int tiles_in_place(const float *got, const float *in, int rows, int cols, int t)
+{
+    for (int r = 0; r < cols; r++)
+        for (int c = 0; c < rows; c++) {
+            int sr = r / t * t + c % t, sc = c / t * t + r % t;
+            uint32_t bits = tl_float_bits(got[(size_t)r * rows + c]);
+            if (sr < rows && sc < cols && bits != TL_POISON_BITS &&
+                bits != tl_float_bits(in[(size_t)sr * cols + sc]))
+                return 0;
+        }
+    return 1;
+}
+
+int tl_tiles_left_in_place(const float *got, const float *in, int rows, int cols, size_t first)
+{
+    size_t total = (size_t)rows * cols, src = tl_find_bits(in, total, tl_float_bits(got[first]));
+    int r = (int)(first / (size_t)rows), c = (int)(first % (size_t)rows);
+    if (src == total)
+        return 0;
+    /* (r, c) got (sr, sc) = (R t + c mod t, C t + r mod t): sr - c = r - sc = (R - C) t. */
+    int sr = (int)(src / (size_t)cols), sc = (int)(src % (size_t)cols), d = abs(sr - c);
+    if (d == 0 || sr - c != r - sc)
+        return 0;
+    for (int t = d; t >= 2; t--)
+        if (d % t == 0 && (t < rows || t < cols) && tiles_in_place(got, in, rows, cols, t))
+            return t;
+    return 0;
+}
+
 /* One side of in, as the tail hints name it: its rows (the grid's y) or its columns (x). */
 typedef struct {
     const char *name, *size_name, *index, *in_out; /* "row", "rows", "r", out's name for it */
@@ -418,6 +449,23 @@ static void hint_shared(char *msg, size_t len, const scan *sc, const float *out,
                    sc->from_shared);
 }
 
+/* The tiled transpose that left each tile at its own place (tl_tiles_left_in_place), told. */
+static void hint_tiles_in_place(char *msg, size_t len, int t, int orow, int ocol, int on_gpu)
+{
+    int r0 = orow / t * t, c0 = ocol / t * t; /* out's tile, and in's at the same place */
+    tl_appendf(msg, len,
+               "  hint: each %d x %d tile was transposed but left at its own place: out[%d][%d] "
+               "got in[%d][%d], as the tile of in at rows %d.., columns %d.. came out, "
+               "transposed, at rows %d.., columns %d.. of out. That place belongs to the tile of "
+               "in at rows %d.., columns %d..: a tile crosses the diagonal as well as being "
+               "transposed. %s\n",
+               t, t, orow, ocol, r0 + ocol % t, c0 + orow % t, r0, c0, r0, c0, c0, r0,
+               on_gpu ? "Swap the block's indices in the store too: out's row from blockIdx.x * "
+                        "TILE_DIM (plus threadIdx.y), its column from blockIdx.y * TILE_DIM (plus "
+                        "threadIdx.x)."
+                      : "Swap the block's offsets as well as the indices inside it.");
+}
+
 static void explain(char *msg, size_t len, const scan *sc, const float *out, const float *in,
                     tl_shape s, int on_gpu)
 {
@@ -452,12 +500,15 @@ static void explain(char *msg, size_t len, const scan *sc, const float *out, con
     if (sc->has_valued) {
         int vrow = (int)(sc->first_valued / (size_t)ocols), vcol = (int)(sc->first_valued % (size_t)ocols);
         uint32_t bits = tl_float_bits(out[sc->first_valued]);
+        int t = tl_tiles_left_in_place(out, in, s.rows, s.cols, sc->first_valued);
         if (sc->first_valued != sc->first) {
             tl_describe_bits(got, sizeof got, bits);
             tl_appendf(msg, len, "  first wrong value: out[%d][%d] got %s\n", vrow, vcol, got);
         }
-        /* A swapped index is also what code that is right only for squares does: keep the note. */
-        hint_from_source(msg, len, in, s, vrow, vcol, bits);
+        if ((explained = t > 0))
+            hint_tiles_in_place(msg, len, t, vrow, vcol, on_gpu);
+        else /* A swapped index is also what code that is right only for squares does: keep the note. */
+            hint_from_source(msg, len, in, s, vrow, vcol, bits);
     }
     /* Holes: elements that hold nothing of in, unwritten or from shared memory nobody wrote. */
     if (!explained && sc->unwritten + sc->from_shared == sc->wrong) {

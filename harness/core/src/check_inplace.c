@@ -15,7 +15,6 @@
 #include "check.h"
 
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 
 typedef struct {
@@ -48,41 +47,6 @@ static void scan_matrix(inplace_scan *sc, const float *m, const float *in, int n
                 sc->kept_lost += tl_float_bits(m[c * n + r]) == own;
             }
         }
-}
-
-/*
- * The blog's bug: element (r, c) holds element (c mod T, r mod T) of its own
- * T x T tile of in, where it should hold that of its mirror tile. True when
- * every element whose source lies inside the matrix says so (a partial tile
- * at the edge may hold anything where its source does not).
- */
-static int tiles_not_swapped(const float *m, const float *in, int n, int t)
-{
-    for (int r = 0; r < n; r++)
-        for (int c = 0; c < n; c++) {
-            int sr = r / t * t + c % t, sc = c / t * t + r % t;
-            if (sr < n && sc < n &&
-                tl_float_bits(m[(size_t)r * n + c]) != tl_float_bits(in[(size_t)sr * n + sc]))
-                return 0;
-        }
-    return 1;
-}
-
-/* The tile side that explains the first wrong value (r, c) as the blog's
- * bug, or 0: the value came from (sr, sc), with sr - c = r - sc a multiple of it. */
-static int tile_of_the_bug(const float *m, const float *in, int n, size_t first)
-{
-    size_t total = (size_t)n * n, src = tl_find_bits(in, total, tl_float_bits(m[first]));
-    int r = (int)(first / n), c = (int)(first % n);
-    if (src == total)
-        return 0;
-    int sr = (int)(src / n), sc = (int)(src % n), d = abs(sr - c);
-    if (d == 0 || sr - c != r - sc)
-        return 0;
-    for (int t = d; t >= 1; t--)
-        if (d % t == 0 && t < n && tiles_not_swapped(m, in, n, t))
-            return t;
-    return 0;
 }
 
 static void explain(char *msg, size_t len, const inplace_scan *sc, const float *m, const float *in,
@@ -124,7 +88,8 @@ static void explain(char *msg, size_t len, const inplace_scan *sc, const float *
                    r, c, c, r);
         return;
     }
-    int t = tile_of_the_bug(m, in, n, sc->first_valued);
+    /* The blog's bug: each tile transposed where it lies (check.c finds it out of place too). */
+    int t = tl_tiles_left_in_place(m, in, n, n, sc->first_valued);
     if (t) {
         tl_appendf(msg, len,
                    "  hint: each tile is transposed, but tiles were not swapped with their mirror "
