@@ -150,7 +150,7 @@ $(B)/harness/gpu/%.o: harness/gpu/%.c $(GPU_HEADERS)
 # against its cuda_runtime.h instead of the toolkit's.
 EMU_HEADERS := $(wildcard harness/emu/*.h)
 EMU_SCRIPTS := $(wildcard harness/emu/*.sh)
-EMU_OBJS := $(addprefix $(B)/harness/emu/,gpu.o launch_config.o runtime.o shared.o emulator.o fiber.o statics.o)
+EMU_OBJS := $(addprefix $(B)/harness/emu/,gpu.o launch_config.o runtime.o shared.o emulator.o fiber.o statics.o confine.o)
 CFLAGS_EMU := $(CFLAGS_GPU) -Iharness/emu
 $(B)/harness/emu/%.o: harness/emu/%.c $(GPU_HEADERS) $(EMU_HEADERS)
 	@mkdir -p $(@D)
@@ -619,7 +619,7 @@ $(B)/grade-report: harness/grade/grade_report.c harness/grade/grade_measure.c ha
 	$(CC) $(CFLAGS_HARNESS) -o $@ $(filter %.c,$^)
 $(B)/grade-run: harness/grade/grade_run.c
 	$(CC) $(CFLAGS_HARNESS) -o $@ $<
-$(B)/grade-confine: harness/grade/grade_confine.c
+$(B)/grade-confine: harness/grade/grade_confine.c harness/core/include/seccomp_site.h
 	$(CC) $(CFLAGS_HARNESS) -o $@ $<
 $(B)/grade-gpu-probe: $(B)/harness/grade/grade_gpu_probe.o $(GPU_OBJS) $(CORE_LIB)
 	$(CC) -o $@ $(LINK_OBJS) $(CUDA_LIBS) -lm

@@ -922,9 +922,18 @@ expect "... and is told why" "host code touched device memory, by a path the emu
 mkdir -p "$tmp/switched/labs/06-gpu-unrolled"
 cp tests/hostile/lab06-counting-switched-off.cu "$tmp/switched/labs/06-gpu-unrolled/transpose.cu"
 grade switched 06
-expect "a lab that switches the emulator's counting off from inside passes its tests" "^6 +5.00 / +5.00"
-expect "... but earns no performance points" "lab 6 performance: performance \(0.00 of 2.00\)"
-expect "... and is told why" "counted [0-9]+ of the [0-9]+ launches your code made"
+expect "a lab that would switch the emulator's counting off from inside passes its tests" "^6 +5.00 / +5.00"
+expect "... but cannot read its program to find the switch: measured as the naive kernel it is" "lab 6 performance: performance \(0.00 of 2.00\)"
+# The emulator's lab process, confined (harness/emu/confine.c).
+mkdir -p "$tmp/thread/labs/06-gpu-unrolled" "$tmp/reach/labs/06-gpu-unrolled"
+cp tests/hostile/lab06-counts-rewritten-by-thread.cu "$tmp/thread/labs/06-gpu-unrolled/transpose.cu"
+grade thread 06
+expect "a lab that leaves a thread to rewrite its counts after the call earns nothing on the emulator" "^6 +0.00 / +5.00 +0.00 / +3.00 +0.00 / +2.00"
+expect "... and is told why" "started a thread, a process or a program, which the emulator's lab process does not allow"
+cp tests/hostile/lab06-reaches-past-its-call.cu "$tmp/reach/labs/06-gpu-unrolled/transpose.cu"
+grade reach 06
+expect "a lab whose host code tries every way out of its lab process finds each closed (its tests pass)" "^6 +5.00 / +5.00 +3.00 / +3.00"
+if grep -q "escaped:" "$summary"; then not_ok "... a way out was open" "$summary"; else ok "... and no way out was open"; fi
 
 # Folder hand-ins whose labs/ or lab folder is a link to someone else's code.
 mkdir -p "$tmp/linked1" "$tmp/linked2/labs"
@@ -968,19 +977,32 @@ TILELAB_GRADE_LAB_LIMIT=0 make -s grade LABS=01 SUBMISSION="$tmp/lab-limit" >"$t
 sleep 1
 expect "a lab has a time limit for all its tests" "not run: the tests of this lab ran past 0 seconds"
 
-# Every symbol of a lab file but its entry points is local: weak, common, IFUNC, unique.
+# Every symbol of a lab file but its entry points is local: weak, common, unique.
 cat >"$tmp/symbols.c" <<'EOF'
 #include <stddef.h>
 __attribute__((weak)) int memcmp(const void *a, const void *b, size_t n) { (void)a, (void)b, (void)n; return 0; }
-static void *pick(void) { return NULL; }
-void *memcpy(void *d, const void *s, size_t n) __attribute__((ifunc("pick")));
 void helper(void) {}
 void transpose(float *out, const float *in, int rows, int cols) { (void)out, (void)in, (void)rows, (void)cols; }
 EOF
 gcc -c -o "$tmp/symbols.o" "$tmp/symbols.c" 2>"$tmp/out"
 harness/lab/isolate-symbols.sh "$tmp/symbols.o" "$tmp/isolated.o" >"$tmp/out" 2>&1
 globals=$(nm --defined-only -g "$tmp/isolated.o" 2>&1 | awk '{ print $NF }' | tr '\n' ' ')
-if [ "$globals" = "transpose " ]; then ok "weak and IFUNC symbols of a lab file are made local"; else not_ok "globals left: $globals" "$tmp/out"; fi
+if [ "$globals" = "transpose " ]; then ok "weak symbols of a lab file are made local"; else not_ok "globals left: $globals" "$tmp/out"; fi
+# Code that would run before the emulator's lab process is confined (harness/emu/confine.c).
+early_code() {
+    printf '%s\nvoid transpose(float *o, const float *i, int r, int c) { (void)o, (void)i, (void)r, (void)c; }\n' "$2" >"$tmp/early.c"
+    gcc -c -o "$tmp/early.o" "$tmp/early.c"
+    if harness/lab/isolate-symbols.sh "$tmp/early.o" "$tmp/early-isolated.o" >"$tmp/out" 2>&1; then
+        not_ok "$1" "$tmp/out"
+    elif grep -q "runs as the program is loaded" "$tmp/out"; then ok "$1"; else not_ok "$1 (another reason)" "$tmp/out"; fi
+}
+early_code "an IFUNC, whose resolver runs as the program is loaded, is refused" \
+    '#include <stddef.h>
+static void *pick(void) { return NULL; }
+void *memcpy(void *d, const void *s, size_t n) __attribute__((ifunc("pick")));'
+early_code "... as is a .preinit_array entry, which runs before every constructor" \
+    'static void first(int c, char **v, char **e) { (void)c, (void)v, (void)e; }
+__attribute__((section(".preinit_array"), used)) static void (*const early)(int, char **, char **) = first;'
 printf 'int shared_counter;\nvoid transpose(float *o, const float *i, int r, int c) { (void)o, (void)i, (void)r, (void)c; }\n' >"$tmp/common.c"
 gcc -fcommon -c -o "$tmp/common.o" "$tmp/common.c"
 fails "... and a common symbol, which cannot be, is refused" harness/lab/isolate-symbols.sh "$tmp/common.o" "$tmp/common-isolated.o"

@@ -53,6 +53,15 @@ int tl_emu_counts_instructions(void);
 void tl_emu_count_as_written(int on);
 unsigned tl_emu_sass_widths(int line, int shared, int store);
 
+/*
+ * The lab process, confined (confine.c): called before any code of the lab
+ * file runs, with the descriptors of its channels to the suite, which only
+ * tl_emu_kit_syscall may use after it (like syscall(2): -1 and errno). A
+ * thread, process or program kills the process with SIGSYS after it.
+ */
+void tl_emu_confine(int socket_fd, int memfd);
+long tl_emu_kit_syscall(long nr, long a, long b, long c, long d, long e, long f);
+
 /* Every __shared__ array is filled with TL_SHARED_POISON_BITS (matrix.h) before each block runs. */
 
 #endif

@@ -25,6 +25,8 @@ typedef struct {
     int freed;
 } tl_emu_allocation;
 int tl_emu_has_arena(void);
+/* Reserves the range and sets up the handler of faults in it (0), where not done yet. */
+int tl_emu_open_arena(void);
 int tl_emu_in_arena(uintptr_t a);
 /* The allocation holding a, or the one just below it; NULL when none is below. */
 const tl_emu_allocation *tl_emu_allocation_near(uintptr_t a);
@@ -54,7 +56,11 @@ const struct asan_global *tl_emu_global_at(uintptr_t a);
 int tl_emu_is_shared(const struct asan_global *g);
 /* Whether [a, a + size) lies inside one __shared__ array of a template kernel. */
 int tl_emu_in_static(uintptr_t a, size_t size);
-/* Reads those arrays from the symbol table, once. */
+/* Reads those arrays from the symbol table, once: before any code of the lab
+ * file runs where the lab process is confined (confine.c), which then opens no file. */
+void tl_emu_load_statics(void);
+/* The same where not read yet, less those the instrumentation has registered since:
+ * before the first launch. */
 void tl_emu_read_statics(void);
 /* Fills every __shared__ array with TL_SHARED_POISON_BITS (matrix.h), before each block. */
 void tl_emu_poison_shared(void);

@@ -188,7 +188,7 @@ static void closed_device_memory(int sig, siginfo_t *info, void *context)
     /* Not ours: SA_RESETHAND left the default action, which the fault now meets again. */
 }
 
-static int arena_init(void)
+int tl_emu_open_arena(void)
 {
     if (arena)
         return 0;
@@ -246,7 +246,7 @@ cudaError_t cudaMalloc(void **ptr, size_t bytes)
     if (bytes == 0)
         return cudaSuccess;
     size_t rounded = (bytes + 255) & ~(size_t)255;
-    if (arena_init() || arena_used + rounded + GAP > ARENA_BYTES)
+    if (tl_emu_open_arena() || arena_used + rounded + GAP > ARENA_BYTES)
         return tl_emu_fail(cudaErrorMemoryAllocation, "cudaMalloc of %zu bytes: the emulator's device "
                     "memory is used up", bytes);
     if (n_allocs == cap_allocs) {

@@ -72,14 +72,11 @@ typedef struct {
 
 static local_static *statics;
 static size_t n_statics, cap_statics;
-static int statics_read;
+static int statics_loaded, statics_pruned;
 
 static void found_static(uintptr_t beg, size_t size, const char *name)
 {
     (void)name;
-    for (size_t i = 0; i < n_globals; i++)
-        if (globals[i]->beg == beg)
-            return; /* registered already, bounds and all */
     if (n_statics == cap_statics) {
         size_t cap = cap_statics ? 2 * cap_statics : 16;
         local_static *grown = realloc(statics, cap * sizeof *grown);
@@ -90,11 +87,30 @@ static void found_static(uintptr_t beg, size_t size, const char *name)
     statics[n_statics++] = (local_static){beg, size};
 }
 
+void tl_emu_load_statics(void)
+{
+    if (!statics_loaded)
+        tl_emu_local_statics(&tl_emu_builtin, "tl_emu_builtin", found_static);
+    statics_loaded = 1;
+}
+
 void tl_emu_read_statics(void)
 {
-    if (!statics_read)
-        tl_emu_local_statics(&tl_emu_builtin, "tl_emu_builtin", found_static);
-    statics_read = 1;
+    tl_emu_load_statics();
+    if (statics_pruned)
+        return;
+    /* Those the instrumentation registered (by now: registering is a constructor's
+     * work) are known already, bounds and all; the rest stay. */
+    size_t kept = 0;
+    for (size_t i = 0; i < n_statics; i++) {
+        int registered = 0;
+        for (size_t g = 0; g < n_globals && !registered; g++)
+            registered = globals[g]->beg == statics[i].beg;
+        if (!registered)
+            statics[kept++] = statics[i];
+    }
+    n_statics = kept;
+    statics_pruned = 1;
 }
 
 int tl_emu_in_static(uintptr_t a, size_t size)

@@ -27,82 +27,54 @@
  */
 #define _GNU_SOURCE
 #include <errno.h>
-#include <linux/audit.h>
-#include <linux/filter.h>
-#include <linux/seccomp.h>
 #include <sched.h>
-#include <stddef.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/prctl.h>
 #include <sys/syscall.h>
 
+#include "seccomp_site.h"
+
 extern char **environ;
 
-#if defined(__x86_64__)
+#if TL_SYSCALL_SITES
 
-#define ARCH AUDIT_ARCH_X86_64
-#define X32_BIT 0x40000000u /* x32 system calls: never valgrind's, refused */
+/* execve(2) made here and nowhere else (seccomp_site.h). */
+TL_SYSCALL_SITE(exec_site)
 
-/* execve(2) made here and nowhere else; exec_site is the address just past
- * the syscall instruction, which is what seccomp reports as the caller's. */
-extern const char exec_site[] __attribute__((visibility("hidden")));
-
-__attribute__((noinline)) static long exec_from_site(const char *path, char *const argv[],
-                                                     char *const envp[])
+static long exec_from_site(const char *path, char *const argv[], char *const envp[])
 {
-    long ret;
-    __asm__ volatile("syscall\n"
-                     ".globl exec_site\n"
-                     ".hidden exec_site\n"
-                     "exec_site:"
-                     : "=a"(ret)
-                     : "0"((long)SYS_execve), "D"(path), "S"(argv), "d"(envp)
-                     : "rcx", "r11", "memory");
-    return ret;
+    return exec_site(SYS_execve, (long)path, (long)argv, (long)envp, 0, 0, 0);
 }
-
-#define LOAD(field) BPF_STMT(BPF_LD | BPF_W | BPF_ABS, (unsigned)offsetof(struct seccomp_data, field))
-#define LOAD_AT(offset) BPF_STMT(BPF_LD | BPF_W | BPF_ABS, (unsigned)(offset))
-#define RETURN(action) BPF_STMT(BPF_RET | BPF_K, (action))
-/* go on where A == k, else skip the next `skip` instructions */
-#define UNLESS_EQUAL(k, skip) BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, (k), 0, (skip))
 
 static int install_filter(void)
 {
-    const unsigned long long site = (unsigned long long)(size_t)exec_site;
-    const unsigned ip = offsetof(struct seccomp_data, instruction_pointer);
-    const unsigned arg0 = offsetof(struct seccomp_data, args); /* little-endian: low word first */
     struct sock_filter filter[] = {
-        LOAD(arch),
-        BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, ARCH, 1, 0),
-        RETURN(SECCOMP_RET_KILL_PROCESS),
-        LOAD(nr),
-        BPF_JUMP(BPF_JMP | BPF_JGE | BPF_K, X32_BIT, 0, 1),
-        RETURN(SECCOMP_RET_KILL_PROCESS),
+        TL_BPF_LOAD(arch),
+        TL_BPF_SKIP_IF_EQUAL(TL_BPF_ARCH, 1),
+        TL_BPF_RETURN(SECCOMP_RET_KILL_PROCESS),
+        TL_BPF_LOAD(nr),
+        BPF_JUMP(BPF_JMP | BPF_JGE | BPF_K, TL_BPF_X32_BIT, 0, 1),
+        TL_BPF_RETURN(SECCOMP_RET_KILL_PROCESS),
         /* processes */
-        UNLESS_EQUAL(SYS_fork, 1),
-        RETURN(SECCOMP_RET_KILL_PROCESS),
-        UNLESS_EQUAL(SYS_vfork, 1),
-        RETURN(SECCOMP_RET_KILL_PROCESS),
-        UNLESS_EQUAL(SYS_clone3, 1),
-        RETURN(SECCOMP_RET_ERRNO | ENOSYS),
-        UNLESS_EQUAL(SYS_clone, 4),
-        LOAD_AT(arg0),
+        TL_BPF_UNLESS_EQUAL(SYS_fork, 1),
+        TL_BPF_RETURN(SECCOMP_RET_KILL_PROCESS),
+        TL_BPF_UNLESS_EQUAL(SYS_vfork, 1),
+        TL_BPF_RETURN(SECCOMP_RET_KILL_PROCESS),
+        TL_BPF_UNLESS_EQUAL(SYS_clone3, 1),
+        TL_BPF_RETURN(SECCOMP_RET_ERRNO | ENOSYS),
+        TL_BPF_UNLESS_EQUAL(SYS_clone, 4),
+        TL_BPF_LOAD_AT(TL_BPF_ARG_LO(0)),
         BPF_JUMP(BPF_JMP | BPF_JSET | BPF_K, CLONE_THREAD, 0, 1),
-        RETURN(SECCOMP_RET_ALLOW),
-        RETURN(SECCOMP_RET_KILL_PROCESS),
+        TL_BPF_RETURN(SECCOMP_RET_ALLOW),
+        TL_BPF_RETURN(SECCOMP_RET_KILL_PROCESS),
         /* programs: this program's own execve alone */
-        UNLESS_EQUAL(SYS_execveat, 1),
-        RETURN(SECCOMP_RET_KILL_PROCESS),
-        UNLESS_EQUAL(SYS_execve, 6),
-        LOAD_AT(ip),
-        UNLESS_EQUAL((unsigned)site, 3),
-        LOAD_AT(ip + 4),
-        UNLESS_EQUAL((unsigned)(site >> 32), 1),
-        RETURN(SECCOMP_RET_ALLOW),
-        RETURN(SECCOMP_RET_KILL_PROCESS),
-        RETURN(SECCOMP_RET_ALLOW),
+        TL_BPF_UNLESS_EQUAL(SYS_execveat, 1),
+        TL_BPF_RETURN(SECCOMP_RET_KILL_PROCESS),
+        TL_BPF_UNLESS_EQUAL(SYS_execve, 6),
+        TL_BPF_ALLOW_FROM(exec_site_end),
+        TL_BPF_RETURN(SECCOMP_RET_KILL_PROCESS),
+        TL_BPF_RETURN(SECCOMP_RET_ALLOW),
     };
     struct sock_fprog program = {.len = sizeof filter / sizeof *filter, .filter = filter};
     if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) != 0)

@@ -3,7 +3,7 @@
 #
 # Makes every symbol a compiled lab file defines local, except its entry
 # points (lab.h's, listed once in lab_process.h): strong, weak,
-# common, IFUNC or unique, none stays global. A lab file's helpers and
+# common or unique, none stays global (an IFUNC is refused, below). A lab file's helpers and
 # kernels then never collide with the harness's or with another lab
 # file's, and a lab file cannot replace a harness function (memcmp, the
 # checker). With PREFIX the entry points are renamed (transpose ->
@@ -33,6 +33,18 @@ done)
 if [ -n "$calls" ]; then
     echo "$in: the lab file calls the kit's own code:$calls. A lab file calls CUDA and the" \
         "C library, and TODO() until it is done" >&2
+    exit 1
+fi
+# Code that runs before main's own first line: the emulator's lab process is
+# confined from .preinit_array (harness/lab/lab_runner.c), ahead of every
+# constructor, and an IFUNC's resolver runs earlier still, while the program
+# is loaded. A lab file has neither.
+ifuncs=$(nm --format=posix "$in" | while read -r sym type _; do
+    case "$type" in i) printf ' %s' "$sym" ;; esac
+done)
+if [ -n "$ifuncs" ] || objdump -h "$in" | grep -q '[.]preinit_array'; then
+    echo "$in: the lab file has code that runs as the program is loaded (an IFUNC or a" \
+        ".preinit_array entry), before the kit sets up. A lab file needs neither: take it out" >&2
     exit 1
 fi
 # Valgrind's client requests (valgrind.h, callgrind.h) start with this

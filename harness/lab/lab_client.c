@@ -58,6 +58,8 @@ const char *tl_signal_meaning(int sig)
     case SIGFPE: return "SIGFPE: an arithmetic error (integer division by zero?)";
     case SIGILL: return "SIGILL: an illegal instruction";
     case SIGABRT: return "SIGABRT: abort() was called, or an assert() failed";
+    case SIGSYS: return "SIGSYS: it started a thread, a process or a program, which the emulator's "
+                        "lab process does not allow (a lab's code needs none)";
     default: return strsignal(sig);
     }
 }

@@ -12,6 +12,7 @@
 #include <string.h>
 #include <sys/mman.h>
 #include <sys/socket.h>
+#include <sys/syscall.h>
 #include <unistd.h>
 
 #include "check.h"
@@ -28,6 +29,41 @@
 #else
 #define TL_BACKEND tl_cpu_backend
 #endif
+
+#ifdef TL_EMU
+/*
+ * On the emulator the kernels are counted in this process, beside the lab
+ * file's code: it is confined (harness/emu/confine.c) before any of that
+ * code runs, from .preinit_array, ahead of every constructor (a lab file
+ * with a .preinit_array of its own is refused, isolate-symbols.sh). Its
+ * channels to the suite are then the kit's alone, through one call site.
+ */
+static void confine(int argc, char **argv, char **envp)
+{
+    (void)argc, (void)argv, (void)envp;
+    tl_emu_confine(TL_LAB_SOCKET_FD, TL_LAB_MATRICES_FD);
+}
+__attribute__((section(".preinit_array"), used)) static void (*const confine_first)(int, char **, char **) = confine;
+#define KIT_SYSCALL tl_emu_kit_syscall
+#else
+#define KIT_SYSCALL syscall
+#endif
+
+/* The channels, used through KIT_SYSCALL alone. */
+static void *map_channel(size_t bytes)
+{
+    return (void *)KIT_SYSCALL(SYS_mmap, 0, (long)bytes, PROT_READ | PROT_WRITE, MAP_SHARED, TL_LAB_MATRICES_FD, 0);
+}
+
+static ssize_t receive(void *buf, size_t len)
+{
+    return KIT_SYSCALL(SYS_recvfrom, TL_LAB_SOCKET_FD, (long)buf, (long)len, 0, 0, 0);
+}
+
+static ssize_t reply(const void *buf, size_t len)
+{
+    return KIT_SYSCALL(SYS_sendto, TL_LAB_SOCKET_FD, (long)buf, (long)len, MSG_NOSIGNAL, 0, 0);
+}
 
 /* A lab file defines only its own entry points: the others are NULL here. */
 #define TL_PRAGMA(text) _Pragma(#text)
@@ -62,8 +98,7 @@ static void run(const tl_lab_request *rq, const entry_point *e, tl_lab_reply *rp
     const tl_backend *b = &TL_BACKEND;
     tl_matrix m[3];
     size_t bytes = rq->floats * sizeof(float);
-    float *base = mmap(NULL, bytes ? bytes : 1, PROT_READ | PROT_WRITE, MAP_SHARED,
-                       TL_LAB_MATRICES_FD, 0);
+    float *base = map_channel(bytes ? bytes : 1);
     if (base == MAP_FAILED || rq->matrices != (e->op == TL_CALL_MATMUL ? 3 : e->op == TL_CALL_INPLACE ? 1 : 2) ||
         map_matrices(rq, base, m) != 0) {
         snprintf(rp->why, sizeof rp->why, "tilelab: the lab process could not map the matrices (%s)",
@@ -103,7 +138,7 @@ static void call_on_device(entry_fn fn, int op, float *const d[3], tl_shape s)
 static void plan_of(const tl_lab_request *rq, entry_fn fn, int op, tl_lab_reply *rp)
 {
     size_t bytes = TL_LAB_PLAN_BYTES;
-    unsigned char *base = mmap(NULL, bytes, PROT_READ | PROT_WRITE, MAP_SHARED, TL_LAB_MATRICES_FD, 0);
+    unsigned char *base = map_channel(bytes);
     if (base == MAP_FAILED || rq->floats * sizeof(float) < bytes) {
         snprintf(rp->why, sizeof rp->why, "tilelab: the lab process could not map the plan (%s)",
                  base == MAP_FAILED ? strerror(errno) : "a request it cannot read");
@@ -140,6 +175,10 @@ static void profile_of(const tl_lab_request *rq, const entry_point *e, tl_lab_re
     tl_emu_profile(1);
     run(rq, e, rp);
     tl_emu_profile(0);
+    /* Output the lab's code left buffered goes now, before the counts are
+     * written: a stream of its own (fopencookie) runs its code when flushed. */
+    fflush(stdout);
+    fflush(stderr);
     /* Every launch that ran, counted: the launch log and the counts are kept
      * apart, and a lab file that switched the counting off for a kernel
      * (reaching the emulator's code through its own symbol table) would
@@ -152,7 +191,7 @@ static void profile_of(const tl_lab_request *rq, const entry_point *e, tl_lab_re
         rp->rc = -1;
         return;
     }
-    unsigned char *base = mmap(NULL, bytes, PROT_READ | PROT_WRITE, MAP_SHARED, TL_LAB_MATRICES_FD, 0);
+    unsigned char *base = map_channel(bytes);
     if (base == MAP_FAILED) {
         snprintf(rp->why, sizeof rp->why, "tilelab: the lab process could not map the counts (%s)",
                  strerror(errno));
@@ -222,7 +261,7 @@ int main(void)
     static tl_lab_request rq;
     static tl_lab_reply rp;
     for (;;) {
-        ssize_t n = recv(TL_LAB_SOCKET_FD, &rq, sizeof rq, 0);
+        ssize_t n = receive(&rq, sizeof rq);
         if (n == 0)
             return 0;
         if (n != (ssize_t)sizeof rq) {
@@ -233,7 +272,7 @@ int main(void)
         answer(&rq, &rp);
         fflush(stdout);
         fflush(stderr);
-        if (send(TL_LAB_SOCKET_FD, &rp, sizeof rp, MSG_NOSIGNAL) != (ssize_t)sizeof rp)
+        if (reply(&rp, sizeof rp) != (ssize_t)sizeof rp)
             return 1;
     }
 }

@@ -3,9 +3,11 @@
  * traffic hidden from the emulator's counts. The lab file reads its own
  * process's symbol table (/proc/self/exe), finds the emulator's switch for
  * counting by a name it builds at run time, and switches counting off for
- * the real kernel and on for a decoy launch of one element. The lab
- * process's reply then holds fewer counted launches than its launch log:
- * not measured.
+ * the real kernel and on for a decoy launch of one element. Before the lab
+ * process was confined, it did, and its reply held fewer counted launches
+ * than its launch log: not measured. Confined (harness/emu/confine.c), it
+ * cannot open its program: both launches are counted, and it is measured
+ * as the naive transpose it is.
  */
 #include "lab.h"
 #include <elf.h>

@@ -1,0 +1,197 @@
+/*
+ * The emulator's lab process, confined (lab_runner.c calls tl_emu_confine
+ * before any code of the lab file runs).
+ *
+ * On a GPU the lab's code only records what it launches, and the suite
+ * runs and times that plan itself (plan.h). On the emulator the kernels
+ * are counted where they run: in the lab process, beside the lab file's
+ * own code, and the counts go back to the suite through the process's
+ * socket and memfd (the channels: descriptors 3 and 4, lab_process.h). A lab file that
+ * left a thread running, or a signal handler, a timer, another process, a
+ * descriptor or a mapping of its own, could rewrite the counts after the
+ * call it was measured in, or answer the suite itself.
+ *
+ * So the emulator first does what needs the system's files (it reads the
+ * program's symbol table and sets up device memory and its fault handler)
+ * and a seccomp filter then lets the process do only this:
+ *   - anything from one call site, tl_emu_kit_syscall, which the kit's own
+ *     code uses for the channels;
+ *   - memory: anonymous mappings and mprotect, never executable; brk,
+ *     munmap, madvise;
+ *   - read, write, lseek, close and fstat on descriptors other than the
+ *     channels (printf),
+ *     the terminal's size and mode;
+ *   - clocks, sleeps, futex, random bytes, its own signal mask, a signal to
+ *     itself (abort), its ids, exit.
+ * A thread, another process or another program kills it with SIGSYS
+ * (lab_client.c says so to the student); any other call fails with EPERM:
+ * no file opens (/proc/self/exe, /proc/self/mem), no new descriptors, no
+ * signal handlers, timers or remapping. Nothing of the lab's runs after
+ * its call returns, and what runs during it cannot reach the channels.
+ *
+ * What this does not stop: code that finds the emulator's counters in its
+ * own process's memory and writes them past the instrumentation (a library
+ * function called through a pointer) while its call runs. Only a GPU's
+ * plan, which the lab's code never times, is out of that reach.
+ */
+#define _GNU_SOURCE
+#include "emu.h"
+#include "emulator.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/ioctl.h>
+#include <sys/mman.h>
+#include <sys/prctl.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+
+#include "seccomp_site.h"
+
+#if TL_SYSCALL_SITES
+
+TL_SYSCALL_SITE(kit_site)
+
+long tl_emu_kit_syscall(long nr, long a, long b, long c, long d, long e, long f)
+{
+    long ret = kit_site(nr, a, b, c, d, e, f);
+    if (ret < 0 && ret > -4096) {
+        errno = (int)-ret;
+        return -1;
+    }
+    return ret;
+}
+
+/* ---------------------------------------------------------------- the filter */
+
+typedef struct {
+    struct sock_filter s[256];
+    size_t n;
+} program;
+
+#define PUT(p, ...)                                                                                \
+    put(p, (const struct sock_filter[]){__VA_ARGS__},                                              \
+        sizeof((const struct sock_filter[]){__VA_ARGS__}) / sizeof(struct sock_filter))
+
+static void put(program *p, const struct sock_filter *rule, size_t n)
+{
+    for (size_t i = 0; i < n; i++, p->n++)
+        if (p->n < sizeof p->s / sizeof *p->s)
+            p->s[p->n] = rule[i];
+    /* install() refuses a program that did not fit */
+}
+
+#define ALLOW TL_BPF_RETURN(SECCOMP_RET_ALLOW)
+#define REFUSE TL_BPF_RETURN(SECCOMP_RET_ERRNO | EPERM)
+#define KILL TL_BPF_RETURN(SECCOMP_RET_KILL_PROCESS)
+
+/* Each rule below tests the call's number, held in A, and returns where it
+ * matches: A still holds the number for the next rule where it does not. */
+static void allow(program *p, unsigned nr)
+{
+    PUT(p, TL_BPF_UNLESS_EQUAL(nr, 1), ALLOW);
+}
+
+static void kill(program *p, unsigned nr)
+{
+    PUT(p, TL_BPF_UNLESS_EQUAL(nr, 1), KILL);
+}
+
+/* nr on any descriptor but the kit's two */
+static void allow_off_channels(program *p, unsigned nr, const int channel[2])
+{
+    PUT(p, TL_BPF_UNLESS_EQUAL(nr, 5), TL_BPF_LOAD_AT(TL_BPF_ARG_LO(0)),
+        TL_BPF_SKIP_IF_EQUAL((unsigned)channel[0], 2), TL_BPF_SKIP_IF_EQUAL((unsigned)channel[1], 1),
+        ALLOW, REFUSE);
+}
+
+/* nr where its argument arg is one of x and y */
+static void allow_where(program *p, unsigned nr, int arg, unsigned x, unsigned y)
+{
+    PUT(p, TL_BPF_UNLESS_EQUAL(nr, 5), TL_BPF_LOAD_AT(TL_BPF_ARG_LO(arg)), TL_BPF_SKIP_IF_EQUAL(x, 1),
+        TL_BPF_UNLESS_EQUAL(y, 1), ALLOW, REFUSE);
+}
+
+/* mprotect and mmap: never executable; mmap anonymous (no descriptor, -1) */
+static void allow_memory(program *p)
+{
+    PUT(p, TL_BPF_UNLESS_EQUAL(SYS_mprotect, 4), TL_BPF_LOAD_AT(TL_BPF_ARG_LO(2)),
+        TL_BPF_UNLESS_CLEAR(PROT_EXEC, 1), ALLOW, REFUSE);
+    PUT(p, TL_BPF_UNLESS_EQUAL(SYS_mmap, 6), TL_BPF_LOAD_AT(TL_BPF_ARG_LO(4)),
+        TL_BPF_UNLESS_EQUAL(0xffffffffu, 3), TL_BPF_LOAD_AT(TL_BPF_ARG_LO(2)),
+        TL_BPF_UNLESS_CLEAR(PROT_EXEC, 1), ALLOW, REFUSE);
+}
+
+static int install(const int channel[2])
+{
+    static program p;
+    PUT(&p, TL_BPF_LOAD(arch), TL_BPF_SKIP_IF_EQUAL(TL_BPF_ARCH, 1), KILL, TL_BPF_ALLOW_FROM(kit_site_end),
+        TL_BPF_LOAD(nr), BPF_JUMP(BPF_JMP | BPF_JGE | BPF_K, TL_BPF_X32_BIT, 0, 1), KILL);
+    /* threads, processes, programs */
+    static const unsigned deadly[] = {SYS_clone, SYS_clone3, SYS_fork, SYS_vfork, SYS_execve, SYS_execveat};
+    for (size_t i = 0; i < sizeof deadly / sizeof *deadly; i++)
+        kill(&p, deadly[i]);
+    static const unsigned plain[] = {
+        SYS_brk, SYS_munmap, SYS_madvise, SYS_fstat, SYS_newfstatat, SYS_futex, SYS_rt_sigprocmask,
+        SYS_rt_sigreturn, SYS_restart_syscall, SYS_clock_gettime, SYS_clock_getres, SYS_gettimeofday,
+        SYS_time, SYS_nanosleep, SYS_clock_nanosleep, SYS_sched_yield, SYS_getrandom, SYS_getpid,
+        SYS_gettid, SYS_getppid, SYS_getuid, SYS_geteuid, SYS_getgid, SYS_getegid, SYS_uname,
+        SYS_exit, SYS_exit_group,
+    };
+    for (size_t i = 0; i < sizeof plain / sizeof *plain; i++)
+        allow(&p, plain[i]);
+    static const unsigned on_descriptors[] = {SYS_read,  SYS_write, SYS_pread64, SYS_pwrite64,
+                                              SYS_readv, SYS_writev, SYS_lseek,  SYS_close};
+    for (size_t i = 0; i < sizeof on_descriptors / sizeof *on_descriptors; i++)
+        allow_off_channels(&p, on_descriptors[i], channel);
+    allow_where(&p, SYS_ioctl, 1, TCGETS, TIOCGWINSZ);
+    allow_where(&p, SYS_fcntl, 1, F_GETFD, F_GETFL);
+    /* a signal to itself: abort() */
+    unsigned self = (unsigned)getpid();
+    allow_where(&p, SYS_tgkill, 0, self, self);
+    allow_memory(&p);
+    PUT(&p, REFUSE);
+    if (p.n > sizeof p.s / sizeof *p.s) {
+        errno = E2BIG;
+        return -1;
+    }
+    struct sock_fprog fprog = {.len = (unsigned short)p.n, .filter = p.s};
+    if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) != 0)
+        return -1;
+    return prctl(PR_SET_SECCOMP, SECCOMP_MODE_FILTER, &fprog);
+}
+
+#else
+
+long tl_emu_kit_syscall(long nr, long a, long b, long c, long d, long e, long f)
+{
+    return syscall(nr, a, b, c, d, e, f);
+}
+
+static int install(const int channel[2])
+{
+    (void)channel;
+    errno = ENOSYS;
+    return -1;
+}
+
+#endif
+
+void tl_emu_confine(int socket_fd, int memfd)
+{
+    tl_emu_load_statics();
+    if (tl_emu_open_arena() != 0) {
+        static const char say[] = "tilelab: the emulator cannot reserve its device memory\n";
+        (void)!write(2, say, sizeof say - 1);
+        _exit(127);
+    }
+    if (install((const int[2]){socket_fd, memfd}) != 0) {
+        /* Not confined: everything still runs, but what is counted here can be rewritten. */
+        char say[200];
+        int n = snprintf(say, sizeof say, "tilelab: note: the emulator's lab process runs unconfined here (%s%s)\n",
+                         errno == ENOSYS ? "written for x86-64 Linux: " : "seccomp: ", strerror(errno));
+        (void)!write(2, say, (size_t)n);
+    }
+}
