@@ -237,9 +237,11 @@ bench_backend = $(if $(filter cpu,$(lab$(1)_kind)),$(B)/harness/bench/bench_cpu.
 vdir = $(B)/lab$(1)/$(2)$(if $(filter emu,$(3)),-emu)
 
 # $(1): lab number, $(2): student or reference, $(3): cpu, cuda or emu
+# Its flags file holds what it is built from and with: a change of either
+# (another STUDENT_DIR, a tunable) rebuilds it, even from an older file.
 define lab_variant
 $(call vdir,$(1),$(2),$(3))/flags: FORCE
-	$$(call stamp,$(if $(filter cpu,$(3)),$$(OPT))$(if $(filter cuda,$(3)),$$(NVCC_ARCH)) $$(call tunable_defs,$(1)))
+	$$(call stamp,$$(call lab_src,$(1),$(2)) $(if $(filter cpu,$(3)),$$(OPT))$(if $(filter cuda,$(3)),$$(NVCC_ARCH)) $$(call tunable_defs,$(1)))
 
 ifneq ($(call prebuilt,$(1),$(2),$(3)),)
 $(call vdir,$(1),$(2),$(3))/lab.raw.o: $(call prebuilt,$(1),$(2),$(3))
@@ -411,7 +413,7 @@ $(LAB_GOALS):
 	@:
 
 test: $(VARIANT_DIR)/test
-	@echo "== lab $(LAB) ($(lab$(LAB)_dir)), $(if $(SOLUTION),the reference solution,your code: labs/$(lab$(LAB)_dir)/$(lab$(LAB)_file)), $(RUNS_ON)"
+	@echo "== lab $(LAB) ($(lab$(LAB)_dir)), $(if $(SOLUTION),the reference solution,your code: $(call lab_src,$(LAB),student)), $(RUNS_ON)"
 	@$< $(TEST_FLAGS) $(TEST_ARGS)
 
 bench: $(if $(filter emu,$(LAB_BACKEND)),,$(LAB_DIR)/bench)

@@ -191,6 +191,19 @@ if ! cmp -s solutions/07-gpu-matmul/matmul.cu "$kit/labs/07-gpu-matmul/matmul.cu
 else
     not_ok "the lab 7 reference no longer reads B as this test expects"
 fi
+# A build from another STUDENT_DIR is not kept for labs/: make labN test then
+# runs the file it names (here the stub, older than that build), and says which.
+mkdir -p "$tmp/elsewhere/labs" && cp -r solutions/02-cpu-blocked "$tmp/elsewhere/labs/"
+make -s -C "$kit" B=build lab2 test STUDENT_DIR="$tmp/elsewhere/labs" >"$tmp/said" 2>&1
+cp labs/02-cpu-blocked/transpose.c "$kit/labs/02-cpu-blocked/transpose.c"
+touch -d '2001-01-01' "$kit/labs/02-cpu-blocked/transpose.c"
+make -s -C "$kit" B=build lab2 test >"$tmp/said2" 2>&1
+if grep -qF "your code: $tmp/elsewhere/labs/02-cpu-blocked/transpose.c" "$tmp/said" &&
+    grep -qF "your code: labs/02-cpu-blocked/transpose.c" "$tmp/said2" && grep -q "not implemented yet" "$tmp/said2"; then
+    ok "after a run on another STUDENT_DIR, make lab2 test runs labs/ again, and each run names its file"
+else
+    not_ok "a build from another STUDENT_DIR was run for labs/, or the file was misnamed" "$tmp/said2"
+fi
 # Lab 3 with an endless loop in its kernel: the run ends, at the limit on the
 # whole run when the tests' own do not fire first (here a 5-second one), and
 # takes its lab processes along.
