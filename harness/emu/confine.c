@@ -94,7 +94,7 @@ static void allow(program *p, unsigned nr)
     PUT(p, TL_BPF_UNLESS_EQUAL(nr, 1), ALLOW);
 }
 
-static void kill(program *p, unsigned nr)
+static void forbid(program *p, unsigned nr)
 {
     PUT(p, TL_BPF_UNLESS_EQUAL(nr, 1), KILL);
 }
@@ -132,7 +132,7 @@ static int install(const int channel[2])
     /* threads, processes, programs */
     static const unsigned deadly[] = {SYS_clone, SYS_clone3, SYS_fork, SYS_vfork, SYS_execve, SYS_execveat};
     for (size_t i = 0; i < sizeof deadly / sizeof *deadly; i++)
-        kill(&p, deadly[i]);
+        forbid(&p, deadly[i]);
     static const unsigned plain[] = {
         SYS_brk, SYS_munmap, SYS_madvise, SYS_fstat, SYS_newfstatat, SYS_futex, SYS_rt_sigprocmask,
         SYS_rt_sigreturn, SYS_restart_syscall, SYS_clock_gettime, SYS_clock_getres, SYS_gettimeofday,
