@@ -6,10 +6,10 @@
  * runs and times that plan itself (plan.h). On the emulator the kernels
  * are counted where they run: in the lab process, beside the lab file's
  * own code, and the counts go back to the suite through the process's
- * socket and memfd (the channels: descriptors 3 and 4, lab_process.h). A lab file that
- * left a thread running, or a signal handler, a timer, another process, a
- * descriptor or a mapping of its own, could rewrite the counts after the
- * call it was measured in, or answer the suite itself.
+ * socket and memfd (the channels: descriptors 3 and 4, lab_process.h). A
+ * lab file that left a thread running, or a signal handler, a timer,
+ * another process, a descriptor or a mapping of its own, could rewrite the
+ * counts after the call it was measured in, or answer the suite itself.
  *
  * So the emulator first does what needs the system's files (it reads the
  * program's symbol table and sets up device memory and its fault handler)
@@ -19,8 +19,7 @@
  *   - memory: anonymous mappings and mprotect, never executable; brk,
  *     munmap, madvise;
  *   - read, write, lseek, close and fstat on descriptors other than the
- *     channels (printf),
- *     the terminal's size and mode;
+ *     channels (printf), and the terminal's size and mode;
  *   - clocks, sleeps, futex, random bytes, its own signal mask, a signal to
  *     itself (abort), its ids, exit.
  * A thread, another process or another program kills it with SIGSYS
@@ -127,8 +126,7 @@ static void allow_memory(program *p)
 static int install(const int channel[2])
 {
     static program p;
-    PUT(&p, TL_BPF_LOAD(arch), TL_BPF_SKIP_IF_EQUAL(TL_BPF_ARCH, 1), KILL, TL_BPF_ALLOW_FROM(kit_site_end),
-        TL_BPF_LOAD(nr), BPF_JUMP(BPF_JMP | BPF_JGE | BPF_K, TL_BPF_X32_BIT, 0, 1), KILL);
+    PUT(&p, TL_BPF_NATIVE_CALLS_ONLY, TL_BPF_ALLOW_FROM(kit_site_end), TL_BPF_LOAD(nr));
     /* threads, processes, programs */
     static const unsigned deadly[] = {SYS_clone, SYS_clone3, SYS_fork, SYS_vfork, SYS_execve, SYS_execveat};
     for (size_t i = 0; i < sizeof deadly / sizeof *deadly; i++)

@@ -50,12 +50,7 @@ static long exec_from_site(const char *path, char *const argv[], char *const env
 static int install_filter(void)
 {
     struct sock_filter filter[] = {
-        TL_BPF_LOAD(arch),
-        TL_BPF_SKIP_IF_EQUAL(TL_BPF_ARCH, 1),
-        TL_BPF_RETURN(SECCOMP_RET_KILL_PROCESS),
-        TL_BPF_LOAD(nr),
-        BPF_JUMP(BPF_JMP | BPF_JGE | BPF_K, TL_BPF_X32_BIT, 0, 1),
-        TL_BPF_RETURN(SECCOMP_RET_KILL_PROCESS),
+        TL_BPF_NATIVE_CALLS_ONLY,
         /* processes */
         TL_BPF_UNLESS_EQUAL(SYS_fork, 1),
         TL_BPF_RETURN(SECCOMP_RET_KILL_PROCESS),

@@ -181,8 +181,8 @@ static void profile_of(const tl_lab_request *rq, const entry_point *e, tl_lab_re
     fflush(stderr);
     /* Every launch that ran, counted: the launch log and the counts are kept
      * apart, and a lab file that switched the counting off for a kernel
-     * (reaching the emulator's code through its own symbol table) would
-     * have to forge both. */
+     * would have to forge both. (Through its own symbol table it once could;
+     * confined, it cannot open it.) */
     long counted = tl_emu_profiled_launches();
     if (rp->rc == 0 && counted != tl_launch_count()) {
         snprintf(rp->why, sizeof rp->why, "the emulator counted %ld of the %d launches your code made: "

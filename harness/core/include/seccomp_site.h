@@ -41,6 +41,13 @@
 #define TL_BPF_ARCH AUDIT_ARCH_X86_64
 #define TL_BPF_X32_BIT 0x40000000u /* x32 system calls: never the kit's, refused */
 
+/* Filter statements that kill a call of another architecture or an x32 one;
+ * A holds the call's number after them. */
+#define TL_BPF_NATIVE_CALLS_ONLY                                                                   \
+    TL_BPF_LOAD(arch), TL_BPF_SKIP_IF_EQUAL(TL_BPF_ARCH, 1), TL_BPF_RETURN(SECCOMP_RET_KILL_PROCESS), \
+        TL_BPF_LOAD(nr), BPF_JUMP(BPF_JMP | BPF_JGE | BPF_K, TL_BPF_X32_BIT, 0, 1),                 \
+        TL_BPF_RETURN(SECCOMP_RET_KILL_PROCESS)
+
 #define TL_SYSCALL_SITE(name)                                                                      \
     extern const char name##_end[] __attribute__((visibility("hidden")));                         \
     __attribute__((noinline, noclone, unused)) static long name(long nr, long a, long b, long c,  \
@@ -61,7 +68,8 @@
 
 /*
  * Filter statements: ALLOW where the call came from site (an address),
- * else on past them. A holds the low word of the caller's address after.
+ * else on past them, with A holding a word of the caller's address: load
+ * what the next statement tests.
  */
 #define TL_BPF_ALLOW_FROM(site)                                                                    \
     TL_BPF_LOAD_AT(TL_BPF_IP_LO), TL_BPF_UNLESS_EQUAL((unsigned)(unsigned long long)(site), 3),   \
