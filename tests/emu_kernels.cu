@@ -179,6 +179,24 @@ __global__ void quarter_warp_float4_reads(float *out)
     out[threadIdx.x] = a.x + a.y + a.z + a.w + b.x + b.y + b.z + b.w;
 }
 
+/* Shared reads with lanes in pairs on one address, as ncu counted them on
+ * the H100 (plots/data/ncu-lds-pairs-h100/): float4s, lanes l and l ^ 1
+ * paired (16 float4s) and l and l ^ 2 paired (8); float2s 16 bytes apart,
+ * lanes l and l ^ 1 paired (8 words), then unpaired (lane % 8, 8 words). */
+__global__ void paired_lane_reads(float *out)
+{
+    __shared__ __align__(16) float t[4 * N];
+    int l = threadIdx.x % 32;
+    for (int i = 0; i < 4; i++)
+        t[threadIdx.x * 4 + i] = (float)i;
+    __syncthreads();
+    float4 a = *(const float4 *)&t[(l >> 1) * 4];
+    float4 b = *(const float4 *)&t[((l & 1) | (l >> 2) << 1) * 4];
+    float2 c = *(const float2 *)&t[((l >> 1) & 7) * 4];
+    float2 d = *(const float2 *)&t[(l & 7) * 4];
+    out[threadIdx.x] = a.x + a.y + a.z + a.w + b.x + b.y + b.z + b.w + c.x + c.y + d.x + d.y;
+}
+
 /* A thread reads two rows of 4 floats, interleaved: row r's float p, then
  * row r + 16's, for p = 0 .. 3. nvcc gathers each row into one LDS.128
  * (two a thread, SASS for sm_90); as the accesses come, no two neighbours
@@ -214,6 +232,7 @@ void launch_shared_float2(float *out) { shared_float2<<<1, N>>>(out); }
 void launch_four_scalar_stores(float *out) { four_scalar_stores<<<1, N>>>(out); }
 void launch_shared_float4_reads(float *out) { shared_float4_reads<<<1, N>>>(out); }
 void launch_quarter_warp_float4_reads(float *out) { quarter_warp_float4_reads<<<1, N>>>(out); }
+void launch_paired_lane_reads(float *out) { paired_lane_reads<<<1, N>>>(out); }
 void launch_interleaved_row_reads(float *out) { interleaved_row_reads<<<1, N>>>(out); }
 void launch_float4_read_for_one_float(float *out) { float4_read_for_one_float<<<1, N>>>(out); }
 void launch_split_barrier(float *out) { split_barrier<<<1, N>>>(out); }

@@ -24,6 +24,7 @@ void launch_shared_float2(float *out);
 void launch_four_scalar_stores(float *out);
 void launch_shared_float4_reads(float *out);
 void launch_quarter_warp_float4_reads(float *out);
+void launch_paired_lane_reads(float *out);
 void launch_interleaved_row_reads(float *out);
 void launch_float4_read_for_one_float(float *out);
 extern const int four_scalar_stores_line;
@@ -256,6 +257,19 @@ Test(emulator, quarters_share_a_pass_only_where_each_reads_one_address)
     cr_assert_eq(s->shared_load_wavefronts, 2 + 4, "one address a quarter: 1 pass a half-warp (2); "
                  "8 float4s a quarter, repeated: 1 pass a quarter (4); got %llu", s->shared_load_wavefronts);
     cr_assert_eq(s->shared_load_ideal, 2 + 4, "as ncu: all of them needed, got ideal %llu", s->shared_load_ideal);
+}
+
+/* ncu on the H100 (plots/data/ncu-lds-pairs-h100/): where lanes go in pairs
+ * on one address, a pair takes one lane's registers, and a float4 read is
+ * served a half-warp at a time, a float2 read a warp at a time. */
+Test(emulator, lanes_paired_on_one_address_are_served_in_groups_twice_as_large)
+{
+    const tl_emu_stats *s = profiled(launch_paired_lane_reads, device_floats(32));
+    cr_assert_eq(s->shared_load_requests, 4);
+    cr_assert_eq(s->shared_load_wavefronts, 2 + 2 + 1 + 2,
+                 "float4s paired l, l ^ 1: 2 passes; paired l, l ^ 2: 2; float2s paired: 1; "
+                 "unpaired: 1 a half-warp, 2; got %llu", s->shared_load_wavefronts);
+    cr_assert_eq(s->shared_load_ideal, 2 + 2 + 1 + 2, "no conflict: got ideal %llu", s->shared_load_ideal);
 }
 
 /*

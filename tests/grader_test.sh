@@ -121,7 +121,7 @@ cat >"$tmp/report/bench.csv" <<'EOF'
 # tilelab bench
 lab,variant,rows,cols,depth,reps,median_s,min_s,max_s,rate,unit,share_of_ceiling,ratio_to_reference,tag,q1_s,q3_s,label,role
 7,reference,1024,1024,1024,20,0.001,0.001,0.001,2000,GFLOP/s,0.1,1.0000,,0.001,0.001,reference,reference
-7,student,1024,1024,1024,20,0.00125,0.001,0.002,1600,GFLOP/s,0.1,0.8000,,0.001,0.002,your code,student
+7,student,1024,1024,1024,20,0.00173913,0.0017,0.0018,1150,GFLOP/s,0.1,0.5750,,0.0017,0.0018,your code,student
 7,ref_naive,1024,1024,1024,20,0.01,0.01,0.01,200,GFLOP/s,0.01,0.1000,,0.01,0.01,reference (naive),reference
 7,naive,1024,1024,1024,20,0.02,0.02,0.02,100,GFLOP/s,0.005,0.5000,,0.02,0.02,your naive kernel,student
 EOF
@@ -131,10 +131,10 @@ printf 'test\t04\tcorrectness\tlab04/a\tpass\t-\ntest\t04\tcorrectness\tlab04/b\
     >>"$tmp/report/outcomes.tsv"
 "$build/grade-report" labs/grading.conf "$tmp/report/outcomes.tsv" "$tmp/report" someone >/dev/null
 summary=$tmp/report/summary.txt
-expect "a GPU ratio of 0.80 earns 3/4 of lab 7's performance points" "^7 +5.00 / +5.00 +3.00 / +3.00 +1.50 / +2.00 +9.50 / +10.00$"
-expect "... and says what was measured" "lab 7 performance: performance \(1.50 of 2.00\)"
+expect "a GPU ratio of 0.575, halfway from lab 7's 0.40 to its 0.75, earns half its performance points" "^7 +5.00 / +5.00 +3.00 / +3.00 +1.00 / +2.00 +9.00 / +10.00$"
+expect "... and says what was measured" "lab 7 performance: performance \(1.00 of 2.00\)"
 summary=$tmp/report/results.json
-expect "... in GFLOP/s at its size, both rates said" "ratio 0.800: GFLOP/s at 1024x1024 on the GPU, median of repetitions in one run: reference 2000, yours 1600"
+expect "... in GFLOP/s at its size, both rates said" "ratio 0.575: GFLOP/s at 1024x1024 on the GPU, median of repetitions in one run: reference 2000, yours 1150"
 summary=$tmp/report/summary.txt
 expect "a skipped test is said at the top of the summary, never silently 0" "^NOTE: 1 test\(s\) did not run here \(skipped\)"
 expect "... and performance waits for every correctness test" "lab 4 performance: performance \(0.00 of 2.00\)"

@@ -36,6 +36,7 @@ expect gpu-traffic plots/data/lab0[78]-profile.csv
 # their columns in reverse order draw the very same figures.
 mkdir -p "$tmp/reversed"
 for f in plots/data/*; do
+    [ -f "$f" ] || continue # a folder of raw runs (ncu, logs): no figure reads it
     case $f in
     *.csv) awk -F, '/^#/ || !NF { print; next } { s = $NF; for (i = NF - 1; i >= 1; i--) s = s "," $i; print s }' "$f" ;;
     *) cat "$f" ;;

@@ -364,12 +364,17 @@ static unsigned long long distinct_bytes(const access_record *const *lane, int l
     return bytes;
 }
 
-/* Whether the lanes all ask for one address (a broadcast). */
-static int uniform(const access_record *const *lane, int lanes)
+/* Whether every lane whose partner lane_id ^ mask ran too asks for the partner's address. */
+static int paired(const access_record *const *lane, const int *lane_id, int lanes, int mask)
 {
-    for (int l = 1; l < lanes; l++)
-        if (lane[l]->addr != lane[0]->addr)
+    const access_record *of[32] = {0};
+    for (int l = 0; l < lanes; l++)
+        of[lane_id[l]] = lane[l];
+    for (int l = 0; l < lanes; l++) {
+        const access_record *partner = of[lane_id[l] ^ mask];
+        if (partner && partner->addr != lane[l]->addr)
             return 0;
+    }
     return 1;
 }
 
@@ -392,29 +397,25 @@ static request_cost cost(const access_record *const *lane, const int *lane_id, i
         c.ideal = (c.bytes + 31) / 32;
         return c;
     }
-    /* Shared memory serves up to 128 bytes a pass, one word from each bank.
-     * A warp's 4-byte accesses are served together, its 8-byte ones a
-     * half-warp at a time, its 16-byte ones a quarter-warp at a time; a
-     * group takes as many passes as the most distinct words it wants from
-     * one bank, never fewer than its distinct bytes need (lanes that want
-     * one word share it). The two quarters of a half-warp share their passes
-     * only where each quarter's lanes all want one address. That is what ncu
-     * counts per instruction on the H100 (plots/data/ncu-shared-wavefronts.txt): of
-     * lab 8's float4 reads, a row of a tile that a half-warp's 16 lanes
-     * share, or that each quarter shares, takes one pass a half-warp; 8
-     * neighbouring float4s that both quarters of a half-warp read, one pass a
-     * quarter. */
+    /* Shared memory serves up to 128 bytes a pass, one word from each bank,
+     * and hands a warp one register a lane a pass. A warp's 4-byte accesses
+     * are served together, its 8-byte ones a half-warp at a time, its
+     * 16-byte ones a quarter-warp at a time; where the lanes go in pairs
+     * that want one address (each lane's as its neighbour's, l and l ^ 1,
+     * or as the one two along, l and l ^ 2), a pair takes one lane's
+     * registers and the groups are twice as large. A group takes as many
+     * passes as the most distinct words it wants from one bank, never fewer
+     * than its distinct bytes need (lanes that want one word share it).
+     * That is what ncu counts on the H100 (plots/data/ncu-lds-pairs-h100/):
+     * 16-byte reads of 16 float4s, lanes paired, 2 passes; of 8 float4s
+     * repeated by each quarter, unpaired, 4; 8-byte reads of 8 words, lanes
+     * paired, 1, unpaired, 2. */
     unsigned size = lane[0]->size, group = size <= 4 ? 32 : size <= 8 ? 16 : 8;
+    if (group < 32 && (paired(lane, lane_id, lanes, 1) || paired(lane, lane_id, lanes, 2)))
+        group *= 2;
     for (int l = 0; l < lanes;) {
-        int first = l, quarter = lane_id[first] / 8;
+        int first = l;
         l = end_of_group(lane_id, l, lanes, (int)group);
-        /* The even quarter of a half-warp takes the odd one in, where each wants one address. */
-        if (group == 8 && quarter % 2 == 0 && l < lanes && lane_id[l] / 8 == quarter + 1 &&
-            uniform(lane + first, l - first)) {
-            int next = end_of_group(lane_id, l, lanes, 8);
-            if (uniform(lane + l, next - l))
-                l = next;
-        }
         unsigned long long need = (distinct_bytes(lane + first, l - first) + 127) / 128,
                            ways = cost_of(lane + first, l - first, 1);
         c.cost += ways > need ? ways : need;
