@@ -247,9 +247,10 @@ Test(emulator, float4_shared_reads_are_served_a_quarter_warp_at_a_time)
 }
 
 /* ncu on the H100, per instruction (plots/data/ncu-shared-wavefronts.txt):
- * lab 8's float4 reads where each quarter-warp shares one address take a
- * pass a half-warp; 8 neighbouring float4s read alike by both quarters of
- * a half-warp take a pass a quarter, though their 128 bytes would fit one. */
+ * lab 8's float4 reads where each quarter-warp shares one address (lanes
+ * paired) take a pass a half-warp; 8 neighbouring float4s read alike by
+ * both quarters of a half-warp (lanes unpaired) take a pass a quarter,
+ * though their 128 bytes would fit one. */
 Test(emulator, quarters_share_a_pass_only_where_each_reads_one_address)
 {
     const tl_emu_stats *s = profiled(launch_quarter_warp_float4_reads, device_floats(32));

@@ -11,9 +11,10 @@
  * bytes the sectors hold (100 % in the first two cases, 12.5 % in the
  * last). A shared request takes one pass (wavefront) per group of threads
  * the hardware serves together (the warp for 4-byte words, half of it for
- * 8 bytes, a quarter for 16), times the most distinct words that group
- * wants from one of the 32 banks: the ideal is 1 pass a group, and a read
- * of one column of a 32 x 32 float tile takes 32.
+ * 8 bytes, a quarter for 16; twice as many where lanes go in pairs on one
+ * address), times the most distinct words that group wants from one of the
+ * 32 banks: the ideal is 1 pass a group, and a read of one column of a
+ * 32 x 32 float tile takes 32.
  */
 #ifndef TILELAB_EMU_H
 #define TILELAB_EMU_H
