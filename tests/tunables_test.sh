@@ -8,19 +8,25 @@
 # number of warps. Prints TAP; make check counts it.
 source "$(dirname "$0")/tap.sh"
 
+# passes LAB NAME TUNABLE=VALUE...: the reference of lab LAB passes its
+# correctness tests on the emulator, built with those tunables (NAME: the log's).
+passes() {
+    local lab=$1 log=$tmp/lab$1-$2.log
+    shift 2
+    if make -s B="$build/tunables" GPU=emu "lab$((10#$lab))" test SOLUTION=1 "$@" \
+            TEST_ARGS="--filter=lab$lab/*" >"$log" 2>&1 &&
+        grep -Eq "Tested: [1-9][0-9]* \| Passing: [0-9]+ \| Failing: 0 \| Crashing: 0" "$log"; then
+        ok "lab $((10#$lab))'s reference passes its correctness tests at $*"
+    else
+        not_ok "lab $((10#$lab))'s reference at $*" "$log"
+    fi
+}
+
 for lab in $(sed -n 's/^LABS := //p' labs/labs.mk); do
     grep -q "^lab${lab}_kind := gpu" labs/labs.mk || continue
     grep -q -E "^lab${lab}_tunables := .*(TILE_DIM.*BLOCK_ROWS|BLOCK_ROWS.*TILE_DIM)" labs/labs.mk || continue
     for t in 4:2 12:4; do
-        tile=${t%:*} rows=${t#*:}
-        log=$tmp/lab$lab-$tile.log
-        if make -s B="$build/tunables" GPU=emu "lab$((10#$lab))" test SOLUTION=1 TILE_DIM="$tile" \
-                BLOCK_ROWS="$rows" TEST_ARGS="--filter=lab$lab/*" >"$log" 2>&1 &&
-            grep -Eq "Tested: [1-9][0-9]* \| Passing: [0-9]+ \| Failing: 0 \| Crashing: 0" "$log"; then
-            ok "lab $((10#$lab))'s reference passes its correctness tests at TILE_DIM=$tile BLOCK_ROWS=$rows"
-        else
-            not_ok "lab $((10#$lab))'s reference at TILE_DIM=$tile BLOCK_ROWS=$rows" "$log"
-        fi
+        passes "$lab" "$t" TILE_DIM="${t%:*}" BLOCK_ROWS="${t#*:}"
     done
 done
 
@@ -29,14 +35,7 @@ done
 for lab in $(sed -n 's/^LABS := //p' labs/labs.mk); do
     grep -q "^lab${lab}_tunables := .*TILE_WIDTH" labs/labs.mk || continue
     for width in 4 12 24; do
-        log=$tmp/lab$lab-w$width.log
-        if make -s B="$build/tunables" GPU=emu "lab$((10#$lab))" test SOLUTION=1 TILE_WIDTH="$width" \
-                TEST_ARGS="--filter=lab$lab/*" >"$log" 2>&1 &&
-            grep -Eq "Tested: [1-9][0-9]* \| Passing: [0-9]+ \| Failing: 0 \| Crashing: 0" "$log"; then
-            ok "lab $((10#$lab))'s reference passes its correctness tests at TILE_WIDTH=$width"
-        else
-            not_ok "lab $((10#$lab))'s reference at TILE_WIDTH=$width" "$log"
-        fi
+        passes "$lab" "w$width" TILE_WIDTH="$width"
     done
 done
 tap_plan

@@ -364,18 +364,22 @@ static unsigned long long distinct_bytes(const access_record *const *lane, int l
     return bytes;
 }
 
-/* Whether every lane whose partner lane_id ^ mask ran too asks for the partner's address. */
-static int paired(const access_record *const *lane, const int *lane_id, int lanes, int mask)
+/* Whether the lanes go in pairs that want one address: for mask 1 or for
+ * mask 2, every lane whose partner lane_id ^ mask ran too asks for the
+ * partner's address. */
+static int paired(const access_record *const *lane, const int *lane_id, int lanes)
 {
     const access_record *of[32] = {0};
     for (int l = 0; l < lanes; l++)
         of[lane_id[l]] = lane[l];
-    for (int l = 0; l < lanes; l++) {
-        const access_record *partner = of[lane_id[l] ^ mask];
-        if (partner && partner->addr != lane[l]->addr)
-            return 0;
+    for (int mask = 1; mask <= 2; mask++) {
+        int l = 0;
+        while (l < lanes && (!of[lane_id[l] ^ mask] || of[lane_id[l] ^ mask]->addr == lane[l]->addr))
+            l++;
+        if (l == lanes)
+            return 1;
     }
-    return 1;
+    return 0;
 }
 
 /* Past the lanes from lane[l] on that fall in lane_id[l]'s group of `group` lanes. */
@@ -411,7 +415,7 @@ static request_cost cost(const access_record *const *lane, const int *lane_id, i
      * repeated by each quarter, unpaired, 4; 8-byte reads of 8 words, lanes
      * paired, 1, unpaired, 2. */
     unsigned size = lane[0]->size, group = size <= 4 ? 32 : size <= 8 ? 16 : 8;
-    if (group < 32 && (paired(lane, lane_id, lanes, 1) || paired(lane, lane_id, lanes, 2)))
+    if (group < 32 && paired(lane, lane_id, lanes))
         group *= 2;
     for (int l = 0; l < lanes;) {
         int first = l;
