@@ -100,8 +100,8 @@ matmul_paired_kernel(float *c, const float *a, const float *b, int m, int n, int
     __shared__ __align__(16) float tile_a[TILE_WIDTH][ROW_A];
     __shared__ __align__(16) float tile_bt[TILE_WIDTH][ROW_B];
 
-    int tx = threadIdx.x, ty = threadIdx.y;
-    int warp = (ty * TILE_WIDTH + tx) / 32, lane = (ty * TILE_WIDTH + tx) % 32;
+    int tx = threadIdx.x, ty = threadIdx.y, tid = ty * TILE_WIDTH + tx;
+    int warp = tid / 32, lane = tid % 32;
     int patch_row = warp / (TILE_WIDTH / 8) * 4, patch_col = warp % (TILE_WIDTH / 8) * 8;
     /* this thread's element of C, in the block's tile */
     int r = patch_row + (lane & 1) + (lane >> 4) * 2, cc = patch_col + (lane >> 1) % 8;
