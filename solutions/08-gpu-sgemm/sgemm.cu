@@ -1,6 +1,6 @@
 /*
- * Lab 8 reference: past shared-memory tiling, in four steps (README.md).
- * steps/ holds the kernel after steps 1, 2 and 3, each measured on its own.
+ * Lab 8 reference: past shared-memory tiling, in five steps (README.md).
+ * steps/ holds the kernel after steps 0 to 4, each measured on its own.
  *
  * 1. Register blocking. A block of THREADS = 256 threads computes a
  *    BM x BN = 128 x 128 tile of C, each thread a TM x TN = 8 x 8 piece of
@@ -20,6 +20,12 @@
  *    shared stores per 1024 multiply-adds of a thread instead of 512.
  *    __launch_bounds__(256, 2) holds it to 128 registers (no spills, nvcc
  *    13.0, sm_90), so 2 blocks fit on an SM; 33 KB of shared memory a block.
+ * 5. Double-buffered fragments: step 3's idea one level down. A thread reads
+ *    row p + 1 of the shared tiles into registers while it does row p's
+ *    multiply-adds; the last row's multiply-adds wait until the next tiles
+ *    are stored, the barrier passed and their row 0 read, so a warp leaves
+ *    the barrier with 64 independent FFMAs to issue, not a shared load to
+ *    wait for. 16 more floats live, still in 128 registers.
  *
  * Edges, thread by thread: each float4 of A and B is loaded whole where the
  * rows are 16-byte aligned (k, n multiples of 4) and it lies inside the
@@ -100,6 +106,24 @@ __device__ static void store_tiles(const staged *st, float as[BK][BM + PAD], flo
     }
 }
 
+/* Row p of the shared tiles as this thread multiplies it: TM floats of A from
+ * column r of as[p], in runs of 4 RUN_M apart, and TN of B from column c of
+ * bs[p], runs RUN_N apart. */
+__device__ static void load_fragments(float ra[TM], float rb[TN], const float as[BK][BM + PAD],
+                                      const float bs[BK][BN], int p, int r, int c)
+{
+#pragma unroll
+    for (int s = 0; s < TM / 4; s++) {
+        float4 v = *(const float4 *)&as[p][r + s * RUN_M];
+        ra[4 * s] = v.x, ra[4 * s + 1] = v.y, ra[4 * s + 2] = v.z, ra[4 * s + 3] = v.w;
+    }
+#pragma unroll
+    for (int s = 0; s < TN / 4; s++) {
+        float4 v = *(const float4 *)&bs[p][c + s * RUN_N];
+        rb[4 * s] = v.x, rb[4 * s + 1] = v.y, rb[4 * s + 2] = v.z, rb[4 * s + 3] = v.w;
+    }
+}
+
 /*
  * Warp w takes rows (w / (BN / WN)) * WM .. and columns (w % (BN / WN)) * WN ..
  * of the block's tile. Lane l owns rows lr + s * RUN_M + i of the warp's
@@ -130,6 +154,9 @@ __global__ __launch_bounds__(THREADS, MIN_BLOCKS) void sgemm_kernel(float *c, co
     load_tiles(&st, a, b, m, n, k, row0, col0, 0, va, vb);
     store_tiles(&st, as[0], bs[0]);
     __syncthreads();
+    /* ra[p % 2] and rb[p % 2] hold row p of the tiles, the other pair is filled meanwhile */
+    float ra[2][TM], rb[2][TN];
+    load_fragments(ra[0], rb[0], as[0], bs[0], 0, wr + lr, wc + lc);
 
     for (int p0 = 0; p0 < k; p0 += BK) {
         int next = p0 + BK < k;
@@ -137,27 +164,22 @@ __global__ __launch_bounds__(THREADS, MIN_BLOCKS) void sgemm_kernel(float *c, co
             load_tiles(&st, a, b, m, n, k, row0, col0, p0 + BK, va, vb);
 #pragma unroll
         for (int p = 0; p < BK; p++) {
-            float ra[TM], rb[TN];
-#pragma unroll
-            for (int s = 0; s < TM / 4; s++) {
-                float4 v = *(const float4 *)&as[buf][p][wr + s * RUN_M + lr];
-                ra[4 * s] = v.x, ra[4 * s + 1] = v.y, ra[4 * s + 2] = v.z, ra[4 * s + 3] = v.w;
+            if (p == BK - 1) { /* before the last row's multiply-adds: the next step's tiles */
+                if (next)
+                    store_tiles(&st, as[buf ^ 1], bs[buf ^ 1]);
+                __syncthreads();
+                buf ^= 1;
             }
-#pragma unroll
-            for (int s = 0; s < TN / 4; s++) {
-                float4 v = *(const float4 *)&bs[buf][p][wc + s * RUN_N + lc];
-                rb[4 * s] = v.x, rb[4 * s + 1] = v.y, rb[4 * s + 2] = v.z, rb[4 * s + 3] = v.w;
-            }
+            /* row p + 1, or the next step's row 0 (after the last step, a row never used:
+             * 4 shared loads a thread, cheaper than the registers a branch here costs) */
+            load_fragments(ra[(p + 1) % 2], rb[(p + 1) % 2], as[buf], bs[buf], (p + 1) % BK,
+                           wr + lr, wc + lc);
 #pragma unroll
             for (int i = 0; i < TM; i++)
 #pragma unroll
                 for (int j = 0; j < TN; j++)
-                    acc[i][j] += ra[i] * rb[j];
+                    acc[i][j] += ra[p % 2][i] * rb[p % 2][j];
         }
-        if (next)
-            store_tiles(&st, as[buf ^ 1], bs[buf ^ 1]);
-        __syncthreads();
-        buf ^= 1;
     }
 
     int vectors = n % 4 == 0 && (uintptr_t)c % 16 == 0;
