@@ -363,7 +363,9 @@ BUILD_LABS := $(sort $(LABS) $(foreach n,$(LABS),$(lab$(n)_baseline)))
 $(foreach n,$(BUILD_LABS),$(eval $(call lab_rules,$(n))))
 
 # The sweep: the reference rebuilt for each (TILE_DIM, BLOCK_ROWS) pair that
-# makes a valid block (BLOCK_ROWS <= TILE_DIM, at most 1024 threads).
+# makes a valid block (BLOCK_ROWS <= TILE_DIM, at most 1024 threads), with
+# TL_SWEEP defined: a reference that picks its block by the grid (lab 6's
+# one-wave rule) then launches the pair it is named for.
 SWEEP_TILES := 8 16 32 64
 SWEEP_ROWS := 1 2 4 8 16 32
 SWEEP_PAIRS := $(foreach t,$(SWEEP_TILES),$(foreach r,$(SWEEP_ROWS),\
@@ -375,7 +377,7 @@ define sweep_pair
 $(B)/lab$(1)/sweep/T$(2)-R$(3)/ref.o: $(call lab_src,$(1),reference) harness/core/include/lab.h $(ISOLATE_DEPS)
 	@mkdir -p $$(@D)
 	@echo "$$(NVCC) -c $$< TILE_DIM=$(2) BLOCK_ROWS=$(3)"
-	@$$(NVCC) $$(NVCC_FLAGS) -DTILE_DIM=$(2) -DBLOCK_ROWS=$(3) -c $$< -o $$@.raw > $$(@D)/resources.txt 2>&1 \
+	@$$(NVCC) $$(NVCC_FLAGS) -DTILE_DIM=$(2) -DBLOCK_ROWS=$(3) -DTL_SWEEP -c $$< -o $$@.raw > $$(@D)/resources.txt 2>&1 \
 	  || { cat $$(@D)/resources.txt >&2; exit 1; }
 	@$(ISOLATE) $$@.raw $$@ reference_
 

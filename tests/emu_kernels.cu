@@ -250,6 +250,11 @@ void launch_host_stack(float *out)
 }
 void launch_race_backwards(float *out) { race_backwards<<<1, N>>>(out); }
 void launch_template_shared(float *out, int past) { template_shared<N><<<1, N>>>(out, past); }
+cudaError_t blocks_per_sm(int *blocks, int threads, size_t dynamic_shared)
+{
+    return cudaOccupancyMaxActiveBlocksPerMultiprocessor(blocks, template_shared<N>, threads,
+                                                         dynamic_shared);
+}
 void launch_dynamic_shared(float *out) { no_bounds_check<<<1, N, 128>>>(out); }
 
 void launch_copy_float4(float *out, const float *in) { copy_float4<<<1, N>>>(out, in); }

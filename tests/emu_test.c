@@ -35,6 +35,7 @@ void launch_host_stack(float *out);
 void launch_race_backwards(float *out);
 void launch_template_shared(float *out, int past);
 void launch_dynamic_shared(float *out);
+cudaError_t blocks_per_sm(int *blocks, int threads, size_t dynamic_shared);
 
 /* The emulator needs the checker's entry point only when a lab links it. */
 void transpose(float *out, const float *in, int rows, int cols)
@@ -338,6 +339,30 @@ Test(emulator, template_kernels_have_shared_arrays_too)
     cr_assert_eq(h[0], 32.0f, "thread 0 reads t[31] + u[0] after the barrier: got %g", h[0]);
     launch_template_shared(out, 4096);
     expect_error(cudaErrorIllegalAddress, "thread (0, 0, 0)");
+}
+
+/* What CUDA 13 answers on the H100 for a kernel of few registers and no
+ * __shared__ arrays (plots/data/occupancy-h100-2026-11-24.txt). */
+Test(emulator, occupancy_is_an_h100_sms)
+{
+    static const struct {
+        int threads;
+        size_t dynamic_shared;
+        int blocks;
+    } want[] = {{1, 0, 32},          {32, 0, 32},   {33, 0, 32},  {96, 0, 21},
+                {256, 0, 8},         {512, 0, 4},   {1024, 0, 2}, {1025, 0, 0},
+                {256, 1024, 8},      {256, 48 << 10, 4},          {256, 100 << 10, 0}};
+    for (size_t i = 0; i < sizeof want / sizeof *want; i++) {
+        int blocks = -1;
+        cr_assert_eq(blocks_per_sm(&blocks, want[i].threads, want[i].dynamic_shared), cudaSuccess);
+        cr_expect_eq(blocks, want[i].blocks, "blocks of %d threads and %zu bytes of dynamic shared "
+                     "memory: %d an SM, the H100 says %d", want[i].threads, want[i].dynamic_shared,
+                     blocks, want[i].blocks);
+    }
+    int blocks = -1;
+    cr_assert_eq(blocks_per_sm(&blocks, 0, 0), cudaErrorInvalidValue, "a block of no threads");
+    cr_assert_eq(blocks, -1, "left as it was");
+    cr_assert_eq(cudaGetLastError(), cudaErrorInvalidValue, "the error is the last error");
 }
 
 Test(emulator, pointer_to_the_host_stack_is_an_illegal_address)

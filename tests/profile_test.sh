@@ -96,6 +96,23 @@ for lab in 03 04 05 06 08 09; do
             "the emulator counts today what plots/data/lab$lab-profile.csv recorded"
     fi
 done
+# Lab 6's reference picks its blocks by occupancy ("One wave" in its
+# handout): on the emulator's one SM, 6 tiles (127 x 127, rows shifted to
+# sectors) need two waves of 64 x 8 and fit in one of 64 x 4; 64 tiles
+# (512 x 512) need many of either. The profile shows the threads it ran.
+if [ -x "$build/lab06/profile-emu" ]; then
+    for want in "127 6 1536" "512 64 32768"; do
+        set -- $want
+        "$build/lab06/profile-emu" --size "$1" --csv "$tmp/wave.csv" >"$tmp/wave.log" 2>&1
+        got=$(awk -F, '/^variant,/ { for (i = 1; i <= NF; i++) c[$i] = i; next }
+            /^reference,/ { print $c["blocks"], $c["threads"] }' "$tmp/wave.csv" 2>/dev/null)
+        if [ "$got" = "$2 $3" ]; then
+            ok "lab 6's reference at $1 x $1 runs $2 blocks of $(($3 / $2)) threads on the emulator"
+        else
+            not_ok "lab 6's reference at $1 x $1: blocks and threads ${got:-none}, wanted $2 $3" "$tmp/wave.log"
+        fi
+    done
+fi
 # A kernel that never ends is stopped, and said, before its records fill the
 # machine's memory (one grew to 24 GB once, until the kernel's OOM killer).
 kit=$tmp/loopkit

@@ -124,6 +124,8 @@ cudaError_t cudaGetDevice(int *device);
 cudaError_t cudaSetDevice(int device);
 cudaError_t cudaGetDeviceProperties(struct cudaDeviceProp *prop, int device);
 cudaError_t cudaDeviceGetAttribute(int *value, enum cudaDeviceAttr attr, int device);
+cudaError_t cudaOccupancyMaxActiveBlocksPerMultiprocessor(int *blocks, const void *kernel,
+                                                          int block_size, size_t dynamic_shared);
 cudaError_t cudaMemGetInfo(size_t *free_bytes, size_t *total_bytes);
 cudaError_t cudaEventCreate(cudaEvent_t *event);
 cudaError_t cudaEventDestroy(cudaEvent_t event);
@@ -245,6 +247,17 @@ tl_emu_pack_args(H &&h, T &&...t)
                       },                                                                   \
                       &tl_args_, sizeof tl_args_);                                         \
     } while (0)
+
+/* CUDA's C++ form takes the kernel itself; the emulator's answer does not depend on it. */
+template <class F>
+static inline cudaError_t cudaOccupancyMaxActiveBlocksPerMultiprocessor(int *blocks, F *kernel,
+                                                                        int block_size,
+                                                                        size_t dynamic_shared = 0)
+{
+    (void)kernel;
+    return cudaOccupancyMaxActiveBlocksPerMultiprocessor(blocks, (const void *)0, block_size,
+                                                         dynamic_shared);
+}
 
 template <class T> static inline cudaError_t cudaMalloc(T **ptr, size_t bytes)
 {

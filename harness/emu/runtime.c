@@ -442,6 +442,36 @@ cudaError_t cudaDeviceGetAttribute(int *value, enum cudaDeviceAttr attr, int dev
     return cudaSuccess;
 }
 
+/*
+ * How many blocks of block_size threads one SM holds at once, by the limits
+ * of an H100's SM (the emulator's one SM): 2048 threads, in whole warps, 32
+ * blocks, 228 KiB of shared memory less 1 KiB a block, and 48 KiB of
+ * dynamic shared memory a block at most. A kernel's registers and its
+ * __shared__ arrays are not counted: the answer is the most a GPU could
+ * hold, which a real one may lower. As CUDA 13 on the H100: a block of no
+ * threads is an invalid value, one too large or asking too much shared
+ * memory fits 0 times.
+ */
+cudaError_t cudaOccupancyMaxActiveBlocksPerMultiprocessor(int *blocks, const void *kernel,
+                                                          int block_size, size_t dynamic_shared)
+{
+    (void)kernel;
+    if (!blocks)
+        return tl_emu_fail(cudaErrorInvalidValue, "cudaOccupancyMaxActiveBlocksPerMultiprocessor: the "
+                                                  "pointer to the result is NULL");
+    if (block_size <= 0)
+        return tl_emu_fail(cudaErrorInvalidValue, "cudaOccupancyMaxActiveBlocksPerMultiprocessor: a "
+                                                  "block of %d threads", block_size);
+    int warps = (block_size + 31) / 32, n = 2048 / 32 / warps;
+    size_t shared = dynamic_shared + (1 << 10);
+    if (n > 32)
+        n = 32;
+    if ((size_t)n * shared > (size_t)228 << 10)
+        n = (int)(((size_t)228 << 10) / shared);
+    *blocks = block_size > 1024 || dynamic_shared > 48 << 10 ? 0 : n;
+    return cudaSuccess;
+}
+
 cudaError_t cudaMemGetInfo(size_t *free_bytes, size_t *total_bytes)
 {
     *free_bytes = tl_meminfo("MemAvailable");

@@ -30,8 +30,10 @@ shift 4
                 for (i = 1; i <= n; i++) p *= d[i]
                 return p
             }
+            # A kernel by its name alone, as profile.c writes the emulator'"'"'s: no
+            # return type, parameters or template arguments.
             {
-                id = $col["ID"]; name = $col["Kernel Name"]; sub(/\(.*/, "", name); sub(/^void /, "", name)
+                id = $col["ID"]; name = $col["Kernel Name"]; sub(/\(.*/, "", name); sub(/^void /, "", name); sub(/<.*/, "", name)
                 v = $col["Metric Value"]; gsub(/,/, "", v)
                 m[id, $col["Metric Name"]] = v; has[id, $col["Metric Name"]] = 1
                 if (!(id in kernel)) {

@@ -7,11 +7,11 @@
  * Tiles that lie wholly inside the matrix, nearly all of them, take a path
  * without bounds tests: the compiler then issues all of a thread's loads
  * before the first one returns, which is what keeps enough bytes in flight
- * to match a memory copy. Only the partial tiles at the edges test every
- * element.
+ * to match a memory copy, and their stores need no test either. Only the
+ * partial tiles at the edges test every element.
  *
- * Two things the plain tiled kernel of lab 5 does not do, both measured
- * (README.md, "Odd shapes"):
+ * Three things the plain tiled kernel of lab 5 does not do, all measured
+ * (README.md, "Odd shapes" and "One wave"):
  *
  * - Blocks are numbered down the rows of `in` first, so blocks that run at
  *   the same time write neighbouring pieces of the same rows of `out`.
@@ -22,6 +22,12 @@
  *   boundaries: a block writes, in out row c, the TILE_DIM floats from the
  *   sector boundary at or before its tile, and so it loads up to SECTOR
  *   rows of `in` above its tile as well.
+ * - A grid that the GPU cannot hold all at once runs in waves, and a grid
+ *   just too big for one (2048 x 2048: 1024 tiles, 528 blocks of 512
+ *   threads at a time on an H100) waits for a second, nearly full wave.
+ *   When blocks of BLOCK_ROWS / 2 rows would let the whole grid run at
+ *   once, the reference launches those (the pair the sweep picks at that
+ *   size, 64 x 4). A sweep (TL_SWEEP) times each pair as it is named.
  */
 #include "lab.h"
 
@@ -34,10 +40,14 @@
 #ifndef BLOCK_ROWS
 #define BLOCK_ROWS 8
 #endif
+/* Half of BLOCK_ROWS, where it is a whole number of rows. */
+#define HALF_ROWS (BLOCK_ROWS > 1 && BLOCK_ROWS % 2 == 0 ? BLOCK_ROWS / 2 : BLOCK_ROWS)
 /* Floats in a 32-byte sector. */
 #define SECTOR 8
 
-/* extra: 0 when every row of out starts on a sector, else SECTOR rows of in loaded above the tile. */
+/* extra: 0 when every row of out starts on a sector, else SECTOR rows of in
+ * loaded above the tile. ROWS: the rows of threads of a block. */
+template <int ROWS>
 __global__ void transpose_unrolled(float *out, const float *in, int rows, int cols, int extra,
                                    int tiles_down)
 {
@@ -52,22 +62,30 @@ __global__ void transpose_unrolled(float *out, const float *in, int rows, int co
     /* tile[extra + i] holds row tile_r + i of in, and tile[0 .. extra) the rows above it. */
     if (whole) {
 #pragma unroll
-        for (int j = 0; j < TILE_DIM; j += BLOCK_ROWS)
+        for (int j = 0; j < TILE_DIM; j += ROWS)
             tile[extra + y + j][x] = in[(size_t)(tile_r + y + j) * cols + tile_c + x];
-        for (int j = 0; extra && y + j < SECTOR; j += BLOCK_ROWS)
+        for (int j = 0; extra && y + j < SECTOR; j += ROWS)
             tile[y + j][x] = in[(size_t)(top + y + j) * cols + tile_c + x];
     } else {
-        for (int j = 0; y + j < TILE_DIM + extra; j += BLOCK_ROWS)
+        for (int j = 0; y + j < TILE_DIM + extra; j += ROWS)
             if (top + y + j >= 0 && top + y + j < rows && tile_c + x < cols)
                 tile[y + j][x] = in[(size_t)(top + y + j) * cols + tile_c + x];
     }
 
     __syncthreads();
 
-    /* Row tile_c + y + j of out holds column tile_c + y + j of in; this block
-     * writes the TILE_DIM floats of it that start `shift` before tile_r. */
+    /* Row tile_c + y + j of out holds column tile_c + y + j of in. A whole
+     * tile with rows on sectors stores as it loaded: no tests, no shift. */
+    if (whole && !extra) {
 #pragma unroll
-    for (int j = 0; j < TILE_DIM; j += BLOCK_ROWS) {
+        for (int j = 0; j < TILE_DIM; j += ROWS)
+            out[(size_t)(tile_c + y + j) * rows + tile_r + x] = tile[x][y + j];
+        return;
+    }
+    /* Otherwise the block writes the TILE_DIM floats of the row that start
+     * `shift` before tile_r, those inside the matrix. */
+#pragma unroll
+    for (int j = 0; j < TILE_DIM; j += ROWS) {
         int c = tile_c + y + j;
         float *row = out + (size_t)c * rows;
         int shift = extra ? (int)((uintptr_t)(row + tile_r) / sizeof(float) % SECTOR) : 0;
@@ -75,6 +93,20 @@ __global__ void transpose_unrolled(float *out, const float *in, int rows, int co
         if (c < cols && r >= 0 && r < rows)
             row[r] = tile[extra - shift + x][y + j];
     }
+}
+
+/* How many blocks of TILE_DIM x rows threads the GPU holds at once (0 if it
+ * cannot say): its SMs times the blocks of this kernel that fit on one. */
+template <typename Kernel>
+static int resident_blocks(Kernel kernel, int rows)
+{
+    int device, sms, per_sm;
+    if (cudaGetDevice(&device) != cudaSuccess
+        || cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device) != cudaSuccess
+        || cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, kernel, TILE_DIM * rows, 0)
+               != cudaSuccess)
+        return 0;
+    return sms * per_sm;
 }
 
 void transpose(float *d_out, const float *d_in, int rows, int cols)
@@ -86,7 +118,17 @@ void transpose(float *d_out, const float *d_in, int rows, int cols)
     int extra = aligned || TILE_DIM % SECTOR ? 0 : SECTOR;
     int tiles_down = (rows + extra + TILE_DIM - 1) / TILE_DIM;
     int tiles_across = (cols + TILE_DIM - 1) / TILE_DIM;
-    dim3 block(TILE_DIM, BLOCK_ROWS);
-    transpose_unrolled<<<tiles_down * tiles_across, block>>>(d_out, d_in, rows, cols, extra,
-                                                            tiles_down);
+    int tiles = tiles_down * tiles_across;
+    int one_wave_halved = 0; /* more than one wave of BLOCK_ROWS blocks, one of HALF_ROWS */
+#ifndef TL_SWEEP
+    one_wave_halved = HALF_ROWS < BLOCK_ROWS
+                      && tiles > resident_blocks(transpose_unrolled<BLOCK_ROWS>, BLOCK_ROWS)
+                      && tiles <= resident_blocks(transpose_unrolled<HALF_ROWS>, HALF_ROWS);
+#endif
+    if (one_wave_halved)
+        transpose_unrolled<HALF_ROWS>
+            <<<tiles, dim3(TILE_DIM, HALF_ROWS)>>>(d_out, d_in, rows, cols, extra, tiles_down);
+    else
+        transpose_unrolled<BLOCK_ROWS>
+            <<<tiles, dim3(TILE_DIM, BLOCK_ROWS)>>>(d_out, d_in, rows, cols, extra, tiles_down);
 }
