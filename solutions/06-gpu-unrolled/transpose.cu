@@ -2,16 +2,19 @@
  * Lab 6 reference: TILE_DIM x BLOCK_ROWS threads per TILE_DIM x TILE_DIM
  * tile, each moving TILE_DIM / BLOCK_ROWS elements, through a padded
  * (bank-conflict-free) shared tile. TILE_DIM = 64, BLOCK_ROWS = 8: the
- * best pair of `make lab6 sweep` on an H100.
+ * best pair of `make lab6 sweep` on an H100 at its default size, 8192 x
+ * 8192 (at 2048 x 2048, 64 x 4: the last point below).
  *
  * Tiles that lie wholly inside the matrix, nearly all of them, take a path
  * without bounds tests: the compiler then issues all of a thread's loads
  * before the first one returns, which is what keeps enough bytes in flight
- * to match a memory copy, and their stores need no test either. Only the
- * partial tiles at the edges test every element.
+ * to match a memory copy; where the rows of `out` start on sectors their
+ * stores need no test either. Only the partial tiles at the edges test
+ * every element.
  *
- * Three things the plain tiled kernel of lab 5 does not do, all measured
- * (README.md, "Odd shapes" and "One wave"):
+ * Three things the plain tiled kernel of lab 5 does not do, all measured:
+ * two for odd shapes (README.md, "Odd shapes"), one for a grid just too
+ * large for one wave ("One wave").
  *
  * - Blocks are numbered down the rows of `in` first, so blocks that run at
  *   the same time write neighbouring pieces of the same rows of `out`.
@@ -25,9 +28,10 @@
  * - A grid that the GPU cannot hold all at once runs in waves, and a grid
  *   just too big for one (2048 x 2048: 1024 tiles, 528 blocks of 512
  *   threads at a time on an H100) waits for a second, nearly full wave.
- *   When blocks of BLOCK_ROWS / 2 rows would let the whole grid run at
- *   once, the reference launches those (the pair the sweep picks at that
- *   size, 64 x 4). A sweep (TL_SWEEP) times each pair as it is named.
+ *   When the grid needs more than one wave of BLOCK_ROWS-row blocks and
+ *   fits in one of BLOCK_ROWS / 2 rows, the reference launches those (the
+ *   pair the sweep picks at that size, 64 x 4). A sweep (TL_SWEEP) times
+ *   each pair as it is named.
  */
 #include "lab.h"
 
@@ -40,7 +44,8 @@
 #ifndef BLOCK_ROWS
 #define BLOCK_ROWS 8
 #endif
-/* Half of BLOCK_ROWS, where it is a whole number of rows. */
+/* Half of BLOCK_ROWS, where it is a whole number of rows; an odd BLOCK_ROWS
+ * (1 included) is not halved, and the one-wave rule is off. */
 #define HALF_ROWS (BLOCK_ROWS > 1 && BLOCK_ROWS % 2 == 0 ? BLOCK_ROWS / 2 : BLOCK_ROWS)
 /* Floats in a 32-byte sector. */
 #define SECTOR 8
