@@ -66,11 +66,11 @@ static void row(FILE *csv, const char *variant, tl_shape s, const tl_emu_stats *
 {
     fprintf(csv, "%s,%.*s,%d,%d,%d,%llu,%llu,%llu,%llu,%llu,%llu,%llu,%llu,%llu,%llu,%llu,"
                  "%llu,%llu,%llu,%llu\n",
-            variant, (int)strcspn(k->kernel, "<"), k->kernel, s.rows, s.cols, s.depth, k->launches, k->blocks, k->threads,
-            k->global_load_requests, k->global_load_sectors, k->global_store_requests,
-            k->global_store_sectors, k->shared_load_requests, k->shared_load_wavefronts,
-            k->shared_store_requests, k->shared_store_wavefronts, k->global_load_bytes,
-            k->global_store_bytes, k->shared_load_ideal, k->shared_store_ideal);
+            variant, (int)strcspn(k->kernel, "<"), k->kernel, s.rows, s.cols, s.depth, k->launches,
+            k->blocks, k->threads, k->global_load_requests, k->global_load_sectors,
+            k->global_store_requests, k->global_store_sectors, k->shared_load_requests,
+            k->shared_load_wavefronts, k->shared_store_requests, k->shared_store_wavefronts,
+            k->global_load_bytes, k->global_store_bytes, k->shared_load_ideal, k->shared_store_ideal);
 }
 
 #ifdef TL_GRADE_PROFILE

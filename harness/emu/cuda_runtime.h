@@ -101,6 +101,10 @@ struct cudaDeviceProp {
     int major, minor;
     int multiProcessorCount;
     int l2CacheSize;
+    int maxThreadsPerMultiProcessor;
+    int maxBlocksPerMultiProcessor;
+    size_t sharedMemPerMultiprocessor;
+    size_t reservedSharedMemPerBlock;
 };
 
 cudaError_t cudaMalloc(void **ptr, size_t bytes);

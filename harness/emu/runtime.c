@@ -421,6 +421,11 @@ cudaError_t cudaGetDeviceProperties(struct cudaDeviceProp *prop, int device)
     prop->maxGridSize[0] = 0x7fffffff;
     prop->maxGridSize[1] = prop->maxGridSize[2] = 65535;
     prop->multiProcessorCount = 1;
+    /* An H100's SM. */
+    prop->maxThreadsPerMultiProcessor = 2048;
+    prop->maxBlocksPerMultiProcessor = 32;
+    prop->sharedMemPerMultiprocessor = 228 << 10;
+    prop->reservedSharedMemPerBlock = 1 << 10;
     return cudaSuccess;
 }
 
@@ -444,17 +449,18 @@ cudaError_t cudaDeviceGetAttribute(int *value, enum cudaDeviceAttr attr, int dev
 
 /*
  * How many blocks of block_size threads one SM holds at once, by the limits
- * of an H100's SM (the emulator's one SM): 2048 threads, in whole warps, 32
- * blocks, 228 KiB of shared memory less 1 KiB a block, and 48 KiB of
- * dynamic shared memory a block at most. A kernel's registers and its
+ * of the emulator's one SM (cudaGetDeviceProperties: an H100's): threads,
+ * in whole warps, blocks, and shared memory, each block's dynamic shared
+ * memory and the runtime's reserve. A kernel's registers and its
  * __shared__ arrays are not counted: the answer is the most a GPU could
  * hold, which a real one may lower. As CUDA 13 on the H100: a block of no
- * threads is an invalid value, one too large or asking too much shared
- * memory fits 0 times.
+ * threads is an invalid value, one too large or asking for more dynamic
+ * shared memory than a block may have fits 0 times.
  */
 cudaError_t cudaOccupancyMaxActiveBlocksPerMultiprocessor(int *blocks, const void *kernel,
                                                           int block_size, size_t dynamic_shared)
 {
+    struct cudaDeviceProp p;
     (void)kernel;
     if (!blocks)
         return tl_emu_fail(cudaErrorInvalidValue, "cudaOccupancyMaxActiveBlocksPerMultiprocessor: the "
@@ -462,13 +468,19 @@ cudaError_t cudaOccupancyMaxActiveBlocksPerMultiprocessor(int *blocks, const voi
     if (block_size <= 0)
         return tl_emu_fail(cudaErrorInvalidValue, "cudaOccupancyMaxActiveBlocksPerMultiprocessor: a "
                                                   "block of %d threads", block_size);
-    int warps = (block_size + 31) / 32, n = 2048 / 32 / warps;
-    size_t shared = dynamic_shared + (1 << 10);
-    if (n > 32)
-        n = 32;
-    if ((size_t)n * shared > (size_t)228 << 10)
-        n = (int)(((size_t)228 << 10) / shared);
-    *blocks = block_size > 1024 || dynamic_shared > 48 << 10 ? 0 : n;
+    cudaGetDeviceProperties(&p, 0);
+    if (block_size > p.maxThreadsPerBlock || dynamic_shared > p.sharedMemPerBlock) {
+        *blocks = 0;
+        return cudaSuccess;
+    }
+    int warps = (block_size + p.warpSize - 1) / p.warpSize;
+    int n = p.maxThreadsPerMultiProcessor / p.warpSize / warps;
+    size_t shared = dynamic_shared + p.reservedSharedMemPerBlock;
+    if (n > p.maxBlocksPerMultiProcessor)
+        n = p.maxBlocksPerMultiProcessor;
+    if ((size_t)n * shared > p.sharedMemPerMultiprocessor)
+        n = (int)(p.sharedMemPerMultiprocessor / shared);
+    *blocks = n;
     return cudaSuccess;
 }
 
