@@ -585,6 +585,7 @@ check: $(CHECK_BUILDS)
 	   echo "cli new-lab env B=$(B) $(SHELL) tests/newlab_test.sh"; \
 	   echo "cli tunables env B=$(B) $(SHELL) tests/tunables_test.sh"; \
 	   echo "cli grader env B=$(B) $(SHELL) tests/grader_test.sh"; \
+	   echo "cli class env B=$(B) $(SHELL) tests/class_test.sh"; \
 	   echo "cli slurm env B=$(B) $(SHELL) tests/slurm_test.sh"; \
 	   echo "cli gradescope env B=$(B) $(SHELL) tests/gradescope_test.sh"; \
 	   echo "cli sanitize env B=$(B) $(SHELL) tests/sanitize_test.sh"; \
@@ -618,8 +619,9 @@ REFERENCES := $(foreach n,$(BUILD_LABS),$(foreach b,$(call lab_backends,$(n)),$(
 references: $(REFERENCES)
 
 # The grader's own programs: scoring, running under limits, confining a measured run, probing the GPU.
-$(B)/grade-report: harness/grade/grade_report.c harness/grade/grade_measure.c harness/grade/grade_text.c \
-                   harness/grade/grade_measure.h harness/grade/grade_text.h
+GRADE_REPORT_SOURCES := $(addprefix harness/grade/,grade_report.c grade_book.c grade_weights.c grade_measure.c grade_text.c)
+$(B)/grade-report: $(GRADE_REPORT_SOURCES) $(wildcard harness/grade/grade_*.h)
+	@mkdir -p $(@D)
 	$(CC) $(CFLAGS_HARNESS) -o $@ $(filter %.c,$^)
 $(B)/grade-run: harness/grade/grade_run.c
 	$(CC) $(CFLAGS_HARNESS) -o $@ $<
@@ -627,6 +629,15 @@ $(B)/grade-confine: harness/grade/grade_confine.c harness/core/include/seccomp_s
 	$(CC) $(CFLAGS_HARNESS) -o $@ $<
 $(B)/grade-gpu-probe: $(B)/harness/grade/grade_gpu_probe.o $(GPU_OBJS) $(CORE_LIB)
 	$(CC) -o $@ $(LINK_OBJS) $(CUDA_LIBS) -lm
+
+# What a hand-in's labs all link, by backend: the grader builds it once, then
+# the labs' own builds side by side (harness/grade/grade.sh).
+$(B)/grade-common-cpu: $(CORE_LIB) $(LAB_CLIENT) $(B)/harness/grade/grade_perf.o
+$(B)/grade-common-emu: $(CORE_LIB) $(LAB_CLIENT) $(EMU_OBJS) $(B)/harness/emu-rewrite
+$(B)/grade-common-cuda: $(CORE_LIB) $(LAB_PLANS) $(GPU_OBJS) $(B)/harness/gpu/plan_record.o $(BENCH_OBJS) \
+                        $(B)/harness/bench/bench_gpu.o $(B)/harness/bench/bench_gpu_transpose.o
+$(B)/grade-common-%:
+	@touch $@
 
 # Each suite's tests and what they grade, written by the suite itself
 # (TILELAB_MANIFEST) from the reference's build: never a student's.
@@ -651,7 +662,7 @@ VALGRIND ?= $(shell command -v valgrind)
 GRADE_ENV = LAB_SPEC="$(LAB_SPEC)" BACKEND=$(BACKEND) PREBUILT=$(abspath $(GRADE_BUILD))/prebuilt \
             MANIFESTS=$(abspath $(GRADE_BUILD))/grade-manifest WEIGHTS=$(ROOT)/labs/grading.conf \
             HIDDEN="$(if $(HIDDEN),$(abspath $(HIDDEN)))" TOOLS=$(abspath $(B)) VALGRIND="$(VALGRIND)" \
-            CACHE_SIM="$(CACHE_SIM)"
+            CACHE_SIM="$(CACHE_SIM)" KEEP="$(KEEP)"
 
 # Which hand-in, said before anything is built.
 ifneq ($(filter grade,$(MAKECMDGOALS)),)
@@ -768,7 +779,7 @@ dist:
 	@rm -rf $(B)/$(DIST_NAME) && mkdir -p $(B)/$(DIST_NAME)/solutions/prebuilt
 	@tar -cf - --exclude=tests/grader_test.sh --exclude=tests/dist_test.sh --exclude=tests/sanitize \
 	  --exclude=tests/sanitize_test.sh --exclude=tests/tunables_test.sh --exclude=tests/slurm_test.sh --exclude=tests/slurm_cluster.sh \
-	  --exclude=tests/gradescope_test.sh --exclude=tests/newlab_test.sh --exclude=tests/emu_corpus --exclude=tests/hostile $(DIST_FILES) | tar -xf - -C $(B)/$(DIST_NAME)
+	  --exclude=tests/gradescope_test.sh --exclude=tests/class_test.sh --exclude=tests/newlab_test.sh --exclude=tests/emu_corpus --exclude=tests/hostile $(DIST_FILES) | tar -xf - -C $(B)/$(DIST_NAME)
 	@cp $(B)/dist-build/prebuilt/* $(B)/$(DIST_NAME)/solutions/prebuilt/
 	@tar -czf $(B)/$(DIST_NAME).tar.gz -C $(B) $(DIST_NAME)
 	@echo "wrote $(B)/$(DIST_NAME).tar.gz: stubs, handouts, harness, suites; references compiled only ($(notdir $(wildcard $(B)/dist-build/prebuilt/*.o)))"

@@ -9,10 +9,15 @@
 # from cache simulation are the same however busy the machine is, so they
 # run in parallel; timings on a GPU do not: a second pass runs them one
 # hand-in at a time. (On a cluster, grade-slurm.sh gives each its own node.)
+#
+# It says how far it is on a line each time a hand-in is graded (done,
+# running, waiting, and that hand-in's points and status), and ends with
+# the gradebook's end report: every hand-in that is not simply graded, and
+# what the grading met (grade_book.c). Each hand-in's log is OUT_DIR/logs/NAME.log.
 set -u
 dir=$1 out=$(mkdir -p "$2" && cd "$2" && pwd)
 : "${WEIGHTS:?} ${TOOLS:?}"
-jobs=$(nproc 2>/dev/null || echo 2)
+cores=$(nproc 2>/dev/null || echo 2)
 
 . harness/grade/handins.sh
 list_handins "$dir" || exit 2
@@ -22,14 +27,44 @@ read_held_back "${HIDDEN:-}" || exit 2
 mkdir -p "$out/logs"
 perf=all
 [ "$BACKEND" != cuda ] || perf=gpu-later
-for i in "${!paths[@]}"; do printf '%s\0%s\0' "${paths[$i]}" "${names[$i]}"; done |
-    PERF=$perf xargs -0 -n 2 -P "$jobs" sh -c \
-        'harness/grade/grade.sh "$2" "$1" "$3" >/dev/null 2>"$1/logs/$3.log" || echo "grade-all: $3 failed: see $1/logs/$3.log" >&2' \
-        sh "$out"
+total=${#paths[@]}
+# Every core busy and none shared: hand-ins at once, and within each, labs at once.
+jobs=$((cores < total ? cores : total))
+lab_jobs=$((cores / jobs))
+echo "grade-all: grading $total hand-in$([ "$total" = 1 ] || echo s), $jobs at a time$([ "$lab_jobs" = 1 ] || echo ", $lab_jobs labs at a time each")$([ "$perf" = all ] || echo "; then their GPU labs are timed, one hand-in at a time")"
+
+# result NAME STATUS: the hand-in's line (grade-report's last), or why there is none.
+result() {
+    if [ "$2" = 0 ]; then
+        tail -n 1 "$out/logs/$1.log"
+    else
+        echo "$1: the grader failed (exit status $2): see $out/logs/$1.log"
+    fi
+}
+
+declare -A running=() # pid -> name
+done=0 next=0
+while [ "$next" -lt "$total" ] || [ ${#running[@]} -gt 0 ]; do
+    while [ "$next" -lt "$total" ] && [ ${#running[@]} -lt "$jobs" ]; do
+        PERF=$perf GRADE_JOBS=$lab_jobs harness/grade/grade.sh "${paths[$next]}" "$out" "${names[$next]}" \
+            >"$out/logs/${names[$next]}.log" 2>&1 &
+        running[$!]=${names[$next]}
+        next=$((next + 1))
+    done
+    finished=
+    wait -n -p finished
+    status=$?
+    [ -n "$finished" ] || continue
+    name=${running[$finished]}
+    unset "running[$finished]"
+    done=$((done + 1))
+    echo "grade-all: $done of $total done, ${#running[@]} running, $((total - next)) waiting: $(result "$name" "$status")"
+done
 if [ "$perf" = gpu-later ]; then
     for i in "${!paths[@]}"; do
-        PERF=only harness/grade/grade.sh "${paths[$i]}" "$out" "${names[$i]}" >/dev/null 2>>"$out/logs/${names[$i]}.log"
+        PERF=only harness/grade/grade.sh "${paths[$i]}" "$out" "${names[$i]}" >>"$out/logs/${names[$i]}.log" 2>&1
+        status=$?
+        echo "grade-all: GPU labs timed, $((i + 1)) of $total: $(result "${names[$i]}" "$status")"
     done
 fi
 merge_gradebook "$out"
-echo "graded ${#paths[@]} hand-ins: $out/gradebook.csv"

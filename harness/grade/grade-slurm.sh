@@ -64,7 +64,6 @@ if [ "$todo" -eq 0 ]; then
     rm -f "$list"
     echo "grade-all: every hand-in in $dir has a result already: nothing to submit; the gradebook merged here"
     merge_gradebook "$out"
-    echo "gradebook: $out/gradebook.csv"
     exit 0
 fi
 

@@ -74,12 +74,20 @@ safe=${safe#.}; safe=${safe:-handin}
 name=$safe
 work=$out/$name
 outcomes=$work/outcomes.tsv
+# What a student is shown for the grading machine's folders (grade-report
+# --path): the lab file as the kit names it, the kit's files as in the kit.
+shown_paths=()
+for d in "$work/submission/=" "$work/build/=build/" "$work/=" "$root/=" "$(cd "$root" && pwd -P)/="; do
+    shown_paths+=(--path "$d")
+done
 if [ "$PERF" != only ]; then
     rm -rf "$work"
     mkdir -p "$work"/{submission,build,records,outputs,perf}
     : >"$outcomes"
 fi
-n_outputs=$(find "$work/outputs" -type f | wc -l)
+# Labs are graded side by side (GRADE_JOBS at a time): each writes its own
+# outputs (outputs/labNN-K.txt), outcomes and test records, merged when all are done.
+n_outputs=0 output_prefix= records=$work/records
 
 # ---------------------------------------------------------------- records
 
@@ -89,7 +97,8 @@ record() { # FIELDS...: one tab-separated line of outcomes.tsv
 }
 new_output() { # $new: a fresh file for one command's output
     n_outputs=$((n_outputs + 1))
-    new=$work/outputs/$n_outputs.txt
+    new=$work/outputs/$output_prefix$n_outputs.txt
+    [ ! -e "$new" ] || new_output # grade-all's pass of GPU timing adds to a lab's
 }
 say() { # TEXT: $said, a fresh output file holding TEXT
     new_output
@@ -170,7 +179,7 @@ gpu_devices() {
 sandbox() {
     sb=()
     # Where grade-run --records makes a test's FIFO for its completion record.
-    local done_fifo=$work/records/done.fifo
+    local done_fifo=$records/done.fifo
     if [ "$SANDBOX" = setpriv ]; then
         setpriv_sandbox "$@"
         return
@@ -263,7 +272,7 @@ run() {
     shift # --
     sandbox "$mode" "$dir"
     "$TOOLS/grade-run" --limit "$limit" --output "$output" --keep "$OUTPUT_LIMIT" \
-        --records "$work/records" "${opts[@]}" -- "${sb[@]}" "$@"
+        --records "$records" "${opts[@]}" -- "${sb[@]}" "$@"
     [ "$SANDBOX" != setpriv ] || setpriv_cleanup
 }
 
@@ -275,21 +284,47 @@ run() {
 refused=()
 refuse() { log "grade: $name: $1"; refused+=("$1"); }
 
+# unreadable KIND TEXT: nothing of the hand-in is graded, and why (KIND:
+# damaged, an archive cut off or corrupt, or empty, nothing gradable in it).
+unreadable() {
+    log "grade: $name: $2"
+    say "$2"
+    record handin "$1" "$said"
+}
+
 unpack_archive() {
-    local archive=$work/handin.tar magic
+    local archive=$work/handin.tar magic gzip_said=$work/gzip.err tar_said=$work/tar.err unpacked
     magic=$(head -c 2 "$submission" | od -An -tx1 | tr -d ' \n')
     if [ "$magic" = 1f8b ]; then
-        gzip -dc <"$submission" 2>/dev/null | head -c $((ARCHIVE_LIMIT + 1)) >"$archive"
+        gzip -dc <"$submission" 2>"$gzip_said" | head -c $((ARCHIVE_LIMIT + 1)) >"$archive"
     else
         head -c $((ARCHIVE_LIMIT + 1)) <"$submission" >"$archive"
     fi
-    if [ "$(wc -c <"$archive")" -gt "$ARCHIVE_LIMIT" ]; then
+    unpacked=$(wc -c <"$archive")
+    if [ "$unpacked" -gt "$ARCHIVE_LIMIT" ]; then
         refuse "the hand-in unpacks to more than $ARCHIVE_LIMIT bytes: nothing in it is graded"
         rm -f "$archive"
         return
     fi
-    if ! tar -tvf "$archive" --quoting-style=escape >"$work/listing" 2>/dev/null; then
-        refuse "the hand-in is not a tar archive (make handin writes one): nothing in it is graded"
+    # A file cut off in its upload ends early: gzip says so, or, uncompressed, tar.
+    if grep -q 'unexpected end of file' "$gzip_said" 2>/dev/null; then
+        unreadable damaged "cut off (gzip: unexpected end of file): the upload stopped short; ask for a new upload of the file make handin writes"
+        return
+    elif [ -s "$gzip_said" ]; then
+        unreadable damaged "damaged: gzip cannot read the archive ($(head -c 200 "$gzip_said" | tr '\n' ' ' | sed 's/ *$//')): ask for a new upload of the file make handin writes"
+        return
+    fi
+    # Through a pipe, so that tar reads every byte of every file (from a file
+    # it would seek past them, and miss an archive cut off inside its last one).
+    if ! cat "$archive" | tar -tvf - --quoting-style=escape >"$work/listing" 2>"$tar_said"; then
+        if grep -q 'Unexpected EOF' "$tar_said"; then
+            unreadable damaged "cut off (tar: Unexpected EOF in archive): the upload stopped short; ask for a new upload of the file make handin writes"
+        else
+            local what=
+            case $magic in 504b) what=" (it is a zip archive)" ;; esac
+            [ "$unpacked" -gt 0 ] || what=" (it is empty)"
+            unreadable empty "not a tar archive$what: make handin, run from the kit's folder, writes build/handin.tar.gz; hand in that file"
+        fi
         return
     fi
     local spec dir file path dst count type size member
@@ -368,7 +403,7 @@ run_test() {
     output=$new
     if [ $((SECONDS - lab_start)) -gt "$LAB_LIMIT" ]; then
         printf 'not run: the tests of this lab ran past %d seconds in all\n' "$LAB_LIMIT" >"$output"
-        verdict=fail
+        verdict=timeout
     else
         verdict=$(run $((seconds + TEST_MARGIN)) "$output" --test "$id" -- run -- \
             env "$@" "$bin" --filter "$id" --tap=/dev/fd/3 --jobs 1)
@@ -464,19 +499,40 @@ measure() { # LAB KIND BACKEND FILE OPERATION
     fi
 }
 
+# all_correct LAB: every correctness test of the lab has passed so far.
+# Performance counts only then (grade-report), so it is measured only then.
+all_correct() {
+    ! awk -F'\t' -v lab="$1" '$1 == "test" && $2 == lab && $3 != "technique" && $5 != "pass" { bad = 1 }
+        END { exit !bad }' "$outcomes"
+}
+
 grade_lab() { # LAB DIR FILE KIND OPERATION
     local lab=$1 dir=$2 file=$3 kind=$4 op=$5 backend bin manifest
     backend=$([ "$kind" = cpu ] && echo cpu || echo "$GPU_BACKEND")
     lab_start=$SECONDS
     manifest=$MANIFESTS/lab$lab.tests
     if [ "$PERF" = only ]; then
-        [ "$kind" = gpu ] && [ "$backend" = cuda ] && ! grep -q "^lab	$lab	" "$outcomes" || return 0
+        [ "$kind" = gpu ] && [ "$backend" = cuda ] && ! grep -q "^lab	$lab	" "$outcomes" && all_correct "$lab" || return 0
+        # Never two timings on the GPU at once, whichever grader runs them.
+        local lock
+        : >>"$TOOLS/gpu-timing.lock"
+        exec {lock}<"$TOOLS/gpu-timing.lock"
+        flock "$lock"
         measure "$lab" "$kind" "$backend" "$file" "$op"
+        exec {lock}<&-
         return
     fi
     if [ ! -f "$work/submission/labs/$dir/$file" ]; then
         say "labs/$dir/$file is not in the hand-in"
         record lab "$lab" missing "$said"
+        return
+    fi
+    # The kit's stub as it came (a stub holds TODO()s; an instructor's labs/
+    # may hold finished work): nothing to build or run, it scores 0.
+    if grep -q 'TODO(' "$root/labs/$dir/$file" 2>/dev/null &&
+        cmp -s "$root/labs/$dir/$file" "$work/submission/labs/$dir/$file"; then
+        say "labs/$dir/$file is the kit's stub, unchanged: its TODO()s say what to write, and make lab$((10#$lab)) test checks it"
+        record lab "$lab" stub "$said"
         return
     fi
     bin=$work/build/lab$lab/student$([ "$backend" = emu ] && echo -emu)/test
@@ -488,7 +544,8 @@ grade_lab() { # LAB DIR FILE KIND OPERATION
     while IFS=$'\t' read -r t_kind id seconds; do
         [ "$t_kind" = held-back ] || run_test "$lab" "$t_kind" "$id" "$seconds" "$bin"
     done < <(last_first "$manifest")
-    if [ "$PERF" != gpu-later ] || [ "$backend" != cuda ]; then
+    # GPU timing waits until every lab is graded (gpu_timing), one lab at a time.
+    if [ "$backend" != cuda ] && all_correct "$lab"; then
         measure "$lab" "$kind" "$backend" "$file" "$op"
     fi
     # Held-back cases last, each in its own sandbox, their output marked hidden.
@@ -510,10 +567,64 @@ grade_lab() { # LAB DIR FILE KIND OPERATION
 . harness/grade/held-back.sh
 read_held_back "$HIDDEN" || exit 2
 
+# nothing_gradable: no lab's file was where the grader looks; says what the
+# hand-in holds instead, and the likely slip ("01-cpu-naive/transpose.c":
+# packed from inside labs/).
+nothing_gradable() {
+    local found=() path spec dir file expected= hint= each= matched=
+    [ "$(wc -w <<<"$LAB_SPEC")" -eq 1 ] || each=" (labs/NN-name/FILE for each lab)"
+    if [ -d "$submission" ]; then
+        while IFS= read -r -d '' path; do found+=("${path#"$submission"/}"); done \
+            < <(find "$submission" -type f -print0 2>/dev/null | sort -z)
+    else
+        while read -r perms _ _ _ _ path; do
+            [ "${perms:0:1}" = - ] && found+=("${path#./}")
+        done <"$work/listing"
+    fi
+    for spec in $LAB_SPEC; do
+        IFS=: read -r _ dir file _ <<<"$spec"
+        expected=${expected:-labs/$dir/$file}
+        for path in ${found[@]+"${found[@]}"}; do
+            [ -z "$matched" ] || break
+            case $path in
+            "$dir/$file") hint=" -- packed from inside labs/? run make handin from the kit's folder" ;;
+            */"labs/$dir/$file") hint=" -- packed from above the kit's folder? run make handin from the kit's folder" ;;
+            */"$dir/$file" | "$file" | */"$file") hint=" -- run make handin from the kit's folder: it packs each lab's file as labs/NN-name/FILE" ;;
+            *) continue ;;
+            esac
+            matched=1 expected=labs/$dir/$file
+        done
+    done
+    local shown more=$((${#found[@]} - 3))
+    shown=$(printf '%s, ' ${found[@]+"${found[@]:0:3}"})
+    shown=${shown%, }
+    [ "$more" -le 0 ] || shown="$shown and $more more"
+    [ ${#found[@]} -gt 0 ] || shown="no file"
+    [ -n "$hint" ] || hint=" -- run make handin from the kit's folder"
+    unreadable empty "found $shown, expected $expected$each$hint"
+}
+
 GPU_BACKEND=$BACKEND
+# What is kept of a hand-in is what an instructor reads: summary.txt,
+# results.json, junit.xml and scores.tsv (grade-report keeps them under 1 MB),
+# beside grade-all's log. What they were written from (the grader's records,
+# the outputs whole, the measurements' files, the lab files as taken: the
+# hand-in itself is the instructor's) and the builds go, unless KEEP=1.
+tidy() {
+    [ -z "${KEEP:-}" ] || [ "$KEEP" = 0 ] || return 0
+    rm -rf "$work/build" "$work/outputs" "$work/records" "$work/perf" "$work/submission" \
+        "$work/outcomes.tsv" "$work/listing" "$work/gzip.err" "$work/tar.err"
+}
+
+# grade-all's pass of GPU timing: nothing to time in a hand-in that was not graded.
+[ "$PERF" != only ] || ! grep -q '^handin	' "$outcomes" || { tidy; exit 0; }
 if [ "$PERF" != only ]; then
     if [ -d "$submission" ]; then unpack_folder; else unpack_archive; fi
     for r in ${refused[@]+"${refused[@]}"}; do record note "NOTE: $r"; done
+    # Nothing to grade: said once, not as every lab "not in the hand-in".
+    if ! grep -q '^handin	' "$outcomes" && [ -z "$(find "$work/submission" -type f -print -quit)" ]; then
+        nothing_gradable
+    fi
 fi
 if [ "$BACKEND" = cuda ] && [[ " $LAB_SPEC " == *:gpu:* ]]; then
     gpu_devices
@@ -522,17 +633,55 @@ if [ "$BACKEND" = cuda ] && [[ " $LAB_SPEC " == *:gpu:* ]]; then
     if [ "$(run 60 "$probe" -- run -- env ${TILELAB_GRADE_NO_GPU:+TILELAB_GRADE_NO_GPU=1} \
             "$TOOLS/grade-gpu-probe")" != ok ]; then
         GPU_BACKEND=emu
-        [ "$PERF" = only ] || record note "NOTE: the GPU is not usable inside the grader's sandbox ($(head -c 300 "$probe" | tr '\n\t' '  ' | sed 's/ *$//')): the GPU labs were graded on the CPU emulator, and their performance from its memory transaction counts."
+        [ "$PERF" = only ] || record warning "NOTE: the GPU is not usable inside the grader's sandbox ($(head -c 300 "$probe" | tr '\n\t' '  ' | sed 's/ *$//')): the GPU labs were graded on the CPU emulator, and their performance from its memory transaction counts."
         log "grade: $name: the GPU is not usable inside the sandbox: GPU labs graded on the emulator"
     fi
 fi
+[ "$PERF" = only ] || record sandbox "$SANDBOX"
 [ "$PERF" = only ] || record note "GPU labs on: $([ "$GPU_BACKEND" = cuda ] && echo the GPU || echo the CPU emulator); sandbox: $SANDBOX${HIDDEN:+; with held-back cases}"
-for spec in $LAB_SPEC; do
-    IFS=: read -r lab dir file kind op <<<"$spec"
-    [ "$PERF" != only ] || [ "$kind" = gpu ] || continue
-    log "grade: $name: lab $((10#$lab))"
-    grade_lab "$lab" "$dir" "$file" "$kind" "$op"
-done
+# gpu_timing: each GPU lab timed, one at a time (PERF=only: grade-all's second pass).
+gpu_timing() {
+    local spec lab dir file kind op
+    for spec in $LAB_SPEC; do
+        IFS=: read -r lab dir file kind op <<<"$spec"
+        [ "$kind" != gpu ] || PERF=only output_prefix=lab$lab- grade_lab "$lab" "$dir" "$file" "$kind" "$op"
+    done
+}
+
+if [ "$PERF" = only ]; then
+    gpu_timing
+else
+    # What every lab's build shares, built first, once: the labs' builds then
+    # share no file they write. (A failure shows again in each lab's build.)
+    backends=$(for spec in $LAB_SPEC; do
+        IFS=: read -r _ _ _ kind _ <<<"$spec"
+        [ "$kind" = cpu ] && echo cpu || echo "$GPU_BACKEND"
+    done | sort -u)
+    for b in $backends; do build build "" "$b" "$work/build/grade-common-$b" || true; done
+    # Labs side by side, but not where a lab's build would make another's
+    # files writable to the hand-in's user while its code runs (setpriv).
+    jobs=${GRADE_JOBS:-$(nproc 2>/dev/null || echo 1)}
+    [ "$SANDBOX" != setpriv ] || jobs=1
+    for spec in $LAB_SPEC; do
+        IFS=: read -r lab dir file kind op <<<"$spec"
+        while [ "$(jobs -rp | wc -l)" -ge "$jobs" ]; do wait -n; done
+        log "grade: $name: lab $((10#$lab))"
+        (
+            outcomes=$work/outcomes.lab$lab records=$work/records/lab$lab output_prefix=lab$lab-
+            mkdir -p "$records"
+            : >"$outcomes"
+            grade_lab "$lab" "$dir" "$file" "$kind" "$op"
+        ) &
+    done
+    wait
+    for spec in $LAB_SPEC; do
+        lab=${spec%%:*}
+        cat "$work/outcomes.lab$lab" >>"$outcomes" 2>/dev/null
+        rm -f "$work/outcomes.lab$lab"
+    done
+    [ "$PERF" != all ] || [ "$GPU_BACKEND" != cuda ] || gpu_timing
+fi
 # setpriv: a hand-in graded is closed to the next one's code, which runs as the same user.
 [ "$SANDBOX" != setpriv ] || chmod -R go-rwx "$work"
-"$TOOLS/grade-report" "$WEIGHTS" "$outcomes" "$work" "$name"
+"$TOOLS/grade-report" "${shown_paths[@]}" "$WEIGHTS" "$outcomes" "$work" "$name" || exit
+[ "$PERF" = gpu-later ] || tidy

@@ -1,16 +1,21 @@
 /*
- * grade-report WEIGHTS OUTCOMES OUT_DIR NAME
+ * grade-report [--path FROM=TO]... WEIGHTS OUTCOMES OUT_DIR NAME
  * grade-report gradebook WEIGHTS GRADEBOOK.csv NAME DIR [NAME DIR ...]
  *
  * The one place where points are computed. WEIGHTS is labs/grading.conf;
  * OUTCOMES is what the grader saw, one tab-separated record a line, and no
  * points in it:
  *
- *   note  TEXT                                   said at the top of the summary
- *   lab   LAB  missing|build  OUTPUT             the whole lab lost: not handed in, did not build
+ *   note     TEXT                                said at the top of the summary
+ *   warning  TEXT                                the same, and kept for the class's end report
+ *   sandbox  NAME                                where the hand-in's code ran (bwrap, setpriv, none)
+ *   handin   damaged|empty  OUTPUT               nothing graded: the archive is damaged, or
+ *                                                holds no lab's file where the grader looks
+ *   lab   LAB  missing|build|stub  OUTPUT        the whole lab lost: not handed in, did not
+ *                                                build, or the kit's stub as it is
  *   test  LAB  KIND  SUITE/TEST  VERDICT  OUTPUT KIND from the suite's manifest (correctness,
  *                                                random, technique, held-back); VERDICT pass,
- *                                                fail or skip
+ *                                                fail, skip or timeout
  *   perf  LAB  METHOD  STUDENT  REFERENCE  BASELINE  OUTPUT
  *                                                the raw files of one measurement (see
  *                                                grade_measure.h); METHOD none: OUTPUT says why
@@ -21,29 +26,26 @@
  * "default gpu ..."), and the summary says so: a lab added to labs/labs.mk
  * alone is graded, never skipped. A lab with neither stops the report.
  *
- * Writes OUT_DIR/results.json (Gradescope's format), junit.xml, summary.txt
- * for people and scores.tsv (lab, score, max) for the gradebook, which the
- * second form writes from each hand-in's scores.tsv. Its last column, status,
- * is "graded", or says why a hand-in has no scores: a run that failed or ran
- * out of time is never a row of zeros, which an honest hand-in can earn.
- * DIR/status.txt gives that reason where a scheduler knows it (grade-slurm.sh).
+ * Writes OUT_DIR/results.json (Gradescope's format; its extra_data holds the
+ * status), junit.xml, summary.txt for people and scores.tsv for the
+ * gradebook (grade_scores.h), which the second form writes from each
+ * hand-in's scores.tsv (grade_book.c). Every text shown has each --path FROM
+ * (a folder of the grading machine) replaced by its TO, in the order given:
+ * a student reads labs/03-gpu-naive/transpose.cu:41, never where it was graded.
  */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "grade_measure.h"
+#include "grade_scores.h"
 #include "grade_text.h"
+#include "grade_weights.h"
 
 #define MAX_ITEMS 4096
-#define MAX_LABS 100
 #define MAX_NOTES 32
+#define MAX_PATHS 16
 #define OUTPUT_MAX (64L << 10)
-
-typedef struct {
-    int present;
-    double correctness, technique, performance, zero_at, full_at;
-} weights;
 
 typedef struct {
     int lab;
@@ -54,117 +56,40 @@ typedef struct {
     char *output;
 } item;
 
-static weights lab_weights[MAX_LABS];
-static int lab_order[MAX_LABS], n_labs;
 static item items[MAX_ITEMS];
 static int n_items;
 static char *notes[MAX_NOTES];
 static int n_notes;
+static char *warnings[MAX_NOTES];
+static int n_warnings;
 
-/* "default KIND[/OPERATION] ...": the points of a lab that has no line. */
-#define MAX_DEFAULTS 32
+/* What became of each lab, and of the hand-in (grade_scores.h). */
 static struct {
-    char what[64];
-    weights w;
-} defaults[MAX_DEFAULTS];
-static int n_defaults;
+    enum lab_state state;
+    char *why; /* one line: a stub's TODO(), a lost lab's reason */
+} lab_info[MAX_LABS];
+static const char *handin_kind; /* "damaged" or "empty" when nothing was graded */
+static char *handin_why, *sandbox_name;
 
-static void die(const char *what, const char *detail)
+/* The grading machine's folders, and what a student is shown instead (--path). */
+static char *path_from[MAX_PATHS], *path_to[MAX_PATHS];
+static int n_paths;
+
+/* Text as it is shown: no folder of the grading machine in it. */
+static char *shown(char *s)
 {
-    fprintf(stderr, "grade-report: %s%s%s\n", what, detail ? ": " : "", detail ? detail : "");
-    exit(1);
+    return tl_replace_all(s, n_paths, path_from, path_to);
 }
 
-static void read_weights(const char *path)
+/* The note as it is shown, or NULL when there are too many to keep. */
+static char *add_note(const char *text)
 {
-    char line[512];
-    FILE *f = fopen(path, "r");
-    if (!f)
-        die("cannot read the points", path);
-    while (fgets(line, sizeof line, f)) {
-        weights w = {1, 0, 0, 0, 0, 0};
-        char what[64];
-        int lab;
-        if (line[0] == '#')
-            continue;
-        if (sscanf(line, "default %63s %lf %lf %lf %lf %lf", what, &w.correctness, &w.technique,
-                   &w.performance, &w.zero_at, &w.full_at) == 6) {
-            if (n_defaults == MAX_DEFAULTS || w.full_at <= w.zero_at)
-                die("a default line of the points is out of range (full_at above zero_at)", line);
-            snprintf(defaults[n_defaults].what, sizeof defaults[n_defaults].what, "%s", what);
-            defaults[n_defaults++].w = w;
-            continue;
-        }
-        if (sscanf(line, "%d %lf %lf %lf %lf %lf", &lab, &w.correctness, &w.technique,
-                   &w.performance, &w.zero_at, &w.full_at) != 6)
-            continue;
-        if (lab < 0 || lab >= MAX_LABS || w.full_at <= w.zero_at)
-            die("a line of the points is out of range (lab 0-99, full_at above zero_at)", line);
-        if (!lab_weights[lab].present)
-            lab_order[n_labs++] = lab;
-        lab_weights[lab] = w;
-    }
-    fclose(f);
+    return n_notes < MAX_NOTES ? (notes[n_notes++] = shown(strdup(text))) : NULL;
 }
 
-/* The default for KIND/OP: that one's line, else KIND's, else NULL. */
-static const weights *default_for(const char *kind, const char *op)
+static void default_note(const char *text)
 {
-    char both[160];
-    snprintf(both, sizeof both, "%s/%s", kind, op);
-    for (int pass = 0; pass < 2; pass++)
-        for (int i = 0; i < n_defaults; i++)
-            if (!strcmp(defaults[i].what, pass ? kind : both))
-                return &defaults[i].w;
-    return NULL;
-}
-
-/* Every lab of LAB_SPEC gets points: its own line, or its kind's default,
-   said in a note (NOTES) and on stderr. */
-static void default_labs(const char *weights_path, int notes_too)
-{
-    const char *spec = getenv("LAB_SPEC"), *shown = weights_path;
-    size_t len = strlen(weights_path), tail = strlen("labs/grading.conf");
-    if (len >= tail && !strcmp(weights_path + len - tail, "labs/grading.conf"))
-        shown = weights_path + len - tail; /* the kit's own: said as the student kit names it */
-    char *copy = strdup(spec ? spec : ""), *save = NULL;
-    for (char *t = strtok_r(copy, " \t\n", &save); t; t = strtok_r(NULL, " \t\n", &save)) {
-        char *field[5] = {0}, *p = t, note[512];
-        int n = 0;
-        while (n < 5) {
-            field[n++] = p;
-            if (!(p = strchr(p, ':')))
-                break;
-            *p++ = '\0';
-        }
-        int lab = atoi(field[0]);
-        if (n != 5 || lab < 0 || lab >= MAX_LABS)
-            die("LAB_SPEC holds something other than NN:folder:file:kind:operation", t);
-        if (lab_weights[lab].present)
-            continue;
-        const weights *w = default_for(field[3], field[4]);
-        if (!w) {
-            snprintf(note, sizeof note,
-                     "lab %d (%s, %s %s) has no line in %s and no default line for its kind "
-                     "(default %s/%s or default %s): add one",
-                     lab, field[1], field[3], field[4], shown, field[3], field[4], field[3]);
-            die(note, NULL);
-        }
-        lab_weights[lab] = *w;
-        lab_order[n_labs++] = lab;
-        snprintf(note, sizeof note,
-                 "NOTE: lab %d has no line in %s: graded with the default points of a %s %s "
-                 "lab (correctness %g, technique %g, performance %g from ratio %.2f to %.2f); "
-                 "a line there sets its own.",
-                 lab, shown, field[3], field[4], w->correctness, w->technique, w->performance,
-                 w->zero_at, w->full_at);
-        if (notes_too) {
-            fprintf(stderr, "grade-report: %s\n", note);
-            if (n_notes < MAX_NOTES)
-                notes[n_notes++] = strdup(note);
-        }
-    }
-    free(copy);
+    add_note(text);
 }
 
 static item *add(int lab, const char *part, double score, double max, const char *title,
@@ -179,7 +104,7 @@ static item *add(int lab, const char *part, double score, double max, const char
     it->score = score;
     it->max = max;
     snprintf(it->title, sizeof it->title, "%s", title);
-    it->output = output ? output : strdup("");
+    it->output = shown(output ? output : strdup(""));
     return it;
 }
 
@@ -191,6 +116,13 @@ typedef struct {
 
 static record *records;
 static int n_records;
+
+/* s cut at its first line break; s itself. */
+static char *first_line(char *s)
+{
+    s[strcspn(s, "\n")] = '\0';
+    return s;
+}
 
 static void read_outcomes(const char *path)
 {
@@ -208,8 +140,20 @@ static void read_outcomes(const char *path)
             if (p)
                 *p++ = '\0';
         }
-        if (!strcmp(r.field[0], "note") && r.n == 2 && n_notes < MAX_NOTES) {
-            notes[n_notes++] = r.field[1];
+        if ((!strcmp(r.field[0], "note") || !strcmp(r.field[0], "warning")) && r.n == 2) {
+            char *note = add_note(r.field[1]);
+            if (note && r.field[0][0] == 'w' && n_warnings < MAX_NOTES)
+                warnings[n_warnings++] = note;
+            free(copy);
+            continue;
+        }
+        if (!strcmp(r.field[0], "sandbox") && r.n == 2) {
+            sandbox_name = r.field[1];
+            continue;
+        }
+        if (!strcmp(r.field[0], "handin") && r.n == 3) {
+            handin_kind = r.field[1];
+            handin_why = first_line(shown(tl_slurp(r.field[2], OUTPUT_MAX)));
             continue;
         }
         records = realloc(records, (size_t)(n_records + 1) * sizeof *records);
@@ -273,10 +217,19 @@ static void grade_performance(int lab, const weights *w, int failing, int held_b
     }
 }
 
+/* The line after TODO()'s "not implemented yet: " in a test's output (check.c and
+ * gpu_technique.h write it), or NULL: the test reached the stub's TODO(). */
+static char *todo_reached(const char *output)
+{
+    const char *mark = "not implemented yet: ", *at = strstr(output, mark);
+    return at ? first_line(strdup(at + strlen(mark))) : NULL;
+}
+
 static void grade_lab(int lab)
 {
     weights w = lab_weights[lab];
-    int n_correct = 0, n_technique = 0, any = 0, failing = 0, held_back = 0;
+    int n_correct = 0, n_technique = 0, any = 0, failing = 0, held_back = 0, n_tests = 0, n_todo = 0,
+        timeouts = 0;
     const record *lost = NULL, *perf = NULL;
     for (int i = 0; i < n_records; i++) {
         const record *r = &records[i];
@@ -295,11 +248,20 @@ static void grade_lab(int lab)
     if (!any)
         return; /* not graded this time (make grade LABS=...) */
     if (lost) {
+        static const struct {
+            const char *kind, *title;
+            enum lab_state state;
+        } lost_as[] = {{"missing", "hand-in", LAB_MISSING}, {"build", "build", LAB_BUILD},
+                       {"stub", "stub", LAB_STUB}};
+        int k = 0;
+        while (k < 2 && strcmp(lost->field[2], lost_as[k].kind))
+            k++;
         char *why = tl_slurp(lost->field[3], OUTPUT_MAX);
-        const char *what = !strcmp(lost->field[2], "missing") ? "hand-in" : "build";
-        add(lab, "correctness", 0, w.correctness, what, why);
+        lab_info[lab].state = lost_as[k].state;
+        item *it = add(lab, "correctness", 0, w.correctness, lost_as[k].title, why);
+        lab_info[lab].why = first_line(strdup(it->output));
         if (w.technique > 0)
-            add(lab, "technique", 0, w.technique, what,
+            add(lab, "technique", 0, w.technique, lost_as[k].title,
                 strdup("not graded: see this lab's correctness line"));
         if (w.performance > 0)
             add(lab, "performance", 0, w.performance, "performance",
@@ -324,7 +286,8 @@ static void grade_lab(int lab)
         snprintf(title, sizeof title, "%s%s", slash ? slash + 1 : id,
                  !strcmp(kind, "held-back") && !strchr(id, '(') ? " (held back)" : "");
         char *output = tl_slurp(r->field[5], OUTPUT_MAX);
-        if (!pass && strstr(output, ": Timed out.")) { /* Criterion's own limit, which says no more */
+        int criterion_limit = !pass && strstr(output, ": Timed out.");
+        if (criterion_limit) { /* Criterion's own limit, which says no more */
             char *longer = text("%s%s", output, "\n(the test ran past its time limit: an endless "
                                 "loop, or far too slow? Time your lab file spends before the test "
                                 "starts, in a constructor, counts too.)");
@@ -336,9 +299,113 @@ static void grade_lab(int lab)
         it->skipped = !strcmp(verdict, "skip");
         failing += !tech && !pass;
         held_back += !tech && !pass && it->hidden;
+        timeouts += criterion_limit || !strcmp(verdict, "timeout");
+        n_tests++;
+        char *todo = pass ? NULL : todo_reached(it->output);
+        if (todo) { /* each TODO() reached, once: lab 7's stub has two */
+            n_todo++;
+            char *why = lab_info[lab].why;
+            if (!why || !strstr(why, todo)) {
+                lab_info[lab].why = text("%s%s", why ? why : "", why ? "\n" : "");
+                lab_info[lab].why = text("%s%s", lab_info[lab].why, todo);
+            }
+            free(todo);
+        }
     }
+    /* Every test stopped at the stub's TODO(): the lab is the stub, said once. */
+    lab_info[lab].state = n_tests && n_todo == n_tests ? LAB_TODO : timeouts ? LAB_TIMEOUT : LAB_GRADED;
     if (w.performance > 0)
         grade_performance(lab, &w, failing, held_back, perf);
+}
+
+/* How the hand-in was graded (grade_scores.h), and its details: what became
+ * of each lab that was not simply graded. */
+static const char *handin_status(char *details, size_t size)
+{
+    static const enum lab_state listed[] = {LAB_BUILD, LAB_TIMEOUT, LAB_TODO, LAB_STUB, LAB_MISSING};
+    int count[N_LAB_STATES] = {0}, labs = 0;
+    size_t len = 0;
+    details[0] = '\0';
+    if (handin_kind) {
+        snprintf(details, size, "%s", handin_why ? handin_why : "");
+        return !strcmp(handin_kind, "damaged") ? STATUS_DAMAGED : STATUS_NOTHING;
+    }
+    for (int k = 0; k < n_labs; k++) {
+        int lab = lab_order[k], seen = 0;
+        for (int i = 0; i < n_items && !seen; i++)
+            seen = items[i].lab == lab;
+        if (seen) {
+            count[lab_info[lab].state]++;
+            labs++;
+        }
+    }
+    /* "labs 8, 9: not handed in; lab 3: did not build" */
+    for (size_t s = 0; s < sizeof listed / sizeof *listed; s++) {
+        enum lab_state state = listed[s];
+        if (!count[state])
+            continue;
+        len += (size_t)snprintf(details + len, len < size ? size - len : 0, "%slab%s", len ? "; " : "",
+                                count[state] > 1 ? "s" : "");
+        for (int k = 0, n = 0; k < n_labs; k++)
+            if (lab_info[lab_order[k]].state == state && count[state] && ++n)
+                len += (size_t)snprintf(details + len, len < size ? size - len : 0, "%s %d",
+                                        n > 1 ? "," : "", lab_order[k]);
+        len += (size_t)snprintf(details + len, len < size ? size - len : 0, ": %s",
+                                lab_state_said[state]);
+    }
+    if (labs == count[LAB_MISSING])
+        return STATUS_NOTHING;
+    if (labs == count[LAB_MISSING] + count[LAB_STUB] + count[LAB_TODO])
+        return STATUS_STUBS;
+    return count[LAB_TIMEOUT] ? STATUS_TIMEOUT : count[LAB_BUILD] ? STATUS_BUILD : STATUS_GRADED;
+}
+
+/* A hand-in's report is kept under 1 MB (summary.txt, results.json, junit.xml,
+ * scores.tsv), whatever its code prints: the outputs of its tests, cut at
+ * 4000 bytes each by the grader, are cut further here when all of them
+ * together would take more than these. */
+#define JSON_BUDGET (480L << 10)   /* results.json */
+#define XML_BUDGET (160L << 10)    /* junit.xml */
+#define SUMMARY_OUTPUT_MAX 1000    /* bytes of one failure's output in summary.txt */
+static const char cut_note[] = "\n[... the rest cut: a hand-in's report is kept under 1 MB]";
+
+/* The most bytes of each item's output that keeps the sum of what they take
+ * (len) within budget, with a cut note each; every output whole when they fit. */
+static size_t output_cap(size_t (*len)(const char *, size_t), long budget)
+{
+    size_t total = 0, lo = 0, hi = 0;
+    budget -= (long)(n_items * 2 * sizeof cut_note);
+    for (int i = 0; i < n_items; i++) {
+        size_t n = strlen(items[i].output);
+        total += len(items[i].output, n);
+        hi = n > hi ? n : hi;
+    }
+    if (budget < 0)
+        return 0;
+    if (total <= (size_t)budget)
+        return (size_t)-1;
+    while (lo < hi) { /* the largest cap whose outputs fit */
+        size_t mid = (lo + hi + 1) / 2, sum = 0;
+        for (int i = 0; i < n_items; i++)
+            sum += len(items[i].output, mid);
+        if (sum <= (size_t)budget)
+            lo = mid;
+        else
+            hi = mid - 1;
+    }
+    return lo;
+}
+
+/* s, or its first cap bytes (whole characters) and a note that says it was cut. Free it. */
+static char *capped(const char *s, size_t cap)
+{
+    size_t n = tl_utf8_cut(s, cap);
+    if (n == strlen(s))
+        return strdup(s);
+    char *c = malloc(n + sizeof cut_note);
+    memcpy(c, s, n);
+    strcpy(c + n, cut_note);
+    return c;
 }
 
 static int passed(const item *it)
@@ -356,21 +423,37 @@ static FILE *create(const char *dir, const char *name)
     return f;
 }
 
-static void write_json(const char *dir, const char *header, double total)
+static void write_json(const char *dir, const char *header, const char *status_line,
+                       const char *status, const char *details, double total)
 {
     FILE *f = create(dir, "results.json");
     char title[400];
     fprintf(f, "{\n  \"score\": %.4f,\n  \"output\": ", total);
-    size_t len = strlen(header) + 2;
+    size_t len = strlen(header) + strlen(status_line) + 3;
     for (int i = 0; i < n_notes; i++)
         len += strlen(notes[i]) + 2;
     char *all = malloc(len);
-    strcpy(all, header);
+    strcat(strcat(strcpy(all, header), "\n"), status_line);
     for (int i = 0; i < n_notes; i++)
         strcat(strcat(all, "\n"), notes[i]);
     tl_json_string(f, all);
     free(all);
+    /* The status as fields, for whatever reads the results: the gradebook's words. */
+    fprintf(f, ",\n  \"extra_data\": {\"status\": ");
+    tl_json_string(f, status);
+    fprintf(f, ", \"details\": ");
+    tl_json_string(f, details);
+    fprintf(f, ", \"labs\": {");
+    for (int k = 0, n = 0; k < n_labs; k++) {
+        int lab = lab_order[k], seen = 0;
+        for (int i = 0; i < n_items && !seen; i++)
+            seen = items[i].lab == lab;
+        if (seen)
+            fprintf(f, "%s\"%d\": \"%s\"", n++ ? ", " : "", lab, lab_state_name[lab_info[lab].state]);
+    }
+    fprintf(f, "}}");
     fprintf(f, ",\n  \"tests\": [");
+    size_t cap = output_cap(tl_json_length, JSON_BUDGET);
     for (int i = 0; i < n_items; i++) {
         item *it = &items[i];
         snprintf(title, sizeof title, "lab %d %s: %s", it->lab, it->part, it->title);
@@ -379,7 +462,9 @@ static void write_json(const char *dir, const char *header, double total)
         /* Six places, so that a lab's tests (11 of 8/11 points) add up to its points as shown. */
         fprintf(f, ", \"score\": %.6f, \"max_score\": %.6f, \"visibility\": \"%s\", \"output\": ",
                 it->score, it->max, it->hidden ? "hidden" : "visible");
-        tl_json_string(f, it->output);
+        char *output = capped(it->output, cap);
+        tl_json_string(f, output);
+        free(output);
         fprintf(f, "}");
     }
     fprintf(f, "\n  ]\n}\n");
@@ -392,6 +477,7 @@ static void write_junit(const char *dir, const char *name)
     fprintf(f, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites name=\"");
     tl_xml_text(f, name);
     fprintf(f, "\">\n");
+    size_t cap = output_cap(tl_xml_length, XML_BUDGET);
     for (int k = 0; k < n_labs; k++) {
         int lab = lab_order[k], tests = 0, failures = 0;
         for (int i = 0; i < n_items; i++)
@@ -412,7 +498,9 @@ static void write_junit(const char *dir, const char *name)
             fprintf(f, "\">");
             if (!passed(it)) {
                 fprintf(f, "\n      <failure message=\"%.2f of %.2f points\">", it->score, it->max);
-                tl_xml_text(f, it->output);
+                char *output = capped(it->output, cap);
+                tl_xml_text(f, output);
+                free(output);
                 fprintf(f, "</failure>\n    ");
             }
             fprintf(f, "</testcase>\n");
@@ -423,12 +511,47 @@ static void write_junit(const char *dir, const char *name)
     fclose(f);
 }
 
-static void write_summary(const char *dir, const char *header)
+/* The lines of text not in said[] (n_said of them), added there; *repeated counts the others. */
+static char *unsaid_lines(const char *text, char ***said, int *n_said, int *repeated)
+{
+    char *out = malloc(strlen(text) + 1), *copy = strdup(text), *save = NULL;
+    size_t len = 0;
+    *repeated = 0;
+    for (char *line = strtok_r(copy, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
+        int k = 0;
+        while (k < *n_said && strcmp((*said)[k], line))
+            k++;
+        if (k < *n_said) {
+            ++*repeated;
+            continue;
+        }
+        *said = realloc(*said, (size_t)(*n_said + 1) * sizeof **said);
+        (*said)[(*n_said)++] = strdup(line);
+        len += (size_t)sprintf(out + len, "%s\n", line);
+    }
+    out[len] = '\0';
+    free(copy);
+    return out;
+}
+
+static void write_summary(const char *dir, const char *header, const char *status_line,
+                          const char *status, const char *details)
 {
     static const char *parts[3] = {"correctness", "technique", "performance"};
     FILE *f = create(dir, "summary.txt");
     FILE *tsv = create(dir, "scores.tsv");
     tl_plain_text(f, header, "", 1);
+    tl_plain_text(f, status_line, "", 1);
+    fprintf(tsv, "status\t%s\t", status);
+    tl_plain_text(tsv, details, "", 1);
+    if (!details[0])
+        fputc('\n', tsv);
+    if (sandbox_name)
+        fprintf(tsv, "sandbox\t%s\n", sandbox_name);
+    for (int i = 0; i < n_warnings; i++) {
+        fprintf(tsv, "warning\t");
+        tl_plain_text(tsv, warnings[i], "", 1);
+    }
     for (int i = 0; i < n_notes; i++)
         tl_plain_text(f, notes[i], "", 4);
     int skipped = 0;
@@ -442,8 +565,9 @@ static void write_summary(const char *dir, const char *header)
                 fprintf(f, "  lab %d %s\n", items[i].lab, items[i].title);
             }
     }
-    fprintf(f, "\n%-6s %14s %14s %14s %14s\n", "lab", "correctness", "technique", "performance",
-            "total");
+    if (n_items)
+        fprintf(f, "\n%-6s %14s %14s %14s %14s\n", "lab", "correctness", "technique", "performance",
+                "total");
     for (int k = 0; k < n_labs; k++) {
         int lab = lab_order[k], seen = 0;
         double part[3] = {0}, part_max[3] = {0}, score = 0, max = 0;
@@ -461,162 +585,88 @@ static void write_summary(const char *dir, const char *header)
         }
         if (!seen)
             continue;
+        enum lab_state state = lab_info[lab].state;
         fprintf(f, "%-6d", lab);
         for (int p = 0; p < 3; p++)
             fprintf(f, " %6.2f / %5.2f", part[p], part_max[p]);
-        fprintf(f, " %6.2f / %5.2f\n", score, max);
-        fprintf(tsv, "%d\t%.6f\t%.6f\n", lab, score, max); /* unrounded: the gradebook sums them */
+        fprintf(f, " %6.2f / %5.2f%s%s\n", score, max, state == LAB_GRADED ? "" : "  ",
+                state == LAB_GRADED ? "" : lab_state_said[state]);
+        fprintf(tsv, "%d\t%.6f\t%.6f\t%s\n", lab, score, max, lab_state_name[state]);
     }
     int lost = 0;
     for (int i = 0; i < n_items; i++)
         lost += !passed(&items[i]);
-    fprintf(f, lost ? "\nWhat lost points (first lines of each):\n" : "\nNo points lost.\n");
-    for (int i = 0; i < n_items; i++) {
-        item *it = &items[i];
-        if (passed(it))
-            continue;
-        fprintf(f, "\nlab %d %s: %s (%.2f of %.2f)%s%s\n", it->lab, it->part, it->title, it->score,
-                it->max, it->hidden && !strstr(it->title, "held back") ? " [held back]" : "",
-                it->skipped ? " [skipped]" : "");
-        tl_plain_text(f, it->output, "    ", 8);
+    if (handin_kind)
+        fprintf(f, "\nNothing in the hand-in could be graded: the status above says why.\n");
+    else if (n_items)
+        fprintf(f, lost ? "\nWhat lost points (first lines of each):\n" : "\nNo points lost.\n");
+    /* A lab lost whole, or still the stub, is one line; elsewhere, a line a
+       failure of the lab already said is not said again. */
+    for (int k = 0; k < n_labs; k++) {
+        int lab = lab_order[k], n_said = 0, first = 1, repeated = 0;
+        char **said = NULL;
+        enum lab_state state = lab_info[lab].state;
+        for (int i = 0; i < n_items; i++) {
+            item *it = &items[i];
+            if (it->lab != lab || passed(it))
+                continue;
+            if (!first && state != LAB_GRADED && state != LAB_TIMEOUT)
+                continue; /* lost whole: its first line says why (a build's log) */
+            if (state == LAB_MISSING && handin_kind)
+                continue; /* the status says what the hand-in holds */
+            if (state == LAB_STUB || state == LAB_TODO || state == LAB_MISSING) {
+                if (first) { /* a stub's or a missing lab's why says what it is */
+                    int lines = lab_info[lab].why && strchr(lab_info[lab].why, '\n');
+                    fprintf(f, "\nlab %d: %s%s", lab, state == LAB_TODO ? lab_state_said[state] : "",
+                            state != LAB_TODO ? "" : lines ? ":\n" : ": ");
+                    tl_plain_text(f, lab_info[lab].why ? lab_info[lab].why : "", lines ? "    " : "", 8);
+                }
+                first = 0;
+                continue;
+            }
+            first = 0;
+            fprintf(f, "\nlab %d %s: %s (%.2f of %.2f)%s%s\n", it->lab, it->part, it->title, it->score,
+                    it->max, it->hidden && !strstr(it->title, "held back") ? " [held back]" : "",
+                    it->skipped ? " [skipped]" : "");
+            int again;
+            char *unsaid = unsaid_lines(it->output, &said, &n_said, &again), *cut = capped(unsaid, SUMMARY_OUTPUT_MAX);
+            tl_plain_text(f, cut, "    ", 8);
+            free(cut);
+            free(unsaid);
+            repeated += again;
+        }
+        if (repeated)
+            fprintf(f, "\n(lab %d: %d line%s that an earlier failure of the lab said already not said again)\n", lab,
+                    repeated, repeated == 1 ? "" : "s");
+        for (int i = 0; i < n_said; i++)
+            free(said[i]);
+        free(said);
     }
     fclose(f);
     fclose(tsv);
-}
-
-/* A CSV field: quoted when it holds a comma, a quote or a line break. */
-static void csv_field(FILE *f, const char *s)
-{
-    if (!strpbrk(s, ",\"\r\n")) {
-        fputs(s, f);
-        return;
-    }
-    fputc('"', f);
-    for (; *s; s++) {
-        if (*s == '"')
-            fputc('"', f);
-        fputc(*s, f);
-    }
-    fputc('"', f);
-}
-
-/* One hand-in's scores.tsv: which labs it has, their scores and maxima. */
-static int read_scores(const char *dir, int graded[], double score[], double max[])
-{
-    char path[4096], line[256];
-    int any = 0;
-    snprintf(path, sizeof path, "%s/scores.tsv", dir);
-    FILE *s = fopen(path, "r");
-    while (s && fgets(line, sizeof line, s)) {
-        int lab;
-        double sc, mx;
-        if (sscanf(line, "%d %lf %lf", &lab, &sc, &mx) == 3 && lab >= 0 && lab < MAX_LABS)
-            score[lab] = sc, max[lab] = mx, graded[lab] = 1, any = 1;
-    }
-    if (s)
-        fclose(s);
-    return any;
-}
-
-/* Why DIR has no scores, for the gradebook's status column. */
-static void no_scores_reason(const char *name, const char *dir, char *why, size_t size)
-{
-    char path[4096];
-    snprintf(path, sizeof path, "%s/status.txt", dir);
-    FILE *s = fopen(path, "r");
-    if (s && fgets(why, (int)size, s)) {
-        why[strcspn(why, "\r\n")] = 0;
-        fclose(s);
-        if (*why)
-            return;
-    } else if (s) {
-        fclose(s);
-    }
-    snprintf(why, size, "NOT GRADED: the grader stopped before scoring (see logs/%s.log)", name);
-}
-
-static int gradebook(int argc, char **argv)
-{
-    if (argc < 4 || argc % 2)
-        die("usage: grade-report gradebook WEIGHTS GRADEBOOK.csv [NAME DIR]...", NULL);
-    read_weights(argv[2]);
-    default_labs(argv[2], 0);
-    FILE *f = fopen(argv[3], "w");
-    if (!f)
-        die("cannot write", argv[3]);
-    /* The columns: the labs that any hand-in was graded on, in grading.conf's
-       order; a lab it has no line for (graded with a default) after them. */
-    int column[MAX_LABS] = {0};
-    double lab_max[MAX_LABS] = {0};
-    for (int i = 4; i + 1 < argc; i += 2) {
-        double score[MAX_LABS], max[MAX_LABS];
-        int graded[MAX_LABS] = {0};
-        read_scores(argv[i + 1], graded, score, max);
-        for (int lab = 0; lab < MAX_LABS; lab++)
-            if (graded[lab]) {
-                column[lab] = 1;
-                lab_max[lab] = max[lab] > lab_max[lab] ? max[lab] : lab_max[lab];
-            }
-    }
-    for (int lab = 0; lab < MAX_LABS; lab++) {
-        if (lab_weights[lab].present)
-            lab_max[lab] = lab_weights[lab].correctness + lab_weights[lab].technique +
-                           lab_weights[lab].performance;
-        else if (column[lab])
-            lab_order[n_labs++] = lab;
-    }
-    double column_max = 0;
-    fprintf(f, "student");
-    for (int k = 0; k < n_labs; k++)
-        if (column[lab_order[k]]) {
-            int lab = lab_order[k];
-            fprintf(f, ",lab%d", lab);
-            column_max += lab_max[lab];
-        }
-    fprintf(f, ",total,max,status\n");
-    for (int i = 4; i + 1 < argc; i += 2) {
-        double score[MAX_LABS] = {0}, max[MAX_LABS] = {0}, total = 0;
-        int graded[MAX_LABS] = {0};
-        csv_field(f, argv[i]);
-        if (!read_scores(argv[i + 1], graded, score, max)) {
-            /* Empty cells, not zeros: a spreadsheet's sums and averages leave them out. */
-            char why[512];
-            no_scores_reason(argv[i], argv[i + 1], why, sizeof why);
-            fprintf(stderr, "grade-report: %s has no scores: %s\n", argv[i], why);
-            for (int k = 0; k < n_labs; k++)
-                if (column[lab_order[k]])
-                    fputc(',', f);
-            fprintf(f, ",,%.2f,", column_max);
-            csv_field(f, why);
-            fputc('\n', f);
-            continue;
-        }
-        for (int k = 0; k < n_labs; k++) {
-            int lab = lab_order[k];
-            if (!column[lab])
-                continue;
-            fprintf(f, ",%.2f", score[lab]);
-            total += score[lab];
-        }
-        fprintf(f, ",%.2f,%.2f,graded\n", total, column_max);
-    }
-    fclose(f);
-    return 0;
 }
 
 int main(int argc, char **argv)
 {
     if (argc > 1 && !strcmp(argv[1], "gradebook"))
         return gradebook(argc, argv);
-    if (argc != 5) {
-        fprintf(stderr, "usage: grade-report WEIGHTS OUTCOMES OUT_DIR NAME\n"
+    int a = 1;
+    for (; a + 1 < argc && !strcmp(argv[a], "--path"); a += 2) {
+        char *eq = strchr(argv[a + 1], '=');
+        if (!eq || eq == argv[a + 1] || n_paths == MAX_PATHS)
+            die("--path takes FROM=TO, a folder and what is shown for it", argv[a + 1]);
+        path_from[n_paths] = strndup(argv[a + 1], (size_t)(eq - argv[a + 1]));
+        path_to[n_paths++] = eq + 1;
+    }
+    if (argc - a != 4) {
+        fprintf(stderr, "usage: grade-report [--path FROM=TO]... WEIGHTS OUTCOMES OUT_DIR NAME\n"
                         "       grade-report gradebook WEIGHTS GRADEBOOK.csv [NAME DIR]...\n");
         return 2;
     }
-    const char *dir = argv[3], *name = argv[4];
-    read_weights(argv[1]);
-    read_outcomes(argv[2]);
-    default_labs(argv[1], 1);
+    const char *dir = argv[a + 2], *name = argv[a + 3];
+    read_weights(argv[a]);
+    read_outcomes(argv[a + 1]);
+    default_labs(argv[a], default_note);
     for (int k = 0; k < n_labs; k++)
         grade_lab(lab_order[k]);
     double total = 0, total_max = 0;
@@ -624,11 +674,16 @@ int main(int argc, char **argv)
         total += items[i].score;
         total_max += items[i].max;
     }
-    char header[512];
+    char header[512], details[2048], status_line[2200];
+    const char *status = handin_status(details, sizeof details);
     snprintf(header, sizeof header, "tilelab: %s, %.2f of %.2f points", name, total, total_max);
-    write_json(dir, header, total);
+    snprintf(status_line, sizeof status_line, "status: %s%s%s%s", status, details[0] ? " (" : "",
+             details, details[0] ? ")" : "");
+    write_json(dir, header, status_line, status, details, total);
     write_junit(dir, name);
-    write_summary(dir, header);
-    printf("%.2f of %.2f points: %s/summary.txt\n", total, total_max, dir);
+    write_summary(dir, header, status_line, status, details);
+    printf("%s: %s, %s: %s/summary.txt\n", name, strchr(header, ',') + 2, status_line + strlen("status: "),
+           dir);
+    fflush(stdout);
     return 0;
 }

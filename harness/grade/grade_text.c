@@ -36,61 +36,126 @@ static int is_c1(const unsigned char *p, int n)
     return n == 2 && p[0] == 0xC2 && p[1] < 0xA0;
 }
 
-void tl_json_string(FILE *f, const char *s)
+/* A valid UTF-8 character at p that ends within end, or 0. */
+static int char_within(const unsigned char *p, const unsigned char *end)
 {
-    fputc('"', f);
-    for (const unsigned char *p = (const unsigned char *)s; *p;) {
-        int n = utf8_char(p);
-        if (n == 0) {
-            fputs("\\ufffd", f);
+    int n = utf8_char(p);
+    return n && p + n <= end ? n : 0;
+}
+
+/* Puts (to f, unless it is NULL) and counts what s's first len bytes take. */
+static size_t put(FILE *f, const char *s, size_t len)
+{
+    if (f)
+        fputs(s, f);
+    return len;
+}
+
+/* JSON string content for s's first n bytes (see tl_json_string), written to
+ * f unless it is NULL; the bytes it takes. */
+static size_t json_put(FILE *f, const char *s, size_t n)
+{
+    const unsigned char *p = (const unsigned char *)s, *end = p + n;
+    size_t len = 0;
+    char esc[8];
+    while (p < end && *p) {
+        int k = char_within(p, end);
+        if (k == 0) {
+            len += put(f, "\\ufffd", 6);
             p++;
             continue;
         }
-        if (n == 1) {
+        if (k == 1) {
             if (*p == '"' || *p == '\\')
-                fprintf(f, "\\%c", *p);
+                snprintf(esc, sizeof esc, "\\%c", *p);
             else if (*p == '\n')
-                fputs("\\n", f);
+                snprintf(esc, sizeof esc, "\\n");
             else if (*p == '\t')
-                fputs("\\t", f);
+                snprintf(esc, sizeof esc, "\\t");
             else if (*p < 0x20 || *p == 0x7f)
-                fprintf(f, "\\u%04x", *p);
+                snprintf(esc, sizeof esc, "\\u%04x", *p);
             else
-                fputc(*p, f);
-        } else if (is_c1(p, n)) {
-            fprintf(f, "\\u%04x", p[1]);
+                snprintf(esc, sizeof esc, "%c", *p);
+            len += put(f, esc, strlen(esc));
+        } else if (is_c1(p, k)) {
+            snprintf(esc, sizeof esc, "\\u%04x", p[1]);
+            len += put(f, esc, 6);
         } else {
-            fwrite(p, 1, (size_t)n, f);
+            if (f)
+                fwrite(p, 1, (size_t)k, f);
+            len += (size_t)k;
         }
-        p += n;
+        p += k;
     }
+    return len;
+}
+
+void tl_json_string(FILE *f, const char *s)
+{
     fputc('"', f);
+    json_put(f, s, strlen(s));
+    fputc('"', f);
+}
+
+size_t tl_json_length(const char *s, size_t n)
+{
+    return json_put(NULL, s, n);
+}
+
+/* XML character data for s's first n bytes (see tl_xml_text), written to f
+ * unless it is NULL; the bytes it takes. */
+static size_t xml_put(FILE *f, const char *s, size_t n)
+{
+    const unsigned char *p = (const unsigned char *)s, *end = p + n;
+    size_t len = 0;
+    while (p < end && *p) {
+        int k = char_within(p, end);
+        if (k == 0) {
+            len += put(f, "\xEF\xBF\xBD", 3);
+            p++;
+            continue;
+        }
+        if (k == 1) {
+            switch (*p) {
+            case '<': len += put(f, "&lt;", 4); break;
+            case '>': len += put(f, "&gt;", 4); break;
+            case '&': len += put(f, "&amp;", 5); break;
+            case '"': len += put(f, "&quot;", 6); break;
+            default:
+                if ((*p >= 0x20 && *p != 0x7f) || *p == '\n' || *p == '\t') {
+                    if (f)
+                        fputc(*p, f);
+                    len++;
+                }
+            }
+        } else if (!is_c1(p, k)) {
+            if (f)
+                fwrite(p, 1, (size_t)k, f);
+            len += (size_t)k;
+        }
+        p += k;
+    }
+    return len;
 }
 
 void tl_xml_text(FILE *f, const char *s)
 {
-    for (const unsigned char *p = (const unsigned char *)s; *p;) {
-        int n = utf8_char(p);
-        if (n == 0) {
-            fputs("\xEF\xBF\xBD", f);
-            p++;
-            continue;
-        }
-        if (n == 1) {
-            switch (*p) {
-            case '<': fputs("&lt;", f); break;
-            case '>': fputs("&gt;", f); break;
-            case '&': fputs("&amp;", f); break;
-            case '"': fputs("&quot;", f); break;
-            default:
-                if ((*p >= 0x20 && *p != 0x7f) || *p == '\n' || *p == '\t')
-                    fputc(*p, f);
-            }
-        } else if (!is_c1(p, n)) {
-            fwrite(p, 1, (size_t)n, f);
-        }
-        p += n;
-    }
+    xml_put(f, s, strlen(s));
+}
+
+size_t tl_xml_length(const char *s, size_t n)
+{
+    return xml_put(NULL, s, n);
+}
+
+size_t tl_utf8_cut(const char *s, size_t n)
+{
+    size_t len = strlen(s);
+    if (n >= len)
+        return len;
+    while (n > 0 && ((unsigned char)s[n] & 0xC0) == 0x80)
+        n--; /* not inside a character */
+    return n;
 }
 
 /* The length of the terminal escape sequence at p (ESC included). */
@@ -147,6 +212,32 @@ void tl_plain_text(FILE *f, const char *s, const char *indent, int max_lines)
     }
     if (!at_start)
         fputc('\n', f);
+}
+
+char *tl_replace_all(char *s, int n, char *const from[], char *const to[])
+{
+    size_t cap = strlen(s) + 1, len = 0;
+    char *out = malloc(cap);
+    if (!out)
+        abort();
+    for (const char *p = s; *p;) {
+        int k = 0;
+        while (k < n && (!*from[k] || strncmp(p, from[k], strlen(from[k]))))
+            k++;
+        const char *piece = k < n ? to[k] : p;
+        size_t piece_len = k < n ? strlen(to[k]) : 1;
+        if (len + piece_len + 1 > cap) {
+            cap = 2 * cap + piece_len;
+            if (!(out = realloc(out, cap)))
+                abort();
+        }
+        memcpy(out + len, piece, piece_len);
+        len += piece_len;
+        p += k < n ? strlen(from[k]) : 1;
+    }
+    out[len] = '\0';
+    free(s);
+    return out;
 }
 
 char *tl_slurp(const char *path, long max)

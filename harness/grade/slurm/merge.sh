@@ -16,17 +16,18 @@ while IFS= read -r -d '' name && IFS= read -r -d '' _; do
     # Slurm's own word comes first: a task killed at its time limit can still
     # write its exit file (the grader dies of the SIGTERM, 143, and the task
     # outlives it for a moment), and that must read as timed out, not failed.
+    # (STATUS<tab>DETAILS, as the gradebook's two last columns say it.)
     if grep -q 'DUE TO TIME LIMIT' "$task_out" 2>/dev/null; then
-        why="TIMED OUT: Slurm task ${array}_$i ran past its time limit ($time; TIME= sets it)"
+        why="timed out	Slurm task ${array}_$i ran past its time limit ($time; TIME= sets it)"
     elif grep -q 'CANCELLED' "$task_out" 2>/dev/null; then
-        why="CANCELLED: Slurm task ${array}_$i was cancelled before it ended (see slurm/${array}_$i.out)"
+        why="not graded	Slurm task ${array}_$i was cancelled before it ended (see slurm/${array}_$i.out)"
     elif [ -f "$exit_file" ]; then
         read -r _ status <"$exit_file"
         if [ "$status" != 0 ] || [ ! -f "$out/$name/scores.tsv" ]; then
-            why="FAILED: the grader stopped with exit status $status in Slurm task ${array}_$i (see logs/$name.log)"
+            why="not graded	the grader stopped with exit status $status in Slurm task ${array}_$i (see logs/$name.log)"
         fi
     else
-        why="FAILED: Slurm task ${array}_$i ended without a result (a node lost, or out of memory? see slurm/${array}_$i.out)"
+        why="not graded	Slurm task ${array}_$i ended without a result (a node lost, or out of memory? see slurm/${array}_$i.out)"
     fi
     if [ -n "$why" ]; then
         # The grader's partial record stays for the instructor to read, but
@@ -34,7 +35,7 @@ while IFS= read -r -d '' name && IFS= read -r -d '' _; do
         mkdir -p "$out/$name"
         rm -f "$out/$name/scores.tsv"
         printf '%s\n' "$why" >"$out/$name/status.txt"
-        echo "$name: $why"
+        echo "$name: ${why/	/: }"
     fi
     i=$((i + 1))
 done <"$list"
@@ -42,4 +43,3 @@ done <"$list"
 names=()
 while IFS= read -r name; do names+=("$name"); done <"$class"
 merge_gradebook "$out"
-echo "gradebook: $out/gradebook.csv"

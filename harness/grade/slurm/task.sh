@@ -15,7 +15,7 @@ while IFS= read -r -d '' n && IFS= read -r -d '' p; do
 done <"$list"
 [ -n "$name" ] || { echo "task $index: no hand-in at this index of $list" >&2; exit 2; }
 echo "tilelab: grading $name ($path) on $(hostname)"
-harness/grade/grade.sh "$path" "$out" "$name" >/dev/null 2>"$out/logs/$name.log"
+harness/grade/grade.sh "$path" "$out" "$name" >"$out/logs/$name.log" 2>&1
 status=$?
 [ "$status" -eq 0 ] || echo "tilelab: $name: the grader failed (exit $status): see $out/logs/$name.log" >&2
 printf '%s %d\n' "$name" "$status" >"$out/slurm/${SLURM_ARRAY_JOB_ID}_$index.exit"

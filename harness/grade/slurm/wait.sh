@@ -3,8 +3,9 @@
 # ARRAY and its gradebook job MERGE to leave the queue, saying on one line a
 # change how many tasks are done, running, waiting and failed. squeue shows
 # what is queued or running; what has ended is read from the exit files the
-# tasks write themselves (task.sh), so no accounting database is needed.
-# Then prints the gradebook's rows that were not graded.
+# tasks write themselves (task.sh), so no accounting database is needed;
+# each hand-in graded is said as it lands, with its points and status.
+# Then prints the gradebook's end report (grade_book.c).
 set -u
 list=$1 out=$2 array=$3 merge=$4 poll=$5
 total=$(tr -cd '\0' <"$list" | wc -c)
@@ -25,23 +26,33 @@ progress() {
     echo "slurm: $done of $total done, $running running, $pending waiting, $failed failed"
 }
 
+# landed: each hand-in graded since the last look, with its points and status (its log's last line).
+declare -A said=()
+landed() {
+    local f name status
+    for f in "$out/slurm/${array}"_*.exit; do
+        [ -f "$f" ] && [ -z "${said[$f]:-}" ] || continue
+        said[$f]=1
+        read -r name status <"$f"
+        if [ "$status" = 0 ]; then tail -n 1 "$out/logs/$name.log"; else echo "$name: the grader failed (exit status $status): see $out/logs/$name.log"; fi
+    done
+}
+
 queued() { squeue -h -j "$array,$merge" -o %i 2>/dev/null | grep -q .; }
 
 last=
 while queued; do
+    landed
     now=$(progress)
     [ "$now" = "$last" ] || { echo "$now"; last=$now; }
     sleep "$poll"
 done
+landed
 now=$(progress)
 [ "$now" = "$last" ] || echo "$now"
 if [ ! -f "$out/gradebook.csv" ] || [ "$out/gradebook.csv" -ot "$list" ]; then
     echo "grade-all: the gradebook job $merge ended without writing $out/gradebook.csv: see $out/slurm/$merge.out" >&2
     exit 1
 fi
-echo "gradebook: $out/gradebook.csv"
-ungraded=$(sed 1d "$out/gradebook.csv" | grep -v ',graded$')
-if [ -n "$ungraded" ]; then
-    printf '%s\n' "$ungraded" | sed 's/^/  not graded: /'
-    echo "  ($(printf '%s\n' "$ungraded" | wc -l) hand-ins have no result: submit again to grade only those)"
-fi
+# The end report the gradebook job wrote: every hand-in not simply graded, what the grading met.
+cat "$out/anomalies.txt"

@@ -1,0 +1,115 @@
+/* The points of each lab: see grade_weights.h. */
+#include "grade_weights.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+weights lab_weights[MAX_LABS];
+int lab_order[MAX_LABS], n_labs;
+
+/* "default KIND[/OPERATION] ...": the points of a lab that has no line. */
+#define MAX_DEFAULTS 32
+static struct {
+    char what[64];
+    weights w;
+} defaults[MAX_DEFAULTS];
+static int n_defaults;
+
+void die(const char *what, const char *detail)
+{
+    fprintf(stderr, "grade-report: %s%s%s\n", what, detail ? ": " : "", detail ? detail : "");
+    exit(1);
+}
+
+void read_weights(const char *path)
+{
+    char line[512];
+    FILE *f = fopen(path, "r");
+    if (!f)
+        die("cannot read the points", path);
+    while (fgets(line, sizeof line, f)) {
+        weights w = {1, 0, 0, 0, 0, 0};
+        char what[64];
+        int lab;
+        if (line[0] == '#')
+            continue;
+        if (sscanf(line, "default %63s %lf %lf %lf %lf %lf", what, &w.correctness, &w.technique,
+                   &w.performance, &w.zero_at, &w.full_at) == 6) {
+            if (n_defaults == MAX_DEFAULTS || w.full_at <= w.zero_at)
+                die("a default line of the points is out of range (full_at above zero_at)", line);
+            snprintf(defaults[n_defaults].what, sizeof defaults[n_defaults].what, "%s", what);
+            defaults[n_defaults++].w = w;
+            continue;
+        }
+        if (sscanf(line, "%d %lf %lf %lf %lf %lf", &lab, &w.correctness, &w.technique,
+                   &w.performance, &w.zero_at, &w.full_at) != 6)
+            continue;
+        if (lab < 0 || lab >= MAX_LABS || w.full_at <= w.zero_at)
+            die("a line of the points is out of range (lab 0-99, full_at above zero_at)", line);
+        if (!lab_weights[lab].present)
+            lab_order[n_labs++] = lab;
+        lab_weights[lab] = w;
+    }
+    fclose(f);
+}
+
+/* The default for KIND/OP: that one's line, else KIND's, else NULL. */
+static const weights *default_for(const char *kind, const char *op)
+{
+    char both[160];
+    snprintf(both, sizeof both, "%s/%s", kind, op);
+    for (int pass = 0; pass < 2; pass++)
+        for (int i = 0; i < n_defaults; i++)
+            if (!strcmp(defaults[i].what, pass ? kind : both))
+                return &defaults[i].w;
+    return NULL;
+}
+
+/* Every lab of LAB_SPEC gets points: its own line, or its kind's default,
+   said in a note (NOTES) and on stderr. */
+void default_labs(const char *weights_path, void (*note)(const char *text))
+{
+    const char *spec = getenv("LAB_SPEC"), *shown = weights_path;
+    size_t len = strlen(weights_path), tail = strlen("labs/grading.conf");
+    if (len >= tail && !strcmp(weights_path + len - tail, "labs/grading.conf"))
+        shown = weights_path + len - tail; /* the kit's own: said as the student kit names it */
+    char *copy = strdup(spec ? spec : ""), *save = NULL;
+    for (char *t = strtok_r(copy, " \t\n", &save); t; t = strtok_r(NULL, " \t\n", &save)) {
+        char *field[5] = {0}, *p = t, text[512];
+        int n = 0;
+        while (n < 5) {
+            field[n++] = p;
+            if (!(p = strchr(p, ':')))
+                break;
+            *p++ = '\0';
+        }
+        int lab = atoi(field[0]);
+        if (n != 5 || lab < 0 || lab >= MAX_LABS)
+            die("LAB_SPEC holds something other than NN:folder:file:kind:operation", t);
+        if (lab_weights[lab].present)
+            continue;
+        const weights *w = default_for(field[3], field[4]);
+        if (!w) {
+            snprintf(text, sizeof text,
+                     "lab %d (%s, %s %s) has no line in %s and no default line for its kind "
+                     "(default %s/%s or default %s): add one",
+                     lab, field[1], field[3], field[4], shown, field[3], field[4], field[3]);
+            die(text, NULL);
+        }
+        lab_weights[lab] = *w;
+        lab_order[n_labs++] = lab;
+        snprintf(text, sizeof text,
+                 "NOTE: lab %d has no line in %s: graded with the default points of a %s %s "
+                 "lab (correctness %g, technique %g, performance %g from ratio %.2f to %.2f); "
+                 "a line there sets its own.",
+                 lab, shown, field[3], field[4], w->correctness, w->technique, w->performance,
+                 w->zero_at, w->full_at);
+        if (note) {
+            fprintf(stderr, "grade-report: %s\n", text);
+            note(text);
+        }
+    }
+    free(copy);
+}
+

@@ -1,0 +1,31 @@
+/*
+ * The points of each lab, from labs/grading.conf (WEIGHTS): its own line, or
+ * the default line of its kind and operation for a lab of LAB_SPEC that has
+ * none (grade_report.c says how the file reads). Shared by the report of one
+ * hand-in and the gradebook of a class.
+ */
+#ifndef TILELAB_GRADE_WEIGHTS_H
+#define TILELAB_GRADE_WEIGHTS_H
+
+#define MAX_LABS 100
+
+typedef struct {
+    int present;
+    double correctness, technique, performance, zero_at, full_at;
+} weights;
+
+/* Every lab with points, in WEIGHTS' order, then those given a default. */
+extern weights lab_weights[MAX_LABS];
+extern int lab_order[MAX_LABS], n_labs;
+
+/* Says what is wrong on stderr, and exits 1. */
+void die(const char *what, const char *detail);
+
+void read_weights(const char *path);
+
+/* Every lab of LAB_SPEC (in the environment) gets points: its own line, or
+ * its kind's default, which is said on stderr and, when note is given,
+ * passed to it. A lab with neither stops the program. */
+void default_labs(const char *weights_path, void (*note)(const char *text));
+
+#endif

@@ -1,0 +1,194 @@
+#!/usr/bin/env bash
+# An instructor's week: a class of hand-ins as students make them (strong
+# work, the kit's stubs, a stub edited but unfinished, archives cut off in
+# their upload, labs packed from inside labs/, a zip, a lab left out, a lab
+# that does not build, one that loops, one wrong everywhere), graded by make
+# grade-all. Each case has its own status in the gradebook, the same in one
+# line of its summary and in its results.json; a lab left out is an empty
+# cell; a stub is scored without being built; no line is said twice; nothing
+# a student sees names a folder of the grading machine; grade-all says how far
+# it is and ends with what to look at; what is kept of a hand-in stays under
+# 1 MB. Prints TAP; make check counts it.
+source "$(dirname "$0")/tap.sh"
+
+labs="01 03"
+class=$tmp/class
+out=$tmp/grade
+mkdir -p "$class" "$tmp/kit/labs"
+cp -r solutions/01-cpu-naive solutions/03-gpu-naive "$tmp/kit/labs/"
+rm -f "$tmp"/kit/labs/*/README.md
+# strong: the references, as make handin packs them
+tar -czf "$class/strong.tar.gz" -C "$tmp/kit" labs
+# stubs: the kit's stubs as they came; todo: one edited, still reaching its TODO()s
+mkdir -p "$class/stubs/labs" "$class/todo/labs"
+for d in 01-cpu-naive 03-gpu-naive; do
+    mkdir -p "$class/stubs/labs/$d" "$class/todo/labs/$d"
+    cp labs/$d/transpose.c* "$class/stubs/labs/$d/"
+    { cat labs/$d/transpose.c*; echo "/* started, on paper */"; } >"$class/todo/labs/$d/$(basename labs/$d/transpose.c*)"
+done
+# cut: the strong archive, cut off in its upload; cut-tar: an uncompressed one, likewise
+head -c 300 "$class/strong.tar.gz" >"$class/cut.tar.gz"
+tar -cf "$tmp/whole.tar" -C "$tmp/kit" labs
+head -c 3000 "$tmp/whole.tar" >"$class/cut-tar.tar"
+# inside: packed from inside labs/; zipped: a zip named as a tar.gz
+tar -czf "$class/inside.tar.gz" -C "$tmp/kit/labs" 01-cpu-naive 03-gpu-naive
+(cd "$tmp/kit" && zip -qr "$tmp/zipped.zip" labs) && mv "$tmp/zipped.zip" "$class/zipped.tar.gz"
+# partial: lab 1 alone; broken: lab 1 does not build
+mkdir -p "$class/partial/labs" "$class/broken/labs/01-cpu-naive"
+cp -r "$tmp/kit/labs/01-cpu-naive" "$class/partial/labs/"
+echo 'void transpose(float *out, const float *in, int rows, int cols) { this is not C }' \
+    >"$class/broken/labs/01-cpu-naive/transpose.c"
+cp -r "$tmp/kit/labs/03-gpu-naive" "$class/broken/labs/"
+# looping: right but for 1x1, where it never returns; wrong: zeros everywhere
+mkdir -p "$class/looping/labs/01-cpu-naive" "$class/wrong/labs/01-cpu-naive"
+cat >"$class/looping/labs/01-cpu-naive/transpose.c" <<'EOF'
+#include "lab.h"
+#include <stddef.h>
+void transpose(float *out, const float *in, int rows, int cols)
+{
+    while (rows == 1 && cols == 1)
+        ;
+    for (int r = 0; r < rows; r++)
+        for (int c = 0; c < cols; c++)
+            out[(size_t)c * rows + r] = in[(size_t)r * cols + c];
+}
+EOF
+cat >"$class/wrong/labs/01-cpu-naive/transpose.c" <<'EOF'
+#include "lab.h"
+#include <stddef.h>
+void transpose(float *out, const float *in, int rows, int cols)
+{
+    (void)in;
+    for (size_t i = 0; i < (size_t)rows * cols; i++)
+        out[i] = 0.0f;
+}
+EOF
+
+make -s grade-all LABS="$labs" SUBMISSIONS="$class" GRADE_DIR="$out" >"$tmp/class.log" 2>&1
+book=$out/gradebook.csv
+n_class=$(find "$class" -mindepth 1 -maxdepth 1 | wc -l)
+
+# field NAME COLUMN: a cell of the gradebook, its CSV quoting undone
+field() {
+    python3 -c 'import csv, sys
+rows = {r["student"]: r for r in csv.DictReader(open(sys.argv[1]))}
+print(rows.get(sys.argv[2], {}).get(sys.argv[3], "<no such cell>"))' "$book" "$1" "$2" 2>/dev/null
+}
+# row NAME STATUS LAB1 LAB3 DETAILS: the gradebook's row (DETAILS: what they start with)
+row() {
+    local got
+    got="$(field "$1" status)|$(field "$1" lab1)|$(field "$1" lab3)"
+    if [ "$got" = "$2|$3|$4" ] && [[ "$(field "$1" details)" == "$5"* ]]; then
+        ok "$1: $2${5:+ ($5...)}, lab 1 '$3', lab 3 '$4'"
+    else
+        not_ok "$1: expected '$2|$3|$4' and details '$5...', the gradebook has '$got' and '$(field "$1" details)'" "$book"
+    fi
+}
+row strong "graded" 10.00 10.00 ""
+row stubs "stubs only" 0.00 0.00 "labs 1, 3: the kit's stub"
+row todo "stubs only" 0.00 0.00 "labs 1, 3: still the stub: its TODO() reached"
+row cut "damaged archive" "" "" "cut off (gzip: unexpected end of file)"
+row cut-tar "damaged archive" "" "" "cut off (tar: Unexpected EOF in archive)"
+row inside "nothing gradable" "" "" "found 01-cpu-naive/transpose.c, 03-gpu-naive/transpose.cu, expected labs/01-cpu-naive/transpose.c"
+row zipped "nothing gradable" "" "" "not a tar archive (it is a zip archive)"
+row partial "graded" 10.00 "" "lab 3: not handed in"
+row broken "build failed" 0.00 10.00 "lab 1: did not build"
+row looping "timed out" "$(field looping lab1)" "" "lab 1: timed out"
+row wrong "graded" 0.00 "" "lab 3: not handed in"
+if [[ "$(field inside details)" == *"-- packed from inside labs/? run make handin from the kit's folder" ]]; then
+    ok "... the hand-in packed from inside labs/ is told what happened and what to run"
+else
+    not_ok "inside's details: $(field inside details)" "$book"
+fi
+if [ "$(field cut total)" = "" ] && [ "$(field partial total)" = 10.00 ]; then
+    ok "... a hand-in with nothing graded has no total; a lab left out counts for nothing in it"
+else
+    not_ok "totals: cut '$(field cut total)', partial '$(field partial total)'" "$book"
+fi
+
+# Each status in one line of the summary (its second) and in results.json,
+# which is Gradescope's format.
+for name in $(sed 1d "$book" | cut -d, -f1); do
+    status=$(field "$name" status) details=$(field "$name" details)
+    line=$(sed -n 2p "$out/$name/summary.txt")
+    json=$(python3 -c 'import json, sys
+d = json.load(open(sys.argv[1]))["extra_data"]
+print(d["status"] + "|" + d["details"])' "$out/$name/results.json" 2>&1)
+    if [ "$line" = "status: $status${details:+ ($details)}" ] && [ "$json" = "$status|$details" ] &&
+        python3 tests/validate_results.py tests/gradescope-results.schema.json "$out/$name/results.json" >/dev/null 2>&1; then
+        ok "$name: the summary's second line and results.json (valid) say '$status'"
+    else
+        not_ok "$name: summary says '$line', results.json '$json', the gradebook '$status' '$details'" "$out/$name/summary.txt"
+    fi
+done
+
+# Stubs in seconds: an unchanged stub is not built and none of its tests runs.
+tests=$(python3 -c 'import json, sys
+d = json.load(open(sys.argv[1]))
+print(" ".join(sorted(d["extra_data"]["labs"].values())), len([t for t in d["tests"] if "one_by_one" in t["name"]]))' \
+    "$out/stubs/results.json" 2>&1)
+if [ "$tests" = "stub stub 0" ]; then
+    ok "the kit's stubs are scored as stubs, with no test of theirs run"
+else
+    not_ok "the stubs' labs and their tests run: $tests" "$out/stubs/results.json"
+fi
+# Said once: no line of a summary twice, however many tests failed alike.
+for name in todo wrong looping; do
+    twice=$(grep -v '^ *$' "$out/$name/summary.txt" | sort | uniq -d | head -3)
+    if [ -z "$twice" ]; then
+        ok "$name: no line of its summary is said twice ($(wc -l <"$out/$name/summary.txt") lines)"
+    else
+        not_ok "$name: said twice: $twice" "$out/$name/summary.txt"
+    fi
+done
+if [ "$(grep -c 'labs/03-gpu-naive/transpose.cu:[0-9]*: ' "$out/todo/summary.txt")" = 1 ]; then
+    ok "... the TODO() an unfinished lab reached is named once, where the student's kit has it"
+else
+    not_ok "the todo hand-in's TODO() is not named once, as labs/03-gpu-naive/transpose.cu:LINE" "$out/todo/summary.txt"
+fi
+
+# Nothing a student sees names a folder of the grading machine.
+seen=$(grep -lF -e "$root" -e "$tmp" -e "$(cd "$root" && pwd -P)" "$out"/*/summary.txt "$out"/*/results.json "$out"/*/junit.xml 2>/dev/null)
+if [ -z "$seen" ]; then
+    ok "no summary, results.json or junit.xml names the kit's folder or the grader's"
+else
+    not_ok "grading machine's folders in: $seen" "$(echo "$seen" | head -1)"
+fi
+
+# Progress: a line each time a hand-in is graded, with its points; then the end report.
+progress=$(grep -cE "^grade-all: [0-9]+ of $n_class done, [0-9]+ running, [0-9]+ waiting: [^ ]+: [0-9.]+ of [0-9.]+ points, " "$tmp/class.log")
+if [ "$progress" = "$n_class" ] && grep -qE "^grade-all: $n_class of $n_class done, 0 running, 0 waiting: " "$tmp/class.log" &&
+    [ "$(sed -nE 's/^grade-all: [0-9]+ of [0-9]+ done, [0-9]+ running, [0-9]+ waiting: ([^:]+): .*/\1/p' "$tmp/class.log" | sort | tr '\n' ' ')" = \
+      "$(sed 1d "$book" | cut -d, -f1 | sort | tr '\n' ' ')" ]; then
+    ok "grade-all says done, running and waiting, and each hand-in's points as it lands ($n_class lines)"
+else
+    not_ok "grade-all's progress: $progress lines for $n_class hand-ins" "$tmp/class.log"
+fi
+looked=$(sed -n '/^gradebook: /,$p' "$tmp/class.log" | grep -cE '^  (stubs|todo|cut|cut-tar|inside|zipped|broken|looping): ')
+if grep -qE "^gradebook: $book: $n_class hand-ins, 3 graded, 8 to look at:$" "$tmp/class.log" && [ "$looked" = 8 ]; then
+    ok "... and ends with the hand-ins to look at, each with its status"
+else
+    not_ok "grade-all's end report ($looked of 8 named)" "$tmp/class.log"
+fi
+
+# The end report says what the grading met once, with how many hand-ins it touched.
+mkdir -p "$tmp/met/a" "$tmp/met/b" "$tmp/met/c"
+for h in a b; do printf 'status\tgraded\t\nsandbox\tsetpriv\nwarning\tNOTE: the GPU is not usable\n1\t10\t10\tgraded\n' >"$tmp/met/$h/scores.tsv"; done
+printf 'status\tgraded\t\nsandbox\tbwrap\n1\t10\t10\tgraded\n' >"$tmp/met/c/scores.tsv"
+"$build/grade-report" gradebook labs/grading.conf "$tmp/met/book.csv" a "$tmp/met/a" b "$tmp/met/b" c "$tmp/met/c" >"$tmp/met.log" 2>&1
+if grep -q '^  sandbox: 2 hand-ins ran student code as a user of its own (setpriv), not in bubblewrap' "$tmp/met.log" &&
+    grep -q '^  warning, 2 hand-ins: NOTE: the GPU is not usable$' "$tmp/met.log" && [ "$(grep -c '^  ' "$tmp/met.log")" = 2 ] &&
+    cmp -s "$tmp/met.log" "$tmp/met/anomalies.txt"; then
+    ok "... a sandbox other than bubblewrap and a warning are said once each, with their count, and kept in anomalies.txt"
+else
+    not_ok "the end report of sandboxes and warnings" "$tmp/met.log"
+fi
+
+# What is kept of each hand-in: under 1 MB, for every case.
+big=$(du -sb "$out"/*/ | awk '$1 > 1048576')
+if [ -z "$big" ]; then
+    ok "what is kept of each hand-in is under 1 MB (largest: $(du -sb "$out"/*/ | sort -n | tail -1 | awk '{ print $1 }') bytes)"
+else
+    not_ok "kept over 1 MB: $big" /dev/null
+fi
+tap_plan
