@@ -31,7 +31,8 @@ REFERENCE_PREBUILT ?= $(if $(wildcard solutions/*/transpose.*),,$(wildcard solut
 # ---------------------------------------------------------------- goals
 
 LAB_ACTIONS := test bench plot profile cachegrind sanitize sweep resources
-KIT_GOALS := help check deps clean unit emu-corpus handin grade grade-all references dist gradescope plots report slides
+KIT_GOALS := help check deps clean unit emu-corpus handin grade grade-all references dist gradescope plots report slides \
+             slurm-start slurm-stop
 KNOWN_GOALS := $(LAB_ACTIONS) $(KIT_GOALS)
 
 LAB_GOALS := $(filter lab%,$(MAKECMDGOALS))
@@ -596,7 +597,7 @@ check: $(CHECK_BUILDS)
 
 # ---------------------------------------------------------------- grading
 
-# The references, compiled once, for the grader (and the student kit).
+# A build's compiled references (make references below builds the one that is used).
 PREBUILT_DIR := $(B)/prebuilt
 lab_backends = $(if $(filter cpu,$(lab$(1)_kind)),cpu,emu $(if $(NVCC),cuda))
 define prebuilt_rule
@@ -704,6 +705,12 @@ SLURM_ENV = PARTITION="$(PARTITION)" ACCOUNT="$(ACCOUNT)" TIME="$(TIME)" GRES="$
 grade-all: $(GRADE_TOOLS)
 	@$(GRADE_ENV) SUBMISSIONS=$(abspath $(SUBMISSIONS)) \
 	  $(if $(filter slurm,$(SCHEDULER)),$(SLURM_ENV) harness/grade/grade-slurm.sh,harness/grade/grade-all.sh) "$(SUBMISSIONS)" $(GRADE_DIR)
+
+# A Slurm cluster of one node, this machine, to try SCHEDULER=slurm on
+# (harness/grade/slurm/cluster.sh): its configuration and logs in SLURM_DIR.
+SLURM_DIR ?= $(B)/slurm-cluster
+slurm-start slurm-stop:
+	@harness/grade/slurm/cluster.sh $(patsubst slurm-%,%,$@) $(SLURM_DIR)
 
 HANDIN_FILES := $(foreach n,$(LABS),labs/$(lab$(n)_dir)/$(lab$(n)_file))
 handin:
@@ -827,6 +834,7 @@ help:
 	@echo "                            PARTITION=.. ACCOUNT=.. TIME=01:00:00 GRES=gpu:1 SBATCH_EXTRA=.."
 	@echo "  make gradescope           build/gradescope/autograder.zip: Gradescope's autograder (LABS=03 for one lab)"
 	@echo "  make references           compile the references once (the grader does it itself)"
+	@echo "  make slurm-start          a Slurm cluster of one node, this machine, to try SCHEDULER=slurm (make slurm-stop)"
 	@echo "  make dist                 build/tilelab-student.tar.gz: the kit without reference sources"
 	@echo
 	@echo "The kit:"

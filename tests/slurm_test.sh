@@ -1,14 +1,14 @@
 #!/usr/bin/env bash
 # make grade-all SCHEDULER=slurm against a real Slurm: a cluster of one node,
-# this machine (tests/slurm_cluster.sh), grades a class with a hostile
-# hand-in in it; its gradebook must be the one grade-all writes here, a task
-# past its time limit must show as such, and submitting again must grade
-# only what has no result. Prints TAP; make check counts it, and counts it
-# as skipped where the daemons cannot start.
+# this machine, started and stopped as README says an instructor tries it
+# (make slurm-start, make slurm-stop: harness/grade/slurm/cluster.sh), grades
+# a class with a hostile hand-in in it; its gradebook must be the one
+# grade-all writes here, a task past its time limit must show as such, and
+# submitting again must grade only what has no result. Prints TAP; make
+# check counts it, and counts it as skipped where the daemons cannot start.
 source "$(dirname "$0")/tap.sh"
-source tests/slurm_cluster.sh
 cluster=$(mkdir -p "$build" && cd "$build" && pwd)/slurm-test-cluster
-trap 'cluster_stop; rm -rf "$tmp"' EXIT
+trap 'make -s slurm-stop SLURM_DIR="$cluster" >/dev/null 2>&1; rm -rf "$tmp"' EXIT
 
 # merge.sh alone, on task records planted as Slurm leaves them: which word
 # wins where two are left. A task killed at its time limit may still write
@@ -46,14 +46,24 @@ for want in 'late|timed out|Slurm task 9_0 ran past its time limit' 'killed|time
     got_status= got_details=
 done
 
-if ! cluster_start "$cluster"; then
-    echo "# the Slurm daemons cannot start here: $cluster_why"
+if ! make -s slurm-start SLURM_DIR="$cluster" >"$tmp/start.log" 2>&1; then
+    why=$(sed -n 's/^slurm: the cluster of one node cannot start here: //p' "$tmp/start.log")
+    echo "# the Slurm daemons cannot start here: ${why:-$(tail -n 1 "$tmp/start.log")}"
     n=$((n + 1))
-    echo "ok $n # SKIP a Slurm cluster of one node cannot start here: $cluster_why"
+    echo "ok $n # SKIP a Slurm cluster of one node cannot start here: ${why:-see above}"
     tap_plan
     exit 0
 fi
-ok "a Slurm cluster of one node starts here (munged, slurmctld, slurmd; $SLURM_CONF)"
+export SLURM_CONF=$cluster/slurm.conf
+if grep -qxF "  make grade-all SUBMISSIONS=handins/ SCHEDULER=slurm WAIT=1 SLURM_CONF=$SLURM_CONF" "$tmp/start.log" &&
+    [ "$(wc -l <"$cluster/daemons.pids")" = 3 ]; then
+    ok "make slurm-start starts a Slurm cluster of one node here (munged, slurmctld, slurmd) and says how to grade on it"
+else
+    not_ok "make slurm-start" "$tmp/start.log"
+fi
+make -s slurm-start SLURM_DIR="$cluster" >"$tmp/again.log" 2>&1
+check "... started again, it says it runs already and starts nothing more" \
+    sh -c "grep -q 'runs in $cluster already' '$tmp/again.log' && [ \$(wc -l <'$cluster/daemons.pids') = 3 ]"
 
 # A class: honest work as a folder and as an archive, a hand-in that does not
 # build, one with a lab missing, and a hostile one that tries to rewrite
@@ -154,9 +164,13 @@ else
     not_ok "the rows graded before changed" "$slurm_book"
 fi
 
-pids=("${cluster_pids[@]}")
-cluster_stop
+mapfile -t pids <"$cluster/daemons.pids"
+make -s slurm-stop SLURM_DIR="$cluster" >"$tmp/stop.log" 2>&1
 alive=0
 for pid in "${pids[@]}"; do kill -0 "$pid" 2>/dev/null && alive=$((alive + 1)); done
-if [ "$alive" -eq 0 ]; then ok "every daemon the test started is stopped (${#pids[@]})"; else not_ok "$alive daemons still run" /dev/null; fi
+if [ "$alive" -eq 0 ] && grep -q "is stopped" "$tmp/stop.log"; then
+    ok "make slurm-stop stops every daemon make slurm-start started (${#pids[@]})"
+else
+    not_ok "$alive daemons still run" "$tmp/stop.log"
+fi
 tap_plan
