@@ -617,7 +617,18 @@ $(PREBUILT_DIR)/%.o: $(REFERENCE_PREBUILT)/%.o
 	@if [ -f $(<:.o=.resources.txt) ]; then cp $(<:.o=.resources.txt) $(@:.o=.resources.txt); fi
 endif
 REFERENCES := $(foreach n,$(BUILD_LABS),$(foreach b,$(call lab_backends,$(n)),$(PREBUILT_DIR)/lab$(n)-$(b).o))
-references: $(REFERENCES)
+
+# The references, compiled once for all that uses them: the grader (make
+# grade, grade-all, Slurm), the student kit and Gradescope's autograder (make
+# dist, make gradescope). One build, with the grader's flags: -O3 without
+# -march, so that valgrind decodes every instruction and every machine grades
+# alike, and a fat binary for the GPU, which runs on any GPU the kit supports
+# (on an H100 its sm_90 code is a native build's). The suites' manifests, what
+# each test grades, come from the same build.
+REFERENCE_BUILD := $(B)/grade-build
+REFERENCE_OBJECTS = $(REFERENCES:$(B)/%=$(REFERENCE_BUILD)/%)
+references:
+	@$(MAKE) -s B=$(REFERENCE_BUILD) OPT=-O3 CUDA_ARCH=fat $(REFERENCE_OBJECTS) $(GRADE_MANIFESTS:$(B)/%=$(REFERENCE_BUILD)/%)
 
 # The grader's own programs: scoring, running under limits, confining a measured run, probing the GPU.
 GRADE_REPORT_SOURCES := $(addprefix harness/grade/,grade_report.c grade_book.c grade_weights.c grade_measure.c grade_text.c)
@@ -648,20 +659,13 @@ $(GRADE_MANIFESTS):
 	@mkdir -p $(@D)
 	TILELAB_MANIFEST=$@ $<
 
-# The references and manifests the grader uses, built apart with OPT=-O3: no
-# -march, so valgrind decodes every instruction and every machine grades alike.
-GRADE_BUILD := $(B)/grade-build
-.PHONY: grade-references
-grade-references:
-	@$(MAKE) -s B=$(GRADE_BUILD) OPT=-O3 references $(GRADE_MANIFESTS:$(B)/%=$(GRADE_BUILD)/%)
-
-GRADE_TOOLS := grade-references $(B)/grade-report $(B)/grade-run $(B)/grade-confine $(if $(NVCC),$(B)/grade-gpu-probe)
+GRADE_TOOLS := references $(B)/grade-report $(B)/grade-run $(B)/grade-confine $(if $(NVCC),$(B)/grade-gpu-probe)
 
 LAB_SPEC := $(foreach n,$(LABS),$(n):$(lab$(n)_dir):$(lab$(n)_file):$(lab$(n)_kind):$(or $(lab$(n)_op),transpose))
 GRADE_DIR ?= $(B)/grade
 VALGRIND ?= $(shell command -v valgrind)
-GRADE_ENV = LAB_SPEC="$(LAB_SPEC)" BACKEND=$(BACKEND) PREBUILT=$(abspath $(GRADE_BUILD))/prebuilt \
-            MANIFESTS=$(abspath $(GRADE_BUILD))/grade-manifest WEIGHTS=$(ROOT)/labs/grading.conf \
+GRADE_ENV = LAB_SPEC="$(LAB_SPEC)" BACKEND=$(BACKEND) PREBUILT=$(abspath $(REFERENCE_BUILD))/prebuilt \
+            MANIFESTS=$(abspath $(REFERENCE_BUILD))/grade-manifest WEIGHTS=$(ROOT)/labs/grading.conf \
             HIDDEN="$(if $(HIDDEN),$(abspath $(HIDDEN)))" TOOLS=$(abspath $(B)) VALGRIND="$(VALGRIND)" \
             CACHE_SIM="$(CACHE_SIM)" KEEP="$(KEEP)"
 
@@ -781,15 +785,16 @@ slides: $(VARIANTS_CSV)
 # emulator's corpus stays out too: many of its kernels are working answers.
 DIST_NAME := tilelab-student
 DIST_FILES := Makefile README.md $(wildcard labs harness tests plots slides)
-dist:
-	@$(MAKE) -s B=$(B)/dist-build OPT=-O3 CUDA_ARCH=fat references
+dist: references
 	@rm -rf $(B)/$(DIST_NAME) && mkdir -p $(B)/$(DIST_NAME)/solutions/prebuilt
 	@tar -cf - --exclude=tests/grader_test.sh --exclude=tests/dist_test.sh --exclude=tests/sanitize \
-	  --exclude=tests/sanitize_test.sh --exclude=tests/tunables_test.sh --exclude=tests/slurm_test.sh --exclude=tests/slurm_cluster.sh \
+	  --exclude=tests/sanitize_test.sh --exclude=tests/tunables_test.sh --exclude=tests/slurm_test.sh \
 	  --exclude=tests/gradescope_test.sh --exclude=tests/class_test.sh --exclude=tests/newlab_test.sh --exclude=tests/emu_corpus --exclude=tests/hostile $(DIST_FILES) | tar -xf - -C $(B)/$(DIST_NAME)
-	@cp $(B)/dist-build/prebuilt/* $(B)/$(DIST_NAME)/solutions/prebuilt/
+	@for o in $(REFERENCE_OBJECTS); do \
+	   cp $$o $(B)/$(DIST_NAME)/solutions/prebuilt/ && { [ ! -f $${o%.o}.resources.txt ] || cp $${o%.o}.resources.txt $(B)/$(DIST_NAME)/solutions/prebuilt/; }; \
+	 done
 	@tar -czf $(B)/$(DIST_NAME).tar.gz -C $(B) $(DIST_NAME)
-	@echo "wrote $(B)/$(DIST_NAME).tar.gz: stubs, handouts, harness, suites; references compiled only ($(notdir $(wildcard $(B)/dist-build/prebuilt/*.o)))"
+	@echo "wrote $(B)/$(DIST_NAME).tar.gz: stubs, handouts, harness, suites; references compiled only ($$(cd $(B)/$(DIST_NAME)/solutions/prebuilt && ls *.o | tr '\n' ' ' | sed 's/ $$//'))"
 
 # Gradescope's autograder: the student kit above and its grader, for the labs in LABS.
 gradescope: dist
