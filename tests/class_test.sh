@@ -26,10 +26,14 @@ for d in 01-cpu-naive 03-gpu-naive; do
     cp labs/$d/transpose.c* "$class/stubs/labs/$d/"
     { cat labs/$d/transpose.c*; echo "/* started, on paper */"; } >"$class/todo/labs/$d/$(basename labs/$d/transpose.c*)"
 done
-# cut: the strong archive, cut off in its upload; cut-tar: an uncompressed one, likewise
+# cut: the strong archive, cut off in its upload; cut-tar and cut-header: an
+# uncompressed one cut inside lab 3's file and inside its header (blocks of
+# 512 bytes: the folders labs/, 01-cpu-naive/, lab 1's file and 03-gpu-naive/,
+# then lab 3's header at 2560)
 head -c 300 "$class/strong.tar.gz" >"$class/cut.tar.gz"
 tar -cf "$tmp/whole.tar" -C "$tmp/kit" labs
-head -c 3000 "$tmp/whole.tar" >"$class/cut-tar.tar"
+head -c 3300 "$tmp/whole.tar" >"$class/cut-tar.tar"
+head -c 3000 "$tmp/whole.tar" >"$class/cut-header.tar"
 # inside: packed from inside labs/; zipped: a zip named as a tar.gz
 tar -czf "$class/inside.tar.gz" -C "$tmp/kit/labs" 01-cpu-naive 03-gpu-naive
 (cd "$tmp/kit" && zip -qr "$tmp/zipped.zip" labs) && mv "$tmp/zipped.zip" "$class/zipped.tar.gz"
@@ -89,6 +93,7 @@ row stubs "stubs only" 0.00 0.00 "labs 1, 3: the kit's stub"
 row todo "stubs only" 0.00 0.00 "labs 1, 3: still the stub: its TODO() reached"
 row cut "damaged archive" "" "" "cut off (gzip: unexpected end of file)"
 row cut-tar "damaged archive" "" "" "cut off (tar: Unexpected EOF in archive)"
+row cut-header "damaged archive" "" "" "cut off (the archive lacks the end every tar archive has)"
 row inside "nothing gradable" "" "" "found 01-cpu-naive/transpose.c, 03-gpu-naive/transpose.cu, expected labs/01-cpu-naive/transpose.c"
 row zipped "nothing gradable" "" "" "not a tar archive (it is a zip archive)"
 row partial "graded" 10.00 "" "lab 3: not handed in"
@@ -164,11 +169,11 @@ if [ "$progress" = "$n_class" ] && grep -qE "^grade-all: $n_class of $n_class do
 else
     not_ok "grade-all's progress: $progress lines for $n_class hand-ins" "$tmp/class.log"
 fi
-looked=$(sed -n '/^gradebook: /,$p' "$tmp/class.log" | grep -cE '^  (stubs|todo|cut|cut-tar|inside|zipped|broken|looping): ')
-if grep -qE "^gradebook: $book: $n_class hand-ins, 3 graded, 8 to look at:$" "$tmp/class.log" && [ "$looked" = 8 ]; then
+looked=$(sed -n '/^gradebook: /,$p' "$tmp/class.log" | grep -cE '^  (stubs|todo|cut|cut-tar|cut-header|inside|zipped|broken|looping): ')
+if grep -qE "^gradebook: $book: $n_class hand-ins, 3 graded, 9 to look at:$" "$tmp/class.log" && [ "$looked" = 9 ]; then
     ok "... and ends with the hand-ins to look at, each with its status"
 else
-    not_ok "grade-all's end report ($looked of 8 named)" "$tmp/class.log"
+    not_ok "grade-all's end report ($looked of 9 named)" "$tmp/class.log"
 fi
 
 # The end report says what the grading met once, with how many hand-ins it touched.

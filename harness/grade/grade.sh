@@ -327,6 +327,12 @@ unpack_archive() {
         fi
         return
     fi
+    # tar stops quietly where an archive is cut inside a header: every tar
+    # ends with two blocks of zeros, and is made of 512-byte blocks.
+    if [ $((unpacked % 512)) -ne 0 ] || [ "$(tail -c 1024 "$archive" | tr -d '\0' | wc -c)" -ne 0 ]; then
+        unreadable damaged "cut off (the archive lacks the end every tar archive has): the upload stopped short; ask for a new upload of the file make handin writes"
+        return
+    fi
     local spec dir file path dst count type size member
     for spec in $LAB_SPEC; do
         IFS=: read -r _ dir file _ <<<"$spec"
@@ -595,13 +601,13 @@ nothing_gradable() {
             matched=1 expected=labs/$dir/$file
         done
     done
-    local shown more=$((${#found[@]} - 3))
-    shown=$(printf '%s, ' ${found[@]+"${found[@]:0:3}"})
-    shown=${shown%, }
-    [ "$more" -le 0 ] || shown="$shown and $more more"
-    [ ${#found[@]} -gt 0 ] || shown="no file"
+    local listed others=$((${#found[@]} - 3))
+    listed=$(printf '%s, ' ${found[@]+"${found[@]:0:3}"})
+    listed=${listed%, }
+    [ "$others" -le 0 ] || listed="$listed and $others more"
+    [ ${#found[@]} -gt 0 ] || listed="no file"
     [ -n "$hint" ] || hint=" -- run make handin from the kit's folder"
-    unreadable empty "found $shown, expected $expected$each$hint"
+    unreadable empty "found $listed, expected $expected$each$hint"
 }
 
 GPU_BACKEND=$BACKEND
@@ -639,6 +645,15 @@ if [ "$BACKEND" = cuda ] && [[ " $LAB_SPEC " == *:gpu:* ]]; then
 fi
 [ "$PERF" = only ] || record sandbox "$SANDBOX"
 [ "$PERF" = only ] || record note "GPU labs on: $([ "$GPU_BACKEND" = cuda ] && echo the GPU || echo the CPU emulator); sandbox: $SANDBOX${HIDDEN:+; with held-back cases}"
+# grade_lab_apart LAB DIR FILE KIND OPERATION: grade_lab, its outcomes, test
+# records and outputs apart from the other labs' (merged once all are graded).
+grade_lab_apart() {
+    local outcomes=$work/outcomes.lab$1 records=$work/records/lab$1 output_prefix=lab$1-
+    mkdir -p "$records"
+    : >"$outcomes"
+    grade_lab "$@"
+}
+
 # gpu_timing: each GPU lab timed, one at a time (PERF=only: grade-all's second pass).
 gpu_timing() {
     local spec lab dir file kind op
@@ -666,12 +681,7 @@ else
         IFS=: read -r lab dir file kind op <<<"$spec"
         while [ "$(jobs -rp | wc -l)" -ge "$jobs" ]; do wait -n; done
         log "grade: $name: lab $((10#$lab))"
-        (
-            outcomes=$work/outcomes.lab$lab records=$work/records/lab$lab output_prefix=lab$lab-
-            mkdir -p "$records"
-            : >"$outcomes"
-            grade_lab "$lab" "$dir" "$file" "$kind" "$op"
-        ) &
+        grade_lab_apart "$lab" "$dir" "$file" "$kind" "$op" &
     done
     wait
     for spec in $LAB_SPEC; do
