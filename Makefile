@@ -667,7 +667,7 @@ VALGRIND ?= $(shell command -v valgrind)
 GRADE_ENV = LAB_SPEC="$(LAB_SPEC)" BACKEND=$(BACKEND) PREBUILT=$(abspath $(REFERENCE_BUILD))/prebuilt \
             MANIFESTS=$(abspath $(REFERENCE_BUILD))/grade-manifest WEIGHTS=$(ROOT)/labs/grading.conf \
             HIDDEN="$(if $(HIDDEN),$(abspath $(HIDDEN)))" TOOLS=$(abspath $(B)) VALGRIND="$(VALGRIND)" \
-            CACHE_SIM="$(CACHE_SIM)" KEEP="$(KEEP)"
+            CACHE_SIM="$(CACHE_SIM)" KEEP="$(KEEP)" HIDDEN_VISIBILITY="$(HIDDEN_VISIBILITY)"
 
 # Which hand-in, said before anything is built.
 ifneq ($(filter grade,$(MAKECMDGOALS)),)
@@ -694,7 +694,10 @@ ifeq ($(wildcard $(VALGRIND)),)
 $(error the CPU labs' performance is measured with valgrind's cache simulator, and this machine has no valgrind$(if $(VALGRIND), at $(VALGRIND)): run make deps (or grade the GPU labs alone: make grade LABS="$(strip $(GPU_LABS))" ...))
 endif
 endif
-ifneq ($(and $(filter grade grade-all,$(MAKECMDGOALS)),$(HIDDEN)),)
+ifneq ($(filter-out hidden after_due_date after_published,$(HIDDEN_VISIBILITY)),)
+$(error HIDDEN_VISIBILITY=$(HIDDEN_VISIBILITY): held-back tests are hidden (the default), after_due_date or after_published, as Gradescope names them)
+endif
+ifneq ($(and $(filter grade grade-all gradescope,$(MAKECMDGOALS)),$(HIDDEN)),)
 ifeq ($(wildcard $(HIDDEN)),)
 $(error no such file of held-back cases: HIDDEN=$(HIDDEN))
 endif
@@ -797,8 +800,10 @@ dist: references
 	@echo "wrote $(B)/$(DIST_NAME).tar.gz: stubs, handouts, harness, suites; references compiled only ($$(cd $(B)/$(DIST_NAME)/solutions/prebuilt && ls *.o | tr '\n' ' ' | sed 's/ $$//'))"
 
 # Gradescope's autograder: the student kit above and its grader, for the labs in LABS.
+# HIDDEN=: held-back cases, graded there out of the students' view.
 gradescope: dist
-	@LAB_SPEC="$(LAB_SPEC)" harness/grade/gradescope.sh $(B)/$(DIST_NAME) $(B)/gradescope
+	@LAB_SPEC="$(LAB_SPEC)" HIDDEN="$(if $(HIDDEN),$(abspath $(HIDDEN)))" HIDDEN_VISIBILITY="$(HIDDEN_VISIBILITY)" \
+	  harness/grade/gradescope.sh $(B)/$(DIST_NAME) $(B)/gradescope
 
 deps:
 	@harness/tools/deps.sh
@@ -838,6 +843,7 @@ help:
 	@echo "                            SCHEDULER=slurm: one Slurm job array, a task a hand-in; WAIT=1 waits"
 	@echo "                            PARTITION=.. ACCOUNT=.. TIME=01:00:00 GRES=gpu:1 SBATCH_EXTRA=.."
 	@echo "  make gradescope           build/gradescope/autograder.zip: Gradescope's autograder (LABS=03 for one lab)"
+	@echo "                            HIDDEN=held-back.txt grades held-back cases there, as hidden tests"
 	@echo "  make references           compile the references once (the grader does it itself)"
 	@echo "  make slurm-start          a Slurm cluster of one node, this machine, to try SCHEDULER=slurm (make slurm-stop)"
 	@echo "  make dist                 build/tilelab-student.tar.gz: the kit without reference sources"

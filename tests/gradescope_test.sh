@@ -4,7 +4,9 @@
 # sets it up (but for make deps, which this machine has run), then run on an
 # honest, a broken and a lone-file submission and on an empty one; each
 # results.json must be valid against Gradescope's format
-# (tests/gradescope-results.schema.json). Prints TAP; make check counts it.
+# (tests/gradescope-results.schema.json). The zip holds held-back cases
+# (HIDDEN=), out of the students' kit, graded as hidden tests. Prints TAP;
+# make check counts it.
 source "$(dirname "$0")/tap.sh"
 
 labs="01 03"
@@ -37,8 +39,12 @@ submit() {
 # handin: a fresh, empty /autograder/submission
 handin() { rm -rf "$ag/submission" && mkdir -p "$ag/submission"; }
 
-check "make gradescope LABS=\"$labs\" writes build/gradescope/autograder.zip" make -s gradescope LABS="$labs"
+printf '# held back from the class\nseed 4242\nshapes 97x131,5x3\n' >"$tmp/held-back.txt"
+check "make gradescope LABS=\"$labs\" HIDDEN=held-back.txt writes build/gradescope/autograder.zip" \
+    make -s gradescope LABS="$labs" HIDDEN="$tmp/held-back.txt"
 unzip -Z1 "$zip" >"$tmp/listing" 2>&1
+check "... with the held-back cases at its root, beside the student kit and not in it" \
+    sh -c "grep -qx held-back.txt '$tmp/listing' && ! grep -q '^tilelab-student/.*held-back\\.txt' '$tmp/listing'"
 check "setup.sh and run_autograder are at its root, as Gradescope's specification asks" \
     sh -c "grep -qx setup.sh '$tmp/listing' && grep -qx run_autograder '$tmp/listing'"
 check "the student kit is inside, with the references compiled" \
@@ -59,6 +65,14 @@ handin
 mkdir -p "$ag/submission/labs"
 for d in solutions/01-cpu-naive solutions/03-gpu-naive; do cp -r "$d" "$ag/submission/labs/"; done
 submit "an honest submission (a folder of labs/) gets every point, in a valid results.json" "$max"
+held=$("$python" -c 'import json, sys
+tests = json.load(open(sys.argv[1]))["tests"]
+print(sorted({t["visibility"] for t in tests if "held" in t["name"]}), len([t for t in tests if t["visibility"] == "hidden"]))' "$results" 2>&1)
+if [ "${held% *}" = "['hidden']" ] && [ "${held#* }" -gt 2 ]; then
+    ok "... the held-back cases among its tests, each hidden from students (${held#* } tests)"
+else
+    not_ok "the held-back tests and their visibility: $held" "$results"
+fi
 
 handin
 mkdir -p "$tmp/broken/labs/01-cpu-naive"
@@ -99,4 +113,14 @@ tar -czf "$ag/submission/handin.tar.gz" -C solutions 01-cpu-naive
 cp "$ag/submission/handin.tar.gz" "$ag/submission/old.tar.gz"
 submit "two archives get 0, in a valid results.json" 0
 if grep -q 'several archives' "$results"; then ok "... that asks for one"; else not_ok "the two archives' results.json does not say why" "$results"; fi
+# Held-back tests shown after publishing, as Gradescope allows; a word it does not know stops the report.
+printf 'test\t01\tcorrectness\tlab01/a\tpass\t-\ntest\t01\theld-back\tlab01_hidden/b\tpass\t-\n' >"$tmp/held.tsv"
+mkdir -p "$tmp/held"
+HIDDEN_VISIBILITY=after_published LAB_SPEC=01:01-cpu-naive:transpose.c:cpu:transpose \
+    "$build/grade-report" labs/grading.conf "$tmp/held.tsv" "$tmp/held" someone >/dev/null 2>&1
+check "HIDDEN_VISIBILITY=after_published shows held-back tests once the grades are published" \
+    grep -q '"name": "lab 1 correctness: b (held back)", .*"visibility": "after_published"' "$tmp/held/results.json"
+fails "... and a visibility Gradescope does not know stops the report" \
+    env HIDDEN_VISIBILITY=never LAB_SPEC=01:01-cpu-naive:transpose.c:cpu:transpose \
+    "$build/grade-report" labs/grading.conf "$tmp/held.tsv" "$tmp/held" someone
 tap_plan

@@ -5,11 +5,23 @@
 # student kit KIT (make dist: no reference source, references compiled
 # only) and labs.txt, the labs it grades (LAB_SPEC from the Makefile: LABS=
 # narrows it, for an assignment of one lab). Gradescope unpacks it into
-# /autograder/source.
+# /autograder/source. HIDDEN, an instructor's file of held-back cases, goes
+# beside the kit as held-back.txt, out of the students' kit; their tests show
+# in results.json with the visibility HIDDEN_VISIBILITY (hidden, the default:
+# never shown to students; after_due_date; after_published: once the
+# instructor publishes the grades), kept in held-back-visibility.txt.
 set -u
 kit=$1 out=$2
 : "${LAB_SPEC:?}"
+HIDDEN=${HIDDEN:-} HIDDEN_VISIBILITY=${HIDDEN_VISIBILITY:-hidden}
 command -v zip >/dev/null || { echo "make gradescope needs zip: run make deps" >&2; exit 2; }
+case $HIDDEN_VISIBILITY in
+hidden | after_due_date | after_published) ;;
+*) echo "HIDDEN_VISIBILITY=$HIDDEN_VISIBILITY: held-back tests are hidden, after_due_date or after_published (Gradescope's words)" >&2; exit 2 ;;
+esac
+# A line the grader cannot read stops it here, not at each submission.
+. harness/grade/held-back.sh
+read_held_back "$HIDDEN" || exit 2
 stage=$out/autograder
 rm -rf "$stage" "$out/autograder.zip"
 mkdir -p "$stage"
@@ -19,6 +31,12 @@ for spec in $LAB_SPEC; do
     IFS=: read -r n dir file _ <<<"$spec"
     printf '%s %s %s\n' "$n" "$dir" "$file"
 done >"$stage/labs.txt"
-(cd "$stage" && zip -qr ../autograder.zip setup.sh run_autograder labs.txt tilelab-student) || exit 1
+held=()
+if [ -n "$HIDDEN" ]; then
+    cp "$HIDDEN" "$stage/held-back.txt" && echo "$HIDDEN_VISIBILITY" >"$stage/held-back-visibility.txt" || exit 1
+    held=(held-back.txt held-back-visibility.txt)
+fi
+(cd "$stage" && zip -qr ../autograder.zip setup.sh run_autograder labs.txt ${held[@]+"${held[@]}"} tilelab-student) || exit 1
 echo "wrote $out/autograder.zip: upload it as the assignment's autograder (Docker image: Ubuntu);"
 echo "  it grades labs $(cut -d' ' -f1 "$stage/labs.txt" | tr '\n' ' ')with the student kit's grader and no reference source"
+[ -z "$HIDDEN" ] || echo "  and the held-back cases of $(basename "$HIDDEN"), out of the kit, as tests of visibility $HIDDEN_VISIBILITY"
