@@ -792,7 +792,7 @@ dist: references
 	@rm -rf $(B)/$(DIST_NAME) && mkdir -p $(B)/$(DIST_NAME)/solutions/prebuilt
 	@tar -cf - --exclude=tests/grader_test.sh --exclude=tests/dist_test.sh --exclude=tests/sanitize \
 	  --exclude=tests/sanitize_test.sh --exclude=tests/tunables_test.sh --exclude=tests/slurm_test.sh \
-	  --exclude=tests/gradescope_test.sh --exclude=tests/class_test.sh --exclude=tests/newlab_test.sh --exclude=tests/emu_corpus --exclude=tests/hostile $(DIST_FILES) | tar -xf - -C $(B)/$(DIST_NAME)
+	  --exclude=tests/gradescope_test.sh --exclude=tests/class_test.sh --exclude=harness/tools/time-class.sh --exclude=tests/newlab_test.sh --exclude=tests/emu_corpus --exclude=tests/hostile $(DIST_FILES) | tar -xf - -C $(B)/$(DIST_NAME)
 	@for o in $(REFERENCE_OBJECTS); do \
 	   cp $$o $(B)/$(DIST_NAME)/solutions/prebuilt/ && { [ ! -f $${o%.o}.resources.txt ] || cp $${o%.o}.resources.txt $(B)/$(DIST_NAME)/solutions/prebuilt/; }; \
 	 done

@@ -189,6 +189,39 @@ else
     not_ok "the end report of sandboxes and warnings" "$tmp/met.log"
 fi
 
+# The documented way to time a class: two hand-ins of lab 1 (the time itself decides nothing).
+harness/tools/time-class.sh 2 01 "$tmp/timed" >"$tmp/timed.log" 2>&1
+if grep -qE '^time-class: 2 hand-ins of labs 01 graded in [0-9]+ s on the clock, [0-9]+ s of CPU time \(the whole machine, [0-9]+ cores\)' "$tmp/timed.log" &&
+    grep -qx 'time-class: all 2 graded, every point (10.00 each)' "$tmp/timed.log"; then
+    ok "harness/tools/time-class.sh makes a class of the references, grades it, and says how long it took and that every point was earned"
+else
+    not_ok "time-class.sh" "$tmp/timed.log"
+fi
+
+# noisy: every lab's file, at every call, prints 5000 bytes of what takes the
+# most room once escaped for JSON and XML (quotes, markup, control bytes,
+# bytes that are not UTF-8), and fails every test: the most a report can hold.
+for lab in $(sed -n 's/^LABS := //p' labs/labs.mk); do
+    dir=$(sed -n "s/^lab${lab}_dir := //p" labs/labs.mk) file=$(sed -n "s/^lab${lab}_file := //p" labs/labs.mk)
+    case $(sed -n "s/^lab${lab}_op := //p" labs/labs.mk) in
+    matmul) entries='void matmul_naive(float *c, const float *a, const float *b, int m, int n, int k) { (void)c, (void)a, (void)b, (void)m, (void)n, (void)k; noise(); }
+void matmul_tiled(float *c, const float *a, const float *b, int m, int n, int k) { (void)c, (void)a, (void)b, (void)m, (void)n, (void)k; noise(); }' ;;
+    sgemm) entries='void sgemm(float *c, const float *a, const float *b, int m, int n, int k) { (void)c, (void)a, (void)b, (void)m, (void)n, (void)k; noise(); }' ;;
+    inplace) entries='void transpose_inplace(float *mat, int n) { (void)mat, (void)n; noise(); }' ;;
+    *) entries='void transpose(float *out, const float *in, int rows, int cols) { (void)out, (void)in, (void)rows, (void)cols; noise(); }' ;;
+    esac
+    mkdir -p "$tmp/noisy/labs/$dir"
+    printf '#include "lab.h"\n#include <stdio.h>\nstatic void noise(void)\n{\n    for (int i = 0; i < 1000; i++)\n        fputs("\\"<&\\001\\377", stdout);\n}\n%s\n' \
+        "$entries" >"$tmp/noisy/labs/$dir/$file"
+done
+make -s grade SUBMISSION="$tmp/noisy" GRADE_DIR="$out" >"$tmp/noisy.log" 2>&1
+if grep -qF '\"<&' "$out/noisy/results.json" &&
+    python3 tests/validate_results.py tests/gradescope-results.schema.json "$out/noisy/results.json" >/dev/null 2>&1; then
+    ok "a hand-in whose every lab prints 5000 bytes of escapes at every call is graded, its noise in a valid results.json"
+else
+    not_ok "the noisy hand-in" "$tmp/noisy.log"
+fi
+
 # What is kept of each hand-in: under 1 MB, for every case.
 big=$(du -sb "$out"/*/ | awk '$1 > 1048576')
 if [ -z "$big" ]; then
