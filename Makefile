@@ -647,7 +647,8 @@ $(B)/grade-gpu-probe: $(B)/harness/grade/grade_gpu_probe.o $(GPU_OBJS) $(CORE_LI
 $(B)/grade-common-cpu: $(CORE_LIB) $(LAB_CLIENT) $(B)/harness/grade/grade_perf.o
 $(B)/grade-common-emu: $(CORE_LIB) $(LAB_CLIENT) $(EMU_OBJS) $(B)/harness/emu-rewrite
 $(B)/grade-common-cuda: $(CORE_LIB) $(LAB_PLANS) $(GPU_OBJS) $(B)/harness/gpu/plan_record.o $(BENCH_OBJS) \
-                        $(B)/harness/bench/bench_gpu.o $(B)/harness/bench/bench_gpu_transpose.o
+                        $(B)/harness/bench/bench_gpu.o $(B)/harness/bench/bench_gpu_transpose.o \
+                        $(foreach n,$(LABS),$(if $(lab$(n)_baseline),$(B)/lab$(lab$(n)_baseline)/reference/lab.renamed.o))
 $(B)/grade-common-%:
 	@touch $@
 
