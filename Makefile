@@ -841,11 +841,12 @@ help:
 	@echo "  make grade SUBMISSION=handin.tar.gz      grade one hand-in: build/grade/<name>/"
 	@echo "  make grade-all SUBMISSIONS=handins/      grade every hand-in: build/grade/gradebook.csv"
 	@echo "                            HIDDEN=held-back.txt adds cases students never saw"
+	@echo "                            KEEP=1 keeps each hand-in's builds and raw outputs (else only its report, < 1 MB)"
 	@echo "                            SCHEDULER=slurm: one Slurm job array, a task a hand-in; WAIT=1 waits"
 	@echo "                            PARTITION=.. ACCOUNT=.. TIME=01:00:00 GRES=gpu:1 SBATCH_EXTRA=.."
 	@echo "  make gradescope           build/gradescope/autograder.zip: Gradescope's autograder (LABS=03 for one lab)"
 	@echo "                            HIDDEN=held-back.txt grades held-back cases there, as hidden tests"
-	@echo "  make references           compile the references once (the grader does it itself)"
+	@echo "  make references           compile the references once, for the grader, make dist and make gradescope"
 	@echo "  make slurm-start          a Slurm cluster of one node, this machine, to try SCHEDULER=slurm (make slurm-stop)"
 	@echo "  make dist                 build/tilelab-student.tar.gz: the kit without reference sources"
 	@echo

@@ -9,7 +9,7 @@
 # when DIR holds no hand-in.
 list_handins() {
     local path base name safe unique k
-    local -A taken=([gradebook.csv]=1 [logs]=1 [slurm]=1)
+    local -A taken=([gradebook.csv]=1 [anomalies.txt]=1 [logs]=1 [slurm]=1)
     paths=() names=()
     while IFS= read -r -d '' path; do
         base=$(basename "$path")
