@@ -42,6 +42,9 @@ handin() { rm -rf "$ag/submission" && mkdir -p "$ag/submission"; }
 printf '# held back from the class\nseed 4242\nshapes 97x131,5x3\n' >"$tmp/held-back.txt"
 check "make gradescope LABS=\"$labs\" HIDDEN=held-back.txt writes build/gradescope/autograder.zip" \
     make -s gradescope LABS="$labs" HIDDEN="$tmp/held-back.txt"
+cp "$tmp/out" "$tmp/made"
+check "... from the references make references built once, which it names" \
+    grep -q "references compiled only (lab01-cpu.o lab03-" "$tmp/made"
 unzip -Z1 "$zip" >"$tmp/listing" 2>&1
 check "... with the held-back cases at its root, beside the student kit and not in it" \
     sh -c "grep -qx held-back.txt '$tmp/listing' && ! grep -q '^tilelab-student/.*held-back\\.txt' '$tmp/listing'"
