@@ -1105,14 +1105,14 @@ expect "... and each renamed hand-in is said" "bob.tgz is graded as 'bob-2'"
 mkdir -p "$tmp/book/stopped" "$tmp/book/timed-out"
 printf 'timed out\tSlurm task 7_3 ran past its time limit\n' >"$tmp/book/timed-out/status.txt"
 "$build/grade-report" gradebook labs/grading.conf "$tmp/book.csv" good "$build/grade/good" \
-    stopped "$tmp/book/stopped" timed-out "$tmp/book/timed-out" 2>/dev/null
+    stopped "$tmp/book/stopped" timed-out "$tmp/book/timed-out" >/dev/null 2>&1
 summary=$tmp/book.csv
 expect "a hand-in the grader stopped on shows as not graded, with empty cells, never as zeros" \
     "^stopped,,,10.00,not graded,the grader stopped before scoring \(see logs/stopped.log\)$"
 expect "... and with the reason a scheduler gave (status.txt)" "^timed-out,,,10.00,timed out,Slurm task 7_3 ran past its time limit$"
 mkdir -p "$tmp/book/thirds"
 printf '1\t3.333333\t10.000000\n2\t3.333333\t10.000000\n3\t3.333334\t10.000000\n' >"$tmp/book/thirds/scores.tsv"
-"$build/grade-report" gradebook labs/grading.conf "$tmp/book-thirds.csv" thirds "$tmp/book/thirds" 2>/dev/null
+"$build/grade-report" gradebook labs/grading.conf "$tmp/book-thirds.csv" thirds "$tmp/book/thirds" >/dev/null 2>&1
 summary=$tmp/book-thirds.csv
 expect "the gradebook's total is the hand-in's, rounded once (not the sum of rounded labs)" "^thirds,3.33,3.33,3.33,10.00,30.00,graded,$"
 
