@@ -180,11 +180,15 @@ fi
 mkdir -p "$tmp/met/a" "$tmp/met/b" "$tmp/met/c"
 for h in a b; do printf 'status\tgraded\t\nsandbox\tsetpriv\nwarning\tNOTE: the GPU is not usable\n1\t10\t10\tgraded\n' >"$tmp/met/$h/scores.tsv"; done
 printf 'status\tgraded\t\nsandbox\tbwrap\n1\t10\t10\tgraded\n' >"$tmp/met/c/scores.tsv"
+printf 'lab 1 lab01/primes: timed out once, run again alone: pass\n' >"$tmp/met/c/flags.txt"
 "$build/grade-report" gradebook labs/grading.conf "$tmp/met/book.csv" a "$tmp/met/a" b "$tmp/met/b" c "$tmp/met/c" >"$tmp/met.log" 2>&1
 if grep -q '^  sandbox: 2 hand-ins ran student code as a user of its own (setpriv), not in bubblewrap' "$tmp/met.log" &&
-    grep -q '^  warning, 2 hand-ins: NOTE: the GPU is not usable$' "$tmp/met.log" && [ "$(grep -c '^  ' "$tmp/met.log")" = 2 ] &&
+    grep -q '^  warning, 2 hand-ins: NOTE: the GPU is not usable$' "$tmp/met.log" &&
+    grep -q '^gradebook: .*: 3 hand-ins, 3 graded, 1 to look at:$' "$tmp/met.log" &&
+    grep -qx '  c: flagged: lab 1 lab01/primes: timed out once, run again alone: pass' "$tmp/met.log" &&
+    [ "$(grep -c '^  ' "$tmp/met.log")" = 3 ] && grep -qx 'c,10.00,10.00,10.00,graded,flagged: 1 (flags.txt)' "$tmp/met/book.csv" &&
     cmp -s "$tmp/met.log" "$tmp/met/anomalies.txt"; then
-    ok "... a sandbox other than bubblewrap and a warning are said once each, with their count, and kept in anomalies.txt"
+    ok "... a sandbox other than bubblewrap and a warning are said once each, with their count, a grader's flag with its hand-in, and kept in anomalies.txt"
 else
     not_ok "the end report of sandboxes and warnings" "$tmp/met.log"
 fi

@@ -15,12 +15,12 @@ handin() {
 }
 
 # grade NAME LABS [HIDDEN]: grade the hand-in, leaving its summary in $summary and the seconds in $took
-# (KEEP=1: its outputs and files kept, for the checks that read them)
+# (KEEP_BUILD=1: its builds, outputs and files kept, for the checks that read them)
 grade() {
     summary=$build/grade/${1%.tar.gz}/summary.txt
     rm -f "$summary"
     local start=$SECONDS
-    make -s grade LABS="$2" SUBMISSION="$tmp/$1" ${3:+HIDDEN="$3"} KEEP=1 >"$tmp/$1.log" 2>&1
+    make -s grade LABS="$2" SUBMISSION="$tmp/$1" ${3:+HIDDEN="$3"} KEEP_BUILD=1 >"$tmp/$1.log" 2>&1
     took=$((SECONDS - start))
     [ -f "$summary" ] || cp "$tmp/$1.log" "$summary" 2>/dev/null
 }

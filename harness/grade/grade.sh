@@ -25,6 +25,9 @@
 #   SUBMISSIONS    a folder the student's code must not see (grade-all)
 #   VALGRIND       valgrind, which measures the CPU labs (their cache misses)
 #   CACHE_SIM      the caches it simulates: its --I1, --D1 and --LL flags
+#   KEEP_BUILD     1: keep the hand-in's builds and raw records (its report alone otherwise)
+#   GRADE_JOBS     how many labs are graded at once (the machine's cores; grade-all sets it)
+#   HIDDEN_VISIBILITY  how results.json shows held-back tests (grade-report reads it)
 #
 # This script only runs things and records what it saw (OUT_DIR/NAME/
 # outcomes.tsv); grade-report computes every point from it and WEIGHTS.
@@ -411,7 +414,7 @@ run_test() {
     output=$new
     if [ $((SECONDS - lab_start)) -gt "$LAB_LIMIT" ]; then
         printf 'not run: the tests of this lab ran past %d seconds in all\n' "$LAB_LIMIT" >"$output"
-        verdict=timeout
+        verdict=fail
     else
         verdict=$(run $((seconds + TEST_MARGIN)) "$output" --test "$id" -- run -- \
             env "$@" "$bin" --filter "$id" --tap=/dev/fd/3 --jobs 1)
@@ -620,9 +623,9 @@ GPU_BACKEND=$BACKEND
 # results.json, junit.xml and scores.tsv (grade-report keeps them under 1 MB),
 # beside grade-all's log. What they were written from (the grader's records,
 # the outputs whole, the measurements' files, the lab files as taken: the
-# hand-in itself is the instructor's) and the builds go, unless KEEP=1.
+# hand-in itself is the instructor's) and the builds go, unless KEEP_BUILD=1.
 tidy() {
-    [ -z "${KEEP:-}" ] || [ "$KEEP" = 0 ] || return 0
+    [ -z "${KEEP_BUILD:-}" ] || [ "$KEEP_BUILD" = 0 ] || return 0
     rm -rf "$work/build" "$work/outputs" "$work/records" "$work/perf" "$work/submission" \
         "$work/outcomes.tsv" "$work/listing" "$work/gzip.err" "$work/tar.err"
 }

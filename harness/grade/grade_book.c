@@ -10,8 +10,9 @@
  * "STATUS<tab>DETAILS", grade-slurm.sh), or "not graded".
  *
  * Then the end report, printed and written beside the gradebook as
- * anomalies.txt: every hand-in that is not simply graded, and what the
- * grading itself should have done otherwise (a sandbox other than
+ * anomalies.txt: every hand-in that is not simply graded or whose grader
+ * flagged something for a look (DIR/flags.txt, a finding a line), and what
+ * the grading itself should have done otherwise (a sandbox other than
  * bubblewrap, a warning), each said once with how many hand-ins it touched.
  */
 #include <stdio.h>
@@ -32,8 +33,8 @@ const char *const lab_state_said[N_LAB_STATES] = {
 
 typedef struct {
     char status[64], details[LINE_MAX_], sandbox[32];
-    char *warnings[MAX_WARNINGS];
-    int n_warnings, any_lab, has[MAX_LABS];
+    char *warnings[MAX_WARNINGS], *flags[MAX_WARNINGS];
+    int n_warnings, n_flags, any_lab, has[MAX_LABS];
     enum lab_state state[MAX_LABS];
     double score[MAX_LABS], max[MAX_LABS];
 } handin;
@@ -93,6 +94,15 @@ static void read_handin(const char *name, const char *dir, handin *h)
     }
     if (s)
         fclose(s);
+    snprintf(path, sizeof path, "%s/flags.txt", dir);
+    FILE *flags = fopen(path, "r");
+    while (flags && fgets(line, sizeof line, flags)) {
+        line[strcspn(line, "\r\n")] = '\0';
+        if (line[0] && h->n_flags < MAX_WARNINGS)
+            h->flags[h->n_flags++] = strdup(line);
+    }
+    if (flags)
+        fclose(flags);
     if (h->status[0])
         return;
     if (h->any_lab) { /* scores.tsv from before statuses */
@@ -130,16 +140,20 @@ static void count_met(met *list, int *n, const char *text, int is_sandbox)
 /* The end report: each hand-in not simply graded, then what the grading met, once each. */
 static void end_report(FILE *out, const char *book, char **argv, int n, const handin *h)
 {
-    int graded = 0, n_met = 0;
+    int graded = 0, n_met = 0, look = 0;
     met *list = calloc((size_t)n * (1 + MAX_WARNINGS) + 1, sizeof *list);
-    for (int i = 0; i < n; i++)
+    for (int i = 0; i < n; i++) {
         graded += !strcmp(h[i].status, STATUS_GRADED);
+        look += strcmp(h[i].status, STATUS_GRADED) || h[i].n_flags;
+    }
     fprintf(out, "gradebook: %s: %d hand-in%s, %d graded", book, n, n == 1 ? "" : "s", graded);
-    fprintf(out, graded < n ? ", %d to look at:\n" : "\n", n - graded);
+    fprintf(out, look ? ", %d to look at:\n" : "\n", look);
     for (int i = 0; i < n; i++) {
         if (strcmp(h[i].status, STATUS_GRADED))
             fprintf(out, "  %s: %s%s%s\n", argv[2 * i], h[i].status, h[i].details[0] ? ": " : "",
                     h[i].details);
+        for (int k = 0; k < h[i].n_flags; k++)
+            fprintf(out, "  %s: flagged: %s\n", argv[2 * i], h[i].flags[k]);
         if (h[i].sandbox[0] && strcmp(h[i].sandbox, "bwrap"))
             count_met(list, &n_met, h[i].sandbox, 1);
         for (int w = 0; w < h[i].n_warnings; w++)
@@ -216,7 +230,12 @@ int gradebook(int argc, char **argv)
         fprintf(f, ",%.2f,", column_max);
         csv_field(f, h[i].status);
         fputc(',', f);
-        csv_field(f, h[i].details);
+        char details[LINE_MAX_ + 64];
+        snprintf(details, sizeof details, "%s%s", h[i].details, h[i].n_flags && h[i].details[0] ? "; " : "");
+        if (h[i].n_flags) /* the grader's findings, for a look: flags.txt beside the results */
+            snprintf(details + strlen(details), sizeof details - strlen(details), "flagged: %d (flags.txt)",
+                     h[i].n_flags);
+        csv_field(f, details);
         fputc('\n', f);
     }
     fclose(f);

@@ -24,7 +24,7 @@
  * that it reached its end, and a clean exit; anything else is a failure,
  * and FILE says why.
  *
- * Prints one word: pass, fail, skip or timeout (with --test), or ok or fail.
+ * Prints one word: pass, fail or skip (with --test), or ok or fail.
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -320,7 +320,7 @@ static const char *test_verdict(const char *test, const stream s[3], int status,
     snprintf(want, sizeof want, "done %s\n", test);
     int reached_end = !strcmp(s[2].buf, want);
     if (timed_out)
-        return "timeout";
+        return "fail";
     if (lines > 1 || s[1].dropped || s[2].dropped) {
         appendf(f, "\ntilelab: the test's report holds results it did not produce: "
                    "something besides the test wrote to it. No points.\n");
