@@ -58,7 +58,8 @@ while [ "$next" -lt "$total" ] || [ ${#running[@]} -gt 0 ]; do
     name=${running[$finished]}
     unset "running[$finished]"
     done=$((done + 1))
-    echo "grade-all: $done of $total done, ${#running[@]} running, $((total - next)) waiting: $(result "$name" "$status")"
+    echo "grade-all: $done of $total done, ${#running[@]} running, $((total - next)) waiting: $(result "$name" "$status")$(
+        [ "$perf" = all ] || echo " (its GPU labs not timed yet)")"
 done
 if [ "$perf" = gpu-later ]; then
     for i in "${!paths[@]}"; do
