@@ -582,6 +582,7 @@ check: $(CHECK_BUILDS)
 	   echo "cli emulator-corpus $(MAKE) -s B=$(B) GPU=$(BACKEND) emu-corpus"; \
 	   echo "cli profile env B=$(B) $(SHELL) tests/profile_test.sh"; \
 	   echo "cli command-line env B=$(B) $(SHELL) tests/cli_test.sh"; \
+	   echo "cli scripts env B=$(B) $(SHELL) tests/scripts_test.sh"; \
 	   echo "cli new-lab env B=$(B) $(SHELL) tests/newlab_test.sh"; \
 	   echo "cli tunables env B=$(B) $(SHELL) tests/tunables_test.sh"; \
 	   echo "cli grader env B=$(B) $(SHELL) tests/grader_test.sh"; \

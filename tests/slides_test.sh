@@ -126,6 +126,7 @@ mkdir -p "$tmp/bad"
 ln -s "$(cd "$tmp/b/slides/figures" && pwd)" "$tmp/bad/figures"
 deck() { # NAME: a deck from stdin, built alone; prints its errors
     cat >"$tmp/$1.md"
+    # shellcheck disable=SC2069 # the errors to the caller, the deck's own output dropped
     slides/build.sh "$tmp/bad" "$tmp/$1.md" 2>&1 >/dev/null
 }
 wide=$(printf '# Code\n\n```c\nfloat x = 0; /* %s */\n```\n' "$(printf 'x%.0s' $(seq 70))" | deck wide)
