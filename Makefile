@@ -402,9 +402,13 @@ TEST_FLAGS := $(if $(filter cuda,$(LAB_BACKEND)),--jobs 1)
 RUNS_ON := $(if $(filter cuda,$(LAB_BACKEND)),on the GPU,$(if $(filter emu,$(LAB_BACKEND)),on the CPU emulator ($(if $(filter emu,$(GPU)),GPU=emu,no GPU here)),on the CPU))
 SIZES ?=
 BENCH_ARGS := $(if $(SIZES),--sizes $(SIZES)) $(if $(REPS),--reps $(REPS)) $(if $(ONLY),--only $(ONLY))
-# One CSV per set of flags and tunables given, so that runs sit side by side.
+# One CSV per set of flags, tunables, sizes, repetitions and variants given,
+# so that runs sit side by side: a run of two sizes never replaces the full
+# run in build/bench/labNN.csv, which the figures and the report draw.
 BENCH_TAG := $(subst $(eval) ,,$(if $(filter command line,$(origin OPT)),$(OPT)) \
-               $(foreach t,$(lab$(LAB)_tunables),$(if $($(t)),-$(t)$($(t)))))
+               $(foreach t,$(lab$(LAB)_tunables),$(if $($(t)),-$(t)$($(t)))) \
+               $(if $(SIZES),-SIZES$(subst $(comma),_,$(SIZES))) $(if $(REPS),-REPS$(REPS)) \
+               $(if $(ONLY),-ONLY$(subst $(comma),_,$(ONLY))))
 BENCH_CSV := $(B)/bench/lab$(LAB)$(BENCH_TAG).csv
 NO_GPU_HERE = { echo "$(1) needs an NVIDIA GPU$(if $(HAVE_GPU), and the CUDA toolkit (nvcc),), and this machine has none: \
   the CPU emulator checks kernels and counts their memory accesses, but its timings would say \

@@ -35,3 +35,12 @@ set linetype cycle 7
 # lines below it, where the numbers came from.
 figure_title = fmt eq 'pdf' ? '' : \
     title . ((exists('subtitle') && strlen(subtitle) > 0) ? "\n" . subtitle : '')
+# A slide's PDF is short: autoscaled tics, 20 units apart up to 200, would
+# touch. A script that calls dry_run before its plot and fewer_tics after it
+# draws the PDF again with at most 5 tics on the y axis, a step of 1, 2 or 5
+# times a power of ten (a factor of 4 on a log axis).
+tic_step(range, most) = (tic_b = 10 ** floor(log10(range / most)), \
+    range / tic_b <= most ? tic_b : range / (2 * tic_b) <= most ? 2 * tic_b : range / (5 * tic_b) <= most ? 5 * tic_b : 10 * tic_b)
+dry_run = "if (fmt eq 'pdf') { set terminal push; set terminal unknown }"
+fewer_tics = "if (fmt eq 'pdf') { set terminal pop; set output out . '.' . fmt; \
+    if (exists('logy') && logy) { set ytics 4 } else { set ytics tic_step(GPVAL_Y_MAX - GPVAL_Y_MIN, 4) }; replot }"

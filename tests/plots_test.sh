@@ -77,8 +77,37 @@ if FORMATS=pdf LAB_INFO="$(make -s -p 2>/dev/null | sed -n 's/^LAB_INFO := //p' 
         awk -v h="$h" 'BEGIN { exit !(h >= 0.058) }' || small="$small $(basename "$pdf") ($h)"
     done
     if [ -z "$small" ]; then ok "tick labels of every PDF figure are large enough for a projector"; else not_ok "tick labels too small:$small"; fi
+    # No two words of a figure overlap (ladder.png once read "coalescedbank-free"): the
+    # PDFs, a slide's size, are the most crowded of the formats.
+    overlaps=
+    for pdf in "$tmp"/pdf/*.pdf; do
+        o=$(pdftotext -bbox "$pdf" - | awk '/<word / { split($0, a, "\""); n++; x0[n] = a[2]; y0[n] = a[4]; x1[n] = a[6]; y1[n] = a[8]
+                w = $0; sub(/.*">/, "", w); sub(/<.*/, "", w); t[n] = w }
+            END { for (i = 1; i <= n; i++) for (j = i + 1; j <= n; j++) {
+                    ox = (x1[i] < x1[j] ? x1[i] : x1[j]) - (x0[i] > x0[j] ? x0[i] : x0[j])
+                    oy = (y1[i] < y1[j] ? y1[i] : y1[j]) - (y0[i] > y0[j] ? y0[i] : y0[j])
+                    if (ox > 0.5 && oy > 0.5) { print t[i] "/" t[j]; exit } } }')
+        [ -z "$o" ] || overlaps="$overlaps $(basename "$pdf" .pdf) ($o)"
+    done
+    if [ -z "$overlaps" ]; then ok "no two words overlap in any PDF figure"; else not_ok "words drawn over each other:$overlaps"; fi
 else
     not_ok "drawing the PDF figures failed" "$tmp/pdf.log"
+fi
+
+# Each bench point has its bar (slowest to fastest run), and a point whose
+# side is no tick's is named: lab 1's 4097x8191.
+if grep -q '4097x8191' "$tmp/plots/lab01.svg" &&
+    awk -F, '$3 != "NaN" && !($4 <= $3 && $3 <= $5) { bad = 1 } END { exit bad || NR == 0 }' "$tmp/plots/cpu-olevels.csv" &&
+    grep -q ',4097x8191$' "$tmp/plots/cpu-olevels.csv"; then
+    ok "bench figures draw each point's spread and name the 4097x8191 point"
+else
+    not_ok "a figure without its spread, or 4097x8191 unnamed" "$tmp/plots/cpu-olevels.csv"
+fi
+# The heatmap says at which size it was swept.
+if awk -F'\t' '$1 == "gpu-sweep"' "$tmp/plots/figures.tsv" | grep -qE ' at [0-9]+x[0-9]+' || [ ! -s plots/data/lab06-sweep.csv ]; then
+    ok "the sweep's heatmap names its matrix size"
+else
+    not_ok "the sweep's heatmap omits its size"
 fi
 
 # The cache figure says at which size it simulated.
@@ -207,7 +236,16 @@ for sol in solutions/[0-9]*/*.c solutions/[0-9]*/*.cu; do
 done
 day() { make -s -C "$kit" B=build "$@" >>"$tmp/day.log" 2>&1; }
 : >"$tmp/day.log"
-if day lab1 plot SIZES=96,4096 REPS=1 && day lab2 plot SIZES=64,96 REPS=1 BLOCK=16 &&
+day lab1 plot SIZES=96,4096 REPS=1
+if [ -s "$kit/build/bench/lab01-SIZES96_4096-REPS1.csv" ] && [ ! -e "$kit/build/bench/lab01.csv" ]; then
+    ok "a bench run with SIZES= and REPS= writes a CSV of its own, never build/bench/lab01.csv"
+else
+    not_ok "make lab1 plot SIZES=96,4096 REPS=1 wrote: $(ls "$kit/build/bench" | paste -sd' ')" "$tmp/day.log"
+fi
+# As if the student had run the whole bench (minutes, at every default size): lab 1's
+# CSV of this machine, which the ladder draws beside the recorded runs.
+cp "$kit/build/bench/lab01-SIZES96_4096-REPS1.csv" "$kit/build/bench/lab01.csv" 2>/dev/null
+if day lab2 plot SIZES=64,96 REPS=1 BLOCK=16 &&
     day lab1 bench OPT=-O0 SIZES=64,96 REPS=1 && day lab2 bench BLOCK=8 SIZES=64 REPS=1 && day lab2 bench BLOCK=32 SIZES=64,96 REPS=1 &&
     { day lab5 profile TILE_DIM=16 || true; } && day plots && day report; then
     ok "a student's day runs: plots of labs 1-2, an -O0 run, two partial BLOCK runs, a TILE_DIM=16 profile, plots, report"
@@ -228,13 +266,14 @@ fi
 report=$kit/build/report
 mixed=$(awk -F'\t' '$1 != "ladder" && $1 != "gpu-requests" && $1 != "gpu-traffic" && $3 ~ /bench\// && $3 ~ /plots\/data\// { print $1 }' "$report/figures.tsv")
 if [ -s "$report/figures.tsv" ] && [ -z "$mixed" ]; then ok "no report figure draws this machine's runs and recorded ones as one"; else not_ok "figures mixing sources: ${mixed:-no figures.tsv}"; fi
-if grep -q 'bench/lab01-O0.csv' <(awk -F'\t' '$1 == "cpu-olevels-here"' "$report/figures.tsv") &&
-    grep -q 'this machine' <(awk -F'\t' '$1 == "cpu-olevels-here"' "$report/figures.tsv"); then
-    ok "this machine's -O0 run is a figure of its own, labelled this machine"
+here=$(awk -F'\t' '$1 == "cpu-olevels-here"' "$report/figures.tsv")
+if [[ $here == *bench/lab01-O0-SIZES64_96-REPS1.csv* ]] && [[ $here == *"this machine"* ]] &&
+    [[ $here == *"at -O0 ("* ]] && [[ $here != *-O3* ]]; then
+    ok "this machine's -O0 run is a figure of its own, labelled this machine, titled with -O0 alone"
 else
     not_ok "this machine's -O0 run is not drawn on its own" "$report/figures.tsv"
 fi
-if grep -q '^64x64,8,' "$report/cpu-blocks-here.csv" && grep -q '^96x96,8,NaN$' "$report/cpu-blocks-here.csv" &&
+if grep -q '^64x64,8,' "$report/cpu-blocks-here.csv" && grep -q '^96x96,8,NaN,' "$report/cpu-blocks-here.csv" &&
     ! grep -q 'bench/' <(awk -F'\t' '$1 == "cpu-blocks"' "$report/figures.tsv"); then
     ok "partial BLOCK runs of this machine are a figure of their own, each line broken where a BLOCK was not run"
 else
@@ -245,7 +284,7 @@ if grep -q 'here' "$report/ladder.csv" && grep -q 'rec' "$report/ladder.csv"; th
 else
     not_ok "the ladder's bars do not say where they came from" "$report/ladder.csv"
 fi
-if grep -q '^lab 5|bank-free|.*,1.00,1.00$' "$report/gpu-requests.csv" && ! grep -q 'TILE_DIM=16' "$report/gpu-requests.csv"; then
+if grep -q '^lab 5; bank-free; 32 .*,1.00,1.00$' "$report/gpu-requests.csv" && ! grep -q '; 16' "$report/gpu-requests.csv"; then
     ok "the bank-conflict figure takes lab 5 as built with its own TILE_DIM"
 else
     not_ok "the bank-conflict figure shows a profile built with other tunables" "$report/gpu-requests.csv"
