@@ -747,9 +747,14 @@ plots: $(VARIANTS_CSV)
 	@command -v gnuplot >/dev/null || { echo "plots need gnuplot: run make deps" >&2; exit 1; }
 	@VARIANTS=$(VARIANTS_CSV) LAB_INFO="$(LAB_INFO)" B=$(B) DATA=$(PLOTS_DATA) plots/figures.sh $(FIGURE_DIR) recorded
 
-report: $(VARIANTS_CSV)
+# The report's tables, as its HTML page and its PDF print them (harness/tools/report_table.c).
+$(B)/report-table: harness/tools/report_table.c
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS_HARNESS) -o $@ $<
+
+report: $(VARIANTS_CSV) $(B)/report-table
 	@command -v gnuplot >/dev/null || { echo "the report needs gnuplot: run make deps" >&2; exit 1; }
-	@VARIANTS=$(VARIANTS_CSV) LAB_INFO="$(LAB_INFO)" B=$(B) DATA=$(PLOTS_DATA) plots/report.sh $(B)/report
+	@VARIANTS=$(VARIANTS_CSV) LAB_INFO="$(LAB_INFO)" B=$(B) DATA=$(PLOTS_DATA) REPORT_TABLE=$(B)/report-table plots/report.sh $(B)/report
 
 # One deck per lab and an overview (slides/*.md), with the figures and tables
 # of this machine's runs where there are some and the recorded ones otherwise.

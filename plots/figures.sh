@@ -33,6 +33,9 @@ labs=("${labs[@]# }")
 HEADER='FNR == 1 { h = 0 } /^#/ || NF == 0 { next } !h++ { split("", c); for (i = 1; i <= NF; i++) c[$i] = i; next }'
 
 skip() { printf '  %-14s %s\n' "$1" "$2" >>"$tmp/skipped"; }
+# columns FILE NAMES: a figure's CSV says what its columns hold, on a first
+# "# columns: a,b,c" line, which gnuplot skips and make report prints.
+columns() { { echo "# columns: $2"; cat "$1"; } >"$1.new" && mv "$1.new" "$1"; }
 
 # labs_of OPS [KIND]: the numbers of the labs of KIND (any kind without it)
 # computing one of OPS, "3 4 5", in the order of LAB_INFO.
@@ -103,8 +106,8 @@ draw() { # SCRIPT NAME TITLE SUBTITLE SOURCES VARS
             status=1
             return
         fi
-        if [ ! -s "$out/$name.$fmt" ]; then
-            echo "figures: $name.$fmt is empty" >&2
+        if [ ! -s "$out/$name.${fmt/print/pdf}" ]; then
+            echo "figures: $name.${fmt/print/pdf} is empty" >&2
             status=1
         fi
     done
@@ -143,8 +146,9 @@ experiment() {
         # A point's name once, over the highest bar at its x.
         awk -F, -v OFS=, 'NR == FNR { if ($6 != "" && $5 + 0 > top[$2] + 0) { top[$2] = $5; at[$2] = FNR }; next }
             { if (at[$2] != FNR) $6 = ""; print }' "$tmp/$fig.csv" "$tmp/$fig.csv" >"$out/$fig.csv"
+        columns "$out/$fig.csv" "line,matrix side,GB/s,slowest run GB/s,fastest run GB/s,point"
         draw lines.gp "$fig" "$title ${drawn#, }" "$(origins "${files[@]}")" "${sources# }" \
-            "dat='$out/$fig.csv'; series='$(cut -d, -f1 "$out/$fig.csv" | awk '!seen[$0]++' | tr '\n' ' ')'; xlabel='matrix side, sqrt(rows x cols), log_2 scale'; ylabel='GB/s (bars: slowest to fastest run)'"
+            "dat='$out/$fig.csv'; series='$(grep -v "^#" "$out/$fig.csv" | cut -d, -f1 | awk '!seen[$0]++' | tr '\n' ' ')'; xlabel='matrix side, sqrt(rows x cols), log_2 scale'; ylabel='GB/s (bars: slowest to fastest run)'"
     done
 }
 
@@ -199,6 +203,7 @@ ladder_row() {
 each_lab "$tmp/ladder.csv" "$(ops)" ladder_row .csv
 if [ -s "$tmp/ladder.csv" ]; then
     cp "$tmp/ladder.csv" "$out/ladder.csv"
+    columns "$out/ladder.csv" "lab,share of its ceiling,machine,origin"
     draw ladder.gp ladder "The ladder at ${LADDER_SIZE}x$LADDER_SIZE: each reference as a share of its ceiling" \
         "a copy of the same bytes (the transposes), cuBLAS SGEMM (the products); after each bar its machine, rec(orded) or here" "${sources# }" "dat='$out/ladder.csv'"
 else
@@ -236,8 +241,9 @@ for pass in recorded here; do
     awk -F, '{ have[$1, $2] = 1; size[$1] = 1; block[$2] = 1; print }
         END { for (s in size) for (b in block) if (!have[s, b]) print s "," b ",NaN,NaN,NaN," }' "$tmp/blocks.csv" |
         sort -t, -k1,1 -k2,2n >"$out/$fig.csv"
+    columns "$out/$fig.csv" "size,BLOCK,GB/s,slowest run GB/s,fastest run GB/s,point"
     draw lines.gp "$fig" "Lab 2, the reference against BLOCK, a line per size" "$(origins "${files[@]}")" "${sources# }" \
-        "dat='$out/$fig.csv'; series='$(cut -d, -f1 "$out/$fig.csv" | sort -u | sort -t x -k1,1n | tr '\n' ' ')'; xlabel='BLOCK (floats), log_2 scale'; ylabel='GB/s (bars: slowest to fastest run)'"
+        "dat='$out/$fig.csv'; series='$(grep -v "^#" "$out/$fig.csv" | cut -d, -f1 | sort -u | sort -t x -k1,1n | tr '\n' ' ')'; xlabel='BLOCK (floats), log_2 scale'; ylabel='GB/s (bars: slowest to fastest run)'"
 done
 
 # Simulated cache misses, naive against blocked, at the size the runs used.
@@ -249,7 +255,8 @@ if [ -n "$a" ] && [ -n "$b" ]; then
                 printf "lab %d reference (%dx%d),%.4f,%.4f\n", $c["lab"], $c["size"], $c["size"],
                     ($c["d1_read_misses"] + $c["d1_write_misses"]) / n, ($c["ll_read_misses"] + $c["ll_write_misses"]) / n }' "$csv"
     done >"$out/cpu-cache.csv"
-    sizes=$(cut -d, -f1 "$out/cpu-cache.csv" | sed 's/.*(\(.*\))/\1/' | sort -u | paste -sd/)
+    columns "$out/cpu-cache.csv" "transpose,D1 misses per element,LL misses per element"
+    sizes=$(grep -v '^#' "$out/cpu-cache.csv" | cut -d, -f1 | sed 's/.*(\(.*\))/\1/' | sort -u | paste -sd/)
     draw bars.gp cpu-cache "Cache misses per element, one ${sizes} transpose" \
         "simulated by valgrind ($(meta "$a" lab | sed -n 's/.*caches: //p')), the same on every machine; 0.125 misses per element: one line in, one out; lab 1: $(short_origin "$a"), lab 2: $(short_origin "$b")" "$a $b" \
         "dat='$out/cpu-cache.csv'; series='D1_misses LL_misses'; ylabel='misses per element'"
@@ -263,6 +270,7 @@ csv=$(source_of lab06-sweep.csv)
 if [ -n "$csv" ]; then
     awk -F, "$HEADER"'
         $c["variant"] == "reference" { split($c["tag"], t, /[= ]/); print t[2] "," t[4] "," $c["share_of_ceiling"] }' "$csv" >"$out/gpu-sweep.csv"
+    columns "$out/gpu-sweep.csv" "TILE_DIM,BLOCK_ROWS,share of the copy"
     at=$(awk -F, "$HEADER"'$c["variant"] == "reference" && !seen[$c["rows"] "x" $c["cols"]]++ { print $c["rows"] "x" $c["cols"] }' "$csv" | paste -sd/ -)
     draw heatmap.gp gpu-sweep "Lab 6, the reference over TILE_DIM x BLOCK_ROWS at $at" "$(origin_of "$csv")" "$csv" \
         "dat='$out/gpu-sweep.csv'; xlabel='TILE_DIM'; ylabel='BLOCK_ROWS'; cblabel='share of the D2D copy'"
@@ -344,6 +352,7 @@ request_rows() {
 each_profile "$tmp/requests.csv" "transpose inplace" request_rows
 if [ -s "$tmp/requests.csv" ]; then
     cp "$tmp/requests.csv" "$out/gpu-requests.csv"
+    columns "$out/gpu-requests.csv" "lab,global load sectors per request,global store sectors per request,shared load passes per request,shared store passes per request"
     draw bars.gp gpu-requests "Memory requests per warp, each reference at $(profile_sizes 2)" \
         "counted by the CPU emulator: 32-byte sectors a global request, passes a shared one; under each bar: TILE_DIM x BLOCK_ROWS (or TILE_DIM), here or rec(orded)" "${sources# }" \
         "dat='$out/gpu-requests.csv'; series='global_loads global_stores shared_loads shared_stores'; ylabel='per request (best: 4 and 1)'"
@@ -362,6 +371,7 @@ traffic_rows() {
 each_profile "$tmp/traffic.csv" "matmul sgemm" traffic_rows
 if [ -s "$tmp/traffic.csv" ]; then
     sort -t, -k2,2gr "$tmp/traffic.csv" >"$out/gpu-traffic.csv"
+    columns "$out/gpu-traffic.csv" "kernel,global bytes loaded per multiply-add"
     draw bars.gp gpu-traffic "Global memory loaded per multiply-add at $(profile_sizes 3)" "$(origins ${sources})" "${sources# }" \
         "dat='$out/gpu-traffic.csv'; series='global_bytes_loaded_per_multiply-add'; logy=1; ymin=1.0/32; ylabel='bytes per multiply-add'"
 else

@@ -1,9 +1,9 @@
 # Lines of y against x with a log-2 x axis, one per series: dat holds
 # "series,x,y,low,high,name" rows, low and high the ends of the point's bar
 # (its slowest and fastest run), name what the point is called where its x
-# is no tick's ("4097x8191"), or nothing: written over its bar. Set by the caller: dat, out, fmt, title, xlabel,
-# ylabel, series (space-separated names as they appear in dat). A y of NaN
-# is a point the series lacks.
+# is no tick's ("4097x8191"), or nothing: written over its bar. Set by the
+# caller: dat, out, fmt, title, xlabel, ylabel, series (space-separated
+# names as they appear in dat). A y of NaN is a point the series lacks.
 load 'plots/style.gp'
 set title figure_title noenhanced
 set logscale x 2

@@ -97,7 +97,7 @@ fi
 # Each bench point has its bar (slowest to fastest run), and a point whose
 # side is no tick's is named: lab 1's 4097x8191.
 if grep -q '4097x8191' "$tmp/plots/lab01.svg" &&
-    awk -F, '$3 != "NaN" && !($4 <= $3 && $3 <= $5) { bad = 1 } END { exit bad || NR == 0 }' "$tmp/plots/cpu-olevels.csv" &&
+    awk -F, '/^#/ { next } $3 != "NaN" && !($4 <= $3 && $3 <= $5) { bad = 1 } END { exit bad || NR == 0 }' "$tmp/plots/cpu-olevels.csv" &&
     grep -q ',4097x8191$' "$tmp/plots/cpu-olevels.csv"; then
     ok "bench figures draw each point's spread and name the 4097x8191 point"
 else
@@ -165,6 +165,23 @@ elif [ -s "$pdf" ]; then
         done
     done <"$build/report/figures.tsv"
     if [ -z "$apart" ]; then ok "in the report's PDF each heading shares its page with its figure"; else not_ok "headings apart from their figures:$apart"; fi
+    # It prints: no word past the right margin (2 cm), no number in exponent form, every
+    # bench table with its columns in units, no cell shifted, and as many tables as the page.
+    wide=$(pdftotext -bbox "$pdf" - | awk -F'"' '/<page / { w = $2; p++ } /<word / && $6 > w - 54 { print "page " p ": " $0; exit }')
+    if [ -z "$wide" ]; then ok "no word of the report's PDF runs past its right margin"; else not_ok "the report's PDF runs off the page: $wide"; fi
+    text=$(pdftotext "$pdf" -)
+    if ! grep -qE '[0-9]e[-+][0-9]' <<<"$text"; then ok "the report's PDF prints no number in exponent form"; else not_ok "numbers in exponent form: $(grep -oE '[0-9.]+e[-+][0-9]+' <<<"$text" | head -3 | paste -sd' ')"; fi
+    if grep -q 'median us' <<<"$text" && grep -q 'of ceiling' <<<"$text" && grep -q 'vs reference' <<<"$text" &&
+        grep -qE '[0-9]+\.[0-9] %' <<<"$text" && grep -qE '[0-9]\.[0-9]{2}x' <<<"$text"; then
+        ok "the report's bench tables give times in us or ms, shares in %, ratios as 1.00x"
+    else
+        not_ok "the report's tables lack their units" "$build/report/tilelab-report.md"
+    fi
+    shifted=$(awk '/^\|/ { n = gsub(/[^\\]\|/, "&"); if (!inside) { cells = n; inside = 1 } else if (n != cells) { print; exit } next } { inside = 0 }' \
+        "$build/report/tilelab-report.md")
+    if [ -z "$shifted" ]; then ok "every row of the report's tables has its header's cells"; else not_ok "a row whose cells shift: $shifted"; fi
+    md_tables=$(grep -c '^|:---\|^|---' "$build/report/tilelab-report.md") html_tables=$(grep -c '<table>' "$build/report/tilelab-report.html")
+    if [ "$md_tables" -gt 0 ] && [ "$md_tables" -eq "$html_tables" ]; then ok "the PDF and the HTML page print the same $md_tables tables"; else not_ok "$md_tables tables in the PDF, $html_tables in the HTML page"; fi
     if [ -z "$missing" ]; then ok "the report's PDF prints the tables behind every figure"; else not_ok "tables missing from the PDF:$missing"; fi
 else
     not_ok "make report wrote no PDF" "$tmp/report.log"
