@@ -223,9 +223,9 @@ for pass in recorded here; do
     sources= files=()
     # Each BLOCK once: lab02-BLOCK8.csv, or here the newest run of BLOCK=8
     # (lab02-BLOCK8-SIZES2000_4000-REPS9.csv).
-    for block in $(for csv in "$dir"/lab02-BLOCK[0-9]*.csv; do
-        block=${csv##*/lab02-BLOCK}
-        echo "${block%%[!0-9]*}"
+    for block in $(for f in "$dir"/lab02-BLOCK[0-9]*.csv; do
+        b=${f##*/lab02-BLOCK}
+        echo "${b%%[!0-9]*}"
     done | sort -un); do
         if [ $pass = here ]; then csv=$(here_run "lab02-BLOCK$block.csv"); else csv=$(recorded_file "lab02-BLOCK$block.csv"); fi
         [ -n "$csv" ] || continue
