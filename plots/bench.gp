@@ -7,9 +7,11 @@
 load 'plots/style.gp'
 # One number per size: the side of a square (of a cube for a product) of as many elements.
 side(r, c, d) = unit eq 'GB/s' ? sqrt(r * c) : (r * c * d) ** (1.0 / 3)
-# A shape that is not a square (a cube) has no tick of its own: its name goes beside its point.
-shape(r, c, d) = unit eq 'GB/s' ? (r == c ? '' : sprintf('%dx%d', r, c)) : \
-                 (r == c && c == d ? '' : sprintf('%dx%dx%d', r, c, d))
+# Only a square (a cube) of a power of two has a tick of its own: any other shape is
+# named over its point (4097x8191 sits at a side of 5793, 4097x4097 on 4096's tick).
+pow2(n) = n >= 1 && 2 ** int(log(n) / log(2) + 0.5) == n
+shape(r, c, d) = unit eq 'GB/s' ? (r == c && pow2(r) ? '' : sprintf('%dx%d', r, c)) : \
+                 (r == c && c == d ? (pow2(r) ? '' : sprintf('%d^3', r)) : sprintf('%dx%dx%d', r, c, d))
 set title figure_title noenhanced
 set logscale x 2
 set xlabel (unit eq 'GB/s' ? 'matrix side, sqrt(rows x cols), log_2 scale' : 'matrix side, (m n k)^{1/3}, log_2 scale')

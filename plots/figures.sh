@@ -116,8 +116,8 @@ draw() { # SCRIPT NAME TITLE SUBTITLE SOURCES VARS
 
 # The reference's rows of a bench CSV as "s,x,rate,slowest,fastest,name"
 # (the rates of its slowest and fastest repetitions; a name for a point
-# whose x names no shape, "4097x8191" at a side of 5793), s, x and name set
-# before it.
+# whose x is no tick's, "4097x8191" at a side of 5793, "4097x4097" on 4096's
+# tick), s, x and name set before it.
 REFERENCE_RATES='$c["variant"] == "reference" { r = $c["rate"] * $c["median_s"]
     printf "%s,%.6g,%s,%.6g,%.6g,%s\n", s, x, $c["rate"], r / $c["max_s"], r / $c["min_s"], name }'
 
@@ -135,7 +135,8 @@ experiment() {
         for pair in "$@"; do
             if [ $pass = here ]; then csv=$(here_run "${pair%%=*}"); else csv=$(recorded_file "${pair%%=*}"); fi
             [ -n "$csv" ] || continue
-            awk -F, -v s="${pair#*=}" "$HEADER"'{ x = sqrt($c["rows"] * $c["cols"]); name = $c["rows"] == $c["cols"] ? "" : $c["rows"] "x" $c["cols"] }'"$REFERENCE_RATES" \
+            awk -F, -v s="${pair#*=}" "$HEADER"'function pow2(n) { while (n > 1 && n % 2 == 0) n /= 2; return n == 1 }
+                { x = sqrt($c["rows"] * $c["cols"]); name = $c["rows"] == $c["cols"] && pow2($c["rows"]) ? "" : $c["rows"] "x" $c["cols"] }'"$REFERENCE_RATES" \
                 "$csv" >>"$tmp/$fig.csv"
             sources="$sources $csv" files+=("$csv") drawn="$drawn, ${pair#*=}"
         done
@@ -342,13 +343,7 @@ bar_name() { # N TITLE FILE
 }
 
 # Memory requests counted by the emulator: sectors per request, passes (wavefronts) per request.
-request_rows() {
-    awk -F, -v name="$(bar_name "$@")" "$HEADER"'
-        function per(a, b) { return $c[b] ? $c[a] / $c[b] : 0 }
-        $c["variant"] == "reference" { printf "%s,%.2f,%.2f,%.2f,%.2f\n", name,
-            per("global_load_sectors", "global_load_requests"), per("global_store_sectors", "global_store_requests"),
-            per("shared_load_wavefronts", "shared_load_requests"), per("shared_store_wavefronts", "shared_store_requests") }' "$3"
-}
+request_rows() { "${REQUESTS:-$B/requests-per-warp}" --only reference --name "$(bar_name "$@")" "$3"; }
 each_profile "$tmp/requests.csv" "transpose inplace" request_rows
 if [ -s "$tmp/requests.csv" ]; then
     cp "$tmp/requests.csv" "$out/gpu-requests.csv"

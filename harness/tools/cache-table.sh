@@ -21,6 +21,7 @@ totals() { "$(dirname "$0")/callgrind-totals.sh" "$1"; }
     echo "# tilelab cache simulation (valgrind callgrind --cache-sim=yes)"
     echo "# lab: $lab; size: $size (square); caches: $caches"
     echo "# machine: valgrind, simulated caches (the same on every machine)"
+    echo "# flags: ${FLAGS:-unknown} (the code simulated, as the compiler made it)"
     echo "# date: $(date -u +%Y-%m-%dT%H:%M:%SZ)"
     echo "lab,variant,size,reads,writes,d1_read_misses,d1_write_misses,ll_read_misses,ll_write_misses"
     for v in student reference; do
