@@ -283,6 +283,16 @@ fi
 report=$kit/build/report
 mixed=$(awk -F'\t' '$1 != "ladder" && $1 != "gpu-requests" && $1 != "gpu-traffic" && $3 ~ /bench\// && $3 ~ /plots\/data\// { print $1 }' "$report/figures.tsv")
 if [ -s "$report/figures.tsv" ] && [ -z "$mixed" ]; then ok "no report figure draws this machine's runs and recorded ones as one"; else not_ok "figures mixing sources: ${mixed:-no figures.tsv}"; fi
+# A GPU lab's plot without a GPU: the student's kernel counted by the emulator beside the
+# reference's, and why there is no bandwidth.
+if make -s -C "$kit" B=build lab3 plot GPU=emu PROFILE_SIZE=64 >"$tmp/gpuplot.log" 2>&1 &&
+    grep -q '^your code; transpose_naive,4.00,32.00,0.00,0.00$' "$mine/lab03.csv" &&
+    grep -q '^reference; transpose_naive,4.00,32.00,0.00,0.00$' "$mine/lab03.csv" && [ -s "$mine/lab03.png" ] &&
+    grep -q 'No bandwidth: this machine has no GPU' "$tmp/gpuplot.log" && grep -q 'your kernels beside the reference' "$tmp/gpuplot.log"; then
+    ok "make lab3 plot without a GPU draws the student's kernel counted by the emulator beside the reference's, and says why no GB/s"
+else
+    not_ok "make lab3 plot without a GPU: not the student's counts, or no word on bandwidth" "$tmp/gpuplot.log"
+fi
 here=$(awk -F'\t' '$1 == "cpu-olevels-here"' "$report/figures.tsv")
 if [[ $here == *bench/lab01-O0-SIZES64_96-REPS1.csv* ]] && [[ $here == *"this machine"* ]] &&
     [[ $here == *"at -O0 ("* ]] && [[ $here != *-O3* ]]; then
