@@ -53,7 +53,7 @@ static const lab_fn fns[] = {
 
 /* How far a launch has come, every tenth of its blocks, once it has run for a second:
  * a profile at 4096 x 4096 takes minutes. Only to say that it works, never to judge. */
-static const char *counting_variant = "";
+static const char *counting_whose = "";
 static void say_progress(const char *kernel, unsigned long long done, unsigned long long blocks)
 {
     static const char *last_kernel;
@@ -71,7 +71,7 @@ static void say_progress(const char *kernel, unsigned long long done, unsigned l
     if (!said && now.tv_sec - start.tv_sec < 1)
         return;
     if (!said)
-        fprintf(stderr, "  counting %s's %.*s:", counting_variant, (int)strcspn(kernel, "<"), kernel);
+        fprintf(stderr, "  counting %s %.*s:", counting_whose, (int)strcspn(kernel, "<"), kernel);
     fprintf(stderr, " %d%%%s", 10 * tenth, tenth == 10 ? "\n" : "");
     said = 1, shown = tenth;
 }
@@ -137,7 +137,7 @@ static int profile(const lab_fn *f, tl_shape s, FILE *csv)
     {
         tl_emu_stats_reset();
         tl_emu_profile(1);
-        counting_variant = variant;
+        counting_whose = strcmp(f->role, "student") ? "the reference's" : "your";
         tl_emu_on_progress(say_progress);
         check(f, &tl_gpu_backend, s, &v);
         tl_emu_profile(0);

@@ -315,22 +315,30 @@ static void table(FILE *out, int html, int keys, int from, int to)
     fputs(html ? "</table>\n" : "\n", out);
 }
 
-/* A wide table of a few rows, a line a column: its header names each row by its keys. */
-static void turned(FILE *out, int html, int keys)
+/* Row I's name in a turned table: its keys, "reference matmul_naive_kernel". */
+static void row_name(char *name, size_t len, int keys, int i)
 {
+    name[0] = 0;
+    for (int c = 0; c < keys; c++) {
+        size_t n = strlen(name);
+        snprintf(name + n, len - n, "%s%s", c ? " " : "", cols[c].cells[i]);
+    }
+}
+
+/* A wide table of a few rows, a line a column, a column for each of rows [from, to):
+ * its header names each row by its keys. */
+static void turned(FILE *out, int html, int keys, int from, int to)
+{
+    char name[4 * CELL];
     fputs(html ? "<table>\n<tr><th></th>" : "| |", out);
-    for (int i = 0; i < nrows; i++) {
-        char name[4 * CELL] = "";
-        for (int c = 0; c < keys; c++) {
-            size_t n = strlen(name);
-            snprintf(name + n, sizeof name - n, "%s%s", c ? " " : "", cols[c].cells[i]);
-        }
+    for (int i = from; i < to; i++) {
+        row_name(name, sizeof name, keys, i);
         fputs(html ? "<th>" : " ", out);
         put(out, html, name);
         fputs(html ? "</th>" : " |", out);
     }
     fputs(html ? "</tr>\n" : "\n|:---|", out);
-    for (int i = 0; !html && i < nrows; i++)
+    for (int i = from; !html && i < to; i++)
         fputs("---:|", out);
     if (!html)
         fputs("\n", out);
@@ -338,7 +346,7 @@ static void turned(FILE *out, int html, int keys)
         fputs(html ? "<tr><td class=\"name\">" : "| ", out);
         put(out, html, cols[c].name);
         fputs(html ? "</td>" : " |", out);
-        for (int i = 0; i < nrows; i++) {
+        for (int i = from; i < to; i++) {
             fputs(html ? "<td>" : " ", out);
             put(out, html, *cols[c].cells[i] ? cols[c].cells[i] : "-");
             fputs(html ? "</td>" : " |", out);
@@ -346,6 +354,30 @@ static void turned(FILE *out, int html, int keys)
         fputs(html ? "</tr>\n" : "\n", out);
     }
     fputs(html ? "</table>\n" : "\n", out);
+}
+
+/* The turned tables of every row, as many rows each as the page's WIDTH holds. */
+static void turned_tables(FILE *out, int html, int keys, int width)
+{
+    int names = 0;
+    for (int c = keys; c < ncols; c++)
+        if ((int)strlen(cols[c].name) + 4 > names)
+            names = (int)strlen(cols[c].name) + 4;
+    for (int from = 0, to; from < nrows; from = to) {
+        int w = names;
+        for (to = from; to < nrows; to++) {
+            char name[4 * CELL];
+            row_name(name, sizeof name, keys, to);
+            int cell = (int)strlen(name) + 4;
+            for (int c = keys; c < ncols; c++)
+                if ((int)strlen(cols[c].cells[to]) + 4 > cell)
+                    cell = (int)strlen(cols[c].cells[to]) + 4;
+            if (to > from && w + cell > width)
+                break;
+            w += cell;
+        }
+        turned(out, html, keys, from, to);
+    }
 }
 
 int main(int argc, char **argv)
@@ -440,7 +472,7 @@ int main(int argc, char **argv)
     for (int c = keys; c < ncols; c++)
         total += cols[c].width;
     if (total > width && nrows <= FEW_ROWS && keys > 0)
-        turned(stdout, html, keys);
+        turned_tables(stdout, html, keys, width);
     else
         for (int from = keys, to; from < ncols; from = to) {
             int w = key_width + cols[from].width;
