@@ -403,8 +403,10 @@ LAB_DIR := $(B)/lab$(LAB)
 GPU_LAB := $(filter gpu,$(lab$(LAB)_kind))
 LAB_BACKEND := $(if $(GPU_LAB),$(BACKEND),cpu)
 VARIANT_DIR := $(call vdir,$(LAB),$(VARIANT),$(LAB_BACKEND))
-# GPU suites run one test at a time: parallel tests would share one GPU.
-TEST_FLAGS := $(if $(filter cuda,$(LAB_BACKEND)),--jobs 1)
+# GPU suites run one test at a time: parallel tests would share one GPU. Each
+# test is named as it starts and as it ends ([PASS], [FAIL]): a suite on the
+# emulator takes up to a minute, and says where it is.
+TEST_FLAGS := $(if $(filter cuda,$(LAB_BACKEND)),--jobs 1) --verbose
 RUNS_ON := $(if $(filter cuda,$(LAB_BACKEND)),on the GPU,$(if $(filter emu,$(LAB_BACKEND)),on the CPU emulator ($(if $(filter emu,$(GPU)),GPU=emu,no GPU here)),on the CPU))
 SIZES ?=
 BENCH_ARGS := $(if $(SIZES),--sizes $(SIZES)) $(if $(REPS),--reps $(REPS)) $(if $(ONLY),--only $(ONLY))
