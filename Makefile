@@ -119,7 +119,7 @@ OPENBLAS_LIBS := $(if $(HAVE_OPENBLAS),$(shell pkg-config --libs openblas))
 # ---------------------------------------------------------------- harness
 #
 # harness/ holds one folder a layer, lowest first; a layer uses only those
-# below it (README.md, "Layout"):
+# below it (DEVELOPERS.md, "Layout"):
 #   core/   libtilelab.a: matrices, shapes, checks, timers, the machine; include/ and src/
 #   gpu/    the GPU runtime glue, compiled against the CUDA toolkit's runtime or the emulator's
 #   emu/    the CPU emulator: a CUDA runtime, and how a lab file is compiled for it
@@ -237,6 +237,10 @@ bench_backend = $(if $(filter cpu,$(lab$(1)_kind)),$(B)/harness/bench/bench_cpu.
 # and for the emulator build/lab03/student-emu, build/lab03/reference-emu.
 vdir = $(B)/lab$(1)/$(2)$(if $(filter emu,$(3)),-emu)
 
+# What a build says it compiles: the student's file by its path, the reference
+# by name only, so that nothing a student runs points them at solutions/.
+built_src = $(if $(filter reference,$(2)),the reference of lab $(patsubst 0%,%,$(1)),$(call lab_src,$(1),$(2)))
+
 # $(1): lab number, $(2): student or reference, $(3): cpu, cuda or emu
 # Its flags file holds what it is built from and with: a change of either
 # (another STUDENT_DIR, a tunable) rebuilds it, even from an older file.
@@ -247,21 +251,23 @@ $(call vdir,$(1),$(2),$(3))/flags: FORCE
 ifneq ($(call prebuilt,$(1),$(2),$(3)),)
 $(call vdir,$(1),$(2),$(3))/lab.raw.o: $(call prebuilt,$(1),$(2),$(3))
 	@mkdir -p $$(@D)
-	cp $$< $$@
+	@echo "cp $(call built_src,$(1),$(2)), compiled ($(3))"
+	@cp $$< $$@
 	@test ! -f $$(<:.o=.resources.txt) || cp $$(<:.o=.resources.txt) $$(@D)/resources.txt
 else ifeq ($(3),cpu)
 $(call vdir,$(1),$(2),$(3))/lab.raw.o: $(call lab_src,$(1),$(2)) harness/core/include/lab.h $(call vdir,$(1),$(2),$(3))/flags
-	$$(CC) -std=c11 -g $$(OPT) $$(WARN) -Iharness/core/include $$(call tunable_defs,$(1)) -c $$< -o $$@
+	@echo "$$(CC) -c $(call built_src,$(1),$(2)) $$(OPT) $$(call tunable_defs,$(1))"
+	@$$(CC) -std=c11 -g $$(OPT) $$(WARN) -Iharness/core/include $$(call tunable_defs,$(1)) -c $$< -o $$@
 else ifeq ($(3),cuda)
 $(call vdir,$(1),$(2),$(3))/lab.raw.o: $(call lab_src,$(1),$(2)) harness/core/include/lab.h $(call vdir,$(1),$(2),$(3))/flags
 	@test -n "$$(NVCC)" || { echo "building lab $(1) for a GPU needs the CUDA toolkit (nvcc), which this machine lacks: see README.md, 'Set-up' (or use the emulator: GPU=emu)" >&2; exit 1; }
-	@echo "$$(NVCC) -c $$< ($$(CUDA_ARCH)) $$(call tunable_defs,$(1))"
+	@echo "$$(NVCC) -c $(call built_src,$(1),$(2)) ($$(CUDA_ARCH)) $$(call tunable_defs,$(1))"
 	@$$(NVCC) $$(NVCC_FLAGS) $$(call tunable_defs,$(1)) -c $$< -o $$@ > $$(@D)/resources.txt 2>&1; \
 	  rc=$$$$?; grep -Ev '^ptxas info|bytes stack frame' $$(@D)/resources.txt >&2; exit $$$$rc
 else ifeq ($(3),emu)
 $(call vdir,$(1),$(2),$(3))/lab.raw.o: $(call lab_src,$(1),$(2)) harness/core/include/lab.h $(call vdir,$(1),$(2),$(3))/flags \
                                        $(B)/harness/emu-rewrite $(EMU_HEADERS) $(EMU_SCRIPTS)
-	@echo "g++ -c $$< (for the CPU emulator) $$(call tunable_defs,$(1))"
+	@echo "g++ -c $(call built_src,$(1),$(2)) (for the CPU emulator) $$(call tunable_defs,$(1))"
 	@harness/emu/emu-compile.sh $(B)/harness/emu-rewrite $$< $$@ $$(@D)/resources.txt $$(call tunable_defs,$(1))
 endif
 
@@ -398,14 +404,20 @@ LAB_DIR := $(B)/lab$(LAB)
 GPU_LAB := $(filter gpu,$(lab$(LAB)_kind))
 LAB_BACKEND := $(if $(GPU_LAB),$(BACKEND),cpu)
 VARIANT_DIR := $(call vdir,$(LAB),$(VARIANT),$(LAB_BACKEND))
-# GPU suites run one test at a time: parallel tests would share one GPU.
-TEST_FLAGS := $(if $(filter cuda,$(LAB_BACKEND)),--jobs 1)
+# GPU suites run one test at a time: parallel tests would share one GPU. Each
+# test is named as it starts and as it ends ([PASS], [FAIL]): a suite on the
+# emulator takes up to a minute, and says where it is.
+TEST_FLAGS := $(if $(filter cuda,$(LAB_BACKEND)),--jobs 1) --verbose
 RUNS_ON := $(if $(filter cuda,$(LAB_BACKEND)),on the GPU,$(if $(filter emu,$(LAB_BACKEND)),on the CPU emulator ($(if $(filter emu,$(GPU)),GPU=emu,no GPU here)),on the CPU))
 SIZES ?=
 BENCH_ARGS := $(if $(SIZES),--sizes $(SIZES)) $(if $(REPS),--reps $(REPS)) $(if $(ONLY),--only $(ONLY))
-# One CSV per set of flags and tunables given, so that runs sit side by side.
+# One CSV per set of flags, tunables, sizes, repetitions and variants given,
+# so that runs sit side by side: a run of two sizes never replaces the full
+# run in build/bench/labNN.csv, which the figures and the report draw.
 BENCH_TAG := $(subst $(eval) ,,$(if $(filter command line,$(origin OPT)),$(OPT)) \
-               $(foreach t,$(lab$(LAB)_tunables),$(if $($(t)),-$(t)$($(t)))))
+               $(foreach t,$(lab$(LAB)_tunables),$(if $($(t)),-$(t)$($(t)))) \
+               $(if $(SIZES),-SIZES$(subst $(comma),_,$(SIZES))) $(if $(REPS),-REPS$(REPS)) \
+               $(if $(ONLY),-ONLY$(subst $(comma),_,$(ONLY))))
 BENCH_CSV := $(B)/bench/lab$(LAB)$(BENCH_TAG).csv
 NO_GPU_HERE = { echo "$(1) needs an NVIDIA GPU$(if $(HAVE_GPU), and the CUDA toolkit (nvcc),), and this machine has none: \
   the CPU emulator checks kernels and counts their memory accesses, but its timings would say \
@@ -415,9 +427,10 @@ NO_GPU_HERE = { echo "$(1) needs an NVIDIA GPU$(if $(HAVE_GPU), and the CUDA too
 $(LAB_GOALS):
 	@:
 
+# A run of the student's own file leaves its TAP report, which make handin reads.
 test: $(VARIANT_DIR)/test
 	@echo "== lab $(LAB) ($(lab$(LAB)_dir)), $(if $(SOLUTION),the reference solution,your code: $(call lab_src,$(LAB),student)), $(RUNS_ON)"
-	@$< $(TEST_FLAGS) $(TEST_ARGS)
+	@$< $(TEST_FLAGS) $(TEST_ARGS) $(if $(or $(SOLUTION),$(filter-out labs,$(STUDENT_DIR))),,--tap=$(VARIANT_DIR)/last-test.tap)
 
 bench: $(if $(filter emu,$(LAB_BACKEND)),,$(LAB_DIR)/bench)
 	@$(if $(filter emu,$(LAB_BACKEND)),$(call NO_GPU_HERE,the GPU bench))
@@ -461,17 +474,25 @@ CACHE_SIZE ?= 2048
 # the grader, and their CSVs and messages take them from here.
 CACHE_SIM := --I1=32768,8,64 --D1=32768,8,64 --LL=8388608,16,64
 CACHEGRIND := valgrind --tool=callgrind --cache-sim=yes --collect-atstart=no $(CACHE_SIM)
-cachegrind: $(LAB_DIR)/bench
+# valgrind decodes only the instructions it knows, and -march=native can give it
+# others (AVX-512 on a recent CPU: SIGILL, and make lab2 cachegrind stopped there):
+# the program it simulates is built apart, at -O3 as the grader's, or at the OPT
+# given on the command line.
+CACHEGRIND_B := $(B)/cachegrind
+CACHEGRIND_OPT := $(if $(filter command line,$(origin OPT)),$(OPT),-O3)
+cachegrind:
 	@test -z "$(GPU_LAB)" || { echo "cachegrind is for the CPU labs (labs $(call lab_list,$(CPU_LABS))); for a GPU lab try: make lab$(patsubst 0%,%,$(LAB)) sanitize" >&2; exit 2; }
 	@command -v valgrind >/dev/null || { echo "cachegrind needs valgrind: run make deps" >&2; exit 1; }
-	@mkdir -p $(B)/bench
+	@$(MAKE) -s B=$(CACHEGRIND_B) OPT='$(CACHEGRIND_OPT)' LABS=$(LAB) $(CACHEGRIND_B)/lab$(LAB)/bench
+	@mkdir -p $(B)/bench $(LAB_DIR)
+	@echo "== valgrind simulates the caches while your transpose and the reference's run once at $(CACHE_SIZE) x $(CACHE_SIZE) (OPT=$(CACHEGRIND_OPT))"
 	@for v in student reference; do \
 	  fn=$$([ $$v = student ] && echo transpose || echo reference_transpose); \
 	  $(CACHEGRIND) --toggle-collect=$$fn --callgrind-out-file=$(LAB_DIR)/callgrind.$$v.out \
-	    $< --once $$v --sizes $(CACHE_SIZE) 2>$(LAB_DIR)/callgrind.$$v.log \
+	    $(CACHEGRIND_B)/lab$(LAB)/bench --once $$v --sizes $(CACHE_SIZE) 2>$(LAB_DIR)/callgrind.$$v.log \
 	    || { cat $(LAB_DIR)/callgrind.$$v.log >&2; exit 1; }; \
 	done
-	@CACHE_SIM="$(CACHE_SIM)" harness/tools/cache-table.sh $(LAB) $(CACHE_SIZE) $(LAB_DIR)/callgrind.student.out \
+	@CACHE_SIM="$(CACHE_SIM)" FLAGS="$(CACHEGRIND_OPT)" harness/tools/cache-table.sh $(LAB) $(CACHE_SIZE) $(LAB_DIR)/callgrind.student.out \
 	  $(LAB_DIR)/callgrind.reference.out $(B)/bench/lab$(LAB)-cache.csv
 
 SANITIZER := $(or $(shell command -v compute-sanitizer),$(wildcard $(CUDA_HOME)/bin/compute-sanitizer))
@@ -583,6 +604,7 @@ check: $(CHECK_BUILDS)
 	   echo "cli emulator-corpus $(MAKE) -s B=$(B) GPU=$(BACKEND) emu-corpus"; \
 	   echo "cli profile env B=$(B) $(SHELL) tests/profile_test.sh"; \
 	   echo "cli command-line env B=$(B) $(SHELL) tests/cli_test.sh"; \
+	   echo "cli scripts env B=$(B) $(SHELL) tests/scripts_test.sh"; \
 	   echo "cli new-lab env B=$(B) $(SHELL) tests/newlab_test.sh"; \
 	   echo "cli tunables env B=$(B) $(SHELL) tests/tunables_test.sh"; \
 	   echo "cli grader env B=$(B) $(SHELL) tests/grader_test.sh"; \
@@ -592,6 +614,7 @@ check: $(CHECK_BUILDS)
 	   echo "cli sanitize env B=$(B) $(SHELL) tests/sanitize_test.sh"; \
 	   echo "cli student-kit env B=$(B) $(SHELL) tests/dist_test.sh"; \
 	   echo "cli figures env B=$(B) $(SHELL) tests/plots_test.sh"; \
+	   echo "cli documented-commands env B=$(B) $(SHELL) tests/docs_test.sh"; \
 	   $(if $(SLIDE_TOOLS),echo "cli slides env B=$(B) $(SHELL) tests/slides_test.sh",echo "skip slides pandoc and LaTeX (beamer) are not installed, so the decks are not built: make deps installs them"); \
 	 } | harness/tools/check-suites.sh
 
@@ -721,11 +744,15 @@ slurm-start slurm-stop:
 	@harness/grade/slurm/cluster.sh $(patsubst slurm-%,%,$@) $(SLURM_DIR)
 
 HANDIN_FILES := $(foreach n,$(LABS),labs/$(lab$(n)_dir)/$(lab$(n)_file))
-handin:
+# Each lab it packs: a stub still, passing N of M at its last make labN test, or edited since.
+$(B)/handin-status: harness/tools/handin_status.c
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS_HARNESS) -o $@ $<
+handin: $(B)/handin-status
 	@mkdir -p $(B)
 	@tar -czf $(B)/handin.tar.gz $(wildcard $(HANDIN_FILES))
 	@echo "packed $(B)/handin.tar.gz:"
-	@tar -tzf $(B)/handin.tar.gz | sed 's/^/  /'
+	@$(B)/handin-status $(B) $(foreach n,$(LABS),$(if $(wildcard labs/$(lab$(n)_dir)/$(lab$(n)_file)),$(n):labs/$(lab$(n)_dir)/$(lab$(n)_file)))
 	@echo "Hand in that file; nothing else from the kit goes in it."
 
 # ---------------------------------------------------------------- figures
@@ -750,33 +777,57 @@ PLOTS_DATA ?= plots/data
 PLOT_UNIT := $(if $(filter matmul sgemm,$(lab$(LAB)_op)),GFLOP/s,GB/s)
 RECORDED_CSV := $(PLOTS_DATA)/lab$(LAB).csv
 
+# The report's tables, as its HTML page and its PDF print them (harness/tools/report_table.c),
+# and the memory requests per warp of a profile's kernels, for the bar figures.
+$(B)/report-table: harness/tools/report_table.c
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS_HARNESS) -o $@ $<
+$(B)/requests-per-warp: harness/tools/requests_per_warp.c
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS_HARNESS) -o $@ $<
+FIGURE_TOOLS := $(VARIANTS_CSV) $(B)/requests-per-warp
+
 # This machine's bench, run again when the code is newer than its CSV; a GPU
 # lab without a GPU draws the recorded run instead, and says so.
-plot: $(if $(filter emu,$(LAB_BACKEND)),,$(LAB_DIR)/bench) $(VARIANTS_CSV)
+plot: $(if $(filter emu,$(LAB_BACKEND)),$(LAB_DIR)/profile-emu $(FIGURE_TOOLS),$(LAB_DIR)/bench $(VARIANTS_CSV))
 	@mkdir -p $(PLOT_DIR) $(B)/bench
 ifeq ($(LAB_BACKEND),emu)
-	@test -s $(RECORDED_CSV) || { echo "no GPU here, and no recorded run of lab $(LAB) in plots/data yet: run make lab$(patsubst 0%,%,$(LAB)) plot on a machine with a GPU" >&2; exit 1; }
-	@VARIANTS=$(VARIANTS_CSV) plots/plot-bench.sh $(RECORDED_CSV) $(PLOT_DIR)/lab$(LAB) \
-	  "lab $(patsubst 0%,%,$(LAB)), $(lab$(LAB)_title)" $(PLOT_UNIT) "(no GPU here: not your code)"
+	@if [ ! -s $(PROFILE_CSV) ] || [ $(PROFILE_CSV) -ot $(LAB_DIR)/profile-emu ]; then \
+	  echo "== no GPU here: counting the memory requests of your kernels and the reference's on the CPU emulator (make lab$(patsubst 0%,%,$(LAB)) profile)"; \
+	  $(LAB_DIR)/profile-emu --size $(PROFILE_SIZE) --title "lab $(patsubst 0%,%,$(LAB)) ($(lab$(LAB)_dir))" --csv $(PROFILE_CSV) \
+	    >$(LAB_DIR)/profile.log 2>&1 || grep -E '^(student|naive) ' $(LAB_DIR)/profile.log; \
+	fi
+	@VARIANTS=$(VARIANTS_CSV) REQUESTS=$(B)/requests-per-warp plots/plot-profile.sh $(PROFILE_CSV) $(PLOT_DIR)/lab$(LAB) \
+	  "lab $(patsubst 0%,%,$(LAB)), $(lab$(LAB)_title)" $(PLOT_UNIT)
+	@echo "wrote $(PLOT_DIR)/lab$(LAB).png and .svg: the memory requests per warp of your kernels beside the reference's,"
+	@echo "  as the CPU emulator counts them (PROFILE_SIZE=$(PROFILE_SIZE); 32-byte sectors per global request, passes per shared one;"
+	@echo "  the numbers: $(PLOT_DIR)/lab$(LAB).csv, the whole table: make lab$(patsubst 0%,%,$(LAB)) profile)."
+	@echo "No bandwidth: this machine has no GPU, and the emulator runs each thread on the CPU, so its timings say"
+	@echo "  nothing of a GPU's. On a GPU, make lab$(patsubst 0%,%,$(LAB)) plot draws your $(PLOT_UNIT) beside the reference's."
+	@if [ -s $(RECORDED_CSV) ]; then \
+	  VARIANTS=$(VARIANTS_CSV) plots/plot-bench.sh $(RECORDED_CSV) $(PLOT_DIR)/lab$(LAB)-recorded \
+	    "lab $(patsubst 0%,%,$(LAB)), $(lab$(LAB)_title)" $(PLOT_UNIT) "(the reference, not your code)" && \
+	  echo "The reference's $(PLOT_UNIT), recorded on $$(sed -n 's/^# machine: //p' $(RECORDED_CSV) | sed 's/,.*//'): $(PLOT_DIR)/lab$(LAB)-recorded.png and .svg"; \
+	fi
 else
 	@if [ ! -s $(BENCH_CSV) ] || [ $(BENCH_CSV) -ot $(LAB_DIR)/bench ]; then $(LAB_DIR)/bench $(BENCH_ARGS) --csv $(BENCH_CSV) || exit 1; fi
 	@VARIANTS=$(VARIANTS_CSV) plots/plot-bench.sh $(BENCH_CSV) $(PLOT_DIR)/lab$(LAB) "lab $(patsubst 0%,%,$(LAB)), $(lab$(LAB)_title)" $(PLOT_UNIT)
-endif
 	@echo "wrote $(PLOT_DIR)/lab$(LAB).png and .svg"
+endif
 
-plots: $(VARIANTS_CSV)
+plots: $(FIGURE_TOOLS)
 	@command -v gnuplot >/dev/null || { echo "plots need gnuplot: run make deps" >&2; exit 1; }
 	@VARIANTS=$(VARIANTS_CSV) LAB_INFO="$(LAB_INFO)" B=$(B) DATA=$(PLOTS_DATA) plots/figures.sh $(FIGURE_DIR) recorded
 
-report: $(VARIANTS_CSV)
+report: $(FIGURE_TOOLS) $(B)/report-table
 	@command -v gnuplot >/dev/null || { echo "the report needs gnuplot: run make deps" >&2; exit 1; }
-	@VARIANTS=$(VARIANTS_CSV) LAB_INFO="$(LAB_INFO)" B=$(B) DATA=$(PLOTS_DATA) plots/report.sh $(B)/report
+	@VARIANTS=$(VARIANTS_CSV) LAB_INFO="$(LAB_INFO)" B=$(B) DATA=$(PLOTS_DATA) REPORT_TABLE=$(B)/report-table plots/report.sh $(B)/report
 
 # One deck per lab and an overview (slides/*.md), with the figures and tables
 # of this machine's runs where there are some and the recorded ones otherwise.
 SLIDE_DECKS := $(sort $(wildcard slides/*.md))
 SLIDE_TOOLS = $(and $(shell command -v pandoc),$(shell command -v pdflatex),$(shell kpsewhich beamer.cls 2>/dev/null),$(shell command -v gnuplot))
-slides: $(VARIANTS_CSV)
+slides: $(FIGURE_TOOLS)
 	@test -n "$(SLIDE_TOOLS)" || { echo "slides need pandoc, LaTeX with beamer, and gnuplot: run make deps" >&2; exit 1; }
 	@mkdir -p $(B)/slides
 	@FORMATS=pdf VARIANTS=$(VARIANTS_CSV) LAB_INFO="$(LAB_INFO)" B=$(B) DATA=$(PLOTS_DATA) plots/figures.sh $(B)/slides/figures local >/dev/null
@@ -793,7 +844,7 @@ dist: references
 	@rm -rf $(B)/$(DIST_NAME) && mkdir -p $(B)/$(DIST_NAME)/solutions/prebuilt
 	@tar -cf - --exclude=tests/grader_test.sh --exclude=tests/dist_test.sh --exclude=tests/sanitize \
 	  --exclude=tests/sanitize_test.sh --exclude=tests/tunables_test.sh --exclude=tests/slurm_test.sh \
-	  --exclude=tests/gradescope_test.sh --exclude=tests/class_test.sh --exclude=harness/tools/time-class.sh --exclude=tests/newlab_test.sh --exclude=tests/emu_corpus --exclude=tests/hostile $(DIST_FILES) | tar -xf - -C $(B)/$(DIST_NAME)
+	  --exclude=tests/gradescope_test.sh --exclude=tests/class_test.sh --exclude=harness/tools/time-class.sh --exclude=tests/newlab_test.sh --exclude=tests/docs_test.sh --exclude=tests/emu_corpus --exclude=tests/hostile $(DIST_FILES) | tar -xf - -C $(B)/$(DIST_NAME)
 	@for o in $(REFERENCE_OBJECTS); do \
 	   cp $$o $(B)/$(DIST_NAME)/solutions/prebuilt/ && { [ ! -f $${o%.o}.resources.txt ] || cp $${o%.o}.resources.txt $(B)/$(DIST_NAME)/solutions/prebuilt/; }; \
 	 done

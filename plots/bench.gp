@@ -1,4 +1,5 @@
-# A bench CSV drawn as rate against size, one line per variant.
+# A bench CSV drawn as rate against size, one line per variant, each point
+# with a bar from its slowest repetition to its fastest.
 # Set by the caller (gnuplot -e): csv, out, fmt, title, subtitle, unit
 # ('GB/s' or 'GFLOP/s'), variants (the CSV's names, ceiling first), and
 # label1, label2 ...: each variant's legend (plot-bench.sh reads them off
@@ -6,12 +7,20 @@
 load 'plots/style.gp'
 # One number per size: the side of a square (of a cube for a product) of as many elements.
 side(r, c, d) = unit eq 'GB/s' ? sqrt(r * c) : (r * c * d) ** (1.0 / 3)
+# Only a square (a cube) of a power of two has a tick of its own: any other shape is
+# named over its point (4097x8191 sits at a side of 5793, 4097x4097 on 4096's tick).
+pow2(n) = n >= 1 && 2 ** int(log(n) / log(2) + 0.5) == n
+shape(r, c, d) = unit eq 'GB/s' ? (r == c && pow2(r) ? '' : sprintf('%dx%d', r, c)) : \
+                 (r == c && c == d ? (pow2(r) ? '' : sprintf('%d^3', r)) : sprintf('%dx%dx%d', r, c, d))
 set title figure_title noenhanced
 set logscale x 2
 set xlabel (unit eq 'GB/s' ? 'matrix side, sqrt(rows x cols), log_2 scale' : 'matrix side, (m n k)^{1/3}, log_2 scale')
-set ylabel unit
+# A slide's figure is short: the unit alone, and a smaller legend in two columns.
+set ylabel unit . (fmt eq 'pdf' ? '' : ' (bars: slowest to fastest run)')
+if (fmt eq 'pdf') set key font ',12'
 set yrange [0:*]
-set offsets graph 0.03, graph 0.03, graph 0.05, 0
+set offsets graph 0.03, graph 0.03, graph 0.12, 0
+set errorbars small
 # One pass over the CSV per variant, so that each variant's points join up:
 # its header, then that variant's rows in order of size (a run appends an
 # odd shape such as 4097x8191 after the squares); every column is found by
@@ -19,6 +28,13 @@ set offsets graph 0.03, graph 0.03, graph 0.05, 0
 set datafile columnheaders
 size_key = unit eq 'GB/s' ? '$c["rows"] * $c["cols"]' : '$c["rows"] * $c["cols"] * $c["depth"]'
 rows(v) = sprintf("< awk -F, '/^#/ || !NF { next } !h { h = 1; for (i = 1; i <= NF; i++) c[$i] = i; print; fflush(); next } $c[\"variant\"] == \"%s\" { print %s \"\\t\" $0 | \"sort -g | cut -f2-\" }' '%s'", v, size_key, csv)
-plot for [i = 1:words(variants)] rows(word(variants, i)) \
-     using (side(column("rows"), column("cols"), column("depth"))):(column("rate")) \
-     with linespoints lt i title value(sprintf('label%d', i))
+# The rate of a repetition that took t seconds, from the median's.
+at(t) = column("rate") * column("median_s") / t
+# The bars solid whatever the line's dashes, drawn apart from the lines.
+@dry_run
+plot for [i = 1:words(variants)] rows(word(variants, i)) using (side(column("rows"), column("cols"), column("depth"))):(column("rate")):(at(column("max_s"))):(at(column("min_s"))) \
+     with yerrorbars lt i dt 1 lw 1.5 ps 0 notitle, \
+     for [i = 1:words(variants)] rows(word(variants, i)) using (side(column("rows"), column("cols"), column("depth"))):(column("rate")) \
+     with linespoints lt i title value(sprintf('label%d', i)), \
+     rows(word(variants, 1)) using (side(column("rows"), column("cols"), column("depth"))):(at(column("min_s"))):(shape(column("rows"), column("cols"), column("depth"))) with labels offset char 0, 0.8 notitle
+@fewer_tics

@@ -33,6 +33,9 @@ labs=("${labs[@]# }")
 HEADER='FNR == 1 { h = 0 } /^#/ || NF == 0 { next } !h++ { split("", c); for (i = 1; i <= NF; i++) c[$i] = i; next }'
 
 skip() { printf '  %-14s %s\n' "$1" "$2" >>"$tmp/skipped"; }
+# columns FILE NAMES: a figure's CSV says what its columns hold, on a first
+# "# columns: a,b,c" line, which gnuplot skips and make report prints.
+columns() { { echo "# columns: $2"; cat "$1"; } >"$1.new" && mv "$1.new" "$1"; }
 
 # labs_of OPS [KIND]: the numbers of the labs of KIND (any kind without it)
 # computing one of OPS, "3 4 5", in the order of LAB_INFO.
@@ -54,6 +57,16 @@ to_profile() {
 }
 
 here_file() { [ "$mode" = local ] && [ -s "$B/bench/$1" ] && echo "$B/bench/$1"; }
+# here_run NAME.csv: this machine's run of an experiment: NAME.csv, or the
+# newest run of it with sizes, repetitions or variants of its own
+# (NAME-SIZES...csv, -REPS, -ONLY: make labN bench names them so).
+here_run() {
+    [ "$mode" = local ] || return 1
+    local f
+    f=$(ls -t "$B/bench/$1" "$B/bench/${1%.csv}"-SIZES*.csv "$B/bench/${1%.csv}"-REPS*.csv \
+        "$B/bench/${1%.csv}"-ONLY*.csv 2>/dev/null | head -1)
+    [ -s "$f" ] && echo "$f"
+}
 recorded_file() { [ -s "$DATA/$1" ] && echo "$DATA/$1"; }
 source_of() { here_file "$1" || recorded_file "$1"; } # this machine's first
 
@@ -85,7 +98,7 @@ origins() { local f; for f in "$@"; do origin_of "$f"; done | awk '!seen[$0]++' 
 draw() { # SCRIPT NAME TITLE SUBTITLE SOURCES VARS
     local script=$1 name=$2 title=$3 subtitle=$4 sources=$5 vars=$6 fmt lines
     # Each origin on a line of its own, so that no title runs off the edge.
-    lines=$(printf '%s\n' "$subtitle" | tr -d '"\\' | awk '{ gsub(/; /, "\n"); print }' | fold -s -w 72 | sed 's/ *$//' | awk 'NR > 1 { printf "\\n" } { printf "%s", $0 }')
+    lines=$(printf '%s\n' "$subtitle" | tr -d "\"\\\\" | awk '{ gsub(/; /, "\n"); print }' | fold -s -w 72 | sed 's/ *$//' | awk 'NR > 1 { printf "\\n" } { printf "%s", $0 }')
     for fmt in $formats; do
         if ! gnuplot -e "out='$out/$name'; fmt='$fmt'; title='$title'; subtitle=\"$lines\"; $vars" "plots/$script" 2>"$tmp/err"; then
             echo "figures: $name: gnuplot failed:" >&2
@@ -93,39 +106,50 @@ draw() { # SCRIPT NAME TITLE SUBTITLE SOURCES VARS
             status=1
             return
         fi
-        if [ ! -s "$out/$name.$fmt" ]; then
-            echo "figures: $name.$fmt is empty" >&2
+        if [ ! -s "$out/$name.${fmt/print/pdf}" ]; then
+            echo "figures: $name.${fmt/print/pdf} is empty" >&2
             status=1
         fi
     done
     printf '%s\t%s (%s)\t%s\n' "$name" "$title" "$subtitle" "$sources" >>"$out/figures.tsv"
 }
 
+# The reference's rows of a bench CSV as "s,x,rate,slowest,fastest,name"
+# (the rates of its slowest and fastest repetitions; a name for a point
+# whose x is no tick's, "4097x8191" at a side of 5793, "4097x4097" on 4096's
+# tick), s, x and name set before it.
+REFERENCE_RATES='$c["variant"] == "reference" { r = $c["rate"] * $c["median_s"]
+    printf "%s,%.6g,%s,%.6g,%.6g,%s\n", s, x, $c["rate"], r / $c["max_s"], r / $c["min_s"], name }'
+
 # experiment NAME HOW TITLE FILE=LABEL...: the reference's rate against the
 # matrix side, a line per file, drawn once from the recorded files (NAME) and
-# once from this machine's (NAME-here), never from both at once.
+# once from this machine's (NAME-here), never from both at once. TITLE ends
+# with what was drawn: "at -O0, -O3".
 experiment() {
-    local name=$1 how=$2 title=$3 pass fig pair csv sources files
+    local name=$1 how=$2 title=$3 pass fig pair csv sources files drawn
     shift 3
     for pass in recorded here; do
         fig=$name$([ $pass = here ] && echo -here)
         : >"$tmp/$fig.csv"
-        sources= files=()
+        sources= files=() drawn=
         for pair in "$@"; do
-            if [ $pass = here ]; then csv=$(here_file "${pair%%=*}"); else csv=$(recorded_file "${pair%%=*}"); fi
+            if [ $pass = here ]; then csv=$(here_run "${pair%%=*}"); else csv=$(recorded_file "${pair%%=*}"); fi
             [ -n "$csv" ] || continue
-            awk -F, -v s="${pair#*=}" "$HEADER"'
-                $c["variant"] == "reference" { printf "%s,%.6g,%s\n", s, sqrt($c["rows"] * $c["cols"]), $c["rate"] }' \
+            awk -F, -v s="${pair#*=}" "$HEADER"'function pow2(n) { while (n > 1 && n % 2 == 0) n /= 2; return n == 1 }
+                { x = sqrt($c["rows"] * $c["cols"]); name = $c["rows"] == $c["cols"] && pow2($c["rows"]) ? "" : $c["rows"] "x" $c["cols"] }'"$REFERENCE_RATES" \
                 "$csv" >>"$tmp/$fig.csv"
-            sources="$sources $csv" files+=("$csv")
+            sources="$sources $csv" files+=("$csv") drawn="$drawn, ${pair#*=}"
         done
         if [ ! -s "$tmp/$fig.csv" ]; then
             [ $pass = here ] || skip "$name" "no recorded run: $how, then copy build/bench/${1%%=*} ... to $DATA/"
             continue
         fi
-        cp "$tmp/$fig.csv" "$out/$fig.csv"
-        draw lines.gp "$fig" "$title" "$(origins "${files[@]}")" "${sources# }" \
-            "dat='$out/$fig.csv'; series='$(cut -d, -f1 "$out/$fig.csv" | awk '!seen[$0]++' | tr '\n' ' ')'; xlabel='matrix side, sqrt(rows x cols), log_2 scale'; ylabel='GB/s'"
+        # A point's name once, over the highest bar at its x.
+        awk -F, -v OFS=, 'NR == FNR { if ($6 != "" && $5 + 0 > top[$2] + 0) { top[$2] = $5; at[$2] = FNR }; next }
+            { if (at[$2] != FNR) $6 = ""; print }' "$tmp/$fig.csv" "$tmp/$fig.csv" >"$out/$fig.csv"
+        columns "$out/$fig.csv" "line,matrix side,GB/s,slowest run GB/s,fastest run GB/s,point"
+        draw lines.gp "$fig" "$title ${drawn#, }" "$(origins "${files[@]}")" "${sources# }" \
+            "dat='$out/$fig.csv'; series='$(grep -v "^#" "$out/$fig.csv" | cut -d, -f1 | awk '!seen[$0]++' | tr '\n' ' ')'; xlabel='matrix side, sqrt(rows x cols), log_2 scale'; ylabel='GB/s (bars: slowest to fastest run)'"
     done
 }
 
@@ -168,24 +192,27 @@ for info in "${labs[@]}"; do
 done
 
 # -------------------------------------------------------------- the ladder
-# Under each bar a few words: "H100", "AMD EPYC"; the figure's sources list the rest.
+# A lab's title without what the bar's other words say: "GPU SGEMM (extension)" -> "SGEMM".
+short_title() { echo "$1" | sed -e 's/ (.*//' -e 's/^[CG]PU //'; }
+# Beside each bar a few words: "H100", "AMD EPYC"; the figure's sources list the rest.
 ladder_row() {
     local m
     m=$(short_machine "$3" | sed -e 's/^NVIDIA //' -e 's/^AMD //' -e 's/^Intel(R) //' -e 's/ [0-9]*GB.*//')
-    awk -F, -v s="$LADDER_SIZE" -v name="lab $((10#$1))|$(echo "${2% (*}" | tr ' ' '|')" -v m="$m" -v o="$(is_here "$3" && echo here || echo rec.)" "$HEADER"'
+    awk -F, -v s="$LADDER_SIZE" -v name="lab $((10#$1)) $(short_title "$2")" -v m="$m" -v o="$(is_here "$3" && echo here || echo rec.)" "$HEADER"'
         $c["variant"] == "reference" && $c["rows"] == s && $c["cols"] == s { print name "," $c["share_of_ceiling"] "," m "," o; exit }' "$3"
 }
 each_lab "$tmp/ladder.csv" "$(ops)" ladder_row .csv
 if [ -s "$tmp/ladder.csv" ]; then
     cp "$tmp/ladder.csv" "$out/ladder.csv"
+    columns "$out/ladder.csv" "lab,share of its ceiling,machine,origin"
     draw ladder.gp ladder "The ladder at ${LADDER_SIZE}x$LADDER_SIZE: each reference as a share of its ceiling" \
-        "a copy of the same bytes (the transposes), cuBLAS SGEMM (the products); under each bar its machine, rec(orded) or here" "${sources# }" "dat='$out/ladder.csv'"
+        "a copy of the same bytes (the transposes), cuBLAS SGEMM (the products); after each bar its machine, rec(orded) or here" "${sources# }" "dat='$out/ladder.csv'"
 else
     skip ladder "no lab has a run at ${LADDER_SIZE}x$LADDER_SIZE"
 fi
 
 # -------------------------------------------------------------- CPU experiments
-experiment cpu-olevels "make lab1 bench OPT=-O0 (and -O1, -O2, -O3)" "Lab 1, the naive transpose at -O0 to -O3" \
+experiment cpu-olevels "make lab1 bench OPT=-O0 (and -O1, -O2, -O3)" "Lab 1, the naive transpose at" \
     lab01-O0.csv=-O0 lab01-O1.csv=-O1 lab01-O2.csv=-O2 lab01-O3.csv=-O3
 
 # BLOCK in lab 2: a line per size, the reference's rate against BLOCK.
@@ -195,12 +222,15 @@ for pass in recorded here; do
     [ $pass = recorded ] || [ "$mode" = local ] || continue
     : >"$tmp/blocks.csv"
     sources= files=()
-    for csv in "$dir"/lab02-BLOCK*.csv; do
-        [ -s "$csv" ] || continue
-        block=${csv##*/lab02-BLOCK}
-        block=${block%.csv}
-        awk -F, -v b="$block" "$HEADER"'
-            $c["variant"] == "reference" { printf "%dx%d,%s,%s\n", $c["rows"], $c["cols"], b, $c["rate"] }' "$csv" >>"$tmp/blocks.csv"
+    # Each BLOCK once: lab02-BLOCK8.csv, or here the newest run of BLOCK=8
+    # (lab02-BLOCK8-SIZES2000_4000-REPS9.csv).
+    for block in $(for f in "$dir"/lab02-BLOCK[0-9]*.csv; do
+        b=${f##*/lab02-BLOCK}
+        echo "${b%%[!0-9]*}"
+    done | sort -un); do
+        if [ $pass = here ]; then csv=$(here_run "lab02-BLOCK$block.csv"); else csv=$(recorded_file "lab02-BLOCK$block.csv"); fi
+        [ -n "$csv" ] || continue
+        awk -F, -v x="$block" "$HEADER"'{ s = $c["rows"] "x" $c["cols"] }'"$REFERENCE_RATES" "$csv" >>"$tmp/blocks.csv"
         sources="$sources $csv" files+=("$csv")
     done
     if [ ! -s "$tmp/blocks.csv" ]; then
@@ -210,10 +240,11 @@ for pass in recorded here; do
     # A size some BLOCK run did not measure gets a NaN there: lines.gp breaks
     # its line at the gap rather than draw across it.
     awk -F, '{ have[$1, $2] = 1; size[$1] = 1; block[$2] = 1; print }
-        END { for (s in size) for (b in block) if (!have[s, b]) print s "," b ",NaN" }' "$tmp/blocks.csv" |
+        END { for (s in size) for (b in block) if (!have[s, b]) print s "," b ",NaN,NaN,NaN," }' "$tmp/blocks.csv" |
         sort -t, -k1,1 -k2,2n >"$out/$fig.csv"
+    columns "$out/$fig.csv" "size,BLOCK,GB/s,slowest run GB/s,fastest run GB/s,point"
     draw lines.gp "$fig" "Lab 2, the reference against BLOCK, a line per size" "$(origins "${files[@]}")" "${sources# }" \
-        "dat='$out/$fig.csv'; series='$(cut -d, -f1 "$out/$fig.csv" | sort -u | sort -t x -k1,1n | tr '\n' ' ')'; xlabel='BLOCK (floats), log_2 scale'; ylabel='GB/s'"
+        "dat='$out/$fig.csv'; series='$(grep -v "^#" "$out/$fig.csv" | cut -d, -f1 | sort -u | sort -t x -k1,1n | tr '\n' ' ')'; xlabel='BLOCK (floats), log_2 scale'; ylabel='GB/s (bars: slowest to fastest run)'"
 done
 
 # Simulated cache misses, naive against blocked, at the size the runs used.
@@ -225,7 +256,8 @@ if [ -n "$a" ] && [ -n "$b" ]; then
                 printf "lab %d reference (%dx%d),%.4f,%.4f\n", $c["lab"], $c["size"], $c["size"],
                     ($c["d1_read_misses"] + $c["d1_write_misses"]) / n, ($c["ll_read_misses"] + $c["ll_write_misses"]) / n }' "$csv"
     done >"$out/cpu-cache.csv"
-    sizes=$(cut -d, -f1 "$out/cpu-cache.csv" | sed 's/.*(\(.*\))/\1/' | sort -u | paste -sd/)
+    columns "$out/cpu-cache.csv" "transpose,D1 misses per element,LL misses per element"
+    sizes=$(grep -v '^#' "$out/cpu-cache.csv" | cut -d, -f1 | sed 's/.*(\(.*\))/\1/' | sort -u | paste -sd/)
     draw bars.gp cpu-cache "Cache misses per element, one ${sizes} transpose" \
         "simulated by valgrind ($(meta "$a" lab | sed -n 's/.*caches: //p')), the same on every machine; 0.125 misses per element: one line in, one out; lab 1: $(short_origin "$a"), lab 2: $(short_origin "$b")" "$a $b" \
         "dat='$out/cpu-cache.csv'; series='D1_misses LL_misses'; ylabel='misses per element'"
@@ -239,23 +271,25 @@ csv=$(source_of lab06-sweep.csv)
 if [ -n "$csv" ]; then
     awk -F, "$HEADER"'
         $c["variant"] == "reference" { split($c["tag"], t, /[= ]/); print t[2] "," t[4] "," $c["share_of_ceiling"] }' "$csv" >"$out/gpu-sweep.csv"
-    draw heatmap.gp gpu-sweep "Lab 6, the reference over TILE_DIM x BLOCK_ROWS" "$(origin_of "$csv")" "$csv" \
+    columns "$out/gpu-sweep.csv" "TILE_DIM,BLOCK_ROWS,share of the copy"
+    at=$(awk -F, "$HEADER"'$c["variant"] == "reference" && !seen[$c["rows"] "x" $c["cols"]]++ { print $c["rows"] "x" $c["cols"] }' "$csv" | paste -sd/ -)
+    draw heatmap.gp gpu-sweep "Lab 6, the reference over TILE_DIM x BLOCK_ROWS at $at" "$(origin_of "$csv")" "$csv" \
         "dat='$out/gpu-sweep.csv'; xlabel='TILE_DIM'; ylabel='BLOCK_ROWS'; cblabel='share of the D2D copy'"
 else
     skip gpu-sweep "no recorded run: make lab6 sweep on a GPU, then copy build/bench/lab06-sweep.csv to $DATA/"
 fi
 
 # Block sizes 4 to 32 against size (lab 4's square tiles, as in the seed blog).
-experiment gpu-tiles "make lab4 bench TILE_DIM=4 (8, 16, 32) on a GPU" "Lab 4 with square tiles of 4 to 32" \
-    lab04-TILE_DIM4.csv=TILE_DIM=4 lab04-TILE_DIM8.csv=TILE_DIM=8 \
-    lab04-TILE_DIM16.csv=TILE_DIM=16 lab04-TILE_DIM32.csv=TILE_DIM=32
+experiment gpu-tiles "make lab4 bench TILE_DIM=4 (8, 16, 32) on a GPU" "Lab 4, square tiles of TILE_DIM x TILE_DIM:" \
+    lab04-TILE_DIM4.csv=4x4 lab04-TILE_DIM8.csv=8x8 \
+    lab04-TILE_DIM16.csv=16x16 lab04-TILE_DIM32.csv=32x32
 # The same for lab 3's naive kernel: blocks of b x b threads.
-experiment gpu-blocks "make lab3 bench TILE_DIM=4 BLOCK_ROWS=4 (8, 16, 32) on a GPU" "Lab 3 with square blocks of 4 to 32 threads a side" \
+experiment gpu-blocks "make lab3 bench TILE_DIM=4 BLOCK_ROWS=4 (8, 16, 32) on a GPU" "Lab 3 with square blocks (threads) of" \
     lab03-TILE_DIM4-BLOCK_ROWS4.csv=4x4 lab03-TILE_DIM8-BLOCK_ROWS8.csv=8x8 \
     lab03-TILE_DIM16-BLOCK_ROWS16.csv=16x16 lab03-TILE_DIM32-BLOCK_ROWS32.csv=32x32
 
 # The in-place blog's experiment: its tiled kernel over blocks of 4 to 32 a side.
-experiment gpu-inplace-blocks "make lab9 bench TILE_DIM=4 BLOCK_ROWS=4 (8, 16, 32) on a GPU" "Lab 9 in place, with square blocks of 4 to 32 threads a side" \
+experiment gpu-inplace-blocks "make lab9 bench TILE_DIM=4 BLOCK_ROWS=4 (8, 16, 32) on a GPU" "Lab 9 in place, square blocks (threads) of" \
     lab09-TILE_DIM4-BLOCK_ROWS4.csv=4x4 lab09-TILE_DIM8-BLOCK_ROWS8.csv=8x8 \
     lab09-TILE_DIM16-BLOCK_ROWS16.csv=16x16 lab09-TILE_DIM32-BLOCK_ROWS32.csv=32x32
 
@@ -299,28 +333,24 @@ profile_sizes() { # DIMS
         s = dims == 2 ? $c["rows"] "x" $c["cols"] : $c["rows"] == $c["cols"] && $c["cols"] == $c["depth"] ? $c["rows"] "^3" : $c["rows"] "x" $c["cols"] "x" $c["depth"]
         if (!seen[s]++) print s }' $sources | paste -sd/ -
 }
-# "lab 5|bank-free|TILE_DIM=32|rec.": a bar's name, tunables and source, one
-# line each under the bar (no comma: the name is a field of a CSV).
+# "lab 6; unrolled; 64 x 8 rec.": a bar's name, its tunables' values
+# (TILE_DIM x BLOCK_ROWS) and its source, a line each under the bar (no
+# comma and no '|': the name is a cell of a CSV and of Markdown tables).
 bar_name() { # N TITLE FILE
     local t
-    t=$(tunables_of "$3" reference)
-    echo "lab $((10#$1))|${2#GPU }|${t:+$(echo "$t" | tr ' ' '|')|}$(short_origin "$3")"
+    t=$(tunables_of "$3" reference | sed -e 's/[A-Z_]*=//g' -e 's/ / x /g')
+    echo "lab $((10#$1)); $(short_title "$2"); ${t:+$t }$(short_origin "$3")"
 }
 
 # Memory requests counted by the emulator: sectors per request, passes (wavefronts) per request.
-request_rows() {
-    awk -F, -v name="$(bar_name "$@")" "$HEADER"'
-        function per(a, b) { return $c[b] ? $c[a] / $c[b] : 0 }
-        $c["variant"] == "reference" { printf "%s,%.2f,%.2f,%.2f,%.2f\n", name,
-            per("global_load_sectors", "global_load_requests"), per("global_store_sectors", "global_store_requests"),
-            per("shared_load_wavefronts", "shared_load_requests"), per("shared_store_wavefronts", "shared_store_requests") }' "$3"
-}
+request_rows() { "${REQUESTS:-$B/requests-per-warp}" --only reference --name "$(bar_name "$@")" "$3"; }
 each_profile "$tmp/requests.csv" "transpose inplace" request_rows
 if [ -s "$tmp/requests.csv" ]; then
     cp "$tmp/requests.csv" "$out/gpu-requests.csv"
+    columns "$out/gpu-requests.csv" "lab,global load sectors per request,global store sectors per request,shared load passes per request,shared store passes per request"
     draw bars.gp gpu-requests "Memory requests per warp, each reference at $(profile_sizes 2)" \
-        "counted by the CPU emulator; under each bar: its tunables, and whether it ran here or was recorded" "${sources# }" \
-        "dat='$out/gpu-requests.csv'; series='global_load_sectors global_store_sectors shared_load_passes shared_store_passes'; ylabel='per request (best: 4 and 1)'"
+        "counted by the CPU emulator: 32-byte sectors a global request, passes a shared one; under each bar: TILE_DIM x BLOCK_ROWS (or TILE_DIM), here or rec(orded)" "${sources# }" \
+        "dat='$out/gpu-requests.csv'; series='global_loads global_stores shared_loads shared_stores'; ylabel='per request (best: 4 and 1)'"
 else
     skip gpu-requests "no profile of $(to_profile "transpose inplace"), on the emulator or a GPU"
 fi
@@ -336,6 +366,7 @@ traffic_rows() {
 each_profile "$tmp/traffic.csv" "matmul sgemm" traffic_rows
 if [ -s "$tmp/traffic.csv" ]; then
     sort -t, -k2,2gr "$tmp/traffic.csv" >"$out/gpu-traffic.csv"
+    columns "$out/gpu-traffic.csv" "kernel,global bytes loaded per multiply-add"
     draw bars.gp gpu-traffic "Global memory loaded per multiply-add at $(profile_sizes 3)" "$(origins ${sources})" "${sources# }" \
         "dat='$out/gpu-traffic.csv'; series='global_bytes_loaded_per_multiply-add'; logy=1; ymin=1.0/32; ylabel='bytes per multiply-add'"
 else

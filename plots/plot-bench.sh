@@ -48,5 +48,5 @@ for fmt in ${FORMATS:-png svg}; do
     gnuplot -e "csv='$csv'; out='$out'; fmt='$fmt'; title='$title'; subtitle=\"$origin\"; unit='$unit'; variants='$variants'; $labels" \
         plots/bench.gp 2>"$out.log" || { cat "$out.log" >&2; exit 1; }
     rm -f "$out.log"
-    [ -s "$out.$fmt" ] || { echo "plot-bench: $out.$fmt is empty" >&2; exit 1; }
+    [ -s "$out.${fmt/print/pdf}" ] || { echo "plot-bench: $out.${fmt/print/pdf} is empty" >&2; exit 1; }
 done

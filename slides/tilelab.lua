@@ -382,6 +382,8 @@ local function csv_table(div)
     end
     local out = { "| " .. table.concat(header, " | ") .. " |", "|" .. table.concat(rule, "|") .. "|" }
     for _, line in ipairs(lines) do
+        -- a figure's "# columns:" line: the deck's header says it for the slide
+        if line:match("^#") then goto next_line end
         local fields = split(line, ",")
         if #fields ~= #header then
             fail(file .. " has " .. #fields .. " columns, the header " .. #header)
@@ -390,6 +392,7 @@ local function csv_table(div)
             fields[i] = number(fields[i])
         end
         out[#out + 1] = "| " .. table.concat(fields, " | ") .. " |"
+        ::next_line::
     end
     local caption = div.attributes.caption and ("\n\n: " .. div.attributes.caption) or ""
     local blocks = markdown(table.concat(out, "\n") .. caption)

@@ -106,6 +106,18 @@ Test(bench_report, noise_is_named)
     cr_assert(strstr(table, "noise, not a difference"), "%s", table);
     cr_assert(strstr(table, "unreliable"), "a ceiling that varied threefold:\n%s", table);
 
+    /* The issue's case: the student's loop, the reference's own, read 3.54x the reference at
+       +-127 %: a ratio whose spread covers 1.00x says so. */
+    results_for(r, 7);
+    r[2].stats = (tl_stats){0.565e-3, 0.3e-3, 4e-3, 0.4e-3, 1.835e-3, 5};
+    r[1].stats = (tl_stats){2.0e-3, 1.9e-3, 2.1e-3, 1.95e-3, 2.05e-3, 5};
+    t = fmemopen(table, sizeof table, "w");
+    tl_bench_report(t, NULL, 6, 0, "", s, r, N);
+    fclose(t);
+    cr_assert(strstr(table, "3.54x") && strstr(table, "+-127 %"), "%s", table);
+    cr_assert(strstr(table, "student 3.54x reference, +-129 %") && strstr(table, "no measurable difference"),
+              "a ratio of 3.54x +-129 %% covers 1.00x:\n%s", table);
+
     results_for(r, 7); /* steady numbers: nothing to warn about */
     t = fmemopen(table, sizeof table, "w");
     tl_bench_report(t, NULL, 6, 0, "", s, r, N);

@@ -159,7 +159,7 @@ kit=$tmp/kit
 copy_kit "$kit"
 # expect_said WHAT LAB FILE SAYS [NOT]: make labN test fails, saying SAYS and never NOT.
 expect_said() {
-    local what=$1 lab=$2 file=$3 says=$4 not=${5:-}
+    local what=$1 lab=$2 says=$4 not=${5:-} # $3, the file, is there for the reader
     make -s -C "$kit" B=build "lab$lab" test GPU=emu >"$tmp/said" 2>&1
     if grep -qF -- "$says" "$tmp/said" && { [ -z "$not" ] || ! grep -qF -- "$not" "$tmp/said"; }; then
         ok "$what"

@@ -54,13 +54,14 @@ else
     not_ok "make help's CPU labs leave out lab $lab: $cpu_line" "$tmp/help"
 fi
 
-# The bench and its CSV, read by the header's names.
-csv=$kit/build/bench/lab$num.csv
+# The bench and its CSV, read by the header's names: a run of some sizes and
+# repetitions writes a CSV named for them, beside the full run's labNN.csv.
+csv=$kit/build/bench/lab$num-SIZES64_33x65-REPS1.csv
 if kmake "lab$lab" bench SIZES=64,33x65 REPS=1 >"$tmp/bench.log" 2>&1 && [ -s "$csv" ] &&
     awk -F, -v lab="$lab" '/^#/ || !NF { next } !h { for (i = 1; i <= NF; i++) c[$i] = i; h = 1; next }
         $c["lab"] == lab && $c["variant"] == "reference" && $c["rows"] "x" $c["cols"] == "33x65" { found = 1 }
         END { exit !found }' "$csv"; then
-    ok "make lab$lab bench runs and writes build/bench/lab$num.csv, its rows marked lab $lab"
+    ok "make lab$lab bench runs and writes build/bench/lab$num-SIZES64_33x65-REPS1.csv, its rows marked lab $lab"
 else
     not_ok "make lab$lab bench wrote no CSV of lab $lab" "$tmp/bench.log"
 fi

@@ -77,8 +77,37 @@ if FORMATS=pdf LAB_INFO="$(make -s -p 2>/dev/null | sed -n 's/^LAB_INFO := //p' 
         awk -v h="$h" 'BEGIN { exit !(h >= 0.058) }' || small="$small $(basename "$pdf") ($h)"
     done
     if [ -z "$small" ]; then ok "tick labels of every PDF figure are large enough for a projector"; else not_ok "tick labels too small:$small"; fi
+    # No two words of a figure overlap (ladder.png once read "coalescedbank-free"): the
+    # PDFs, a slide's size, are the most crowded of the formats.
+    overlaps=
+    for pdf in "$tmp"/pdf/*.pdf; do
+        o=$(pdftotext -bbox "$pdf" - | awk '/<word / { split($0, a, "\""); n++; x0[n] = a[2]; y0[n] = a[4]; x1[n] = a[6]; y1[n] = a[8]
+                w = $0; sub(/.*">/, "", w); sub(/<.*/, "", w); t[n] = w }
+            END { for (i = 1; i <= n; i++) for (j = i + 1; j <= n; j++) {
+                    ox = (x1[i] < x1[j] ? x1[i] : x1[j]) - (x0[i] > x0[j] ? x0[i] : x0[j])
+                    oy = (y1[i] < y1[j] ? y1[i] : y1[j]) - (y0[i] > y0[j] ? y0[i] : y0[j])
+                    if (ox > 0.5 && oy > 0.5) { print t[i] "/" t[j]; exit } } }')
+        [ -z "$o" ] || overlaps="$overlaps $(basename "$pdf" .pdf) ($o)"
+    done
+    if [ -z "$overlaps" ]; then ok "no two words overlap in any PDF figure"; else not_ok "words drawn over each other:$overlaps"; fi
 else
     not_ok "drawing the PDF figures failed" "$tmp/pdf.log"
+fi
+
+# Each bench point has its bar (slowest to fastest run), and a point whose
+# side is no tick's is named: lab 1's 4097x8191.
+if grep -q '4097x8191' "$tmp/plots/lab01.svg" &&
+    awk -F, '/^#/ { next } $3 != "NaN" && !($4 <= $3 && $3 <= $5) { bad = 1 } END { exit bad || NR == 0 }' "$tmp/plots/cpu-olevels.csv" &&
+    grep -q ',4097x8191$' "$tmp/plots/cpu-olevels.csv"; then
+    ok "bench figures draw each point's spread and name the 4097x8191 point"
+else
+    not_ok "a figure without its spread, or 4097x8191 unnamed" "$tmp/plots/cpu-olevels.csv"
+fi
+# The heatmap says at which size it was swept.
+if awk -F'\t' '$1 == "gpu-sweep"' "$tmp/plots/figures.tsv" | grep -qE ' at [0-9]+x[0-9]+' || [ ! -s plots/data/lab06-sweep.csv ]; then
+    ok "the sweep's heatmap names its matrix size"
+else
+    not_ok "the sweep's heatmap omits its size"
 fi
 
 # The cache figure says at which size it simulated.
@@ -136,6 +165,23 @@ elif [ -s "$pdf" ]; then
         done
     done <"$build/report/figures.tsv"
     if [ -z "$apart" ]; then ok "in the report's PDF each heading shares its page with its figure"; else not_ok "headings apart from their figures:$apart"; fi
+    # It prints: no word past the right margin (2 cm), no number in exponent form, every
+    # bench table with its columns in units, no cell shifted, and as many tables as the page.
+    wide=$(pdftotext -bbox "$pdf" - | awk -F'"' '/<page / { w = $2; p++ } /<word / && $6 > w - 54 { print "page " p ": " $0; exit }')
+    if [ -z "$wide" ]; then ok "no word of the report's PDF runs past its right margin"; else not_ok "the report's PDF runs off the page: $wide"; fi
+    text=$(pdftotext "$pdf" -)
+    if ! grep -qE '[0-9]e[-+][0-9]' <<<"$text"; then ok "the report's PDF prints no number in exponent form"; else not_ok "numbers in exponent form: $(grep -oE '[0-9.]+e[-+][0-9]+' <<<"$text" | head -3 | paste -sd' ')"; fi
+    if grep -q 'median us' <<<"$text" && grep -q 'of ceiling' <<<"$text" && grep -q 'vs reference' <<<"$text" &&
+        grep -qE '[0-9]+\.[0-9] %' <<<"$text" && grep -qE '[0-9]\.[0-9]{2}x' <<<"$text"; then
+        ok "the report's bench tables give times in us or ms, shares in %, ratios as 1.00x"
+    else
+        not_ok "the report's tables lack their units" "$build/report/tilelab-report.md"
+    fi
+    shifted=$(awk '/^\|/ { n = gsub(/[^\\]\|/, "&"); if (!inside) { cells = n; inside = 1 } else if (n != cells) { print; exit } next } { inside = 0 }' \
+        "$build/report/tilelab-report.md")
+    if [ -z "$shifted" ]; then ok "every row of the report's tables has its header's cells"; else not_ok "a row whose cells shift: $shifted"; fi
+    md_tables=$(grep -c '^|:---\|^|---' "$build/report/tilelab-report.md") html_tables=$(grep -c '<table>' "$build/report/tilelab-report.html")
+    if [ "$md_tables" -gt 0 ] && [ "$md_tables" -eq "$html_tables" ]; then ok "the PDF and the HTML page print the same $md_tables tables"; else not_ok "$md_tables tables in the PDF, $html_tables in the HTML page"; fi
     if [ -z "$missing" ]; then ok "the report's PDF prints the tables behind every figure"; else not_ok "tables missing from the PDF:$missing"; fi
 else
     not_ok "make report wrote no PDF" "$tmp/report.log"
@@ -207,7 +253,16 @@ for sol in solutions/[0-9]*/*.c solutions/[0-9]*/*.cu; do
 done
 day() { make -s -C "$kit" B=build "$@" >>"$tmp/day.log" 2>&1; }
 : >"$tmp/day.log"
-if day lab1 plot SIZES=96,4096 REPS=1 && day lab2 plot SIZES=64,96 REPS=1 BLOCK=16 &&
+day lab1 plot SIZES=96,4096 REPS=1
+if [ -s "$kit/build/bench/lab01-SIZES96_4096-REPS1.csv" ] && [ ! -e "$kit/build/bench/lab01.csv" ]; then
+    ok "a bench run with SIZES= and REPS= writes a CSV of its own, never build/bench/lab01.csv"
+else
+    not_ok "make lab1 plot SIZES=96,4096 REPS=1 wrote: $(ls "$kit/build/bench" | paste -sd' ')" "$tmp/day.log"
+fi
+# As if the student had run the whole bench (minutes, at every default size): lab 1's
+# CSV of this machine, which the ladder draws beside the recorded runs.
+cp "$kit/build/bench/lab01-SIZES96_4096-REPS1.csv" "$kit/build/bench/lab01.csv" 2>/dev/null
+if day lab2 plot SIZES=64,96 REPS=1 BLOCK=16 &&
     day lab1 bench OPT=-O0 SIZES=64,96 REPS=1 && day lab2 bench BLOCK=8 SIZES=64 REPS=1 && day lab2 bench BLOCK=32 SIZES=64,96 REPS=1 &&
     { day lab5 profile TILE_DIM=16 || true; } && day plots && day report; then
     ok "a student's day runs: plots of labs 1-2, an -O0 run, two partial BLOCK runs, a TILE_DIM=16 profile, plots, report"
@@ -228,13 +283,24 @@ fi
 report=$kit/build/report
 mixed=$(awk -F'\t' '$1 != "ladder" && $1 != "gpu-requests" && $1 != "gpu-traffic" && $3 ~ /bench\// && $3 ~ /plots\/data\// { print $1 }' "$report/figures.tsv")
 if [ -s "$report/figures.tsv" ] && [ -z "$mixed" ]; then ok "no report figure draws this machine's runs and recorded ones as one"; else not_ok "figures mixing sources: ${mixed:-no figures.tsv}"; fi
-if grep -q 'bench/lab01-O0.csv' <(awk -F'\t' '$1 == "cpu-olevels-here"' "$report/figures.tsv") &&
-    grep -q 'this machine' <(awk -F'\t' '$1 == "cpu-olevels-here"' "$report/figures.tsv"); then
-    ok "this machine's -O0 run is a figure of its own, labelled this machine"
+# A GPU lab's plot without a GPU: the student's kernel counted by the emulator beside the
+# reference's, and why there is no bandwidth.
+if make -s -C "$kit" B=build lab3 plot GPU=emu PROFILE_SIZE=64 >"$tmp/gpuplot.log" 2>&1 &&
+    grep -q '^your code; transpose_naive,4.00,32.00,0.00,0.00$' "$mine/lab03.csv" &&
+    grep -q '^reference; transpose_naive,4.00,32.00,0.00,0.00$' "$mine/lab03.csv" && [ -s "$mine/lab03.png" ] &&
+    grep -q 'No bandwidth: this machine has no GPU' "$tmp/gpuplot.log" && grep -q 'your kernels beside the reference' "$tmp/gpuplot.log"; then
+    ok "make lab3 plot without a GPU draws the student's kernel counted by the emulator beside the reference's, and says why no GB/s"
+else
+    not_ok "make lab3 plot without a GPU: not the student's counts, or no word on bandwidth" "$tmp/gpuplot.log"
+fi
+here=$(awk -F'\t' '$1 == "cpu-olevels-here"' "$report/figures.tsv")
+if [[ $here == *bench/lab01-O0-SIZES64_96-REPS1.csv* ]] && [[ $here == *"this machine"* ]] &&
+    [[ $here == *"at -O0 ("* ]] && [[ $here != *-O3* ]]; then
+    ok "this machine's -O0 run is a figure of its own, labelled this machine, titled with -O0 alone"
 else
     not_ok "this machine's -O0 run is not drawn on its own" "$report/figures.tsv"
 fi
-if grep -q '^64x64,8,' "$report/cpu-blocks-here.csv" && grep -q '^96x96,8,NaN$' "$report/cpu-blocks-here.csv" &&
+if grep -q '^64x64,8,' "$report/cpu-blocks-here.csv" && grep -q '^96x96,8,NaN,' "$report/cpu-blocks-here.csv" &&
     ! grep -q 'bench/' <(awk -F'\t' '$1 == "cpu-blocks"' "$report/figures.tsv"); then
     ok "partial BLOCK runs of this machine are a figure of their own, each line broken where a BLOCK was not run"
 else
@@ -245,7 +311,7 @@ if grep -q 'here' "$report/ladder.csv" && grep -q 'rec' "$report/ladder.csv"; th
 else
     not_ok "the ladder's bars do not say where they came from" "$report/ladder.csv"
 fi
-if grep -q '^lab 5|bank-free|.*,1.00,1.00$' "$report/gpu-requests.csv" && ! grep -q 'TILE_DIM=16' "$report/gpu-requests.csv"; then
+if grep -q '^lab 5; bank-free; 32 .*,1.00,1.00$' "$report/gpu-requests.csv" && ! grep -q '; 16' "$report/gpu-requests.csv"; then
     ok "the bank-conflict figure takes lab 5 as built with its own TILE_DIM"
 else
     not_ok "the bank-conflict figure shows a profile built with other tunables" "$report/gpu-requests.csv"

@@ -3,7 +3,7 @@
 # TAP helpers; make check counts the "ok" and "not ok" lines. A test ends
 # with tap_plan.
 set -u
-cd "$(dirname "${BASH_SOURCE[1]}")/.."
+cd "$(dirname "${BASH_SOURCE[1]}")/.." || exit 1
 build=${B:-build}
 root=$(pwd)
 tmp=$(mktemp -d)

@@ -5,7 +5,6 @@
  */
 #include "bench.h"
 
-#include <math.h>
 #include <string.h>
 
 /* Giga-units (bytes or operations) per second. */
@@ -20,15 +19,6 @@ static const tl_result *find(const tl_result *r, int n, const char *variant)
     for (int i = 0; i < n; i++)
         if (r[i].variant && strcmp(r[i].variant->name, variant) == 0 && r[i].measured)
             return &r[i];
-    return NULL;
-}
-
-/* The result of a role's headline, its first variant, when it was measured. */
-static const tl_result *headline(const tl_result *r, int n, const char *role)
-{
-    for (int i = 0; i < n; i++)
-        if (r[i].variant && strcmp(r[i].variant->role, role) == 0)
-            return r[i].measured ? &r[i] : NULL;
     return NULL;
 }
 
@@ -49,22 +39,26 @@ static void table_row(FILE *table, const char *size, tl_shape s, const tl_result
             r->stats.median * 1e3, rate(s, r), share, vs_ref, 50 * tl_stats_spread(&r->stats));
 }
 
-/* What the reader should know about the numbers of one size: noise they are within. */
+/* What the reader should know about the numbers of one size: noise they are within. A
+ * ratio of two lines is as uncertain as both together: give or take the sum of the two
+ * spreads the table prints (+-X %). When that range holds 1, the ratio says nothing. */
 static void table_notes(FILE *table, const tl_result *r, int n)
 {
     const tl_result *ceiling = r[0].measured ? &r[0] : NULL;
-    const tl_result *student = headline(r, n, "student"), *ref = headline(r, n, "reference");
     if (ceiling && (tl_stats_spread(&ceiling->stats) > 0.1 || ceiling->stats.max > 2 * ceiling->stats.min))
         fprintf(table, "%16s note: %s took %.3f to %.3f ms: a busy machine or changing clocks; the"
                 " shares at this size are unreliable, run again\n", "", ceiling->variant->name,
                 ceiling->stats.min * 1e3, ceiling->stats.max * 1e3);
-    if (student && ref) {
-        double ratio = ref->stats.median / student->stats.median;
-        double noise = 0.5 * (tl_stats_spread(&student->stats) + tl_stats_spread(&ref->stats));
-        if (fabs(ratio - 1) <= noise)
-            fprintf(table, "%16s note: student and reference differ by %.0f %%, within their spread"
-                    " (+-%.0f %%): noise, not a difference\n", "", 100 * fabs(ratio - 1),
-                    100 * noise);
+    for (int i = 0; i < n; i++) {
+        const tl_result *ref = r[i].variant && r[i].measured ? find(r, n, r[i].variant->vs) : NULL;
+        if (!ref || ref == &r[i] || &r[i] == ceiling)
+            continue;
+        double ratio = ref->stats.median / r[i].stats.median;
+        double spread = 0.5 * (tl_stats_spread(&r[i].stats) + tl_stats_spread(&ref->stats));
+        if (ratio * (1 - spread) <= 1 && 1 <= ratio * (1 + spread))
+            fprintf(table, "%16s note: %s %.2fx %s, +-%.0f %% (both spreads): that covers 1.00x, no"
+                    " measurable difference: noise, not a difference (more runs: REPS=)\n", "",
+                    r[i].variant->name, ratio, ref->variant->name, 100 * spread);
     }
 }
 

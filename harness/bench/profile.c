@@ -20,6 +20,7 @@
 
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 static void usage(FILE *f)
 {
@@ -49,6 +50,31 @@ static const lab_fn fns[] = {
     TL_KERNELS_TRANSPOSE(TRANSPOSE)
 #endif
 };
+
+/* How far a launch has come, every tenth of its blocks, once it has run for a second:
+ * a profile at 4096 x 4096 takes minutes. Only to say that it works, never to judge. */
+static const char *counting_whose = "";
+static void say_progress(const char *kernel, unsigned long long done, unsigned long long blocks)
+{
+    static const char *last_kernel;
+    static struct timespec start;
+    static int shown, said;
+    struct timespec now;
+    if (done == 1 || kernel != last_kernel) {
+        clock_gettime(CLOCK_MONOTONIC, &start);
+        last_kernel = kernel, shown = 0, said = 0;
+    }
+    int tenth = (int)(10 * done / blocks);
+    if (tenth <= shown)
+        return;
+    clock_gettime(CLOCK_MONOTONIC, &now);
+    if (!said && now.tv_sec - start.tv_sec < 1)
+        return;
+    if (!said)
+        fprintf(stderr, "  counting %s %.*s:", counting_whose, (int)strcspn(kernel, "<"), kernel);
+    fprintf(stderr, " %d%%%s", 10 * tenth, tenth == 10 ? "\n" : "");
+    said = 1, shown = tenth;
+}
 
 static void check(const lab_fn *f, const tl_backend *b, tl_shape s, tl_verdict *v)
 {
@@ -111,6 +137,8 @@ static int profile(const lab_fn *f, tl_shape s, FILE *csv)
     {
         tl_emu_stats_reset();
         tl_emu_profile(1);
+        counting_whose = strcmp(f->role, "student") ? "the reference's" : "your";
+        tl_emu_on_progress(say_progress);
         check(f, &tl_gpu_backend, s, &v);
         tl_emu_profile(0);
         for (int i = 0; v.ok && csv && i < tl_emu_stats_count(); i++)

@@ -38,6 +38,11 @@ int tl_emu_stats_count(void);
 const tl_emu_stats *tl_emu_stats_get(int i);
 /* Kernel launches that ran while counting was on, since the last reset. */
 long tl_emu_profiled_launches(void);
+/* Called after each block of a launch while counting is on, so that a long
+ * profile can say how far it has come (NULL: nothing called). */
+typedef void tl_emu_progress_fn(const char *kernel, unsigned long long blocks_done,
+                                unsigned long long blocks);
+void tl_emu_on_progress(tl_emu_progress_fn *fn);
 
 /*
  * How accesses become instructions. Where nvcc and nvdisasm were there when

@@ -700,6 +700,13 @@ void tl_emu_profile(int on)
     profiling = on;
 }
 
+static tl_emu_progress_fn *progress;
+
+void tl_emu_on_progress(tl_emu_progress_fn *fn)
+{
+    progress = fn;
+}
+
 void tl_emu_stats_reset(void)
 {
     n_stats = 0;
@@ -891,6 +898,9 @@ void tl_emu_launch(dim3 grid, dim3 block, size_t dynamic_shared, cudaStream_t st
                 kernel_stats->threads += n;
                 if (profiling)
                     tally_block((int)n);
+                if (profiling && progress)
+                    progress(kernel, ((unsigned long long)z * grid.y + y) * grid.x + x + 1,
+                             (unsigned long long)grid.x * grid.y * grid.z);
             }
     tl_emu_device_memory(0);
 }

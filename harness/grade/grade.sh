@@ -252,7 +252,7 @@ setpriv_sandbox() {
     esac
     if [ "$1" = link ]; then chmod 711 "$TOOLS/grade-build" && chmod 755 "$PREBUILT"; else chmod 700 "$TOOLS/grade-build"; fi
     private_tmp=$(mktemp -d) && chown "$mine" "$private_tmp"
-    sb=("${no_net[@]}" setpriv --reuid=$GRADE_UID --regid=$GRADE_UID --clear-groups --inh-caps=-all
+    sb=("${no_net[@]}" setpriv --reuid="$GRADE_UID" --regid="$GRADE_UID" --clear-groups --inh-caps=-all
         --bounding-set=-all --no-new-privs env -i PATH="$PATH" "${search_env[@]}" HOME="$private_tmp"
         TMPDIR="$private_tmp" LANG=C.UTF-8 TILELAB_DONE_FILE="$done_fifo")
 }

@@ -56,11 +56,22 @@ if LC_ALL=C grep -q -a -F -e "$preamble" "$in"; then
         "callgrind.h): they would change what valgrind measures. Take them out" >&2
     exit 1
 fi
+# A template's instance and its static __shared__ tile each sit in a COMDAT group
+# named after their symbol, and the linker keeps one group of a name: a student's
+# file with the reference's templates (transpose_unrolled<8>) took the reference's
+# code out of the bench. With PREFIX those symbols get a suffix (.reference), which
+# keeps a static's _ZZ, by which the emulator finds it (harness/emu/statics.c).
+groups=" $(readelf -gW "$in" | sed -n 's/^COMDAT group section .*\[\(.*\)\] contains .*/\1/p' | tr '\n' ' ')"
 set --
 for sym in $(nm --format=posix --defined-only -g "$in" | while read -r sym _; do echo "$sym"; done); do
     case "$entries" in
     *" $sym "*) [ -z "$prefix" ] || set -- "$@" --redefine-sym "$sym=$prefix$sym" ;;
-    *) set -- "$@" --localize-symbol "$sym" ;;
+    *) case "$groups" in
+       *" $sym "*) if [ -n "$prefix" ]; then # objcopy localizes by the new name
+                       set -- "$@" --redefine-sym "$sym=$sym.${prefix%_}" --localize-symbol "$sym.${prefix%_}"
+                   else set -- "$@" --localize-symbol "$sym"; fi ;;
+       *) set -- "$@" --localize-symbol "$sym" ;;
+       esac ;;
     esac
 done
 objcopy "$@" "$in" "$out"

@@ -8,7 +8,7 @@
 # its load.
 set -eu
 lab=$1 size=$2 student=$3 reference=$4 csv=$5
-: "${CACHE_SIM:?the Makefile passes CACHE_SIM, valgrind's cache flags}"
+: "${CACHE_SIM:?the Makefile passes CACHE_SIM, the cache flags given to valgrind}"
 # "D1 32 KiB 8-way, LL 8 MiB 16-way, 64-byte lines", from the flags.
 caches=$(echo "$CACHE_SIM" | tr ' ' '\n' | awk -F'[=,]' '
     function size(b) { return b >= 1048576 ? b / 1048576 " MiB" : b / 1024 " KiB" }
@@ -21,6 +21,7 @@ totals() { "$(dirname "$0")/callgrind-totals.sh" "$1"; }
     echo "# tilelab cache simulation (valgrind callgrind --cache-sim=yes)"
     echo "# lab: $lab; size: $size (square); caches: $caches"
     echo "# machine: valgrind, simulated caches (the same on every machine)"
+    echo "# flags: ${FLAGS:-unknown} (the code simulated, as the compiler made it)"
     echo "# date: $(date -u +%Y-%m-%dT%H:%M:%SZ)"
     echo "lab,variant,size,reads,writes,d1_read_misses,d1_write_misses,ll_read_misses,ll_write_misses"
     for v in student reference; do

@@ -17,8 +17,14 @@ trap 'rm -rf "$logs"' EXIT
 
 count() { grep -c -E "$1" "$2" || true; }
 
-while read -r kind name cmd; do
+# The plan read first, so that each suite can say which of how many it is as it starts:
+# some take minutes.
+mapfile -t plan
+k=0
+for line in "${plan[@]}"; do
+    read -r kind name cmd <<<"$line"
     [ -n "$kind" ] || continue
+    k=$((k + 1))
     case "$kind" in
     pass|fail|cli|skip) ;;
     *) echo "check-suites.sh: unknown kind '$kind' in the plan" >&2; exit 2 ;;
@@ -29,6 +35,7 @@ while read -r kind name cmd; do
         continue
     fi
     tap=$logs/$name.tap log=$logs/$name.log
+    echo "....  $name: running ($k of ${#plan[@]}, $(date +%H:%M:%S))"
     if [ "$kind" = cli ]; then
         $cmd >"$tap" 2>"$log"
     else

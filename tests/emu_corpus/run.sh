@@ -34,7 +34,7 @@
 # Environment: B BACKEND CC CFLAGS BACKEND_CFLAGS CORE CLIENT (objects and libraries) BACKEND_OBJS LIBS LAB_OPS
 # (NN=-DFLAG+-DFLAG ...), LAB_FILES (NN=DIR/FILE ...), and for cuda NVCC NVCC_FLAGS.
 set -u
-cd "$(dirname "$0")/../.."
+cd "$(dirname "$0")/../.." || exit 1
 : "${B:=build}" "${BACKEND:=emu}"
 out=$B/corpus/$BACKEND
 mkdir -p "$out"
@@ -77,11 +77,10 @@ build() {
         objcopy -O binary --only-section=.nv_fatbin "$d/lab.raw.o" "$d/lab.fatbin" || return 1
     fi || return 1
     # The suite, and beside it the lab process that runs the file (harness/lab/lab_process.h).
+    # shellcheck disable=SC2086
     harness/lab/isolate-symbols.sh "$d/lab.raw.o" "$d/lab.o" &&
         suite "$lab" &&
-        # shellcheck disable=SC2086
         $CC -o "$d/lab-runner" "$out/lab_runner.o" "$d/lab.o" $BACKEND_OBJS $CORE $LIBS -lm &&
-        # shellcheck disable=SC2086
         $CC -o "$d/test" "$out/lab$lab-test.o" $CLIENT $CORE -lcriterion -lm
 }
 

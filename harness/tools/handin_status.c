@@ -1,0 +1,119 @@
+/*
+ * handin-status BUILD NN:FILE...
+ *
+ * What make handin says of each lab file it packs: a stub still, or unfinished
+ * (it calls TODO(), as every stub does and no finished lab does), passing N of M (its
+ * last `make labN test`, read from the TAP file the suite wrote beside its
+ * build, BUILD/labNN/student or student-emu/last-test.tap), edited since that
+ * run, or never tested. Exits 0; prints a warning when any lab is a stub still,
+ * since it scores 0 however the rest of the hand-in does.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+
+/* The line of the first TODO(" call, 0 when none: the stubs' way of failing with what to do. */
+static int todo_line(const char *path)
+{
+    char line[4096];
+    int n = 0;
+    FILE *f = fopen(path, "r");
+    if (!f)
+        return 0;
+    while (fgets(line, sizeof line, f)) {
+        n++;
+        char *t = strstr(line, "TODO(\"");
+        /* Not inside a comment that quotes it: what precedes it on the line is code or blank. */
+        if (t && !strstr(line, "/*") && !strstr(line, "//")) {
+            fclose(f);
+            return n;
+        }
+    }
+    fclose(f);
+    return 0;
+}
+
+/* Tests passed and run in a TAP file; skipped ones (no held-back shapes here) count as neither. */
+static int tap_counts(const char *path, int *passed, int *run)
+{
+    char line[4096];
+    FILE *f = fopen(path, "r");
+    if (!f)
+        return 0;
+    *passed = *run = 0;
+    while (fgets(line, sizeof line, f)) {
+        if (strstr(line, "# SKIP"))
+            continue;
+        if (strncmp(line, "ok ", 3) == 0)
+            ++*passed, ++*run;
+        else if (strncmp(line, "not ok ", 7) == 0)
+            ++*run;
+    }
+    fclose(f);
+    return 1;
+}
+
+static time_t modified(const char *path)
+{
+    struct stat st;
+    return stat(path, &st) == 0 ? st.st_mtime : 0;
+}
+
+int main(int argc, char **argv)
+{
+    if (argc < 3) {
+        fprintf(stderr, "usage: handin-status BUILD NN:FILE...\n");
+        return 2;
+    }
+    const char *build = argv[1];
+    char stubs[512] = "";
+    for (int i = 2; i < argc; i++) {
+        char lab[8] = "";
+        const char *file = strchr(argv[i], ':');
+        if (!file || file - argv[i] >= (long)sizeof lab)
+            continue;
+        memcpy(lab, argv[i], (size_t)(file - argv[i]));
+        file++;
+        int number = atoi(lab);
+        printf("  lab %d  %-36s ", number, file);
+        if (!modified(file)) {
+            printf("missing: not packed\n");
+            continue;
+        }
+        int todo = todo_line(file);
+        if (todo) {
+            printf("a stub still, or unfinished: it calls TODO() at line %d\n", todo);
+            size_t n = strlen(stubs);
+            snprintf(stubs + n, sizeof stubs - n, "%s%d", n ? ", " : "", number);
+            continue;
+        }
+        /* The newest of its test runs: on the CPU, a GPU, or the emulator. */
+        const char *dirs[] = {"student", "student-emu"};
+        char tap[4096] = "";
+        time_t newest = 0;
+        for (int d = 0; d < 2; d++) {
+            char path[4096];
+            snprintf(path, sizeof path, "%s/lab%s/%s/last-test.tap", build, lab, dirs[d]);
+            if (modified(path) > newest)
+                newest = modified(path), snprintf(tap, sizeof tap, "%s", path);
+        }
+        int passed, run;
+        if (!newest || !tap_counts(tap, &passed, &run)) {
+            printf("edited, never tested: make lab%d test\n", number);
+        } else {
+            char when[32];
+            strftime(when, sizeof when, "%Y-%m-%d %H:%M", localtime(&newest));
+            printf("passing %d of %d (make lab%d test, %s)%s\n", passed, run, number, when,
+                   modified(file) > newest ? "; edited since: test it again" : "");
+        }
+    }
+    if (stubs[0]) {
+        int many = strchr(stubs, ',') != NULL;
+        printf("warning: lab%s %s still call%s TODO(), as the stub%s do%s: each test that reaches it fails and\n"
+               "  scores 0. Finish %s, or pack only the labs your course asks for: make handin LABS=\"1 2\"\n",
+               many ? "s" : "", stubs, many ? "" : "s", many ? "s" : "", many ? "" : "es", many ? "them" : "it");
+    }
+    return 0;
+}
