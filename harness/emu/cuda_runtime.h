@@ -147,6 +147,30 @@ extern struct tl_emu_builtins tl_emu_builtin;
 /* __syncthreads() at file:line; the emulator checks that a block's threads all wait at one. */
 void tl_emu_syncthreads_at(const char *file, int line);
 
+/*
+ * What the emulator's device headers call; a lab file may call these
+ * (harness/lab/isolate-symbols.sh lets it: tl_emu_cuda_*), the rest of the
+ * kit's code it may not.
+ */
+/* __syncthreads() and the ones that also count, AND or OR a predicate over the block. */
+enum { TL_SYNC_PLAIN, TL_SYNC_COUNT, TL_SYNC_AND, TL_SYNC_OR };
+int tl_emu_cuda_syncthreads(int op, int predicate, const char *file, int line);
+/* The warp collectives (sm_30_intrinsics.h). */
+enum {
+    TL_WARP_SHFL_IDX, TL_WARP_SHFL_UP, TL_WARP_SHFL_DOWN, TL_WARP_SHFL_XOR,
+    TL_WARP_BALLOT, TL_WARP_ANY, TL_WARP_ALL, TL_WARP_SYNC, TL_WARP_ACTIVEMASK,
+    TL_WARP_MATCH_ANY, TL_WARP_MATCH_ALL,
+    TL_WARP_REDUCE_ADD, TL_WARP_REDUCE_MIN, TL_WARP_REDUCE_MAX, TL_WARP_REDUCE_UMIN,
+    TL_WARP_REDUCE_UMAX, TL_WARP_REDUCE_AND, TL_WARP_REDUCE_OR, TL_WARP_REDUCE_XOR,
+    TL_WARP_OPS
+};
+/* The running thread's part in warp collective op: it waits until every lane of its warp
+ * that mask names (and that has not exited) has come to one with the same op, mask and size
+ * of value, and returns what it gets (size bytes of value: a shuffle's; b and c: the
+ * shuffle's lane and packed width; *pred: __match_all_sync's). */
+unsigned long long tl_emu_cuda_warp(int op, unsigned mask, unsigned long long value, unsigned size,
+                                    int b, int c, int *pred, const char *file, int line);
+
 typedef void (*tl_emu_body)(void *args);
 /* Runs body once per thread of the grid, on the launch's arguments (args_bytes of them at args). */
 void tl_emu_launch(dim3 grid, dim3 block, size_t dynamic_shared, cudaStream_t stream,
@@ -312,21 +336,15 @@ static inline float __int_as_float(int i) { float a; memcpy(&a, &i, sizeof a); r
 static inline float2 make_float2(float x, float y) { float2 v = {x, y}; return v; }
 static inline float4 make_float4(float x, float y, float z, float w) { float4 v = {x, y, z, w}; return v; }
 
-/* Threads run one after another, so these need the lockstep of a real warp. */
+/* What the emulator cannot run fails to build, saying so (its call, where g++ keeps one). */
 #define TL_EMU_UNSUPPORTED(what) \
     __attribute__((error(what " is not supported by the tilelab CPU emulator: run this lab on a GPU")))
-unsigned __ballot_sync(unsigned, int) TL_EMU_UNSUPPORTED("__ballot_sync");
-int __any_sync(unsigned, int) TL_EMU_UNSUPPORTED("__any_sync");
-int __all_sync(unsigned, int) TL_EMU_UNSUPPORTED("__all_sync");
-float __shfl_sync(unsigned, float, int, int = 32) TL_EMU_UNSUPPORTED("__shfl_sync");
-float __shfl_up_sync(unsigned, float, unsigned, int = 32) TL_EMU_UNSUPPORTED("__shfl_up_sync");
-float __shfl_down_sync(unsigned, float, unsigned, int = 32) TL_EMU_UNSUPPORTED("__shfl_down_sync");
-float __shfl_xor_sync(unsigned, float, int, int = 32) TL_EMU_UNSUPPORTED("__shfl_xor_sync");
-void __syncwarp(unsigned = 0xffffffffu) TL_EMU_UNSUPPORTED("__syncwarp");
 void __threadfence(void) TL_EMU_UNSUPPORTED("__threadfence");
 float atomicAdd(float *, float) TL_EMU_UNSUPPORTED("atomicAdd");
 int atomicAdd(int *, int) TL_EMU_UNSUPPORTED("atomicAdd");
 int atomicCAS(int *, int, int) TL_EMU_UNSUPPORTED("atomicCAS");
+
+#include "sm_30_intrinsics.h"
 
 #endif /* __cplusplus */
 

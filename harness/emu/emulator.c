@@ -40,7 +40,7 @@
 #define MAX_THREADS 1024
 #define STACK_BYTES ((size_t)64 << 10)
 
-enum { READY, AT_BARRIER, DONE };
+enum { READY, AT_BARRIER, AT_WARP, DONE };
 /* BARRIER: not an access, where a thread passed __syncthreads() (no instruction spans one). */
 enum { GLOBAL_LOAD, GLOBAL_STORE, SHARED_LOAD, SHARED_STORE, KINDS, BARRIER = KINDS };
 
@@ -57,6 +57,8 @@ typedef struct {
     uint3 idx;
     const char *barrier_file; /* the __syncthreads() it waits at */
     int barrier_line;
+    int barrier_op, barrier_pred, barrier_result; /* __syncthreads_count() and the like */
+    tl_emu_warp_call *call;   /* the warp collective it waits at */
     access_record *rec;
     size_t n_rec, cap_rec;
 } emu_thread;
@@ -88,13 +90,35 @@ static void record(uintptr_t a, uintptr_t pc, size_t size, int kind);
 
 void tl_emu_syncthreads_at(const char *file, int line)
 {
+    tl_emu_cuda_syncthreads(TL_SYNC_PLAIN, 0, file, line);
+}
+
+int tl_emu_cuda_syncthreads(int op, int predicate, const char *file, int line)
+{
     if (current < 0)
-        return;
+        return predicate != 0; /* a block of one thread */
     if (profiling)
         record(0, 0, 0, BARRIER);
-    threads[current].state = AT_BARRIER;
-    threads[current].barrier_file = file;
-    threads[current].barrier_line = line;
+    emu_thread *t = &threads[current];
+    t->state = AT_BARRIER;
+    t->barrier_file = file;
+    t->barrier_line = line;
+    t->barrier_op = op;
+    t->barrier_pred = predicate != 0;
+    tl_fiber_switch(t->fiber, tl_fiber_main());
+    return t->barrier_result;
+}
+
+void tl_emu_warp_wait(tl_emu_warp_call *call)
+{
+    if (current < 0) {
+        /* Host code: a warp of one lane (nvcc refuses the call; the emulator's checks may not). */
+        tl_emu_warp_call *lone[32] = {call};
+        tl_emu_warp_exchange(lone, 1, NULL);
+        return;
+    }
+    threads[current].call = call;
+    threads[current].state = AT_WARP;
     tl_fiber_switch(threads[current].fiber, tl_fiber_main());
 }
 
@@ -805,6 +829,194 @@ static void check_one_barrier(int n_threads)
     }
 }
 
+/* What a __syncthreads_count(), _and() or _or() returns to each thread, once all have come. */
+static void open_barrier(int n_threads)
+{
+    int count = 0, all = 1, any = 0, op = TL_SYNC_PLAIN;
+    for (int i = 0; i < n_threads; i++)
+        if (threads[i].state == AT_BARRIER) {
+            op = threads[i].barrier_op;
+            count += threads[i].barrier_pred;
+            all &= threads[i].barrier_pred;
+            any |= threads[i].barrier_pred;
+        }
+    int result = op == TL_SYNC_COUNT ? count : op == TL_SYNC_AND ? all : op == TL_SYNC_OR ? any : 0;
+    for (int i = 0; i < n_threads; i++)
+        if (threads[i].state == AT_BARRIER) {
+            threads[i].barrier_result = result;
+            threads[i].state = READY;
+        }
+}
+
+/* "lane 3 (thread (3, 0, 0))", for the errors of a warp's collectives. */
+static const char *lane_name(int i, char *buf, size_t len)
+{
+    uint3 t = threads[i].idx;
+    snprintf(buf, len, "lane %d (thread (%u, %u, %u))", i % 32, t.x, t.y, t.z);
+    return buf;
+}
+
+/* Where thread i waits, in words: "__ballot_sync(0x0000ffff, ...) at f.cu:12". */
+static const char *waits_at(int i, char *buf, size_t len)
+{
+    const emu_thread *t = &threads[i];
+    if (t->state == AT_BARRIER)
+        snprintf(buf, len, "the __syncthreads() of %s:%d", t->barrier_file, t->barrier_line);
+    else
+        snprintf(buf, len, "%s with mask 0x%08x at %s:%d", tl_emu_warp_name(t->call->op),
+                 t->call->mask, t->call->file, t->call->line);
+    return buf;
+}
+
+/* Lane l waits at a collective whose mask names lane m, which will never come to it. */
+static void warp_error(int l, int m)
+{
+    char a[64], b[64], at_l[320], at_m[320];
+    uint3 blk = tl_emu_builtin.blockIdx;
+    kernel_failed(cudaErrorLaunchFailure,
+                  "warp error in warp %d of block (%u, %u, %u) of %s: %s waits at %s, and %s, "
+                  "which that mask names, waits at %s. Every lane a warp collective's mask names "
+                  "must reach one with the same mask (or have exited): a GPU leaves this "
+                  "undefined, and may hang. Give each its own mask (__activemask(), or the lanes "
+                  "that take that branch), or call it where all those lanes do",
+                  l / 32, blk.x, blk.y, blk.z, kernel_name, lane_name(l, a, sizeof a),
+                  waits_at(l, at_l, sizeof at_l), lane_name(m, b, sizeof b),
+                  waits_at(m, at_m, sizeof at_m));
+}
+
+/* The lanes of one collective: the same operation, mask and size of value. */
+static int same_collective(const tl_emu_warp_call *a, const tl_emu_warp_call *b)
+{
+    return a->op == b->op && a->mask == b->mask && a->size == b->size;
+}
+
+/* A lane read what a lane outside its collective holds: said once a launch. */
+static int undefined_read_told;
+
+/*
+ * None of the lanes of a warp (threads first .. first + lanes - 1) runs:
+ * each has ended, waits at __syncthreads() or at a warp collective. Each
+ * collective whose mask's lanes are all there (or have exited: a lane
+ * past the block's last counts as exited) exchanges its values and its
+ * lanes run on. Lanes at __activemask() wait until nothing else can go on:
+ * then each gets the lanes that wait at the same one, the lanes a GPU runs
+ * there together. Returns whether any lane runs on; where none can, the
+ * kernel fails naming two lanes that do not meet.
+ */
+static int settle_warp(int first, int lanes)
+{
+    emu_thread *t = &threads[first];
+    unsigned waiting = 0, exited = lanes < 32 ? ~0u << lanes : 0, activemask = 0;
+    for (int l = 0; l < lanes; l++) {
+        if (t[l].state == AT_WARP)
+            waiting |= 1u << l;
+        if (t[l].state == AT_WARP && t[l].call->op == TL_WARP_ACTIVEMASK)
+            activemask |= 1u << l;
+        if (t[l].state == DONE)
+            exited |= 1u << l;
+    }
+    int progress = 0, stuck = -1, blocker = -1;
+    for (int l = 0; l < lanes; l++) {
+        if (!((waiting & ~activemask) >> l & 1))
+            continue;
+        const tl_emu_warp_call *c = t[l].call;
+        if (!(c->mask >> l & 1)) {
+            char a[64], at[320];
+            uint3 blk = tl_emu_builtin.blockIdx;
+            kernel_failed(cudaErrorLaunchFailure,
+                          "warp error in warp %d of block (%u, %u, %u) of %s: %s calls %s, a mask "
+                          "that leaves out its own lane. A lane that calls a warp collective must "
+                          "be in its mask (a GPU leaves this undefined)",
+                          (first + l) / 32, blk.x, blk.y, blk.z, kernel_name,
+                          lane_name(first + l, a, sizeof a), waits_at(first + l, at, sizeof at));
+            return 0;
+        }
+        unsigned group = 0;
+        int missing = -1;
+        for (int m = 0; m < 32 && missing < 0; m++) {
+            if (!(c->mask >> m & 1) || (exited >> m & 1))
+                continue;
+            if ((waiting >> m & 1) && same_collective(t[m].call, c))
+                group |= 1u << m;
+            else
+                missing = m;
+        }
+        if (missing >= 0) {
+            /* A lane at __activemask() may yet come here; any other never will. */
+            if (!(activemask >> missing & 1) && stuck < 0)
+                stuck = first + l, blocker = first + missing;
+            continue;
+        }
+        tl_emu_warp_call *calls[32] = {0};
+        for (int m = 0; m < 32; m++)
+            if (group >> m & 1)
+                calls[m] = t[m].call;
+        int reader = -1;
+        tl_emu_warp_exchange(calls, group, &reader);
+        if (reader >= 0 && !undefined_read_told) {
+            char a[64];
+            undefined_read_told = 1;
+            fprintf(stderr, "tilelab emulator: %s of block (%u, %u, %u) of %s read, with %s at "
+                    "%s:%d, the value of a lane that does not take part in it (one that has "
+                    "exited, or that the mask leaves out): undefined on a GPU, NaN bits here\n",
+                    lane_name(first + reader, a, sizeof a), tl_emu_builtin.blockIdx.x,
+                    tl_emu_builtin.blockIdx.y, tl_emu_builtin.blockIdx.z, kernel_name,
+                    tl_emu_warp_name(c->op), c->file, c->line);
+        }
+        for (int m = 0; m < 32; m++)
+            if (group >> m & 1)
+                t[m].state = READY;
+        waiting &= ~group;
+        progress = 1;
+    }
+    if (progress)
+        return 1;
+    if (activemask) {
+        for (int l = 0; l < lanes; l++) {
+            if (!(activemask >> l & 1))
+                continue;
+            unsigned together = 0;
+            for (int m = 0; m < lanes; m++)
+                if ((activemask >> m & 1) && t[m].call->line == t[l].call->line &&
+                    strcmp(t[m].call->file, t[l].call->file) == 0)
+                    together |= 1u << m;
+            t[l].call->result = together;
+            t[l].state = READY;
+        }
+        return 1;
+    }
+    warp_error(stuck, blocker);
+    return 0;
+}
+
+/*
+ * Runs the lanes of one warp, in lane order, each until it ends or waits at
+ * __syncthreads() or a warp collective; the collectives are settled and
+ * their lanes run on, until every lane has ended or waits at
+ * __syncthreads(). Lanes that use no collective run one after another as
+ * before: only a collective makes them meet. Returns the lanes still running.
+ */
+static int run_warp(int first, int lanes)
+{
+    for (int waiting = 1; waiting && !aborted;) {
+        waiting = 0;
+        for (int l = first; l < first + lanes && !aborted; l++) {
+            if (threads[l].state == READY) {
+                current = l;
+                tl_emu_builtin.threadIdx = threads[l].idx;
+                tl_fiber_switch(tl_fiber_main(), threads[l].fiber);
+            }
+            waiting |= threads[l].state == AT_WARP;
+        }
+        if (waiting && !aborted && !settle_warp(first, lanes))
+            break;
+    }
+    int running = 0;
+    for (int l = first; l < first + lanes; l++)
+        running += threads[l].state != DONE;
+    return running;
+}
+
 static void run_block(int n_threads)
 {
     unsigned bx = tl_emu_builtin.blockDim.x, by = tl_emu_builtin.blockDim.y;
@@ -819,17 +1031,12 @@ static void run_block(int n_threads)
     tl_emu_poison_shared();
     for (int running = n_threads; running > 0 && !aborted;) {
         running = 0;
-        for (int i = 0; i < n_threads && !aborted; i++) {
-            if (threads[i].state == DONE)
-                continue;
-            threads[i].state = READY;
-            current = i;
-            tl_emu_builtin.threadIdx = threads[i].idx;
-            tl_fiber_switch(tl_fiber_main(), threads[i].fiber);
-            running += threads[i].state != DONE;
-        }
+        for (int first = 0; first < n_threads && !aborted; first += 32)
+            running += run_warp(first, n_threads - first < 32 ? n_threads - first : 32);
         if (running && !aborted)
             check_one_barrier(n_threads);
+        if (running && !aborted)
+            open_barrier(n_threads);
     }
     current = -1;
 }
@@ -878,6 +1085,7 @@ void tl_emu_launch(dim3 grid, dim3 block, size_t dynamic_shared, cudaStream_t st
     tl_emu_builtin.blockDim = (uint3){block.x, block.y, block.z};
     tl_emu_builtin.gridDim = (uint3){grid.x, grid.y, grid.z};
     aborted = 0;
+    undefined_read_told = 0;
     kernel_stats = stats_for(kernel);
     kernel_stats->launches++;
     profiled_launches += profiling;

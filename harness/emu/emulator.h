@@ -35,6 +35,24 @@ const tl_emu_allocation *tl_emu_allocation_of(uintptr_t a, size_t bytes);
 /* Device memory open to the host (1: while the emulator works in it) or closed (0). */
 void tl_emu_device_memory(int open);
 
+/* A lane's part in a warp collective (tl_emu_cuda_warp): what it brings and what it gets back. */
+typedef struct {
+    int op; /* TL_WARP_... */
+    unsigned mask, size;
+    int b, c; /* a shuffle's lane, offset or lane mask, and its packed width */
+    unsigned long long value, result;
+    int pred; /* __match_all_sync's */
+    const char *file;
+    int line;
+} tl_emu_warp_call;
+/* emulator.c: the running lane waits at call until the lanes of its warp meet there. */
+void tl_emu_warp_wait(tl_emu_warp_call *call);
+/* warp.c: the results of the lanes of group (bit l: lane l, call[l] its part), which
+ * met at one collective; *reader (if not NULL) the first that read a lane outside it, or -1. */
+void tl_emu_warp_exchange(tl_emu_warp_call *const call[32], unsigned group, int *reader);
+/* "__shfl_down_sync", for messages. */
+const char *tl_emu_warp_name(int op);
+
 /* emulator.c: a lab's own cudaMemcpy (device to device, from src) or cudaMemset (src 0)
  * of bytes at dst, counted in the profile as the copy kernel a GPU runs for it. */
 void tl_emu_count_copy(const char *call, uintptr_t src, uintptr_t dst, size_t bytes);
