@@ -170,6 +170,16 @@ enum {
  * shuffle's lane and packed width; *pred: __match_all_sync's). */
 unsigned long long tl_emu_cuda_warp(int op, unsigned mask, unsigned long long value, unsigned size,
                                     int b, int c, int *pred, const char *file, int line);
+/* The atomic functions (device_atomic_functions.h): op on the type at p, with v (and, for
+ * atomicCAS, compare) as bits; returns the old value's bits. */
+enum {
+    TL_ATOMIC_ADD, TL_ATOMIC_SUB, TL_ATOMIC_EXCH, TL_ATOMIC_MIN, TL_ATOMIC_MAX, TL_ATOMIC_INC,
+    TL_ATOMIC_DEC, TL_ATOMIC_CAS, TL_ATOMIC_AND, TL_ATOMIC_OR, TL_ATOMIC_XOR
+};
+enum { TL_ATOMIC_I32, TL_ATOMIC_U32, TL_ATOMIC_I64, TL_ATOMIC_U64, TL_ATOMIC_U16, TL_ATOMIC_F32,
+       TL_ATOMIC_F64 };
+unsigned long long tl_emu_cuda_atomic(int op, int type, void *p, unsigned long long v,
+                                      unsigned long long compare);
 
 typedef void (*tl_emu_body)(void *args);
 /* Runs body once per thread of the grid, on the launch's arguments (args_bytes of them at args). */
@@ -339,12 +349,9 @@ static inline float4 make_float4(float x, float y, float z, float w) { float4 v 
 /* What the emulator cannot run fails to build, saying so (its call, where g++ keeps one). */
 #define TL_EMU_UNSUPPORTED(what) \
     __attribute__((error(what " is not supported by the tilelab CPU emulator: run this lab on a GPU")))
-void __threadfence(void) TL_EMU_UNSUPPORTED("__threadfence");
-float atomicAdd(float *, float) TL_EMU_UNSUPPORTED("atomicAdd");
-int atomicAdd(int *, int) TL_EMU_UNSUPPORTED("atomicAdd");
-int atomicCAS(int *, int, int) TL_EMU_UNSUPPORTED("atomicCAS");
 
 #include "sm_30_intrinsics.h"
+#include "device_atomic_functions.h"
 
 #endif /* __cplusplus */
 

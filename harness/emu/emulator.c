@@ -41,8 +41,10 @@
 #define STACK_BYTES ((size_t)64 << 10)
 
 enum { READY, AT_BARRIER, AT_WARP, DONE };
-/* BARRIER: not an access, where a thread passed __syncthreads() (no instruction spans one). */
-enum { GLOBAL_LOAD, GLOBAL_STORE, SHARED_LOAD, SHARED_STORE, KINDS, BARRIER = KINDS };
+/* BARRIER: not an access, where a thread passed __syncthreads() (no instruction spans one).
+ * Atomics come after: nvcc never merges them, so they have no widths (tl_sites). */
+enum { GLOBAL_LOAD, GLOBAL_STORE, SHARED_LOAD, SHARED_STORE, KINDS, BARRIER = KINDS,
+       GLOBAL_ATOMIC, SHARED_ATOMIC };
 
 /* One access of one thread: pc is the instruction (the call site of the check). */
 typedef struct {
@@ -199,21 +201,34 @@ static void record(uintptr_t a, uintptr_t pc, size_t size, int kind)
     t->rec[t->n_rec++] = (access_record){a, pc, (uint32_t)size, (uint32_t)kind};
 }
 
-static void host_touches_device(uintptr_t a, int store)
+static const char *verb(int kind)
+{
+    return kind == GLOBAL_LOAD ? "read" : kind == GLOBAL_STORE ? "wrote" : "atomically updated";
+}
+
+static void host_touches_device(uintptr_t a, int kind)
 {
     fprintf(stderr,
             "tilelab emulator: host code %s device memory at %p.\n"
             "A pointer from cudaMalloc can only be used inside a kernel or with cudaMemcpy; on a "
             "GPU this crashes too.\n",
-            store ? "wrote" : "read", (void *)a);
+            verb(kind), (void *)a);
     abort();
 }
 
-static void check_access(uintptr_t a, size_t size, int store, uintptr_t pc)
+/*
+ * One access of size bytes at a, of kind GLOBAL_LOAD, GLOBAL_STORE or
+ * GLOBAL_ATOMIC (its shared twin where a is shared memory), by the
+ * instruction at pc: checked, and recorded where counting is on. Device
+ * memory is a cudaMalloc allocation or a __device__ variable of the lab
+ * file (any of its statics but __shared__ arrays: a kernel reaches no other).
+ */
+static void check_access(uintptr_t a, size_t size, int kind, uintptr_t pc)
 {
+    int shared_kind = kind == GLOBAL_ATOMIC ? SHARED_ATOMIC : kind + 2;
     if (current < 0) {
         if (tl_emu_has_arena() && tl_emu_in_arena(a))
-            host_touches_device(a, store);
+            host_touches_device(a, kind);
         return;
     }
     if (tl_emu_in_arena(a)) {
@@ -221,37 +236,41 @@ static void check_access(uintptr_t a, size_t size, int store, uintptr_t pc)
             const tl_emu_allocation *al = tl_emu_allocation_near(a);
             if (al && al->freed && a < al->base + al->size)
                 fault(cudaErrorIllegalAddress, "%s %zu bytes of device memory that was freed "
-                      "with cudaFree", store ? "wrote" : "read", size);
+                      "with cudaFree", verb(kind), size);
             else if (al && !al->freed)
                 fault(cudaErrorIllegalAddress, "%s %zu bytes at %zu bytes past the end of a "
                       "%zu-byte cudaMalloc allocation (an index out of bounds)",
-                      store ? "wrote" : "read", size, (size_t)(a - al->base - al->size), al->size);
+                      verb(kind), size, (size_t)(a - al->base - al->size), al->size);
             else
                 fault(cudaErrorIllegalAddress, "%s %zu bytes of device memory that belongs to "
-                      "no allocation", store ? "wrote" : "read", size);
+                      "no allocation", verb(kind), size);
         }
         if ((size & (size - 1)) == 0 && a % size)
             fault(cudaErrorMisalignedAddress, "%s %zu bytes at an address that is not a multiple "
-                  "of %zu", store ? "wrote" : "read", size, size);
+                  "of %zu", verb(kind), size, size);
         if (profiling)
-            record(a, pc, size, store ? GLOBAL_STORE : GLOBAL_LOAD);
+            record(a, pc, size, kind);
         return;
     }
     const struct asan_global *g = tl_emu_global_at(a);
     if (g && a + size <= g->beg + g->size) {
-        if (profiling && tl_emu_is_shared(g))
-            record(a, pc, size, store ? SHARED_STORE : SHARED_LOAD);
+        int shared = tl_emu_is_shared(g);
+        if (!shared && (size & (size - 1)) == 0 && a % size)
+            fault(cudaErrorMisalignedAddress, "%s %zu bytes of the variable %s at an address that "
+                  "is not a multiple of %zu", verb(kind), size, g->name, size);
+        if (profiling)
+            record(a, pc, size, shared ? shared_kind : kind);
         return;
     }
     if (g)
         fault(cudaErrorIllegalAddress, "%s %s %s at byte %zu, past its end (%zu bytes): an "
-              "index out of bounds", store ? "wrote" : "read",
+              "index out of bounds", verb(kind),
               tl_emu_is_shared(g) ? "the __shared__ array" : "the variable", g->name,
               (size_t)(a - g->beg), (size_t)g->size);
     /* The __shared__ arrays of template kernels: bounds from the symbol table, no red zones. */
     if (tl_emu_in_static(a, size)) {
         if (profiling)
-            record(a, pc, size, store ? SHARED_STORE : SHARED_LOAD);
+            record(a, pc, size, shared_kind);
         return;
     }
     uintptr_t stack = (uintptr_t)stacks + (size_t)current * STACK_BYTES;
@@ -261,7 +280,7 @@ static void check_access(uintptr_t a, size_t size, int store, uintptr_t pc)
     fault(cudaErrorIllegalAddress, "%s %zu bytes at %p, which is neither device memory, nor a "
           "__shared__ array, nor the thread's own variables: a host pointer (to a host array, or "
           "a variable of the function that launched the kernel) passed to the kernel?",
-          store ? "wrote" : "read", size, (void *)a);
+          verb(kind), size, (void *)a);
 }
 
 /* The instrumentation's entry points: one per access size, loads and stores. The
@@ -310,6 +329,15 @@ void *__asan_memset(void *p, int c, size_t n)
 {
     check_access((uintptr_t)p, n, 1, TL_PC);
     return memset(p, c, n);
+}
+
+/* An atomic function of the lab file (device_atomic_functions.h): an access like any, counted
+ * apart; the lanes of a warp never run at once, so it is atomic as it is. */
+unsigned long long tl_emu_cuda_atomic(int op, int type, void *p, unsigned long long v,
+                                      unsigned long long compare)
+{
+    check_access((uintptr_t)p, tl_emu_atomic_size(type), GLOBAL_ATOMIC, TL_PC);
+    return tl_emu_atomic_apply(op, type, p, v, compare);
 }
 
 void __asan_init(void);
@@ -420,7 +448,7 @@ static request_cost cost(const access_record *const *lane, const int *lane_id, i
 {
     request_cost c = {0, 0, 0};
     c.bytes = distinct_bytes(lane, lanes);
-    if (kind == GLOBAL_LOAD || kind == GLOBAL_STORE) {
+    if (kind == GLOBAL_LOAD || kind == GLOBAL_STORE || kind == GLOBAL_ATOMIC) {
         c.cost = cost_of(lane, lanes, 0);
         c.ideal = (c.bytes + 31) / 32;
         return c;
@@ -583,7 +611,7 @@ static void as_instructions(emu_thread *t)
             closed = n;
             continue;
         }
-        const tl_site *s = as_written || widths_unknown ? NULL : site_of(r->pc);
+        const tl_site *s = as_written || widths_unknown || r->kind >= KINDS ? NULL : site_of(r->pc);
         unsigned mask = s ? s->widths[r->kind] : 0, w = widest(mask);
         if (w <= r->size) {
             out[n] = *r, masks[n++] = 0;
@@ -662,7 +690,9 @@ static void add(int kind, request_cost c)
     case GLOBAL_LOAD: k->global_load_requests++, k->global_load_sectors += c.cost, k->global_load_bytes += c.bytes; break;
     case GLOBAL_STORE: k->global_store_requests++, k->global_store_sectors += c.cost, k->global_store_bytes += c.bytes; break;
     case SHARED_LOAD: k->shared_load_requests++, k->shared_load_wavefronts += c.cost, k->shared_load_ideal += c.ideal; break;
-    default: k->shared_store_requests++, k->shared_store_wavefronts += c.cost, k->shared_store_ideal += c.ideal; break;
+    case SHARED_STORE: k->shared_store_requests++, k->shared_store_wavefronts += c.cost, k->shared_store_ideal += c.ideal; break;
+    case GLOBAL_ATOMIC: k->global_atomic_requests++, k->global_atomic_sectors += c.cost, k->global_atomic_bytes += c.bytes; break;
+    default: k->shared_atomic_requests++; break;
     }
 }
 

@@ -53,6 +53,12 @@ void tl_emu_warp_exchange(tl_emu_warp_call *const call[32], unsigned group, int 
 /* "__shfl_down_sync", for messages. */
 const char *tl_emu_warp_name(int op);
 
+/* atomic.c: the bytes an atomic of type TL_ATOMIC_... moves, and the atomic itself at p:
+ * returns the old value's bits. */
+unsigned tl_emu_atomic_size(int type);
+unsigned long long tl_emu_atomic_apply(int op, int type, void *p, unsigned long long v,
+                                       unsigned long long compare);
+
 /* emulator.c: a lab's own cudaMemcpy (device to device, from src) or cudaMemset (src 0)
  * of bytes at dst, counted in the profile as the copy kernel a GPU runs for it. */
 void tl_emu_count_copy(const char *call, uintptr_t src, uintptr_t dst, size_t bytes);
