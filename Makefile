@@ -150,7 +150,7 @@ $(B)/harness/gpu/%.o: harness/gpu/%.c $(GPU_HEADERS)
 # against its cuda_runtime.h instead of the toolkit's.
 EMU_HEADERS := $(wildcard harness/emu/*.h)
 EMU_SCRIPTS := $(wildcard harness/emu/*.sh)
-EMU_OBJS := $(addprefix $(B)/harness/emu/,gpu.o launch_config.o runtime.o shared.o emulator.o warp.o atomic.o fiber.o statics.o confine.o)
+EMU_OBJS := $(addprefix $(B)/harness/emu/,gpu.o launch_config.o runtime.o streams.o kernels.o intrinsics.o shared.o emulator.o warp.o atomic.o fiber.o statics.o confine.o)
 CFLAGS_EMU := $(CFLAGS_GPU) -Iharness/emu
 $(B)/harness/emu/%.o: harness/emu/%.c $(GPU_HEADERS) $(EMU_HEADERS)
 	@mkdir -p $(@D)
@@ -158,9 +158,10 @@ $(B)/harness/emu/%.o: harness/emu/%.c $(GPU_HEADERS) $(EMU_HEADERS)
 $(B)/harness/emu/%.o: harness/gpu/%.c $(GPU_HEADERS) $(EMU_HEADERS)
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS_EMU) -c $< -o $@
-$(B)/harness/emu-rewrite: harness/emu/rewrite.c
+$(B)/harness/emu-rewrite: harness/emu/rewrite.c harness/emu/source.c harness/emu/kernel_edits.c \
+                          harness/emu/source.h harness/emu/kernel_edits.h
 	@mkdir -p $(@D)
-	$(CC) $(CFLAGS_HARNESS) -o $@ $<
+	$(CC) $(CFLAGS_HARNESS) -o $@ $(filter %.c,$^)
 
 # The lab process: what a suite links to run its lab's code there (lab_process.h).
 LAB_HEADERS := $(GPU_HEADERS) $(wildcard harness/lab/*.h)

@@ -77,7 +77,7 @@ fi
 # g++ on the rewritten file as the emulator compiles it: C++17 against its
 # CUDA headers, where __SANITIZE_ADDRESS__ stays undefined (see unseen_code).
 emu_gxx() {
-    g++ -std=c++17 -include "$here/cuda_runtime.h" -I"$here" -I"$here/../core/include" -U__SANITIZE_ADDRESS__ "$@"
+    g++ -std=c++17 -include "$here/cuda_runtime.h" -I"$here" -I"$here/../core/include" -U__SANITIZE_ADDRESS__ -U_FORTIFY_SOURCE "$@"
 }
 
 # Code the instrumentation cannot see: the emulator checks and counts every
@@ -91,6 +91,8 @@ unseen_code() {
     emu_gxx -E -fsanitize=address "$@" "$cpp" | awk -v src="$src" '
         /^# [0-9]+ "/ { line = $2; file = $3; gsub(/"/, "", file); next }
         file == src {
+            # What rewrite itself writes for an extern __shared__ array: a name, no code.
+            gsub(/__asm__\("tl_emu_cuda_dynamic_shared"\)/, "")
             what = ""
             if ($0 ~ /(^|[^A-Za-z0-9_])(asm|__asm|__asm__)([^A-Za-z0-9_]|$)/) what = "inline assembly (asm)"
             else if ($0 ~ /no_sanitize|no_address_safety_analysis/) what = "an attribute that turns off the emulator'"'"'s checks"
@@ -108,7 +110,7 @@ unseen_code() {
 # static, which g++ would make a "unique" global symbol that objcopy cannot
 # make local (isolate-symbols.sh refuses it); as a weak symbol it can.
 emu_cxx() {
-    emu_gxx -fsanitize=address -fsanitize-sections=tl_shared --param asan-instrumentation-with-call-threshold=0 \
+    emu_gxx -fsanitize=address -fsanitize-sections=tl_shared,tl_constant --param asan-instrumentation-with-call-threshold=0 \
         --param asan-stack=0 --param asan-use-after-return=0 --param asan-globals=1 \
         -fno-exceptions -fno-rtti -fno-tree-vectorize -fno-tree-sra -fno-gnu-unique -O1 -g "$@" -S "$cpp" -o "${out%.o}.s"
     if [ "$widths" != - ] && ! wait "$sass"; then
@@ -117,10 +119,16 @@ emu_cxx() {
     fi
     "$here/instructions.sh" sites "$widths" "$src" "${out%.o}.s" "${out%.o}.sites.s"
     g++ -c "${out%.o}.sites.s" -o "$out"
+    # memcpy, memmove and memset that g++ leaves to the C library (a size it does not know)
+    # go through the emulator's checked and counted ones, as every other access does.
+    objcopy --redefine-sym memcpy=__asan_memcpy --redefine-sym memmove=__asan_memmove \
+        --redefine-sym memset=__asan_memset "$out"
 }
 
 if [ -n "$nvcc" ]; then
-    "$rewrite" --names "$names" "$src" "$cpp"
+    # ptxas's registers and static shared memory of each kernel, which its first line passes on.
+    c++filt <"${out%.o}.nvcc.log" >"${out%.o}.ptxas.log"
+    "$rewrite" --names "$names" --resources "${out%.o}.ptxas.log" "$src" "$cpp"
     unseen_code "$@"
     emu_cxx -w "$@"
     grep -E '^ptxas (info|error)' "${out%.o}.nvcc.log" >"$resources" || true

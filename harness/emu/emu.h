@@ -33,6 +33,8 @@ typedef struct {
      * sectors they touch and the bytes they asked for. */
     unsigned long long global_atomic_requests, global_atomic_sectors, global_atomic_bytes;
     unsigned long long shared_atomic_requests;
+    /* Reads of __constant__ variables (the constant cache's, not global memory's). */
+    unsigned long long constant_load_requests, constant_load_bytes;
 } tl_emu_stats;
 
 /* Counting costs time: it is off until switched on. */

@@ -23,6 +23,7 @@
  */
 #define _GNU_SOURCE
 #include "cuda_runtime.h"
+#include "device_functions.h"
 #include "emu.h"
 #include "emulator.h"
 #include "fiber.h"
@@ -44,7 +45,7 @@ enum { READY, AT_BARRIER, AT_WARP, DONE };
 /* BARRIER: not an access, where a thread passed __syncthreads() (no instruction spans one).
  * Atomics come after: nvcc never merges them, so they have no widths (tl_sites). */
 enum { GLOBAL_LOAD, GLOBAL_STORE, SHARED_LOAD, SHARED_STORE, KINDS, BARRIER = KINDS,
-       GLOBAL_ATOMIC, SHARED_ATOMIC };
+       GLOBAL_ATOMIC, SHARED_ATOMIC, CONSTANT_LOAD };
 
 /* One access of one thread: pc is the instruction (the call site of the check). */
 typedef struct {
@@ -75,6 +76,14 @@ static tl_emu_body body;
 static void *body_args;
 static size_t body_args_bytes;
 static const char *kernel_name;
+
+/* The launch that is running: where it is, its dynamic shared memory, and whether its
+ * kernel's first line has checked it yet (tl_emu_cuda_kernel_entry), and refused it. */
+static const char *launch_file;
+static int launch_line, launch_entered;
+static size_t launch_dynamic;
+static cudaError_t launch_refused;
+static dim3 launch_grid, launch_block;
 
 static int profiling;
 static tl_emu_stats stats[64];
@@ -201,6 +210,23 @@ static void record(uintptr_t a, uintptr_t pc, size_t size, int kind)
     t->rec[t->n_rec++] = (access_record){a, pc, (uint32_t)size, (uint32_t)kind};
 }
 
+/* An access wider than any instruction (a struct copied whole, memcpy in device code) is
+ * recorded as the 16-byte pieces a copy loop would move. */
+static void record_span(uintptr_t a, uintptr_t pc, size_t size, int kind)
+{
+    if (size <= 16) {
+        record(a, pc, size, kind);
+        return;
+    }
+    for (uintptr_t end = a + size; a < end;) {
+        size_t piece = 16 - (a & 15);
+        if (piece > end - a)
+            piece = end - a;
+        record(a, pc, piece, kind);
+        a += piece;
+    }
+}
+
 static const char *verb(int kind)
 {
     return kind == GLOBAL_LOAD ? "read" : kind == GLOBAL_STORE ? "wrote" : "atomically updated";
@@ -231,6 +257,12 @@ static void check_access(uintptr_t a, size_t size, int kind, uintptr_t pc)
             host_touches_device(a, kind);
         return;
     }
+    /* The thread's own variables first, its commonest accesses (a register tile is an array on
+     * its stack here): nothing to check, nothing to count. No other memory overlaps them. */
+    uintptr_t stack = (uintptr_t)stacks + (size_t)current * STACK_BYTES;
+    if (a - stack < STACK_BYTES || a - (uintptr_t)&tl_emu_builtin < sizeof tl_emu_builtin ||
+        a - (uintptr_t)body_args < body_args_bytes)
+        return;
     if (tl_emu_in_arena(a)) {
         if (!tl_emu_allocation_of(a, size)) {
             const tl_emu_allocation *al = tl_emu_allocation_near(a);
@@ -249,17 +281,33 @@ static void check_access(uintptr_t a, size_t size, int kind, uintptr_t pc)
             fault(cudaErrorMisalignedAddress, "%s %zu bytes at an address that is not a multiple "
                   "of %zu", verb(kind), size, size);
         if (profiling)
-            record(a, pc, size, kind);
+            record_span(a, pc, size, kind);
+        return;
+    }
+    uintptr_t dynamic = (uintptr_t)tl_emu_cuda_dynamic_shared;
+    if (a - dynamic < TL_EMU_DYNAMIC_SHARED_BYTES) {
+        if (a + size > dynamic + launch_dynamic)
+            fault(cudaErrorIllegalAddress, "%s %zu bytes at byte %zu of the dynamic shared memory "
+                  "(extern __shared__), past its end: the launch gave the block %zu bytes (the "
+                  "third <<< >>> argument)", verb(kind), size, (size_t)(a - dynamic), launch_dynamic);
+        if ((size & (size - 1)) == 0 && a % size)
+            fault(cudaErrorMisalignedAddress, "%s %zu bytes of dynamic shared memory at byte %zu, "
+                  "not a multiple of %zu", verb(kind), size, (size_t)(a - dynamic), size);
+        if (profiling)
+            record_span(a, pc, size, shared_kind);
         return;
     }
     const struct asan_global *g = tl_emu_global_at(a);
     if (g && a + size <= g->beg + g->size) {
-        int shared = tl_emu_is_shared(g);
+        int shared = tl_emu_is_shared(g), constant = !shared && tl_emu_is_constant(g);
         if (!shared && (size & (size - 1)) == 0 && a % size)
             fault(cudaErrorMisalignedAddress, "%s %zu bytes of the variable %s at an address that "
                   "is not a multiple of %zu", verb(kind), size, g->name, size);
+        if (constant && kind != GLOBAL_LOAD)
+            fault(cudaErrorIllegalAddress, "%s the __constant__ variable %s: kernels only read "
+                  "constant memory (the host writes it, with cudaMemcpyToSymbol)", verb(kind), g->name);
         if (profiling)
-            record(a, pc, size, shared ? shared_kind : kind);
+            record_span(a, pc, size, shared ? shared_kind : constant ? CONSTANT_LOAD : kind);
         return;
     }
     if (g)
@@ -270,13 +318,9 @@ static void check_access(uintptr_t a, size_t size, int kind, uintptr_t pc)
     /* The __shared__ arrays of template kernels: bounds from the symbol table, no red zones. */
     if (tl_emu_in_static(a, size)) {
         if (profiling)
-            record(a, pc, size, shared_kind);
+            record_span(a, pc, size, shared_kind);
         return;
     }
-    uintptr_t stack = (uintptr_t)stacks + (size_t)current * STACK_BYTES;
-    if (a - (uintptr_t)&tl_emu_builtin < sizeof tl_emu_builtin || a - stack < STACK_BYTES ||
-        a - (uintptr_t)body_args < body_args_bytes)
-        return;
     fault(cudaErrorIllegalAddress, "%s %zu bytes at %p, which is neither device memory, nor a "
           "__shared__ array, nor the thread's own variables: a host pointer (to a host array, or "
           "a variable of the function that launched the kernel) passed to the kernel?",
@@ -329,6 +373,14 @@ void *__asan_memset(void *p, int c, size_t n)
 {
     check_access((uintptr_t)p, n, 1, TL_PC);
     return memset(p, c, n);
+}
+
+/* __trap(): the kernel stops, with the error a GPU gives it. */
+void tl_emu_cuda_trap(const char *file, int line)
+{
+    if (current < 0)
+        abort();
+    fault(cudaErrorLaunchFailure, "__trap() at %s:%d stopped the kernel", file, line);
 }
 
 /* An atomic function of the lab file (device_atomic_functions.h): an access like any, counted
@@ -692,7 +744,8 @@ static void add(int kind, request_cost c)
     case SHARED_LOAD: k->shared_load_requests++, k->shared_load_wavefronts += c.cost, k->shared_load_ideal += c.ideal; break;
     case SHARED_STORE: k->shared_store_requests++, k->shared_store_wavefronts += c.cost, k->shared_store_ideal += c.ideal; break;
     case GLOBAL_ATOMIC: k->global_atomic_requests++, k->global_atomic_sectors += c.cost, k->global_atomic_bytes += c.bytes; break;
-    default: k->shared_atomic_requests++; break;
+    case SHARED_ATOMIC: k->shared_atomic_requests++; break;
+    default: k->constant_load_requests++, k->constant_load_bytes += c.bytes; break;
     }
 }
 
@@ -793,22 +846,25 @@ static unsigned long long sectors(uintptr_t a, size_t bytes)
     return bytes ? (a + bytes - 1) / 32 - a / 32 + 1 : 0;
 }
 
-void tl_emu_count_copy(const char *call, uintptr_t src, uintptr_t dst, size_t bytes)
+void tl_emu_count_copy(const char *call, uintptr_t src, size_t src_pitch, uintptr_t dst,
+                       size_t dst_pitch, size_t width, size_t height)
 {
-    if (!profiling || !bytes)
+    if (!profiling || !width || !height)
         return;
     tl_emu_stats *k = stats_for(call);
     k->launches++;
-    /* requests as a copy kernel makes them: a warp moves 128 bytes at a time */
-    unsigned long long requests = (bytes + 127) / 128;
-    if (src) {
-        k->global_load_requests += requests;
-        k->global_load_sectors += sectors(src, bytes);
-        k->global_load_bytes += bytes;
+    /* requests as a copy kernel makes them: a warp moves 128 bytes of a row at a time */
+    unsigned long long requests = (width + 127) / 128;
+    for (size_t r = 0; r < height; r++) {
+        if (src) {
+            k->global_load_requests += requests;
+            k->global_load_sectors += sectors(src + r * src_pitch, width);
+            k->global_load_bytes += width;
+        }
+        k->global_store_requests += requests;
+        k->global_store_sectors += sectors(dst + r * dst_pitch, width);
+        k->global_store_bytes += width;
     }
-    k->global_store_requests += requests;
-    k->global_store_sectors += sectors(dst, bytes);
-    k->global_store_bytes += bytes;
 }
 
 /* ------------------------------------------------------------------ launch */
@@ -1058,7 +1114,7 @@ static void run_block(int n_threads)
         t->idx.y = (unsigned)i / bx % by;
         t->idx.z = (unsigned)i / (bx * by);
     }
-    tl_emu_poison_shared();
+    tl_emu_poison_shared(launch_dynamic);
     for (int running = n_threads; running > 0 && !aborted;) {
         running = 0;
         for (int first = 0; first < n_threads && !aborted; first += 32)
@@ -1071,52 +1127,75 @@ static void run_block(int n_threads)
     current = -1;
 }
 
-void tl_emu_launch(dim3 grid, dim3 block, size_t dynamic_shared, cudaStream_t stream,
-                   const char *kernel, const char *file, int line, tl_emu_body fn, void *args,
-                   size_t args_bytes)
+void tl_emu_cuda_kernel_entry(int regs, int smem, int max_threads)
+{
+    if (current < 0 || launch_entered)
+        return;
+    launch_entered = 1;
+    tl_emu_kernel *k = tl_emu_kernel_at(tl_emu_function_at(TL_PC));
+    if (k)
+        tl_emu_kernel_learn(k, regs, smem, max_threads);
+    tl_emu_kernel alone = {.regs = regs, .smem = smem, .max_threads = max_threads, .max_dynamic = -1};
+    char why[512];
+    unsigned n = launch_block.x * launch_block.y * launch_block.z;
+    cudaError_t err = tl_emu_kernel_refusal(k ? k : &alone, n, launch_dynamic, why, sizeof why);
+    if (!err)
+        return;
+    /* Refused as the launch itself, where cudaGetLastError sees it; nothing of the kernel ran. */
+    tl_emu_fail(err, "%s<<<(%u, %u, %u), (%u, %u, %u), %zu>>> at %s:%d: %s", kernel_name,
+                launch_grid.x, launch_grid.y, launch_grid.z, launch_block.x, launch_block.y,
+                launch_block.z, launch_dynamic, launch_file, launch_line, why);
+    launch_refused = err;
+    aborted = 1;
+    tl_fiber_switch(threads[current].fiber, tl_fiber_main());
+    abort(); /* an aborted thread is never resumed */
+}
+
+cudaError_t tl_emu_launch(dim3 grid, dim3 block, size_t dynamic_shared, cudaStream_t stream,
+                          const char *kernel, const char *file, int line, tl_emu_body fn,
+                          void *args, size_t args_bytes)
 {
     (void)stream;
     tl_launch_record(grid, block, dynamic_shared, kernel);
     /* After a fault the context is lost: later kernels never run. */
     if (tl_emu_context_lost())
-        return;
+        return tl_emu_context_error();
     /* Refused as CUDA 13 refuses it on the H100 (make GPU=cuda emu-corpus). */
     unsigned long long n = (unsigned long long)block.x * block.y * block.z;
     cudaError_t refusal = tl_launch_refusal(grid, block);
-    if (refusal == cudaErrorInvalidValue) {
-        tl_emu_fail(refusal,
+    if (refusal == cudaErrorInvalidValue)
+        return tl_emu_fail(refusal,
              "%s<<<(%u, %u, %u), (%u, %u, %u)>>> at %s:%d: %llu threads per block (at most 1024; "
              "x and y at most 1024, z at most 64, no dimension 0)",
              kernel, grid.x, grid.y, grid.z, block.x, block.y, block.z, file, line, n);
-        return;
-    }
-    if (refusal) {
-        tl_emu_fail(refusal,
+    if (refusal)
+        return tl_emu_fail(refusal,
              "%s<<<(%u, %u, %u), (%u, %u, %u)>>> at %s:%d: a grid of (%u, %u, %u) blocks (y and z "
              "at most 65535, no dimension 0)",
              kernel, grid.x, grid.y, grid.z, block.x, block.y, block.z, file, line, grid.x, grid.y,
              grid.z);
-        return;
-    }
-    if (dynamic_shared) {
-        tl_emu_fail(cudaErrorNotSupported, "%s at %s:%d asks for %zu bytes of dynamic shared memory "
-             "(the third <<< >>> argument): not supported by the tilelab CPU emulator",
-             kernel, file, line, dynamic_shared);
-        return;
-    }
-    if (prepare()) {
-        tl_emu_fail(cudaErrorMemoryAllocation, "the emulator could not reserve stacks for its threads");
-        return;
-    }
+    /* What no kernel may ask for; the rest its first line checks (tl_emu_cuda_kernel_entry). */
+    char why[512];
+    if ((refusal = tl_emu_kernel_refusal(NULL, (unsigned)n, dynamic_shared > TL_EMU_DYNAMIC_SHARED_BYTES
+                                                                ? dynamic_shared : 0, why, sizeof why)))
+        return tl_emu_fail(refusal, "%s<<<(%u, %u, %u), (%u, %u, %u), %zu>>> at %s:%d: %s", kernel,
+                           grid.x, grid.y, grid.z, block.x, block.y, block.z, dynamic_shared, file,
+                           line, why);
+    if (prepare())
+        return tl_emu_fail(cudaErrorMemoryAllocation, "the emulator could not reserve stacks for its threads");
     body = fn;
     body_args = args;
     body_args_bytes = args_bytes;
     kernel_name = kernel;
+    launch_file = file, launch_line = line, launch_grid = grid, launch_block = block;
+    launch_dynamic = dynamic_shared, launch_entered = 0, launch_refused = cudaSuccess;
     tl_emu_builtin.blockDim = (uint3){block.x, block.y, block.z};
     tl_emu_builtin.gridDim = (uint3){grid.x, grid.y, grid.z};
     aborted = 0;
     undefined_read_told = 0;
+    int known_kernels = n_stats;
     kernel_stats = stats_for(kernel);
+    tl_emu_stats before = *kernel_stats;
     kernel_stats->launches++;
     profiled_launches += profiling;
     tl_emu_device_memory(1);
@@ -1131,4 +1210,13 @@ void tl_emu_launch(dim3 grid, dim3 block, size_t dynamic_shared, cudaStream_t st
                     tally_block((int)n);
             }
     tl_emu_device_memory(0);
+    if (launch_refused) {
+        /* A launch CUDA refuses never ran: nothing of it counts. */
+        *kernel_stats = before;
+        profiled_launches -= profiling;
+        n_stats = known_kernels;
+        for (int i = 0; i < (int)n; i++)
+            threads[i].n_rec = 0;
+    }
+    return launch_refused;
 }
