@@ -148,7 +148,7 @@ $(B)/harness/gpu/%.o: harness/gpu/%.c $(GPU_HEADERS)
 
 # The CPU emulator (harness/emu): its runtime, and the GPU glue compiled
 # against its cuda_runtime.h instead of the toolkit's.
-EMU_HEADERS := $(wildcard harness/emu/*.h)
+EMU_HEADERS := $(wildcard harness/emu/*.h harness/emu/cooperative_groups/*.h)
 EMU_SCRIPTS := $(wildcard harness/emu/*.sh)
 EMU_OBJS := $(addprefix $(B)/harness/emu/,gpu.o launch_config.o runtime.o streams.o kernels.o intrinsics.o shared.o emulator.o warp.o atomic.o fiber.o statics.o confine.o)
 CFLAGS_EMU := $(CFLAGS_GPU) -Iharness/emu

@@ -114,6 +114,19 @@ __global__ void row_memcpy(float *out, const float *in, int n)
     memset(out + 32 * n + threadIdx.x, 0, sizeof(float));
 }
 
+/* Inline PTX the emulator runs: reads of special registers. */
+__global__ void special_registers(unsigned *out)
+{
+    unsigned lane, warp, lower;
+    unsigned long long t0, t1;
+    asm("mov.u32 %0, %%laneid;" : "=r"(lane));
+    asm volatile("mov.u32 %0, %%warpid;" : "=r"(warp));
+    asm("mov.u32 %0, %%lanemask_lt;" : "=r"(lower));
+    asm volatile("mov.u64 %0, %%clock64;" : "=l"(t0));
+    asm volatile("mov.u64 %0, %%clock64;" : "=l"(t1));
+    out[threadIdx.x] = lane | warp << 8 | (unsigned)__popc(lower) << 16 | (unsigned)(t1 >= t0) << 24;
+}
+
 __global__ void traps(float *out)
 {
     if (threadIdx.x == 3)
@@ -143,4 +156,5 @@ cudaError_t set_not_a_symbol(const float *w)
 void launch_weighted(float *out) { weighted<<<1, 32>>>(out); }
 void launch_row_memcpy(float *out, const float *in, int n) { row_memcpy<<<1, 32>>>(out, in, n); }
 void launch_traps(float *out) { traps<<<1, 32>>>(out); }
+void launch_special_registers(unsigned *out) { special_registers<<<1, 64>>>(out); }
 }

@@ -24,6 +24,7 @@ cudaError_t set_not_a_symbol(const float *w);
 void launch_weighted(float *out);
 void launch_row_memcpy(float *out, const float *in, int n);
 void launch_traps(float *out);
+void launch_special_registers(unsigned *out);
 
 static void *device(size_t bytes)
 {
@@ -156,6 +157,15 @@ Test(emulator_cuda, memcpy_and_memset_in_device_code_are_counted_accesses)
     /* A copy loop's 16-byte pieces, each lane's row 64 bytes from the next: 4 requests of 32 sectors. */
     cr_expect_eq(s->global_load_requests, 4, "%llu", s->global_load_requests);
     cr_expect_eq(s->global_load_sectors, 4 * 32, "%llu", s->global_load_sectors);
+}
+
+Test(emulator_cuda, inline_ptx_reads_special_registers)
+{
+    unsigned *d = device(64 * sizeof(unsigned)), h[64];
+    launch_special_registers(d);
+    fetch(h, d, sizeof h);
+    for (unsigned i = 0; i < 64; i++)
+        cr_expect_eq(h[i], i % 32 | (i / 32) << 8 | (i % 32) << 16 | 1u << 24, "thread %u: 0x%x", i, h[i]);
 }
 
 Test(emulator_cuda, trap_stops_the_kernel)

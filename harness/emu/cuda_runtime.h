@@ -395,6 +395,18 @@ void tl_emu_cuda_register_kernel(const void *fn, const char *name, int regs, int
                                  int max_threads, tl_emu_argv_launch launch);
 /* The registered name of the kernel at fn, or NULL. */
 const char *tl_emu_cuda_kernel_name(const void *fn);
+/* The special registers inline PTX may read (rewrite turns asm("mov.u32 %0, %%laneid;" ...)
+ * into tl_emu_cuda_sreg(TL_SREG_LANEID)): the running thread's. */
+enum {
+    TL_SREG_LANEID, TL_SREG_WARPID, TL_SREG_NWARPID, TL_SREG_SMID, TL_SREG_NSMID, TL_SREG_GRIDID,
+    TL_SREG_LANEMASK_EQ, TL_SREG_LANEMASK_LE, TL_SREG_LANEMASK_LT, TL_SREG_LANEMASK_GE,
+    TL_SREG_LANEMASK_GT, TL_SREG_CLOCK, TL_SREG_CLOCK_HI, TL_SREG_CLOCK64, TL_SREG_GLOBALTIMER
+};
+unsigned long long tl_emu_cuda_sreg(int which);
+/* cuda_pipeline.h's asynchronous copies of the running thread. */
+void tl_emu_cuda_pipeline_copy(void *dst, const void *src, size_t bytes, size_t zfill);
+void tl_emu_cuda_pipeline_commit(void);
+void tl_emu_cuda_pipeline_wait(size_t prior);
 
 typedef void (*tl_emu_body)(void *args);
 /* Runs body once per thread of the grid, on the launch's arguments (args_bytes of them at
@@ -434,6 +446,30 @@ cudaError_t tl_emu_launch(dim3 grid, dim3 block, size_t dynamic_shared, cudaStre
 /* Where each thread waits tells a barrier from another: see tl_emu_syncthreads_at. */
 #define __syncthreads() tl_emu_syncthreads_at(__FILE__, __LINE__)
 static const int warpSize = 32;
+
+/* What the emulator cannot run fails to build, saying so (its call, where g++ keeps one). */
+#define TL_EMU_UNSUPPORTED(what) \
+    __attribute__((error(what " is not supported by the tilelab CPU emulator: run this on a GPU")))
+/* Launches and graphs it cannot run: any call of these fails to build, saying why. */
+template <class... A> cudaError_t cudaLaunchCooperativeKernel(A...)
+    TL_EMU_UNSUPPORTED("cudaLaunchCooperativeKernel (a grid whose blocks all run at once)");
+template <class... A> cudaError_t cudaLaunchKernelEx(A...)
+    TL_EMU_UNSUPPORTED("cudaLaunchKernelEx (launch attributes, clusters)");
+#define TL_EMU_GRAPHS(name) \
+    template <class... A> cudaError_t name(A...) TL_EMU_UNSUPPORTED(#name " (CUDA graphs)");
+TL_EMU_GRAPHS(cudaStreamBeginCapture)
+TL_EMU_GRAPHS(cudaStreamEndCapture)
+TL_EMU_GRAPHS(cudaGraphCreate)
+TL_EMU_GRAPHS(cudaGraphInstantiate)
+TL_EMU_GRAPHS(cudaGraphLaunch)
+TL_EMU_GRAPHS(cudaGraphExecDestroy)
+TL_EMU_GRAPHS(cudaGraphDestroy)
+TL_EMU_GRAPHS(cudaGraphAddKernelNode)
+#undef TL_EMU_GRAPHS
+/* Other devices: the emulator has one. */
+template <class... A> cudaError_t cudaMemcpyPeer(A...) TL_EMU_UNSUPPORTED("cudaMemcpyPeer (several devices)");
+template <class... A> cudaError_t cudaMemcpyPeerAsync(A...) TL_EMU_UNSUPPORTED("cudaMemcpyPeerAsync (several devices)");
+template <class... A> cudaError_t cudaDeviceEnablePeerAccess(A...) TL_EMU_UNSUPPORTED("cudaDeviceEnablePeerAccess (several devices)");
 
 /* A kernel is never inlined into its launch, nor cloned: the emulator knows which kernel a
  * thread runs by the function its first line is in (kernels.c). */
@@ -767,9 +803,6 @@ static inline double max(const float a, const double b) { return fmax(a, b); }
 static inline double min(const double a, const float b) { return fmin(a, b); }
 static inline double max(const double a, const float b) { return fmax(a, b); }
 
-/* What the emulator cannot run fails to build, saying so (its call, where g++ keeps one). */
-#define TL_EMU_UNSUPPORTED(what) \
-    __attribute__((error(what " is not supported by the tilelab CPU emulator: run this lab on a GPU")))
 
 #include "vector_functions.h"
 #include "device_functions.h"

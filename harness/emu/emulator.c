@@ -35,6 +35,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <time.h>
 
 /* ---------------------------------------------------------------- threads */
 
@@ -62,6 +63,9 @@ typedef struct {
     int barrier_line;
     int barrier_op, barrier_pred, barrier_result; /* __syncthreads_count() and the like */
     tl_emu_warp_call *call;   /* the warp collective it waits at */
+    struct pending_copy *copies; /* its __pipeline_memcpy_async copies not waited for yet */
+    size_t n_copies, cap_copies;
+    unsigned long batch; /* __pipeline_commit()s so far */
     access_record *rec;
     size_t n_rec, cap_rec;
 } emu_thread;
@@ -90,9 +94,13 @@ static tl_emu_stats stats[64];
 static int n_stats;
 static tl_emu_stats *kernel_stats;
 
+static void finish_copies(emu_thread *t, unsigned long before);
+
 static void thread_main(void)
 {
     body(body_args);
+    /* Copies a thread never waited for still land, as a GPU's do, once it has ended. */
+    finish_copies(&threads[current], (unsigned long)-1);
     threads[current].state = DONE;
     tl_fiber_switch(threads[current].fiber, tl_fiber_main());
 }
@@ -381,6 +389,108 @@ void tl_emu_cuda_trap(const char *file, int line)
     if (current < 0)
         abort();
     fault(cudaErrorLaunchFailure, "__trap() at %s:%d stopped the kernel", file, line);
+}
+
+/*
+ * cuda_pipeline.h's asynchronous copies: __pipeline_memcpy_async checks and
+ * counts its access as it is asked (a global load, a shared store) and
+ * keeps the copy; __pipeline_commit closes a batch of them; and
+ * __pipeline_wait_prior(n) makes all but the last n batches land. So a
+ * thread that reads the shared memory before it waits reads what was
+ * there before (the poison of unwritten shared memory, at first), as a GPU
+ * may have it read.
+ */
+struct pending_copy {
+    uintptr_t dst, src;
+    size_t bytes, zfill;
+    unsigned long batch;
+};
+
+/* Whether a is in a __shared__ array or the dynamic shared memory. */
+static int is_shared(uintptr_t a)
+{
+    const struct asan_global *g = tl_emu_global_at(a);
+    return a - (uintptr_t)tl_emu_cuda_dynamic_shared < TL_EMU_DYNAMIC_SHARED_BYTES ||
+           (g && tl_emu_is_shared(g)) || tl_emu_in_static(a, 1);
+}
+
+static void finish_copies(emu_thread *t, unsigned long before)
+{
+    size_t kept = 0;
+    for (size_t i = 0; i < t->n_copies; i++) {
+        struct pending_copy *c = &t->copies[i];
+        if (c->batch >= before) {
+            t->copies[kept++] = *c;
+            continue;
+        }
+        memcpy((void *)c->dst, (const void *)c->src, c->bytes - c->zfill);
+        memset((char *)c->dst + c->bytes - c->zfill, 0, c->zfill);
+    }
+    t->n_copies = kept;
+}
+
+void tl_emu_cuda_pipeline_copy(void *dst, const void *src, size_t bytes, size_t zfill)
+{
+    uintptr_t pc = TL_PC;
+    if (current < 0) {
+        memcpy(dst, src, bytes - (zfill < bytes ? zfill : bytes));
+        return;
+    }
+    if ((bytes != 4 && bytes != 8 && bytes != 16) || zfill > bytes)
+        fault(cudaErrorInvalidValue, "__pipeline_memcpy_async of %zu bytes (zero-filling %zu): it "
+              "copies 4, 8 or 16 bytes", bytes, zfill);
+    if (!is_shared((uintptr_t)dst))
+        fault(cudaErrorIllegalAddress, "__pipeline_memcpy_async copies into shared memory, and its "
+              "destination %p is not a __shared__ array", dst);
+    if (bytes > zfill)
+        check_access((uintptr_t)src, bytes - zfill, GLOBAL_LOAD, pc);
+    check_access((uintptr_t)dst, bytes, GLOBAL_STORE, pc);
+    emu_thread *t = &threads[current];
+    if (t->n_copies == t->cap_copies) {
+        size_t cap = t->cap_copies ? 2 * t->cap_copies : 16;
+        struct pending_copy *grown = realloc(t->copies, cap * sizeof *grown);
+        if (!grown)
+            abort();
+        t->copies = grown, t->cap_copies = cap;
+    }
+    t->copies[t->n_copies++] = (struct pending_copy){(uintptr_t)dst, (uintptr_t)src, bytes, zfill, t->batch};
+}
+
+void tl_emu_cuda_pipeline_commit(void)
+{
+    if (current >= 0)
+        threads[current].batch++;
+}
+
+void tl_emu_cuda_pipeline_wait(size_t prior)
+{
+    if (current < 0)
+        return;
+    emu_thread *t = &threads[current];
+    finish_copies(t, t->batch > prior ? t->batch - prior : 0);
+}
+
+unsigned long long tl_emu_cuda_sreg(int which)
+{
+    unsigned lane = current < 0 ? 0 : (unsigned)current % 32;
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    unsigned long long ns = (unsigned long long)ts.tv_sec * 1000000000ull + (unsigned long long)ts.tv_nsec;
+    switch (which) {
+    case TL_SREG_LANEID: return lane;
+    case TL_SREG_WARPID: return current < 0 ? 0 : (unsigned)current / 32;
+    case TL_SREG_NWARPID: return 64; /* an H100 SM's warps */
+    case TL_SREG_NSMID: return 1;    /* the emulator is one SM */
+    case TL_SREG_LANEMASK_EQ: return 1u << lane;
+    case TL_SREG_LANEMASK_LE: return (unsigned)((2ull << lane) - 1);
+    case TL_SREG_LANEMASK_LT: return (1u << lane) - 1;
+    case TL_SREG_LANEMASK_GE: return ~((1u << lane) - 1);
+    case TL_SREG_LANEMASK_GT: return (unsigned)~((2ull << lane) - 1);
+    case TL_SREG_CLOCK: return (unsigned)ns;
+    case TL_SREG_CLOCK_HI: return (unsigned)(ns >> 32);
+    case TL_SREG_CLOCK64: case TL_SREG_GLOBALTIMER: return ns;
+    default: return 0; /* smid, gridid */
+    }
 }
 
 /* An atomic function of the lab file (device_atomic_functions.h): an access like any, counted
@@ -1110,6 +1220,7 @@ static void run_block(int n_threads)
         emu_thread *t = &threads[i];
         t->fiber = tl_fiber_at(stacks + (size_t)i * STACK_BYTES, STACK_BYTES, thread_main);
         t->state = READY;
+        t->n_copies = 0, t->batch = 0;
         t->idx.x = (unsigned)i % bx;
         t->idx.y = (unsigned)i / bx % by;
         t->idx.z = (unsigned)i / (bx * by);

@@ -13,7 +13,9 @@
  *     emulator knows it before it runs (cudaFuncGetAttributes,
  *     cudaLaunchKernel with a pointer to its arguments);
  *   - extern __shared__ T name[]; becomes extern T name[]
- *     TL_EMU_DYNAMIC_SHARED; -- the launch's dynamic shared memory.
+ *     TL_EMU_DYNAMIC_SHARED; -- the launch's dynamic shared memory;
+ *   - inline PTX that reads a special register (asm("mov.u32 %0,
+ *     %%laneid;" : "=r"(lane))) becomes a call that reads it.
  */
 #include "kernel_edits.h"
 #include "source.h"
@@ -292,6 +294,100 @@ static void edit_extern_shared(const char *code, size_t n)
     }
 }
 
+/* The special registers inline PTX may read (mov.u32 %0, %laneid;), which the emulator gives. */
+static const char *const special[] = {"laneid", "warpid", "nwarpid", "smid", "nsmid", "gridid",
+                                      "lanemask_eq", "lanemask_le", "lanemask_lt", "lanemask_ge",
+                                      "lanemask_gt", "clock", "clock_hi", "clock64", "globaltimer"};
+
+/* The text of the string literals in s[from, to), joined, blanks and one % of %% left out. */
+static void literal_text(const char *s, size_t from, size_t to, char *out, size_t len)
+{
+    size_t o = 0;
+    for (size_t i = from; i < to; i++) {
+        if (s[i] != '"')
+            continue;
+        for (i++; i < to && s[i] != '"'; i++) {
+            if (s[i] == '\\' && i + 1 < to && s[i + 1] == 'n') {
+                i++;
+                continue;
+            }
+            if (isspace((unsigned char)s[i]) || (s[i] == '%' && s[i + 1] == '%'))
+                continue;
+            if (o + 1 < len)
+                out[o++] = s[i];
+        }
+    }
+    out[o] = '\0';
+}
+
+/*
+ * asm("mov.u32 %0, %%laneid;" : "=r"(lane)); -> ((void)((lane) = (unsigned int)
+ * tl_emu_cuda_sreg(TL_SREG_LANEID))); the one inline PTX the emulator runs: a read of a
+ * special register. Any other asm stays, and emu-compile.sh refuses it with the reason.
+ */
+static void edit_special_registers(const char *s, const char *code, size_t n)
+{
+    for (const char *p = code; (p = strstr(p, "asm")) != NULL; p++) {
+        size_t at = (size_t)(p - code), q = at + 3;
+        while (at > 0 && code[at - 1] == '_')
+            at--;
+        if ((at > 0 && is_ident(code[at - 1])) || (strncmp(code + at, "asm", 3) != 0 &&
+            strncmp(code + at, "__asm", 5) != 0))
+            continue;
+        while (q < n && (is_ident(code[q]) || isspace((unsigned char)code[q])))
+            q++; /* __asm__, volatile, __volatile__ */
+        if (q >= n || code[q] != '(')
+            continue;
+        size_t close = matching(code, q, n), colon = q + 1;
+        while (colon < close && code[colon] != ':')
+            colon++;
+        if (close >= n || colon >= close)
+            continue;
+        char text[256], constraint[16];
+        literal_text(s, q + 1, colon, text, sizeof text);
+        /* the one output: "=r"(expr) or "=l"(expr), and nothing after it but colons */
+        size_t c = colon + 1;
+        while (c < close && isspace((unsigned char)s[c])) /* s: code has the literal blanked */
+            c++;
+        size_t quote_end = c < close && s[c] == '"' ? c + 1 : c;
+        while (quote_end < close && s[quote_end] != '"')
+            quote_end++;
+        snprintf(constraint, sizeof constraint, "%.*s", (int)(quote_end - c), s + c);
+        size_t paren = quote_end + 1;
+        while (paren < close && isspace((unsigned char)code[paren]))
+            paren++;
+        if (paren >= close || code[paren] != '(')
+            continue;
+        size_t paren_end = matching(code, paren, n), rest = paren_end + 1;
+        while (rest < close && (isspace((unsigned char)code[rest]) || code[rest] == ':'))
+            rest++;
+        if (rest != close || (strcmp(constraint, "\"=r") != 0 && strcmp(constraint, "\"=l") != 0))
+            continue;
+        for (size_t k = 0; k < sizeof special / sizeof *special; k++) {
+            char want[64], name[32];
+            int wide = constraint[2] == 'l';
+            snprintf(want, sizeof want, "mov.%s%%0,%%%s", wide ? "u64" : "u32", special[k]);
+            if (strncmp(text, want, strlen(want)) != 0 && !(strncmp(text, "mov.b", 5) == 0 &&
+                strncmp(text + 6, want + 6, strlen(want) - 6) == 0) && !(strncmp(text, "mov.s", 5) == 0 &&
+                strncmp(text + 6, want + 6, strlen(want) - 6) == 0))
+                continue;
+            if (text[strlen(want)] != '\0' && strcmp(text + strlen(want), ";") != 0)
+                continue;
+            int newlines = 0;
+            for (size_t i = at; i <= close; i++)
+                newlines += s[i] == '\n';
+            for (size_t i = 0; special[k][i] && i + 1 < sizeof name; i++)
+                name[i] = (char)toupper((unsigned char)special[k][i]), name[i + 1] = '\0';
+            char *expr = one_line(s, paren + 1, paren_end);
+            add_edit(at, close + 1 - at, "((void)((%s) = (%s)tl_emu_cuda_sreg(TL_SREG_%s)))%.*s", expr,
+                     wide ? "unsigned long long" : "unsigned int", name, newlines,
+                     "\n\n\n\n\n\n\n\n\n\n\n\n\n\n\n\n");
+            free(expr);
+            break;
+        }
+    }
+}
+
 char *tl_edit_kernels(const char *s, size_t n, const char *resources_path, size_t *out_n)
 {
     char *code = code_only(s, n);
@@ -299,6 +395,7 @@ char *tl_edit_kernels(const char *s, size_t n, const char *resources_path, size_
         read_resources(resources_path);
     edit_kernels(s, code, n);
     edit_extern_shared(code, n);
+    edit_special_registers(s, code, n);
     qsort(edits, n_edits, sizeof *edits, by_position);
     size_t len = n + 1;
     for (size_t k = 0; k < n_edits; k++)
