@@ -109,6 +109,16 @@ __global__ void lane_exits_first(unsigned *out)
     out[l] = __ballot_sync(FULL, 1);
 }
 
+/* Lanes read an exited lane, and a lane outside their mask: undefined, 0 on the H100. */
+__global__ void reads_of_absent_lanes(unsigned *out)
+{
+    unsigned l = threadIdx.x;
+    if (l == 5 || l == 6)
+        return;
+    out[l] = __shfl_sync(FULL, 1000 + l, 5);
+    out[32 + l] = l < 16 ? __shfl_sync(0x0000ffffu, 2000 + l, 20) : __shfl_sync(0xffff0000u, 2000 + l, 3);
+}
+
 /* A block of 48 threads: its second warp has 16 lanes; a full mask names lanes that
  * never were, and reading one gives poison. */
 __global__ void partial_warp(unsigned *out)
@@ -171,6 +181,7 @@ void launch_active_lanes(unsigned *out) { active_lanes<<<1, 32>>>(out); }
 void launch_half_warps(unsigned *out) { half_warps<<<1, 32>>>(out); }
 void launch_lane_exits_first(unsigned *out) { lane_exits_first<<<1, 32>>>(out); }
 void launch_partial_warp(unsigned *out) { partial_warp<<<1, 48>>>(out); }
+void launch_reads_of_absent_lanes(unsigned *out) { reads_of_absent_lanes<<<1, 32>>>(out); }
 void launch_count_barrier(int *out) { count_barrier<<<1, 64>>>(out); }
 void launch_own_lane_left_out(unsigned *out) { own_lane_left_out<<<1, 32>>>(out); }
 void launch_shuffle_beside_barrier(unsigned *out) { shuffle_beside_barrier<<<1, 32>>>(out); }

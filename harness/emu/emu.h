@@ -69,11 +69,6 @@ unsigned tl_emu_sass_widths(int line, int shared, int store);
 void tl_emu_confine(int socket_fd, int memfd);
 long tl_emu_kit_syscall(long nr, long a, long b, long c, long d, long e, long f);
 
-/* What a warp shuffle gives a lane that reads one taking no part in it (exited, or out of the
- * mask): a NaN, as float and as double, that no other poison of the kit uses. */
-#define TL_EMU_WARP_POISON_BITS 0x7fc0f00du
-#define TL_EMU_WARP_POISON_BITS64 0x7ff80000f00df00dull
-
 /* Every __shared__ array is filled with TL_SHARED_POISON_BITS (matrix.h) before each block runs. */
 
 #endif

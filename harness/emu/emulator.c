@@ -1154,7 +1154,8 @@ static int settle_warp(int first, int lanes)
             undefined_read_told = 1;
             fprintf(stderr, "tilelab emulator: %s of block (%u, %u, %u) of %s read, with %s at "
                     "%s:%d, the value of a lane that does not take part in it (one that has "
-                    "exited, or that the mask leaves out): undefined on a GPU, NaN bits here\n",
+                    "exited, that the mask leaves out, or past the block's last thread): CUDA "
+                    "leaves it undefined; the H100 gives 0, and so does the emulator\n",
                     lane_name(first + reader, a, sizeof a), tl_emu_builtin.blockIdx.x,
                     tl_emu_builtin.blockIdx.y, tl_emu_builtin.blockIdx.z, kernel_name,
                     tl_emu_warp_name(c->op), c->file, c->line);

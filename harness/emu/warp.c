@@ -4,8 +4,10 @@
  * by the PTX ISA's rule for shfl.sync (the lane each reads, by mode, offset
  * and segment width), votes, matches and reductions over the lanes that
  * take part. A lane that reads from one that takes no part (it has exited,
- * or the mask leaves it out) gets NaN bits, TL_EMU_WARP_POISON_BITS, as
- * undefined as a GPU's answer but always the same.
+ * the mask leaves it out, or the block has no such lane) gets a value CUDA
+ * leaves undefined: 0, what the H100 gives it each time
+ * (plots/data/undefined-shuffles-h100.txt), so that the verdict is the
+ * GPU's; emulator.c says so on stderr.
  */
 #include "cuda_runtime.h"
 #include "emu.h"
@@ -54,11 +56,6 @@ static int source_lane(int op, int lane, int b, int c)
     default: j = min_lane | (bval & ~segmask), in = j <= max_lane; break;
     }
     return in ? j : lane;
-}
-
-static unsigned long long poison(unsigned size)
-{
-    return size == 8 ? TL_EMU_WARP_POISON_BITS64 : TL_EMU_WARP_POISON_BITS;
 }
 
 /* Bits of size bytes as a signed number. */
@@ -113,7 +110,7 @@ void tl_emu_warp_exchange(tl_emu_warp_call *const call[32], unsigned group, int 
             if (group >> j & 1) {
                 c->result = call[j]->value;
             } else {
-                c->result = poison(size);
+                c->result = 0;
                 if (reader && *reader < 0)
                     *reader = l;
             }
