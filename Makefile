@@ -552,8 +552,8 @@ EMU_KERNEL_OBJS := $(patsubst tests/%.cu,$(B)/emu-test.d/%.o,$(wildcard tests/em
 $(B)/emu-test.d/%.o: tests/%.cu $(B)/harness/emu-rewrite $(EMU_HEADERS) $(EMU_SCRIPTS)
 	@mkdir -p $(@D)
 	@harness/emu/emu-compile.sh $(B)/harness/emu-rewrite $< $@ $(@:.o=.resources.txt)
-$(B)/emu-test: $(EMU_TEST_SRCS) $(EMU_KERNEL_OBJS) $(CORE_LIB) $(EMU_OBJS) $(GPU_HEADERS) $(EMU_HEADERS)
-	$(CC) $(CFLAGS_EMU) -Itests -o $@ $(EMU_TEST_SRCS) $(EMU_KERNEL_OBJS) $(EMU_OBJS) $(CORE_LIB) -lcriterion $(BACKEND_LIBS_emu) -lm
+$(B)/emu-test: $(EMU_TEST_SRCS) $(EMU_KERNEL_OBJS) $(CORE_LIB) $(EMU_OBJS) $(GPU_HEADERS) $(EMU_HEADERS) $(B)/harness/emu-rewrite
+	$(CC) $(CFLAGS_EMU) -Itests -DTL_EMU_REWRITE='"$(B)/harness/emu-rewrite"' -o $@ $(EMU_TEST_SRCS) $(EMU_KERNEL_OBJS) $(EMU_OBJS) $(CORE_LIB) -lcriterion $(BACKEND_LIBS_emu) -lm
 
 # The fidelity corpus: small lab files with the verdict a GPU gives each
 # (tests/emu_corpus/run.sh), run on this machine's backend: GPU=cuda for

@@ -105,6 +105,16 @@ __global__ void group_copy(float *out, const float *in)
     out[block.thread_rank()] = row[255 - block.thread_rank()];
 }
 
+/* Each thread reads the copy's destination before cg::wait: undefined on a GPU. */
+__global__ void read_before_wait(float *out, const float *in)
+{
+    __shared__ float row[32];
+    cg::thread_block block = cg::this_thread_block();
+    cg::memcpy_async(block, row, in, sizeof row);
+    out[threadIdx.x] = row[threadIdx.x]; /* before the wait */
+    cg::wait(block);
+}
+
 /* A thread's own copy lands when it waits for it, not before. */
 __global__ void pipelined(float *out, const float *in)
 {
@@ -143,6 +153,7 @@ void launch_reductions(float *out) { reductions<<<1, 32>>>(out); }
 void launch_coalesced(unsigned *out) { coalesced<<<1, 32>>>(out); }
 void launch_group_copy(float *out, const float *in) { group_copy<<<1, 256>>>(out, in); }
 void launch_pipelined(float *out, const float *in) { pipelined<<<1, 32>>>(out, in); }
+void launch_read_before_wait(float *out, const float *in) { read_before_wait<<<1, 32>>>(out, in); }
 void launch_grid_coordinates(unsigned *out) { grid_coordinates<<<2, 4>>>(out); }
 void launch_split_tile(int *out) { split_tile<<<1, 32>>>(out); }
 }

@@ -19,6 +19,7 @@ void launch_reductions(float *out);
 void launch_coalesced(unsigned *out);
 void launch_group_copy(float *out, const float *in);
 void launch_pipelined(float *out, const float *in);
+void launch_read_before_wait(float *out, const float *in);
 void launch_grid_coordinates(unsigned *out);
 void launch_split_tile(int *out);
 extern const int split_tile_line;
@@ -156,4 +157,16 @@ Test(emulator_cg, a_tile_whose_threads_never_meet_fails_naming_both_lines)
     cr_assert(strstr(tl_gpu_error_detail(), where), "%s", tl_gpu_error_detail());
     snprintf(where, sizeof where, "__syncthreads() of tests/emu_cg_kernels.cu:%d", split_tile_line + 1);
     cr_assert(strstr(tl_gpu_error_detail(), where), "%s", tl_gpu_error_detail());
+}
+
+/* ---- known limits (harness/emu/README.md) */
+
+/* cg::memcpy_async copies as it is called: a thread that reads the destination before
+ * cg::wait reads what its own part and the parts of the threads before it copied. */
+Test(emulator_limits, a_group_copy_is_there_before_the_wait)
+{
+    float *in = floats_in(32), *out = device(32 * sizeof(float)), h[32];
+    launch_read_before_wait(out, in);
+    fetch(h, out, sizeof h);
+    cr_assert_eq(h[31], 31.0f, "a GPU may not have copied it yet; the emulator has: %g", h[31]);
 }

@@ -84,7 +84,26 @@ __global__ void takes_a_mix(float *out, int n, double scale, char c)
     out[threadIdx.x] = (float)(n * scale) + (float)c;
 }
 
+/* Two instances of one template kernel, with 4 and 32 KiB of static shared memory. */
+template <int N> __global__ void template_tiles(float *out)
+{
+    __shared__ float fixed[N];
+    extern __shared__ float more[];
+    fixed[threadIdx.x % N] = 1.0f;
+    __syncthreads();
+    more[threadIdx.x] = fixed[0];
+    out[threadIdx.x] = more[threadIdx.x];
+}
+
 extern "C" {
+cudaError_t launch_template_tiles(float *out, int big)
+{
+    if (big)
+        template_tiles<8192><<<1, 32, 8 << 10>>>(out);
+    else
+        template_tiles<1024><<<1, 32, 40 << 10>>>(out);
+    return cudaGetLastError();
+}
 cudaError_t launch_dynamic_tile(float *out, int threads, size_t bytes, int read_past)
 {
     dynamic_tile<<<2, threads, bytes>>>(out, read_past);

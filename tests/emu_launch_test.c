@@ -5,6 +5,8 @@
  * registers a block, and launches from pointers to the arguments.
  */
 #include <criterion/criterion.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "emu.h"
@@ -22,6 +24,7 @@ cudaError_t launch_register_hungry(float *out, int threads);
 cudaError_t attributes_of(int which, struct cudaFuncAttributes *a);
 cudaError_t launch_by_pointers(int form, float *out, int n, double scale, char c, unsigned threads);
 cudaError_t best_block(int which, int *grid, int *block, int limit);
+cudaError_t launch_template_tiles(float *out, int big);
 
 static float *device_zeros(size_t n)
 {
@@ -199,4 +202,62 @@ Test(emulator_launch, the_best_block_size_is_cudas)
     cr_expect(grid == 8 && block == 256, "bounded: grid %d block %d, the H100 says 1056 (8 a SM) and 256", grid, block);
     cr_assert_eq(best_block(0, &grid, &block, 100), cudaSuccess);
     cr_expect(grid == 32 && block == 64, "at most 100: grid %d block %d, the H100 says 4224 (32 a SM) and 64", grid, block);
+}
+
+/* ---- known limits (harness/emu/README.md) */
+
+/* A template kernel's instances share one count of static shared memory (and of registers):
+ * the most of any instance's, as rewrite reads ptxas's report by the kernel's name. */
+Test(emulator_limits, template_instances_share_the_most_static_shared_memory_of_any)
+{
+    struct cudaFuncAttributes a;
+    cr_assert_eq(attributes_of(2, &a), cudaSuccess);
+    if (a.sharedSizeBytes == 0)
+        cr_skip_test("nvcc is not installed: no instance's static shared memory is known");
+    float *out = device_zeros(32);
+    cr_assert_eq(launch_template_tiles(out, 1), cudaSuccess, "32 + 8 KiB fit: %s", tl_gpu_error_detail());
+    cr_assert_eq(cudaDeviceSynchronize(), cudaSuccess);
+    /* On a GPU, 4 KiB static + 40 dynamic fit the 48; here the instance counts as 32 KiB. */
+    cr_assert_eq(launch_template_tiles(out, 0), cudaErrorInvalidValue, "a fix of the limit shows here");
+}
+
+/* What the emulator cannot run fails to build, saying it is the emulator's limit: a small
+ * file of each, built as a lab file is built (without nvcc, the quickest way). */
+Test(emulator_limits, what_it_cannot_run_fails_to_build_saying_so, .timeout = 120)
+{
+    static const struct {
+        const char *source, *says;
+    } files[] = {
+        {"#include <cooperative_groups.h>\n__global__ void k(float *o) { "
+         "cooperative_groups::this_grid().sync(); o[0] = 1; }\n",
+         "grid-wide synchronisation (this_grid().sync(), which needs every block running at once) is "
+         "not supported by the tilelab CPU emulator"},
+        {"void f(cudaStream_t s) { cudaStreamBeginCapture(s, cudaStreamCaptureModeGlobal); }\n",
+         "cudaStreamBeginCapture (CUDA graphs) is not supported by the tilelab CPU emulator"},
+        {"__managed__ float x;\n__global__ void k(float *o) { o[0] = x; }\n",
+         "a __managed__ variable: memory that kernels and the host share is not supported by the "
+         "tilelab CPU emulator"},
+        {"#include <mma.h>\n__global__ void k(float *o) { o[0] = 1; }\n",
+         "mma.h is a header of the CUDA toolkit that the tilelab CPU emulator does not provide"},
+    };
+    char dir[] = "/tmp/tl-emu-limits-XXXXXX";
+    cr_assert_not_null(mkdtemp(dir));
+    for (size_t i = 0; i < sizeof files / sizeof *files; i++) {
+        char src[256], cmd[1024], log[8192] = "";
+        snprintf(src, sizeof src, "%s/file%zu.cu", dir, i);
+        FILE *f = fopen(src, "w");
+        cr_assert_not_null(f);
+        fputs(files[i].source, f);
+        fclose(f);
+        snprintf(cmd, sizeof cmd, "TL_EMU_NVCC=none harness/emu/emu-compile.sh %s %s %s/file%zu.o "
+                 "%s/file%zu.txt >%s/file%zu.log 2>&1", TL_EMU_REWRITE, src, dir, i, dir, i, dir, i);
+        cr_expect_neq(system(cmd), 0, "%s builds", src);
+        snprintf(cmd, sizeof cmd, "%s/file%zu.log", dir, i);
+        f = fopen(cmd, "r");
+        cr_assert_not_null(f);
+        log[fread(log, 1, sizeof log - 1, f)] = '\0';
+        fclose(f);
+        cr_expect(strstr(log, files[i].says) != NULL, "building %s does not say \"%s\":\n%s", src,
+                  files[i].says, log);
+    }
 }
