@@ -123,7 +123,7 @@ unseen_code() {
             gsub(/__asm__\("tl_emu_cuda_dynamic_shared"\)/, "")
             what = ""
             if ($0 ~ /(^|[^A-Za-z0-9_])(asm|__asm|__asm__)([^A-Za-z0-9_]|$)/) {
-                printf "%s:%d: inline PTX (asm) is not supported by the tilelab CPU emulator, which runs C++ and checks and counts its every access: of inline PTX it runs only reads of special registers (asm(\"mov.u32 %%0, %%%%laneid;\" : \"=r\"(lane)), and %%warpid, %%lanemask_lt, %%clock64 and the like). A GPU runs it: run this lab on a GPU, or write it in CUDA C\n", src, line
+                printf "%s:%d: inline assembly (asm): the emulator checks and counts every memory access through the compiler'"'"'s instrumentation, which this would hide. Inline PTX is not supported by the tilelab CPU emulator but for reads of special registers (asm(\"mov.u32 %%0, %%%%laneid;\" : \"=r\"(lane)), and %%warpid, %%lanemask_lt, %%clock64 and the like); a GPU runs it: run this lab on a GPU, or write it in CUDA C\n", src, line
                 bad = 1
                 next
             }

@@ -1,5 +1,5 @@
 // expect: pass
-// emulator: build-error inline PTX (asm) is not supported by the tilelab CPU emulator
+// emulator: build-error Inline PTX is not supported by the tilelab CPU emulator
 // Inline PTX beyond reading a special register: valid on a GPU, which runs
 // it; the emulator, which runs C++ and checks its every access, refuses it
 // saying so (harness/emu/README.md, known limits).
