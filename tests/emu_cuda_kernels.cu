@@ -5,6 +5,7 @@
  * memcpy in device code, __trap(). Launchers have C linkage.
  */
 #include <math_constants.h>
+#include <stdlib.h>
 
 #include "lab.h"
 
@@ -127,6 +128,24 @@ __global__ void special_registers(unsigned *out)
     out[threadIdx.x] = lane | warp << 8 | (unsigned)__popc(lower) << 16 | (unsigned)(t1 >= t0) << 24;
 }
 
+/* Thread 0 takes a buffer from the device's heap, the block fills and reads it, thread 0
+ * frees it; then a request larger than the heap gets NULL. */
+__global__ void heap(float *out, size_t too_many)
+{
+    __shared__ float *buffer;
+    if (threadIdx.x == 0)
+        buffer = (float *)malloc(32 * sizeof(float));
+    __syncthreads();
+    buffer[threadIdx.x] = 2.0f * threadIdx.x;
+    __syncthreads();
+    out[threadIdx.x] = buffer[31 - threadIdx.x];
+    __syncthreads();
+    if (threadIdx.x == 0) {
+        free(buffer);
+        out[32] = malloc(too_many) == NULL ? 1.0f : 0.0f;
+    }
+}
+
 __global__ void traps(float *out)
 {
     if (threadIdx.x == 3)
@@ -157,4 +176,5 @@ void launch_weighted(float *out) { weighted<<<1, 32>>>(out); }
 void launch_row_memcpy(float *out, const float *in, int n) { row_memcpy<<<1, 32>>>(out, in, n); }
 void launch_traps(float *out) { traps<<<1, 32>>>(out); }
 void launch_special_registers(unsigned *out) { special_registers<<<1, 64>>>(out); }
+void launch_heap(float *out, size_t too_many) { heap<<<1, 32>>>(out, too_many); }
 }

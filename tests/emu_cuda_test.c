@@ -25,6 +25,7 @@ void launch_weighted(float *out);
 void launch_row_memcpy(float *out, const float *in, int n);
 void launch_traps(float *out);
 void launch_special_registers(unsigned *out);
+void launch_heap(float *out, size_t too_many);
 
 static void *device(size_t bytes)
 {
@@ -166,6 +167,20 @@ Test(emulator_cuda, inline_ptx_reads_special_registers)
     fetch(h, d, sizeof h);
     for (unsigned i = 0; i < 64; i++)
         cr_expect_eq(h[i], i % 32 | (i / 32) << 8 | (i % 32) << 16 | 1u << 24, "thread %u: 0x%x", i, h[i]);
+}
+
+Test(emulator_cuda, malloc_in_a_kernel_is_device_memory_from_the_heap)
+{
+    float *d = device(33 * sizeof(float)), h[33];
+    tl_emu_stats_reset();
+    tl_emu_profile(1);
+    launch_heap(d, (size_t)1 << 30);
+    tl_emu_profile(0);
+    fetch(h, d, sizeof h);
+    cr_expect_eq(h[0], 62.0f, "%g", h[0]);
+    cr_expect_eq(h[32], 1.0f, "1 GiB is more than the 8 MiB heap: malloc gives NULL");
+    const tl_emu_stats *s = tl_emu_stats_get(0);
+    cr_expect_eq(s->global_store_bytes, 32 * 4 + 32 * 4 + 4, "the buffer's stores count: %llu", s->global_store_bytes);
 }
 
 Test(emulator_cuda, trap_stops_the_kernel)

@@ -403,6 +403,10 @@ enum {
     TL_SREG_LANEMASK_GT, TL_SREG_CLOCK, TL_SREG_CLOCK_HI, TL_SREG_CLOCK64, TL_SREG_GLOBALTIMER
 };
 unsigned long long tl_emu_cuda_sreg(int which);
+/* malloc and free of a lab file (emu-compile.sh renames its calls): in a kernel, the device's
+ * heap; in host code, the C library's. */
+void *tl_emu_cuda_malloc(size_t bytes);
+void tl_emu_cuda_free(void *p);
 /* cuda_pipeline.h's asynchronous copies of the running thread. */
 void tl_emu_cuda_pipeline_copy(void *dst, const void *src, size_t bytes, size_t zfill);
 void tl_emu_cuda_pipeline_commit(void);

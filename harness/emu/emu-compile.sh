@@ -158,9 +158,11 @@ emu_cxx() {
     "$here/instructions.sh" sites "$widths" "$src" "${out%.o}.s" "${out%.o}.sites.s"
     g++ -c "${out%.o}.sites.s" -o "$out"
     # memcpy, memmove and memset that g++ leaves to the C library (a size it does not know)
-    # go through the emulator's checked and counted ones, as every other access does.
+    # go through the emulator's checked and counted ones, as every other access does; malloc
+    # and free in a kernel take the device's heap (in host code, the C library's).
     objcopy --redefine-sym memcpy=__asan_memcpy --redefine-sym memmove=__asan_memmove \
-        --redefine-sym memset=__asan_memset "$out"
+        --redefine-sym memset=__asan_memset --redefine-sym malloc=tl_emu_cuda_malloc \
+        --redefine-sym free=tl_emu_cuda_free "$out"
 }
 
 if [ -n "$nvcc" ]; then

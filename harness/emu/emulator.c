@@ -493,6 +493,21 @@ unsigned long long tl_emu_cuda_sreg(int which)
     }
 }
 
+/* The lab file's malloc and free (emu-compile.sh renames them to these): in a kernel, the
+ * device's heap; in host code, the C library's. */
+void *tl_emu_cuda_malloc(size_t bytes)
+{
+    return current < 0 ? malloc(bytes) : tl_emu_device_malloc(bytes);
+}
+
+void tl_emu_cuda_free(void *p)
+{
+    if (current < 0)
+        free(p);
+    else if (p)
+        tl_emu_device_free(p);
+}
+
 /* An atomic function of the lab file (device_atomic_functions.h): an access like any, counted
  * apart; the lanes of a warp never run at once, so it is atomic as it is. */
 unsigned long long tl_emu_cuda_atomic(int op, int type, void *p, unsigned long long v,

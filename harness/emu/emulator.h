@@ -36,6 +36,9 @@ int tl_emu_in_arena(uintptr_t a);
 const tl_emu_allocation *tl_emu_allocation_near(uintptr_t a);
 /* The live allocation holding all of [a, a + bytes), or NULL. */
 const tl_emu_allocation *tl_emu_allocation_of(uintptr_t a, size_t bytes);
+/* A kernel's malloc and free: device memory from the device's heap, or NULL. */
+void *tl_emu_device_malloc(size_t bytes);
+void tl_emu_device_free(void *p);
 /* Device memory open to the host (1: while the emulator works in it) or closed (0). */
 void tl_emu_device_memory(int open);
 

@@ -225,6 +225,9 @@ const tl_emu_allocation *tl_emu_allocation_of(uintptr_t a, size_t bytes)
     return al && !al->freed && a + bytes <= al->base + al->size ? al : NULL;
 }
 
+static cudaError_t allocate(void **ptr, size_t bytes);
+static size_t limits[7];
+
 cudaError_t cudaMalloc(void **ptr, size_t bytes)
 {
     if (settle())
@@ -237,6 +240,12 @@ cudaError_t cudaMalloc(void **ptr, size_t bytes)
                               "buffers it is given and allocates none (lab.h)");
     if (bytes == 0)
         return cudaSuccess;
+    return allocate(ptr, bytes);
+}
+
+/* bytes of device memory at *ptr: the next place in the arena, a gap after it. */
+static cudaError_t allocate(void **ptr, size_t bytes)
+{
     size_t rounded = (bytes + 255) & ~(size_t)255;
     if (tl_emu_open_arena() || arena_used + rounded + GAP > ARENA_BYTES)
         return tl_emu_fail(cudaErrorMemoryAllocation, "cudaMalloc of %zu bytes: the emulator's device "
@@ -254,8 +263,38 @@ cudaError_t cudaMalloc(void **ptr, size_t bytes)
     al->size = bytes;
     al->freed = 0;
     arena_used += rounded + GAP; /* its pages closed, as mapped */
+    /* Made while a kernel works in device memory (its malloc): open, as the rest is. */
+    if (arena_open && mprotect((void *)(al->base & ~(uintptr_t)4095),
+                               rounded + (al->base & 4095), PROT_READ | PROT_WRITE) != 0)
+        abort();
     *ptr = (void *)al->base;
     return cudaSuccess;
+}
+
+/*
+ * malloc and free in a kernel: device memory, from the device's heap
+ * (cudaLimitMallocHeapSize bytes, 8 MiB unless set), which the kernel's
+ * accesses reach and the emulator checks and counts as any; NULL once the
+ * heap is spent, as on a GPU.
+ */
+static size_t heap_used;
+
+void *tl_emu_device_malloc(size_t bytes)
+{
+    void *p = NULL;
+    if (bytes == 0 || bytes > limits[cudaLimitMallocHeapSize] - heap_used || allocate(&p, bytes))
+        return NULL;
+    heap_used += bytes;
+    return p;
+}
+
+void tl_emu_device_free(void *p)
+{
+    tl_emu_allocation *al = (tl_emu_allocation *)tl_emu_allocation_near((uintptr_t)p);
+    if (!al || al->base != (uintptr_t)p || al->freed)
+        return;
+    al->freed = 1;
+    heap_used -= al->size;
 }
 
 cudaError_t cudaFree(void *ptr)
@@ -662,6 +701,7 @@ cudaError_t cudaDeviceGetSharedMemConfig(enum cudaSharedMemConfig *config)
     return config ? cudaSuccess : tl_emu_fail(cudaErrorInvalidValue, "cudaDeviceGetSharedMemConfig: NULL");
 }
 
+/* cudaDeviceSetLimit's: the stack, printf's buffer, malloc's heap in kernels, ... */
 static size_t limits[7] = {1024, 1 << 20, 8 << 20, 2, 2048, 32, 0};
 
 cudaError_t cudaDeviceSetLimit(enum cudaLimit limit, size_t value)
