@@ -149,9 +149,9 @@ $(B)/harness/gpu/%.o: harness/gpu/%.c $(GPU_HEADERS)
 
 # The CPU emulator (harness/emu): its runtime, and the GPU glue compiled
 # against its cuda_runtime.h instead of the toolkit's.
-EMU_HEADERS := $(wildcard harness/emu/*.h)
+EMU_HEADERS := $(wildcard harness/emu/*.h harness/emu/cooperative_groups/*.h)
 EMU_SCRIPTS := $(wildcard harness/emu/*.sh)
-EMU_OBJS := $(addprefix $(B)/harness/emu/,gpu.o launch_config.o runtime.o shared.o emulator.o fiber.o statics.o confine.o)
+EMU_OBJS := $(addprefix $(B)/harness/emu/,gpu.o launch_config.o runtime.o streams.o kernels.o intrinsics.o shared.o emulator.o warp.o atomic.o fiber.o statics.o confine.o)
 CFLAGS_EMU := $(CFLAGS_GPU) -Iharness/emu
 $(B)/harness/emu/%.o: harness/emu/%.c $(GPU_HEADERS) $(EMU_HEADERS)
 	@mkdir -p $(@D)
@@ -159,9 +159,10 @@ $(B)/harness/emu/%.o: harness/emu/%.c $(GPU_HEADERS) $(EMU_HEADERS)
 $(B)/harness/emu/%.o: harness/gpu/%.c $(GPU_HEADERS) $(EMU_HEADERS)
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS_EMU) -c $< -o $@
-$(B)/harness/emu-rewrite: harness/emu/rewrite.c
+$(B)/harness/emu-rewrite: harness/emu/rewrite.c harness/emu/source.c harness/emu/kernel_edits.c \
+                          harness/emu/source.h harness/emu/kernel_edits.h
 	@mkdir -p $(@D)
-	$(CC) $(CFLAGS_HARNESS) -o $@ $<
+	$(CC) $(CFLAGS_HARNESS) -o $@ $(filter %.c,$^)
 
 # The lab process: what a suite links to run its lab's code there (lab_process.h).
 LAB_HEADERS := $(GPU_HEADERS) $(wildcard harness/lab/*.h)
@@ -566,10 +567,15 @@ $(B)/plan-test: tests/plan_test.c $(LAB_CLIENT) $(CORE_LIB) $(LAB_HEADERS) $(B)/
 
 # The emulator's own tests: planted races, out-of-bounds accesses, bad
 # launches and access patterns with known counts.
-$(B)/emu-kernels.o: tests/emu_kernels.cu $(B)/harness/emu-rewrite $(EMU_HEADERS) $(EMU_SCRIPTS)
-	@harness/emu/emu-compile.sh $(B)/harness/emu-rewrite $< $@ $(B)/emu-kernels.resources.txt
-$(B)/emu-test: tests/emu_test.c $(B)/emu-kernels.o $(CORE_LIB) $(EMU_OBJS) $(GPU_HEADERS) $(EMU_HEADERS)
-	$(CC) $(CFLAGS_EMU) -Itests -o $@ $< $(B)/emu-kernels.o $(EMU_OBJS) $(CORE_LIB) -lcriterion $(BACKEND_LIBS_emu) -lm
+# One suite of several files (tests/emu_test.c, tests/emu_*_test.c), each with
+# its kernels beside it (tests/emu_kernels.cu, tests/emu_*_kernels.cu).
+EMU_TEST_SRCS := tests/emu_test.c $(wildcard tests/emu_*_test.c)
+EMU_KERNEL_OBJS := $(patsubst tests/%.cu,$(B)/emu-test.d/%.o,$(wildcard tests/emu_*kernels.cu))
+$(B)/emu-test.d/%.o: tests/%.cu $(B)/harness/emu-rewrite $(EMU_HEADERS) $(EMU_SCRIPTS)
+	@mkdir -p $(@D)
+	@harness/emu/emu-compile.sh $(B)/harness/emu-rewrite $< $@ $(@:.o=.resources.txt)
+$(B)/emu-test: $(EMU_TEST_SRCS) $(EMU_KERNEL_OBJS) $(CORE_LIB) $(EMU_OBJS) $(GPU_HEADERS) $(EMU_HEADERS) $(B)/harness/emu-rewrite
+	$(CC) $(CFLAGS_EMU) -Itests -DTL_EMU_REWRITE='"$(B)/harness/emu-rewrite"' -o $@ $(EMU_TEST_SRCS) $(EMU_KERNEL_OBJS) $(EMU_OBJS) $(CORE_LIB) -lcriterion $(BACKEND_LIBS_emu) -lm
 
 # The fidelity corpus: small lab files with the verdict a GPU gives each
 # (tests/emu_corpus/run.sh), run on this machine's backend: GPU=cuda for

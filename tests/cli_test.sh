@@ -118,9 +118,9 @@ else
 fi
 
 # The emulator refuses what it cannot run when the lab is compiled, in words.
-cat >"$tmp/shfl.cu" <<'CU'
+cat >"$tmp/ptx.cu" <<'CU'
 #include "lab.h"
-__global__ void k(float *o) { o[threadIdx.x] = __shfl_sync(0xffffffffu, o[threadIdx.x], 0); }
+__global__ void k(float *o) { unsigned c; asm("add.u32 %0, %1, 1;" : "=r"(c) : "r"(threadIdx.x)); o[c] = 1; }
 void transpose(float *o, const float *i, int r, int c) { (void)i, (void)r, (void)c; k<<<1, 32>>>(o); }
 CU
 cat >"$tmp/big.cu" <<'CU'
@@ -128,14 +128,15 @@ cat >"$tmp/big.cu" <<'CU'
 __global__ void k(float *o) { __shared__ float big[12289]; big[threadIdx.x] = 1; o[0] = big[0]; }
 void transpose(float *o, const float *i, int r, int c) { (void)i, (void)r, (void)c; k<<<1, 32>>>(o); }
 CU
-cat >"$tmp/dyn.cu" <<'CU'
+cat >"$tmp/half.cu" <<'CU'
+#include <cuda_fp16.h>
 #include "lab.h"
-__global__ void k(float *o) { extern __shared__ float s[]; s[threadIdx.x] = 1; o[0] = s[0]; }
-void transpose(float *o, const float *i, int r, int c) { (void)i, (void)r, (void)c; k<<<1, 32, 128>>>(o); }
+__global__ void k(float *o) { o[threadIdx.x] = __half2float(__float2half(1.0f)); }
+void transpose(float *o, const float *i, int r, int c) { (void)i, (void)r, (void)c; k<<<1, 32>>>(o); }
 CU
 emu="harness/emu/emu-compile.sh $build/harness/emu-rewrite"
-expect 1 "extern __shared__) is not supported by the tilelab CPU emulator" $emu "$tmp/dyn.cu" "$tmp/dyn.o" "$tmp/dyn.txt"
-expect 1 "__shfl_sync is not supported by the tilelab CPU emulator" $emu "$tmp/shfl.cu" "$tmp/shfl.o" "$tmp/shfl.txt"
+expect 1 "Inline PTX is not supported by the tilelab CPU emulator" $emu "$tmp/ptx.cu" "$tmp/ptx.o" "$tmp/ptx.txt"
+expect 1 "cuda_fp16.h is a header of the CUDA toolkit that the tilelab CPU emulator does not provide" $emu "$tmp/half.cu" "$tmp/half.o" "$tmp/half.txt"
 expect 1 "uses too much shared data (0xc004 bytes, 0xc000 max)" $emu "$tmp/big.cu" "$tmp/big.o" "$tmp/big.txt"
 expect 2 "GPU=fast? Say GPU=cuda" make lab3 test GPU=fast
 # A CPU stub filled in as its handout says, with (size_t) casts, compiles as

@@ -255,7 +255,6 @@ cudaError_t blocks_per_sm(int *blocks, int threads, size_t dynamic_shared)
     return cudaOccupancyMaxActiveBlocksPerMultiprocessor(blocks, template_shared<N>, threads,
                                                          dynamic_shared);
 }
-void launch_dynamic_shared(float *out) { no_bounds_check<<<1, N, 128>>>(out); }
 
 void launch_copy_float4(float *out, const float *in) { copy_float4<<<1, N>>>(out, in); }
 void launch_race(float *out, const float *in) { race<<<1, N>>>(out, in); }

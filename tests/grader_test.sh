@@ -888,8 +888,9 @@ fi
 # Hand-ins that hide work from the emulator's counts (GPU labs graded
 # without a GPU, as on Gradescope): inline assembly (lab 4) and an attribute
 # that turns the instrumentation off (lab 5) are refused at build; host code
-# that copies into device memory through a library function (lab 6) faults,
-# device memory being closed to the host as a GPU's is.
+# that copies into device memory through a library function (lab 6; mempcpy,
+# since a lab file's own memcpy is the emulator's checked one) faults, device
+# memory being closed to the host as a GPU's is.
 handin unseen 04-gpu-coalesced cu >/dev/null <<EOF
 $(sed '/^void transpose/{n;s/^{$/{ __asm__ volatile("" ::: "memory");/;}' solutions/03-gpu-naive/transpose.cu)
 EOF
@@ -900,7 +901,7 @@ cat >"$tmp/unseen/labs/06-gpu-unrolled/transpose.cu" <<EOF
 #include "lab.h"
 #include <stdlib.h>
 #include <string.h>
-static void *(*volatile copy)(void *, const void *, size_t) = memcpy;
+static void *(*volatile copy)(void *, const void *, size_t) = mempcpy;
 __global__ void touch(float *out) { out[0] = out[0]; }
 void transpose(float *out, const float *in, int rows, int cols)
 {

@@ -1,16 +1,20 @@
 /*
- * tilelab's CPU emulator: the part of the CUDA runtime and of CUDA C that
- * the labs use, for machines without an NVIDIA GPU.
+ * tilelab's CPU emulator: the CUDA runtime and CUDA C a single-GPU program
+ * uses, for machines without an NVIDIA GPU.
  *
  * A lab's .cu file is compiled by g++ with this header forced in first
- * (-include) and with its <<<grid, block>>> launches rewritten to
- * TL_LAUNCH(kernel, (grid, block), (args)) by harness/emu/rewrite.c. The
- * harness's own C files include it instead of the toolkit's header.
+ * (-include) and rewritten by harness/emu/rewrite.c: its <<<grid, block>>>
+ * launches become TL_LAUNCH(...), each kernel's body starts with
+ * TL_EMU_KERNEL_ENTRY(...) (its registers, static shared memory and
+ * __launch_bounds__, checked when it is launched), and its extern
+ * __shared__ arrays name the launch's dynamic shared memory. The harness's
+ * own C files include it instead of the toolkit's header.
  *
  * Names, numbers and behaviour follow the CUDA runtime: error codes keep
- * their values, launch limits are the hardware's, errors are sticky where
- * the real ones are. Anything outside this subset fails to compile with a
- * message that says the emulator does not support it.
+ * their values, launch limits are the H100's, errors are sticky where the
+ * real ones are. What the emulator cannot run (graphs, several devices,
+ * memory a kernel shares with the host) fails to build, or its call fails,
+ * with a message that says it is the emulator's limit and that a GPU runs it.
  */
 #ifndef TILELAB_EMU_CUDA_RUNTIME_H
 #define TILELAB_EMU_CUDA_RUNTIME_H
@@ -18,32 +22,19 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "vector_types.h"
+
+/* The CUDA runtime the emulator stands for: 13.0, as on the lent H100. */
+#define CUDART_VERSION 13000
+
 #ifdef __cplusplus
 extern "C" {
 #endif
 
 typedef enum cudaError {
-    cudaSuccess = 0,
-    cudaErrorInvalidValue = 1,
-    cudaErrorMemoryAllocation = 2,
-    cudaErrorInitializationError = 3,
-    cudaErrorInvalidConfiguration = 9,
-    cudaErrorInvalidDevicePointer = 17,
-    cudaErrorInvalidMemcpyDirection = 21,
-    cudaErrorInsufficientDriver = 35,
-    cudaErrorNoDevice = 100,
-    cudaErrorInvalidDevice = 101,
-    cudaErrorNoKernelImageForDevice = 209,
-    cudaErrorInvalidResourceHandle = 400,
-    cudaErrorNotReady = 600,
-    cudaErrorIllegalAddress = 700,
-    cudaErrorLaunchOutOfResources = 701,
-    cudaErrorLaunchTimeout = 702,
-    cudaErrorAssert = 710,
-    cudaErrorMisalignedAddress = 716,
-    cudaErrorLaunchFailure = 719,
-    cudaErrorNotSupported = 801,
-    cudaErrorUnknown = 999
+#define X(name, value, text) name = value,
+#include "cuda_errors.h"
+#undef X
 } cudaError_t;
 
 enum cudaMemcpyKind {
@@ -55,87 +46,295 @@ enum cudaMemcpyKind {
 };
 
 enum cudaDeviceAttr {
-    cudaDevAttrMaxThreadsPerBlock = 1,
-    cudaDevAttrMaxSharedMemoryPerBlock = 8,
-    cudaDevAttrWarpSize = 10,
-    cudaDevAttrMultiProcessorCount = 16,
-    cudaDevAttrMemoryClockRate = 36,
-    cudaDevAttrGlobalMemoryBusWidth = 37,
-    cudaDevAttrL2CacheSize = 38,
-    cudaDevAttrComputeCapabilityMajor = 75,
-    cudaDevAttrComputeCapabilityMinor = 76
+    cudaDevAttrMaxThreadsPerBlock = 1, cudaDevAttrMaxBlockDimX = 2, cudaDevAttrMaxBlockDimY = 3,
+    cudaDevAttrMaxBlockDimZ = 4, cudaDevAttrMaxGridDimX = 5, cudaDevAttrMaxGridDimY = 6,
+    cudaDevAttrMaxGridDimZ = 7, cudaDevAttrMaxSharedMemoryPerBlock = 8,
+    cudaDevAttrTotalConstantMemory = 9, cudaDevAttrWarpSize = 10, cudaDevAttrMaxPitch = 11,
+    cudaDevAttrMaxRegistersPerBlock = 12, cudaDevAttrClockRate = 13,
+    cudaDevAttrTextureAlignment = 14, cudaDevAttrGpuOverlap = 15,
+    cudaDevAttrMultiProcessorCount = 16, cudaDevAttrKernelExecTimeout = 17,
+    cudaDevAttrIntegrated = 18, cudaDevAttrCanMapHostMemory = 19, cudaDevAttrComputeMode = 20,
+    cudaDevAttrConcurrentKernels = 31, cudaDevAttrEccEnabled = 32, cudaDevAttrPciBusId = 33,
+    cudaDevAttrPciDeviceId = 34, cudaDevAttrMemoryClockRate = 36,
+    cudaDevAttrGlobalMemoryBusWidth = 37, cudaDevAttrL2CacheSize = 38,
+    cudaDevAttrMaxThreadsPerMultiProcessor = 39, cudaDevAttrAsyncEngineCount = 40,
+    cudaDevAttrUnifiedAddressing = 41, cudaDevAttrPciDomainId = 50,
+    cudaDevAttrComputeCapabilityMajor = 75, cudaDevAttrComputeCapabilityMinor = 76,
+    cudaDevAttrStreamPrioritiesSupported = 78, cudaDevAttrGlobalL1CacheSupported = 79,
+    cudaDevAttrLocalL1CacheSupported = 80, cudaDevAttrMaxSharedMemoryPerMultiprocessor = 81,
+    cudaDevAttrMaxRegistersPerMultiprocessor = 82, cudaDevAttrManagedMemory = 83,
+    cudaDevAttrIsMultiGpuBoard = 84, cudaDevAttrPageableMemoryAccess = 88,
+    cudaDevAttrConcurrentManagedAccess = 89, cudaDevAttrCooperativeLaunch = 95,
+    cudaDevAttrMaxSharedMemoryPerBlockOptin = 97, cudaDevAttrMaxBlocksPerMultiprocessor = 106,
+    cudaDevAttrMaxPersistingL2CacheSize = 108, cudaDevAttrReservedSharedMemoryPerBlock = 111,
+    cudaDevAttrMemoryPoolsSupported = 115, cudaDevAttrClusterLaunch = 120
 };
+
+enum cudaFuncAttribute {
+    cudaFuncAttributeMaxDynamicSharedMemorySize = 8,
+    cudaFuncAttributePreferredSharedMemoryCarveout = 9,
+    cudaFuncAttributeClusterDimMustBeSet = 10,
+    cudaFuncAttributeRequiredClusterWidth = 11,
+    cudaFuncAttributeRequiredClusterHeight = 12,
+    cudaFuncAttributeRequiredClusterDepth = 13,
+    cudaFuncAttributeNonPortableClusterSizeAllowed = 14,
+    cudaFuncAttributeClusterSchedulingPolicyPreference = 15,
+    cudaFuncAttributeMax
+};
+enum cudaFuncCache {
+    cudaFuncCachePreferNone = 0, cudaFuncCachePreferShared = 1, cudaFuncCachePreferL1 = 2,
+    cudaFuncCachePreferEqual = 3
+};
+enum cudaSharedMemConfig {
+    cudaSharedMemBankSizeDefault = 0, cudaSharedMemBankSizeFourByte = 1,
+    cudaSharedMemBankSizeEightByte = 2
+};
+enum cudaSharedCarveout {
+    cudaSharedmemCarveoutDefault = -1, cudaSharedmemCarveoutMaxShared = 100,
+    cudaSharedmemCarveoutMaxL1 = 0
+};
+enum cudaLimit {
+    cudaLimitStackSize = 0, cudaLimitPrintfFifoSize = 1, cudaLimitMallocHeapSize = 2,
+    cudaLimitDevRuntimeSyncDepth = 3, cudaLimitDevRuntimePendingLaunchCount = 4,
+    cudaLimitMaxL2FetchGranularity = 5, cudaLimitPersistingL2CacheSize = 6
+};
+enum cudaMemoryType {
+    cudaMemoryTypeUnregistered = 0, cudaMemoryTypeHost = 1, cudaMemoryTypeDevice = 2,
+    cudaMemoryTypeManaged = 3
+};
+enum cudaComputeMode {
+    cudaComputeModeDefault = 0, cudaComputeModeExclusive = 1, cudaComputeModeProhibited = 2,
+    cudaComputeModeExclusiveProcess = 3
+};
+
+#define cudaHostAllocDefault 0x00
+#define cudaHostAllocPortable 0x01
+#define cudaHostAllocMapped 0x02
+#define cudaHostAllocWriteCombined 0x04
+#define cudaHostRegisterDefault 0x00
+#define cudaHostRegisterPortable 0x01
+#define cudaHostRegisterMapped 0x02
+#define cudaHostRegisterIoMemory 0x04
+#define cudaHostRegisterReadOnly 0x08
+#define cudaStreamDefault 0x00
+#define cudaStreamNonBlocking 0x01
+#define cudaStreamLegacy ((cudaStream_t)0x1)
+#define cudaStreamPerThread ((cudaStream_t)0x2)
+#define cudaEventDefault 0x00
+#define cudaEventBlockingSync 0x01
+#define cudaEventDisableTiming 0x02
+#define cudaEventInterprocess 0x04
+#define cudaDeviceScheduleAuto 0x00
+#define cudaDeviceScheduleSpin 0x01
+#define cudaDeviceScheduleYield 0x02
+#define cudaDeviceScheduleBlockingSync 0x04
+#define cudaDeviceBlockingSync 0x04
+#define cudaDeviceScheduleMask 0x07
+#define cudaDeviceMapHost 0x08
+#define cudaDeviceLmemResizeToMax 0x10
+#define cudaDeviceMask 0xff
+#define cudaMemAttachGlobal 0x01
+#define cudaMemAttachHost 0x02
+#define cudaMemAttachSingle 0x04
+#define cudaOccupancyDefault 0x00
+#define cudaOccupancyDisableCachingOverride 0x01
+#define cudaCpuDeviceId ((int)-1)
+#define cudaInvalidDeviceId ((int)-2)
 
 typedef struct CUstream_st *cudaStream_t;
 typedef struct CUevent_st *cudaEvent_t;
-
-typedef struct uint3 {
-    unsigned int x, y, z;
-} uint3;
-
-#ifdef __cplusplus
-struct dim3 {
-    unsigned int x, y, z;
-    dim3(unsigned int vx = 1, unsigned int vy = 1, unsigned int vz = 1) : x(vx), y(vy), z(vz) {}
-    dim3(uint3 v) : x(v.x), y(v.y), z(v.z) {}
+/* Graphs: the types, so a file that names them compiles; their calls fail to build. */
+typedef struct CUgraph_st *cudaGraph_t;
+typedef struct CUgraphExec_st *cudaGraphExec_t;
+typedef struct CUgraphNode_st *cudaGraphNode_t;
+enum cudaStreamCaptureMode {
+    cudaStreamCaptureModeGlobal = 0, cudaStreamCaptureModeThreadLocal = 1,
+    cudaStreamCaptureModeRelaxed = 2
 };
-#else
-typedef struct dim3 {
-    unsigned int x, y, z;
-} dim3;
-#endif
+typedef void (*cudaStreamCallback_t)(cudaStream_t stream, cudaError_t status, void *user_data);
+typedef void (*cudaHostFn_t)(void *user_data);
 
-typedef struct __attribute__((aligned(8))) float2 { float x, y; } float2;
-typedef struct __attribute__((aligned(16))) float4 { float x, y, z, w; } float4;
-typedef struct __attribute__((aligned(8))) int2 { int x, y; } int2;
-typedef struct __attribute__((aligned(16))) int4 { int x, y, z, w; } int4;
+typedef struct cudaUUID_st {
+    char bytes[16];
+} cudaUUID_t;
 
+/* The fields of CUDA's cudaDeviceProp that programs read (CUDA 13 dropped the clocks; older
+ * runtimes have them, and so does the emulator). */
 struct cudaDeviceProp {
     char name[256];
+    cudaUUID_t uuid;
     size_t totalGlobalMem;
     size_t sharedMemPerBlock;
+    int regsPerBlock;
     int warpSize;
+    size_t memPitch;
     int maxThreadsPerBlock;
     int maxThreadsDim[3];
     int maxGridSize[3];
+    int clockRate;
+    size_t totalConstMem;
     int major, minor;
+    size_t textureAlignment;
+    size_t texturePitchAlignment;
+    int deviceOverlap;
     int multiProcessorCount;
+    int kernelExecTimeoutEnabled;
+    int integrated;
+    int canMapHostMemory;
+    int computeMode;
+    int concurrentKernels;
+    int ECCEnabled;
+    int pciBusID, pciDeviceID, pciDomainID;
+    int tccDriver;
+    int asyncEngineCount;
+    int unifiedAddressing;
+    int memoryClockRate;
+    int memoryBusWidth;
     int l2CacheSize;
+    int persistingL2CacheMaxSize;
     int maxThreadsPerMultiProcessor;
-    int maxBlocksPerMultiProcessor;
+    int streamPrioritiesSupported;
+    int globalL1CacheSupported;
+    int localL1CacheSupported;
     size_t sharedMemPerMultiprocessor;
+    int regsPerMultiprocessor;
+    int managedMemory;
+    int isMultiGpuBoard;
+    int multiGpuBoardGroupID;
+    int hostNativeAtomicSupported;
+    int pageableMemoryAccess;
+    int concurrentManagedAccess;
+    int computePreemptionSupported;
+    int cooperativeLaunch;
+    size_t sharedMemPerBlockOptin;
+    int maxBlocksPerMultiProcessor;
+    int accessPolicyMaxWindowSize;
     size_t reservedSharedMemPerBlock;
+    int clusterLaunch;
 };
 
-cudaError_t cudaMalloc(void **ptr, size_t bytes);
-cudaError_t cudaFree(void *ptr);
-cudaError_t cudaMemcpy(void *dst, const void *src, size_t bytes, enum cudaMemcpyKind kind);
-cudaError_t cudaMemcpyAsync(void *dst, const void *src, size_t bytes, enum cudaMemcpyKind kind,
-                            cudaStream_t stream);
-cudaError_t cudaMemset(void *ptr, int value, size_t bytes);
-cudaError_t cudaMemsetAsync(void *ptr, int value, size_t bytes, cudaStream_t stream);
-cudaError_t cudaDeviceSynchronize(void);
-cudaError_t cudaStreamSynchronize(cudaStream_t stream);
-cudaError_t cudaStreamCreate(cudaStream_t *stream);
-cudaError_t cudaStreamDestroy(cudaStream_t stream);
-cudaError_t cudaDeviceReset(void);
+struct cudaFuncAttributes {
+    size_t sharedSizeBytes;
+    size_t constSizeBytes;
+    size_t localSizeBytes;
+    int maxThreadsPerBlock;
+    int numRegs;
+    int ptxVersion;
+    int binaryVersion;
+    int cacheModeCA;
+    int maxDynamicSharedSizeBytes;
+    int preferredShmemCarveout;
+    int clusterDimMustBeSet;
+    int requiredClusterWidth, requiredClusterHeight, requiredClusterDepth;
+    int clusterSchedulingPolicyPreference;
+    int nonPortableClusterSizeAllowed;
+};
+
+struct cudaPointerAttributes {
+    enum cudaMemoryType type;
+    int device;
+    void *devicePointer;
+    void *hostPointer;
+};
+
+/* ---- errors */
 cudaError_t cudaGetLastError(void);
 cudaError_t cudaPeekAtLastError(void);
 const char *cudaGetErrorString(cudaError_t err);
 const char *cudaGetErrorName(cudaError_t err);
+
+/* ---- the device: one, an SM of an H100 (runtime.c) */
 cudaError_t cudaGetDeviceCount(int *count);
 cudaError_t cudaGetDevice(int *device);
 cudaError_t cudaSetDevice(int device);
 cudaError_t cudaGetDeviceProperties(struct cudaDeviceProp *prop, int device);
 cudaError_t cudaDeviceGetAttribute(int *value, enum cudaDeviceAttr attr, int device);
-cudaError_t cudaOccupancyMaxActiveBlocksPerMultiprocessor(int *blocks, const void *kernel,
-                                                          int block_size, size_t dynamic_shared);
+cudaError_t cudaDeviceSynchronize(void);
+cudaError_t cudaDeviceReset(void);
+cudaError_t cudaSetDeviceFlags(unsigned int flags);
+cudaError_t cudaGetDeviceFlags(unsigned int *flags);
+cudaError_t cudaDeviceSetCacheConfig(enum cudaFuncCache config);
+cudaError_t cudaDeviceGetCacheConfig(enum cudaFuncCache *config);
+cudaError_t cudaDeviceSetSharedMemConfig(enum cudaSharedMemConfig config);
+cudaError_t cudaDeviceGetSharedMemConfig(enum cudaSharedMemConfig *config);
+cudaError_t cudaDeviceSetLimit(enum cudaLimit limit, size_t value);
+cudaError_t cudaDeviceGetLimit(size_t *value, enum cudaLimit limit);
+cudaError_t cudaDeviceGetStreamPriorityRange(int *least, int *greatest);
+cudaError_t cudaDeviceCanAccessPeer(int *can, int device, int peer);
+cudaError_t cudaDriverGetVersion(int *version);
+cudaError_t cudaRuntimeGetVersion(int *version);
+cudaError_t cudaChooseDevice(int *device, const struct cudaDeviceProp *prop);
+
+/* ---- memory (runtime.c) */
+cudaError_t cudaMalloc(void **ptr, size_t bytes);
+cudaError_t cudaFree(void *ptr);
+cudaError_t cudaMallocPitch(void **ptr, size_t *pitch, size_t width, size_t height);
+cudaError_t cudaMallocAsync(void **ptr, size_t bytes, cudaStream_t stream);
+cudaError_t cudaFreeAsync(void *ptr, cudaStream_t stream);
+cudaError_t cudaMallocHost(void **ptr, size_t bytes);
+cudaError_t cudaHostAlloc(void **ptr, size_t bytes, unsigned int flags);
+cudaError_t cudaFreeHost(void *ptr);
+cudaError_t cudaHostRegister(void *ptr, size_t bytes, unsigned int flags);
+cudaError_t cudaHostUnregister(void *ptr);
+cudaError_t cudaHostGetDevicePointer(void **device, void *host, unsigned int flags);
+cudaError_t cudaMallocManaged(void **ptr, size_t bytes, unsigned int flags);
+cudaError_t cudaMemcpy(void *dst, const void *src, size_t bytes, enum cudaMemcpyKind kind);
+cudaError_t cudaMemcpyAsync(void *dst, const void *src, size_t bytes, enum cudaMemcpyKind kind,
+                            cudaStream_t stream);
+cudaError_t cudaMemcpy2D(void *dst, size_t dpitch, const void *src, size_t spitch, size_t width,
+                         size_t height, enum cudaMemcpyKind kind);
+cudaError_t cudaMemcpy2DAsync(void *dst, size_t dpitch, const void *src, size_t spitch,
+                              size_t width, size_t height, enum cudaMemcpyKind kind,
+                              cudaStream_t stream);
+cudaError_t cudaMemset(void *ptr, int value, size_t bytes);
+cudaError_t cudaMemsetAsync(void *ptr, int value, size_t bytes, cudaStream_t stream);
+cudaError_t cudaMemset2D(void *ptr, size_t pitch, int value, size_t width, size_t height);
+cudaError_t cudaMemset2DAsync(void *ptr, size_t pitch, int value, size_t width, size_t height,
+                              cudaStream_t stream);
 cudaError_t cudaMemGetInfo(size_t *free_bytes, size_t *total_bytes);
+cudaError_t cudaPointerGetAttributes(struct cudaPointerAttributes *attr, const void *ptr);
+cudaError_t cudaMemPrefetchAsync(const void *ptr, size_t bytes, int device, cudaStream_t stream);
+/* A __device__ or __constant__ variable's bytes (C++: cudaMemcpyToSymbol(symbol, ...)). */
+cudaError_t tl_emu_cuda_memcpy_symbol(const void *symbol, size_t symbol_bytes, void *buf,
+                                      size_t bytes, size_t offset, enum cudaMemcpyKind kind,
+                                      int to_symbol);
+
+/* ---- streams and events: one queue, run in order, a legal schedule of any streams (streams.c) */
+cudaError_t cudaStreamCreate(cudaStream_t *stream);
+cudaError_t cudaStreamCreateWithFlags(cudaStream_t *stream, unsigned int flags);
+cudaError_t cudaStreamCreateWithPriority(cudaStream_t *stream, unsigned int flags, int priority);
+cudaError_t cudaStreamDestroy(cudaStream_t stream);
+cudaError_t cudaStreamSynchronize(cudaStream_t stream);
+cudaError_t cudaStreamQuery(cudaStream_t stream);
+cudaError_t cudaStreamWaitEvent(cudaStream_t stream, cudaEvent_t event, unsigned int flags);
+cudaError_t cudaStreamGetFlags(cudaStream_t stream, unsigned int *flags);
+cudaError_t cudaStreamGetPriority(cudaStream_t stream, int *priority);
+cudaError_t cudaStreamAddCallback(cudaStream_t stream, cudaStreamCallback_t callback,
+                                  void *user_data, unsigned int flags);
+cudaError_t cudaLaunchHostFunc(cudaStream_t stream, cudaHostFn_t fn, void *user_data);
 cudaError_t cudaEventCreate(cudaEvent_t *event);
+cudaError_t cudaEventCreateWithFlags(cudaEvent_t *event, unsigned int flags);
 cudaError_t cudaEventDestroy(cudaEvent_t event);
 cudaError_t cudaEventRecord(cudaEvent_t event, cudaStream_t stream);
 cudaError_t cudaEventSynchronize(cudaEvent_t event);
+cudaError_t cudaEventQuery(cudaEvent_t event);
 cudaError_t cudaEventElapsedTime(float *ms, cudaEvent_t start, cudaEvent_t stop);
+
+/* ---- kernels: attributes, occupancy, launches (kernels.c) */
+cudaError_t cudaFuncSetAttribute(const void *fn, enum cudaFuncAttribute attr, int value);
+cudaError_t cudaFuncGetAttributes(struct cudaFuncAttributes *attr, const void *fn);
+cudaError_t cudaFuncSetCacheConfig(const void *fn, enum cudaFuncCache config);
+cudaError_t cudaFuncSetSharedMemConfig(const void *fn, enum cudaSharedMemConfig config);
+cudaError_t cudaLaunchKernel(const void *fn, dim3 grid, dim3 block, void **args, size_t shared,
+                             cudaStream_t stream);
+cudaError_t cudaOccupancyMaxActiveBlocksPerMultiprocessor(int *blocks, const void *kernel,
+                                                          int block_size, size_t dynamic_shared);
+cudaError_t cudaOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(int *blocks, const void *kernel,
+                                                                   int block_size,
+                                                                   size_t dynamic_shared,
+                                                                   unsigned int flags);
+cudaError_t cudaOccupancyAvailableDynamicSMemPerBlock(size_t *bytes, const void *kernel,
+                                                      int blocks, int block_size);
 
 /* ---- what device code sees */
 
@@ -147,11 +346,78 @@ extern struct tl_emu_builtins tl_emu_builtin;
 /* __syncthreads() at file:line; the emulator checks that a block's threads all wait at one. */
 void tl_emu_syncthreads_at(const char *file, int line);
 
+/*
+ * What the emulator's device headers call; a lab file may call these
+ * (harness/lab/isolate-symbols.sh lets it: tl_emu_cuda_*), the rest of the
+ * kit's code it may not.
+ */
+/* __syncthreads() and the ones that also count, AND or OR a predicate over the block. */
+enum { TL_SYNC_PLAIN, TL_SYNC_COUNT, TL_SYNC_AND, TL_SYNC_OR };
+int tl_emu_cuda_syncthreads(int op, int predicate, const char *file, int line);
+/* The warp collectives (sm_30_intrinsics.h). */
+enum {
+    TL_WARP_SHFL_IDX, TL_WARP_SHFL_UP, TL_WARP_SHFL_DOWN, TL_WARP_SHFL_XOR,
+    TL_WARP_BALLOT, TL_WARP_ANY, TL_WARP_ALL, TL_WARP_SYNC, TL_WARP_ACTIVEMASK,
+    TL_WARP_MATCH_ANY, TL_WARP_MATCH_ALL,
+    TL_WARP_REDUCE_ADD, TL_WARP_REDUCE_MIN, TL_WARP_REDUCE_MAX, TL_WARP_REDUCE_UMIN,
+    TL_WARP_REDUCE_UMAX, TL_WARP_REDUCE_AND, TL_WARP_REDUCE_OR, TL_WARP_REDUCE_XOR,
+    TL_WARP_OPS
+};
+/* The running thread's part in warp collective op: it waits until every lane of its warp
+ * that mask names (and that has not exited) has come to one with the same op, mask and size
+ * of value, and returns what it gets (size bytes of value: a shuffle's; b and c: the
+ * shuffle's lane and packed width; *pred: __match_all_sync's). */
+unsigned long long tl_emu_cuda_warp(int op, unsigned mask, unsigned long long value, unsigned size,
+                                    int b, int c, int *pred, const char *file, int line);
+/* The atomic functions (device_atomic_functions.h): op on the type at p, with v (and, for
+ * atomicCAS, compare) as bits; returns the old value's bits. */
+enum {
+    TL_ATOMIC_ADD, TL_ATOMIC_SUB, TL_ATOMIC_EXCH, TL_ATOMIC_MIN, TL_ATOMIC_MAX, TL_ATOMIC_INC,
+    TL_ATOMIC_DEC, TL_ATOMIC_CAS, TL_ATOMIC_AND, TL_ATOMIC_OR, TL_ATOMIC_XOR
+};
+enum { TL_ATOMIC_I32, TL_ATOMIC_U32, TL_ATOMIC_I64, TL_ATOMIC_U64, TL_ATOMIC_U16, TL_ATOMIC_F32,
+       TL_ATOMIC_F64 };
+unsigned long long tl_emu_cuda_atomic(int op, int type, void *p, unsigned long long v,
+                                      unsigned long long compare);
+/* A kernel's first line (TL_EMU_KERNEL_ENTRY): ptxas's registers a thread and static shared
+ * bytes (-1: not known), and its __launch_bounds__ (0: none). The first thread of a launch
+ * checks the launch against them, and refuses it as CUDA would. */
+void tl_emu_cuda_kernel_entry(int regs, int smem, int max_threads);
+/* The dynamic shared memory of the running block: every extern __shared__ array (rewrite
+ * names this for them), as large as a block may have; the launch's third argument says how
+ * much of it the block may use. */
+extern char tl_emu_cuda_dynamic_shared[];
+/* A kernel that is not a template, known before it runs (TL_EMU_REGISTER), and how to launch
+ * it from pointers to its arguments (cudaLaunchKernel). */
+typedef cudaError_t (*tl_emu_argv_launch)(const void *fn, dim3 grid, dim3 block, void **args,
+                                          size_t shared, cudaStream_t stream, const char *name);
+void tl_emu_cuda_register_kernel(const void *fn, const char *name, int regs, int smem,
+                                 int max_threads, tl_emu_argv_launch launch);
+/* The registered name of the kernel at fn, or NULL. */
+const char *tl_emu_cuda_kernel_name(const void *fn);
+/* The special registers inline PTX may read (rewrite turns asm("mov.u32 %0, %%laneid;" ...)
+ * into tl_emu_cuda_sreg(TL_SREG_LANEID)): the running thread's. */
+enum {
+    TL_SREG_LANEID, TL_SREG_WARPID, TL_SREG_NWARPID, TL_SREG_SMID, TL_SREG_NSMID, TL_SREG_GRIDID,
+    TL_SREG_LANEMASK_EQ, TL_SREG_LANEMASK_LE, TL_SREG_LANEMASK_LT, TL_SREG_LANEMASK_GE,
+    TL_SREG_LANEMASK_GT, TL_SREG_CLOCK, TL_SREG_CLOCK_HI, TL_SREG_CLOCK64, TL_SREG_GLOBALTIMER
+};
+unsigned long long tl_emu_cuda_sreg(int which);
+/* malloc and free of a lab file (emu-compile.sh renames its calls): in a kernel, the device's
+ * heap; in host code, the C library's. */
+void *tl_emu_cuda_malloc(size_t bytes);
+void tl_emu_cuda_free(void *p);
+/* cuda_pipeline.h's asynchronous copies of the running thread. */
+void tl_emu_cuda_pipeline_copy(void *dst, const void *src, size_t bytes, size_t zfill);
+void tl_emu_cuda_pipeline_commit(void);
+void tl_emu_cuda_pipeline_wait(size_t prior);
+
 typedef void (*tl_emu_body)(void *args);
-/* Runs body once per thread of the grid, on the launch's arguments (args_bytes of them at args). */
-void tl_emu_launch(dim3 grid, dim3 block, size_t dynamic_shared, cudaStream_t stream,
-                   const char *kernel, const char *file, int line, tl_emu_body body, void *args,
-                   size_t args_bytes);
+/* Runs body once per thread of the grid, on the launch's arguments (args_bytes of them at
+ * args); returns the launch's error (a refused configuration), as cudaGetLastError would. */
+cudaError_t tl_emu_launch(dim3 grid, dim3 block, size_t dynamic_shared, cudaStream_t stream,
+                          const char *kernel, const char *file, int line, tl_emu_body body,
+                          void *args, size_t args_bytes);
 
 #ifdef __cplusplus
 }
@@ -172,6 +438,7 @@ void tl_emu_launch(dim3 grid, dim3 block, size_t dynamic_shared, cudaStream_t st
 #include <time.h>
 #include <cmath>
 #include <cstdlib>
+#include <limits>
 #include <new>
 #include <type_traits>
 #include <utility>
@@ -184,26 +451,80 @@ void tl_emu_launch(dim3 grid, dim3 block, size_t dynamic_shared, cudaStream_t st
 #define __syncthreads() tl_emu_syncthreads_at(__FILE__, __LINE__)
 static const int warpSize = 32;
 
-#define __global__
+/* What the emulator cannot run fails to build, saying so (its call, where g++ keeps one). */
+#define TL_EMU_UNSUPPORTED(what) \
+    __attribute__((error(what " is not supported by the tilelab CPU emulator: run this on a GPU")))
+/* Launches and graphs it cannot run: any call of these fails to build, saying why. */
+template <class... A> cudaError_t cudaLaunchCooperativeKernel(A...)
+    TL_EMU_UNSUPPORTED("cudaLaunchCooperativeKernel (a grid whose blocks all run at once)");
+template <class... A> cudaError_t cudaLaunchKernelEx(A...)
+    TL_EMU_UNSUPPORTED("cudaLaunchKernelEx (launch attributes, clusters)");
+#define TL_EMU_GRAPHS(name) \
+    template <class... A> cudaError_t name(A...) TL_EMU_UNSUPPORTED(#name " (CUDA graphs)");
+TL_EMU_GRAPHS(cudaStreamBeginCapture)
+TL_EMU_GRAPHS(cudaStreamEndCapture)
+TL_EMU_GRAPHS(cudaGraphCreate)
+TL_EMU_GRAPHS(cudaGraphInstantiate)
+TL_EMU_GRAPHS(cudaGraphLaunch)
+TL_EMU_GRAPHS(cudaGraphExecDestroy)
+TL_EMU_GRAPHS(cudaGraphDestroy)
+TL_EMU_GRAPHS(cudaGraphAddKernelNode)
+#undef TL_EMU_GRAPHS
+/* Other devices: the emulator has one. */
+template <class... A> cudaError_t cudaMemcpyPeer(A...) TL_EMU_UNSUPPORTED("cudaMemcpyPeer (several devices)");
+template <class... A> cudaError_t cudaMemcpyPeerAsync(A...) TL_EMU_UNSUPPORTED("cudaMemcpyPeerAsync (several devices)");
+template <class... A> cudaError_t cudaDeviceEnablePeerAccess(A...) TL_EMU_UNSUPPORTED("cudaDeviceEnablePeerAccess (several devices)");
+
+/* A kernel is never inlined into its launch, nor cloned: the emulator knows which kernel a
+ * thread runs by the function its first line is in (kernels.c). */
+#define __global__ __attribute__((noinline, noclone))
 #define __device__
 #define __host__
 #define __forceinline__ inline __attribute__((always_inline))
 #define __noinline__ __attribute__((noinline))
 #define __restrict__ __restrict
+/* Read where the kernel starts instead (rewrite passes them to TL_EMU_KERNEL_ENTRY). */
 #define __launch_bounds__(...)
 #define __align__(n) __attribute__((aligned(n)))
+#define __builtin_align__(n) __attribute__((aligned(n)))
+#define __device_builtin__
+#define __cudart_builtin__
 /* One copy per kernel, shared by the threads of the block that is running:
  * the emulator runs one block at a time and poisons these before each. The
  * section tells them from other statics (emu-compile.sh has the
  * instrumentation guard it with -fsanitize-sections). */
 #define __shared__ static __attribute__((section("tl_shared")))
-#define __constant__ tilelab_emulator_does_not_support___constant__memory
+/* Kernels read these and never write them; the section tells them from other variables. */
+#define __constant__ __attribute__((section("tl_constant")))
+#define __managed__ TL_EMU_UNSUPPORTED_VARIABLE___managed__variables_need_memory_kernels_and_the_host_share
+/* extern __shared__ T name[] is rewritten to extern T name[] TL_EMU_DYNAMIC_SHARED. */
+#define TL_EMU_DYNAMIC_SHARED __asm__("tl_emu_cuda_dynamic_shared")
+
+/* __launch_bounds__(max threads, min blocks, max blocks a cluster): the threads. */
+static constexpr int tl_emu_bounds(long max_threads = 0, long = 0, long = 0)
+{
+    return (int)max_threads;
+}
+/* A kernel's first line: TL_EMU_KERNEL_ENTRY(registers, static shared bytes, (bounds)). */
+#define TL_EMU_KERNEL_ENTRY(regs, smem, bounds) tl_emu_cuda_kernel_entry(regs, smem, tl_emu_bounds bounds)
 
 /* The stream argument CUDA gives a default. */
 cudaError_t cudaMemcpyAsync(void *dst, const void *src, size_t bytes, enum cudaMemcpyKind kind,
                             cudaStream_t stream = 0);
+cudaError_t cudaMemcpy2DAsync(void *dst, size_t dpitch, const void *src, size_t spitch,
+                              size_t width, size_t height, enum cudaMemcpyKind kind,
+                              cudaStream_t stream = 0);
 cudaError_t cudaMemsetAsync(void *ptr, int value, size_t bytes, cudaStream_t stream = 0);
+cudaError_t cudaMemset2DAsync(void *ptr, size_t pitch, int value, size_t width, size_t height,
+                              cudaStream_t stream = 0);
 cudaError_t cudaEventRecord(cudaEvent_t event, cudaStream_t stream = 0);
+cudaError_t cudaStreamWaitEvent(cudaStream_t stream, cudaEvent_t event, unsigned int flags = 0);
+cudaError_t cudaMallocAsync(void **ptr, size_t bytes, cudaStream_t stream);
+cudaError_t cudaHostAlloc(void **ptr, size_t bytes, unsigned int flags);
+cudaError_t cudaMallocManaged(void **ptr, size_t bytes, unsigned int flags = cudaMemAttachGlobal);
+cudaError_t cudaMemPrefetchAsync(const void *ptr, size_t bytes, int device, cudaStream_t stream = 0);
+cudaError_t cudaLaunchKernel(const void *fn, dim3 grid, dim3 block, void **args, size_t shared = 0,
+                             cudaStream_t stream = 0);
 
 struct tl_emu_config {
     dim3 grid, block;
@@ -252,20 +573,211 @@ tl_emu_pack_args(H &&h, T &&...t)
                       &tl_args_, sizeof tl_args_);                                         \
     } while (0)
 
-/* CUDA's C++ form takes the kernel itself; the emulator's answer does not depend on it. */
+/* The templates and classes of the emulator's headers have internal linkage (an unnamed
+ * namespace): a student's file and the reference are linked together, each with its symbols
+ * made local (isolate-symbols.sh), and one copy of a shared instance would be thrown away. */
+namespace {
+
+/* A launch from pointers to the arguments of a kernel whose parameters are P...
+ * (cudaLaunchKernel): each argument copied from where its pointer points, once. */
+template <class... P> struct tl_emu_argv {
+    template <size_t... I>
+    static auto pack(void **args, std::index_sequence<I...>)
+    {
+        return tl_emu_pack_args(*(typename std::decay<P>::type *)args[I]...);
+    }
+    static cudaError_t launch(const void *fn, dim3 grid, dim3 block, void **args, size_t shared,
+                              cudaStream_t stream, const char *name)
+    {
+        struct frame {
+            void (*kernel)(P...);
+            decltype(pack(args, std::index_sequence_for<P...>{})) a;
+        } f = {(void (*)(P...))fn, pack(args, std::index_sequence_for<P...>{})};
+        return tl_emu_launch(grid, block, shared, stream, name ? name : "cudaLaunchKernel",
+                             "cudaLaunchKernel", 0,
+                             [](void *p) { ((frame *)p)->a.call(((frame *)p)->kernel); }, &f,
+                             sizeof f);
+    }
+};
+/* CUDA's C++ form takes the kernel itself, whose parameters tell how to read the arguments. */
+template <class... P>
+static inline cudaError_t cudaLaunchKernel(void (*fn)(P...), dim3 grid, dim3 block, void **args,
+                                           size_t shared = 0, cudaStream_t stream = 0)
+{
+    return tl_emu_argv<P...>::launch((const void *)fn, grid, block, args, shared, stream,
+                                     tl_emu_cuda_kernel_name((const void *)fn));
+}
+
+/* After a kernel that is not a template: TL_EMU_REGISTER(kernel, "name", registers, static
+ * shared bytes, (bounds)). */
+struct tl_emu_registration {
+    template <class... P>
+    tl_emu_registration(void (*kernel)(P...), const char *name, int regs, int smem, int max_threads)
+    {
+        tl_emu_cuda_register_kernel((const void *)kernel, name, regs, smem, max_threads,
+                                    &tl_emu_argv<P...>::launch);
+    }
+};
+
+} /* namespace */
+#define TL_EMU_JOIN2(a, b) a##b
+#define TL_EMU_JOIN(a, b) TL_EMU_JOIN2(a, b)
+#define TL_EMU_REGISTER(kernel, name, regs, smem, bounds)                                         \
+    static const tl_emu_registration TL_EMU_JOIN(tl_emu_registered_, __COUNTER__)(               \
+        kernel, name, regs, smem, tl_emu_bounds bounds);
+
+/* A __device__ or __constant__ variable, named by itself (CUDA's C++ forms). */
+template <class T>
+static inline cudaError_t cudaMemcpyToSymbol(const T &symbol, const void *src, size_t bytes,
+                                             size_t offset = 0,
+                                             enum cudaMemcpyKind kind = cudaMemcpyHostToDevice)
+{
+    return tl_emu_cuda_memcpy_symbol(&symbol, sizeof(T), (void *)src, bytes, offset, kind, 1);
+}
+template <class T>
+static inline cudaError_t cudaMemcpyFromSymbol(void *dst, const T &symbol, size_t bytes,
+                                               size_t offset = 0,
+                                               enum cudaMemcpyKind kind = cudaMemcpyDeviceToHost)
+{
+    return tl_emu_cuda_memcpy_symbol(&symbol, sizeof(T), dst, bytes, offset, kind, 0);
+}
+template <class T>
+static inline cudaError_t cudaMemcpyToSymbolAsync(const T &symbol, const void *src, size_t bytes,
+                                                  size_t offset = 0,
+                                                  enum cudaMemcpyKind kind = cudaMemcpyHostToDevice,
+                                                  cudaStream_t stream = 0)
+{
+    (void)stream;
+    return cudaMemcpyToSymbol(symbol, src, bytes, offset, kind);
+}
+template <class T>
+static inline cudaError_t cudaMemcpyFromSymbolAsync(void *dst, const T &symbol, size_t bytes,
+                                                    size_t offset = 0,
+                                                    enum cudaMemcpyKind kind = cudaMemcpyDeviceToHost,
+                                                    cudaStream_t stream = 0)
+{
+    (void)stream;
+    return cudaMemcpyFromSymbol(dst, symbol, bytes, offset, kind);
+}
+/* A device variable's address, which kernels and cudaMemcpy take as device memory. */
+template <class T> static inline cudaError_t cudaGetSymbolAddress(void **address, const T &symbol)
+{
+    if (!address)
+        return cudaErrorInvalidValue;
+    *address = (void *)&symbol;
+    return cudaSuccess;
+}
+template <class T> static inline cudaError_t cudaGetSymbolSize(size_t *size, const T &symbol)
+{
+    (void)symbol;
+    if (!size)
+        return cudaErrorInvalidValue;
+    *size = sizeof(T);
+    return cudaSuccess;
+}
+
+/* The runtime's C++ forms that take a kernel itself or any pointer. */
+template <class T>
+static inline cudaError_t cudaFuncSetAttribute(T *fn, enum cudaFuncAttribute attr, int value)
+{
+    return cudaFuncSetAttribute((const void *)fn, attr, value);
+}
+template <class T>
+static inline cudaError_t cudaFuncGetAttributes(struct cudaFuncAttributes *attr, T *fn)
+{
+    return cudaFuncGetAttributes(attr, (const void *)fn);
+}
+template <class T> static inline cudaError_t cudaFuncSetCacheConfig(T *fn, enum cudaFuncCache config)
+{
+    return cudaFuncSetCacheConfig((const void *)fn, config);
+}
+template <class T>
+static inline cudaError_t cudaFuncSetSharedMemConfig(T *fn, enum cudaSharedMemConfig config)
+{
+    return cudaFuncSetSharedMemConfig((const void *)fn, config);
+}
 template <class F>
 static inline cudaError_t cudaOccupancyMaxActiveBlocksPerMultiprocessor(int *blocks, F *kernel,
                                                                         int block_size,
                                                                         size_t dynamic_shared = 0)
 {
-    (void)kernel;
-    return cudaOccupancyMaxActiveBlocksPerMultiprocessor(blocks, (const void *)0, block_size,
+    return cudaOccupancyMaxActiveBlocksPerMultiprocessor(blocks, (const void *)kernel, block_size,
                                                          dynamic_shared);
+}
+template <class F>
+static inline cudaError_t cudaOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(
+    int *blocks, F *kernel, int block_size, size_t dynamic_shared, unsigned int flags)
+{
+    return cudaOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(
+        blocks, (const void *)kernel, block_size, dynamic_shared, flags);
+}
+/*
+ * The block size of most threads resident on an SM (CUDA's search, from the
+ * largest size a warp at a time, each block_bytes(size) of dynamic shared
+ * memory), and the grid that fills the device with it.
+ */
+template <class F, class S>
+static inline cudaError_t cudaOccupancyMaxPotentialBlockSizeVariableSMem(
+    int *min_grid, int *block, F kernel, S block_bytes, int limit = 0)
+{
+    struct cudaDeviceProp p;
+    struct cudaFuncAttributes a;
+    cudaError_t err;
+    if (!min_grid || !block)
+        return cudaErrorInvalidValue;
+    if ((err = cudaGetDeviceProperties(&p, 0)) || (err = cudaFuncGetAttributes(&a, (const void *)kernel)))
+        return err;
+    int most = a.maxThreadsPerBlock < p.maxThreadsPerBlock ? a.maxThreadsPerBlock : p.maxThreadsPerBlock;
+    if (limit > 0 && limit < most)
+        most = limit;
+    int best_threads = 0, best_block = 0, best_blocks = 0;
+    for (int aligned = (most + p.warpSize - 1) / p.warpSize * p.warpSize; aligned > 0;
+         aligned -= p.warpSize) {
+        int size = aligned < most ? aligned : most, n = 0;
+        if ((err = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&n, (const void *)kernel, size,
+                                                                 (size_t)block_bytes(size))))
+            return err;
+        if (n * size > best_threads)
+            best_threads = n * size, best_block = size, best_blocks = n;
+        if (best_threads == p.maxThreadsPerMultiProcessor)
+            break;
+    }
+    *min_grid = best_blocks * p.multiProcessorCount;
+    *block = best_block;
+    return cudaSuccess;
+}
+template <class F>
+static inline cudaError_t cudaOccupancyMaxPotentialBlockSize(int *min_grid, int *block, F kernel,
+                                                             size_t dynamic_shared = 0, int limit = 0)
+{
+    return cudaOccupancyMaxPotentialBlockSizeVariableSMem(
+        min_grid, block, kernel, [dynamic_shared](int) { return dynamic_shared; }, limit);
 }
 
 template <class T> static inline cudaError_t cudaMalloc(T **ptr, size_t bytes)
 {
     return cudaMalloc((void **)ptr, bytes);
+}
+template <class T> static inline cudaError_t cudaMallocPitch(T **ptr, size_t *pitch, size_t width, size_t height)
+{
+    return cudaMallocPitch((void **)ptr, pitch, width, height);
+}
+template <class T> static inline cudaError_t cudaMallocHost(T **ptr, size_t bytes)
+{
+    return cudaMallocHost((void **)ptr, bytes);
+}
+template <class T> static inline cudaError_t cudaHostAlloc(T **ptr, size_t bytes, unsigned int flags)
+{
+    return cudaHostAlloc((void **)ptr, bytes, flags);
+}
+template <class T> static inline cudaError_t cudaMallocAsync(T **ptr, size_t bytes, cudaStream_t stream)
+{
+    return cudaMallocAsync((void **)ptr, bytes, stream);
+}
+template <class T>
+static inline cudaError_t cudaMallocManaged(T **ptr, size_t bytes, unsigned int flags = cudaMemAttachGlobal)
+{
+    return cudaMallocManaged((void **)ptr, bytes, flags);
 }
 
 /* min and max with CUDA's overloads (crt/math_functions.hpp): mixed signedness gives unsigned. */
@@ -295,38 +807,13 @@ static inline double max(const float a, const double b) { return fmax(a, b); }
 static inline double min(const double a, const float b) { return fmin(a, b); }
 static inline double max(const double a, const float b) { return fmax(a, b); }
 
-template <class T> static inline T __ldg(const T *p) { return *p; }
 
-/* The single-precision intrinsics a kernel may use (glibc has __expf, __logf, __sinf, __cosf,
- * __powf); exact here, where a GPU may round them. */
-static inline float __fdividef(float a, float b) { return a / b; }
-static inline float fdividef(float a, float b) { return a / b; }
-static inline float __fmaf_rn(float a, float b, float c) { return fmaf(a, b, c); }
-static inline float __fadd_rn(float a, float b) { return a + b; }
-static inline float __fmul_rn(float a, float b) { return a * b; }
-static inline float __frcp_rn(float a) { return 1.0f / a; }
-static inline float rsqrtf(float a) { return 1.0f / sqrtf(a); }
-static inline float __saturatef(float a) { return a < 0.0f ? 0.0f : a > 1.0f ? 1.0f : a != a ? 0.0f : a; }
-static inline int __float_as_int(float a) { int i; memcpy(&i, &a, sizeof i); return i; }
-static inline float __int_as_float(int i) { float a; memcpy(&a, &i, sizeof a); return a; }
-static inline float2 make_float2(float x, float y) { float2 v = {x, y}; return v; }
-static inline float4 make_float4(float x, float y, float z, float w) { float4 v = {x, y, z, w}; return v; }
-
-/* Threads run one after another, so these need the lockstep of a real warp. */
-#define TL_EMU_UNSUPPORTED(what) \
-    __attribute__((error(what " is not supported by the tilelab CPU emulator: run this lab on a GPU")))
-unsigned __ballot_sync(unsigned, int) TL_EMU_UNSUPPORTED("__ballot_sync");
-int __any_sync(unsigned, int) TL_EMU_UNSUPPORTED("__any_sync");
-int __all_sync(unsigned, int) TL_EMU_UNSUPPORTED("__all_sync");
-float __shfl_sync(unsigned, float, int, int = 32) TL_EMU_UNSUPPORTED("__shfl_sync");
-float __shfl_up_sync(unsigned, float, unsigned, int = 32) TL_EMU_UNSUPPORTED("__shfl_up_sync");
-float __shfl_down_sync(unsigned, float, unsigned, int = 32) TL_EMU_UNSUPPORTED("__shfl_down_sync");
-float __shfl_xor_sync(unsigned, float, int, int = 32) TL_EMU_UNSUPPORTED("__shfl_xor_sync");
-void __syncwarp(unsigned = 0xffffffffu) TL_EMU_UNSUPPORTED("__syncwarp");
-void __threadfence(void) TL_EMU_UNSUPPORTED("__threadfence");
-float atomicAdd(float *, float) TL_EMU_UNSUPPORTED("atomicAdd");
-int atomicAdd(int *, int) TL_EMU_UNSUPPORTED("atomicAdd");
-int atomicCAS(int *, int, int) TL_EMU_UNSUPPORTED("atomicCAS");
+#include "vector_functions.h"
+#include "device_functions.h"
+#include "math_functions.h"
+#include "sm_30_intrinsics.h"
+#include "sm_32_intrinsics.h"
+#include "device_atomic_functions.h"
 
 #endif /* __cplusplus */
 

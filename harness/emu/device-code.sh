@@ -127,6 +127,9 @@ mode=$1 obj=$2 names=$3 src=$4
             exit status
         }
         # host-calls: what device code may call besides device code.
+        # What the emulator headers give device code besides: the CUDA __ names (intrinsics,
+        # warp functions), make_ functions, atomics, cooperative groups.
+        cuda_device_names = "^(make_[a-z]+[1-4](_16a|_32a)?|atomic[A-Z][A-Za-z]*|rsqrtf|rsqrt|rcbrtf?|normcdff?|erfcinvf?|erfinvf?|sincospif?|sinpif?|cospif?|exp10f?|fdividef|saturate)$"
         split("min max make_float2 make_float4 __ldg dim3 uint3 tl_emu_configure __fdividef fdividef __fmaf_rn __fadd_rn __fmul_rn __frcp_rn rsqrtf __saturatef __expf __logf __sinf __cosf __powf __float_as_int __int_as_float", l, " ")
         for (i in l) header[l[i]] = 1
         split("abs fabs sqrt cbrt exp exp2 expm1 log log2 log10 log1p pow sin cos tan asin acos atan atan2 sinh cosh tanh asinh acosh atanh floor ceil round lround llround trunc rint lrint llrint nearbyint fmod remainder remquo fma fmin fmax fdim hypot ldexp frexp modf scalbn scalbln ilogb logb nextafter copysign erf erfc tgamma lgamma isnan isinf isfinite isnormal signbit nan", l, " ")
@@ -138,7 +141,8 @@ mode=$1 obj=$2 names=$3 src=$4
             b = base(t)
             if (qualified(t) ~ /^std::/) {
                 if (b in math) continue
-            } else if (b in kind || b in header || b ~ /^(tl_emu_|__asan)/) continue
+            } else if (b in kind || b in header || b ~ /^(tl_emu_|__)/ || b ~ cuda_device_names ||
+                       qualified(t) ~ /^(cooperative_groups|nvcuda|cuda)::/) continue
             k = kind[base(fname[f])] == "global" ? "__global__" : "__device__"
             key = t SUBSEP fname[f]
             if (key in told) continue

@@ -1,2 +1,247 @@
-/* Part of the CUDA runtime that nvcc brings in; the emulator keeps it all in one header. */
+/*
+ * CUDA's intrinsic functions for the emulator (the CUDA Math API's
+ * "Integer Intrinsics", "Single and Double Precision Intrinsics" and "Type
+ * Casting Intrinsics"), and the device's clock and traps. Integer ones are
+ * exact here as there; floating ones are exact here where a GPU's fast
+ * versions (__expf, __sinf, ...) may round, and the ones of a named
+ * rounding mode (_rd, _ru, _rz) round as named (intrinsics.c).
+ */
+#ifndef TILELAB_EMU_DEVICE_FUNCTIONS_H
+#define TILELAB_EMU_DEVICE_FUNCTIONS_H
+
 #include "cuda_runtime.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+/* intrinsics.c: op on a, b, c in rounding mode mode (TL_ROUND_...), float and double. */
+enum { TL_ROUND_RN, TL_ROUND_RZ, TL_ROUND_RU, TL_ROUND_RD };
+enum { TL_OP_ADD, TL_OP_SUB, TL_OP_MUL, TL_OP_DIV, TL_OP_FMA, TL_OP_SQRT, TL_OP_RCP, TL_OP_F2D,
+       TL_OP_I2F, TL_OP_U2F, TL_OP_L2F, TL_OP_UL2F, TL_OP_L2D, TL_OP_UL2D };
+float tl_emu_cuda_fround(int op, int mode, double a, double b, double c, long long i);
+double tl_emu_cuda_dround(int op, int mode, double a, double b, double c, long long i);
+/* __trap(): the kernel ends with cudaErrorLaunchFailure, as on a GPU. */
+void tl_emu_cuda_trap(const char *file, int line);
+#ifdef __cplusplus
+}
+#endif
+
+#ifdef __cplusplus
+
+/* ---- integer intrinsics */
+static inline unsigned int __brev(unsigned int x)
+{
+    unsigned int r = 0;
+    for (int i = 0; i < 32; i++, x >>= 1)
+        r = (r << 1) | (x & 1u);
+    return r;
+}
+static inline unsigned long long __brevll(unsigned long long x)
+{
+    return (unsigned long long)__brev((unsigned int)x) << 32 | __brev((unsigned int)(x >> 32));
+}
+static inline unsigned int __byte_perm(unsigned int x, unsigned int y, unsigned int s)
+{
+    unsigned long long bytes = (unsigned long long)y << 32 | x;
+    unsigned int r = 0;
+    for (int n = 0; n < 4; n++)
+        r |= (unsigned int)(bytes >> (8 * ((s >> (4 * n)) & 7)) & 0xff) << (8 * n);
+    return r;
+}
+static inline int __clz(int x) { return x ? __builtin_clz((unsigned int)x) : 32; }
+static inline int __clzll(long long x) { return x ? __builtin_clzll((unsigned long long)x) : 64; }
+static inline int __ffs(int x) { return __builtin_ffs(x); }
+static inline int __ffsll(long long x) { return __builtin_ffsll(x); }
+static inline int __popc(unsigned int x) { return __builtin_popcount(x); }
+static inline int __popcll(unsigned long long x) { return __builtin_popcountll(x); }
+/* The n-th set bit of mask from base, toward the high bits (n > 0) or the low (n < 0). */
+static inline unsigned int __fns(unsigned int mask, unsigned int base, int offset)
+{
+    if (offset == 0)
+        return base < 32 && (mask >> base & 1u) ? base : 0xffffffffu;
+    int count = (offset > 0 ? offset : -offset) - 1, step = offset > 0 ? 1 : -1;
+    for (int pos = (int)base; pos >= 0 && pos < 32; pos += step)
+        if ((mask >> pos & 1u) && count-- == 0)
+            return (unsigned int)pos;
+    return 0xffffffffu;
+}
+static inline unsigned int __funnelshift_l(unsigned int lo, unsigned int hi, unsigned int shift)
+{
+    return (unsigned int)((((unsigned long long)hi << 32 | lo) << (shift & 31)) >> 32);
+}
+static inline unsigned int __funnelshift_lc(unsigned int lo, unsigned int hi, unsigned int shift)
+{
+    return shift >= 32 ? lo : __funnelshift_l(lo, hi, shift);
+}
+static inline unsigned int __funnelshift_r(unsigned int lo, unsigned int hi, unsigned int shift)
+{
+    return (unsigned int)(((unsigned long long)hi << 32 | lo) >> (shift & 31));
+}
+static inline unsigned int __funnelshift_rc(unsigned int lo, unsigned int hi, unsigned int shift)
+{
+    return shift >= 32 ? hi : __funnelshift_r(lo, hi, shift);
+}
+static inline int __hadd(int x, int y) { return (int)(((long long)x + y) >> 1); }
+static inline int __rhadd(int x, int y) { return (int)(((long long)x + y + 1) >> 1); }
+static inline unsigned int __uhadd(unsigned int x, unsigned int y) { return (unsigned int)(((unsigned long long)x + y) >> 1); }
+static inline unsigned int __urhadd(unsigned int x, unsigned int y) { return (unsigned int)(((unsigned long long)x + y + 1) >> 1); }
+/* The low 24 bits of each, signed or not; the low 32 bits of the product. */
+static inline int __mul24(int x, int y)
+{
+    return (int)(unsigned int)((long long)((x << 8) >> 8) * (long long)((y << 8) >> 8));
+}
+static inline unsigned int __umul24(unsigned int x, unsigned int y)
+{
+    return (x & 0xffffffu) * (y & 0xffffffu);
+}
+static inline int __mulhi(int x, int y) { return (int)(((long long)x * y) >> 32); }
+static inline unsigned int __umulhi(unsigned int x, unsigned int y) { return (unsigned int)(((unsigned long long)x * y) >> 32); }
+static inline long long __mul64hi(long long x, long long y) { return (long long)(((__int128)x * y) >> 64); }
+static inline unsigned long long __umul64hi(unsigned long long x, unsigned long long y)
+{
+    return (unsigned long long)(((unsigned __int128)x * y) >> 64);
+}
+static inline unsigned int __sad(int x, int y, unsigned int z) { return (unsigned int)(x > y ? (long long)x - y : (long long)y - x) + z; }
+static inline unsigned int __usad(unsigned int x, unsigned int y, unsigned int z) { return (x > y ? x - y : y - x) + z; }
+/* Dot products of bytes (and halves with bytes) with an accumulator. */
+static inline int __dp4a(int a, int b, int c)
+{
+    for (int i = 0; i < 32; i += 8)
+        c += (int)(signed char)(a >> i) * (int)(signed char)(b >> i);
+    return c;
+}
+static inline unsigned int __dp4a(unsigned int a, unsigned int b, unsigned int c)
+{
+    for (int i = 0; i < 32; i += 8)
+        c += (a >> i & 0xffu) * (b >> i & 0xffu);
+    return c;
+}
+static inline int __dp2a_lo(int a, int b, int c)
+{
+    return c + (int)(short)a * (int)(signed char)b + (int)(short)(a >> 16) * (int)(signed char)(b >> 8);
+}
+static inline int __dp2a_hi(int a, int b, int c)
+{
+    return c + (int)(short)a * (int)(signed char)(b >> 16) + (int)(short)(a >> 16) * (int)(signed char)(b >> 24);
+}
+static inline unsigned int __dp2a_lo(unsigned int a, unsigned int b, unsigned int c)
+{
+    return c + (a & 0xffffu) * (b & 0xffu) + (a >> 16) * (b >> 8 & 0xffu);
+}
+static inline unsigned int __dp2a_hi(unsigned int a, unsigned int b, unsigned int c)
+{
+    return c + (a & 0xffffu) * (b >> 16 & 0xffu) + (a >> 16) * (b >> 24);
+}
+
+/* ---- floating-point intrinsics: the rounding mode in the name */
+#define TL_EMU_FOUR_MODES(F)                                                                   \
+    F(rn, TL_ROUND_RN) F(rz, TL_ROUND_RZ) F(ru, TL_ROUND_RU) F(rd, TL_ROUND_RD)
+#define TL_EMU_FLOAT_OPS(suffix, mode)                                                         \
+    static inline float __fadd_##suffix(float a, float b) { return tl_emu_cuda_fround(TL_OP_ADD, mode, a, b, 0, 0); } \
+    static inline float __fsub_##suffix(float a, float b) { return tl_emu_cuda_fround(TL_OP_SUB, mode, a, b, 0, 0); } \
+    static inline float __fmul_##suffix(float a, float b) { return tl_emu_cuda_fround(TL_OP_MUL, mode, a, b, 0, 0); } \
+    static inline float __fdiv_##suffix(float a, float b) { return tl_emu_cuda_fround(TL_OP_DIV, mode, a, b, 0, 0); } \
+    static inline float __fmaf_##suffix(float a, float b, float c) { return tl_emu_cuda_fround(TL_OP_FMA, mode, a, b, c, 0); } \
+    static inline float __fmaf_ieee_##suffix(float a, float b, float c) { return tl_emu_cuda_fround(TL_OP_FMA, mode, a, b, c, 0); } \
+    static inline float __fsqrt_##suffix(float a) { return tl_emu_cuda_fround(TL_OP_SQRT, mode, a, 0, 0, 0); } \
+    static inline float __frcp_##suffix(float a) { return tl_emu_cuda_fround(TL_OP_RCP, mode, a, 0, 0, 0); } \
+    static inline double __dadd_##suffix(double a, double b) { return tl_emu_cuda_dround(TL_OP_ADD, mode, a, b, 0, 0); } \
+    static inline double __dsub_##suffix(double a, double b) { return tl_emu_cuda_dround(TL_OP_SUB, mode, a, b, 0, 0); } \
+    static inline double __dmul_##suffix(double a, double b) { return tl_emu_cuda_dround(TL_OP_MUL, mode, a, b, 0, 0); } \
+    static inline double __ddiv_##suffix(double a, double b) { return tl_emu_cuda_dround(TL_OP_DIV, mode, a, b, 0, 0); } \
+    static inline double __fma_##suffix(double a, double b, double c) { return tl_emu_cuda_dround(TL_OP_FMA, mode, a, b, c, 0); } \
+    static inline double __dsqrt_##suffix(double a) { return tl_emu_cuda_dround(TL_OP_SQRT, mode, a, 0, 0, 0); } \
+    static inline double __drcp_##suffix(double a) { return tl_emu_cuda_dround(TL_OP_RCP, mode, a, 0, 0, 0); } \
+    static inline float __double2float_##suffix(double a) { return tl_emu_cuda_fround(TL_OP_F2D, mode, a, 0, 0, 0); } \
+    static inline float __int2float_##suffix(int i) { return tl_emu_cuda_fround(TL_OP_I2F, mode, 0, 0, 0, i); } \
+    static inline float __uint2float_##suffix(unsigned int i) { return tl_emu_cuda_fround(TL_OP_U2F, mode, 0, 0, 0, i); } \
+    static inline float __ll2float_##suffix(long long i) { return tl_emu_cuda_fround(TL_OP_L2F, mode, 0, 0, 0, i); } \
+    static inline float __ull2float_##suffix(unsigned long long i) { return tl_emu_cuda_fround(TL_OP_UL2F, mode, 0, 0, 0, (long long)i); } \
+    static inline double __ll2double_##suffix(long long i) { return tl_emu_cuda_dround(TL_OP_L2D, mode, 0, 0, 0, i); } \
+    static inline double __ull2double_##suffix(unsigned long long i) { return tl_emu_cuda_dround(TL_OP_UL2D, mode, 0, 0, 0, (long long)i); }
+TL_EMU_FOUR_MODES(TL_EMU_FLOAT_OPS)
+#undef TL_EMU_FLOAT_OPS
+static inline double __int2double_rn(int i) { return (double)i; }
+static inline double __uint2double_rn(unsigned int i) { return (double)i; }
+static inline float __frsqrt_rn(float a) { return 1.0f / sqrtf(a); }
+static inline float __fdividef(float a, float b) { return a / b; }
+static inline float fdividef(float a, float b) { return a / b; }
+static inline float __saturatef(float a) { return a < 0.0f ? 0.0f : a > 1.0f ? 1.0f : a != a ? 0.0f : a; }
+
+/* The fast single-precision functions (exact here). glibc declares these names without
+ * defining them: macros give them functions of the emulator's own. */
+static inline float tl_emu_expf(float x) { return expf(x); }
+static inline float tl_emu_exp10f(float x) { return exp10f(x); }
+static inline float tl_emu_logf(float x) { return logf(x); }
+static inline float tl_emu_log2f(float x) { return log2f(x); }
+static inline float tl_emu_log10f(float x) { return log10f(x); }
+static inline float tl_emu_sinf(float x) { return sinf(x); }
+static inline float tl_emu_cosf(float x) { return cosf(x); }
+static inline float tl_emu_tanf(float x) { return tanf(x); }
+static inline float tl_emu_powf(float x, float y) { return powf(x, y); }
+static inline void tl_emu_sincosf(float x, float *s, float *c) { *s = sinf(x), *c = cosf(x); }
+#define __expf tl_emu_expf
+#define __exp10f tl_emu_exp10f
+#define __logf tl_emu_logf
+#define __log2f tl_emu_log2f
+#define __log10f tl_emu_log10f
+#define __sinf tl_emu_sinf
+#define __cosf tl_emu_cosf
+#define __tanf tl_emu_tanf
+#define __powf tl_emu_powf
+#define __sincosf tl_emu_sincosf
+
+/* ---- conversions: to an integer, rounded as named and clamped to its range (NaN is 0) */
+template <class I, class F> static inline I tl_emu_to_integer(F v, int mode)
+{
+    if (v != v)
+        return 0;
+    F r = mode == TL_ROUND_RN ? nearbyint(v) : mode == TL_ROUND_RZ ? trunc(v)
+        : mode == TL_ROUND_RU ? ceil(v) : floor(v);
+    if (r <= (F)std::numeric_limits<I>::min())
+        return std::numeric_limits<I>::min();
+    if (r >= (F)std::numeric_limits<I>::max())
+        return std::numeric_limits<I>::max();
+    return (I)r;
+}
+#define TL_EMU_TO_INTEGER(suffix, mode)                                                        \
+    static inline int __float2int_##suffix(float v) { return tl_emu_to_integer<int>(v, mode); } \
+    static inline unsigned int __float2uint_##suffix(float v) { return tl_emu_to_integer<unsigned int>(v, mode); } \
+    static inline long long __float2ll_##suffix(float v) { return tl_emu_to_integer<long long>(v, mode); } \
+    static inline unsigned long long __float2ull_##suffix(float v) { return tl_emu_to_integer<unsigned long long>(v, mode); } \
+    static inline int __double2int_##suffix(double v) { return tl_emu_to_integer<int>(v, mode); } \
+    static inline unsigned int __double2uint_##suffix(double v) { return tl_emu_to_integer<unsigned int>(v, mode); } \
+    static inline long long __double2ll_##suffix(double v) { return tl_emu_to_integer<long long>(v, mode); } \
+    static inline unsigned long long __double2ull_##suffix(double v) { return tl_emu_to_integer<unsigned long long>(v, mode); }
+TL_EMU_FOUR_MODES(TL_EMU_TO_INTEGER)
+#undef TL_EMU_TO_INTEGER
+#undef TL_EMU_FOUR_MODES
+
+/* ---- a value's bits as another type */
+static inline int __float_as_int(float a) { return __builtin_bit_cast(int, a); }
+static inline unsigned int __float_as_uint(float a) { return __builtin_bit_cast(unsigned int, a); }
+static inline float __int_as_float(int i) { return __builtin_bit_cast(float, i); }
+static inline float __uint_as_float(unsigned int i) { return __builtin_bit_cast(float, i); }
+static inline long long __double_as_longlong(double a) { return __builtin_bit_cast(long long, a); }
+static inline double __longlong_as_double(long long i) { return __builtin_bit_cast(double, i); }
+static inline int __double2hiint(double a) { return (int)(__builtin_bit_cast(unsigned long long, a) >> 32); }
+static inline int __double2loint(double a) { return (int)__builtin_bit_cast(unsigned long long, a); }
+static inline double __hiloint2double(int hi, int lo)
+{
+    return __builtin_bit_cast(double, (unsigned long long)(unsigned int)hi << 32 | (unsigned int)lo);
+}
+
+/* ---- the device's clock (host time here), and a kernel that stops itself */
+static inline long long clock64(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (long long)ts.tv_sec * 1000000000ll + ts.tv_nsec;
+}
+static inline void __nanosleep(unsigned int ns) { (void)ns; }
+#define __trap() tl_emu_cuda_trap(__FILE__, __LINE__)
+#define __brkpt() tl_emu_cuda_trap(__FILE__, __LINE__)
+
+#endif /* __cplusplus */
+
+#endif

@@ -74,10 +74,38 @@ print(*[p for d in site.getsitepackages() + [site.getusersitepackages()] for p i
     fi
 fi
 
+# g++'s own include directories less the CUDA toolkit's (where a toolkit is
+# installed, /usr/local/include may hold its headers): a file's CUDA headers
+# are the emulator's own (cuda_runtime.h, cooperative_groups.h,
+# cuda_pipeline.h, ...) or missing, the same with a toolkit as without.
+system_dirs=$(env -u CPATH -u CPLUS_INCLUDE_PATH g++ -std=c++17 -x c++ -E -v /dev/null 2>&1 |
+    sed -n '/^#include <...> search starts here:/,/^End of search list/p' | sed '1d;$d' |
+    while read -r dir; do
+        [ -e "$dir/cuda_runtime_api.h" ] || [ -e "$dir/cooperative_groups.h" ] || printf ' -isystem %s' "$dir"
+    done)
+
 # g++ on the rewritten file as the emulator compiles it: C++17 against its
 # CUDA headers, where __SANITIZE_ADDRESS__ stays undefined (see unseen_code).
 emu_gxx() {
-    g++ -std=c++17 -include "$here/cuda_runtime.h" -I"$here" -I"$here/../core/include" -U__SANITIZE_ADDRESS__ "$@"
+    # shellcheck disable=SC2086
+    env -u CPATH -u CPLUS_INCLUDE_PATH g++ -std=c++17 -nostdinc $system_dirs -include "$here/cuda_runtime.h" \
+        -I"$here" -I"$here/../core/include" -U__SANITIZE_ADDRESS__ -U_FORTIFY_SOURCE "$@"
+}
+
+# A header of the CUDA toolkit the emulator does not provide (cuda_fp16.h,
+# mma.h, cub, thrust, <cuda/pipeline>, ...): g++ says the file is missing,
+# which reads as the student's mistake. Says what it is instead.
+toolkit_headers() {
+    sed -n 's/.*fatal error: \([^:]*\): No such file or directory.*/\1/p' "$1" | while read -r h; do
+        case "$h" in
+        cu*.h | cu*.hpp | nv*.h | mma.h | sm_[0-9]*.h | math_functions.h* | texture_*.h | surface_*.h | \
+            crt/* | cub/* | thrust/* | cuda/* | nv/* | cooperative_groups/* | cccl/* | npp*.h | *_fp16.h | \
+            *_bf16.h | *_fp8.h | *_fp4.h | *_fp6.h | device_*.h | driver_*.h | host_*.h | builtin_types.h)
+            echo "$src: $h is a header of the CUDA toolkit that the tilelab CPU emulator does not provide:" \
+                "what it declares is not supported by the emulator (its own CUDA headers are in" \
+                "harness/emu/). A GPU runs it: run this lab on a GPU (make labN test GPU=cuda)" >&2 ;;
+        esac
+    done
 }
 
 # Code the instrumentation cannot see: the emulator checks and counts every
@@ -88,12 +116,18 @@ emu_gxx() {
 # file's own lines, preprocessed, may hold none. -U__SANITIZE_ADDRESS__:
 # nor can a file tell the emulator's build by that macro.
 unseen_code() {
-    emu_gxx -E -fsanitize=address "$@" "$cpp" | awk -v src="$src" '
+    emu_gxx -E -fsanitize=address "$@" "$cpp" 2>/dev/null | awk -v src="$src" '
         /^# [0-9]+ "/ { line = $2; file = $3; gsub(/"/, "", file); next }
         file == src {
+            # What rewrite itself writes for an extern __shared__ array: a name, no code.
+            gsub(/__asm__\("tl_emu_cuda_dynamic_shared"\)/, "")
             what = ""
-            if ($0 ~ /(^|[^A-Za-z0-9_])(asm|__asm|__asm__)([^A-Za-z0-9_]|$)/) what = "inline assembly (asm)"
-            else if ($0 ~ /no_sanitize|no_address_safety_analysis/) what = "an attribute that turns off the emulator'"'"'s checks"
+            if ($0 ~ /(^|[^A-Za-z0-9_])(asm|__asm|__asm__)([^A-Za-z0-9_]|$)/) {
+                printf "%s:%d: inline assembly (asm): the emulator checks and counts every memory access through the compiler'"'"'s instrumentation, which this would hide. Inline PTX is not supported by the tilelab CPU emulator but for reads of special registers (asm(\"mov.u32 %%0, %%%%laneid;\" : \"=r\"(lane)), and %%warpid, %%lanemask_lt, %%clock64 and the like); a GPU runs it: run this lab on a GPU, or write it in CUDA C\n", src, line
+                bad = 1
+                next
+            }
+            if ($0 ~ /no_sanitize|no_address_safety_analysis/) what = "an attribute that turns off the emulator'"'"'s checks"
             else if ($0 ~ /^#pragma GCC optimize/ || $0 ~ /__attribute__.*optimize/) what = "an optimize pragma or attribute"
             if (what != "") {
                 printf "%s:%d: %s: the emulator checks and counts every memory access through the compiler'"'"'s instrumentation, which this would hide; a lab file needs none\n", src, line, what
@@ -108,19 +142,33 @@ unseen_code() {
 # static, which g++ would make a "unique" global symbol that objcopy cannot
 # make local (isolate-symbols.sh refuses it); as a weak symbol it can.
 emu_cxx() {
-    emu_gxx -fsanitize=address -fsanitize-sections=tl_shared --param asan-instrumentation-with-call-threshold=0 \
+    if ! emu_gxx -fsanitize=address -fsanitize-sections=tl_shared,tl_constant --param asan-instrumentation-with-call-threshold=0 \
         --param asan-stack=0 --param asan-use-after-return=0 --param asan-globals=1 \
-        -fno-exceptions -fno-rtti -fno-tree-vectorize -fno-tree-sra -fno-gnu-unique -O1 -g "$@" -S "$cpp" -o "${out%.o}.s"
+        -fno-exceptions -fno-rtti -fno-tree-vectorize -fno-tree-sra -fno-gnu-unique -O1 -g "$@" -S "$cpp" -o "${out%.o}.s" \
+        2>"${out%.o}.gxx.log"; then
+        cat "${out%.o}.gxx.log" >&2
+        toolkit_headers "${out%.o}.gxx.log"
+        exit 1
+    fi
+    cat "${out%.o}.gxx.log" >&2
     if [ "$widths" != - ] && ! wait "$sass"; then
         echo "note: nvcc could not compile $src for sm_90 (${out%.o}.sass.log): its accesses count as written" >&2
         widths=-
     fi
     "$here/instructions.sh" sites "$widths" "$src" "${out%.o}.s" "${out%.o}.sites.s"
     g++ -c "${out%.o}.sites.s" -o "$out"
+    # memcpy, memmove and memset that g++ leaves to the C library (a size it does not know)
+    # go through the emulator's checked and counted ones, as every other access does; malloc
+    # and free in a kernel take the device's heap (in host code, the C library's).
+    objcopy --redefine-sym memcpy=__asan_memcpy --redefine-sym memmove=__asan_memmove \
+        --redefine-sym memset=__asan_memset --redefine-sym malloc=tl_emu_cuda_malloc \
+        --redefine-sym free=tl_emu_cuda_free "$out"
 }
 
 if [ -n "$nvcc" ]; then
-    "$rewrite" --names "$names" "$src" "$cpp"
+    # ptxas's registers and static shared memory of each kernel, which its first line passes on.
+    c++filt <"${out%.o}.nvcc.log" >"${out%.o}.ptxas.log"
+    "$rewrite" --names "$names" --resources "${out%.o}.ptxas.log" "$src" "$cpp"
     unseen_code "$@"
     emu_cxx -w "$@"
     grep -E '^ptxas (info|error)' "${out%.o}.nvcc.log" >"$resources" || true

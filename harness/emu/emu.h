@@ -29,6 +29,12 @@ typedef struct {
     /* Bytes the threads asked for, and the wavefronts shared requests would take without conflicts. */
     unsigned long long global_load_bytes, global_store_bytes;
     unsigned long long shared_load_ideal, shared_store_ideal;
+    /* Atomic functions (atomicAdd, atomicCAS, ...): requests, and for global memory the
+     * sectors they touch and the bytes they asked for. */
+    unsigned long long global_atomic_requests, global_atomic_sectors, global_atomic_bytes;
+    unsigned long long shared_atomic_requests;
+    /* Reads of __constant__ variables (the constant cache's, not global memory's). */
+    unsigned long long constant_load_requests, constant_load_bytes;
 } tl_emu_stats;
 
 /* Counting costs time: it is off until switched on. */

@@ -23,6 +23,7 @@
  */
 #define _GNU_SOURCE
 #include "cuda_runtime.h"
+#include "device_functions.h"
 #include "emu.h"
 #include "emulator.h"
 #include "fiber.h"
@@ -34,15 +35,18 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <time.h>
 
 /* ---------------------------------------------------------------- threads */
 
 #define MAX_THREADS 1024
 #define STACK_BYTES ((size_t)64 << 10)
 
-enum { READY, AT_BARRIER, DONE };
-/* BARRIER: not an access, where a thread passed __syncthreads() (no instruction spans one). */
-enum { GLOBAL_LOAD, GLOBAL_STORE, SHARED_LOAD, SHARED_STORE, KINDS, BARRIER = KINDS };
+enum { READY, AT_BARRIER, AT_WARP, DONE };
+/* BARRIER: not an access, where a thread passed __syncthreads() (no instruction spans one).
+ * Atomics come after: nvcc never merges them, so they have no widths (tl_sites). */
+enum { GLOBAL_LOAD, GLOBAL_STORE, SHARED_LOAD, SHARED_STORE, KINDS, BARRIER = KINDS,
+       GLOBAL_ATOMIC, SHARED_ATOMIC, CONSTANT_LOAD };
 
 /* One access of one thread: pc is the instruction (the call site of the check). */
 typedef struct {
@@ -57,6 +61,11 @@ typedef struct {
     uint3 idx;
     const char *barrier_file; /* the __syncthreads() it waits at */
     int barrier_line;
+    int barrier_op, barrier_pred, barrier_result; /* __syncthreads_count() and the like */
+    tl_emu_warp_call *call;   /* the warp collective it waits at */
+    struct pending_copy *copies; /* its __pipeline_memcpy_async copies not waited for yet */
+    size_t n_copies, cap_copies;
+    unsigned long batch; /* __pipeline_commit()s so far */
     access_record *rec;
     size_t n_rec, cap_rec;
 } emu_thread;
@@ -72,14 +81,26 @@ static void *body_args;
 static size_t body_args_bytes;
 static const char *kernel_name;
 
+/* The launch that is running: where it is, its dynamic shared memory, and whether its
+ * kernel's first line has checked it yet (tl_emu_cuda_kernel_entry), and refused it. */
+static const char *launch_file;
+static int launch_line, launch_entered;
+static size_t launch_dynamic;
+static cudaError_t launch_refused;
+static dim3 launch_grid, launch_block;
+
 static int profiling;
 static tl_emu_stats stats[64];
 static int n_stats;
 static tl_emu_stats *kernel_stats;
 
+static void finish_copies(emu_thread *t, unsigned long before);
+
 static void thread_main(void)
 {
     body(body_args);
+    /* Copies a thread never waited for still land, as a GPU's do, once it has ended. */
+    finish_copies(&threads[current], (unsigned long)-1);
     threads[current].state = DONE;
     tl_fiber_switch(threads[current].fiber, tl_fiber_main());
 }
@@ -88,13 +109,35 @@ static void record(uintptr_t a, uintptr_t pc, size_t size, int kind);
 
 void tl_emu_syncthreads_at(const char *file, int line)
 {
+    tl_emu_cuda_syncthreads(TL_SYNC_PLAIN, 0, file, line);
+}
+
+int tl_emu_cuda_syncthreads(int op, int predicate, const char *file, int line)
+{
     if (current < 0)
-        return;
+        return predicate != 0; /* a block of one thread */
     if (profiling)
         record(0, 0, 0, BARRIER);
-    threads[current].state = AT_BARRIER;
-    threads[current].barrier_file = file;
-    threads[current].barrier_line = line;
+    emu_thread *t = &threads[current];
+    t->state = AT_BARRIER;
+    t->barrier_file = file;
+    t->barrier_line = line;
+    t->barrier_op = op;
+    t->barrier_pred = predicate != 0;
+    tl_fiber_switch(t->fiber, tl_fiber_main());
+    return t->barrier_result;
+}
+
+void tl_emu_warp_wait(tl_emu_warp_call *call)
+{
+    if (current < 0) {
+        /* Host code: a warp of one lane (nvcc refuses the call; the emulator's checks may not). */
+        tl_emu_warp_call *lone[32] = {call};
+        tl_emu_warp_exchange(lone, 1, NULL);
+        return;
+    }
+    threads[current].call = call;
+    threads[current].state = AT_WARP;
     tl_fiber_switch(threads[current].fiber, tl_fiber_main());
 }
 
@@ -175,69 +218,121 @@ static void record(uintptr_t a, uintptr_t pc, size_t size, int kind)
     t->rec[t->n_rec++] = (access_record){a, pc, (uint32_t)size, (uint32_t)kind};
 }
 
-static void host_touches_device(uintptr_t a, int store)
+/* An access wider than any instruction (a struct copied whole, memcpy in device code) is
+ * recorded as the 16-byte pieces a copy loop would move. */
+static void record_span(uintptr_t a, uintptr_t pc, size_t size, int kind)
+{
+    if (size <= 16) {
+        record(a, pc, size, kind);
+        return;
+    }
+    for (uintptr_t end = a + size; a < end;) {
+        size_t piece = 16 - (a & 15);
+        if (piece > end - a)
+            piece = end - a;
+        record(a, pc, piece, kind);
+        a += piece;
+    }
+}
+
+static const char *verb(int kind)
+{
+    return kind == GLOBAL_LOAD ? "read" : kind == GLOBAL_STORE ? "wrote" : "atomically updated";
+}
+
+static void host_touches_device(uintptr_t a, int kind)
 {
     fprintf(stderr,
             "tilelab emulator: host code %s device memory at %p.\n"
             "A pointer from cudaMalloc can only be used inside a kernel or with cudaMemcpy; on a "
             "GPU this crashes too.\n",
-            store ? "wrote" : "read", (void *)a);
+            verb(kind), (void *)a);
     abort();
 }
 
-static void check_access(uintptr_t a, size_t size, int store, uintptr_t pc)
+/*
+ * One access of size bytes at a, of kind GLOBAL_LOAD, GLOBAL_STORE or
+ * GLOBAL_ATOMIC (its shared twin where a is shared memory), by the
+ * instruction at pc: checked, and recorded where counting is on. Device
+ * memory is a cudaMalloc allocation or a __device__ variable of the lab
+ * file (any of its statics but __shared__ arrays: a kernel reaches no other).
+ */
+static void check_access(uintptr_t a, size_t size, int kind, uintptr_t pc)
 {
+    int shared_kind = kind == GLOBAL_ATOMIC ? SHARED_ATOMIC : kind + 2;
     if (current < 0) {
         if (tl_emu_has_arena() && tl_emu_in_arena(a))
-            host_touches_device(a, store);
+            host_touches_device(a, kind);
         return;
     }
+    /* The thread's own variables first, its commonest accesses (a register tile is an array on
+     * its stack here): nothing to check, nothing to count. No other memory overlaps them. */
+    uintptr_t stack = (uintptr_t)stacks + (size_t)current * STACK_BYTES;
+    if (a - stack < STACK_BYTES || a - (uintptr_t)&tl_emu_builtin < sizeof tl_emu_builtin ||
+        a - (uintptr_t)body_args < body_args_bytes)
+        return;
     if (tl_emu_in_arena(a)) {
         if (!tl_emu_allocation_of(a, size)) {
             const tl_emu_allocation *al = tl_emu_allocation_near(a);
             if (al && al->freed && a < al->base + al->size)
                 fault(cudaErrorIllegalAddress, "%s %zu bytes of device memory that was freed "
-                      "with cudaFree", store ? "wrote" : "read", size);
+                      "with cudaFree", verb(kind), size);
             else if (al && !al->freed)
                 fault(cudaErrorIllegalAddress, "%s %zu bytes at %zu bytes past the end of a "
                       "%zu-byte cudaMalloc allocation (an index out of bounds)",
-                      store ? "wrote" : "read", size, (size_t)(a - al->base - al->size), al->size);
+                      verb(kind), size, (size_t)(a - al->base - al->size), al->size);
             else
                 fault(cudaErrorIllegalAddress, "%s %zu bytes of device memory that belongs to "
-                      "no allocation", store ? "wrote" : "read", size);
+                      "no allocation", verb(kind), size);
         }
         if ((size & (size - 1)) == 0 && a % size)
             fault(cudaErrorMisalignedAddress, "%s %zu bytes at an address that is not a multiple "
-                  "of %zu", store ? "wrote" : "read", size, size);
+                  "of %zu", verb(kind), size, size);
         if (profiling)
-            record(a, pc, size, store ? GLOBAL_STORE : GLOBAL_LOAD);
+            record_span(a, pc, size, kind);
+        return;
+    }
+    uintptr_t dynamic = (uintptr_t)tl_emu_cuda_dynamic_shared;
+    if (a - dynamic < TL_EMU_DYNAMIC_SHARED_BYTES) {
+        if (a + size > dynamic + launch_dynamic)
+            fault(cudaErrorIllegalAddress, "%s %zu bytes at byte %zu of the dynamic shared memory "
+                  "(extern __shared__), past its end: the launch gave the block %zu bytes (the "
+                  "third <<< >>> argument)", verb(kind), size, (size_t)(a - dynamic), launch_dynamic);
+        if ((size & (size - 1)) == 0 && a % size)
+            fault(cudaErrorMisalignedAddress, "%s %zu bytes of dynamic shared memory at byte %zu, "
+                  "not a multiple of %zu", verb(kind), size, (size_t)(a - dynamic), size);
+        if (profiling)
+            record_span(a, pc, size, shared_kind);
         return;
     }
     const struct asan_global *g = tl_emu_global_at(a);
     if (g && a + size <= g->beg + g->size) {
-        if (profiling && tl_emu_is_shared(g))
-            record(a, pc, size, store ? SHARED_STORE : SHARED_LOAD);
+        int shared = tl_emu_is_shared(g), constant = !shared && tl_emu_is_constant(g);
+        if (!shared && (size & (size - 1)) == 0 && a % size)
+            fault(cudaErrorMisalignedAddress, "%s %zu bytes of the variable %s at an address that "
+                  "is not a multiple of %zu", verb(kind), size, g->name, size);
+        if (constant && kind != GLOBAL_LOAD)
+            fault(cudaErrorIllegalAddress, "%s the __constant__ variable %s: kernels only read "
+                  "constant memory (the host writes it, with cudaMemcpyToSymbol)", verb(kind), g->name);
+        if (profiling)
+            record_span(a, pc, size, shared ? shared_kind : constant ? CONSTANT_LOAD : kind);
         return;
     }
     if (g)
         fault(cudaErrorIllegalAddress, "%s %s %s at byte %zu, past its end (%zu bytes): an "
-              "index out of bounds", store ? "wrote" : "read",
+              "index out of bounds", verb(kind),
               tl_emu_is_shared(g) ? "the __shared__ array" : "the variable", g->name,
               (size_t)(a - g->beg), (size_t)g->size);
     /* The __shared__ arrays of template kernels: bounds from the symbol table, no red zones. */
     if (tl_emu_in_static(a, size)) {
         if (profiling)
-            record(a, pc, size, store ? SHARED_STORE : SHARED_LOAD);
+            record_span(a, pc, size, shared_kind);
         return;
     }
-    uintptr_t stack = (uintptr_t)stacks + (size_t)current * STACK_BYTES;
-    if (a - (uintptr_t)&tl_emu_builtin < sizeof tl_emu_builtin || a - stack < STACK_BYTES ||
-        a - (uintptr_t)body_args < body_args_bytes)
-        return;
     fault(cudaErrorIllegalAddress, "%s %zu bytes at %p, which is neither device memory, nor a "
           "__shared__ array, nor the thread's own variables: a host pointer (to a host array, or "
           "a variable of the function that launched the kernel) passed to the kernel?",
-          store ? "wrote" : "read", size, (void *)a);
+          verb(kind), size, (void *)a);
 }
 
 /* The instrumentation's entry points: one per access size, loads and stores. The
@@ -286,6 +381,140 @@ void *__asan_memset(void *p, int c, size_t n)
 {
     check_access((uintptr_t)p, n, 1, TL_PC);
     return memset(p, c, n);
+}
+
+/* __trap(): the kernel stops, with the error a GPU gives it. */
+void tl_emu_cuda_trap(const char *file, int line)
+{
+    if (current < 0)
+        abort();
+    fault(cudaErrorLaunchFailure, "__trap() at %s:%d stopped the kernel", file, line);
+}
+
+/*
+ * cuda_pipeline.h's asynchronous copies: __pipeline_memcpy_async checks and
+ * counts its access as it is asked (a global load, a shared store) and
+ * keeps the copy; __pipeline_commit closes a batch of them; and
+ * __pipeline_wait_prior(n) makes all but the last n batches land. So a
+ * thread that reads the shared memory before it waits reads what was
+ * there before (the poison of unwritten shared memory, at first), as a GPU
+ * may have it read.
+ */
+struct pending_copy {
+    uintptr_t dst, src;
+    size_t bytes, zfill;
+    unsigned long batch;
+};
+
+/* Whether a is in a __shared__ array or the dynamic shared memory. */
+static int is_shared(uintptr_t a)
+{
+    const struct asan_global *g = tl_emu_global_at(a);
+    return a - (uintptr_t)tl_emu_cuda_dynamic_shared < TL_EMU_DYNAMIC_SHARED_BYTES ||
+           (g && tl_emu_is_shared(g)) || tl_emu_in_static(a, 1);
+}
+
+static void finish_copies(emu_thread *t, unsigned long before)
+{
+    size_t kept = 0;
+    for (size_t i = 0; i < t->n_copies; i++) {
+        struct pending_copy *c = &t->copies[i];
+        if (c->batch >= before) {
+            t->copies[kept++] = *c;
+            continue;
+        }
+        memcpy((void *)c->dst, (const void *)c->src, c->bytes - c->zfill);
+        memset((char *)c->dst + c->bytes - c->zfill, 0, c->zfill);
+    }
+    t->n_copies = kept;
+}
+
+void tl_emu_cuda_pipeline_copy(void *dst, const void *src, size_t bytes, size_t zfill)
+{
+    uintptr_t pc = TL_PC;
+    if (current < 0) {
+        memcpy(dst, src, bytes - (zfill < bytes ? zfill : bytes));
+        return;
+    }
+    if ((bytes != 4 && bytes != 8 && bytes != 16) || zfill > bytes)
+        fault(cudaErrorInvalidValue, "__pipeline_memcpy_async of %zu bytes (zero-filling %zu): it "
+              "copies 4, 8 or 16 bytes", bytes, zfill);
+    if (!is_shared((uintptr_t)dst))
+        fault(cudaErrorIllegalAddress, "__pipeline_memcpy_async copies into shared memory, and its "
+              "destination %p is not a __shared__ array", dst);
+    if (bytes > zfill)
+        check_access((uintptr_t)src, bytes - zfill, GLOBAL_LOAD, pc);
+    check_access((uintptr_t)dst, bytes, GLOBAL_STORE, pc);
+    emu_thread *t = &threads[current];
+    if (t->n_copies == t->cap_copies) {
+        size_t cap = t->cap_copies ? 2 * t->cap_copies : 16;
+        struct pending_copy *grown = realloc(t->copies, cap * sizeof *grown);
+        if (!grown)
+            abort();
+        t->copies = grown, t->cap_copies = cap;
+    }
+    t->copies[t->n_copies++] = (struct pending_copy){(uintptr_t)dst, (uintptr_t)src, bytes, zfill, t->batch};
+}
+
+void tl_emu_cuda_pipeline_commit(void)
+{
+    if (current >= 0)
+        threads[current].batch++;
+}
+
+void tl_emu_cuda_pipeline_wait(size_t prior)
+{
+    if (current < 0)
+        return;
+    emu_thread *t = &threads[current];
+    finish_copies(t, t->batch > prior ? t->batch - prior : 0);
+}
+
+unsigned long long tl_emu_cuda_sreg(int which)
+{
+    unsigned lane = current < 0 ? 0 : (unsigned)current % 32;
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    unsigned long long ns = (unsigned long long)ts.tv_sec * 1000000000ull + (unsigned long long)ts.tv_nsec;
+    switch (which) {
+    case TL_SREG_LANEID: return lane;
+    case TL_SREG_WARPID: return current < 0 ? 0 : (unsigned)current / 32;
+    case TL_SREG_NWARPID: return 64; /* an H100 SM's warps */
+    case TL_SREG_NSMID: return 1;    /* the emulator is one SM */
+    case TL_SREG_LANEMASK_EQ: return 1u << lane;
+    case TL_SREG_LANEMASK_LE: return (unsigned)((2ull << lane) - 1);
+    case TL_SREG_LANEMASK_LT: return (1u << lane) - 1;
+    case TL_SREG_LANEMASK_GE: return ~((1u << lane) - 1);
+    case TL_SREG_LANEMASK_GT: return (unsigned)~((2ull << lane) - 1);
+    case TL_SREG_CLOCK: return (unsigned)ns;
+    case TL_SREG_CLOCK_HI: return (unsigned)(ns >> 32);
+    case TL_SREG_CLOCK64: case TL_SREG_GLOBALTIMER: return ns;
+    default: return 0; /* smid, gridid */
+    }
+}
+
+/* The lab file's malloc and free (emu-compile.sh renames them to these): in a kernel, the
+ * device's heap; in host code, the C library's. */
+void *tl_emu_cuda_malloc(size_t bytes)
+{
+    return current < 0 ? malloc(bytes) : tl_emu_device_malloc(bytes);
+}
+
+void tl_emu_cuda_free(void *p)
+{
+    if (current < 0)
+        free(p);
+    else if (p)
+        tl_emu_device_free(p);
+}
+
+/* An atomic function of the lab file (device_atomic_functions.h): an access like any, counted
+ * apart; the lanes of a warp never run at once, so it is atomic as it is. */
+unsigned long long tl_emu_cuda_atomic(int op, int type, void *p, unsigned long long v,
+                                      unsigned long long compare)
+{
+    check_access((uintptr_t)p, tl_emu_atomic_size(type), GLOBAL_ATOMIC, TL_PC);
+    return tl_emu_atomic_apply(op, type, p, v, compare);
 }
 
 void __asan_init(void);
@@ -396,7 +625,7 @@ static request_cost cost(const access_record *const *lane, const int *lane_id, i
 {
     request_cost c = {0, 0, 0};
     c.bytes = distinct_bytes(lane, lanes);
-    if (kind == GLOBAL_LOAD || kind == GLOBAL_STORE) {
+    if (kind == GLOBAL_LOAD || kind == GLOBAL_STORE || kind == GLOBAL_ATOMIC) {
         c.cost = cost_of(lane, lanes, 0);
         c.ideal = (c.bytes + 31) / 32;
         return c;
@@ -559,7 +788,7 @@ static void as_instructions(emu_thread *t)
             closed = n;
             continue;
         }
-        const tl_site *s = as_written || widths_unknown ? NULL : site_of(r->pc);
+        const tl_site *s = as_written || widths_unknown || r->kind >= KINDS ? NULL : site_of(r->pc);
         unsigned mask = s ? s->widths[r->kind] : 0, w = widest(mask);
         if (w <= r->size) {
             out[n] = *r, masks[n++] = 0;
@@ -638,7 +867,10 @@ static void add(int kind, request_cost c)
     case GLOBAL_LOAD: k->global_load_requests++, k->global_load_sectors += c.cost, k->global_load_bytes += c.bytes; break;
     case GLOBAL_STORE: k->global_store_requests++, k->global_store_sectors += c.cost, k->global_store_bytes += c.bytes; break;
     case SHARED_LOAD: k->shared_load_requests++, k->shared_load_wavefronts += c.cost, k->shared_load_ideal += c.ideal; break;
-    default: k->shared_store_requests++, k->shared_store_wavefronts += c.cost, k->shared_store_ideal += c.ideal; break;
+    case SHARED_STORE: k->shared_store_requests++, k->shared_store_wavefronts += c.cost, k->shared_store_ideal += c.ideal; break;
+    case GLOBAL_ATOMIC: k->global_atomic_requests++, k->global_atomic_sectors += c.cost, k->global_atomic_bytes += c.bytes; break;
+    case SHARED_ATOMIC: k->shared_atomic_requests++; break;
+    default: k->constant_load_requests++, k->constant_load_bytes += c.bytes; break;
     }
 }
 
@@ -746,22 +978,25 @@ static unsigned long long sectors(uintptr_t a, size_t bytes)
     return bytes ? (a + bytes - 1) / 32 - a / 32 + 1 : 0;
 }
 
-void tl_emu_count_copy(const char *call, uintptr_t src, uintptr_t dst, size_t bytes)
+void tl_emu_count_copy(const char *call, uintptr_t src, size_t src_pitch, uintptr_t dst,
+                       size_t dst_pitch, size_t width, size_t height)
 {
-    if (!profiling || !bytes)
+    if (!profiling || !width || !height)
         return;
     tl_emu_stats *k = stats_for(call);
     k->launches++;
-    /* requests as a copy kernel makes them: a warp moves 128 bytes at a time */
-    unsigned long long requests = (bytes + 127) / 128;
-    if (src) {
-        k->global_load_requests += requests;
-        k->global_load_sectors += sectors(src, bytes);
-        k->global_load_bytes += bytes;
+    /* requests as a copy kernel makes them: a warp moves 128 bytes of a row at a time */
+    unsigned long long requests = (width + 127) / 128;
+    for (size_t r = 0; r < height; r++) {
+        if (src) {
+            k->global_load_requests += requests;
+            k->global_load_sectors += sectors(src + r * src_pitch, width);
+            k->global_load_bytes += width;
+        }
+        k->global_store_requests += requests;
+        k->global_store_sectors += sectors(dst + r * dst_pitch, width);
+        k->global_store_bytes += width;
     }
-    k->global_store_requests += requests;
-    k->global_store_sectors += sectors(dst, bytes);
-    k->global_store_bytes += bytes;
 }
 
 /* ------------------------------------------------------------------ launch */
@@ -812,6 +1047,195 @@ static void check_one_barrier(int n_threads)
     }
 }
 
+/* What a __syncthreads_count(), _and() or _or() returns to each thread, once all have come. */
+static void open_barrier(int n_threads)
+{
+    int count = 0, all = 1, any = 0, op = TL_SYNC_PLAIN;
+    for (int i = 0; i < n_threads; i++)
+        if (threads[i].state == AT_BARRIER) {
+            op = threads[i].barrier_op;
+            count += threads[i].barrier_pred;
+            all &= threads[i].barrier_pred;
+            any |= threads[i].barrier_pred;
+        }
+    int result = op == TL_SYNC_COUNT ? count : op == TL_SYNC_AND ? all : op == TL_SYNC_OR ? any : 0;
+    for (int i = 0; i < n_threads; i++)
+        if (threads[i].state == AT_BARRIER) {
+            threads[i].barrier_result = result;
+            threads[i].state = READY;
+        }
+}
+
+/* "lane 3 (thread (3, 0, 0))", for the errors of a warp's collectives. */
+static const char *lane_name(int i, char *buf, size_t len)
+{
+    uint3 t = threads[i].idx;
+    snprintf(buf, len, "lane %d (thread (%u, %u, %u))", i % 32, t.x, t.y, t.z);
+    return buf;
+}
+
+/* Where thread i waits, in words: "__ballot_sync(0x0000ffff, ...) at f.cu:12". */
+static const char *waits_at(int i, char *buf, size_t len)
+{
+    const emu_thread *t = &threads[i];
+    if (t->state == AT_BARRIER)
+        snprintf(buf, len, "the __syncthreads() of %s:%d", t->barrier_file, t->barrier_line);
+    else
+        snprintf(buf, len, "%s with mask 0x%08x at %s:%d", tl_emu_warp_name(t->call->op),
+                 t->call->mask, t->call->file, t->call->line);
+    return buf;
+}
+
+/* Lane l waits at a collective whose mask names lane m, which will never come to it. */
+static void warp_error(int l, int m)
+{
+    char a[64], b[64], at_l[320], at_m[320];
+    uint3 blk = tl_emu_builtin.blockIdx;
+    kernel_failed(cudaErrorLaunchFailure,
+                  "warp error in warp %d of block (%u, %u, %u) of %s: %s waits at %s, and %s, "
+                  "which that mask names, waits at %s. Every lane a warp collective's mask names "
+                  "must reach one with the same mask (or have exited): a GPU leaves this "
+                  "undefined, and may hang. Give each its own mask (__activemask(), or the lanes "
+                  "that take that branch), or call it where all those lanes do",
+                  l / 32, blk.x, blk.y, blk.z, kernel_name, lane_name(l, a, sizeof a),
+                  waits_at(l, at_l, sizeof at_l), lane_name(m, b, sizeof b),
+                  waits_at(m, at_m, sizeof at_m));
+}
+
+/* The lanes of one collective: the same operation, mask and size of value. */
+static int same_collective(const tl_emu_warp_call *a, const tl_emu_warp_call *b)
+{
+    return a->op == b->op && a->mask == b->mask && a->size == b->size;
+}
+
+/* A lane read what a lane outside its collective holds: said once a launch. */
+static int undefined_read_told;
+
+/*
+ * None of the lanes of a warp (threads first .. first + lanes - 1) runs:
+ * each has ended, waits at __syncthreads() or at a warp collective. Each
+ * collective whose mask's lanes are all there (or have exited: a lane
+ * past the block's last counts as exited) exchanges its values and its
+ * lanes run on. Lanes at __activemask() wait until nothing else can go on:
+ * then each gets the lanes that wait at the same one, the lanes a GPU runs
+ * there together. Returns whether any lane runs on; where none can, the
+ * kernel fails naming two lanes that do not meet.
+ */
+static int settle_warp(int first, int lanes)
+{
+    emu_thread *t = &threads[first];
+    unsigned waiting = 0, exited = lanes < 32 ? ~0u << lanes : 0, activemask = 0;
+    for (int l = 0; l < lanes; l++) {
+        if (t[l].state == AT_WARP)
+            waiting |= 1u << l;
+        if (t[l].state == AT_WARP && t[l].call->op == TL_WARP_ACTIVEMASK)
+            activemask |= 1u << l;
+        if (t[l].state == DONE)
+            exited |= 1u << l;
+    }
+    int progress = 0, stuck = -1, blocker = -1;
+    for (int l = 0; l < lanes; l++) {
+        if (!((waiting & ~activemask) >> l & 1))
+            continue;
+        const tl_emu_warp_call *c = t[l].call;
+        if (!(c->mask >> l & 1)) {
+            char a[64], at[320];
+            uint3 blk = tl_emu_builtin.blockIdx;
+            kernel_failed(cudaErrorLaunchFailure,
+                          "warp error in warp %d of block (%u, %u, %u) of %s: %s calls %s, a mask "
+                          "that leaves out its own lane. A lane that calls a warp collective must "
+                          "be in its mask (a GPU leaves this undefined)",
+                          (first + l) / 32, blk.x, blk.y, blk.z, kernel_name,
+                          lane_name(first + l, a, sizeof a), waits_at(first + l, at, sizeof at));
+            return 0;
+        }
+        unsigned group = 0;
+        int missing = -1;
+        for (int m = 0; m < 32 && missing < 0; m++) {
+            if (!(c->mask >> m & 1) || (exited >> m & 1))
+                continue;
+            if ((waiting >> m & 1) && same_collective(t[m].call, c))
+                group |= 1u << m;
+            else
+                missing = m;
+        }
+        if (missing >= 0) {
+            /* A lane at __activemask() may yet come here; any other never will. */
+            if (!(activemask >> missing & 1) && stuck < 0)
+                stuck = first + l, blocker = first + missing;
+            continue;
+        }
+        tl_emu_warp_call *calls[32] = {0};
+        for (int m = 0; m < 32; m++)
+            if (group >> m & 1)
+                calls[m] = t[m].call;
+        int reader = -1;
+        tl_emu_warp_exchange(calls, group, &reader);
+        if (reader >= 0 && !undefined_read_told) {
+            char a[64];
+            undefined_read_told = 1;
+            fprintf(stderr, "tilelab emulator: %s of block (%u, %u, %u) of %s read, with %s at "
+                    "%s:%d, the value of a lane that does not take part in it (one that has "
+                    "exited, that the mask leaves out, or past the block's last thread): CUDA "
+                    "leaves it undefined; the H100 gives 0, and so does the emulator\n",
+                    lane_name(first + reader, a, sizeof a), tl_emu_builtin.blockIdx.x,
+                    tl_emu_builtin.blockIdx.y, tl_emu_builtin.blockIdx.z, kernel_name,
+                    tl_emu_warp_name(c->op), c->file, c->line);
+        }
+        for (int m = 0; m < 32; m++)
+            if (group >> m & 1)
+                t[m].state = READY;
+        waiting &= ~group;
+        progress = 1;
+    }
+    if (progress)
+        return 1;
+    if (activemask) {
+        for (int l = 0; l < lanes; l++) {
+            if (!(activemask >> l & 1))
+                continue;
+            unsigned together = 0;
+            for (int m = 0; m < lanes; m++)
+                if ((activemask >> m & 1) && t[m].call->line == t[l].call->line &&
+                    strcmp(t[m].call->file, t[l].call->file) == 0)
+                    together |= 1u << m;
+            t[l].call->result = together;
+            t[l].state = READY;
+        }
+        return 1;
+    }
+    warp_error(stuck, blocker);
+    return 0;
+}
+
+/*
+ * Runs the lanes of one warp, in lane order, each until it ends or waits at
+ * __syncthreads() or a warp collective; the collectives are settled and
+ * their lanes run on, until every lane has ended or waits at
+ * __syncthreads(). Lanes that use no collective run one after another as
+ * before: only a collective makes them meet. Returns the lanes still running.
+ */
+static int run_warp(int first, int lanes)
+{
+    for (int waiting = 1; waiting && !aborted;) {
+        waiting = 0;
+        for (int l = first; l < first + lanes && !aborted; l++) {
+            if (threads[l].state == READY) {
+                current = l;
+                tl_emu_builtin.threadIdx = threads[l].idx;
+                tl_fiber_switch(tl_fiber_main(), threads[l].fiber);
+            }
+            waiting |= threads[l].state == AT_WARP;
+        }
+        if (waiting && !aborted && !settle_warp(first, lanes))
+            break;
+    }
+    int running = 0;
+    for (int l = first; l < first + lanes; l++)
+        running += threads[l].state != DONE;
+    return running;
+}
+
 static void run_block(int n_threads)
 {
     unsigned bx = tl_emu_builtin.blockDim.x, by = tl_emu_builtin.blockDim.y;
@@ -819,73 +1243,93 @@ static void run_block(int n_threads)
         emu_thread *t = &threads[i];
         t->fiber = tl_fiber_at(stacks + (size_t)i * STACK_BYTES, STACK_BYTES, thread_main);
         t->state = READY;
+        t->n_copies = 0, t->batch = 0;
         t->idx.x = (unsigned)i % bx;
         t->idx.y = (unsigned)i / bx % by;
         t->idx.z = (unsigned)i / (bx * by);
     }
-    tl_emu_poison_shared();
+    tl_emu_poison_shared(launch_dynamic);
     for (int running = n_threads; running > 0 && !aborted;) {
         running = 0;
-        for (int i = 0; i < n_threads && !aborted; i++) {
-            if (threads[i].state == DONE)
-                continue;
-            threads[i].state = READY;
-            current = i;
-            tl_emu_builtin.threadIdx = threads[i].idx;
-            tl_fiber_switch(tl_fiber_main(), threads[i].fiber);
-            running += threads[i].state != DONE;
-        }
+        for (int first = 0; first < n_threads && !aborted; first += 32)
+            running += run_warp(first, n_threads - first < 32 ? n_threads - first : 32);
         if (running && !aborted)
             check_one_barrier(n_threads);
+        if (running && !aborted)
+            open_barrier(n_threads);
     }
     current = -1;
 }
 
-void tl_emu_launch(dim3 grid, dim3 block, size_t dynamic_shared, cudaStream_t stream,
-                   const char *kernel, const char *file, int line, tl_emu_body fn, void *args,
-                   size_t args_bytes)
+void tl_emu_cuda_kernel_entry(int regs, int smem, int max_threads)
+{
+    if (current < 0 || launch_entered)
+        return;
+    launch_entered = 1;
+    tl_emu_kernel *k = tl_emu_kernel_at(tl_emu_function_at(TL_PC));
+    if (k)
+        tl_emu_kernel_learn(k, regs, smem, max_threads);
+    tl_emu_kernel alone = {.regs = regs, .smem = smem, .max_threads = max_threads, .max_dynamic = -1};
+    char why[512];
+    unsigned n = launch_block.x * launch_block.y * launch_block.z;
+    cudaError_t err = tl_emu_kernel_refusal(k ? k : &alone, n, launch_dynamic, why, sizeof why);
+    if (!err)
+        return;
+    /* Refused as the launch itself, where cudaGetLastError sees it; nothing of the kernel ran. */
+    tl_emu_fail(err, "%s<<<(%u, %u, %u), (%u, %u, %u), %zu>>> at %s:%d: %s", kernel_name,
+                launch_grid.x, launch_grid.y, launch_grid.z, launch_block.x, launch_block.y,
+                launch_block.z, launch_dynamic, launch_file, launch_line, why);
+    launch_refused = err;
+    aborted = 1;
+    tl_fiber_switch(threads[current].fiber, tl_fiber_main());
+    abort(); /* an aborted thread is never resumed */
+}
+
+cudaError_t tl_emu_launch(dim3 grid, dim3 block, size_t dynamic_shared, cudaStream_t stream,
+                          const char *kernel, const char *file, int line, tl_emu_body fn,
+                          void *args, size_t args_bytes)
 {
     (void)stream;
     tl_launch_record(grid, block, dynamic_shared, kernel);
     /* After a fault the context is lost: later kernels never run. */
     if (tl_emu_context_lost())
-        return;
+        return tl_emu_context_error();
     /* Refused as CUDA 13 refuses it on the H100 (make GPU=cuda emu-corpus). */
     unsigned long long n = (unsigned long long)block.x * block.y * block.z;
     cudaError_t refusal = tl_launch_refusal(grid, block);
-    if (refusal == cudaErrorInvalidValue) {
-        tl_emu_fail(refusal,
+    if (refusal == cudaErrorInvalidValue)
+        return tl_emu_fail(refusal,
              "%s<<<(%u, %u, %u), (%u, %u, %u)>>> at %s:%d: %llu threads per block (at most 1024; "
              "x and y at most 1024, z at most 64, no dimension 0)",
              kernel, grid.x, grid.y, grid.z, block.x, block.y, block.z, file, line, n);
-        return;
-    }
-    if (refusal) {
-        tl_emu_fail(refusal,
+    if (refusal)
+        return tl_emu_fail(refusal,
              "%s<<<(%u, %u, %u), (%u, %u, %u)>>> at %s:%d: a grid of (%u, %u, %u) blocks (y and z "
              "at most 65535, no dimension 0)",
              kernel, grid.x, grid.y, grid.z, block.x, block.y, block.z, file, line, grid.x, grid.y,
              grid.z);
-        return;
-    }
-    if (dynamic_shared) {
-        tl_emu_fail(cudaErrorNotSupported, "%s at %s:%d asks for %zu bytes of dynamic shared memory "
-             "(the third <<< >>> argument): not supported by the tilelab CPU emulator",
-             kernel, file, line, dynamic_shared);
-        return;
-    }
-    if (prepare()) {
-        tl_emu_fail(cudaErrorMemoryAllocation, "the emulator could not reserve stacks for its threads");
-        return;
-    }
+    /* What no kernel may ask for; the rest its first line checks (tl_emu_cuda_kernel_entry). */
+    char why[512];
+    if ((refusal = tl_emu_kernel_refusal(NULL, (unsigned)n, dynamic_shared > TL_EMU_DYNAMIC_SHARED_BYTES
+                                                                ? dynamic_shared : 0, why, sizeof why)))
+        return tl_emu_fail(refusal, "%s<<<(%u, %u, %u), (%u, %u, %u), %zu>>> at %s:%d: %s", kernel,
+                           grid.x, grid.y, grid.z, block.x, block.y, block.z, dynamic_shared, file,
+                           line, why);
+    if (prepare())
+        return tl_emu_fail(cudaErrorMemoryAllocation, "the emulator could not reserve stacks for its threads");
     body = fn;
     body_args = args;
     body_args_bytes = args_bytes;
     kernel_name = kernel;
+    launch_file = file, launch_line = line, launch_grid = grid, launch_block = block;
+    launch_dynamic = dynamic_shared, launch_entered = 0, launch_refused = cudaSuccess;
     tl_emu_builtin.blockDim = (uint3){block.x, block.y, block.z};
     tl_emu_builtin.gridDim = (uint3){grid.x, grid.y, grid.z};
     aborted = 0;
+    undefined_read_told = 0;
+    int known_kernels = n_stats;
     kernel_stats = stats_for(kernel);
+    tl_emu_stats before = *kernel_stats;
     kernel_stats->launches++;
     profiled_launches += profiling;
     tl_emu_device_memory(1);
@@ -903,4 +1347,13 @@ void tl_emu_launch(dim3 grid, dim3 block, size_t dynamic_shared, cudaStream_t st
                              (unsigned long long)grid.x * grid.y * grid.z);
             }
     tl_emu_device_memory(0);
+    if (launch_refused) {
+        /* A launch CUDA refuses never ran: nothing of it counts. */
+        *kernel_stats = before;
+        profiled_launches -= profiling;
+        n_stats = known_kernels;
+        for (int i = 0; i < (int)n; i++)
+            threads[i].n_rec = 0;
+    }
+    return launch_refused;
 }

@@ -15,8 +15,12 @@
 cudaError_t tl_emu_fail(cudaError_t err, const char *fmt, ...);
 /* A kernel's fault: its error shows at the next call that waits for the kernel. */
 void tl_emu_fault_later(cudaError_t err, const char *fmt, va_list ap);
+/* A call that waits for the device: a kernel's fault becomes its error; the sticky error. */
+cudaError_t tl_emu_settle(void);
 /* After a fault the context is lost, as on a GPU: later kernels never run. */
 int tl_emu_context_lost(void);
+/* The error that lost it (cudaSuccess while it is not lost). */
+cudaError_t tl_emu_context_error(void);
 
 /* runtime.c: device memory, one reserved range with a gap after each allocation. */
 typedef struct {
@@ -32,12 +36,65 @@ int tl_emu_in_arena(uintptr_t a);
 const tl_emu_allocation *tl_emu_allocation_near(uintptr_t a);
 /* The live allocation holding all of [a, a + bytes), or NULL. */
 const tl_emu_allocation *tl_emu_allocation_of(uintptr_t a, size_t bytes);
+/* A kernel's malloc and free: device memory from the device's heap, or NULL. */
+void *tl_emu_device_malloc(size_t bytes);
+void tl_emu_device_free(void *p);
 /* Device memory open to the host (1: while the emulator works in it) or closed (0). */
 void tl_emu_device_memory(int open);
 
+/* A lane's part in a warp collective (tl_emu_cuda_warp): what it brings and what it gets back. */
+typedef struct {
+    int op; /* TL_WARP_... */
+    unsigned mask, size;
+    int b, c; /* a shuffle's lane, offset or lane mask, and its packed width */
+    unsigned long long value, result;
+    int pred; /* __match_all_sync's */
+    const char *file;
+    int line;
+} tl_emu_warp_call;
+/* emulator.c: the running lane waits at call until the lanes of its warp meet there. */
+void tl_emu_warp_wait(tl_emu_warp_call *call);
+/* warp.c: the results of the lanes of group (bit l: lane l, call[l] its part), which
+ * met at one collective; *reader (if not NULL) the first that read a lane outside it, or -1. */
+void tl_emu_warp_exchange(tl_emu_warp_call *const call[32], unsigned group, int *reader);
+/* "__shfl_down_sync", for messages. */
+const char *tl_emu_warp_name(int op);
+
+/* atomic.c: the bytes an atomic of type TL_ATOMIC_... moves, and the atomic itself at p:
+ * returns the old value's bits. */
+unsigned tl_emu_atomic_size(int type);
+unsigned long long tl_emu_atomic_apply(int op, int type, void *p, unsigned long long v,
+                                       unsigned long long compare);
+
+/* kernels.c: the program's functions, from its symbol table (tl_emu_load_statics). */
+void tl_emu_found_function(uintptr_t start, size_t size);
+/* The start of the function whose code holds pc, or 0. */
+uintptr_t tl_emu_function_at(uintptr_t pc);
+/* What the emulator knows of a kernel, by its function's address. */
+typedef struct {
+    uintptr_t fn;
+    const char *name;  /* NULL where not registered */
+    int regs, smem;    /* ptxas's registers a thread, and static __shared__ bytes: -1, not known */
+    int max_threads;   /* __launch_bounds__'s: 0 for none, -1 not known */
+    int max_dynamic;   /* cudaFuncAttributeMaxDynamicSharedMemorySize as set: -1, never set */
+    tl_emu_argv_launch launch; /* cudaLaunchKernel from argument pointers; NULL, not known */
+} tl_emu_kernel;
+/* The kernel at fn, made on first ask; NULL for fn 0. */
+tl_emu_kernel *tl_emu_kernel_at(uintptr_t fn);
+/* What its first line says of it (-1: nothing). */
+void tl_emu_kernel_learn(tl_emu_kernel *k, int regs, int smem, int max_threads);
+/* cudaSuccess, or the error CUDA gives a launch of k (NULL: nothing known) of threads per block
+ * and dynamic bytes of dynamic shared memory, with why in why. */
+cudaError_t tl_emu_kernel_refusal(const tl_emu_kernel *k, unsigned threads, size_t dynamic,
+                                  char *why, size_t len);
+/* Blocks of block_size threads one SM holds (cudaOccupancyMaxActiveBlocksPerMultiprocessor). */
+int tl_emu_blocks_per_sm(const tl_emu_kernel *k, int block_size, size_t dynamic);
+
 /* emulator.c: a lab's own cudaMemcpy (device to device, from src) or cudaMemset (src 0)
- * of bytes at dst, counted in the profile as the copy kernel a GPU runs for it. */
-void tl_emu_count_copy(const char *call, uintptr_t src, uintptr_t dst, size_t bytes);
+ * of height rows of width bytes at dst (rows pitch bytes apart), counted in the profile as
+ * the copy kernel a GPU runs for it. */
+void tl_emu_count_copy(const char *call, uintptr_t src, size_t src_pitch, uintptr_t dst,
+                       size_t dst_pitch, size_t width, size_t height);
 
 /* shared.c: what gcc's instrumentation registers for each global it guards (ABI v8). */
 struct asan_global {
@@ -52,8 +109,9 @@ struct asan_global {
 };
 /* The registered global whose bytes (red zone included) hold a, or NULL. */
 const struct asan_global *tl_emu_global_at(uintptr_t a);
-/* Whether g is a __shared__ array. */
+/* Whether g is a __shared__ array; a __constant__ variable. */
 int tl_emu_is_shared(const struct asan_global *g);
+int tl_emu_is_constant(const struct asan_global *g);
 /* Whether [a, a + size) lies inside one __shared__ array of a template kernel. */
 int tl_emu_in_static(uintptr_t a, size_t size);
 /* Reads those arrays from the symbol table, once: before any code of the lab
@@ -62,7 +120,10 @@ void tl_emu_load_statics(void);
 /* The same where not read yet, less those the instrumentation has registered since:
  * before the first launch. */
 void tl_emu_read_statics(void);
-/* Fills every __shared__ array with TL_SHARED_POISON_BITS (matrix.h), before each block. */
-void tl_emu_poison_shared(void);
+/* Fills every __shared__ array with TL_SHARED_POISON_BITS (matrix.h), and the first dynamic
+ * bytes of the dynamic shared memory, before each block. */
+void tl_emu_poison_shared(size_t dynamic);
+/* The most dynamic shared memory a block may have: the H100's sharedMemPerBlockOptin. */
+#define TL_EMU_DYNAMIC_SHARED_BYTES ((size_t)227 << 10)
 
 #endif

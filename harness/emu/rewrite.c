@@ -8,73 +8,27 @@
  * as it is, so the compiler's line numbers stay right. Comments and string
  * literals are copied untouched.
  *
+ * Before that, each kernel's body gets its first line, and its extern
+ * __shared__ arrays become the launch's dynamic shared memory
+ * (kernel_edits.c); --resources gives nvcc's ptxas report, whose counts of
+ * registers and static shared memory that first line passes on.
+ *
  * With --check-global (for machines without nvcc, whose front end checks
  * it otherwise), a launch of a function that is not declared __global__ is
  * refused, with nvcc's words. With --names, the functions declared
  * __global__ or __device__ are listed in FILE, one "global NAME" or
- * "device NAME" a line, for device-code.sh.
+ * "device NAME" a line, for device-code.sh. A __managed__ variable, which
+ * the emulator cannot run, is refused with the reason.
  *
- * usage: rewrite [--check-global] [--names FILE] IN.cu OUT.cpp
+ * usage: rewrite [--check-global] [--names FILE] [--resources PTXAS.log] IN.cu OUT.cpp
  */
+#include "kernel_edits.h"
+#include "source.h"
+
 #include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-static char *slurp(const char *path, size_t *len)
-{
-    FILE *f = fopen(path, "rb");
-    if (!f) {
-        perror(path);
-        exit(1);
-    }
-    fseek(f, 0, SEEK_END);
-    long n = ftell(f);
-    fseek(f, 0, SEEK_SET);
-    char *buf = malloc((size_t)n + 1);
-    if (!buf || fread(buf, 1, (size_t)n, f) != (size_t)n) {
-        fprintf(stderr, "rewrite: cannot read %s\n", path);
-        exit(1);
-    }
-    buf[n] = '\0';
-    fclose(f);
-    *len = (size_t)n;
-    return buf;
-}
-
-/* Index just past the comment or literal starting at i, or i when there is none. */
-static size_t skip_opaque(const char *s, size_t i, size_t n)
-{
-    if (s[i] == '/' && i + 1 < n && s[i + 1] == '/') {
-        while (i < n && s[i] != '\n')
-            i++;
-        return i;
-    }
-    if (s[i] == '/' && i + 1 < n && s[i + 1] == '*') {
-        const char *end = strstr(s + i + 2, "*/");
-        return end ? (size_t)(end - s) + 2 : n;
-    }
-    if (s[i] == '"' || s[i] == '\'') {
-        char q = s[i++];
-        while (i < n && s[i] != q)
-            i += s[i] == '\\' ? 2 : 1;
-        return i < n ? i + 1 : n;
-    }
-    return i;
-}
-
-static int is_ident(char c)
-{
-    return isalnum((unsigned char)c) || c == '_';
-}
-
-static int line_of(const char *s, size_t i)
-{
-    int line = 1;
-    for (size_t k = 0; k < i; k++)
-        line += s[k] == '\n';
-    return line;
-}
 
 /* The names that follow __global__ (or __device__) up to their parameter list, __launch_bounds__ skipped. */
 #define MAX_KERNELS 256
@@ -145,41 +99,6 @@ static int declared_void(const char *s, const char *name, size_t len)
     return 0;
 }
 
-/* Index of the parenthesis that closes the one at i, or n. */
-static size_t matching(const char *s, size_t i, size_t n)
-{
-    int depth = 0;
-    while (i < n) {
-        size_t j = skip_opaque(s, i, n);
-        if (j != i) {
-            i = j;
-            continue;
-        }
-        if (s[i] == '(')
-            depth++;
-        else if (s[i] == ')' && --depth == 0)
-            return i;
-        i++;
-    }
-    return n;
-}
-
-/* The code alone, comments and literals blanked, for the searches for declarations. */
-static char *code_only(const char *s, size_t n)
-{
-    char *code = malloc(n + 1);
-    if (!code)
-        exit(1);
-    memcpy(code, s, n + 1);
-    for (size_t i = 0; i < n;) {
-        size_t j = skip_opaque(s, i, n);
-        for (size_t k = i; k < j; k++)
-            code[k] = code[k] == '\n' ? '\n' : ' ';
-        i = j > i ? j : i + 1;
-    }
-    return code;
-}
-
 static void write_names(const char *names)
 {
     FILE *f = fopen(names, "w");
@@ -236,12 +155,6 @@ static void rewrite(const char *path, const char *s, size_t n, const char *code,
             i = j;
             continue;
         }
-        if (strncmp(s + i, "extern __shared__", 17) == 0) {
-            fprintf(stderr, "%s: dynamic shared memory (extern __shared__) is not supported by the "
-                            "tilelab CPU emulator: declare the array with its size, or run this "
-                            "lab on a GPU\n", path);
-            exit(1);
-        }
         if (strncmp(s + i, "<<<", 3) != 0) {
             i++;
             continue;
@@ -290,39 +203,60 @@ static void rewrite(const char *path, const char *s, size_t n, const char *code,
     fwrite(s + copied, 1, n - copied, out);
 }
 
+/* What the emulator cannot run, said before g++ says something less clear. */
+static void refuse_unsupported(const char *path, const char *s, const char *code)
+{
+    for (const char *p = code; (p = strstr(p, "__managed__")) != NULL; p++)
+        if ((p == code || !is_ident(p[-1])) && !is_ident(p[11])) {
+            fprintf(stderr, "%s:%d: a __managed__ variable: memory that kernels and the host share "
+                            "is not supported by the tilelab CPU emulator, whose kernels reach only "
+                            "device memory (declare it __device__ and copy it with "
+                            "cudaMemcpyToSymbol/cudaMemcpyFromSymbol, or run this file on a GPU)\n",
+                    path, line_of(s, (size_t)(p - code)));
+            exit(1);
+        }
+}
+
 int main(int argc, char **argv)
 {
     int check_global = 0;
-    const char *names = NULL;
+    const char *names = NULL, *resources = NULL;
     for (; argc > 3 && argv[1][0] == '-'; argc--, argv++) {
         if (strcmp(argv[1], "--check-global") == 0) {
             check_global = 1;
         } else if (strcmp(argv[1], "--names") == 0 && argc > 4) {
             names = argv[2];
             argc--, argv++;
+        } else if (strcmp(argv[1], "--resources") == 0 && argc > 4) {
+            resources = argv[2];
+            argc--, argv++;
         } else {
             break;
         }
     }
     if (argc != 3) {
-        fprintf(stderr, "usage: rewrite [--check-global] [--names FILE] IN.cu OUT.cpp\n");
+        fprintf(stderr, "usage: rewrite [--check-global] [--names FILE] [--resources PTXAS.log] IN.cu OUT.cpp\n");
         return 2;
     }
-    size_t n;
+    size_t n, edited_n;
     char *s = slurp(argv[1], &n), *code = code_only(s, n);
+    refuse_unsupported(argv[1], s, code);
     collect(code, "__global__");
     collect(code, "__device__");
     if (names)
         write_names(names);
+    char *edited = tl_edit_kernels(s, n, resources, &edited_n), *edited_code = code_only(edited, edited_n);
     FILE *out = fopen(argv[2], "w");
     if (!out) {
         perror(argv[2]);
         return 1;
     }
     fprintf(out, "#line 1 \"%s\"\n", argv[1]);
-    rewrite(argv[1], s, n, code, check_global, out);
+    rewrite(argv[1], edited, edited_n, edited_code, check_global, out);
     fclose(out);
     free(code);
+    free(edited_code);
+    free(edited);
     free(s);
     return 0;
 }

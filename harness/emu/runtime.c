@@ -35,6 +35,11 @@ static cudaError_t settle(void)
     return sticky_error;
 }
 
+cudaError_t tl_emu_settle(void)
+{
+    return settle();
+}
+
 cudaError_t tl_emu_fail(cudaError_t err, const char *fmt, ...)
 {
     va_list ap;
@@ -75,6 +80,11 @@ int tl_emu_context_lost(void)
     return sticky_error || pending_error;
 }
 
+cudaError_t tl_emu_context_error(void)
+{
+    return sticky_error ? sticky_error : pending_error;
+}
+
 const char tl_gpu_runtime_name[32] = "CPU emulator of a GPU";
 
 /* The thread and access behind the last error (gpu.h). */
@@ -87,27 +97,9 @@ static const struct {
     cudaError_t err;
     const char *name, *text;
 } errors[] = {
-    {cudaSuccess, "cudaSuccess", "no error"},
-    {cudaErrorInvalidValue, "cudaErrorInvalidValue", "invalid argument"},
-    {cudaErrorMemoryAllocation, "cudaErrorMemoryAllocation", "out of memory"},
-    {cudaErrorInitializationError, "cudaErrorInitializationError", "initialization error"},
-    {cudaErrorInvalidConfiguration, "cudaErrorInvalidConfiguration", "invalid configuration argument"},
-    {cudaErrorInvalidDevicePointer, "cudaErrorInvalidDevicePointer", "invalid device pointer"},
-    {cudaErrorInvalidMemcpyDirection, "cudaErrorInvalidMemcpyDirection", "invalid copy direction for memcpy"},
-    {cudaErrorInsufficientDriver, "cudaErrorInsufficientDriver", "CUDA driver version is insufficient for CUDA runtime version"},
-    {cudaErrorNoDevice, "cudaErrorNoDevice", "no CUDA-capable device is detected"},
-    {cudaErrorInvalidDevice, "cudaErrorInvalidDevice", "invalid device ordinal"},
-    {cudaErrorNoKernelImageForDevice, "cudaErrorNoKernelImageForDevice", "no kernel image is available for execution on the device"},
-    {cudaErrorInvalidResourceHandle, "cudaErrorInvalidResourceHandle", "invalid resource handle"},
-    {cudaErrorNotReady, "cudaErrorNotReady", "device not ready"},
-    {cudaErrorIllegalAddress, "cudaErrorIllegalAddress", "an illegal memory access was encountered"},
-    {cudaErrorLaunchOutOfResources, "cudaErrorLaunchOutOfResources", "too many resources requested for launch"},
-    {cudaErrorLaunchTimeout, "cudaErrorLaunchTimeout", "the launch timed out and was terminated"},
-    {cudaErrorAssert, "cudaErrorAssert", "device-side assert triggered"},
-    {cudaErrorMisalignedAddress, "cudaErrorMisalignedAddress", "misaligned address"},
-    {cudaErrorLaunchFailure, "cudaErrorLaunchFailure", "unspecified launch failure"},
-    {cudaErrorNotSupported, "cudaErrorNotSupported", "operation not supported"},
-    {cudaErrorUnknown, "cudaErrorUnknown", "unknown error"},
+#define X(name, value, text) {name, #name, text},
+#include "cuda_errors.h"
+#undef X
 };
 
 const char *cudaGetErrorName(cudaError_t err)
@@ -115,7 +107,7 @@ const char *cudaGetErrorName(cudaError_t err)
     for (size_t i = 0; i < sizeof errors / sizeof *errors; i++)
         if (errors[i].err == err)
             return errors[i].name;
-    return "cudaErrorUnknown";
+    return "unrecognized error code";
 }
 
 const char *cudaGetErrorString(cudaError_t err)
@@ -233,6 +225,9 @@ const tl_emu_allocation *tl_emu_allocation_of(uintptr_t a, size_t bytes)
     return al && !al->freed && a + bytes <= al->base + al->size ? al : NULL;
 }
 
+static cudaError_t allocate(void **ptr, size_t bytes);
+static size_t limits[7];
+
 cudaError_t cudaMalloc(void **ptr, size_t bytes)
 {
     if (settle())
@@ -245,6 +240,12 @@ cudaError_t cudaMalloc(void **ptr, size_t bytes)
                               "buffers it is given and allocates none (lab.h)");
     if (bytes == 0)
         return cudaSuccess;
+    return allocate(ptr, bytes);
+}
+
+/* bytes of device memory at *ptr: the next place in the arena, a gap after it. */
+static cudaError_t allocate(void **ptr, size_t bytes)
+{
     size_t rounded = (bytes + 255) & ~(size_t)255;
     if (tl_emu_open_arena() || arena_used + rounded + GAP > ARENA_BYTES)
         return tl_emu_fail(cudaErrorMemoryAllocation, "cudaMalloc of %zu bytes: the emulator's device "
@@ -262,8 +263,38 @@ cudaError_t cudaMalloc(void **ptr, size_t bytes)
     al->size = bytes;
     al->freed = 0;
     arena_used += rounded + GAP; /* its pages closed, as mapped */
+    /* Made while a kernel works in device memory (its malloc): open, as the rest is. */
+    if (arena_open && mprotect((void *)(al->base & ~(uintptr_t)4095),
+                               rounded + (al->base & 4095), PROT_READ | PROT_WRITE) != 0)
+        abort();
     *ptr = (void *)al->base;
     return cudaSuccess;
+}
+
+/*
+ * malloc and free in a kernel: device memory, from the device's heap
+ * (cudaLimitMallocHeapSize bytes, 8 MiB unless set), which the kernel's
+ * accesses reach and the emulator checks and counts as any; NULL once the
+ * heap is spent, as on a GPU.
+ */
+static size_t heap_used;
+
+void *tl_emu_device_malloc(size_t bytes)
+{
+    void *p = NULL;
+    if (bytes == 0 || bytes > limits[cudaLimitMallocHeapSize] - heap_used || allocate(&p, bytes))
+        return NULL;
+    heap_used += bytes;
+    return p;
+}
+
+void tl_emu_device_free(void *p)
+{
+    tl_emu_allocation *al = (tl_emu_allocation *)tl_emu_allocation_near((uintptr_t)p);
+    if (!al || al->base != (uintptr_t)p || al->freed)
+        return;
+    al->freed = 1;
+    heap_used -= al->size;
 }
 
 cudaError_t cudaFree(void *ptr)
@@ -292,6 +323,14 @@ static cudaError_t check_range(const void *p, size_t bytes, int device, const ch
                         "memory was expected", call, which);
         return cudaSuccess;
     }
+    const struct asan_global *g = tl_emu_global_at(a);
+    if (g && !tl_emu_is_shared(g) && a >= g->beg) {
+        /* A __device__ variable (cudaGetSymbolAddress). */
+        if (a + bytes > g->beg + g->size)
+            return tl_emu_fail(cudaErrorInvalidValue, "%s: %zu bytes from %p run past the end of "
+                               "the variable %s", call, bytes, p, g->name);
+        return cudaSuccess;
+    }
     if (!tl_emu_in_arena(a) || !tl_emu_allocation_of(a, 0))
         return tl_emu_fail(cudaErrorInvalidValue, "%s: the %s pointer %p is not device memory from "
                     "cudaMalloc (a host pointer?)", call, which, p);
@@ -301,13 +340,21 @@ static cudaError_t check_range(const void *p, size_t bytes, int device, const ch
     return cudaSuccess;
 }
 
+/* The direction of a copy where kind says cudaMemcpyDefault: by where the pointers are. */
+static enum cudaMemcpyKind direction(const void *dst, const void *src, enum cudaMemcpyKind kind)
+{
+    if (kind != cudaMemcpyDefault)
+        return kind;
+    const struct asan_global *s = tl_emu_global_at((uintptr_t)src), *d = tl_emu_global_at((uintptr_t)dst);
+    return (enum cudaMemcpyKind)((tl_emu_in_arena((uintptr_t)src) || s ? 2 : 0) |
+                                 (tl_emu_in_arena((uintptr_t)dst) || d ? 1 : 0));
+}
+
 cudaError_t cudaMemcpy(void *dst, const void *src, size_t bytes, enum cudaMemcpyKind kind)
 {
     if (settle())
         return sticky_error;
-    if (kind == cudaMemcpyDefault)
-        kind = (enum cudaMemcpyKind)((tl_emu_in_arena((uintptr_t)src) ? 2 : 0) |
-                                     (tl_emu_in_arena((uintptr_t)dst) ? 1 : 0));
+    kind = direction(dst, src, kind);
     if ((unsigned)kind > cudaMemcpyDeviceToDevice)
         return tl_emu_fail(cudaErrorInvalidMemcpyDirection, "cudaMemcpy: unknown direction %d", (int)kind);
     if (tl_gpu_in_lab && kind != cudaMemcpyDeviceToDevice)
@@ -321,7 +368,7 @@ cudaError_t cudaMemcpy(void *dst, const void *src, size_t bytes, enum cudaMemcpy
     memmove(dst, src, bytes);
     tl_emu_device_memory(0);
     if (kind == cudaMemcpyDeviceToDevice && tl_gpu_in_lab)
-        tl_emu_count_copy("cudaMemcpy", (uintptr_t)src, (uintptr_t)dst, bytes);
+        tl_emu_count_copy("cudaMemcpy", (uintptr_t)src, bytes, (uintptr_t)dst, bytes, bytes, 1);
     return cudaSuccess;
 }
 
@@ -343,7 +390,7 @@ cudaError_t cudaMemset(void *ptr, int value, size_t bytes)
     memset(ptr, value, bytes);
     tl_emu_device_memory(0);
     if (tl_gpu_in_lab)
-        tl_emu_count_copy("cudaMemset", 0, (uintptr_t)ptr, bytes);
+        tl_emu_count_copy("cudaMemset", 0, 0, (uintptr_t)ptr, bytes, bytes, 1);
     return cudaSuccess;
 }
 
@@ -358,25 +405,226 @@ cudaError_t cudaDeviceSynchronize(void)
     return settle();
 }
 
-cudaError_t cudaStreamSynchronize(cudaStream_t stream)
+/* height rows of width bytes, rows spitch and dpitch bytes apart. */
+cudaError_t cudaMemcpy2D(void *dst, size_t dpitch, const void *src, size_t spitch, size_t width,
+                         size_t height, enum cudaMemcpyKind kind)
+{
+    if (settle())
+        return sticky_error;
+    if (width > dpitch || width > spitch)
+        return tl_emu_fail(cudaErrorInvalidPitchValue, "cudaMemcpy2D: rows of %zu bytes, wider than "
+                           "a pitch (%zu, %zu)", width, dpitch, spitch);
+    if (!width || !height)
+        return cudaSuccess;
+    kind = direction(dst, src, kind);
+    if ((unsigned)kind > cudaMemcpyDeviceToDevice)
+        return tl_emu_fail(cudaErrorInvalidMemcpyDirection, "cudaMemcpy2D: unknown direction %d", (int)kind);
+    if (tl_gpu_in_lab && kind != cudaMemcpyDeviceToDevice)
+        return refused_in_lab("your code called cudaMemcpy2D to or from the host: a lab's function "
+                              "works on the device buffers it is given, and the kit copies the "
+                              "matrices (lab.h)");
+    cudaError_t err;
+    if ((err = check_range(src, spitch * (height - 1) + width, kind & 2, "cudaMemcpy2D", "source")) ||
+        (err = check_range(dst, dpitch * (height - 1) + width, kind & 1, "cudaMemcpy2D", "destination")))
+        return err;
+    tl_emu_device_memory(1);
+    for (size_t r = 0; r < height; r++)
+        memmove((char *)dst + r * dpitch, (const char *)src + r * spitch, width);
+    tl_emu_device_memory(0);
+    if (kind == cudaMemcpyDeviceToDevice && tl_gpu_in_lab)
+        tl_emu_count_copy("cudaMemcpy", (uintptr_t)src, spitch, (uintptr_t)dst, dpitch, width, height);
+    return cudaSuccess;
+}
+
+cudaError_t cudaMemcpy2DAsync(void *dst, size_t dpitch, const void *src, size_t spitch,
+                              size_t width, size_t height, enum cudaMemcpyKind kind,
+                              cudaStream_t stream)
 {
     (void)stream;
+    return cudaMemcpy2D(dst, dpitch, src, spitch, width, height, kind);
+}
+
+cudaError_t cudaMemset2D(void *ptr, size_t pitch, int value, size_t width, size_t height)
+{
+    if (settle())
+        return sticky_error;
+    if (width > pitch)
+        return tl_emu_fail(cudaErrorInvalidPitchValue, "cudaMemset2D: rows of %zu bytes, wider "
+                           "than the pitch (%zu)", width, pitch);
+    if (!width || !height)
+        return cudaSuccess;
+    cudaError_t err = check_range(ptr, pitch * (height - 1) + width, 1, "cudaMemset2D", "device");
+    if (err)
+        return err;
+    tl_emu_device_memory(1);
+    for (size_t r = 0; r < height; r++)
+        memset((char *)ptr + r * pitch, value, width);
+    tl_emu_device_memory(0);
+    if (tl_gpu_in_lab)
+        tl_emu_count_copy("cudaMemset", 0, 0, (uintptr_t)ptr, pitch, width, height);
+    return cudaSuccess;
+}
+
+cudaError_t cudaMemset2DAsync(void *ptr, size_t pitch, int value, size_t width, size_t height,
+                              cudaStream_t stream)
+{
+    (void)stream;
+    return cudaMemset2D(ptr, pitch, value, width, height);
+}
+
+/* Rows of width bytes, each starting where the H100 starts them: a multiple of 512 bytes. */
+cudaError_t cudaMallocPitch(void **ptr, size_t *pitch, size_t width, size_t height)
+{
+    if (!pitch)
+        return tl_emu_fail(cudaErrorInvalidValue, "cudaMallocPitch: the pointer to the pitch is NULL");
+    size_t p = (width + 511) / 512 * 512;
+    cudaError_t err = cudaMalloc(ptr, p * height);
+    if (!err)
+        *pitch = p;
+    return err;
+}
+
+/* Stream-ordered allocations: the emulator's one queue has them in order already. */
+cudaError_t cudaMallocAsync(void **ptr, size_t bytes, cudaStream_t stream)
+{
+    (void)stream;
+    return cudaMalloc(ptr, bytes);
+}
+
+cudaError_t cudaFreeAsync(void *ptr, cudaStream_t stream)
+{
+    (void)stream;
+    return cudaFree(ptr);
+}
+
+/*
+ * Page-locked host memory: host memory, which only the host reads and
+ * writes (a kernel that reads it faults, as a kernel that reads any host
+ * memory does here). What a kernel would reach in host memory, mapped or
+ * managed, the emulator does not run.
+ */
+cudaError_t cudaHostAlloc(void **ptr, size_t bytes, unsigned int flags)
+{
+    (void)flags;
+    if (!ptr)
+        return tl_emu_fail(cudaErrorInvalidValue, "cudaHostAlloc: the pointer to the result is NULL");
+    if (settle())
+        return sticky_error;
+    *ptr = NULL;
+    if (bytes && posix_memalign(ptr, 4096, bytes) != 0) {
+        *ptr = NULL;
+        return tl_emu_fail(cudaErrorMemoryAllocation, "cudaHostAlloc of %zu bytes: out of host memory", bytes);
+    }
+    return cudaSuccess;
+}
+
+cudaError_t cudaMallocHost(void **ptr, size_t bytes)
+{
+    return cudaHostAlloc(ptr, bytes, cudaHostAllocDefault);
+}
+
+cudaError_t cudaFreeHost(void *ptr)
+{
+    if (settle())
+        return sticky_error;
+    free(ptr);
+    return cudaSuccess;
+}
+
+cudaError_t cudaHostRegister(void *ptr, size_t bytes, unsigned int flags)
+{
+    (void)ptr, (void)bytes, (void)flags;
     return settle();
 }
 
-/* One stream: the emulator runs everything in order, as the default stream does. */
-cudaError_t cudaStreamCreate(cudaStream_t *stream)
+cudaError_t cudaHostUnregister(void *ptr)
 {
-    if (!stream)
-        return tl_emu_fail(cudaErrorInvalidValue, "cudaStreamCreate: the pointer to the result is NULL");
-    *stream = NULL;
+    (void)ptr;
     return settle();
 }
 
-cudaError_t cudaStreamDestroy(cudaStream_t stream)
+static cudaError_t shared_with_the_host(const char *call)
 {
-    (void)stream;
-    return settle();
+    return tl_emu_fail(cudaErrorNotSupported, "%s: memory that kernels and the host share (managed or "
+                       "mapped memory) is not supported by the tilelab CPU emulator, whose kernels "
+                       "reach only device memory: allocate with cudaMalloc and copy with cudaMemcpy, "
+                       "or run this program on a GPU", call);
+}
+
+cudaError_t cudaHostGetDevicePointer(void **device, void *host, unsigned int flags)
+{
+    (void)host, (void)flags;
+    if (device)
+        *device = NULL;
+    return shared_with_the_host("cudaHostGetDevicePointer");
+}
+
+cudaError_t cudaMallocManaged(void **ptr, size_t bytes, unsigned int flags)
+{
+    (void)bytes, (void)flags;
+    if (ptr)
+        *ptr = NULL;
+    if (tl_gpu_in_lab)
+        return refused_in_lab("your code called cudaMallocManaged: a lab's function works in the "
+                              "device buffers it is given and allocates none (lab.h)");
+    return shared_with_the_host("cudaMallocManaged");
+}
+
+cudaError_t cudaMemPrefetchAsync(const void *ptr, size_t bytes, int device, cudaStream_t stream)
+{
+    (void)ptr, (void)bytes, (void)device, (void)stream;
+    return shared_with_the_host("cudaMemPrefetchAsync");
+}
+
+cudaError_t cudaPointerGetAttributes(struct cudaPointerAttributes *attr, const void *ptr)
+{
+    if (!attr)
+        return tl_emu_fail(cudaErrorInvalidValue, "cudaPointerGetAttributes: the pointer to the "
+                           "result is NULL");
+    memset(attr, 0, sizeof *attr);
+    if (tl_emu_in_arena((uintptr_t)ptr)) {
+        attr->type = cudaMemoryTypeDevice;
+        attr->devicePointer = (void *)ptr;
+    } else {
+        attr->type = cudaMemoryTypeUnregistered;
+        attr->device = -2;
+    }
+    return cudaSuccess;
+}
+
+/*
+ * cudaMemcpyToSymbol and cudaMemcpyFromSymbol: bytes at offset in the
+ * __device__ or __constant__ variable at symbol (symbol_bytes long), to or
+ * from buf; a copy to or from host memory, or from or to device memory.
+ */
+cudaError_t tl_emu_cuda_memcpy_symbol(const void *symbol, size_t symbol_bytes, void *buf,
+                                      size_t bytes, size_t offset, enum cudaMemcpyKind kind,
+                                      int to_symbol)
+{
+    const char *call = to_symbol ? "cudaMemcpyToSymbol" : "cudaMemcpyFromSymbol";
+    if (settle())
+        return sticky_error;
+    const struct asan_global *g = tl_emu_global_at((uintptr_t)symbol);
+    if (!g || tl_emu_is_shared(g) || (uintptr_t)symbol != g->beg)
+        return tl_emu_fail(cudaErrorInvalidSymbol, "%s: not a __device__ or __constant__ variable "
+                           "of the file", call);
+    if (offset > symbol_bytes || bytes > symbol_bytes - offset)
+        return tl_emu_fail(cudaErrorInvalidValue, "%s: %zu bytes at offset %zu of %s, a %zu-byte "
+                           "variable", call, bytes, offset, g->name, symbol_bytes);
+    if (kind == cudaMemcpyDefault)
+        kind = tl_emu_in_arena((uintptr_t)buf) ? cudaMemcpyDeviceToDevice
+                                               : to_symbol ? cudaMemcpyHostToDevice : cudaMemcpyDeviceToHost;
+    int from_device = kind == cudaMemcpyDeviceToDevice;
+    if (kind != cudaMemcpyDeviceToDevice && kind != (to_symbol ? cudaMemcpyHostToDevice : cudaMemcpyDeviceToHost))
+        return tl_emu_fail(cudaErrorInvalidMemcpyDirection, "%s: direction %d", call, (int)kind);
+    cudaError_t err = check_range(buf, bytes, from_device, call, to_symbol ? "source" : "destination");
+    if (err)
+        return err;
+    char *var = (char *)symbol + offset;
+    tl_emu_device_memory(1);
+    memmove(to_symbol ? var : (char *)buf, to_symbol ? (char *)buf : var, bytes);
+    tl_emu_device_memory(0);
+    return cudaSuccess;
 }
 
 cudaError_t cudaDeviceReset(void)
@@ -406,25 +654,157 @@ cudaError_t cudaSetDevice(int device)
                        : tl_emu_fail(cudaErrorInvalidDevice, "the emulator has one device, number 0");
 }
 
+static unsigned int device_flags;
+static enum cudaFuncCache cache_config;
+static enum cudaSharedMemConfig bank_config;
+
+cudaError_t cudaSetDeviceFlags(unsigned int flags)
+{
+    if (flags & ~(unsigned)cudaDeviceMask)
+        return tl_emu_fail(cudaErrorInvalidValue, "cudaSetDeviceFlags: flags 0x%x", flags);
+    device_flags = flags;
+    return cudaSuccess;
+}
+
+cudaError_t cudaGetDeviceFlags(unsigned int *flags)
+{
+    if (!flags)
+        return tl_emu_fail(cudaErrorInvalidValue, "cudaGetDeviceFlags: the pointer to the result is NULL");
+    *flags = device_flags;
+    return cudaSuccess;
+}
+
+/* Preferences for how an SM splits its memory: kept and given back, with no effect here. */
+cudaError_t cudaDeviceSetCacheConfig(enum cudaFuncCache config)
+{
+    cache_config = config;
+    return cudaSuccess;
+}
+
+cudaError_t cudaDeviceGetCacheConfig(enum cudaFuncCache *config)
+{
+    if (config)
+        *config = cache_config;
+    return config ? cudaSuccess : tl_emu_fail(cudaErrorInvalidValue, "cudaDeviceGetCacheConfig: NULL");
+}
+
+cudaError_t cudaDeviceSetSharedMemConfig(enum cudaSharedMemConfig config)
+{
+    bank_config = config;
+    return cudaSuccess;
+}
+
+cudaError_t cudaDeviceGetSharedMemConfig(enum cudaSharedMemConfig *config)
+{
+    if (config)
+        *config = bank_config;
+    return config ? cudaSuccess : tl_emu_fail(cudaErrorInvalidValue, "cudaDeviceGetSharedMemConfig: NULL");
+}
+
+/* cudaDeviceSetLimit's: the stack, printf's buffer, malloc's heap in kernels, ... */
+static size_t limits[7] = {1024, 1 << 20, 8 << 20, 2, 2048, 32, 0};
+
+cudaError_t cudaDeviceSetLimit(enum cudaLimit limit, size_t value)
+{
+    if ((unsigned)limit >= sizeof limits / sizeof *limits)
+        return tl_emu_fail(cudaErrorUnsupportedLimit, "cudaDeviceSetLimit: limit %d", (int)limit);
+    limits[limit] = value;
+    return cudaSuccess;
+}
+
+cudaError_t cudaDeviceGetLimit(size_t *value, enum cudaLimit limit)
+{
+    if ((unsigned)limit >= sizeof limits / sizeof *limits)
+        return tl_emu_fail(cudaErrorUnsupportedLimit, "cudaDeviceGetLimit: limit %d", (int)limit);
+    if (!value)
+        return tl_emu_fail(cudaErrorInvalidValue, "cudaDeviceGetLimit: the pointer to the result is NULL");
+    *value = limits[limit];
+    return cudaSuccess;
+}
+
+/* As CUDA's: 0 the least priority, -5 the greatest (a number is a preference; one queue here). */
+cudaError_t cudaDeviceGetStreamPriorityRange(int *least, int *greatest)
+{
+    if (least)
+        *least = 0;
+    if (greatest)
+        *greatest = -5;
+    return cudaSuccess;
+}
+
+cudaError_t cudaDeviceCanAccessPeer(int *can, int device, int peer)
+{
+    if (!can)
+        return tl_emu_fail(cudaErrorInvalidValue, "cudaDeviceCanAccessPeer: NULL");
+    if (device != 0 || peer != 0)
+        return tl_emu_fail(cudaErrorInvalidDevice, "the emulator has one device, number 0");
+    *can = 0;
+    return cudaSuccess;
+}
+
+cudaError_t cudaDriverGetVersion(int *version)
+{
+    if (!version)
+        return tl_emu_fail(cudaErrorInvalidValue, "cudaDriverGetVersion: NULL");
+    *version = CUDART_VERSION;
+    return cudaSuccess;
+}
+
+cudaError_t cudaRuntimeGetVersion(int *version)
+{
+    return cudaDriverGetVersion(version);
+}
+
+cudaError_t cudaChooseDevice(int *device, const struct cudaDeviceProp *prop)
+{
+    (void)prop;
+    if (!device)
+        return tl_emu_fail(cudaErrorInvalidValue, "cudaChooseDevice: NULL");
+    *device = 0;
+    return cudaSuccess;
+}
+
+/*
+ * One SM of an H100, as CUDA 13 describes the H100 (plots/data/launch-limits-h100.txt):
+ * its limits a block and an SM, compute capability 9.0; one SM, so that
+ * occupancy asks nothing of blocks the emulator does not have.
+ */
 cudaError_t cudaGetDeviceProperties(struct cudaDeviceProp *prop, int device)
 {
     if (device != 0)
         return tl_emu_fail(cudaErrorInvalidDevice, "the emulator has one device, number 0");
+    if (!prop)
+        return tl_emu_fail(cudaErrorInvalidValue, "cudaGetDeviceProperties: the pointer to the "
+                           "result is NULL");
     memset(prop, 0, sizeof *prop);
     snprintf(prop->name, sizeof prop->name, "tilelab CPU emulator (no GPU)");
     prop->totalGlobalMem = tl_meminfo("MemTotal");
     prop->sharedMemPerBlock = 48 << 10;
+    prop->regsPerBlock = 65536;
     prop->warpSize = 32;
+    prop->memPitch = 2147483647;
     prop->maxThreadsPerBlock = 1024;
     prop->maxThreadsDim[0] = prop->maxThreadsDim[1] = 1024;
     prop->maxThreadsDim[2] = 64;
     prop->maxGridSize[0] = 0x7fffffff;
     prop->maxGridSize[1] = prop->maxGridSize[2] = 65535;
+    prop->totalConstMem = 64 << 10;
+    prop->major = 9;
+    prop->minor = 0;
+    prop->textureAlignment = 512;
+    prop->texturePitchAlignment = 32;
     prop->multiProcessorCount = 1;
-    /* An H100's SM. */
+    prop->canMapHostMemory = 1;
+    prop->concurrentKernels = 1;
+    prop->asyncEngineCount = 1;
+    prop->unifiedAddressing = 1;
+    prop->streamPrioritiesSupported = 1;
+    prop->globalL1CacheSupported = prop->localL1CacheSupported = 1;
     prop->maxThreadsPerMultiProcessor = 2048;
     prop->maxBlocksPerMultiProcessor = 32;
     prop->sharedMemPerMultiprocessor = 228 << 10;
+    prop->regsPerMultiprocessor = 65536;
+    prop->sharedMemPerBlockOptin = TL_EMU_DYNAMIC_SHARED_BYTES;
     prop->reservedSharedMemPerBlock = 1 << 10;
     return cudaSuccess;
 }
@@ -435,14 +815,40 @@ cudaError_t cudaDeviceGetAttribute(int *value, enum cudaDeviceAttr attr, int dev
     cudaError_t err = cudaGetDeviceProperties(&p, device);
     if (err)
         return err;
+    if (!value)
+        return tl_emu_fail(cudaErrorInvalidValue, "cudaDeviceGetAttribute: the pointer to the "
+                           "result is NULL");
     switch (attr) {
     case cudaDevAttrMaxThreadsPerBlock: *value = p.maxThreadsPerBlock; break;
+    case cudaDevAttrMaxBlockDimX: *value = p.maxThreadsDim[0]; break;
+    case cudaDevAttrMaxBlockDimY: *value = p.maxThreadsDim[1]; break;
+    case cudaDevAttrMaxBlockDimZ: *value = p.maxThreadsDim[2]; break;
+    case cudaDevAttrMaxGridDimX: *value = p.maxGridSize[0]; break;
+    case cudaDevAttrMaxGridDimY: *value = p.maxGridSize[1]; break;
+    case cudaDevAttrMaxGridDimZ: *value = p.maxGridSize[2]; break;
     case cudaDevAttrMaxSharedMemoryPerBlock: *value = (int)p.sharedMemPerBlock; break;
+    case cudaDevAttrTotalConstantMemory: *value = (int)p.totalConstMem; break;
     case cudaDevAttrWarpSize: *value = p.warpSize; break;
+    case cudaDevAttrMaxPitch: *value = (int)p.memPitch; break;
+    case cudaDevAttrMaxRegistersPerBlock: *value = p.regsPerBlock; break;
+    case cudaDevAttrTextureAlignment: *value = (int)p.textureAlignment; break;
     case cudaDevAttrMultiProcessorCount: *value = p.multiProcessorCount; break;
+    case cudaDevAttrCanMapHostMemory: *value = p.canMapHostMemory; break;
+    case cudaDevAttrConcurrentKernels: *value = p.concurrentKernels; break;
+    case cudaDevAttrMaxThreadsPerMultiProcessor: *value = p.maxThreadsPerMultiProcessor; break;
+    case cudaDevAttrAsyncEngineCount: *value = p.asyncEngineCount; break;
+    case cudaDevAttrUnifiedAddressing: *value = p.unifiedAddressing; break;
     case cudaDevAttrComputeCapabilityMajor: *value = p.major; break;
     case cudaDevAttrComputeCapabilityMinor: *value = p.minor; break;
-    default: *value = 0; break; /* clocks, bus width, L2: an emulator has none */
+    case cudaDevAttrStreamPrioritiesSupported: *value = p.streamPrioritiesSupported; break;
+    case cudaDevAttrGlobalL1CacheSupported: *value = p.globalL1CacheSupported; break;
+    case cudaDevAttrLocalL1CacheSupported: *value = p.localL1CacheSupported; break;
+    case cudaDevAttrMaxSharedMemoryPerMultiprocessor: *value = (int)p.sharedMemPerMultiprocessor; break;
+    case cudaDevAttrMaxRegistersPerMultiprocessor: *value = p.regsPerMultiprocessor; break;
+    case cudaDevAttrMaxSharedMemoryPerBlockOptin: *value = (int)p.sharedMemPerBlockOptin; break;
+    case cudaDevAttrMaxBlocksPerMultiprocessor: *value = p.maxBlocksPerMultiProcessor; break;
+    case cudaDevAttrReservedSharedMemoryPerBlock: *value = (int)p.reservedSharedMemPerBlock; break;
+    default: *value = 0; break; /* clocks, bus width, L2, managed memory: an emulator has none */
     }
     return cudaSuccess;
 }
@@ -450,37 +856,60 @@ cudaError_t cudaDeviceGetAttribute(int *value, enum cudaDeviceAttr attr, int dev
 /*
  * How many blocks of block_size threads one SM holds at once, by the limits
  * of the emulator's one SM (cudaGetDeviceProperties: an H100's): threads,
- * in whole warps, blocks, and shared memory, each block's dynamic shared
- * memory and the runtime's reserve. A kernel's registers and its
- * __shared__ arrays are not counted: the answer is the most a GPU could
- * hold, which a real one may lower. As CUDA 13 on the H100: a block of no
- * threads is an invalid value, one too large or asking for more dynamic
- * shared memory than a block may have fits 0 times.
+ * in whole warps, blocks, registers, and shared memory, each block's
+ * dynamic shared memory, its static arrays and the runtime's reserve
+ * (kernels.c). A kernel's registers and static arrays count where they are
+ * known (ptxas's report, once the kernel is registered or has run); where
+ * not, the answer is the most a GPU could hold, which a real one may lower.
+ * As CUDA 13 on the H100: a block of no threads is an invalid value, one
+ * too large or asking for more dynamic shared memory than the kernel may
+ * have fits 0 times.
  */
 cudaError_t cudaOccupancyMaxActiveBlocksPerMultiprocessor(int *blocks, const void *kernel,
                                                           int block_size, size_t dynamic_shared)
 {
-    struct cudaDeviceProp p;
-    (void)kernel;
     if (!blocks)
         return tl_emu_fail(cudaErrorInvalidValue, "cudaOccupancyMaxActiveBlocksPerMultiprocessor: the "
                                                   "pointer to the result is NULL");
     if (block_size <= 0)
         return tl_emu_fail(cudaErrorInvalidValue, "cudaOccupancyMaxActiveBlocksPerMultiprocessor: a "
                                                   "block of %d threads", block_size);
+    uintptr_t fn = tl_emu_function_at((uintptr_t)kernel) == (uintptr_t)kernel ? (uintptr_t)kernel : 0;
+    *blocks = tl_emu_blocks_per_sm(tl_emu_kernel_at(fn), block_size, dynamic_shared);
+    return cudaSuccess;
+}
+
+cudaError_t cudaOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(int *blocks, const void *kernel,
+                                                                   int block_size,
+                                                                   size_t dynamic_shared,
+                                                                   unsigned int flags)
+{
+    (void)flags;
+    return cudaOccupancyMaxActiveBlocksPerMultiprocessor(blocks, kernel, block_size, dynamic_shared);
+}
+
+/* The dynamic shared memory each of blocks blocks of block_size threads may have on one SM. */
+cudaError_t cudaOccupancyAvailableDynamicSMemPerBlock(size_t *bytes, const void *kernel, int blocks,
+                                                      int block_size)
+{
+    struct cudaDeviceProp p;
+    if (!bytes || blocks <= 0 || block_size <= 0)
+        return tl_emu_fail(cudaErrorInvalidValue, "cudaOccupancyAvailableDynamicSMemPerBlock: no "
+                           "result pointer, or no blocks or threads");
     cudaGetDeviceProperties(&p, 0);
-    if (block_size > p.maxThreadsPerBlock || dynamic_shared > p.sharedMemPerBlock) {
-        *blocks = 0;
-        return cudaSuccess;
+    size_t lo = 0, hi = p.sharedMemPerBlockOptin;
+    int n;
+    /* The most bytes that still fit blocks blocks, by the occupancy rule itself. */
+    while (lo < hi) {
+        size_t mid = (lo + hi + 1) / 2;
+        cudaOccupancyMaxActiveBlocksPerMultiprocessor(&n, kernel, block_size, mid);
+        if (n >= blocks)
+            lo = mid;
+        else
+            hi = mid - 1;
     }
-    int warps = (block_size + p.warpSize - 1) / p.warpSize;
-    int n = p.maxThreadsPerMultiProcessor / p.warpSize / warps;
-    size_t shared = dynamic_shared + p.reservedSharedMemPerBlock;
-    if (n > p.maxBlocksPerMultiProcessor)
-        n = p.maxBlocksPerMultiProcessor;
-    if ((size_t)n * shared > p.sharedMemPerMultiprocessor)
-        n = (int)(p.sharedMemPerMultiprocessor / shared);
-    *blocks = n;
+    cudaOccupancyMaxActiveBlocksPerMultiprocessor(&n, kernel, block_size, lo);
+    *bytes = n >= blocks ? lo : 0;
     return cudaSuccess;
 }
 
@@ -490,42 +919,3 @@ cudaError_t cudaMemGetInfo(size_t *free_bytes, size_t *total_bytes)
     *total_bytes = tl_meminfo("MemTotal");
     return settle();
 }
-
-/* Events measure host time; the harness never shows emulator time as bandwidth. */
-struct CUevent_st {
-    double seconds;
-};
-
-cudaError_t cudaEventCreate(cudaEvent_t *event)
-{
-    *event = calloc(1, sizeof **event);
-    return *event ? cudaSuccess : tl_emu_fail(cudaErrorMemoryAllocation, "cudaEventCreate: out of memory");
-}
-
-cudaError_t cudaEventDestroy(cudaEvent_t event)
-{
-    free(event);
-    return cudaSuccess;
-}
-
-cudaError_t cudaEventRecord(cudaEvent_t event, cudaStream_t stream)
-{
-    struct timespec ts;
-    (void)stream;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    event->seconds = (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
-    return sticky_error;
-}
-
-cudaError_t cudaEventSynchronize(cudaEvent_t event)
-{
-    (void)event;
-    return settle();
-}
-
-cudaError_t cudaEventElapsedTime(float *ms, cudaEvent_t start, cudaEvent_t stop)
-{
-    *ms = (float)((stop->seconds - start->seconds) * 1e3);
-    return sticky_error;
-}
-

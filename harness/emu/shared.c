@@ -17,7 +17,8 @@
 /*
  * Every global of the lab file that the instrumentation guards: its
  * __shared__ arrays, which the emulator's header puts in the section
- * tl_shared, and its other statics and string literals.
+ * tl_shared, its __constant__ variables (section tl_constant), and its
+ * other statics and string literals.
  */
 extern char __start_tl_shared[] __attribute__((weak));
 extern char __stop_tl_shared[] __attribute__((weak));
@@ -26,9 +27,18 @@ static struct asan_global **globals;
 static size_t n_globals;
 static uintptr_t globals_lo = UINTPTR_MAX, globals_hi;
 
+extern char __start_tl_constant[] __attribute__((weak));
+extern char __stop_tl_constant[] __attribute__((weak));
+
 int tl_emu_is_shared(const struct asan_global *g)
 {
     return g->beg - (uintptr_t)__start_tl_shared < (uintptr_t)(__stop_tl_shared - __start_tl_shared);
+}
+
+int tl_emu_is_constant(const struct asan_global *g)
+{
+    return g->beg - (uintptr_t)__start_tl_constant <
+           (uintptr_t)(__stop_tl_constant - __start_tl_constant);
 }
 
 void __asan_register_globals(struct asan_global *g, uintptr_t n);
@@ -90,7 +100,7 @@ static void found_static(uintptr_t beg, size_t size, const char *name)
 void tl_emu_load_statics(void)
 {
     if (!statics_loaded)
-        tl_emu_local_statics(&tl_emu_builtin, "tl_emu_builtin", found_static);
+        tl_emu_local_statics(&tl_emu_builtin, "tl_emu_builtin", found_static, tl_emu_found_function);
     statics_loaded = 1;
 }
 
@@ -121,9 +131,13 @@ int tl_emu_in_static(uintptr_t a, size_t size)
     return 0;
 }
 
-void tl_emu_poison_shared(void)
+char tl_emu_cuda_dynamic_shared[TL_EMU_DYNAMIC_SHARED_BYTES] __attribute__((aligned(1024)));
+
+void tl_emu_poison_shared(size_t dynamic)
 {
     uint32_t bits = TL_SHARED_POISON_BITS;
+    for (size_t b = 0; b < dynamic && b < sizeof tl_emu_cuda_dynamic_shared; b++)
+        tl_emu_cuda_dynamic_shared[b] = ((char *)&bits)[b % 4];
     for (size_t i = 0; i < n_globals; i++) {
         if (!tl_emu_is_shared(globals[i]))
             continue;

@@ -4,7 +4,8 @@
  * their own (to merge copies at link time), ignoring the tl_shared section
  * the emulator's header asks for, and registers no bounds for them. Their
  * bounds are in the program's symbol table: function-local statics are
- * the symbols whose names start with _ZZ.
+ * the symbols whose names start with _ZZ. So are the bounds of its
+ * functions, by which the emulator knows which kernel a pc is in.
  */
 #define _GNU_SOURCE
 #include "statics.h"
@@ -17,9 +18,11 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-/* Calls found(start, size, name) for each such static of this program; 0, or -1 when unreadable. */
+/* Calls found(start, size, name) for each such static of this program, and function(start,
+ * size) for each function it defines; 0, or -1 when unreadable. */
 int tl_emu_local_statics(const void *known, const char *known_name,
-                         void (*found)(uintptr_t start, size_t size, const char *name))
+                         void (*found)(uintptr_t start, size_t size, const char *name),
+                         void (*function)(uintptr_t start, size_t size))
 {
     int fd = open("/proc/self/exe", O_RDONLY);
     struct stat st;
@@ -54,6 +57,8 @@ int tl_emu_local_statics(const void *known, const char *known_name,
             goto done;
         for (size_t k = 0; k < n; k++) {
             const char *name = names + sym[k].st_name;
+            if (ELF64_ST_TYPE(sym[k].st_info) == STT_FUNC && sym[k].st_size && sym[k].st_shndx != SHN_UNDEF)
+                function(bias + sym[k].st_value, sym[k].st_size);
             if (ELF64_ST_TYPE(sym[k].st_info) != STT_OBJECT || sym[k].st_size == 0 ||
                 strncmp(name, "_ZZ", 3) != 0 || sym[k].st_shndx == SHN_UNDEF ||
                 sym[k].st_shndx >= eh->e_shnum)

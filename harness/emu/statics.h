@@ -1,4 +1,4 @@
-/* Function-local statics the instrumentation does not register (statics.c). */
+/* Function-local statics the instrumentation does not register, and the program's functions (statics.c). */
 #ifndef TILELAB_EMU_STATICS_H
 #define TILELAB_EMU_STATICS_H
 
@@ -7,11 +7,13 @@
 
 /*
  * Calls found() with the address, size and (mangled) name of each
- * function-local static of this program in .bss or .data; known is the
+ * function-local static of this program in .bss or .data, and function()
+ * with the address and size of each function it defines; known is the
  * address of the symbol known_name, which tells where the program was
  * loaded. 0, or -1 when the program's symbol table cannot be read.
  */
 int tl_emu_local_statics(const void *known, const char *known_name,
-                         void (*found)(uintptr_t start, size_t size, const char *name));
+                         void (*found)(uintptr_t start, size_t size, const char *name),
+                         void (*function)(uintptr_t start, size_t size));
 
 #endif

@@ -24,11 +24,12 @@ if [ -n "$calls" ]; then
     exit 1
 fi
 # Of the kit's own code, a lab file may call what the emulator's headers emit for a
-# kernel (its launch, its threads' coordinates, a barrier) and TODO() (tilelab_todo); the
+# kernel (its launch, its threads' coordinates, a barrier, and the CUDA functions the
+# emulator implements, tl_emu_cuda_*) and TODO() (tilelab_todo); the
 # rest (the launch log the technique checks read, the emulator's counts, the checks, the
 # plans) is the kit's to call, not the lab's.
 calls=$(nm --format=posix -u "$in" | while read -r sym _; do
-    case "$sym" in tl_emu_launch | tl_emu_builtin | tl_emu_syncthreads_at) ;; tl_*) printf ' %s' "$sym" ;; esac
+    case "$sym" in tl_emu_launch | tl_emu_builtin | tl_emu_syncthreads_at | tl_emu_cuda_*) ;; tl_*) printf ' %s' "$sym" ;; esac
 done)
 if [ -n "$calls" ]; then
     echo "$in: the lab file calls the kit's own code:$calls. A lab file calls CUDA and the" \

@@ -1,7 +1,6 @@
 // expect: pass
-// emulator: build-error not supported by the tilelab CPU emulator
-// A warp shuffle: valid CUDA, but the emulator's threads do not run in
-// lockstep, so it refuses to build it (harness/emu/README.md, known limits).
+// A warp shuffle in which each lane reads its own value back: the lanes of
+// each warp meet at it, on the emulator as on a GPU.
 #include "lab.h"
 
 __global__ void naive(float *out, const float *in, int rows, int cols)

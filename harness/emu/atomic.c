@@ -1,0 +1,68 @@
+/*
+ * CUDA's atomic functions, once the emulator has checked and counted the
+ * access (emulator.c, tl_emu_cuda_atomic): the operations of the
+ * Programming Guide's table, on the types it gives each. Threads run one
+ * at a time, so an operation done whole is atomic.
+ */
+#include "cuda_runtime.h"
+#include "emulator.h"
+
+#include <string.h>
+
+unsigned tl_emu_atomic_size(int type)
+{
+    switch (type) {
+    case TL_ATOMIC_U16: return 2;
+    case TL_ATOMIC_I32: case TL_ATOMIC_U32: case TL_ATOMIC_F32: return 4;
+    default: return 8;
+    }
+}
+
+/* The integer operations on T, in unsigned arithmetic where C's signed one could overflow. */
+#define INTEGER(T, U)                                                                           \
+    {                                                                                          \
+        T old, x = (T)v, r;                                                                    \
+        memcpy(&old, p, sizeof old);                                                           \
+        switch (op) {                                                                          \
+        case TL_ATOMIC_ADD: r = (T)((U)old + (U)x); break;                                     \
+        case TL_ATOMIC_SUB: r = (T)((U)old - (U)x); break;                                     \
+        case TL_ATOMIC_MIN: r = old < x ? old : x; break;                                      \
+        case TL_ATOMIC_MAX: r = old > x ? old : x; break;                                      \
+        case TL_ATOMIC_INC: r = old >= x ? 0 : (T)(old + 1); break;                            \
+        case TL_ATOMIC_DEC: r = old == 0 || old > x ? x : (T)(old - 1); break;                 \
+        case TL_ATOMIC_CAS: r = old == (T)compare ? x : old; break;                            \
+        case TL_ATOMIC_AND: r = old & x; break;                                                \
+        case TL_ATOMIC_OR: r = old | x; break;                                                 \
+        case TL_ATOMIC_XOR: r = old ^ x; break;                                                \
+        default: r = x; break; /* exchange */                                                  \
+        }                                                                                      \
+        memcpy(p, &r, sizeof r);                                                               \
+        return (unsigned long long)(U)old;                                                     \
+    }
+
+/* Floating point: add and exchange, the value's bits in and out. */
+#define FLOATING(T, BITS)                                                                       \
+    {                                                                                          \
+        T old, x, r;                                                                           \
+        BITS xb = (BITS)v, ob;                                                                 \
+        memcpy(&old, p, sizeof old);                                                           \
+        memcpy(&x, &xb, sizeof x);                                                             \
+        r = op == TL_ATOMIC_ADD ? old + x : x;                                                 \
+        memcpy(p, &r, sizeof r);                                                               \
+        memcpy(&ob, &old, sizeof ob);                                                          \
+        return ob;                                                                             \
+    }
+
+unsigned long long tl_emu_atomic_apply(int op, int type, void *p, unsigned long long v,
+                                       unsigned long long compare)
+{
+    switch (type) {
+    case TL_ATOMIC_I32: INTEGER(int, unsigned int)
+    case TL_ATOMIC_U32: INTEGER(unsigned int, unsigned int)
+    case TL_ATOMIC_I64: INTEGER(long long, unsigned long long)
+    case TL_ATOMIC_U64: INTEGER(unsigned long long, unsigned long long)
+    case TL_ATOMIC_U16: INTEGER(unsigned short, unsigned short)
+    case TL_ATOMIC_F32: FLOATING(float, unsigned int)
+    default: FLOATING(double, unsigned long long)
+    }
+}

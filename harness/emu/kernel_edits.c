@@ -1,0 +1,419 @@
+/*
+ * What rewrite changes in a lab file's kernels, before it rewrites their
+ * launches; no newline is added or taken away, so lines keep their numbers:
+ *
+ *   - each __global__ function's body starts with
+ *     TL_EMU_KERNEL_ENTRY(registers, static shared bytes, (bounds)): ptxas's
+ *     counts for a kernel of that name (the most of its instances, where
+ *     several share it) from nvcc's report where there is one, -1 where
+ *     not, and the arguments of its __launch_bounds__, which the compiler
+ *     evaluates there, template parameters and all;
+ *   - after the body of each one that is not a template and whose name no
+ *     other kernel has, TL_EMU_REGISTER(name, "name", ...), so that the
+ *     emulator knows it before it runs (cudaFuncGetAttributes,
+ *     cudaLaunchKernel with a pointer to its arguments);
+ *   - extern __shared__ T name[]; becomes extern T name[]
+ *     TL_EMU_DYNAMIC_SHARED; -- the launch's dynamic shared memory;
+ *   - inline PTX that reads a special register (asm("mov.u32 %0,
+ *     %%laneid;" : "=r"(lane))) becomes a call that reads it.
+ */
+#include "kernel_edits.h"
+#include "source.h"
+
+#include <ctype.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* ------------------------------------------------------- ptxas's report */
+
+typedef struct {
+    char name[128];
+    int regs, smem;
+} resources;
+
+#define MAX_ENTRIES 512
+static resources entries[MAX_ENTRIES];
+static int n_entries;
+
+/* "void ns::kern<32>(float*)" -> "kern": the function's own name, as a launch names it. */
+static void base_name(const char *demangled, char *out, size_t len)
+{
+    size_t end = 0;
+    int depth = 0;
+    for (; demangled[end] && !(demangled[end] == '(' && depth == 0); end++)
+        depth += demangled[end] == '<' ? 1 : demangled[end] == '>' ? -1 : 0;
+    /* its template arguments, then its return type and its scopes */
+    if (end && demangled[end - 1] == '>')
+        for (depth = 0; end > 0; end--) {
+            depth += demangled[end - 1] == '>' ? 1 : demangled[end - 1] == '<' ? -1 : 0;
+            if (depth == 0) {
+                end--;
+                break;
+            }
+        }
+    size_t start = end;
+    while (start > 0 && (is_ident(demangled[start - 1])))
+        start--;
+    snprintf(out, len, "%.*s", (int)(end - start), demangled + start);
+}
+
+/*
+ * ptxas's report (-Xptxas -v, names demangled by c++filt):
+ *   ptxas info    : Compiling entry function 'kern(float*)' for 'sm_90'
+ *   ptxas info    : Used 40 registers, used 1 barriers, 4096 bytes smem, ...
+ */
+static void read_resources(const char *path)
+{
+    FILE *f = fopen(path, "r");
+    char line[4096];
+    resources *current = NULL;
+    if (!f)
+        return;
+    while (fgets(line, sizeof line, f)) {
+        const char *p;
+        if ((p = strstr(line, "Compiling entry function '")) != NULL) {
+            const char *q = p + strlen("Compiling entry function '"), *e = strrchr(q, '\'');
+            char demangled[1024];
+            if (!e || e <= q || n_entries == MAX_ENTRIES) {
+                current = NULL;
+                continue;
+            }
+            /* "... for 'sm_90'": the name's quote is the one before " for '". */
+            const char *for_arch = strstr(q, "' for '");
+            if (for_arch)
+                e = for_arch;
+            snprintf(demangled, sizeof demangled, "%.*s", (int)(e - q), q);
+            current = &entries[n_entries++];
+            base_name(demangled, current->name, sizeof current->name);
+            current->regs = -1;
+            current->smem = 0;
+        } else if (current && (p = strstr(line, "Used ")) != NULL && strstr(p, " registers")) {
+            current->regs = atoi(p + 5);
+            const char *smem = strstr(p, " bytes smem");
+            if (smem) {
+                while (smem > p && isdigit((unsigned char)smem[-1]))
+                    smem--;
+                current->smem = atoi(smem);
+            }
+        }
+    }
+    fclose(f);
+}
+
+/* The most registers and static shared bytes of the kernels named name (-1: none known). */
+static void resources_of(const char *name, int *regs, int *smem)
+{
+    *regs = *smem = -1;
+    for (int i = 0; i < n_entries; i++)
+        if (strcmp(entries[i].name, name) == 0) {
+            if (entries[i].regs > *regs)
+                *regs = entries[i].regs;
+            if (entries[i].smem > *smem)
+                *smem = entries[i].smem;
+        }
+}
+
+/* ----------------------------------------------------------------- edits */
+
+typedef struct {
+    size_t at, skip; /* replace skip bytes at at by text */
+    char *text;
+} edit;
+
+static edit *edits;
+static size_t n_edits, cap_edits;
+
+static void add_edit(size_t at, size_t skip, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+static void add_edit(size_t at, size_t skip, const char *fmt, ...)
+{
+    char buf[2048];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(buf, sizeof buf, fmt, ap);
+    va_end(ap);
+    if (n_edits == cap_edits) {
+        cap_edits = cap_edits ? 2 * cap_edits : 64;
+        edits = realloc(edits, cap_edits * sizeof *edits);
+        if (!edits)
+            exit(1);
+    }
+    edits[n_edits].at = at, edits[n_edits].skip = skip, edits[n_edits].text = strdup(buf);
+    n_edits++;
+}
+
+static int by_position(const void *x, const void *y)
+{
+    const edit *a = x, *b = y;
+    return (a->at > b->at) - (a->at < b->at);
+}
+
+/* Whether index i lies on a preprocessor line (or its continuations). */
+static int on_directive(const char *code, size_t i)
+{
+    size_t start = i;
+    for (;;) {
+        while (start > 0 && code[start - 1] != '\n')
+            start--;
+        if (start >= 2 && code[start - 2] == '\\') {
+            start--;
+            continue;
+        }
+        break;
+    }
+    while (code[start] == ' ' || code[start] == '\t')
+        start++;
+    return code[start] == '#';
+}
+
+/* Whether code[i .. i + len) is the word word. */
+static int word_at(const char *code, size_t n, size_t i, const char *word)
+{
+    size_t len = strlen(word);
+    return i + len <= n && strncmp(code + i, word, len) == 0 && (i == 0 || !is_ident(code[i - 1])) &&
+           !is_ident(code[i + len]);
+}
+
+/* The text of s[from, to), newlines as spaces, for an edit that must keep lines. */
+static char *one_line(const char *s, size_t from, size_t to)
+{
+    char *t = malloc(to - from + 1);
+    if (!t)
+        exit(1);
+    for (size_t k = from; k < to; k++)
+        t[k - from] = s[k] == '\n' || s[k] == '\r' ? ' ' : s[k];
+    t[to - from] = '\0';
+    return t;
+}
+
+typedef struct {
+    size_t name, name_end, body, body_end, bounds, bounds_end;
+    int is_template;
+} definition;
+
+/* The __global__ function whose declaration starts at g, if it is a definition. */
+static int definition_at(const char *code, size_t n, size_t g, definition *d)
+{
+    memset(d, 0, sizeof *d);
+    size_t q = g + strlen("__global__");
+    while (q < n && code[q] != ';' && code[q] != '{' && code[q] != '}') {
+        if (code[q] != '(') {
+            q++;
+            continue;
+        }
+        size_t e = q;
+        while (e > g && isspace((unsigned char)code[e - 1]))
+            e--;
+        size_t b = e;
+        while (b > g && is_ident(code[b - 1]))
+            b--;
+        if (e - b == strlen("__launch_bounds__") && strncmp(code + b, "__launch_bounds__", e - b) == 0) {
+            size_t close = matching(code, q, n);
+            d->bounds = q + 1, d->bounds_end = close;
+            q = close + 1;
+            continue;
+        }
+        while (b > g + 1 && code[b - 1] == ':' && code[b - 2] == ':') {
+            b -= 2;
+            while (b > g && is_ident(code[b - 1]))
+                b--;
+        }
+        if (b == e)
+            return 0;
+        d->name = b, d->name_end = e;
+        size_t close = matching(code, q, n), a = close + 1;
+        while (a < n && isspace((unsigned char)code[a]))
+            a++;
+        if (close >= n || a >= n || code[a] != '{')
+            return 0;
+        d->body = a, d->body_end = matching(code, a, n);
+        if (d->body_end >= n)
+            return 0;
+        /* A template: the word template between the statement before and __global__. */
+        size_t start = g;
+        while (start > 0 && code[start - 1] != ';' && code[start - 1] != '{' && code[start - 1] != '}')
+            start--;
+        for (size_t k = start; k < g && !d->is_template; k++)
+            d->is_template = word_at(code, n, k, "template");
+        return 1;
+    }
+    return 0;
+}
+
+static void edit_kernels(const char *s, const char *code, size_t n)
+{
+    definition defs[512];
+    int n_defs = 0;
+    for (const char *p = code; (p = strstr(p, "__global__")) != NULL; p++) {
+        size_t g = (size_t)(p - code);
+        if (word_at(code, n, g, "__global__") && !on_directive(code, g) &&
+            n_defs < (int)(sizeof defs / sizeof *defs) && definition_at(code, n, g, &defs[n_defs]))
+            n_defs++;
+    }
+    for (int i = 0; i < n_defs; i++) {
+        const definition *d = &defs[i];
+        char name[256], base[128];
+        int regs, smem, same = 0;
+        snprintf(name, sizeof name, "%.*s", (int)(d->name_end - d->name), s + d->name);
+        base_name(name, base, sizeof base);
+        resources_of(base, &regs, &smem);
+        char *bounds = d->bounds ? one_line(s, d->bounds, d->bounds_end) : strdup("");
+        add_edit(d->body + 1, 0, " TL_EMU_KERNEL_ENTRY(%d, %d, (%s));", regs, smem, bounds);
+        for (int k = 0; k < n_defs; k++)
+            same += (size_t)(defs[k].name_end - defs[k].name) == strlen(name) &&
+                    strncmp(s + defs[k].name, name, strlen(name)) == 0;
+        if (!d->is_template && same == 1)
+            add_edit(d->body_end + 1, 0, " TL_EMU_REGISTER(%s, \"%s\", %d, %d, (%s))", name, name,
+                     regs, smem, bounds);
+        free(bounds);
+    }
+}
+
+/* extern __shared__ T name[]; -> extern T name[] TL_EMU_DYNAMIC_SHARED; */
+static void edit_extern_shared(const char *code, size_t n)
+{
+    for (const char *p = code; (p = strstr(p, "__shared__")) != NULL; p++) {
+        size_t i = (size_t)(p - code), e = i;
+        if (!word_at(code, n, i, "__shared__"))
+            continue;
+        while (e > 0 && isspace((unsigned char)code[e - 1]))
+            e--;
+        if (e < 6 || !word_at(code, n, e - 6, "extern"))
+            continue;
+        /* The declaration's end: its semicolon, on the same line where it is a macro's. */
+        int directive = on_directive(code, i);
+        size_t semi = i;
+        while (semi < n && code[semi] != ';' && code[semi] != '{' && code[semi] != '}' &&
+               !(directive && code[semi] == '\n' && code[semi - 1] != '\\'))
+            semi++;
+        if (semi >= n || code[semi] != ';')
+            continue;
+        add_edit(i, strlen("__shared__"), "%*s", (int)strlen("__shared__"), "");
+        add_edit(semi, 0, " TL_EMU_DYNAMIC_SHARED");
+    }
+}
+
+/* The special registers inline PTX may read (mov.u32 %0, %laneid;), which the emulator gives. */
+static const char *const special[] = {"laneid", "warpid", "nwarpid", "smid", "nsmid", "gridid",
+                                      "lanemask_eq", "lanemask_le", "lanemask_lt", "lanemask_ge",
+                                      "lanemask_gt", "clock", "clock_hi", "clock64", "globaltimer"};
+
+/* The text of the string literals in s[from, to), joined, blanks and one % of %% left out. */
+static void literal_text(const char *s, size_t from, size_t to, char *out, size_t len)
+{
+    size_t o = 0;
+    for (size_t i = from; i < to; i++) {
+        if (s[i] != '"')
+            continue;
+        for (i++; i < to && s[i] != '"'; i++) {
+            if (s[i] == '\\' && i + 1 < to && s[i + 1] == 'n') {
+                i++;
+                continue;
+            }
+            if (isspace((unsigned char)s[i]) || (s[i] == '%' && s[i + 1] == '%'))
+                continue;
+            if (o + 1 < len)
+                out[o++] = s[i];
+        }
+    }
+    out[o] = '\0';
+}
+
+/*
+ * asm("mov.u32 %0, %%laneid;" : "=r"(lane)); -> ((void)((lane) = (unsigned int)
+ * tl_emu_cuda_sreg(TL_SREG_LANEID))); the one inline PTX the emulator runs: a read of a
+ * special register. Any other asm stays, and emu-compile.sh refuses it with the reason.
+ */
+static void edit_special_registers(const char *s, const char *code, size_t n)
+{
+    for (const char *p = code; (p = strstr(p, "asm")) != NULL; p++) {
+        size_t at = (size_t)(p - code), q = at + 3;
+        while (at > 0 && code[at - 1] == '_')
+            at--;
+        if ((at > 0 && is_ident(code[at - 1])) || (strncmp(code + at, "asm", 3) != 0 &&
+            strncmp(code + at, "__asm", 5) != 0))
+            continue;
+        while (q < n && (is_ident(code[q]) || isspace((unsigned char)code[q])))
+            q++; /* __asm__, volatile, __volatile__ */
+        if (q >= n || code[q] != '(')
+            continue;
+        size_t close = matching(code, q, n), colon = q + 1;
+        while (colon < close && code[colon] != ':')
+            colon++;
+        if (close >= n || colon >= close)
+            continue;
+        char text[256], constraint[16];
+        literal_text(s, q + 1, colon, text, sizeof text);
+        /* the one output: "=r"(expr) or "=l"(expr), and nothing after it but colons */
+        size_t c = colon + 1;
+        while (c < close && isspace((unsigned char)s[c])) /* s: code has the literal blanked */
+            c++;
+        size_t quote_end = c < close && s[c] == '"' ? c + 1 : c;
+        while (quote_end < close && s[quote_end] != '"')
+            quote_end++;
+        snprintf(constraint, sizeof constraint, "%.*s", (int)(quote_end - c), s + c);
+        size_t paren = quote_end + 1;
+        while (paren < close && isspace((unsigned char)code[paren]))
+            paren++;
+        if (paren >= close || code[paren] != '(')
+            continue;
+        size_t paren_end = matching(code, paren, n), rest = paren_end + 1;
+        while (rest < close && (isspace((unsigned char)code[rest]) || code[rest] == ':'))
+            rest++;
+        if (rest != close || (strcmp(constraint, "\"=r") != 0 && strcmp(constraint, "\"=l") != 0))
+            continue;
+        for (size_t k = 0; k < sizeof special / sizeof *special; k++) {
+            char want[64], name[32];
+            int wide = constraint[2] == 'l';
+            snprintf(want, sizeof want, "mov.%s%%0,%%%s", wide ? "u64" : "u32", special[k]);
+            if (strncmp(text, want, strlen(want)) != 0 && !(strncmp(text, "mov.b", 5) == 0 &&
+                strncmp(text + 6, want + 6, strlen(want) - 6) == 0) && !(strncmp(text, "mov.s", 5) == 0 &&
+                strncmp(text + 6, want + 6, strlen(want) - 6) == 0))
+                continue;
+            if (text[strlen(want)] != '\0' && strcmp(text + strlen(want), ";") != 0)
+                continue;
+            int newlines = 0;
+            for (size_t i = at; i <= close; i++)
+                newlines += s[i] == '\n';
+            for (size_t i = 0; special[k][i] && i + 1 < sizeof name; i++)
+                name[i] = (char)toupper((unsigned char)special[k][i]), name[i + 1] = '\0';
+            char *expr = one_line(s, paren + 1, paren_end);
+            add_edit(at, close + 1 - at, "((void)((%s) = (%s)tl_emu_cuda_sreg(TL_SREG_%s)))%.*s", expr,
+                     wide ? "unsigned long long" : "unsigned int", name, newlines,
+                     "\n\n\n\n\n\n\n\n\n\n\n\n\n\n\n\n");
+            free(expr);
+            break;
+        }
+    }
+}
+
+char *tl_edit_kernels(const char *s, size_t n, const char *resources_path, size_t *out_n)
+{
+    char *code = code_only(s, n);
+    if (resources_path)
+        read_resources(resources_path);
+    edit_kernels(s, code, n);
+    edit_extern_shared(code, n);
+    edit_special_registers(s, code, n);
+    qsort(edits, n_edits, sizeof *edits, by_position);
+    size_t len = n + 1;
+    for (size_t k = 0; k < n_edits; k++)
+        len += strlen(edits[k].text);
+    char *out = malloc(len), *o = out;
+    if (!out)
+        exit(1);
+    size_t at = 0;
+    for (size_t k = 0; k < n_edits; k++) {
+        memcpy(o, s + at, edits[k].at - at);
+        o += edits[k].at - at;
+        o += sprintf(o, "%s", edits[k].text);
+        at = edits[k].at + edits[k].skip;
+    }
+    memcpy(o, s + at, n - at);
+    o += n - at;
+    *o = '\0';
+    *out_n = (size_t)(o - out);
+    free(code);
+    return out;
+}

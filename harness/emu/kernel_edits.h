@@ -1,0 +1,16 @@
+/* What rewrite changes in a lab file's kernels (kernel_edits.c). */
+#ifndef TILELAB_EMU_KERNEL_EDITS_H
+#define TILELAB_EMU_KERNEL_EDITS_H
+
+#include <stddef.h>
+
+/*
+ * The n bytes of source s with each kernel's first line and registration
+ * added and its extern __shared__ arrays made the dynamic shared memory;
+ * resources_path, if not NULL, is nvcc's ptxas report with the names
+ * demangled. Returns a new string, its length in *out_n; lines keep their
+ * numbers.
+ */
+char *tl_edit_kernels(const char *s, size_t n, const char *resources_path, size_t *out_n);
+
+#endif

@@ -1,0 +1,187 @@
+/*
+ * Streams and events. The emulator runs every launch and copy as it is
+ * asked, in the order it is asked: one queue, a schedule CUDA allows for
+ * any number of streams (work in different streams may run in any order,
+ * this one included). So a stream is always done by the time its call
+ * returns, an event is complete once recorded, and waiting on either only
+ * collects a kernel's fault (the next call that waits for the device).
+ * Events measure host time; the harness never shows emulator time as
+ * bandwidth.
+ */
+#include "cuda_runtime.h"
+#include "emulator.h"
+
+#include <stdlib.h>
+#include <time.h>
+
+struct CUstream_st {
+    unsigned int flags;
+    int priority;
+};
+
+struct CUevent_st {
+    double seconds;
+    unsigned int flags;
+    int recorded;
+};
+
+cudaError_t cudaStreamCreateWithPriority(cudaStream_t *stream, unsigned int flags, int priority)
+{
+    if (!stream)
+        return tl_emu_fail(cudaErrorInvalidValue, "cudaStreamCreate: the pointer to the result is NULL");
+    if (flags & ~(unsigned)cudaStreamNonBlocking)
+        return tl_emu_fail(cudaErrorInvalidValue, "cudaStreamCreateWithFlags: flags 0x%x", flags);
+    cudaError_t err = tl_emu_settle();
+    if (err)
+        return err;
+    *stream = malloc(sizeof **stream);
+    if (!*stream)
+        return tl_emu_fail(cudaErrorMemoryAllocation, "cudaStreamCreate: out of host memory");
+    /* CUDA clamps a priority to its range, 0 (least) to -5 (greatest). */
+    (*stream)->flags = flags;
+    (*stream)->priority = priority > 0 ? 0 : priority < -5 ? -5 : priority;
+    return cudaSuccess;
+}
+
+cudaError_t cudaStreamCreateWithFlags(cudaStream_t *stream, unsigned int flags)
+{
+    return cudaStreamCreateWithPriority(stream, flags, 0);
+}
+
+cudaError_t cudaStreamCreate(cudaStream_t *stream)
+{
+    return cudaStreamCreateWithPriority(stream, cudaStreamDefault, 0);
+}
+
+/* The default streams are not objects of their own. */
+static int is_default(cudaStream_t stream)
+{
+    return !stream || stream == cudaStreamLegacy || stream == cudaStreamPerThread;
+}
+
+cudaError_t cudaStreamDestroy(cudaStream_t stream)
+{
+    if (is_default(stream))
+        return tl_emu_fail(cudaErrorInvalidResourceHandle, "cudaStreamDestroy: the default stream "
+                           "is not a stream of yours to destroy");
+    free(stream);
+    return tl_emu_settle();
+}
+
+cudaError_t cudaStreamSynchronize(cudaStream_t stream)
+{
+    (void)stream;
+    return tl_emu_settle();
+}
+
+/* Its work is done: cudaSuccess, or the fault it had. */
+cudaError_t cudaStreamQuery(cudaStream_t stream)
+{
+    (void)stream;
+    return tl_emu_settle();
+}
+
+cudaError_t cudaStreamWaitEvent(cudaStream_t stream, cudaEvent_t event, unsigned int flags)
+{
+    (void)stream, (void)flags;
+    if (!event)
+        return tl_emu_fail(cudaErrorInvalidResourceHandle, "cudaStreamWaitEvent: no event");
+    return cudaSuccess;
+}
+
+cudaError_t cudaStreamGetFlags(cudaStream_t stream, unsigned int *flags)
+{
+    if (!flags)
+        return tl_emu_fail(cudaErrorInvalidValue, "cudaStreamGetFlags: NULL");
+    *flags = is_default(stream) ? cudaStreamDefault : stream->flags;
+    return cudaSuccess;
+}
+
+cudaError_t cudaStreamGetPriority(cudaStream_t stream, int *priority)
+{
+    if (!priority)
+        return tl_emu_fail(cudaErrorInvalidValue, "cudaStreamGetPriority: NULL");
+    *priority = is_default(stream) ? 0 : stream->priority;
+    return cudaSuccess;
+}
+
+/* A host function in a stream runs once the work before it is done: at once, here. */
+cudaError_t cudaStreamAddCallback(cudaStream_t stream, cudaStreamCallback_t callback,
+                                  void *user_data, unsigned int flags)
+{
+    (void)flags;
+    if (!callback)
+        return tl_emu_fail(cudaErrorInvalidValue, "cudaStreamAddCallback: no function");
+    callback(stream, tl_emu_settle(), user_data);
+    return cudaSuccess;
+}
+
+cudaError_t cudaLaunchHostFunc(cudaStream_t stream, cudaHostFn_t fn, void *user_data)
+{
+    (void)stream;
+    if (!fn)
+        return tl_emu_fail(cudaErrorInvalidValue, "cudaLaunchHostFunc: no function");
+    fn(user_data);
+    return cudaSuccess;
+}
+
+cudaError_t cudaEventCreateWithFlags(cudaEvent_t *event, unsigned int flags)
+{
+    if (!event)
+        return tl_emu_fail(cudaErrorInvalidValue, "cudaEventCreate: the pointer to the result is NULL");
+    *event = calloc(1, sizeof **event);
+    if (!*event)
+        return tl_emu_fail(cudaErrorMemoryAllocation, "cudaEventCreate: out of host memory");
+    (*event)->flags = flags;
+    return cudaSuccess;
+}
+
+cudaError_t cudaEventCreate(cudaEvent_t *event)
+{
+    return cudaEventCreateWithFlags(event, cudaEventDefault);
+}
+
+cudaError_t cudaEventDestroy(cudaEvent_t event)
+{
+    free(event);
+    return cudaSuccess;
+}
+
+cudaError_t cudaEventRecord(cudaEvent_t event, cudaStream_t stream)
+{
+    struct timespec ts;
+    (void)stream;
+    if (!event)
+        return tl_emu_fail(cudaErrorInvalidResourceHandle, "cudaEventRecord: no event");
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    event->seconds = (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+    event->recorded = 1;
+    return tl_emu_context_error();
+}
+
+cudaError_t cudaEventSynchronize(cudaEvent_t event)
+{
+    (void)event;
+    return tl_emu_settle();
+}
+
+cudaError_t cudaEventQuery(cudaEvent_t event)
+{
+    if (!event)
+        return tl_emu_fail(cudaErrorInvalidResourceHandle, "cudaEventQuery: no event");
+    return tl_emu_settle();
+}
+
+cudaError_t cudaEventElapsedTime(float *ms, cudaEvent_t start, cudaEvent_t stop)
+{
+    if (!ms || !start || !stop)
+        return tl_emu_fail(cudaErrorInvalidValue, "cudaEventElapsedTime: a NULL argument");
+    if ((start->flags | stop->flags) & cudaEventDisableTiming)
+        return tl_emu_fail(cudaErrorInvalidResourceHandle, "cudaEventElapsedTime: an event made "
+                           "with cudaEventDisableTiming keeps no time");
+    if (!start->recorded || !stop->recorded)
+        return tl_emu_fail(cudaErrorInvalidResourceHandle, "cudaEventElapsedTime: an event that "
+                           "was never recorded");
+    *ms = (float)((stop->seconds - start->seconds) * 1e3);
+    return tl_emu_context_error();
+}

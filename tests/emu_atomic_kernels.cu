@@ -1,0 +1,114 @@
+/*
+ * Kernels of atomic functions and __device__ variables for the emulator's
+ * tests (tests/emu_atomic_test.c). Launchers have C linkage.
+ */
+#include "lab.h"
+
+/* 4 blocks of 256 threads: bins of a histogram, and sums of every type atomicAdd takes. */
+__global__ void histogram(int *bins, float *f, double *d, unsigned long long *u, unsigned *w)
+{
+    atomicAdd(&bins[threadIdx.x % 8], 1);
+    atomicAdd(f, 0.5f);
+    atomicAdd(d, 0.25);
+    atomicAdd(u, 1ull << 33);
+    atomicAdd(w, 3u);
+}
+
+/* One thread runs each operation in turn and keeps what each returned: old[i]. */
+__global__ void one_of_each(long long *old, int *i32, unsigned *u32, unsigned long long *u64,
+                            long long *i64, float *f32, unsigned short *u16)
+{
+    int k = 0;
+    i32[0] = 10;
+    old[k++] = atomicSub(i32, 3);          /* 10 -> 7 */
+    old[k++] = atomicExch(i32, -4);        /* 7 -> -4 */
+    old[k++] = atomicMin(i32, -9);         /* -4 -> -9 */
+    old[k++] = atomicMax(i32, 2);          /* -9 -> 2 */
+    old[k++] = atomicCAS(i32, 2, 40);      /* 2 -> 40 */
+    old[k++] = atomicCAS(i32, 2, 50);      /* stays 40 */
+    old[k++] = atomicAnd(i32, 0x38);       /* 40 & 56 = 40 */
+    old[k++] = atomicOr(i32, 3);           /* 43 */
+    old[k++] = atomicXor(i32, 1);          /* 42 */
+    old[k++] = i32[0];
+    u32[0] = 2;
+    old[k++] = atomicInc(u32, 3);          /* 2 -> 3 */
+    old[k++] = atomicInc(u32, 3);          /* 3 >= 3 -> 0 */
+    old[k++] = atomicDec(u32, 5);          /* 0 -> 5 */
+    old[k++] = atomicDec(u32, 2);          /* 5 > 2 -> 2 */
+    old[k++] = atomicDec(u32, 2);          /* 2 -> 1 */
+    old[k++] = u32[0];
+    u64[0] = 1ull << 40;
+    old[k++] = (long long)atomicMax(u64, 1ull << 41);
+    old[k++] = (long long)atomicCAS(u64, 1ull << 41, 7ull);
+    old[k++] = (long long)u64[0];
+    i64[0] = -(1ll << 35);
+    old[k++] = atomicMin(i64, -(1ll << 36));
+    old[k++] = i64[0];
+    f32[0] = 1.5f;
+    old[k++] = (long long)atomicExch(f32, 2.5f);
+    old[k++] = (long long)(f32[0] * 2);
+    u16[0] = 9;
+    old[k++] = atomicCAS(u16, (unsigned short)9, (unsigned short)65535);
+    old[k++] = u16[1] * 100000 + u16[0];  /* u16[1] untouched: 0 */
+}
+
+/* A counter in shared memory per block; thread 0 writes it out. */
+__global__ void shared_counter(int *out)
+{
+    __shared__ int n;
+    if (threadIdx.x == 0)
+        n = 0;
+    __syncthreads();
+    atomicAdd(&n, 1);
+    __syncthreads();
+    if (threadIdx.x == 0)
+        out[blockIdx.x] = n;
+}
+
+/* 32 lanes, each its own counter in a row: one request of 4 sectors. */
+__global__ void lanes_add(int *counters)
+{
+    atomicAdd(&counters[threadIdx.x], 1);
+}
+
+__global__ void atomic_past_the_end(int *counters)
+{
+    atomicAdd(&counters[threadIdx.x + 1], 1);
+}
+
+__global__ void atomic_misaligned(int *counters)
+{
+    atomicAdd((int *)((char *)counters + 2), 1);
+}
+
+/* A table in a __device__ variable: its reads are global loads like any. */
+__device__ float table[64];
+__global__ void device_variable(float *out)
+{
+    table[threadIdx.x] = (float)threadIdx.x;
+    __syncthreads();
+    out[threadIdx.x] = table[63 - threadIdx.x];
+}
+
+__global__ void device_variable_past_end(float *out)
+{
+    out[threadIdx.x] = table[threadIdx.x + 64];
+}
+
+extern "C" {
+void launch_histogram(int *bins, float *f, double *d, unsigned long long *u, unsigned *w)
+{
+    histogram<<<4, 256>>>(bins, f, d, u, w);
+}
+void launch_one_of_each(long long *old, int *i32, unsigned *u32, unsigned long long *u64,
+                        long long *i64, float *f32, unsigned short *u16)
+{
+    one_of_each<<<1, 1>>>(old, i32, u32, u64, i64, f32, u16);
+}
+void launch_shared_counter(int *out) { shared_counter<<<3, 96>>>(out); }
+void launch_lanes_add(int *counters) { lanes_add<<<1, 32>>>(counters); }
+void launch_atomic_past_the_end(int *counters) { atomic_past_the_end<<<1, 32>>>(counters); }
+void launch_atomic_misaligned(int *counters) { atomic_misaligned<<<1, 1>>>(counters); }
+void launch_device_variable(float *out) { device_variable<<<1, 64>>>(out); }
+void launch_device_variable_past_end(float *out) { device_variable_past_end<<<1, 64>>>(out); }
+}

@@ -1,0 +1,131 @@
+/*
+ * The emulator's atomic functions (each operation and type of CUDA's
+ * table), their checks and counts, and __device__ variables, whose
+ * accesses are checked and counted as global memory's.
+ */
+#include <criterion/criterion.h>
+#include <string.h>
+
+#include "emu.h"
+#include "gpu.h"
+
+void launch_histogram(int *bins, float *f, double *d, unsigned long long *u, unsigned *w);
+void launch_one_of_each(long long *old, int *i32, unsigned *u32, unsigned long long *u64,
+                        long long *i64, float *f32, unsigned short *u16);
+void launch_shared_counter(int *out);
+void launch_lanes_add(int *counters);
+void launch_atomic_past_the_end(int *counters);
+void launch_atomic_misaligned(int *counters);
+void launch_device_variable(float *out);
+void launch_device_variable_past_end(float *out);
+
+static void *device(size_t bytes)
+{
+    void *d = NULL;
+    cr_assert_eq(cudaMalloc(&d, bytes), cudaSuccess);
+    cr_assert_eq(cudaMemset(d, 0, bytes), cudaSuccess);
+    return d;
+}
+
+static void fetch(void *h, const void *d, size_t bytes)
+{
+    cr_assert_eq(cudaDeviceSynchronize(), cudaSuccess, "%s", tl_gpu_error_detail());
+    cr_assert_eq(cudaMemcpy(h, d, bytes, cudaMemcpyDeviceToHost), cudaSuccess);
+}
+
+Test(emulator_atomics, atomic_add_of_every_type_counts_every_thread)
+{
+    int *bins = device(8 * sizeof(int)), hb[8];
+    float *f = device(sizeof(float)), hf;
+    double *d = device(sizeof(double)), hd;
+    unsigned long long *u = device(sizeof *u), hu;
+    unsigned *w = device(sizeof *w), hw;
+    launch_histogram(bins, f, d, u, w);
+    fetch(hb, bins, sizeof hb);
+    fetch(&hf, f, sizeof hf);
+    fetch(&hd, d, sizeof hd);
+    fetch(&hu, u, sizeof hu);
+    fetch(&hw, w, sizeof hw);
+    for (int i = 0; i < 8; i++)
+        cr_expect_eq(hb[i], 128, "bin %d: %d", i, hb[i]);
+    cr_expect_eq(hf, 512.0f, "%g", hf);
+    cr_expect_eq(hd, 256.0, "%g", hd);
+    cr_expect_eq(hu, 1024ull << 33, "%llu", hu);
+    cr_expect_eq(hw, 3072u, "%u", hw);
+}
+
+Test(emulator_atomics, each_operation_returns_the_old_value_and_stores_cudas_result)
+{
+    long long *old = device(32 * sizeof(long long)), h[32];
+    launch_one_of_each(old, device(4), device(4), device(8), device(8), device(4), device(4));
+    fetch(h, old, sizeof h);
+    static const long long want[] = {10, 7, -4, -9, 2, 40, 40, 40, 43, 42,
+                                     2, 3, 0, 5, 2, 1,
+                                     1ll << 40, 1ll << 41, 7,
+                                     -(1ll << 35), -(1ll << 36),
+                                     1, 5,
+                                     9, 65535};
+    for (size_t i = 0; i < sizeof want / sizeof *want; i++)
+        cr_expect_eq(h[i], want[i], "step %zu: %lld, CUDA gives %lld", i, h[i], want[i]);
+}
+
+Test(emulator_atomics, shared_memory_atomics_count_each_thread_of_a_block)
+{
+    int *out = device(3 * sizeof(int)), h[3];
+    launch_shared_counter(out);
+    fetch(h, out, sizeof h);
+    for (int b = 0; b < 3; b++)
+        cr_expect_eq(h[b], 96, "block %d: %d", b, h[b]);
+}
+
+Test(emulator_atomics, atomics_are_counted_apart_from_loads_and_stores)
+{
+    int *c = device(32 * sizeof(int)), *out = device(3 * sizeof(int));
+    tl_emu_stats_reset();
+    tl_emu_profile(1);
+    launch_lanes_add(c);
+    launch_shared_counter(out);
+    tl_emu_profile(0);
+    cr_assert_eq(cudaDeviceSynchronize(), cudaSuccess);
+    cr_assert_eq(tl_emu_stats_count(), 2);
+    const tl_emu_stats *g = tl_emu_stats_get(0), *s = tl_emu_stats_get(1);
+    cr_expect_eq(g->global_atomic_requests, 1, "a warp's one atomicAdd: %llu", g->global_atomic_requests);
+    cr_expect_eq(g->global_atomic_sectors, 4, "128 bytes in a row: %llu", g->global_atomic_sectors);
+    cr_expect_eq(g->global_atomic_bytes, 128);
+    cr_expect_eq(g->global_load_requests + g->global_store_requests, 0, "an atomic is neither");
+    cr_expect_eq(s->shared_atomic_requests, 3 * 3, "3 warps of 3 blocks: %llu", s->shared_atomic_requests);
+    cr_expect_eq(s->global_atomic_requests, 0);
+}
+
+Test(emulator_atomics, an_atomic_past_an_allocation_is_an_illegal_address)
+{
+    launch_atomic_past_the_end(device(32 * sizeof(int)));
+    cr_assert_eq(cudaDeviceSynchronize(), cudaErrorIllegalAddress);
+    cr_assert(strstr(tl_gpu_error_detail(), "atomically updated 4 bytes at 0 bytes past the end"),
+              "%s", tl_gpu_error_detail());
+}
+
+Test(emulator_atomics, a_misaligned_atomic_is_a_misaligned_address)
+{
+    launch_atomic_misaligned(device(32 * sizeof(int)));
+    cr_assert_eq(cudaDeviceSynchronize(), cudaErrorMisalignedAddress, "%s", tl_gpu_error_detail());
+}
+
+Test(emulator_atomics, device_variables_are_global_memory_checked_and_counted)
+{
+    float *out = device(64 * sizeof(float)), h[64];
+    tl_emu_stats_reset();
+    tl_emu_profile(1);
+    launch_device_variable(out);
+    tl_emu_profile(0);
+    fetch(h, out, sizeof h);
+    cr_expect_eq(h[0], 63.0f);
+    const tl_emu_stats *k = tl_emu_stats_get(0);
+    cr_expect_eq(k->global_load_requests, 2, "two warps read the table: %llu", k->global_load_requests);
+    cr_expect_eq(k->global_store_requests, 4, "two write it, two write out: %llu", k->global_store_requests);
+    cr_expect_eq(k->global_load_bytes, 256);
+    launch_device_variable_past_end(out);
+    cr_assert_eq(cudaDeviceSynchronize(), cudaErrorIllegalAddress);
+    cr_assert(strstr(tl_gpu_error_detail(), "the variable table at byte 256, past its end (256 bytes)"),
+              "%s", tl_gpu_error_detail());
+}

@@ -1,0 +1,180 @@
+/*
+ * Kernels of the CUDA surface the emulator gives a program besides its
+ * execution model (tests/emu_cuda_test.c): intrinsics, vector types,
+ * cache-hint loads and stores, __constant__ and __device__ variables,
+ * memcpy in device code, __trap(). Launchers have C linkage.
+ */
+#include <math_constants.h>
+#include <stdlib.h>
+
+#include "lab.h"
+
+/* One thread: each integer intrinsic's result in turn (their values: CUDA's, on the H100). */
+__global__ void integer_intrinsics(unsigned *out)
+{
+    int k = 0;
+    out[k++] = __brev(1u);
+    out[k++] = (unsigned)(__brevll(1ull) >> 32);
+    out[k++] = __byte_perm(0x03020100u, 0x07060504u, 0x7531u);
+    out[k++] = (unsigned)__clz(0) * 100 + (unsigned)__clz(1);
+    out[k++] = (unsigned)__clzll(1ll);
+    out[k++] = (unsigned)__ffs(0) * 100 + (unsigned)__ffs(8);
+    out[k++] = (unsigned)__ffsll(1ll << 40);
+    out[k++] = (unsigned)__popc(0xffu) * 100 + (unsigned)__popcll(~0ull);
+    out[k++] = __funnelshift_l(0x80000000u, 1u, 1u);
+    out[k++] = __funnelshift_lc(5u, 7u, 40u);
+    out[k++] = __funnelshift_r(1u, 1u, 1u);
+    out[k++] = __funnelshift_rc(5u, 7u, 40u);
+    out[k++] = (unsigned)__hadd(-3, -4);
+    out[k++] = (unsigned)__rhadd(3, 4);
+    out[k++] = __uhadd(0xffffffffu, 1u);
+    out[k++] = (unsigned)__mul24(0x01000003, 2);
+    out[k++] = __umul24(0xff000002u, 3u);
+    out[k++] = (unsigned)__mulhi(0x40000000, 8);
+    out[k++] = __umulhi(0x80000000u, 4u);
+    out[k++] = (unsigned)__umul64hi(1ull << 63, 4ull);
+    out[k++] = (unsigned)__mul64hi(-(1ll << 62), 8ll);
+    out[k++] = __sad(1, 5, 10u);
+    out[k++] = __usad(9u, 5u, 1u);
+    out[k++] = (unsigned)__dp4a(0x01020304, 0x01010101, 10);
+    out[k++] = __fns(0xf0u, 0u, 2);
+    out[k++] = __fns(0xf0u, 7u, -3);
+    out[k++] = (unsigned)__mul24(-2, 3);
+}
+
+/* One thread: floating-point intrinsics' and conversions' results, as bits. */
+__global__ void float_intrinsics(unsigned *out)
+{
+    int k = 0;
+    out[k++] = __float_as_uint(__fadd_rd(1.0f, 1e-8f));
+    out[k++] = __float_as_uint(__fadd_ru(1.0f, 1e-8f));
+    out[k++] = __float_as_uint(__fmul_ru(1.0f + 1.1920929e-7f, 1.0f - 5.9604645e-8f));
+    out[k++] = __float_as_uint(__fdiv_rn(1.0f, 3.0f));
+    out[k++] = __float_as_uint(__fsqrt_rd(2.0f));
+    out[k++] = __float_as_uint(__fsqrt_ru(2.0f));
+    out[k++] = (unsigned)__float2int_rn(2.5f);
+    out[k++] = (unsigned)__float2int_rn(3.5f);
+    out[k++] = (unsigned)__float2int_rd(-1.5f);
+    out[k++] = (unsigned)__float2int_ru(1.2f);
+    out[k++] = (unsigned)__float2int_rz(-1.7f);
+    out[k++] = (unsigned)__float2int_rn(1e10f);
+    out[k++] = __float2uint_rn(-3.0f);
+    out[k++] = (unsigned)__float2int_rn(CUDART_NAN_F);
+    out[k++] = __float_as_uint(__int2float_rd(16777217));
+    out[k++] = __float_as_uint(__int2float_ru(16777217));
+    out[k++] = __float_as_uint(__double2float_rd(1.0 + 1e-12));
+    out[k++] = __float_as_uint(__double2float_ru(1.0 + 1e-12));
+    out[k++] = (unsigned)__double2hiint(1.0);
+    out[k++] = __float_as_uint((float)__hiloint2double(0x3ff00000, 0));
+    out[k++] = __float_as_uint(__saturatef(2.0f)) ^ __float_as_uint(__saturatef(-1.0f));
+    out[k++] = __float_as_uint(rsqrtf(4.0f));
+    out[k++] = (unsigned)__double2ll_rz(-7.9);
+    out[k++] = __float_as_uint(__dadd_rd(1.0, 1e-30) == 1.0 ? 1.0f : 0.0f);
+}
+
+/* The vector types: each make_ function's fields, and the sizes and alignments the host sees. */
+__global__ void vectors(int *out)
+{
+    int2 a = make_int2(1, 2);
+    uchar4 b = make_uchar4(3, 4, 5, 6);
+    double2 c = make_double2(7.0, 8.0);
+    longlong2 d = make_longlong2(9, 10);
+    float3 e = make_float3(11.0f, 12.0f, 13.0f);
+    short4 f = make_short4(14, 15, 16, 17);
+    ulonglong4_32a g = make_ulonglong4_32a(18, 19, 20, 21);
+    out[0] = a.x + a.y + b.x + b.w + (int)c.y + (int)d.y + (int)e.z + f.w + (int)g.w;
+}
+
+/* A copy with cache hints: plain loads and stores to the emulator, counted as any. */
+__global__ void hinted_copy(float4 *out, const float4 *in)
+{
+    float4 v = __ldcs(&in[threadIdx.x]);
+    __stcs(&out[threadIdx.x], v);
+    float w = __ldg(&in[threadIdx.x].x) + __ldcg(&in[threadIdx.x].y) + __ldca(&in[threadIdx.x].z) +
+              __ldlu(&in[threadIdx.x].w) + __ldcv(&in[threadIdx.x].x);
+    __stwt(&out[32 + threadIdx.x].x, w);
+    __stwb(&out[32 + threadIdx.x].y, w);
+    __stcg(&out[32 + threadIdx.x].z, w);
+}
+
+__constant__ float weights[8];
+__device__ float scratch[64];
+
+/* Reads __constant__ weights, writes and reads a __device__ array. */
+__global__ void weighted(float *out)
+{
+    scratch[threadIdx.x] = weights[threadIdx.x % 8] * 2.0f;
+    __syncthreads();
+    out[threadIdx.x] = scratch[(threadIdx.x + 1) % 32];
+}
+
+/* A thread's row copied with memcpy: in device code, accesses like any other. */
+__global__ void row_memcpy(float *out, const float *in, int n)
+{
+    memcpy(out + threadIdx.x * n, in + threadIdx.x * n, (size_t)n * sizeof(float));
+    memset(out + 32 * n + threadIdx.x, 0, sizeof(float));
+}
+
+/* Inline PTX the emulator runs: reads of special registers. */
+__global__ void special_registers(unsigned *out)
+{
+    unsigned lane, warp, lower;
+    unsigned long long t0, t1;
+    asm("mov.u32 %0, %%laneid;" : "=r"(lane));
+    asm volatile("mov.u32 %0, %%warpid;" : "=r"(warp));
+    asm("mov.u32 %0, %%lanemask_lt;" : "=r"(lower));
+    asm volatile("mov.u64 %0, %%clock64;" : "=l"(t0));
+    asm volatile("mov.u64 %0, %%clock64;" : "=l"(t1));
+    out[threadIdx.x] = lane | warp << 8 | (unsigned)__popc(lower) << 16 | (unsigned)(t1 >= t0) << 24;
+}
+
+/* Thread 0 takes a buffer from the device's heap, the block fills and reads it, thread 0
+ * frees it; then a request larger than the heap gets NULL. */
+__global__ void heap(float *out, size_t too_many)
+{
+    __shared__ float *buffer;
+    if (threadIdx.x == 0)
+        buffer = (float *)malloc(32 * sizeof(float));
+    __syncthreads();
+    buffer[threadIdx.x] = 2.0f * threadIdx.x;
+    __syncthreads();
+    out[threadIdx.x] = buffer[31 - threadIdx.x];
+    __syncthreads();
+    if (threadIdx.x == 0) {
+        free(buffer);
+        out[32] = malloc(too_many) == NULL ? 1.0f : 0.0f;
+    }
+}
+
+__global__ void traps(float *out)
+{
+    if (threadIdx.x == 3)
+        __trap();
+    out[threadIdx.x] = 1.0f;
+}
+
+extern "C" {
+void launch_integer_intrinsics(unsigned *out) { integer_intrinsics<<<1, 1>>>(out); }
+void launch_float_intrinsics(unsigned *out) { float_intrinsics<<<1, 1>>>(out); }
+void launch_vectors(int *out) { vectors<<<1, 1>>>(out); }
+void launch_hinted_copy(float *out, const float *in) { hinted_copy<<<1, 32>>>((float4 *)out, (const float4 *)in); }
+cudaError_t set_weights(const float *w, size_t bytes, size_t offset)
+{
+    return cudaMemcpyToSymbol(weights, w, bytes, offset);
+}
+cudaError_t get_scratch(float *h, size_t bytes, size_t offset)
+{
+    return cudaMemcpyFromSymbol(h, scratch, bytes, offset);
+}
+cudaError_t scratch_address(void **p) { return cudaGetSymbolAddress(p, scratch); }
+cudaError_t set_not_a_symbol(const float *w)
+{
+    float local[8] = {0};
+    return cudaMemcpyToSymbol(local, w, sizeof local);
+}
+void launch_weighted(float *out) { weighted<<<1, 32>>>(out); }
+void launch_row_memcpy(float *out, const float *in, int n) { row_memcpy<<<1, 32>>>(out, in, n); }
+void launch_traps(float *out) { traps<<<1, 32>>>(out); }
+void launch_special_registers(unsigned *out) { special_registers<<<1, 64>>>(out); }
+void launch_heap(float *out, size_t too_many) { heap<<<1, 32>>>(out, too_many); }
+}

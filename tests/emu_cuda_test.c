@@ -1,0 +1,274 @@
+/*
+ * The CUDA a program uses besides the execution model, on the emulator:
+ * intrinsics (their values CUDA's on the H100: tests/probes/intrinsics.cu,
+ * plots/data/intrinsics-h100.txt), vector types, cache-hint loads and
+ * stores, __constant__ and __device__ variables and their runtime calls,
+ * memcpy in device code, pitched memory, streams and events, and what the
+ * emulator refuses.
+ */
+#include <criterion/criterion.h>
+#include <stdalign.h>
+#include <string.h>
+
+#include "emu.h"
+#include "gpu.h"
+
+void launch_integer_intrinsics(unsigned *out);
+void launch_float_intrinsics(unsigned *out);
+void launch_vectors(int *out);
+void launch_hinted_copy(float *out, const float *in);
+cudaError_t set_weights(const float *w, size_t bytes, size_t offset);
+cudaError_t get_scratch(float *h, size_t bytes, size_t offset);
+cudaError_t scratch_address(void **p);
+cudaError_t set_not_a_symbol(const float *w);
+void launch_weighted(float *out);
+void launch_row_memcpy(float *out, const float *in, int n);
+void launch_traps(float *out);
+void launch_special_registers(unsigned *out);
+void launch_heap(float *out, size_t too_many);
+
+static void *device(size_t bytes)
+{
+    void *d = NULL;
+    cr_assert_eq(cudaMalloc(&d, bytes), cudaSuccess);
+    cr_assert_eq(cudaMemset(d, 0, bytes), cudaSuccess);
+    return d;
+}
+
+static void fetch(void *h, const void *d, size_t bytes)
+{
+    cr_assert_eq(cudaDeviceSynchronize(), cudaSuccess, "%s", tl_gpu_error_detail());
+    cr_assert_eq(cudaMemcpy(h, d, bytes, cudaMemcpyDeviceToHost), cudaSuccess);
+}
+
+Test(emulator_cuda, integer_intrinsics_give_cudas_values)
+{
+    static const unsigned want[] = {0x80000000u, 0x80000000u, 0x07050301u, 3231, 63, 4, 41, 864,
+                                    3, 5, 0x80000000u, 7, 0xfffffffcu, 4, 0x80000000u, 6, 6, 2, 2,
+                                    2, 0xfffffffeu, 14, 5, 20, 5, 5, 0xfffffffau};
+    unsigned *d = device(64 * sizeof(unsigned)), h[64];
+    launch_integer_intrinsics(d);
+    fetch(h, d, sizeof h);
+    for (size_t i = 0; i < sizeof want / sizeof *want; i++)
+        cr_expect_eq(h[i], want[i], "result %zu: 0x%x, the H100 gives 0x%x", i, h[i], want[i]);
+}
+
+Test(emulator_cuda, float_intrinsics_round_as_named)
+{
+    static const unsigned want[] = {0x3f800000u, 0x3f800001u, 0x3f800001u, 0x3eaaaaabu, 0x3fb504f3u,
+                                    0x3fb504f4u, 2, 4, 0xfffffffeu, 2, 0xffffffffu, 0x7fffffffu, 0,
+                                    0, 0x4b800000u, 0x4b800001u, 0x3f800000u, 0x3f800001u,
+                                    0x3ff00000u, 0x3f800000u, 0x3f800000u, 0x3f000000u,
+                                    0xfffffff9u, 0x3f800000u};
+    unsigned *d = device(64 * sizeof(unsigned)), h[64];
+    launch_float_intrinsics(d);
+    fetch(h, d, sizeof h);
+    for (size_t i = 0; i < sizeof want / sizeof *want; i++)
+        cr_expect_eq(h[i], want[i], "result %zu: 0x%x, the H100 gives 0x%x", i, h[i], want[i]);
+}
+
+Test(emulator_cuda, vector_types_have_cudas_sizes_and_alignments)
+{
+    cr_expect_eq(alignof(float4), 16);
+    cr_expect_eq(alignof(float2), 8);
+    cr_expect(sizeof(float3) == 12 && alignof(float3) == 4);
+    cr_expect_eq(alignof(char2), 2);
+    cr_expect(sizeof(char3) == 3 && alignof(char3) == 1);
+    cr_expect_eq(alignof(uchar4), 4);
+    cr_expect_eq(alignof(short4), 8);
+    cr_expect_eq(alignof(int2), 8);
+    cr_expect_eq(alignof(uint4), 16);
+    cr_expect_eq(alignof(long2), 16);
+    cr_expect_eq(alignof(double2), 16);
+    cr_expect(sizeof(longlong3) == 24 && alignof(longlong3) == 8);
+    cr_expect(sizeof(double4_16a) == 32 && alignof(double4_16a) == 16);
+    cr_expect_eq(alignof(ulonglong4_32a), 32);
+    int *d = device(sizeof(int)), h;
+    launch_vectors(d);
+    fetch(&h, d, sizeof h);
+    cr_assert_eq(h, 1 + 2 + 3 + 6 + 8 + 10 + 13 + 17 + 21, "make_ functions: %d", h);
+}
+
+Test(emulator_cuda, cache_hint_loads_and_stores_are_counted_accesses)
+{
+    float *in = device(128 * sizeof(float)), *out = device(256 * sizeof(float)), h[256];
+    float host[128];
+    for (int i = 0; i < 128; i++)
+        host[i] = (float)i;
+    cr_assert_eq(cudaMemcpy(in, host, sizeof host, cudaMemcpyHostToDevice), cudaSuccess);
+    tl_emu_stats_reset();
+    tl_emu_profile(1);
+    launch_hinted_copy(out, in);
+    tl_emu_profile(0);
+    fetch(h, out, sizeof h);
+    cr_expect_eq(h[127], 127.0f);
+    cr_expect_eq(h[128 + 4 * 31], 124.0f + 125 + 126 + 127 + 124);
+    const tl_emu_stats *s = tl_emu_stats_get(0);
+    cr_expect_eq(s->global_load_requests, 6, "one float4 and five floats a thread: %llu", s->global_load_requests);
+    cr_expect_eq(s->global_store_requests, 4, "%llu", s->global_store_requests);
+    cr_expect_eq(s->global_load_sectors, 16 + 5 * 16, "%llu", s->global_load_sectors);
+}
+
+Test(emulator_cuda, constant_and_device_variables_with_their_symbol_calls)
+{
+    float w[8] = {1, 2, 3, 4, 5, 6, 7, 8}, h[64];
+    cr_assert_eq(set_weights(w, sizeof w, 0), cudaSuccess, "%s", tl_gpu_error_detail());
+    cr_assert_eq(set_weights(w, sizeof(float), 7 * sizeof(float)), cudaSuccess);
+    float *out = device(32 * sizeof(float));
+    tl_emu_stats_reset();
+    tl_emu_profile(1);
+    launch_weighted(out);
+    tl_emu_profile(0);
+    fetch(h, out, 32 * sizeof(float));
+    cr_expect_eq(h[0], 4.0f, "weights[1] * 2: %g", h[0]);
+    cr_expect_eq(h[6], 2.0f, "weights[7] is now 1, times 2: %g", h[6]);
+    const tl_emu_stats *s = tl_emu_stats_get(0);
+    cr_expect_eq(s->constant_load_requests, 1, "%llu", s->constant_load_requests);
+    cr_expect_eq(s->constant_load_bytes, 32, "8 distinct floats: %llu", s->constant_load_bytes);
+    cr_expect_eq(s->global_load_requests, 1, "the __device__ array only: %llu", s->global_load_requests);
+    cr_assert_eq(get_scratch(h, 4 * sizeof(float), 4 * sizeof(float)), cudaSuccess);
+    cr_expect_eq(h[0], 10.0f, "scratch[4] = weights[4] * 2: %g", h[0]);
+    cr_assert_eq(set_weights(w, sizeof w, 4), cudaErrorInvalidValue, "past the end of the variable");
+    cr_assert_eq(set_not_a_symbol(w), cudaErrorInvalidSymbol);
+    void *p = NULL;
+    cr_assert_eq(scratch_address(&p), cudaSuccess);
+    cr_assert_eq(cudaMemcpy(h, p, 8 * sizeof(float), cudaMemcpyDeviceToHost), cudaSuccess,
+                 "a __device__ variable's address is device memory: %s", tl_gpu_error_detail());
+    cr_expect_eq(h[7], 2.0f, "%g", h[7]);
+}
+
+Test(emulator_cuda, memcpy_and_memset_in_device_code_are_counted_accesses)
+{
+    enum { N = 16 };
+    float *in = device(32 * N * sizeof(float)), *out = device((32 * N + 32) * sizeof(float));
+    float host[32 * N], h[32 * N + 32];
+    for (int i = 0; i < 32 * N; i++)
+        host[i] = (float)i;
+    cr_assert_eq(cudaMemcpy(in, host, sizeof host, cudaMemcpyHostToDevice), cudaSuccess);
+    tl_emu_stats_reset();
+    tl_emu_profile(1);
+    launch_row_memcpy(out, in, N);
+    tl_emu_profile(0);
+    fetch(h, out, sizeof h);
+    cr_expect_eq(h[32 * N - 1], (float)(32 * N - 1));
+    const tl_emu_stats *s = tl_emu_stats_get(0);
+    cr_expect_eq(s->global_load_bytes, 32 * N * 4, "every byte memcpy read: %llu", s->global_load_bytes);
+    cr_expect_eq(s->global_store_bytes, 32 * N * 4 + 32 * 4, "and wrote, memset's too: %llu",
+                 s->global_store_bytes);
+    /* A copy loop's 16-byte pieces, each lane's row 64 bytes from the next: 4 requests of 32 sectors. */
+    cr_expect_eq(s->global_load_requests, 4, "%llu", s->global_load_requests);
+    cr_expect_eq(s->global_load_sectors, 4 * 32, "%llu", s->global_load_sectors);
+}
+
+Test(emulator_cuda, inline_ptx_reads_special_registers)
+{
+    unsigned *d = device(64 * sizeof(unsigned)), h[64];
+    launch_special_registers(d);
+    fetch(h, d, sizeof h);
+    for (unsigned i = 0; i < 64; i++)
+        cr_expect_eq(h[i], i % 32 | (i / 32) << 8 | (i % 32) << 16 | 1u << 24, "thread %u: 0x%x", i, h[i]);
+}
+
+Test(emulator_cuda, malloc_in_a_kernel_is_device_memory_from_the_heap)
+{
+    float *d = device(33 * sizeof(float)), h[33];
+    tl_emu_stats_reset();
+    tl_emu_profile(1);
+    launch_heap(d, (size_t)1 << 30);
+    tl_emu_profile(0);
+    fetch(h, d, sizeof h);
+    cr_expect_eq(h[0], 62.0f, "%g", h[0]);
+    cr_expect_eq(h[32], 1.0f, "1 GiB is more than the 8 MiB heap: malloc gives NULL");
+    const tl_emu_stats *s = tl_emu_stats_get(0);
+    cr_expect_eq(s->global_store_bytes, 32 * 4 + 32 * 4 + 4, "the buffer's stores count: %llu", s->global_store_bytes);
+}
+
+Test(emulator_cuda, trap_stops_the_kernel)
+{
+    launch_traps(device(32 * sizeof(float)));
+    cr_assert_eq(cudaDeviceSynchronize(), cudaErrorLaunchFailure);
+    cr_assert(strstr(tl_gpu_error_detail(), "__trap()"), "%s", tl_gpu_error_detail());
+}
+
+Test(emulator_cuda, pitched_memory_and_two_d_copies)
+{
+    float *d = NULL, host[3][5], back[3][5];
+    size_t pitch = 0;
+    cr_assert_eq(cudaMallocPitch((void **)&d, &pitch, 5 * sizeof(float), 3), cudaSuccess);
+    cr_assert(pitch >= 5 * sizeof(float) && pitch % 512 == 0, "pitch %zu", pitch);
+    for (int r = 0; r < 3; r++)
+        for (int c = 0; c < 5; c++)
+            host[r][c] = (float)(10 * r + c);
+    cr_assert_eq(cudaMemset2D(d, pitch, 0, 5 * sizeof(float), 3), cudaSuccess);
+    cr_assert_eq(cudaMemcpy2D(d, pitch, host, sizeof host[0], sizeof host[0], 3, cudaMemcpyHostToDevice), cudaSuccess);
+    cr_assert_eq(cudaMemcpy2D(back, sizeof back[0], d, pitch, sizeof back[0], 3, cudaMemcpyDeviceToHost), cudaSuccess);
+    cr_assert_eq(memcmp(host, back, sizeof host), 0);
+    cr_assert_eq(cudaMemcpy2D(back, 4, d, pitch, 8, 3, cudaMemcpyDeviceToHost), cudaErrorInvalidPitchValue);
+    cr_assert_eq(cudaMemcpy2D(back, sizeof back[0], d, pitch, sizeof back[0], 600, cudaMemcpyDeviceToHost),
+                 cudaErrorInvalidValue, "past the allocation");
+}
+
+static int host_function_ran;
+static void host_function(void *data) { host_function_ran = *(int *)data; }
+
+Test(emulator_cuda, streams_and_events)
+{
+    cudaStream_t s;
+    unsigned int flags = 7;
+    int priority = 1, least, greatest, value = 42;
+    cr_assert_eq(cudaStreamCreateWithFlags(&s, cudaStreamNonBlocking), cudaSuccess);
+    cr_assert_eq(cudaStreamGetFlags(s, &flags), cudaSuccess);
+    cr_expect_eq(flags, cudaStreamNonBlocking);
+    cr_assert_eq(cudaStreamQuery(s), cudaSuccess, "the emulator's streams are always done");
+    cr_assert_eq(cudaDeviceGetStreamPriorityRange(&least, &greatest), cudaSuccess);
+    cudaStream_t p;
+    cr_assert_eq(cudaStreamCreateWithPriority(&p, cudaStreamDefault, greatest - 3), cudaSuccess);
+    cr_assert_eq(cudaStreamGetPriority(p, &priority), cudaSuccess);
+    cr_expect_eq(priority, greatest, "clamped to the greatest: %d", priority);
+    cudaEvent_t a, b, untimed;
+    cr_assert_eq(cudaEventCreate(&a), cudaSuccess);
+    cr_assert_eq(cudaEventCreate(&b), cudaSuccess);
+    cr_assert_eq(cudaEventCreateWithFlags(&untimed, cudaEventDisableTiming), cudaSuccess);
+    cr_assert_eq(cudaEventRecord(a, s), cudaSuccess);
+    cr_assert_eq(cudaStreamWaitEvent(p, a, 0), cudaSuccess);
+    cr_assert_eq(cudaLaunchHostFunc(p, host_function, &value), cudaSuccess);
+    cr_expect_eq(host_function_ran, 42);
+    cr_assert_eq(cudaEventRecord(b, p), cudaSuccess);
+    cr_assert_eq(cudaEventRecord(untimed, p), cudaSuccess);
+    cr_assert_eq(cudaEventQuery(b), cudaSuccess);
+    float ms = -1;
+    cr_assert_eq(cudaEventElapsedTime(&ms, a, b), cudaSuccess);
+    cr_expect_geq(ms, 0.0f);
+    cr_assert_eq(cudaEventElapsedTime(&ms, a, untimed), cudaErrorInvalidResourceHandle);
+    cr_assert_eq(cudaStreamDestroy(s), cudaSuccess);
+    cr_assert_eq(cudaStreamDestroy(p), cudaSuccess);
+}
+
+Test(emulator_cuda, host_memory_and_what_the_emulator_refuses)
+{
+    float *pinned = NULL, *managed = (float *)1;
+    cr_assert_eq(cudaMallocHost((void **)&pinned, 64), cudaSuccess);
+    pinned[15] = 1.0f;
+    cr_assert_eq(cudaFreeHost(pinned), cudaSuccess);
+    cr_assert_eq(cudaMallocManaged((void **)&managed, 64, cudaMemAttachGlobal), cudaErrorNotSupported);
+    cr_assert_null(managed);
+    cr_assert(strstr(tl_gpu_error_detail(), "not supported by the tilelab CPU emulator") &&
+              strstr(tl_gpu_error_detail(), "on a GPU"), "%s", tl_gpu_error_detail());
+}
+
+Test(emulator_cuda, the_device_is_an_h100s_sm)
+{
+    struct cudaDeviceProp p;
+    int v = 0;
+    cr_assert_eq(cudaGetDeviceProperties(&p, 0), cudaSuccess);
+    cr_expect(p.major == 9 && p.minor == 0, "compute capability %d.%d", p.major, p.minor);
+    cr_expect_eq(p.regsPerBlock, 65536);
+    cr_expect_eq(p.sharedMemPerBlockOptin, 232448);
+    cr_expect_eq(p.totalConstMem, 65536);
+    cr_assert_eq(cudaDeviceGetAttribute(&v, cudaDevAttrMaxSharedMemoryPerBlockOptin, 0), cudaSuccess);
+    cr_expect_eq(v, 232448);
+    cr_assert_eq(cudaDeviceGetAttribute(&v, cudaDevAttrMaxRegistersPerBlock, 0), cudaSuccess);
+    cr_expect_eq(v, 65536);
+    cr_expect_str_eq(cudaGetErrorName(cudaErrorInvalidPitchValue), "cudaErrorInvalidPitchValue");
+    cr_expect_str_eq(cudaGetErrorString(cudaErrorInvalidSymbol), "invalid device symbol");
+}
