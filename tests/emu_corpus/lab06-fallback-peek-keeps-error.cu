@@ -1,8 +1,9 @@
 // expect: fail cudaErrorInvalidValue
-// The fallback of lab06-fallback-after-refused-launch.cu, but the refusal
-// is read with cudaPeekAtLastError(), which leaves it set: the second
-// launch computes the right result, and the error of the first is still
-// there when the harness asks, so the call fails with it.
+// Tries blocks of 64 x 32 threads, which a GPU refuses (2048 threads),
+// and falls back to 64 x 16; but it reads the refusal with
+// cudaPeekAtLastError(), which leaves it set. The second launch computes
+// the right result, and the first one's error is still there when the
+// harness asks (cudaGetLastError), so the call fails with it.
 #include "lab.h"
 
 #define TILE 64

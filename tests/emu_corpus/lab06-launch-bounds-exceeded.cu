@@ -1,8 +1,8 @@
-// expect: fail CUDA error
-// expect-not: a block of more than 1024 threads
+// expect: fail __launch_bounds__
 // __launch_bounds__(128) on the kernel, then a launch of 32 x 8 = 256
 // threads: nvcc compiled it for at most 128 threads a block, so a GPU
-// refuses the launch, though 256 is far below 1024.
+// refuses the launch (cudaErrorInvalidValue), though 256 is far below
+// 1024: what the kit says must name __launch_bounds__.
 #include "lab.h"
 
 #define TILE 32

@@ -1,4 +1,4 @@
-// expect: fail has 0 bytes of shared memory
+// expect: fail
 // The kernel of lab07-dynamic-shared-tiles.cu launched without the third
 // <<< >>> argument, as a published PMPP solution does: the extern
 // __shared__ array then has no bytes at all, and every access to it is

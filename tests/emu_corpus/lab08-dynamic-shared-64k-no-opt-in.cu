@@ -1,8 +1,8 @@
-// expect: fail CUDA error
-// expect-not: a block of more than 1024 threads
+// expect: fail cudaFuncSetAttribute
 // 64 KiB of dynamic shared memory without cudaFuncSetAttribute: a launch
-// gets 48 KiB unless the kernel opted in to more, so a GPU refuses it.
-// The block (16 x 16 threads) is not what is wrong.
+// gets 48 KiB unless the kernel opted in to more, so a GPU refuses it
+// (cudaErrorInvalidValue): what the kit says must name the opt-in, the
+// block (16 x 16 threads) being fine.
 #include "lab.h"
 
 /* A BT x BT tile of C a block, TT x TT a thread, through BK-deep tiles of A and
