@@ -1,0 +1,54 @@
+// expect: fail cudaErrorLaunchOutOfResources
+// The 8 x 8 register tile of lab08-register-heavy-256-threads.cu in blocks
+// of 32 x 32 = 1024 threads: a legal block size, but its registers a
+// thread times 1024 pass the 65536 of an SM, so a GPU refuses the launch
+// ("too many resources requested for launch").
+#include "lab.h"
+
+template <int BT, int TT, int BK>
+__global__ void reg_tiled(float *c, const float *a, const float *b, int m, int n, int k)
+{
+    constexpr int SIDE = BT / TT, THREADS = SIDE * SIDE;
+    __shared__ float as[BK][BT], bs[BK][BT];
+    int tid = threadIdx.y * SIDE + threadIdx.x;
+    int row0 = blockIdx.y * BT, col0 = blockIdx.x * BT;
+    float acc[TT][TT] = {};
+    float ra[TT], rb[TT];
+    for (int p0 = 0; p0 < k; p0 += BK) {
+        for (int i = tid; i < BK * BT; i += THREADS) {
+            int r = i / BK, q = i % BK; /* A: BT rows of BK */
+            as[q][r] = row0 + r < m && p0 + q < k ? a[(size_t)(row0 + r) * k + p0 + q] : 0.0f;
+            int br = i / BT, bc = i % BT; /* B: BK rows of BT */
+            bs[br][bc] = p0 + br < k && col0 + bc < n ? b[(size_t)(p0 + br) * n + col0 + bc] : 0.0f;
+        }
+        __syncthreads();
+#pragma unroll
+        for (int q = 0; q < BK; q++) {
+#pragma unroll
+            for (int i = 0; i < TT; i++)
+                ra[i] = as[q][threadIdx.y * TT + i];
+#pragma unroll
+            for (int j = 0; j < TT; j++)
+                rb[j] = bs[q][threadIdx.x * TT + j];
+#pragma unroll
+            for (int i = 0; i < TT; i++)
+#pragma unroll
+                for (int j = 0; j < TT; j++)
+                    acc[i][j] += ra[i] * rb[j];
+        }
+        __syncthreads();
+    }
+#pragma unroll
+    for (int i = 0; i < TT; i++)
+#pragma unroll
+        for (int j = 0; j < TT; j++) {
+            int r = row0 + threadIdx.y * TT + i, col = col0 + threadIdx.x * TT + j;
+            if (r < m && col < n)
+                c[(size_t)r * n + col] = acc[i][j];
+        }
+}
+
+void sgemm(float *c, const float *a, const float *b, int m, int n, int k)
+{
+    reg_tiled<256, 8, 8><<<dim3((n + 255) / 256, (m + 255) / 256), dim3(32, 32)>>>(c, a, b, m, n, k);
+}
