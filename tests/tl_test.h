@@ -31,6 +31,17 @@
 #define TL_RANDOM_MAX 1500
 
 /*
+ * Smaller large cases would cross fewer of the boundaries a kernel can get
+ * wrong than a GPU's do: a side past 4096, more rows than a block has
+ * threads where a kernel gives each row one thread of a single block. So a
+ * GPU suite also checks thin shapes: each side at the longest a GPU's
+ * large shapes give it, beside sides of TL_THIN (and TL_THIN + 2). They
+ * cross every boundary those shapes cross past the emulator's, at almost
+ * no cost, on the emulator as on a GPU.
+ */
+#define TL_THIN 3
+
+/*
  * Every test of the kit: a time limit, the name of any signal that kills
  * it, and a record that it ran to its end. The grader trusts a pass only
  * with that record, so code that ends the process early (exit(0)) fails.
@@ -235,6 +246,20 @@ static inline int tl_hidden_shapes(tl_shape *shapes, int max)
     int n = tl_parse_shapes(list, shapes, max, why, sizeof why);
     cr_assert(n > 0, "TILELAB_HIDDEN: %s", why);
     return n;
+}
+
+/* The longest sides of a GPU's large shapes, thin (TL_THIN above), each beside short ones. */
+static inline void tl_expect_thin_transpose(int rows, int cols)
+{
+    tl_expect_transpose(rows, TL_THIN);
+    tl_expect_transpose(TL_THIN, cols);
+}
+
+static inline void tl_expect_thin_matmul(tl_matmul_fn fn, int m, int n, int k)
+{
+    tl_expect_matmul(fn, m, TL_THIN + 2, TL_THIN);
+    tl_expect_matmul(fn, TL_THIN + 2, n, TL_THIN);
+    tl_expect_matmul(fn, TL_THIN + 2, TL_THIN, k);
 }
 
 /* Shapes nobody saw before the run: TILELAB_SEED picks them. */
