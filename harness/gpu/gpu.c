@@ -21,8 +21,11 @@ static const char *usual_cause(cudaError_t err)
         return "a wide load or store (float2/float4) from an address that is not a multiple "
                "of its size";
     case cudaErrorInvalidValue:
-        return "an argument out of range: a NULL or host pointer, a size of 0, or at a launch a "
-               "block of more than 1024 threads";
+        return "an argument out of range: at a launch, a block of more than 1024 threads or of "
+               "more than the kernel's __launch_bounds__ allow, a grid with a side of 0 or a y "
+               "or z past 65535, or more dynamic shared memory than the kernel may have (48 KiB "
+               "unless cudaFuncSetAttribute raised it); elsewhere a NULL or host pointer, or a "
+               "size of 0";
     case cudaErrorInvalidDevicePointer:
         return "a host pointer where a device pointer was expected";
     case cudaErrorNoKernelImageForDevice:
