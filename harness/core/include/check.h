@@ -102,6 +102,10 @@ int tl_returned_before_store(const float *out, const float *in, int rows, int co
 /* What a float's bits say, for a message: its value, or which marker NaN it is. */
 void tl_describe_bits(char *buf, size_t len, uint32_t bits);
 
+/* A count of elements written in a margin, for a message: "N element(s)", or, where the
+ * count filled the margin (TL_MARGIN), "at least N elements": writes past it go uncounted. */
+const char *tl_count_guarded(char *buf, size_t len, size_t count);
+
 /* Elements of m's margins that no longer hold `bits`, before and after the
  * data, with the farthest before and the nearest after. */
 void tl_scan_margins(const tl_matrix *m, uint32_t bits, size_t *before, size_t *after,

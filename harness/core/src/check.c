@@ -120,6 +120,13 @@ static void scan_output(scan *sc, const float *out, const float *in, tl_shape s)
     }
 }
 
+const char *tl_count_guarded(char *buf, size_t len, size_t count)
+{
+    snprintf(buf, len, count < TL_MARGIN ? "%zu element(s)" :
+             "at least %zu elements (every one the kit guards there)", count);
+    return buf;
+}
+
 void tl_scan_margins(const tl_matrix *m, uint32_t bits, size_t *before, size_t *after,
                      size_t *last_before, size_t *first_after)
 {
@@ -653,11 +660,9 @@ void tl_check_transpose(tl_verdict *v, tl_transpose_fn fn, const tl_backend *bac
 
     size_t before, after, last_before, first_after;
     tl_scan_margins(&out, TL_GUARD_BITS, &before, &after, &last_before, &first_after);
-    /* The guard zones hold TL_MARGIN elements: a count that fills one says "at least". */
     char counted[96];
     if (after) {
-        snprintf(counted, sizeof counted, after < TL_MARGIN ? "%zu element(s)" :
-                 "at least %zu elements (every one the kit guards there)", after);
+        tl_count_guarded(counted, sizeof counted, after);
         tl_appendf(msg, len,
                    "  wrote %s past the end of out, the nearest at out index %zu "
                    "(%zu past its last element, out[%zu]): out has cols*rows = %zu elements.\n"
@@ -668,8 +673,7 @@ void tl_check_transpose(tl_verdict *v, tl_transpose_fn fn, const tl_backend *bac
                                             "index that runs over the wrong size (rows for cols?)");
     }
     if (before) {
-        snprintf(counted, sizeof counted, before < TL_MARGIN ? "%zu element(s)" :
-                 "at least %zu elements (every one the kit guards there)", before);
+        tl_count_guarded(counted, sizeof counted, before);
         tl_appendf(msg, len,
                    "  wrote %s before the start of out (as far as %zu before out[0]).\n"
                    "  hint: a negative index, or an int that overflowed (use size_t for r*cols + c).\n",
