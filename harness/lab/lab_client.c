@@ -253,8 +253,6 @@ static double runner_cpu(void)
     return (double)(user + sys) / (double)sysconf(_SC_CLK_TCK);
 }
 
-int tl_lab_hang_on_record(char *what, size_t len);
-
 /*
  * Waits for the reply to a request: 0 when it can be read, 1 when the call
  * ran past watch_limit seconds of the lab process's CPU time, 2 when
