@@ -680,3 +680,35 @@ Test(matmul_checker, tells_a_tile_unfilled_past_k_from_a_missing_barrier)
     poisoned_but_last_rows = 1;
     expect_tiled_product((tl_shape){33, 31, 17}, "a missing __syncthreads()", "past k");
 }
+
+/* On a GPU a tile left unstored past k holds an earlier tile's values: wrong values, no NaN.
+ * The product as if the sum ran on to the tile's end, over A's and B's next elements. */
+static void stale_tail_product(float *c, const float *a, const float *b, int m, int n, int k)
+{
+    int end = (k + 15) / 16 * 16;
+    for (int i = 0; i < m; i++)
+        for (int j = 0; j < n; j++) {
+            float sum = 0.0f;
+            for (int p = 0; p < end; p++)
+                sum += a[(size_t)i * k + p % k] * b[(size_t)(p % k) * n + j];
+            c[(size_t)i * n + j] = sum;
+        }
+}
+
+Test(matmul_checker, names_the_tile_past_k_among_wrong_values)
+{
+    tl_shape s = {33, 31, 19};
+    launch_as(16, 16, 16, 33, 31, 0, 0);
+    tl_check_matmul(&product_verdict, stale_tail_product, 1, &product_launched, s, 99);
+    cr_assert(!product_verdict.ok);
+    cr_assert(strstr(product_verdict.message, "that the last tile holds 0.0f past k"), "%s",
+              product_verdict.message);
+    s.depth = 32; /* a multiple of the tile: nothing lies past k */
+    tl_check_matmul(&product_verdict, stale_tail_product, 1, &product_launched, s, 99);
+    cr_assert(product_verdict.ok, "%s", product_verdict.message);
+    product_from = 1, product_past = 0;
+    s.depth = 32;
+    tl_check_matmul(&product_verdict, planted_product, 1, &product_launched, s, 99);
+    cr_assert(!product_verdict.ok && !strstr(product_verdict.message, "past k"), "%s",
+              product_verdict.message);
+}

@@ -160,13 +160,19 @@ static void explain(char *msg, size_t len, const matmul_scan *sc, const float *c
     if (sc->transposed)
         tl_appendf(msg, len, "  hint: C holds the transposed product: row and column swapped in "
                              "the store (C[row * n + col]) or in the thread's indices.\n");
-    if (!sc->nan && !sc->unwritten && !sc->transposed)
+    if (!sc->nan && !sc->unwritten && !sc->transposed) {
         tl_appendf(msg, len,
                    "  hint: values are computed but wrong: check A[row * k + p] and B[p * n + col], "
-                   "and that the loop over p covers 0..k-1 exactly once%s.\n",
-                   tiled ? " (tiles: every tile, none twice), and a __syncthreads() before and "
-                           "after using each tile"
-                         : ", from p = 0");
+                   "and that the loop over p covers 0..k-1 exactly once%s",
+                   tiled ? " (tiles: every tile, none twice)" : ", from p = 0.\n");
+        /* A tile part past k holds what an earlier tile left there, unless it is stored as 0. */
+        if (tiled && t > 1 && k % t)
+            tl_appendf(msg, len, "; with k = %d not a multiple of your tiles' side (%d), that the "
+                                 "last tile holds 0.0f past k in both A's tile and B's, since the "
+                                 "product reads all of it", k, t);
+        if (tiled)
+            tl_appendf(msg, len, "; and a __syncthreads() before and after using each tile.\n");
+    }
 }
 
 void tl_check_matmul(tl_verdict *v, tl_matmul_fn fn, int tiled, const tl_backend *backend,
