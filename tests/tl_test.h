@@ -46,7 +46,7 @@
  * Every test of the kit: a time limit, the name of any signal that kills
  * it, and a record that it ran to its end. The limit, `seconds`, is what
  * the test's calls are measured against (tl_lab_watch, below: each may
- * take a third of it in CPU time, twice); Criterion's clock stops the test
+ * take a quarter of it in CPU time, twice); Criterion's clock stops the test
  * only at three times that, for a process that hangs without computing, or
  * a machine so busy that its CPU time comes slowly. The grader trusts a pass only
  * with that record, so code that ends the process early (exit(0)) fails.
@@ -121,7 +121,7 @@ static void tl_kill_descendants(pid_t pid)
 
 /*
  * A call that never returns is named long before that: each call of a
- * test's may take a third of the test's own limit, at most TL_CALL_SECONDS,
+ * test's may take a quarter of the test's own limit, at most TL_CALL_SECONDS,
  * of CPU time in the lab process; one that takes more is run again in a
  * fresh process, and stopped again, it fails its test and is put on record
  * (lab_client.h, tl_lab_watch) in a file of the suite's run, which this
@@ -129,6 +129,10 @@ static void tl_kill_descendants(pid_t pid)
  * references' longest call takes 0.3 s on the emulator.
  */
 #define TL_CALL_SECONDS 5.0
+static inline double tl_call_seconds(int test_seconds)
+{
+    return test_seconds / 4.0 < TL_CALL_SECONDS ? test_seconds / 4.0 : TL_CALL_SECONDS;
+}
 static char tl_hang_path[256];
 static pid_t tl_hang_owner;
 
@@ -214,16 +218,16 @@ static double tl_clock(void)
 static void *tl_watch_calls(void *unused)
 {
     (void)unused;
-    double limit = 2 * (tl_test_seconds / 3.0 < TL_CALL_SECONDS ? tl_test_seconds / 3.0 : TL_CALL_SECONDS);
+    double limit = 2 * tl_call_seconds(tl_test_seconds);
     for (;;) {
         sleep(1);
         double since = tl_call_since;
         if (since > 0 && tl_clock() - since > limit) {
             char what[sizeof tl_test_id + sizeof tl_call_now + 64];
-            snprintf(what, sizeof what, "%s: %s did not return within %.0f s (an endless loop?)",
+            snprintf(what, sizeof what, "%s: %s did not return within %g s (an endless loop?)",
                      tl_test_id, tl_call_now, limit);
             tl_lab_put_hang_on_record(what);
-            fprintf(stderr, "\ntilelab: %s did not return within %.0f s: an endless loop? (a loop "
+            fprintf(stderr, "\ntilelab: %s did not return within %g s: an endless loop? (a loop "
                             "whose condition never changes, an index that never moves, or a thread "
                             "that waits for what another thread never does.) The tests after this "
                             "one are not run: each would wait as long.\n", tl_call_now, limit);
@@ -250,8 +254,7 @@ static inline void tl_test_begin(void)
         if (!strcmp(e->suite, criterion_current_test->category) &&
             !strcmp(e->name, criterion_current_test->name))
             tl_test_seconds = e->seconds;
-    double limit = tl_test_seconds / 3.0;
-    tl_lab_watch(limit < TL_CALL_SECONDS ? limit : TL_CALL_SECONDS, tl_test_id);
+    tl_lab_watch(tl_call_seconds(tl_test_seconds), tl_test_id);
 #if defined(TL_LAB_GPU) && !defined(TL_EMU)
     pthread_t watcher;
     if (pthread_create(&watcher, NULL, tl_watch_calls, NULL) == 0)

@@ -317,12 +317,12 @@ static void hung(char *why, size_t why_len, int entry, tl_shape s)
     else
         describe_call(call, sizeof call, entry, s);
     snprintf(why, why_len,
-             "%s did not %s: it ran past %.0f s of CPU time, and again when it was run a "
+             "%s did not %s: it ran past %g s of CPU time, and again when it was run a "
              "second time in a fresh process. An endless loop? (a loop whose condition never "
              "changes, an index that never moves, or in a kernel a thread that waits for what "
              "another thread never does.)",
              call, entry < 0 ? "answer" : "return", watch_limit);
-    snprintf(what, sizeof what, "%s%s%s did not %s within %.0f s of CPU time, twice (an "
+    snprintf(what, sizeof what, "%s%s%s did not %s within %g s of CPU time, twice (an "
              "endless loop?)", watch_test, watch_test[0] ? ": " : "", call,
              entry < 0 ? "answer" : "return", watch_limit);
     tl_lab_put_hang_on_record(what);
@@ -345,7 +345,7 @@ static int ask(const tl_lab_request *rq, tl_lab_reply *rp, char *why, size_t why
     ssize_t n = -1;
     int waited = await_reply();
     if (waited == 1) {
-        snprintf(why, why_len, "the call was stopped: it ran past %.0f s of CPU time", watch_limit);
+        snprintf(why, why_len, "the call was stopped: it ran past %g s of CPU time", watch_limit);
         return 1;
     }
     if (waited == 2) {
