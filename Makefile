@@ -97,6 +97,9 @@ NVCC_ARCH := -arch=native
 else
 NVCC_ARCH := -arch=$(if $(filter sm_%,$(CUDA_ARCH)),$(CUDA_ARCH),sm_$(CUDA_ARCH))
 endif
+# The emulator's nvcc check builds for what the GPU build would: CUDA_ARCH
+# where one is given, else (empty here) the H100 that the emulator models.
+EMU_NVCC_ARCH := $(if $(filter command line environment%,$(origin CUDA_ARCH)),$(NVCC_ARCH))
 NVCC_FLAGS := -O3 -g -lineinfo $(NVCC_ARCH) -Wno-deprecated-gpu-targets -Werror all-warnings \
               -Xcompiler -Wall,-Wextra,-Werror -Iharness/core/include -Xptxas -v
 endif
@@ -247,7 +250,7 @@ built_src = $(if $(filter reference,$(2)),the reference of lab $(patsubst 0%,%,$
 # (another STUDENT_DIR, a tunable) rebuilds it, even from an older file.
 define lab_variant
 $(call vdir,$(1),$(2),$(3))/flags: FORCE
-	$$(call stamp,$$(call lab_src,$(1),$(2)) $(if $(filter cpu,$(3)),$$(OPT))$(if $(filter cuda,$(3)),$$(NVCC_ARCH)) $$(call tunable_defs,$(1)))
+	$$(call stamp,$$(call lab_src,$(1),$(2)) $(if $(filter cpu,$(3)),$$(OPT))$(if $(filter cuda,$(3)),$$(NVCC_ARCH))$(if $(filter emu,$(3)),$$(EMU_NVCC_ARCH)) $$(call tunable_defs,$(1)))
 
 ifneq ($(call prebuilt,$(1),$(2),$(3)),)
 $(call vdir,$(1),$(2),$(3))/lab.raw.o: $(call prebuilt,$(1),$(2),$(3))
@@ -269,7 +272,7 @@ else ifeq ($(3),emu)
 $(call vdir,$(1),$(2),$(3))/lab.raw.o: $(call lab_src,$(1),$(2)) harness/core/include/lab.h $(call vdir,$(1),$(2),$(3))/flags \
                                        $(B)/harness/emu-rewrite $(EMU_HEADERS) $(EMU_SCRIPTS)
 	@echo "g++ -c $(call built_src,$(1),$(2)) (for the CPU emulator) $$(call tunable_defs,$(1))"
-	@harness/emu/emu-compile.sh $(B)/harness/emu-rewrite $$< $$@ $$(@D)/resources.txt $$(call tunable_defs,$(1))
+	@TL_EMU_ARCH="$$(EMU_NVCC_ARCH)" harness/emu/emu-compile.sh $(B)/harness/emu-rewrite $$< $$@ $$(@D)/resources.txt $$(call tunable_defs,$(1))
 endif
 
 # Only the entry points stay global, so helpers and kernels of the

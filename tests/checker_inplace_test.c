@@ -96,6 +96,14 @@ static void writes_past_the_end(float *mat, int n)
     mat[(size_t)n * n + 3] = 0.0f;
 }
 
+/* Writes past the end through all the margin the checker guards: a count that stops there. */
+static void writes_through_the_margin(float *mat, int n)
+{
+    correct(mat, n);
+    for (size_t i = 0; i < TL_MARGIN; i++)
+        mat[(size_t)n * n + i] = 0.0f;
+}
+
 static void reads_past_the_end(float *mat, int n)
 {
     correct(mat, n);
@@ -132,7 +140,9 @@ Test(inplace_checker, names_a_lost_swap)
 
 Test(inplace_checker, catches_accesses_outside_the_matrix)
 {
-    expect_caught(writes_past_the_end, 20, "past the end of the matrix");
+    expect_caught(writes_past_the_end, 20, "wrote 1 element(s) past the end of the matrix");
+    expect_caught(writes_through_the_margin, 20, "wrote at least 1024 elements");
+    cr_assert(!strstr(verdict.message, "wrote 1024 element(s)"), "%s", verdict.message);
     expect_caught(reads_past_the_end, 20, "outside the matrix");
 }
 

@@ -218,6 +218,18 @@ if endless_lab3 "$kit"; then
     else
         not_ok "lab 3, an endless loop: ${took}s, $left lab process(es) left" "$tmp/said"
     fi
+    # Without that limit, the call that never returns is named with its shape, twice stopped
+    # by its CPU time (lab_client.h), and the tests after it are skipped, saying why, where
+    # each once waited out its own limit ("Timed out.", eleven times in lab 4).
+    start=$SECONDS
+    make -s -C "$kit" B=build lab3 test GPU=emu >"$tmp/said" 2>&1
+    took=$((SECONDS - start))
+    if grep -qE "transpose\(\) of a [0-9]+ x [0-9]+ matrix did not return: it ran past [0-9]+ s of CPU time, and again" "$tmp/said" &&
+        grep -qE "the [1-9][0-9]* test\(s\) after it were not run" "$tmp/said" && ! grep -q "Timed out" "$tmp/said"; then
+        ok "lab 3, an endless loop: the call and its shape named, the tests after it skipped (${took}s)"
+    else
+        not_ok "lab 3, an endless loop: not named, or tests after it still ran to their limits (${took}s)" "$tmp/said"
+    fi
 fi
 # Grading one lab builds the references its bench times beside it (labNN_baseline):
 # lab 9's GPU bench links lab 6's, which grading LABS=09 alone once left out.

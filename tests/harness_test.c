@@ -552,3 +552,163 @@ Test(checker, names_the_first_mismatch)
 {
     expect_caught(copies, 2, 3, "first mismatch: out[0][1] should be in[1][0]");
 }
+
+/* ------------------------------------------------ hints that once named the wrong cause */
+
+/* Correct, then the writes run on through out's whole guard zone and into in, as an
+ * index over the wrong size does where in lies after out. */
+static void runs_on_into_in(float *out, const float *in, int rows, int cols)
+{
+    transpose(out, in, rows, cols);
+    for (size_t i = 0; i < TL_MARGIN; i++)
+        out[(size_t)rows * cols + i] = 1.0f;
+    ((float *)in)[-1] = 1.0f;
+    ((float *)in)[0] = 1.0f;
+}
+
+Test(checker, blames_writes_past_out_for_what_they_did_to_in)
+{
+    expect_caught(runs_on_into_in, 8, 8, "at least 1024 elements");
+    cr_assert(!strstr(verdict.message, "wrote 1024 element(s)"), "%s", verdict.message);
+    cr_assert(strstr(verdict.message, "in was changed too: most likely by the same writes"), "%s",
+              verdict.message);
+    cr_assert(!strstr(verdict.message, "it is const"), "%s", verdict.message);
+    expect_caught(writes_the_input, 8, 8, "in was changed: it is const");
+}
+
+/* Lab 3's block of 32 x 8 threads under a kernel of one element a thread of a 32 x 32 tile:
+ * rows 8..31 of each tile never loaded (shared memory nobody wrote where their threads
+ * store), and rows 8..31 of out's tile never stored. */
+static void short_block(float *out, const float *in, int rows, int cols)
+{
+    for (int r = 0; r < rows; r++)
+        for (int c = 0; c < cols; c++)
+            if (c % 32 < 8)
+                out[(size_t)c * rows + r] = r % 32 < 8 ? in[(size_t)r * cols + c]
+                                                       : tl_bits_float(TL_SHARED_POISON_BITS);
+}
+
+/* A thread outside in returned before the barrier: what it would have stored, never written. */
+static void returns_before_store(float *out, const float *in, int rows, int cols)
+{
+    for (int R = 0; R < cols; R++)
+        for (int C = 0; C < rows; C++) {
+            int lr = C / 32 * 32 + R % 32, lc = R / 32 * 32 + C % 32;
+            if (lr < rows && lc < cols)
+                out[(size_t)R * rows + C] = in[(size_t)C * cols + R];
+        }
+}
+
+/* Most of out wrong values, and shared memory nobody wrote in some edge-tile elements. */
+static void wrong_with_edge_holes(float *out, const float *in, int rows, int cols)
+{
+    for (int r = 0; r < rows; r++)
+        for (int c = 0; c < cols; c++)
+            out[(size_t)c * rows + r] = in_edge_tiles(r, c, rows, cols)
+                                            ? tl_bits_float(TL_SHARED_POISON_BITS)
+                                            : in[(size_t)((r + 1) % rows) * cols + c];
+}
+
+Test(checker, names_what_the_block_and_the_threads_did)
+{
+    launch_as(32, 8, 32, 97, 89, 0, 0);
+    expect_on_gpu(short_block, 97, 89, "the block has 8 rows of threads", "__syncthreads() missing");
+    expect_on_gpu(short_block, 9, 9, "The barrier is not what is missing", "__syncthreads() missing");
+    launch_as(32, 32, 32, 97, 89, 0, 0);
+    expect_on_gpu(returns_before_store, 97, 89, "must not return before the store", "not square");
+    expect_on_gpu(returns_before_store, 1000, 1, "must not return before the store", "not square");
+    /* Both patterns are exact: a correct short block, or the whole tail missing, is neither. */
+    expect_on_gpu(bound_one_short, 97, 89, "the grid is not what falls short", "return before");
+    hole = in_edge_tiles;
+    expect_on_gpu(reads_unfilled_shared, 97, 89, "the full tiles came out right", "rows of threads");
+    expect_on_gpu(wrong_with_edge_holes, 97, 89, "shared memory nobody wrote",
+                  "the full tiles came out right");
+    /* A block of one warp: its lanes meet at __syncwarp(). */
+    launch_as(32, 1, 1, 97, 89, 0, 0);
+    hole = anywhere;
+    expect_on_gpu(reads_unfilled_shared, 97, 89, "a __syncwarp() missing", "__syncthreads() missing");
+}
+
+/* The product on the planted GPU, its launch logged as planted_launch says. */
+static int run_product_as_launched(tl_matmul_fn fn, tl_matrix *c, tl_matrix *a, tl_matrix *b,
+                                   tl_shape s, char *why, size_t why_len)
+{
+    (void)why, (void)why_len;
+    tl_launch_reset();
+    tl_launch_add(&planted_launch);
+    fn(c->data, a->data, b->data, s.rows, s.cols, s.depth);
+    return 0;
+}
+
+static const tl_backend product_launched = {"planted GPU", 1, run_as_launched,
+                                            run_product_as_launched, NULL};
+
+/* C whose every element, or every one but those of each block's last rows (the threads
+ * that ran last, past a missing barrier), is shared memory nobody wrote. */
+static int poisoned_but_last_rows;
+static void poisoned_product(float *c, const float *a, const float *b, int m, int n, int k)
+{
+    planted_product(c, a, b, m, n, k);
+    for (int i = 0; i < m; i++)
+        for (int j = 0; j < n; j++)
+            if (!poisoned_but_last_rows || i % 16 < 14)
+                c[(size_t)i * n + j] = tl_bits_float(TL_SHARED_POISON_BITS);
+}
+
+static void expect_tiled_product(tl_shape s, const char *hint, const char *never)
+{
+    tl_check_matmul(&product_verdict, poisoned_product, 1, &product_launched, s, 99);
+    cr_assert(!product_verdict.ok, "a planted mistake passed");
+    cr_assert(strstr(product_verdict.message, hint), "the message lacks \"%s\":\n%s", hint,
+              product_verdict.message);
+    cr_assert(!never || !strstr(product_verdict.message, never),
+              "the message says \"%s\", which misleads here:\n%s", never, product_verdict.message);
+}
+
+Test(matmul_checker, tells_a_tile_unfilled_past_k_from_a_missing_barrier)
+{
+    product_from = 0, product_past = 0;
+    launch_as(16, 16, 16, 33, 31, 0, 0);
+    /* B's tile left as it was past k: every element reads it. */
+    poisoned_but_last_rows = 0;
+    expect_tiled_product((tl_shape){33, 31, 17}, "0.0f where it lies past k", "__syncthreads() missing");
+    expect_tiled_product((tl_shape){1, 1, 1}, "k = 1 is not a multiple of your tiles' side (16)",
+                         "a missing __syncthreads()");
+    /* With k a multiple of the tile, nothing lies past k: the barrier. */
+    expect_tiled_product((tl_shape){33, 31, 32}, "a missing __syncthreads()", "past k");
+    /* Some elements right: the threads that ran last saw the tiles filled. */
+    poisoned_but_last_rows = 1;
+    expect_tiled_product((tl_shape){33, 31, 17}, "a missing __syncthreads()", "past k");
+}
+
+/* On a GPU a tile left unstored past k holds an earlier tile's values: wrong values, no NaN.
+ * The product as if the sum ran on to the tile's end, over A's and B's next elements. */
+static void stale_tail_product(float *c, const float *a, const float *b, int m, int n, int k)
+{
+    int end = (k + 15) / 16 * 16;
+    for (int i = 0; i < m; i++)
+        for (int j = 0; j < n; j++) {
+            float sum = 0.0f;
+            for (int p = 0; p < end; p++)
+                sum += a[(size_t)i * k + p % k] * b[(size_t)(p % k) * n + j];
+            c[(size_t)i * n + j] = sum;
+        }
+}
+
+Test(matmul_checker, names_the_tile_past_k_among_wrong_values)
+{
+    tl_shape s = {33, 31, 19};
+    launch_as(16, 16, 16, 33, 31, 0, 0);
+    tl_check_matmul(&product_verdict, stale_tail_product, 1, &product_launched, s, 99);
+    cr_assert(!product_verdict.ok);
+    cr_assert(strstr(product_verdict.message, "that the last tile holds 0.0f past k"), "%s",
+              product_verdict.message);
+    s.depth = 32; /* a multiple of the tile: nothing lies past k */
+    tl_check_matmul(&product_verdict, stale_tail_product, 1, &product_launched, s, 99);
+    cr_assert(product_verdict.ok, "%s", product_verdict.message);
+    product_from = 1, product_past = 0;
+    s.depth = 32;
+    tl_check_matmul(&product_verdict, planted_product, 1, &product_launched, s, 99);
+    cr_assert(!product_verdict.ok && !strstr(product_verdict.message, "past k"), "%s",
+              product_verdict.message);
+}

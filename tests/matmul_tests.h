@@ -1,18 +1,22 @@
 /*
  * The matrix-product suite labs 7 and 8 share: MATMUL_TESTS(fn, name) makes
- * tests name_edge_shapes, name_tall_and_wide, name_large and
- * name_random_shapes of suite TL_SUITE for the entry point fn.
+ * tests name_edge_shapes, name_tall_and_wide, name_large, name_thin_shapes
+ * and name_random_shapes of suite TL_SUITE for the entry point fn.
  */
 #include "tl_test.h"
 
-/* The checker's double-precision product runs on the CPU: large, not huge. */
+/* The checker's double-precision product runs on the CPU: large, not huge.
+ * The emulator's are smaller; the GPU's are checked thin too (tl_test.h). */
+#define MM_GPU_LARGE 1024
 #ifdef TL_EMU
 #define MM_LARGE 256
 #define MM_RANDOM 200
 #else
-#define MM_LARGE 1024
+#define MM_LARGE MM_GPU_LARGE
 #define MM_RANDOM 400
 #endif
+/* The large shapes for a side. */
+#define MM_LARGE_SHAPES(side) {{side, side, side}, {side + 3, side / 2 - 1, side / 2 + 5}}
 
 typedef int shape3[3];
 
@@ -25,11 +29,22 @@ static const shape3 edges[] = {
 static const shape3 rectangles[] = {
     {300, 7, 40}, {7, 300, 40}, {40, 7, 300}, {257, 129, 65},
 };
+static const shape3 large[] = MM_LARGE_SHAPES(MM_LARGE), gpu_large[] = MM_LARGE_SHAPES(MM_GPU_LARGE);
 
 static void expect_all(tl_matmul_fn fn, const shape3 *shapes, size_t n)
 {
     for (size_t i = 0; i < n; i++)
         tl_expect_matmul(fn, shapes[i][0], shapes[i][1], shapes[i][2]);
+}
+
+/* The longest m, n and k of shapes[], thin (tl_test.h). */
+static void expect_thin(tl_matmul_fn fn, const shape3 *shapes, size_t n)
+{
+    int most[3] = {0, 0, 0};
+    for (size_t i = 0; i < n; i++)
+        for (int d = 0; d < 3; d++)
+            most[d] = shapes[i][d] > most[d] ? shapes[i][d] : most[d];
+    tl_expect_thin_matmul(fn, most[0], most[1], most[2]);
 }
 
 static void expect_random(tl_matmul_fn fn)
@@ -52,8 +67,11 @@ static void expect_random(tl_matmul_fn fn)
     }                                                                           \
     TL_TEST(TL_SUITE, name##_large, 120)                                           \
     {                                                                           \
-        tl_expect_matmul(fn, MM_LARGE, MM_LARGE, MM_LARGE);                     \
-        tl_expect_matmul(fn, MM_LARGE + 3, MM_LARGE / 2 - 1, MM_LARGE / 2 + 5); \
+        expect_all(fn, large, sizeof large / sizeof *large);                    \
+    }                                                                           \
+    TL_TEST(TL_SUITE, name##_thin_shapes, 20)                                      \
+    {                                                                           \
+        expect_thin(fn, gpu_large, sizeof gpu_large / sizeof *gpu_large);       \
     }                                                                           \
     TL_RANDOM(TL_SUITE, name##_random_shapes, 60)                                  \
     {                                                                           \

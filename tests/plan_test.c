@@ -186,3 +186,82 @@ Test(plan, refuses_more_steps_than_a_plan_holds)
     cr_assert_eq(plan.steps, TL_PLAN_STEPS);
     cr_assert(strstr(plan.refused, "not one per row"), "%s", plan.refused);
 }
+
+/* ---------------------------------------------------------------- what CUDA refuses */
+
+/* cudaError_t's numbers, as plan.h carries them: this test includes no CUDA header. */
+#define INVALID_VALUE 1
+#define OUT_OF_RESOURCES 701
+
+Test(plan, a_refused_launch_returns_its_error_at_once_and_the_fallback_runs)
+{
+    naive_table();
+    plan_of("fallback", (tl_shape){64, 64, 1});
+    cr_assert_str_empty(plan.refused);
+    cr_assert_eq(plan.steps, 2, "the refused launch, logged, then the fallback: %d steps", plan.steps);
+    cr_assert(plan.step[0].kind == TL_STEP_LAUNCH && plan.step[0].refused == INVALID_VALUE &&
+              plan.step[0].block[1] == 64, "32 x 64 refused with invalid value, as CUDA 13 does");
+    cr_assert(plan.step[1].kind == TL_STEP_LAUNCH && plan.step[1].refused == 0 &&
+              plan.step[1].block[1] == 8 && plan.step[1].grid[1] == 8, "the fallback, 32 x 8, runs");
+    cr_assert_eq(plan.error, 0, "the lab's code took the error: none is left for the kit");
+}
+
+Test(plan, a_refusal_nobody_took_is_left_for_the_kit)
+{
+    naive_table();
+    plan_of("fallback", (tl_shape){1, 64, 1});
+    cr_assert_eq(plan.steps, 1);
+    cr_assert_eq(plan.step[0].refused, INVALID_VALUE);
+    cr_assert_eq(plan.error, INVALID_VALUE, "cudaGetLastError() after the call finds it, as on a GPU");
+}
+
+/* Lab file limits.cu's kernels, with the limits an H100 gives them (probed with CUDA 13). */
+static void limits_table(void)
+{
+    static const unsigned sizes[] = {8};
+    static const struct {
+        const char *name;
+        unsigned threads, registers;
+    } k[] = {{"_Z5plainPf", 1024, 10}, {"_Z7boundedPf", 256, 10}, {"_Z5heavyPf", 384, 156},
+             {"_Z3dynPf", 1024, 10}};
+    memset(&table, 0, sizeof table);
+    for (size_t i = 0; i < sizeof k / sizeof *k; i++) {
+        kernel(k[i].name, 1, sizes);
+        table.kernel[i].max_threads = k[i].threads;
+        table.kernel[i].registers = k[i].registers;
+        table.kernel[i].max_dynamic_shared = 48 * 1024;
+    }
+    table.registers_per_block = 65536;
+    table.shared_optin = 227 * 1024;
+}
+
+/* Case `which` of limits.cu: what cudaFuncSetAttribute said, what cudaGetLastError() said
+ * after the launch, and said again, from the memsets that close its plan. */
+static void expect_limit(int which, int said, int got, const char *what)
+{
+    limits_table();
+    plan_of("limits", (tl_shape){which, 64, 1});
+    cr_assert_str_empty(plan.refused, "%s: %s", what, plan.refused);
+    cr_assert(plan.steps >= 3, "%s: %d steps", what, plan.steps);
+    const tl_plan_step *m = &plan.step[plan.steps - 3];
+    cr_assert(m[0].kind == TL_STEP_MEMSET && m[1].kind == TL_STEP_MEMSET && m[2].kind == TL_STEP_MEMSET);
+    cr_assert_eq(m[0].value, said & 0xff, "%s: cudaFuncSetAttribute said %d", what, m[0].value);
+    cr_assert_eq(m[1].value, got & 0xff, "%s: cudaGetLastError() said %d", what, m[1].value);
+    cr_assert_eq(m[2].value, 0, "%s: the error was not cleared", what);
+    cr_assert_eq(plan.error, 0, "%s", what);
+}
+
+Test(plan, refuses_launches_past_the_kernels_limits_as_cuda_does)
+{
+    expect_limit(1, 0, INVALID_VALUE, "512 threads past __launch_bounds__(256)");
+    cr_assert(plan.step[0].refused == INVALID_VALUE && plan.step[0].block[0] == 512);
+    expect_limit(2, 0, OUT_OF_RESOURCES, "1024 threads of 156 registers each");
+    expect_limit(7, 0, 0, "384 threads of 156 registers each");
+    cr_assert_eq(plan.step[0].refused, 0);
+    expect_limit(3, 0, INVALID_VALUE, "48 KiB + 4 bytes of dynamic shared memory, not opted in");
+    expect_limit(4, 0, 0, "100 KiB of dynamic shared memory, opted in");
+    cr_assert(plan.step[0].kind == TL_STEP_ATTRIBUTE && plan.step[1].kind == TL_STEP_LAUNCH &&
+              plan.step[1].refused == 0 && plan.step[1].shared_bytes == 100 * 1024);
+    expect_limit(5, INVALID_VALUE, INVALID_VALUE, "opting in past the 227 KiB a block may have");
+    expect_limit(6, 0, INVALID_VALUE, "a grid 65536 blocks high");
+}

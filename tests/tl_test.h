@@ -13,6 +13,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "check.h"
@@ -31,8 +32,23 @@
 #define TL_RANDOM_MAX 1500
 
 /*
+ * Smaller large cases would cross fewer of the boundaries a kernel can get
+ * wrong than a GPU's do: a side past 4096, more rows than a block has
+ * threads where a kernel gives each row one thread of a single block. So a
+ * GPU suite also checks thin shapes: each side at the longest a GPU's
+ * large shapes give it, beside sides of TL_THIN (and TL_THIN + 2). They
+ * cross every boundary those shapes cross past the emulator's, at almost
+ * no cost, on the emulator as on a GPU.
+ */
+#define TL_THIN 3
+
+/*
  * Every test of the kit: a time limit, the name of any signal that kills
- * it, and a record that it ran to its end. The grader trusts a pass only
+ * it, and a record that it ran to its end. The limit, `seconds`, is what
+ * the test's calls are measured against (tl_lab_watch, below: each may
+ * take a quarter of it in CPU time, twice); Criterion's clock stops the test
+ * only at three times that, for a process that hangs without computing, or
+ * a machine so busy that its CPU time comes slowly. The grader trusts a pass only
  * with that record, so code that ends the process early (exit(0)) fails.
  *
  * Each test also says what it grades, in the suite's manifest:
@@ -53,7 +69,7 @@ typedef struct {
     static const tl_manifest_entry tl_manifest_##suite##_##name                                   \
         __attribute__((used, section("tl_manifest"), aligned(sizeof(void *)))) = {#suite, #name,  \
                                                                                     kind, seconds}; \
-    Test(suite, name, .timeout = (seconds), .init = tl_test_begin, .fini = tl_test_end)
+    Test(suite, name, .timeout = 3 * (seconds), .init = tl_test_begin, .fini = tl_test_end)
 #define TL_TEST(suite, name, seconds) TL_TEST_OF_KIND(suite, name, seconds, "correctness")
 #define TL_RANDOM(suite, name, seconds) TL_TEST_OF_KIND(suite, name, seconds, "random")
 #define TL_TECHNIQUE(suite, name, seconds) TL_TEST_OF_KIND(suite, name, seconds, "technique")
@@ -103,6 +119,44 @@ static void tl_kill_descendants(pid_t pid)
         fclose(f);
 }
 
+/*
+ * A call that never returns is named long before that: each call of a
+ * test's may take a quarter of the test's own limit, at most TL_CALL_SECONDS,
+ * of CPU time in the lab process; one that takes more is run again in a
+ * fresh process, and stopped again, it fails its test and is put on record
+ * (lab_client.h, tl_lab_watch) in a file of the suite's run, which this
+ * process makes: every test after it is skipped, saying why. The
+ * references' longest call takes 0.3 s on the emulator.
+ */
+#define TL_CALL_SECONDS 5.0
+static inline double tl_call_seconds(int test_seconds)
+{
+    return test_seconds / 4.0 < TL_CALL_SECONDS ? test_seconds / 4.0 : TL_CALL_SECONDS;
+}
+static char tl_hang_path[256];
+static pid_t tl_hang_owner;
+
+static void tl_remove_hang_file(void)
+{
+    if (tl_hang_owner && getpid() == tl_hang_owner)
+        unlink(tl_hang_path);
+}
+
+__attribute__((constructor)) static void tl_make_hang_file(void)
+{
+    const char *tmp = getenv("TMPDIR");
+    if (getenv("TILELAB_MANIFEST") || getenv("TILELAB_HANG_FILE"))
+        return; /* a test's process: the suite's run made it */
+    snprintf(tl_hang_path, sizeof tl_hang_path, "%s/tilelab-hang-XXXXXX", tmp && *tmp ? tmp : "/tmp");
+    int fd = mkstemp(tl_hang_path);
+    if (fd < 0)
+        return; /* no record: each test is then stopped on its own */
+    close(fd);
+    tl_hang_owner = getpid();
+    setenv("TILELAB_HANG_FILE", tl_hang_path, 1);
+    atexit(tl_remove_hang_file);
+}
+
 static void *tl_watch_run(void *unused)
 {
     (void)unused;
@@ -111,6 +165,7 @@ static void *tl_watch_run(void *unused)
                     "one of them never ended and its own limit did not stop it. An endless loop in "
                     "your code is the usual cause. Stopped here.\n", tl_run_limit);
     tl_kill_descendants(getpid());
+    tl_remove_hang_file();
     _exit(124);
 }
 
@@ -139,11 +194,107 @@ static void tl_name_signal(int sig)
     raise(sig);
 }
 
+/* This test as the manifest names it ("lab04/one_by_one"), and its limit in seconds. */
+static char tl_test_id[256];
+static int tl_test_seconds;
+
+#if defined(TL_LAB_GPU) && !defined(TL_EMU)
+/*
+ * Built for a GPU, a check runs the lab's kernels in this process
+ * (lab_plans.c), one test at a time: a kernel that never ends is stopped
+ * here, after twice what the lab process's CPU time allows a call, by the
+ * clock (nothing runs beside it), put on record, and named.
+ */
+static char tl_call_now[256];
+static volatile double tl_call_since; /* CLOCK_MONOTONIC seconds; 0: no call running */
+
+static double tl_clock(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec + t.tv_nsec * 1e-9;
+}
+
+static void *tl_watch_calls(void *unused)
+{
+    (void)unused;
+    double limit = 2 * tl_call_seconds(tl_test_seconds);
+    for (;;) {
+        sleep(1);
+        double since = tl_call_since;
+        if (since > 0 && tl_clock() - since > limit) {
+            char what[sizeof tl_test_id + sizeof tl_call_now + 64];
+            snprintf(what, sizeof what, "%s: %s did not return within %g s (an endless loop?)",
+                     tl_test_id, tl_call_now, limit);
+            tl_lab_put_hang_on_record(what);
+            fprintf(stderr, "\ntilelab: %s did not return within %g s: an endless loop? (a loop "
+                            "whose condition never changes, an index that never moves, or a thread "
+                            "that waits for what another thread never does.) The tests after this "
+                            "one are not run: each would wait as long.\n", tl_call_now, limit);
+            _exit(1);
+        }
+    }
+    return NULL;
+}
+#define TL_CALL_BEGIN(...) (snprintf(tl_call_now, sizeof tl_call_now, __VA_ARGS__), tl_call_since = tl_clock())
+#define TL_CALL_END() (tl_call_since = 0)
+#else
+#define TL_CALL_BEGIN(...) ((void)0)
+#define TL_CALL_END() ((void)0)
+#endif
+
 static inline void tl_test_begin(void)
 {
     static const int signals[] = {SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT};
     for (size_t i = 0; i < sizeof signals / sizeof *signals; i++)
         signal(signals[i], tl_name_signal);
+    snprintf(tl_test_id, sizeof tl_test_id, "%s/%s", criterion_current_test->category,
+             criterion_current_test->name);
+    for (const tl_manifest_entry *e = __start_tl_manifest; e && e < __stop_tl_manifest; e++)
+        if (!strcmp(e->suite, criterion_current_test->category) &&
+            !strcmp(e->name, criterion_current_test->name))
+            tl_test_seconds = e->seconds;
+    tl_lab_watch(tl_call_seconds(tl_test_seconds), tl_test_id);
+#if defined(TL_LAB_GPU) && !defined(TL_EMU)
+    pthread_t watcher;
+    if (pthread_create(&watcher, NULL, tl_watch_calls, NULL) == 0)
+        pthread_detach(watcher);
+#endif
+}
+
+/*
+ * Not run, once another test's call is on record as one that never
+ * returned; and a line "skipped TEST" beside the record, by which the
+ * run's last words count them.
+ */
+static inline void tl_skip_after_hang(void)
+{
+    char what[1024];
+    size_t own = strlen(tl_test_id);
+    if (!tl_lab_hang_on_record(what, sizeof what) ||
+        (strncmp(what, tl_test_id, own) == 0 && what[own] == ':'))
+        return;
+    FILE *f = fopen(getenv("TILELAB_HANG_FILE"), "a");
+    if (f) {
+        fprintf(f, "skipped %s\n", tl_test_id);
+        fclose(f);
+    }
+    cr_skip_test("not run: a call of an earlier test never returned, and each test after it "
+                 "would wait as long. %s", what);
+}
+
+/* The tests tl_skip_after_hang skipped in this run. */
+static inline int tl_skipped_after_hang(void)
+{
+    char line[1024];
+    int n = 0;
+    const char *path = getenv("TILELAB_HANG_FILE");
+    FILE *f = path && *path ? fopen(path, "r") : NULL;
+    while (f && fgets(line, sizeof line, f))
+        n += strncmp(line, "skipped ", 8) == 0;
+    if (f)
+        fclose(f);
+    return n;
 }
 
 static inline void tl_test_end(void)
@@ -174,6 +325,7 @@ static inline const tl_backend *tl_test_backend(void)
 {
     const tl_backend *backend;
     char why[2048];
+    tl_skip_after_hang();
     int can = tl_lab_backend(&backend, why, sizeof why);
     cr_assert(can >= 0, "%s", why);
     if (!can)
@@ -181,29 +333,40 @@ static inline const tl_backend *tl_test_backend(void)
     return backend;
 }
 
-#ifdef TL_LAB_GPU
 #include <criterion/hooks.h>
-#include <stdio.h>
 
 /* Criterion lists skipped tests only when verbose: say once why they were skipped. */
 ReportHook(POST_ALL)(struct criterion_global_stats *stats)
 {
-    const tl_backend *backend;
     char why[2048];
+    int after_hang = tl_skipped_after_hang();
+    (void)stats; /* read only by a GPU lab's message below */
+    if (after_hang && tl_lab_hang_on_record(why, sizeof why))
+        fprintf(stderr, "tilelab: a call never returned, and the %d test(s) after it were not run: "
+                        "each would have waited as long.\ntilelab: %s\n", after_hang, why);
+    if (after_hang)
+        return;
+#ifdef TL_LAB_GPU
+    const tl_backend *backend;
     if (stats->tests_skipped && tl_lab_backend(&backend, why, sizeof why) == 0)
         fprintf(stderr,
                 "[SKIP] %zu test(s) skipped: they run your kernel, which needs a CUDA GPU, and "
                 "this machine has none (%s).\n[SKIP] Run them on a machine with an NVIDIA GPU, "
                 "or here on the CPU emulator: leave GPU=cuda out, or say GPU=emu.\n",
                 stats->tests_skipped, why);
-}
 #endif
+}
 
 static inline void tl_expect_transpose(int rows, int cols)
 {
     static tl_verdict v;
     tl_shape s = {rows, cols, 1};
-    tl_check_transpose(&v, transpose, tl_test_backend(), s, tl_test_seed());
+    const tl_backend *backend = tl_test_backend();
+    TL_CALL_BEGIN("transpose() of a %d x %d matrix", rows, cols);
+    tl_check_transpose(&v, transpose, backend, s, tl_test_seed());
+    TL_CALL_END();
+    if (!v.ok)
+        tl_skip_after_hang();
     cr_assert(v.ok, "%s", v.message);
 }
 
@@ -211,14 +374,25 @@ static inline void tl_expect_matmul(tl_matmul_fn fn, int m, int n, int k)
 {
     static tl_verdict v;
     tl_shape s = {m, n, k};
-    tl_check_matmul(&v, fn, fn != matmul_naive, tl_test_backend(), s, tl_test_seed());
+    const tl_backend *backend = tl_test_backend();
+    TL_CALL_BEGIN("%s() with m=%d, n=%d, k=%d", fn == matmul_naive ? "matmul_naive" :
+                  fn == matmul_tiled ? "matmul_tiled" : "sgemm", m, n, k);
+    tl_check_matmul(&v, fn, fn != matmul_naive, backend, s, tl_test_seed());
+    TL_CALL_END();
+    if (!v.ok)
+        tl_skip_after_hang();
     cr_assert(v.ok, "%s", v.message);
 }
 
 static inline void tl_expect_inplace(int n)
 {
     static tl_verdict v;
-    tl_check_inplace(&v, transpose_inplace, tl_test_backend(), n, tl_test_seed());
+    const tl_backend *backend = tl_test_backend();
+    TL_CALL_BEGIN("transpose_inplace() of a %d x %d matrix", n, n);
+    tl_check_inplace(&v, transpose_inplace, backend, n, tl_test_seed());
+    TL_CALL_END();
+    if (!v.ok)
+        tl_skip_after_hang();
     cr_assert(v.ok, "%s", v.message);
 }
 
@@ -235,6 +409,20 @@ static inline int tl_hidden_shapes(tl_shape *shapes, int max)
     int n = tl_parse_shapes(list, shapes, max, why, sizeof why);
     cr_assert(n > 0, "TILELAB_HIDDEN: %s", why);
     return n;
+}
+
+/* The longest sides of a GPU's large shapes, thin (TL_THIN above), each beside short ones. */
+static inline void tl_expect_thin_transpose(int rows, int cols)
+{
+    tl_expect_transpose(rows, TL_THIN);
+    tl_expect_transpose(TL_THIN, cols);
+}
+
+static inline void tl_expect_thin_matmul(tl_matmul_fn fn, int m, int n, int k)
+{
+    tl_expect_matmul(fn, m, TL_THIN + 2, TL_THIN);
+    tl_expect_matmul(fn, TL_THIN + 2, n, TL_THIN);
+    tl_expect_matmul(fn, TL_THIN + 2, TL_THIN, k);
 }
 
 /* Shapes nobody saw before the run: TILELAB_SEED picks them. */

@@ -73,6 +73,14 @@ TL_TEST(TL_SUITE, large_rectangle, 60)
     tl_expect_transpose(TL_LARGE_SIDE / 2 + 1, TL_LARGE_SIDE - 1);
 }
 
+#ifdef TL_LAB_GPU
+/* The longest rows and columns of a GPU's large shapes (large_square's), thin (tl_test.h). */
+TL_TEST(TL_SUITE, thin_shapes, 20)
+{
+    tl_expect_thin_transpose(TL_LARGE, TL_LARGE);
+}
+#endif
+
 TL_RANDOM(TL_SUITE, random_shapes, 30)
 {
     tl_expect_random_shapes(8, TL_RANDOM_MAX);

@@ -4,8 +4,11 @@
 # Compiles a lab's .cu file for the CPU emulator:
 #
 # 1. Where nvcc is installed (no GPU needed), nvcc compiles the file first,
-#    with the flags of the kit's GPU build, so whatever that build refuses
-#    (a host function called from a kernel, a launch of a function that is
+#    with the flags of the kit's GPU build and for the architecture it
+#    builds for (TL_EMU_ARCH: nvcc's flags for the Makefile's CUDA_ARCH
+#    where one is given; else sm_90, the H100 the emulator models), so
+#    whatever that build refuses (a host function called from a kernel,
+#    __launch_bounds__ beyond that GPU's limits, a launch of a function that is
 #    not __global__, a warning in host or device code) the emulator
 #    refuses, with nvcc's words; and ptxas's report of each kernel's
 #    registers and shared memory becomes RESOURCES.txt. TL_EMU_NVCC=none
@@ -40,8 +43,10 @@ nvcc=${TL_EMU_NVCC-}
 [ -n "$nvcc" ] || nvcc=$(command -v nvcc || { [ -x /usr/local/cuda/bin/nvcc ] && echo /usr/local/cuda/bin/nvcc; } || true)
 [ "$nvcc" != none ] || nvcc=
 
-# The GPU build's flags (Makefile, NVCC_FLAGS), for one architecture.
-if [ -n "$nvcc" ] && ! "$nvcc" -c -O3 -arch=sm_75 -Wno-deprecated-gpu-targets -Werror all-warnings \
+# The GPU build's flags (Makefile, NVCC_FLAGS), for the architecture it would build for.
+arch=${TL_EMU_ARCH:--arch=sm_90}
+# shellcheck disable=SC2086 # $arch: nvcc's flags, one or a -gencode list
+if [ -n "$nvcc" ] && ! "$nvcc" -c -O3 $arch -Wno-deprecated-gpu-targets -Werror all-warnings \
         -Xcompiler -Wall,-Wextra,-Werror -Xptxas -v -I"$here/../core/include" "$@" "$src" -o "${out%.o}.nvcc.o" \
         >"${out%.o}.nvcc.log" 2>&1; then
     # An nvcc that cannot work here (a host compiler too new for it, an
@@ -52,7 +57,10 @@ if [ -n "$nvcc" ] && ! "$nvcc" -c -O3 -arch=sm_75 -Wno-deprecated-gpu-targets -W
         nvcc=
     else
         grep -v -E '^ptxas info|bytes stack frame' "${out%.o}.nvcc.log" >&2
-        echo "nvcc refuses $src, so no GPU could run it: the emulator refuses it too." >&2
+        names=$(echo "$arch" | grep -o -E 'sm_[0-9]+[a-z]?|native' | sort -u | tr '\n' ' ')
+        why="the H100 the emulator models; CUDA_ARCH=sm_NN picks another"
+        [ -z "${TL_EMU_ARCH-}" ] || why="as CUDA_ARCH asks"
+        echo "nvcc refuses $src when it builds for ${names% } ($why), so no GPU of that kind could run it: the emulator refuses it too." >&2
         exit 1
     fi
 fi

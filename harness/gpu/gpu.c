@@ -21,8 +21,11 @@ static const char *usual_cause(cudaError_t err)
         return "a wide load or store (float2/float4) from an address that is not a multiple "
                "of its size";
     case cudaErrorInvalidValue:
-        return "an argument out of range: a NULL or host pointer, a size of 0, or at a launch a "
-               "block of more than 1024 threads";
+        return "an argument out of range: at a launch, a block of more than 1024 threads or of "
+               "more than the kernel's __launch_bounds__ allow, a grid with a side of 0 or a y "
+               "or z past 65535, or more dynamic shared memory than the kernel may have (48 KiB "
+               "unless cudaFuncSetAttribute raised it); elsewhere a NULL or host pointer, or a "
+               "size of 0";
     case cudaErrorInvalidDevicePointer:
         return "a host pointer where a device pointer was expected";
     case cudaErrorNoKernelImageForDevice:
@@ -178,7 +181,7 @@ typedef struct {
  */
 static int fail_kernel(cudaError_t err, const char *doing, lab_call call, char *why, size_t why_len)
 {
-    char cause[512] = "", explained[1024];
+    char cause[768] = "", explained[2048];
     /* A refused launch: the runtime says invalid value (a block too large,
      * as CUDA 13 does) or invalid configuration (a grid out of range); the
      * launch log says which of the student's launches it was. */
@@ -188,14 +191,20 @@ static int fail_kernel(cudaError_t err, const char *doing, lab_call call, char *
         dim3 grid = {l->grid[0], l->grid[1], l->grid[2]}, block = {l->block[0], l->block[1], l->block[2]};
         cudaError_t refusal = tl_launch_refusal(grid, block);
         unsigned long long threads = (unsigned long long)block.x * block.y * block.z;
-        if (refusal == cudaErrorInvalidValue && threads)
+        /* What to change, from the block's own shape: a square one is a tile's side squared. */
+        const char *side = call.matmul ? "TILE_WIDTH" : "TILE_DIM";
+        if (refusal == cudaErrorInvalidValue && threads && block.z == 1 && block.x == block.y)
             snprintf(cause, sizeof cause,
                      "your launch asked for blocks of (%u, %u, %u) threads, %llu in all, and a block "
-                     "holds at most 1024 threads (x and y at most 1024, z at most 64). %s",
-                     l->block[0], l->block[1], l->block[2], threads,
-                     call.matmul ? "A TILE_WIDTH x TILE_WIDTH block needs TILE_WIDTH <= 32."
-                                 : "A block of TILE_DIM x BLOCK_ROWS threads works a TILE_DIM x "
-                                   "TILE_DIM tile, each thread TILE_DIM / BLOCK_ROWS rows of it.");
+                     "holds at most 1024 threads (x and y at most 1024, z at most 64). A %s x %s "
+                     "block needs %s <= 32.",
+                     l->block[0], l->block[1], l->block[2], threads, side, side, side);
+        else if (refusal == cudaErrorInvalidValue && threads)
+            snprintf(cause, sizeof cause,
+                     "your launch asked for blocks of (%u, %u, %u) threads, %llu in all, and a block "
+                     "holds at most 1024 threads (x and y at most 1024, z at most 64): x times y "
+                     "times z may be 1024 at most, as in 32 x 32 or 64 x 16.",
+                     l->block[0], l->block[1], l->block[2], threads);
         else if (!(l->grid[0] && l->grid[1] && l->grid[2])) {
             /* The rounding of the side that came out 0: x is the columns, y the rows. */
             const char *x = call.matmul    ? "(n + TILE_WIDTH - 1) / TILE_WIDTH for x (C's n columns)"
@@ -222,22 +231,26 @@ static int fail_kernel(cudaError_t err, const char *doing, lab_call call, char *
                      "at most 65535 blocks (x up to 2^31 - 1): put the long side of the matrix on x.",
                      l->grid[0], l->grid[1], l->grid[2]);
     }
-    /* Outside the lab's matrices: the bounds and indices of that lab's operation. */
+    /* Outside an array: the lab's matrices, with the bounds and indices of its operation, or
+     * a __shared__ one, which a GPU's error does not tell apart (the emulator's detail does). */
+    static const char tile[] = "; a __shared__ tile's indices are the thread's place in the tile "
+                               "(threadIdx), each below the side the tile was declared with";
     if (!cause[0] && call.matmul && err == cudaErrorIllegalAddress)
         snprintf(cause, sizeof cause,
-                 "a thread read or wrote outside A, B or C: check row < m and col < n before "
-                 "storing C[row * n + col], and that the loads A[row * k + p] and B[p * n + col] "
-                 "keep row < m, col < n and p < k");
+                 "a thread read or wrote outside A, B, C or a __shared__ array: check row < m and "
+                 "col < n before storing C[row * n + col], and that the loads A[row * k + p] and "
+                 "B[p * n + col] keep row < m, col < n and p < k%s", tile);
     else if (!cause[0] && call.inplace && err == cudaErrorIllegalAddress)
         snprintf(cause, sizeof cause,
-                 "a thread read or wrote outside the n x n matrix: check r < n && c < n before "
-                 "each access, on both sides of a swap, the element (r, c) at r * n + c and its "
-                 "mirror (c, r) at c * n + r (a tiled kernel: the tile and its mirror tile)");
+                 "a thread read or wrote outside the n x n matrix or a __shared__ array: check "
+                 "r < n && c < n before each access, on both sides of a swap, the element (r, c) "
+                 "at r * n + c and its mirror (c, r) at c * n + r (a tiled kernel: the tile and "
+                 "its mirror tile)%s", tile);
     else if (!cause[0] && call.transpose && err == cudaErrorIllegalAddress)
         snprintf(cause, sizeof cause,
-                 "a thread read or wrote outside in or out: check the bounds test (c < cols && "
-                 "r < rows for in[r * cols + c]; out is cols x rows, so out[c * rows + r] needs the "
-                 "same test) and the indices");
+                 "a thread read or wrote outside in, out or a __shared__ array: check the bounds "
+                 "test (c < cols && r < rows for in[r * cols + c]; out is cols x rows, so "
+                 "out[c * rows + r] needs the same test) and the indices%s", tile);
     explain_as(err, cause[0] ? cause : NULL, explained, sizeof explained);
     snprintf(why, why_len, "%s: %s", doing, explained);
     return -1;

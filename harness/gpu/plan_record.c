@@ -7,6 +7,14 @@
  * making (an allocation, a copy from or to the host) is refused, with why.
  * Outside a recording every call goes on to the runtime unchanged.
  *
+ * A launch CUDA would refuse is refused here as CUDA refuses it, by the
+ * limits the table brings from the loaded code (its block, registers and
+ * shared memory against the kernel's and the GPU's), with CUDA's error:
+ * the launch returns it, and cudaGetLastError() and cudaPeekAtLastError()
+ * see it, so code that checks and falls back (a block of 32 x 64 threads,
+ * then of 32 x 8) does on a GPU what it does here. What the call left of
+ * the last error goes to the kit with the plan (plan->error).
+ *
  * nvcc turns kernel<<<grid, block, shared, stream>>>(args) into a call of
  * __cudaLaunchKernel (CUDA 13; cudaLaunchKernel before) with the kernel's
  * handle and an array of pointers to its arguments; the kernel's name comes
@@ -16,6 +24,8 @@
 #define _GNU_SOURCE
 #include "plan_record.h"
 
+#include "gpu.h"
+
 #include <dlfcn.h>
 #include <stdarg.h>
 #include <stdint.h>
@@ -24,6 +34,10 @@
 
 static const tl_plan_table *table;
 static tl_plan *plan;
+/* CUDA's last error, as the lab's code sees it while it is recorded. */
+static cudaError_t last_error;
+/* Each kernel's most dynamic shared memory, as the lab's cudaFuncSetAttribute calls set it. */
+static unsigned max_dynamic[TL_PLAN_KERNELS];
 
 /* Each kernel the lab's code registered: its host-side handle, its name. */
 #define MAX_REGISTERED 256
@@ -47,12 +61,23 @@ void tl_plan_record_begin(const tl_plan_table *t, tl_plan *p)
     memset(p, 0, sizeof *p);
     table = t;
     plan = p;
+    last_error = cudaSuccess;
+    for (int i = 0; i < t->kernels && i < TL_PLAN_KERNELS; i++)
+        max_dynamic[i] = t->kernel[i].max_dynamic_shared;
 }
 
 void tl_plan_record_end(void)
 {
+    plan->error = last_error;
     table = NULL;
     plan = NULL;
+}
+
+/* An error of the kind CUDA keeps for cudaGetLastError(), returned by the call that made it. */
+static cudaError_t failed(cudaError_t err)
+{
+    last_error = err;
+    return err;
 }
 
 /* Says once why the plan is refused; the first reason is the one kept. */
@@ -127,6 +152,33 @@ static int kernel_index(const char *name)
     return -1;
 }
 
+/*
+ * What CUDA 13 on an H100 says of launching kernel k so (probed there,
+ * driver 580): a block or a grid out of range (a side of 0, a grid's y or
+ * z past 65535), more threads than its __launch_bounds__ allow, or more
+ * dynamic shared memory than it may have: invalid value; more registers
+ * than a block has: out of resources. CUDA before 13 said invalid
+ * configuration of a block or grid out of range. Limits of 0 are not
+ * known and refuse nothing.
+ */
+static cudaError_t refusal(int k, dim3 grid, dim3 block, size_t shared)
+{
+    const tl_plan_kernel *kernel = &table->kernel[k];
+    unsigned long long threads = (unsigned long long)block.x * block.y * block.z;
+    if (tl_launch_refusal(grid, block))
+        return CUDART_VERSION >= 13000 ? cudaErrorInvalidValue : cudaErrorInvalidConfiguration;
+    /* Registers go to a warp in steps of 8 a thread: 32 x 8 = 256 at a time. */
+    unsigned long long per_warp = (kernel->registers + 7ull) / 8 * 8 * 32;
+    unsigned long long warps = (threads + 31) / 32;
+    if (kernel->registers && table->registers_per_block && warps * per_warp > table->registers_per_block)
+        return cudaErrorLaunchOutOfResources;
+    if (kernel->max_threads && threads > kernel->max_threads)
+        return cudaErrorInvalidValue;
+    if (kernel->max_threads && shared > max_dynamic[k])
+        return cudaErrorInvalidValue;
+    return cudaSuccess;
+}
+
 static cudaError_t record_launch(const char *name, dim3 grid, dim3 block, void **args, size_t shared)
 {
     int k = kernel_index(name);
@@ -135,6 +187,14 @@ static cudaError_t record_launch(const char *name, dim3 grid, dim3 block, void *
                       "code: launch your own __global__ functions with <<<grid, block>>>",
                       name ? name : "a function");
     const tl_plan_kernel *kernel = &table->kernel[k];
+    cudaError_t refused = refusal(k, grid, block, shared);
+    if (refused) { /* in the plan to be logged, its arguments left out: it never runs */
+        cudaError_t full = add((tl_plan_step){.kind = TL_STEP_LAUNCH, .kernel = k, .refused = refused,
+                                              .grid = {grid.x, grid.y, grid.z},
+                                              .block = {block.x, block.y, block.z},
+                                              .shared_bytes = (unsigned)shared});
+        return full ? full : failed(refused);
+    }
     size_t at = plan->arena_used;
     if (at + kernel->bytes > TL_PLAN_ARENA)
         return refuse("your kernels' arguments take more than %d bytes in one call", TL_PLAN_ARENA);
@@ -178,6 +238,12 @@ cudaError_t cudaFuncSetAttribute(const void *host, enum cudaFuncAttribute attr, 
         if (k < 0)
             return refuse("cudaFuncSetAttribute was given something that is not a kernel of your "
                           "lab file");
+        /* More dynamic shared memory than the GPU lets a block opt in to, beside the static. */
+        if (attr == cudaFuncAttributeMaxDynamicSharedMemorySize && table->shared_optin) {
+            if (value < 0 || (unsigned)value + table->kernel[k].static_shared > table->shared_optin)
+                return failed(cudaErrorInvalidValue);
+            max_dynamic[k] = (unsigned)value;
+        }
         return add((tl_plan_step){.kind = TL_STEP_ATTRIBUTE, .kernel = k, .attribute = attr, .value = value});
     }
     REAL(cudaFuncSetAttribute, cudaError_t, (const void *, enum cudaFuncAttribute, int));
@@ -275,5 +341,23 @@ PASS_OR(cudaEventSynchronize, (cudaEvent_t e), (e), (void)e)
 PASS_OR(cudaEventDestroy, (cudaEvent_t e), (e), (void)e)
 PASS_OR(cudaEventElapsedTime, (float *ms, cudaEvent_t a, cudaEvent_t b), (ms, a, b), *ms = 0)
 PASS_OR(cudaDeviceSynchronize, (void), (), (void)0)
-PASS_OR(cudaGetLastError, (void), (), (void)0)
-PASS_OR(cudaPeekAtLastError, (void), (), (void)0)
+
+/* The last error as the recording keeps it: taken (and cleared), or looked at. */
+cudaError_t cudaGetLastError(void)
+{
+    if (plan) {
+        cudaError_t err = last_error;
+        last_error = cudaSuccess;
+        return err;
+    }
+    REAL(cudaGetLastError, cudaError_t, (void));
+    return real_cudaGetLastError();
+}
+
+cudaError_t cudaPeekAtLastError(void)
+{
+    if (plan)
+        return last_error;
+    REAL(cudaPeekAtLastError, cudaError_t, (void));
+    return real_cudaPeekAtLastError();
+}

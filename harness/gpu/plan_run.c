@@ -22,6 +22,7 @@
     X(cuModuleEnumerateFunctions)                                                                 \
     X(cuFuncGetName)                                                                              \
     X(cuFuncGetParamInfo)                                                                         \
+    X(cuFuncGetAttribute)                                                                         \
     X(cuFuncSetAttribute)                                                                         \
     X(cuLaunchKernel)                                                                             \
     X(cuPointerGetAttribute)
@@ -61,6 +62,23 @@ static int find_driver(char *why, size_t why_len)
     DRIVER_CALLS(DRIVER_FIND)
 #undef DRIVER_FIND
     return 0;
+}
+
+/* What the loaded code allows a launch of f now (the lab's cudaFuncSetAttribute steps change
+ * its dynamic shared memory): 0 where the driver does not say. */
+static void limits(tl_plan_kernel *k, CUfunction f)
+{
+    int v[4] = {0, 0, 0, 0};
+    static const CUfunction_attribute asked[4] = {
+        CU_FUNC_ATTRIBUTE_MAX_THREADS_PER_BLOCK, CU_FUNC_ATTRIBUTE_NUM_REGS,
+        CU_FUNC_ATTRIBUTE_SHARED_SIZE_BYTES, CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES};
+    for (int i = 0; i < 4; i++)
+        if (drv.cuFuncGetAttribute(&v[i], asked[i], f) != CUDA_SUCCESS || v[i] < 0)
+            v[i] = 0;
+    k->max_threads = (unsigned)v[0];
+    k->registers = (unsigned)v[1];
+    k->static_shared = (unsigned)v[2];
+    k->max_dynamic_shared = (unsigned)v[3];
 }
 
 static int describe(tl_plan_kernel *k, CUfunction f, char *why, size_t why_len)
@@ -112,6 +130,14 @@ tl_plan_module *tl_plan_load(const char *path, char *why, size_t why_len)
         return NULL;
     }
     m->table.kernels = (int)count;
+    int dev = 0, regs = 0, optin = 0;
+    if (cudaGetDevice(&dev) == cudaSuccess &&
+        cudaDeviceGetAttribute(&regs, cudaDevAttrMaxRegistersPerBlock, dev) == cudaSuccess &&
+        cudaDeviceGetAttribute(&optin, cudaDevAttrMaxSharedMemoryPerBlockOptin, dev) == cudaSuccess) {
+        m->table.registers_per_block = (unsigned)regs;
+        m->table.shared_optin = (unsigned)optin;
+    }
+    cudaGetLastError();
     for (unsigned i = 0; i < count; i++)
         if (describe(&m->table.kernel[i], m->fn[i], why, why_len) != 0) {
             free(m);
@@ -120,8 +146,10 @@ tl_plan_module *tl_plan_load(const char *path, char *why, size_t why_len)
     return m;
 }
 
-const tl_plan_table *tl_plan_kernels(const tl_plan_module *m)
+const tl_plan_table *tl_plan_kernels(tl_plan_module *m)
 {
+    for (int i = 0; i < m->table.kernels; i++)
+        limits(&m->table.kernel[i], m->fn[i]);
     return &m->table;
 }
 
@@ -144,6 +172,10 @@ static cudaError_t launch(const tl_plan_module *m, const tl_plan *p, const tl_pl
     const tl_plan_kernel *k = &m->table.kernel[s->kernel];
     dim3 grid = {s->grid[0], s->grid[1], s->grid[2]}, block = {s->block[0], s->block[1], s->block[2]};
     tl_launch_record(grid, block, s->shared_bytes, k->name);
+    /* Refused when it was recorded, as CUDA refuses it: the lab's code had the error then, and
+     * the plan's error says whether it was left for the kit. Logged, not run. */
+    if (s->refused)
+        return cudaSuccess;
     /* What the runtime would have said of this configuration, as the lab's own launch would get it. */
     cudaError_t refused = tl_launch_refusal(grid, block);
     if (refused)
@@ -201,5 +233,5 @@ cudaError_t tl_plan_run(const tl_plan_module *m, const tl_plan *p, char *why, si
         if (err)
             return err;
     }
-    return cudaSuccess;
+    return (cudaError_t)p->error;
 }

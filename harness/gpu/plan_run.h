@@ -22,15 +22,18 @@ typedef struct tl_plan_module tl_plan_module;
  * it cannot be loaded.
  */
 tl_plan_module *tl_plan_load(const char *path, char *why, size_t why_len);
-const tl_plan_table *tl_plan_kernels(const tl_plan_module *m);
+/* The table, each kernel's limits as they are now (plan.h), for a request. */
+const tl_plan_table *tl_plan_kernels(tl_plan_module *m);
 
 /*
  * The plan's steps, in order, on the default stream, without waiting: each
  * launch goes into the launch log (launch.h) first. A step that names a
  * kernel or parameters the table does not hold, or memory that is not one
- * device allocation of this context, is refused, with why. cudaSuccess, or
- * the first error: a launch's error leaves why as it was (the launch log
- * says more of it, gpu.c).
+ * device allocation of this context, is refused, with why. A launch the
+ * recording refused (its step's refused) is logged and not run. cudaSuccess
+ * or, after the steps, the error the call left (plan->error); or the first
+ * error: a launch's error leaves why as it was (the launch log says more of
+ * it, gpu.c).
  */
 cudaError_t tl_plan_run(const tl_plan_module *m, const tl_plan *plan, char *why, size_t why_len);
 

@@ -46,7 +46,7 @@ OUTPUT_LIMIT=4000            # bytes of output kept per command
 FILE_LIMIT=$((1 << 20))      # bytes of one lab file
 ARCHIVE_LIMIT=$((16 << 20))  # bytes of a whole hand-in archive, unpacked
 BUILD_LIMIT=300              # seconds to build one lab
-TEST_MARGIN=5                # seconds past a test's own limit before it is killed
+TEST_MARGIN=5                # seconds past a test's own limits (3 x its seconds) before it is killed
 LAB_LIMIT=${TILELAB_GRADE_LAB_LIMIT:-900}  # seconds for all the tests of one lab (the knob: for the grader's tests)
 PERF_LIMIT=300               # seconds for one measurement
 CPU_PERF_SIZE=1000           # not a power of two: see labs/grading.conf
@@ -416,7 +416,9 @@ run_test() {
         printf 'not run: the tests of this lab ran past %d seconds in all\n' "$LAB_LIMIT" >"$output"
         verdict=fail
     else
-        verdict=$(run $((seconds + TEST_MARGIN)) "$output" --test "$id" -- run -- \
+        # The suite's own limits come first, whatever the load: its watch on each call's CPU
+        # time (tests/tl_test.h) and, at three times the test's limit, Criterion's clock.
+        verdict=$(run $((3 * seconds + TEST_MARGIN)) "$output" --test "$id" -- run -- \
             env "$@" "$bin" --filter "$id" --tap=/dev/fd/3 --jobs 1)
     fi
     record test "$lab" "$kind" "$id${hidden_tag:-}" "${verdict:-fail}" "$output"

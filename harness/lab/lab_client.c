@@ -14,6 +14,7 @@
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <poll.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -159,6 +160,7 @@ static int start_runner(char *why, size_t why_len)
         for (int fd = TL_LAB_MATRICES_FD + 1; fd < 1024; fd++)
             close(fd);
         unsetenv("TILELAB_DONE_FILE");
+        unsetenv("TILELAB_HANG_FILE");
         execl(path, "lab-runner", (char *)NULL);
         fprintf(stderr, "tilelab: cannot run %s: %s (make builds it beside the suite)\n", path,
                 strerror(errno));
@@ -207,6 +209,125 @@ static const char *name_of(int entry)
     return entry >= 0 && entry < TL_ENTRIES ? names[entry] : "?";
 }
 
+/* What a call was, for a message: "transpose() of a 97 x 89 matrix". */
+static void describe_call(char *buf, size_t len, int entry, tl_shape s)
+{
+#define TL_ENTRY_OP(name, op) op,
+    static const int ops[] = {TL_ENTRY_POINTS(TL_ENTRY_OP)};
+#undef TL_ENTRY_OP
+    int op = entry >= 0 && entry < TL_ENTRIES ? ops[entry] : -1;
+    if (op == TL_CALL_MATMUL)
+        snprintf(buf, len, "%s() with m=%d, n=%d, k=%d", name_of(entry), s.rows, s.cols, s.depth);
+    else if (op == TL_CALL_INPLACE)
+        snprintf(buf, len, "%s() of a %d x %d matrix", name_of(entry), s.rows, s.rows);
+    else
+        snprintf(buf, len, "%s() of a %d x %d matrix", name_of(entry), s.rows, s.cols);
+}
+
+/* ---------------------------------------------------------------- calls that never return */
+
+static double watch_limit; /* CPU seconds a call may take in the lab process; 0: no limit */
+static char watch_test[256];
+
+void tl_lab_watch(double cpu_seconds, const char *test)
+{
+    watch_limit = cpu_seconds;
+    snprintf(watch_test, sizeof watch_test, "%s", test ? test : "");
+}
+
+/* The lab process's CPU time so far, all its threads, in seconds; 0 when it cannot be read. */
+static double runner_cpu(void)
+{
+    char path[64], stat[1024];
+    unsigned long long user = 0, sys = 0;
+    snprintf(path, sizeof path, "/proc/%d/stat", (int)runner);
+    FILE *f = fopen(path, "r");
+    size_t n = f ? fread(stat, 1, sizeof stat - 1, f) : 0;
+    if (f)
+        fclose(f);
+    stat[n] = '\0';
+    const char *fields = strrchr(stat, ')'); /* the name before it may hold anything */
+    if (!fields || sscanf(fields, ") %*c %*d %*d %*d %*d %*d %*u %*u %*u %*u %*u %llu %llu",
+                          &user, &sys) != 2)
+        return 0;
+    return (double)(user + sys) / (double)sysconf(_SC_CLK_TCK);
+}
+
+/*
+ * Waits for the reply to a request: 0 when it can be read, 1 when the call
+ * ran past watch_limit seconds of the lab process's CPU time, 2 when
+ * another test's call was put on record as hung meanwhile (the process is
+ * then ended), -1 on an error of the socket. CPU time, not the clock's:
+ * what other processes running beside it take does not count.
+ */
+static int await_reply(void)
+{
+    double start = runner_cpu();
+    char other[8];
+    for (;;) {
+        struct pollfd p = {sock, POLLIN, 0};
+        int ready = poll(&p, 1, 100);
+        if (ready > 0)
+            return 0;
+        if (ready < 0 && errno != EINTR)
+            return -1;
+        int over = watch_limit > 0 && runner_cpu() - start > watch_limit;
+        int elsewhere = !over && tl_lab_hang_on_record(other, sizeof other);
+        if (over || elsewhere) {
+            stop_runner();
+            return over ? 1 : 2;
+        }
+    }
+}
+
+/* The hang of the suite's run, as its TILELAB_HANG_FILE holds it: 1 with what, else 0. */
+int tl_lab_hang_on_record(char *what, size_t len)
+{
+    const char *path = getenv("TILELAB_HANG_FILE");
+    FILE *f = path && *path ? fopen(path, "r") : NULL;
+    int found = f && fgets(what, (int)len, f) != NULL;
+    if (f)
+        fclose(f);
+    if (found)
+        what[strcspn(what, "\n")] = '\0';
+    return found && *what;
+}
+
+void tl_lab_put_hang_on_record(const char *what)
+{
+    const char *path = getenv("TILELAB_HANG_FILE");
+    char before[8];
+    if (!path || !*path || tl_lab_hang_on_record(before, sizeof before))
+        return;
+    FILE *f = fopen(path, "a");
+    if (f) {
+        fprintf(f, "%s\n", what);
+        fclose(f);
+    }
+}
+
+/* A call stopped twice (await_reply): why says so, and the hang is put on record. Entry -1:
+ * the lab process's first answer, before any call, which code the lab file runs first delays. */
+static void hung(char *why, size_t why_len, int entry, tl_shape s)
+{
+    char call[160], what[1024];
+    if (entry < 0)
+        snprintf(call, sizeof call, "the lab process, starting (your lab file's code that runs "
+                                    "before any call, such as a constructor, counts),");
+    else
+        describe_call(call, sizeof call, entry, s);
+    snprintf(why, why_len,
+             "%s did not %s: it ran past %g s of CPU time, and again when it was run a "
+             "second time in a fresh process. An endless loop? (a loop whose condition never "
+             "changes, an index that never moves, or in a kernel a thread that waits for what "
+             "another thread never does.)",
+             call, entry < 0 ? "answer" : "return", watch_limit);
+    snprintf(what, sizeof what, "%s%s%s did not %s within %g s of CPU time, twice (an "
+             "endless loop?)", watch_test, watch_test[0] ? ": " : "", call,
+             entry < 0 ? "answer" : "return", watch_limit);
+    tl_lab_put_hang_on_record(what);
+}
+
 /* One request and its reply; -1 with why when no reply came. */
 static int ask(const tl_lab_request *rq, tl_lab_reply *rp, char *why, size_t why_len)
 {
@@ -221,8 +342,17 @@ static int ask(const tl_lab_request *rq, tl_lab_reply *rp, char *why, size_t why
         explain_end(why, why_len, what);
         return -1;
     }
-    ssize_t n;
-    while ((n = recv(sock, rp, sizeof *rp, 0)) < 0 && errno == EINTR)
+    ssize_t n = -1;
+    int waited = await_reply();
+    if (waited == 1) {
+        snprintf(why, why_len, "the call was stopped: it ran past %g s of CPU time", watch_limit);
+        return 1;
+    }
+    if (waited == 2) {
+        snprintf(why, why_len, "the call was stopped: another test's call never returned");
+        return -1;
+    }
+    while (waited == 0 && (n = recv(sock, rp, sizeof *rp, 0)) < 0 && errno == EINTR)
         ;
     if (n != (ssize_t)sizeof *rp) {
         explain_end(why, why_len, what);
@@ -236,14 +366,15 @@ static int ask(const tl_lab_request *rq, tl_lab_reply *rp, char *why, size_t why
  * A request to run an entry point: 1 when the lab process answered, with
  * what it said of the run taken here (its TODO and its launches; its error
  * in why when it failed); 0 when it did not, with why, and no TODO or
- * launch kept from before.
+ * launch kept from before; -1 when it was stopped as it ran too long.
  */
 static int answered(const tl_lab_request *rq, tl_lab_reply *rp, char *why, size_t why_len)
 {
     tl_todo_reset();
     tl_launch_reset();
-    if (ask(rq, rp, why, why_len) != 0)
-        return 0;
+    int rc = ask(rq, rp, why, why_len);
+    if (rc != 0)
+        return rc == 1 ? -1 : 0;
     tl_todo_set(rp->todo);
     for (int i = 0; i < rp->launches && i < TL_MAX_LAUNCHES; i++)
         tl_launch_add(&rp->launch[i]);
@@ -302,7 +433,8 @@ static int take_counts(const void *from, char *why, size_t why_len)
     return 0;
 }
 
-static int run_remote(entry_fn fn, tl_matrix **m, int count, tl_shape s, char *why, size_t why_len)
+/* One run of run_remote's: -2 when it was stopped as it ran too long. */
+static int run_once(entry_fn fn, tl_matrix **m, int count, tl_shape s, char *why, size_t why_len)
 {
     tl_lab_request rq = {.ask = counting ? TL_ASK_PROFILE : TL_ASK_RUN, .entry = entry_of(fn), .shape = s,
                          .matrices = count};
@@ -326,13 +458,25 @@ static int run_remote(entry_fn fn, tl_matrix **m, int count, tl_shape s, char *w
     static tl_lab_reply rp;
     memset(&counts, 0, sizeof counts);
     int replied = answered(&rq, &rp, why, why_len);
-    for (int i = 0; i < count && replied; i++)
+    for (int i = 0; i < count && replied > 0; i++)
         memcpy(m[i]->base, shared + rq.m[i].offset, rq.m[i].total * sizeof(float));
-    int rc = replied && rp.rc == 0 ? 0 : -1;
+    int rc = replied > 0 && rp.rc == 0 ? 0 : replied < 0 ? -2 : -1;
     if (rc == 0 && counting)
         rc = take_counts((unsigned char *)shared + rq.profile_at, why, why_len);
     munmap(shared, bytes);
     return rc;
+}
+
+/* The run in the lab process, on the matrices as they were: a run stopped as it ran too
+ * long is run again in a fresh process before it counts. */
+static int run_remote(entry_fn fn, tl_matrix **m, int count, tl_shape s, char *why, size_t why_len)
+{
+    int rc = run_once(fn, m, count, s, why, why_len);
+    if (rc == -2)
+        rc = run_once(fn, m, count, s, why, why_len);
+    if (rc == -2)
+        hung(why, why_len, entry_of(fn), s);
+    return rc < 0 ? -1 : 0;
 }
 
 static int run_transpose(tl_transpose_fn fn, tl_matrix *out, tl_matrix *in, tl_shape s, char *why,
@@ -366,7 +510,12 @@ int tl_lab_backend(const tl_backend **backend, char *why, size_t why_len)
     if (known == -2) {
         tl_lab_request rq = {.ask = TL_ASK_BACKEND};
         static tl_lab_reply rp;
-        if (ask(&rq, &rp, known_why, sizeof known_why) != 0) {
+        int rc = ask(&rq, &rp, known_why, sizeof known_why);
+        if (rc == 1) /* stopped: once more, in a fresh process */
+            rc = ask(&rq, &rp, known_why, sizeof known_why);
+        if (rc == 1)
+            hung(known_why, sizeof known_why, -1, (tl_shape){0, 0, 0});
+        if (rc != 0) {
             snprintf(why, why_len, "%s", known_why);
             return -1; /* asked again next time: it may start then */
         }
@@ -384,8 +533,9 @@ int tl_lab_backend(const tl_backend **backend, char *why, size_t why_len)
 
 /* ---------------------------------------------------------------- plans */
 
-int tl_lab_plan(void (*entry)(void), tl_shape s, const unsigned long long device[3],
-                const tl_plan_table *table, tl_plan *plan, char *why, size_t why_len)
+/* One request for a plan: 0, -1 with why, or -2 when it was stopped as it ran too long. */
+static int plan_once(void (*entry)(void), tl_shape s, const unsigned long long device[3],
+                     const tl_plan_table *table, tl_plan *plan, char *why, size_t why_len)
 {
     tl_lab_request rq = {.ask = TL_ASK_PLAN, .entry = entry_of(entry), .shape = s,
                          .floats = (TL_LAB_PLAN_BYTES + sizeof(float) - 1) / sizeof(float)};
@@ -399,7 +549,9 @@ int tl_lab_plan(void (*entry)(void), tl_shape s, const unsigned long long device
     static tl_lab_reply rp;
     tl_todo_reset();
     int rc = ask(&rq, &rp, why, why_len);
-    if (rc == 0) {
+    if (rc == 1)
+        rc = -2;
+    else if (rc == 0) {
         /* A copy, taken once: the lab process may still write the memfd. */
         memcpy(plan, shared + TL_LAB_PLAN_OFFSET, sizeof *plan);
         plan->refused[sizeof plan->refused - 1] = '\0';
@@ -410,6 +562,17 @@ int tl_lab_plan(void (*entry)(void), tl_shape s, const unsigned long long device
     }
     munmap(shared, bytes);
     return rc;
+}
+
+int tl_lab_plan(void (*entry)(void), tl_shape s, const unsigned long long device[3],
+                const tl_plan_table *table, tl_plan *plan, char *why, size_t why_len)
+{
+    int rc = plan_once(entry, s, device, table, plan, why, why_len);
+    if (rc == -2)
+        rc = plan_once(entry, s, device, table, plan, why, why_len);
+    if (rc == -2)
+        hung(why, why_len, entry_of(entry), s);
+    return rc < 0 ? -1 : 0;
 }
 
 /* Every process the lab process left behind: they were made this one's

@@ -47,6 +47,22 @@ int tl_lab_plan(void (*entry)(void), tl_shape s, const unsigned long long device
 void tl_lab_count(int on);
 const tl_lab_profile *tl_lab_counts(void);
 
+/*
+ * Calls that never return. From here on, a run whose call takes the lab
+ * process more than cpu_seconds of CPU time (0: no limit) is stopped and
+ * run once more in a fresh lab process; stopped again, it fails, saying
+ * so, and the hang is put on record for the rest of the suite's run in the
+ * file TILELAB_HANG_FILE names (test: which test made the call). CPU time,
+ * so that what runs beside it does not count; twice, so that one stop
+ * decides nothing.
+ */
+void tl_lab_watch(double cpu_seconds, const char *test);
+
+/* The hang on record in TILELAB_HANG_FILE (the test, the call, the shape): 1 with what, or 0;
+ * and a hang put there, where none is yet (a kernel that never ended in this process). */
+int tl_lab_hang_on_record(char *what, size_t len);
+void tl_lab_put_hang_on_record(const char *what);
+
 /* Ends the lab process, and every process it started. */
 void tl_lab_stop(void);
 

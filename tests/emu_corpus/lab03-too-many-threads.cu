@@ -1,4 +1,5 @@
 // expect: fail a block holds at most 1024 threads
+// expect-not: TILE_DIM / BLOCK_ROWS rows
 // A 64 x 32 block: 2048 threads, twice what a block may have.
 #include "lab.h"
 

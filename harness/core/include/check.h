@@ -87,8 +87,24 @@ int tl_unwritten_tail(const float *m, int rows, int cols, int *strip_rows, int *
  */
 int tl_tiles_left_in_place(const float *got, const float *in, int rows, int cols, size_t first);
 
+/*
+ * Patterns of a tiled GPU transpose that moves one element a thread of a
+ * t x t tile (check_blocks.c); out is in's transpose as it came back.
+ * tl_short_block: exactly the elements of in at a tile row and column below
+ * by came through, as when the block has by < t rows of threads.
+ * tl_returned_before_store: exactly the elements of out whose storing thread
+ * loads from outside in were never written, as when a thread outside in
+ * returns before the store. 1 when so, with some element wrong; else 0.
+ */
+int tl_short_block(const float *out, const float *in, int rows, int cols, unsigned t, unsigned by);
+int tl_returned_before_store(const float *out, const float *in, int rows, int cols, unsigned t);
+
 /* What a float's bits say, for a message: its value, or which marker NaN it is. */
 void tl_describe_bits(char *buf, size_t len, uint32_t bits);
+
+/* A count of elements written in a margin, for a message: "N element(s)", or, where the
+ * count filled the margin (TL_MARGIN), "at least N elements": writes past it go uncounted. */
+const char *tl_count_guarded(char *buf, size_t len, size_t count);
 
 /* Elements of m's margins that no longer hold `bits`, before and after the
  * data, with the farthest before and the nearest after. */

@@ -26,17 +26,27 @@
 #define TL_PLAN_STEPS 256    /* steps one call may take */
 #define TL_PLAN_ARENA 65536  /* bytes of parameters, all launches of a call together */
 
-/* One kernel of the lab's device code: its name and where each parameter lies. */
+/*
+ * One kernel of the lab's device code: its name and where each parameter
+ * lies; and what the GPU allows a launch of it, as the loaded code says
+ * (0 where not known: no launch is then refused for it): the most threads
+ * a block may have (its __launch_bounds__ and its registers), its
+ * registers per thread, and its static and most dynamic shared memory.
+ */
 typedef struct {
     char name[TL_PLAN_NAME];
     int params;
     unsigned offset[TL_PLAN_PARAMS], size[TL_PLAN_PARAMS];
     unsigned bytes; /* the parameter buffer: the last offset plus its size */
+    unsigned max_threads, registers, static_shared, max_dynamic_shared;
 } tl_plan_kernel;
 
+/* The lab's kernels, and the GPU's limits on a block that the recording holds launches to. */
 typedef struct {
     int kernels;
     tl_plan_kernel kernel[TL_PLAN_KERNELS];
+    unsigned registers_per_block; /* 65536 on the GPUs the kit supports; 0: not known */
+    unsigned shared_optin;        /* the most shared memory a block may opt in to, static included */
 } tl_plan_table;
 
 typedef enum {
@@ -49,6 +59,8 @@ typedef enum {
 typedef struct {
     int kind;   /* tl_step_kind */
     int kernel; /* LAUNCH, ATTRIBUTE: its index in the table */
+    int refused; /* LAUNCH: the error CUDA refused it with (cudaError_t), which the lab's code got
+                  * as it would on a GPU; the launch is in the plan to be logged, not run */
     unsigned grid[3], block[3], shared_bytes;
     size_t params;                       /* LAUNCH: where its parameter buffer starts in the arena */
     unsigned long long dst, src, bytes;  /* MEMSET, COPY: device addresses as numbers */
@@ -64,6 +76,9 @@ typedef struct {
     /* What the recording refused, for the student ("" when nothing): a call
      * a lab's function may not make, or more steps than a plan holds. */
     char refused[1024];
+    /* CUDA's last error as the call left it (cudaError_t): what cudaGetLastError() returns to
+     * the kit after the lab's function returned, as on a GPU, once the plan has run. */
+    int error;
 } tl_plan;
 
 #endif

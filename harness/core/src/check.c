@@ -120,6 +120,13 @@ static void scan_output(scan *sc, const float *out, const float *in, tl_shape s)
     }
 }
 
+const char *tl_count_guarded(char *buf, size_t len, size_t count)
+{
+    snprintf(buf, len, count < TL_MARGIN ? "%zu element(s)" :
+             "at least %zu elements (every one the kit guards there)", count);
+    return buf;
+}
+
 void tl_scan_margins(const tl_matrix *m, uint32_t bits, size_t *before, size_t *after,
                      size_t *last_before, size_t *first_after)
 {
@@ -415,6 +422,13 @@ static int launched_tile(int on_gpu)
     return on_gpu && tl_launch_count() > 0 ? (int)tl_launch_get(0)->block[0] : 0;
 }
 
+/* The threads of the first launch's blocks (0: no launch, or not on a GPU; then taken as many). */
+static unsigned long long launched_threads(int on_gpu)
+{
+    const tl_launch *l = on_gpu && tl_launch_count() > 0 ? tl_launch_get(0) : NULL;
+    return l ? (unsigned long long)l->block[0] * l->block[1] * l->block[2] : 1024;
+}
+
 /*
  * Elements of out that hold shared memory nobody wrote, and no tail
  * explains them. A missing barrier shows in every tile; where only the
@@ -423,15 +437,16 @@ static int launched_tile(int on_gpu)
  * threads outside the matrix: they skip a barrier inside the bounds test,
  * or the load's bounds leave out elements the store reads.
  */
-static void hint_shared(char *msg, size_t len, const scan *sc, const float *out, tl_shape s,
-                        int on_gpu)
+static void hint_shared(char *msg, size_t len, const scan *sc, const float *out, const float *in,
+                        tl_shape s, int on_gpu)
 {
     int t = launched_tile(on_gpu);
     int full = t > 0 ? s.rows / t * t : 0, full_cols = t > 0 ? s.cols / t * t : 0;
-    size_t inside = 0;
+    size_t inside = 0; /* wrong elements of any kind in the full tiles */
     for (int r = 0; r < full_cols && t > 0; r++) /* out's row r is in's column r */
         for (int c = 0; c < full; c++)
-            inside += tl_float_bits(out[(size_t)r * s.rows + c]) == TL_SHARED_POISON_BITS;
+            inside += tl_float_bits(out[(size_t)r * s.rows + c]) !=
+                      tl_float_bits(in[(size_t)c * s.cols + r]);
     if (full > 0 && full_cols > 0 && inside == 0)
         tl_appendf(msg, len,
                    "  hint: %zu element(s) of out hold shared memory nobody wrote, all in the tiles "
@@ -444,15 +459,64 @@ static void hint_shared(char *msg, size_t len, const scan *sc, const float *out,
                    "store's bounds tests must let the same elements of in through). Every thread "
                    "of a block must reach the same __syncthreads(): put it outside any if.\n",
                    sc->from_shared, t, t, t);
-    else
+    else if (launched_threads(on_gpu) > 32)
         tl_appendf(msg, len,
                    "  hint: %zu element(s) of out hold shared memory nobody wrote: a thread read its "
                    "tile element before any thread had stored it. A __syncthreads() missing "
-                   "between filling the tile and reading it does this, and so do one that some "
+                   "between filling the tile and reading it does this (or a __syncwarp(), where "
+                   "only the lanes of one warp share the tile), and so do one that some "
                    "threads skip (inside an if, or after a return) and a store that reads tile "
                    "elements the load never filled (bounds or indices that differ between the "
                    "two).\n",
                    sc->from_shared);
+    else /* a block of one warp: its lanes meet at __syncwarp() */
+        tl_appendf(msg, len,
+                   "  hint: %zu element(s) of out hold shared memory nobody wrote: a thread read its "
+                   "tile element before any thread had stored it. Your blocks are a single warp, "
+                   "whose lanes are not bound to run in step (Volta and later GPUs): a "
+                   "__syncwarp() missing between filling the tile and reading it does this, and so "
+                   "does a store that reads tile elements the load never filled (bounds or "
+                   "indices that differ between the two).\n",
+                   sc->from_shared);
+}
+
+/*
+ * The first launch's block, where it explains every wrong element
+ * (check_blocks.c): a block with fewer rows of threads than its tile, or
+ * threads that returned before the store. 1 when it told so.
+ */
+static int hint_from_block(char *msg, size_t len, const float *out, const float *in, tl_shape s,
+                           int on_gpu)
+{
+    const tl_launch *l = on_gpu && tl_launch_count() > 0 ? tl_launch_get(0) : NULL;
+    if (!l || l->block[2] != 1)
+        return 0;
+    unsigned t = l->block[0], by = l->block[1];
+    if (tl_short_block(out, in, s.rows, s.cols, t, by)) {
+        tl_appendf(msg, len,
+                   "  hint: your blocks are (%u, %u) threads, and of each %u x %u tile only the "
+                   "elements in its first %u rows and %u columns reached out: the kernel gives each "
+                   "thread one element of a tile as tall as the block is wide, and the block has %u "
+                   "rows of threads, so no thread loads the tile's other %u rows, and none stores "
+                   "the rows of out they belong to. The barrier is not what is missing: each row "
+                   "of the tile needs a thread that moves it, from a block with as many rows of "
+                   "threads as the tile has, or from a loop over the tile's rows in steps of "
+                   "blockDim.y.\n",
+                   t, by, t, t, by, by, by, t - by);
+        return 1;
+    }
+    if (by == t && tl_returned_before_store(out, in, s.rows, s.cols, t)) {
+        tl_appendf(msg, len,
+                   "  hint: the elements of out never written are exactly those stored by a thread "
+                   "that lies outside in when it loads: in a tiled transpose a thread stores "
+                   "another element than the one it loads (out's row comes from blockIdx.x, in's "
+                   "from blockIdx.y), so a thread outside in may still have an element of out to "
+                   "store. It must not return before the store: test the bounds apart for the load "
+                   "and for the store, each around its own access, and let every thread reach the "
+                   "__syncthreads() between them.\n");
+        return 1;
+    }
+    return 0;
 }
 
 /* The tiled transpose that left each tile at its own place (tl_tiles_left_in_place), told. */
@@ -502,6 +566,8 @@ static void explain(char *msg, size_t len, const scan *sc, const float *out, con
                    "payloads, denormals): move the float itself, do no arithmetic on it.\n");
         return;
     }
+    if (hint_from_block(msg, len, out, in, s, on_gpu))
+        return;
     int explained = 0;
     if (sc->has_valued) {
         int vrow = (int)(sc->first_valued / (size_t)ocols), vcol = (int)(sc->first_valued % (size_t)ocols);
@@ -548,10 +614,11 @@ static void explain(char *msg, size_t len, const scan *sc, const float *out, con
                        strip_rows, strip_cols);
     }
     if (!explained && sc->from_shared) {
-        hint_shared(msg, len, sc, out, s, on_gpu);
+        hint_shared(msg, len, sc, out, in, s, on_gpu);
         explained = 1;
     }
-    if (s.rows != s.cols && !explained)
+    /* Squares-only code writes values of in to the wrong places: holes alone are something else. */
+    if (s.rows != s.cols && !explained && sc->wrong > sc->unwritten + sc->from_shared + sc->from_margin)
         tl_appendf(msg, len,
                    "  note: this matrix is not square. in is %d x %d (row length %d); out is %d x %d "
                    "(row length %d). Code that is right only for squares mixes the two up.\n",
@@ -593,21 +660,36 @@ void tl_check_transpose(tl_verdict *v, tl_transpose_fn fn, const tl_backend *bac
 
     size_t before, after, last_before, first_after;
     tl_scan_margins(&out, TL_GUARD_BITS, &before, &after, &last_before, &first_after);
-    if (after)
+    char counted[96];
+    if (after) {
+        tl_count_guarded(counted, sizeof counted, after);
         tl_appendf(msg, len,
-                   "  wrote %zu element(s) past the end of out, the nearest at out index %zu "
+                   "  wrote %s past the end of out, the nearest at out index %zu "
                    "(%zu past its last element, out[%zu]): out has cols*rows = %zu elements.\n"
                    "  hint: a loop bound off by one (<= instead of <), or a missing bounds check "
-                   "in the last block or tile.\n",
-                   after, n + first_after, first_after + 1, n - 1, n);
-    if (before)
+                   "in the last block or tile%s.\n",
+                   counted, n + first_after, first_after + 1, n - 1, n,
+                   after < TL_MARGIN ? "" : "; writes that far past the end are more likely an "
+                                            "index that runs over the wrong size (rows for cols?)");
+    }
+    if (before) {
+        tl_count_guarded(counted, sizeof counted, before);
         tl_appendf(msg, len,
-                   "  wrote %zu element(s) before the start of out (as far as %zu before out[0]).\n"
+                   "  wrote %s before the start of out (as far as %zu before out[0]).\n"
                    "  hint: a negative index, or an int that overflowed (use size_t for r*cols + c).\n",
-                   before, last_before);
+                   counted, last_before);
+    }
 
     int in_changed = memcmp(in.base, pristine.base, tl_matrix_total(&in) * sizeof(float)) != 0;
-    if (in_changed)
+    /* Writes that run off out go on into the memory around it, where in may lie: then in's
+     * change is theirs, not a write meant for in. They show past out's ends, or in front of
+     * in's data, where no index of in reaches. */
+    size_t in_before = tl_find_not_bits(in.base, TL_MARGIN, TL_MARGIN_BITS) != TL_MARGIN;
+    if (in_changed && (after || before || in_before))
+        tl_appendf(msg, len, "  in was changed too: most likely by the same writes, run on past "
+                             "out into in, which lies beside it in memory. Keep every store "
+                             "inside out and in will stay as it was.\n");
+    else if (in_changed)
         tl_appendf(msg, len, "  in was changed: it is const, the input to read. Write only to out.\n");
 
     if (sc.wrong && todo)

@@ -154,20 +154,21 @@ void tl_check_inplace(tl_verdict *v, tl_inplace_fn fn, const tl_backend *backend
     v->wrong = sc.wrong;
 
     size_t before, after, last_before, first_after;
+    char counted[96];
     tl_scan_margins(&m, TL_MARGIN_BITS, &before, &after, &last_before, &first_after);
     if (after)
         tl_appendf(msg, len,
-                   "  wrote %zu element(s) past the end of the matrix, the nearest %zu past its "
+                   "  wrote %s past the end of the matrix, the nearest %zu past its "
                    "last element mat[%d][%d].\n"
                    "  hint: a missing bounds check in the last tile, or in the mirror of a tile "
                    "(r < n && c < n on both sides of the swap).\n",
-                   after, first_after + 1, n - 1, n - 1);
+                   tl_count_guarded(counted, sizeof counted, after), first_after + 1, n - 1, n - 1);
     if (before)
         tl_appendf(msg, len,
-                   "  wrote %zu element(s) before the start of the matrix (as far as %zu before "
+                   "  wrote %s before the start of the matrix (as far as %zu before "
                    "mat[0][0]).\n"
                    "  hint: a negative index, or an int that overflowed (use size_t for r*n + c).\n",
-                   before, last_before);
+                   tl_count_guarded(counted, sizeof counted, before), last_before);
 
     if (sc.wrong && todo)
         tl_appendf(msg, len, "  %zu of %zu elements are wrong.\n", sc.wrong, total);

@@ -15,6 +15,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "launch.h"
+
 #define UNIT_ROUNDOFF (1.0 / 16777216.0)
 
 /* Uniform in [-1, 1): products of these never overflow or underflow. */
@@ -87,9 +89,11 @@ static void exact_product(double *exact, double *bound, const float *a, const fl
 }
 
 static void explain(char *msg, size_t len, const matmul_scan *sc, const float *c,
-                    const double *exact, tl_shape s, int tiled)
+                    const double *exact, tl_shape s, int tiled, int on_gpu)
 {
-    int m = s.rows, n = s.cols;
+    int m = s.rows, n = s.cols, k = s.depth;
+    /* The side of the tiles along k, as the first launch's blocks are wide (0: not known). */
+    int t = tiled && on_gpu && tl_launch_count() > 0 ? (int)tl_launch_get(0)->block[0] : 0;
     size_t w = sc->worst;
     int tail_rows, tail_cols;
     tl_appendf(msg, len, "  %zu of %zu elements of C are wrong.\n", sc->wrong, (size_t)m * n);
@@ -106,7 +110,23 @@ static void explain(char *msg, size_t len, const matmul_scan *sc, const float *c
                              "launched?\n");
         return;
     }
-    if (sc->from_shared)
+    /*
+     * Every element of C holds shared memory nobody wrote, and k leaves the last tile along k
+     * part-filled: each element's sum reads the tile past k, which no thread stored. A
+     * missing barrier leaves the elements of the threads that ran last right, where a block
+     * holds more than a warp of C's elements.
+     */
+    if (sc->from_shared == (size_t)m * n && t > 1 && k % t)
+        tl_appendf(msg, len,
+                   "  hint: every element of C comes from shared memory nobody had written, and "
+                   "k = %d is not a multiple of your tiles' side (%d): the last tile along k "
+                   "reaches past k, past A's last column and B's last row. The product reads all "
+                   "%d of its rows and columns, so each of their elements must be stored, 0.0f "
+                   "where it lies past k (or past m or n): 0 times shared memory nobody wrote is "
+                   "not 0. (If both loads already store 0.0f there, look at the barrier that "
+                   "should keep the tiles from being read before they are filled.)\n",
+                   k, t, t);
+    else if (sc->from_shared)
         tl_appendf(msg, len,
                    "  hint: %zu elements come from shared memory nobody had written yet: a missing "
                    "__syncthreads() after loading the tiles, or threads that returned before the "
@@ -140,13 +160,19 @@ static void explain(char *msg, size_t len, const matmul_scan *sc, const float *c
     if (sc->transposed)
         tl_appendf(msg, len, "  hint: C holds the transposed product: row and column swapped in "
                              "the store (C[row * n + col]) or in the thread's indices.\n");
-    if (!sc->nan && !sc->unwritten && !sc->transposed)
+    if (!sc->nan && !sc->unwritten && !sc->transposed) {
         tl_appendf(msg, len,
                    "  hint: values are computed but wrong: check A[row * k + p] and B[p * n + col], "
-                   "and that the loop over p covers 0..k-1 exactly once%s.\n",
-                   tiled ? " (tiles: every tile, none twice), and a __syncthreads() before and "
-                           "after using each tile"
-                         : ", from p = 0");
+                   "and that the loop over p covers 0..k-1 exactly once%s",
+                   tiled ? " (tiles: every tile, none twice)" : ", from p = 0.\n");
+        /* A tile part past k holds what an earlier tile left there, unless it is stored as 0. */
+        if (tiled && t > 1 && k % t)
+            tl_appendf(msg, len, "; with k = %d not a multiple of your tiles' side (%d), that the "
+                                 "last tile holds 0.0f past k in both A's tile and B's, since the "
+                                 "product reads all of it", k, t);
+        if (tiled)
+            tl_appendf(msg, len, "; and a __syncthreads() before and after using each tile.\n");
+    }
 }
 
 void tl_check_matmul(tl_verdict *v, tl_matmul_fn fn, int tiled, const tl_backend *backend,
@@ -205,7 +231,7 @@ void tl_check_matmul(tl_verdict *v, tl_matmul_fn fn, int tiled, const tl_backend
     if (sc.wrong && todo)
         tl_appendf(msg, len, "  %zu of %zu elements of C are wrong.\n", sc.wrong, m * n);
     else if (sc.wrong)
-        explain(msg, len, &sc, c.data, exact, s, tiled);
+        explain(msg, len, &sc, c.data, exact, s, tiled, backend->on_gpu);
     v->ok = !sc.wrong && !before && !after && !changed;
 done:
     if (v->ok)
