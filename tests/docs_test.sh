@@ -15,8 +15,9 @@
 #                               scripts_test.sh checks deps.sh
 #   make check                  is what runs this test
 #   make grade, grade-all,      covered by the test named on its line, which
-#   gradescope, dist, slides    make check runs on real hand-ins (a grade is
-#                               about a minute a hand-in)
+#   gradescope, dist, slides,   make check runs on real hand-ins (a grade is
+#   slurm-start, slurm-stop     about a minute a hand-in; a cluster is started
+#                               once, by slurm_test.sh, with these two)
 #   a CPU lab's bench or plot   run with SIZES=64,96 REPS=1 added (a minute
 #                               each at the default sizes): the same command,
 #                               its CSV named for those sizes
@@ -93,9 +94,9 @@ while IFS=$'\t' read -r at cmd; do
         ok "# SKIP $what: installs packages as root from the network; .ci/run runs it before make check, and scripts_test.sh checks deps.sh" ;;
     check)
         ok "# SKIP $what: it is what runs this test" ;;
-    grade | grade-all | gradescope | dist | slides)
+    grade | grade-all | gradescope | dist | slides | slurm-start | slurm-stop)
         t=$(case "$action:$cmd" in
-            *SCHEDULER=slurm*) echo slurm_test.sh ;; gradescope:*) echo gradescope_test.sh ;;
+            *SCHEDULER=slurm* | slurm-*) echo slurm_test.sh ;; gradescope:*) echo gradescope_test.sh ;;
             grade:* | grade-all:*) echo grader_test.sh ;; dist:*) echo dist_test.sh ;; slides:*) echo slides_test.sh ;; esac)
         if in_plan "$t" && [ -f "tests/$t" ]; then ok "$what: covered by tests/$t, which make check runs"; else not_ok "$what: nothing in make check covers it (tests/$t)"; fi ;;
     help)
