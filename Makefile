@@ -515,8 +515,9 @@ resources: $(VARIANT_DIR)/lab.o
 
 # ---------------------------------------------------------------- the kit
 
-CPU_LABS := $(foreach n,$(LABS),$(if $(filter cpu,$(lab$(n)_kind)),$(n)))
-GPU_LABS := $(foreach n,$(LABS),$(if $(filter gpu,$(lab$(n)_kind)),$(n)))
+# Stripped: a foreach leaves a space for each lab it skips, and $(and ...) reads spaces as true.
+CPU_LABS := $(strip $(foreach n,$(LABS),$(if $(filter cpu,$(lab$(n)_kind)),$(n))))
+GPU_LABS := $(strip $(foreach n,$(LABS),$(if $(filter gpu,$(lab$(n)_kind)),$(n))))
 
 UNIT_TESTS := tests/harness_test.c tests/checker_inplace_test.c
 $(B)/unit: $(UNIT_TESTS) $(CORE_LIB) $(CORE_HEADERS)

@@ -589,10 +589,28 @@ EOF
 grade copycat 01
 expect "including the reference source does not build" "lab 1 correctness: build \(0.00"
 
+# A class kept inside the kit's folder, as README lays hand-ins out: a hand-in
+# that includes a classmate's file, by a path from its own or from the kit's.
+kitclass=$(mktemp -d "$root/handins.XXXXXX")
+trap 'rm -rf "$tmp" "$kitclass"' EXIT
+classmates() { # SANDBOX: grade x, whose lab 1 includes y's
+    rm -rf "$kitclass"/* "$build/grade/x"
+    mkdir -p "$kitclass/x/labs/01-cpu-naive" "$kitclass/y/labs/01-cpu-naive"
+    cp solutions/01-cpu-naive/transpose.c "$kitclass/y/labs/01-cpu-naive/"
+    local up=../../../../../../${kitclass#"$root"/}/y/labs/01-cpu-naive/transpose.c
+    printf '#if __has_include("%s")\n#include "%s"\n#else\n#include "%s"\n#endif\n' "$up" "$up" \
+        "$kitclass/y/labs/01-cpu-naive/transpose.c" >"$kitclass/x/labs/01-cpu-naive/transpose.c"
+    summary=$build/grade/x/summary.txt
+    TILELAB_GRADE_SANDBOX=$1 make -s grade LABS=01 SUBMISSION="$kitclass/x" >"$tmp/x.log" 2>&1
+    expect "a hand-in kept in the kit's folder cannot include a classmate's kept beside it ($1)" "lab 1 correctness: build \(0.00"
+    expect "... the file is not there for it, or not readable" "No such file or directory|Permission denied"
+}
+classmates bwrap
+
 # Another copy of the kit on the machine (an instructor's second checkout):
 # the sandbox shows the system's folders and the grader's tools, not it.
 other=$(mktemp -d "$(dirname "$root")/.tilelab-other-checkout.XXXXXX")
-trap 'rm -rf "$tmp" "$other"' EXIT
+trap 'rm -rf "$tmp" "$other" "$kitclass"' EXIT
 mkdir -p "$other/solutions/01-cpu-naive" && cp solutions/01-cpu-naive/transpose.c "$other/solutions/01-cpu-naive/"
 handin othercopy 01-cpu-naive >/dev/null <<EOF
 #include "$other/solutions/01-cpu-naive/transpose.c"
@@ -880,6 +898,35 @@ EOF
     else
         not_ok "the grader left $root/solutions mode $(stat -c %a "$root/solutions")" /dev/null
     fi
+    classmates setpriv
+    # Two hand-ins graded at once: each as a uid of its own, and the end of
+    # one's commands (every process of its uid killed) ends none of the other's.
+    rm -rf "$tmp/pair" && mkdir -p "$tmp/pair/slow/labs/01-cpu-naive" "$tmp/pair/quick/labs/01-cpu-naive"
+    for h in slow quick; do
+        cat >"$tmp/pair/$h/labs/01-cpu-naive/transpose.c" <<EOF
+#define _DEFAULT_SOURCE
+#include "lab.h"
+#include <stddef.h>
+#include <stdio.h>
+#include <unistd.h>
+void transpose(float *out, const float *in, int rows, int cols)
+{
+    fprintf(stderr, "$h runs as uid %d\n", (int)getuid());
+    usleep($([ $h = slow ] && echo 300000 || echo 0));
+    $transpose_body
+}
+EOF
+    done
+    TILELAB_GRADE_SANDBOX=setpriv make -s grade-all LABS=01 SUBMISSIONS="$tmp/pair" >"$tmp/pair.log" 2>&1
+    slow_uid=$(grep -rhom1 'slow runs as uid [0-9]*' "$build/grade/slow/outputs" | head -1)
+    quick_uid=$(grep -rhom1 'quick runs as uid [0-9]*' "$build/grade/quick/outputs" | head -1)
+    if [ -n "$slow_uid" ] && [ -n "$quick_uid" ] && [ "${slow_uid##* }" != "${quick_uid##* }" ]; then
+        ok "two hand-ins graded at once run as two uids (${slow_uid##* }, ${quick_uid##* })"
+    else
+        not_ok "two hand-ins graded at once: '$slow_uid' and '$quick_uid'" "$tmp/pair.log"
+    fi
+    summary=$build/grade/slow/summary.txt
+    expect "... and the quick one's cleanups kill nothing of the slow one's: every test passes" "^1 +8\.00 / +8\.00"
 else
     ok "# SKIP the setpriv sandbox (bubblewrap's stand-in where it cannot run) needs root and setpriv"
 fi

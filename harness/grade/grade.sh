@@ -50,6 +50,12 @@ CPU_PERF_SIZE=1000           # not a power of two: see labs/grading.conf
 GPU_PERF_SIZE=4096           # a transpose on the GPU (in place too): far past its L2 cache
 MATMUL_PERF_SIZE=1024        # a product on the GPU: its check runs on the CPU, in double
 EMU_PERF_SIZE=256            # any GPU lab on the emulator, which counts every access
+# What student code sees of the kit's folder: the sources a build needs, not
+# the folders of tests/ (the emulator's corpus and the hostile hand-ins hold
+# working kernels), nor anything else kept there (solutions, hand-ins).
+KIT_SOURCES=(Makefile labs harness tests)
+KIT_CLOSED=()
+for d in "$root"/tests/*/; do [ ! -d "$d" ] || KIT_CLOSED+=("${d%/}"); done
 
 log() { printf '%s\n' "$*" >&2; }
 # A file's lines last first (tac is GNU's alone).
@@ -105,26 +111,16 @@ say() { # TEXT: $said, a fresh output file holding TEXT
 # read nothing bwrap would hide, without network where the container lets
 # root take it away. Else none, said on every summary.
 # (TILELAB_GRADE_SANDBOX=setpriv: the knob for the grader's tests.)
-GRADE_UID=64000 # no account: nothing on the machine belongs to it
 SANDBOX=none no_net=()
+. harness/grade/setpriv.sh
 if [ "${TILELAB_GRADE_SANDBOX:-}" != setpriv ] && command -v bwrap >/dev/null &&
     bwrap --ro-bind / / --dev /dev --cap-drop ALL true 2>/dev/null; then
     SANDBOX=bwrap
-elif [ "$(id -u)" = 0 ] && setpriv --reuid=$GRADE_UID --regid=$GRADE_UID --clear-groups true 2>/dev/null; then
+elif [ "$(id -u)" = 0 ] && setpriv --reuid=$SETPRIV_UID_BASE --regid=$SETPRIV_UID_BASE --clear-groups true 2>/dev/null; then
     SANDBOX=setpriv
     ! unshare --net true 2>/dev/null || no_net=(unshare --net --)
-    log "grade: WARNING: bubblewrap cannot run here: student code runs as uid $GRADE_UID$([ ${#no_net[@]} -gt 0 ] || echo ", with the network"), and the kit's solutions, build and hidden files are closed to other users"
-    # What bwrap hides, closed to every user but root; the references open
-    # only while a hand-in is linked (sandbox link).
-    # (their modes are put back when the grader ends: the folders are the instructor's)
-    reopen=() # MODE PATH pairs
-    trap 'for ((i = 0; i < ${#reopen[@]}; i += 2)); do chmod "${reopen[i]}" "${reopen[i + 1]}"; done' EXIT
-    for d in "$root/solutions" "$root/.git" "$SUBMISSIONS" "$HIDDEN" "$TOOLS"/lab[0-9]* "$TOOLS/grade-build"; do
-        [ -z "$d" ] || [ ! -e "$d" ] || { reopen+=("$(stat -c %a "$d")" "$d") && chmod go-rwx "$d"; }
-    done
-    reopen+=("$(stat -c %a "$out")" "$out")
-    chmod 711 "$out" # other hand-ins' results: not listed, and each closed once graded
-    chmod -R go+rX "$work" # this one's, open again (grade-all's second pass)
+    setpriv_start || { log "grade: no uid left for the setpriv sandbox"; exit 1; }
+    log "grade: WARNING: bubblewrap cannot run here: student code runs as uid $GRADE_UID$([ ${#no_net[@]} -gt 0 ] || echo ", with the network"), and the kit's solutions, build, hidden files and other hand-ins are closed to other users"
 else
     log "grade: WARNING: bubblewrap is missing or cannot run here: student code runs unsandboxed"
 fi
@@ -197,11 +193,16 @@ sandbox() {
     done
     for d in "${more[@]}"; do
         [ -n "$d" ] && [ -d "$d" ] && d=$(realpath "$d") || continue
-        case "$d/" in /usr/* | /bin/* | /sbin/* | /lib*/* | /etc/* | "$root"/*) continue ;; esac
+        case "$d/" in /usr/* | /bin/* | /sbin/* | /lib*/* | /etc/* | "$root"/ | "$root"/build/*) continue ;; esac
         [ "$d" = / ] || view+=(--ro-bind "$d" "$d")
     done
+    # Of the kit's folder, its own sources alone: never the solutions, nor
+    # hand-ins an instructor keeps there (#include "../../../handins/y/...").
+    local kit=()
+    for d in "${KIT_SOURCES[@]}"; do kit+=(--ro-bind "$root/$d" "$root/$d"); done
+    for d in "${KIT_CLOSED[@]}"; do kit+=(--tmpfs "$d" --remount-ro "$d"); done
     local hide=()
-    for d in "$root/solutions" "$root/.git" "$SUBMISSIONS"; do
+    for d in "$SUBMISSIONS"; do
         [ -z "$d" ] || [ ! -d "$d" ] || hide+=(--tmpfs "$d" --remount-ro "$d")
     done
     [ -z "$HIDDEN" ] || hide+=(--ro-bind /dev/null "$HIDDEN")
@@ -216,7 +217,7 @@ sandbox() {
         paths+=(--setenv "${e%%=*}" "${e#*=}")
     done
     sb=(bwrap "${view[@]}" --dev /dev "${gpu_binds[@]}" --proc /proc --tmpfs /tmp
-        --ro-bind "$root" "$root" --tmpfs "$TOOLS" --ro-bind-try "$TOOLS/grade-gpu-probe" "$TOOLS/grade-gpu-probe"
+        "${kit[@]}" --tmpfs "$TOOLS" --ro-bind-try "$TOOLS/grade-gpu-probe" "$TOOLS/grade-gpu-probe"
         --ro-bind-try "$TOOLS/grade-confine" "$TOOLS/grade-confine"
         "${hide[@]}" --tmpfs "$out" --ro-bind "$work/submission" "$work/submission"
         "${build[@]}" --ro-bind "$work/records" "$work/records" "${extra[@]}" --remount-ro "$out"
@@ -232,12 +233,16 @@ sandbox() {
 # writes; its /tmp is a folder of its own, $private_tmp.
 setpriv_sandbox() {
     local mine=$GRADE_UID:$GRADE_UID
-    chown -R 0:0 "$work/build" "$work/perf" && chmod -R go-w "$work/build" "$work/perf"
+    chown -R "0:$GRADE_UID" "$work/build" "$work/perf" && chmod -R go-w "$work/build" "$work/perf"
     case "$1" in
     build | link) chown -R "$mine" "$work/build" ;;
     perf) chown -R "$mine" "$2" ;;
     esac
-    if [ "$1" = link ]; then chmod 711 "$TOOLS/grade-build" && chmod 755 "$PREBUILT"; else chmod 700 "$TOOLS/grade-build"; fi
+    # The compiled references, while this hand-in is linked: a copy its group alone reads.
+    rm -rf "$work/prebuilt"
+    if [ "$1" = link ]; then
+        cp -r "$PREBUILT" "$work/prebuilt" && chgrp -R "$GRADE_UID" "$work/prebuilt" && chmod -R g+rX,o-rwx "$work/prebuilt"
+    fi
     private_tmp=$(mktemp -d) && chown "$mine" "$private_tmp"
     sb=("${no_net[@]}" setpriv --reuid=$GRADE_UID --regid=$GRADE_UID --clear-groups --inh-caps=-all
         --bounding-set=-all --no-new-privs env -i PATH="$PATH" "${search_env[@]}" HOME="$private_tmp"
@@ -248,7 +253,7 @@ setpriv_sandbox() {
 # killed (a daemon a hand-in left), its /tmp removed.
 setpriv_cleanup() {
     setpriv --reuid=$GRADE_UID --regid=$GRADE_UID --clear-groups sh -c 'kill -KILL -1' 2>/dev/null
-    rm -rf "$private_tmp"
+    rm -rf "$private_tmp" "$work/prebuilt"
 }
 
 # run LIMIT OUTPUT [--test SUITE/TEST] -- MODE [DIR] -- COMMAND...: prints pass/fail/skip or ok/fail
@@ -356,7 +361,7 @@ build() {
     new_output
     built=$new
     [ "$(run "$BUILD_LIMIT" "$built" -- "$mode" -- make -s -C "$root" B="$work/build" \
-        STUDENT_DIR="$work/submission/labs" REFERENCE_PREBUILT="$PREBUILT" \
+        STUDENT_DIR="$work/submission/labs" REFERENCE_PREBUILT="$([ "$SANDBOX" = setpriv ] && echo "$work/prebuilt" || echo "$PREBUILT")" \
         GPU="$([ "$backend" = cpu ] && echo emu || echo "$backend")" OPT=-O3 "$@")" = ok ]
 }
 
@@ -533,6 +538,6 @@ for spec in $LAB_SPEC; do
     log "grade: $name: lab $((10#$lab))"
     grade_lab "$lab" "$dir" "$file" "$kind" "$op"
 done
-# setpriv: a hand-in graded is closed to the next one's code, which runs as the same user.
+# setpriv: a hand-in graded is closed to the code of any other.
 [ "$SANDBOX" != setpriv ] || chmod -R go-rwx "$work"
 "$TOOLS/grade-report" "$WEIGHTS" "$outcomes" "$work" "$name"

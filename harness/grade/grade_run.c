@@ -5,8 +5,9 @@
  * usage: grade-run --limit SECONDS --output FILE [--keep BYTES] [--test SUITE/TEST]
  *                  [--records DIR] -- COMMAND...
  *
- * The command gets its own process group, no stdin, no core files and a
- * cap on the size of any file it writes. Its stdout and stderr go to FILE,
+ * The command gets its own process group, no stdin, no descriptor of this
+ * program's but its output's, no core files and a cap on the size of any
+ * file it writes. Its stdout and stderr go to FILE,
  * cut at BYTES (on a UTF-8 character boundary). At SECONDS it is killed
  * with SIGKILL, which no handler can ignore; the grader's sandbox dies with
  * it, and with the sandbox every process it started.
@@ -37,6 +38,7 @@
 #include <string.h>
 #include <sys/resource.h>
 #include <sys/stat.h>
+#include <sys/syscall.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -208,6 +210,10 @@ static pid_t spawn(const options *o, const int out[2], const int tap[2])
         dup2(out[1], 1);
         dup2(out[1], 2);
         dup2(tap[1], 3);
+        /* Nothing else of the grader's: a lock it holds (setpriv.sh), a file it has open. */
+        if (syscall(SYS_close_range, 4U, ~0U, 0) != 0)
+            for (int fd = 4; fd < 65536; fd++)
+                close(fd);
         /* A suite lifts the soft limit for the matrices it shares with its lab process, and
          * gives that process the limit as a hard one (lab_client.c): a test's cap is soft. */
         struct rlimit core = {0, 0}, fsize = {FILE_SIZE_MAX, FILE_SIZE_MAX};
