@@ -95,6 +95,9 @@ summary=$tmp/no-valgrind.log
 make -s grade SUBMISSION="$tmp/references" VALGRIND=/nonexistent/valgrind >"$summary" 2>&1
 expect "without valgrind, grading the CPU labs stops at once and says why (their performance could not be measured)" \
     "this machine has no valgrind at /nonexistent/valgrind: run make deps \(or grade the GPU labs alone: make grade LABS=\"03 04"
+make -n grade LABS="03 04 05 06 07 08 09" SUBMISSION="$tmp/references" VALGRIND=/nonexistent/valgrind >"$summary" 2>&1
+refute "... while the GPU labs alone, as it says, go on to be graded" "no valgrind"
+expect "... (make -n shows the grader's command)" "harness/grade/grade.sh"
 
 # A textbook lab 2, with the stub's own BLOCK, gets its performance points.
 handin textbook2 02-cpu-blocked >/dev/null <<EOF
