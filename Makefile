@@ -652,7 +652,7 @@ VALGRIND ?= $(shell command -v valgrind)
 GRADE_ENV = LAB_SPEC="$(LAB_SPEC)" BACKEND=$(BACKEND) PREBUILT=$(abspath $(GRADE_BUILD))/prebuilt \
             MANIFESTS=$(abspath $(GRADE_BUILD))/grade-manifest WEIGHTS=$(ROOT)/labs/grading.conf \
             HIDDEN="$(if $(HIDDEN),$(abspath $(HIDDEN)))" TOOLS=$(abspath $(B)) VALGRIND="$(VALGRIND)" \
-            CACHE_SIM="$(CACHE_SIM)"
+            CACHE_SIM="$(CACHE_SIM)" KEEP_BUILD="$(KEEP_BUILD)"
 
 # Which hand-in, said before anything is built.
 ifneq ($(filter grade,$(MAKECMDGOALS)),)
@@ -813,6 +813,7 @@ help:
 	@echo "  make grade SUBMISSION=handin.tar.gz      grade one hand-in: build/grade/<name>/"
 	@echo "  make grade-all SUBMISSIONS=handins/      grade every hand-in: build/grade/gradebook.csv"
 	@echo "                            HIDDEN=held-back.txt adds cases students never saw"
+	@echo "                            KEEP_BUILD=1 keeps each hand-in's build folder (removed once graded)"
 	@echo "                            SCHEDULER=slurm: one Slurm job array, a task a hand-in; WAIT=1 waits"
 	@echo "                            PARTITION=.. ACCOUNT=.. TIME=01:00:00 GRES=gpu:1 SBATCH_EXTRA=.."
 	@echo "  make gradescope           build/gradescope/autograder.zip: Gradescope's autograder (LABS=03 for one lab)"

@@ -432,6 +432,39 @@ else
     not_ok "a suite under a soft file-size cap cannot share its matrices" "$tmp/soft.txt"
 fi
 
+# Disk: a 1 KB lab file whose build writes a large initialized array into
+# every object and program. Past the limit of one file, the build stops;
+# under it, the folder's quota; and no build folder is kept once graded.
+bigarray() { # MiB
+    cat <<EOF
+#include "lab.h"
+#include <stddef.h>
+static float big[$1 << 18] = {1.0f};
+void transpose(float *out, const float *in, int rows, int cols)
+{
+    $transpose_body
+    big[rows % 7] += out[0];
+}
+EOF
+}
+bigarray 96 | handin bigfile 01-cpu-naive >/dev/null
+grade bigfile 01
+expect "a build that writes a file past 64 MiB is stopped, and scores 0" "lab 1 correctness: build \(0.00"
+expect "... and is told why" "the build wrote a file larger than 64 MiB"
+bigarray 12 | handin bigfolder 01-cpu-naive >/dev/null
+TILELAB_GRADE_DISK_LIMIT=$((32 << 20)) grade bigfolder 01
+expect "a hand-in whose builds outgrow the folder's quota scores 0 for that lab" "lab 1 correctness: build \(0.00"
+expect "... and is told why" "wrote [0-9]+ MiB to disk, more than the 32 MiB"
+used=$(du -sm "$build/grade/bigfolder" | cut -f1)
+if [ "$used" -lt 8 ]; then ok "... and nothing of its build is left (${used} MiB)"; else not_ok "the over-quota build left ${used} MiB" /dev/null; fi
+if [ -d "$build/grade/references" ] && [ ! -e "$build/grade/references/build" ] && [ ! -e "$build/grade/textbook2/build" ]; then
+    ok "no hand-in's build folder is kept once it is graded"
+else
+    not_ok "build folders kept: $(ls -d "$build"/grade/*/build 2>/dev/null | head -3)" /dev/null
+fi
+KEEP_BUILD=1 grade textbook2 02
+if [ -x "$build/grade/textbook2/build/lab02/student/test" ]; then ok "... unless KEEP_BUILD=1 asks"; else not_ok "KEEP_BUILD=1 kept no build" /dev/null; fi
+
 handin impostor 01-cpu-naive >/dev/null <<EOF
 #include "check.h"
 #include "lab.h"

@@ -25,6 +25,7 @@
 #   SUBMISSIONS    a folder the student's code must not see (grade-all)
 #   VALGRIND       valgrind, which measures the CPU labs (their cache misses)
 #   CACHE_SIM      the caches it simulates: its --I1, --D1 and --LL flags
+#   KEEP_BUILD     1: keep the hand-in's build folder (removed once graded otherwise)
 #
 # This script only runs things and records what it saw (OUT_DIR/NAME/
 # outcomes.tsv); grade-report computes every point from it and WEIGHTS.
@@ -46,6 +47,13 @@ BUILD_LIMIT=300              # seconds to build one lab
 TEST_MARGIN=5                # seconds past a test's own limit before it is killed
 LAB_LIMIT=${TILELAB_GRADE_LAB_LIMIT:-900}  # seconds for all the tests of one lab (the knob: for the grader's tests)
 PERF_LIMIT=300               # seconds for one measurement
+# Disk: while a hand-in is built or measured each file it writes is capped,
+# and its folder (builds and measurements together) is checked after each
+# such command; its /tmp is a tmpfs of a fixed size (bwrap). Nothing of its
+# builds is kept once it is graded, unless KEEP_BUILD=1 asks.
+BUILD_FILE_LIMIT=$((64 << 20))  # bytes of one file a build or a measurement writes
+DISK_LIMIT=${TILELAB_GRADE_DISK_LIMIT:-$((256 << 20))} # bytes of a hand-in's builds and measurements together (the knob: for the grader's tests)
+TMP_LIMIT=$((512 << 20))        # bytes of its /tmp
 CPU_PERF_SIZE=1000           # not a power of two: see labs/grading.conf
 GPU_PERF_SIZE=4096           # a transpose on the GPU (in place too): far past its L2 cache
 MATMUL_PERF_SIZE=1024        # a product on the GPU: its check runs on the CPU, in double
@@ -216,7 +224,7 @@ sandbox() {
     for e in "${search_env[@]}"; do
         paths+=(--setenv "${e%%=*}" "${e#*=}")
     done
-    sb=(bwrap "${view[@]}" --dev /dev "${gpu_binds[@]}" --proc /proc --tmpfs /tmp
+    sb=(bwrap "${view[@]}" --dev /dev "${gpu_binds[@]}" --proc /proc --size "$TMP_LIMIT" --tmpfs /tmp
         "${kit[@]}" --tmpfs "$TOOLS" --ro-bind-try "$TOOLS/grade-gpu-probe" "$TOOLS/grade-gpu-probe"
         --ro-bind-try "$TOOLS/grade-confine" "$TOOLS/grade-confine"
         "${hide[@]}" --tmpfs "$out" --ro-bind "$work/submission" "$work/submission"
@@ -267,9 +275,22 @@ run() {
     [ "$mode" != perf ] || { dir=$1; shift; }
     shift # --
     sandbox "$mode" "$dir"
+    [ "$mode" = run ] || opts+=(--fsize "$BUILD_FILE_LIMIT")
     "$TOOLS/grade-run" --limit "$limit" --output "$output" --keep "$OUTPUT_LIMIT" \
         --records "$work/records" "${opts[@]}" -- "${sb[@]}" "$@"
     [ "$SANDBOX" != setpriv ] || setpriv_cleanup
+}
+
+# over_quota [DIR]: true, with what it wrote in $said_quota, when the
+# hand-in's builds and measurements together hold more than DISK_LIMIT bytes;
+# its build folder and DIR (the measurement's) are removed then, so that the
+# disk is given back at once.
+over_quota() {
+    local used
+    used=$(du -sb "$work/build" "$work/perf" 2>/dev/null | awk '{ s += $1 } END { print s + 0 }')
+    [ "$used" -gt "$DISK_LIMIT" ] || return 1
+    said_quota="your code's build and runs wrote $((used >> 20)) MiB to disk, more than the $((DISK_LIMIT >> 20)) MiB the grader allows one hand-in's builds and measurements together (and $((BUILD_FILE_LIMIT >> 20)) MiB for any one file): nothing of it was kept. A large array initialized in the file (a static or __device__ one) is the usual cause."
+    rm -rf "$work/build" ${1:+"$1"} && mkdir -p "$work/build"
 }
 
 # ---------------------------------------------------------------- hand-in
@@ -360,9 +381,18 @@ build() {
     shift 3
     new_output
     built=$new
-    [ "$(run "$BUILD_LIMIT" "$built" -- "$mode" -- make -s -C "$root" B="$work/build" \
+    local ok
+    ok=$(run "$BUILD_LIMIT" "$built" -- "$mode" -- make -s -C "$root" B="$work/build" \
         STUDENT_DIR="$work/submission/labs" REFERENCE_PREBUILT="$([ "$SANDBOX" = setpriv ] && echo "$work/prebuilt" || echo "$PREBUILT")" \
-        GPU="$([ "$backend" = cpu ] && echo emu || echo "$backend")" OPT=-O3 "$@")" = ok ]
+        GPU="$([ "$backend" = cpu ] && echo emu || echo "$backend")" OPT=-O3 "$@")
+    if over_quota; then
+        printf '%s\n' "$said_quota" >>"$built"
+        return 1
+    elif [ "$ok" != ok ] && grep -q 'File size limit exceeded' "$built"; then
+        printf 'the build wrote a file larger than %d MiB, the most the grader allows one file of a build\n' \
+            $((BUILD_FILE_LIMIT >> 20)) >>"$built"
+    fi
+    [ "$ok" = ok ]
 }
 
 # run_test LAB KIND ID SECONDS BIN [NAME=VALUE...]: records the test's outcome
@@ -408,7 +438,10 @@ measure() { # LAB KIND BACKEND FILE OPERATION
                 --cache-sim=yes $CACHE_SIM \
                 --callgrind-out-file="$dir/$run_name/callgrind.out" --log-file="$dir/$run_name/valgrind.log" \
                 "$bin-$binary" "$CPU_PERF_SIZE" "$mode" "$seed")
-            if [ "$ok" != ok ] && grep -q '^tilelab: killed by signal 31 ' "$out_file"; then
+            if over_quota "$dir"; then
+                unmeasured "$said_quota"
+                return
+            elif [ "$ok" != ok ] && grep -q '^tilelab: killed by signal 31 ' "$out_file"; then
                 unmeasured "your code tried to start another process or program while it was measured (fork(), system(), popen(), exec...): the cache simulation follows one process, so the grader stops it there, and nothing was measured"
                 return
             elif [ "$ok" != ok ]; then
@@ -436,7 +469,10 @@ measure() { # LAB KIND BACKEND FILE OPERATION
         out_file=$new
         ok=$(run "$PERF_LIMIT" "$out_file" -- perf "$dir" -- "$work/build/lab$lab/grade-profile" \
             --size "$EMU_PERF_SIZE" --csv "$dir/profile.csv")
-        if [ "$ok" != ok ]; then
+        if over_quota "$dir"; then
+            unmeasured "$said_quota"
+            return
+        elif [ "$ok" != ok ]; then
             unmeasured "the emulator's profile failed (a crash, a wrong result, or the time limit): $(tail -c 1500 "$out_file")"
             return
         fi
@@ -454,7 +490,10 @@ measure() { # LAB KIND BACKEND FILE OPERATION
         ok=$(run "$PERF_LIMIT" "$out_file" -- perf "$dir" -- "$work/build/lab$lab/grade-bench" \
             --only student,reference --sizes "$perf_size" \
             --reps 20 --csv "$dir/bench.csv")
-        if [ "$ok" != ok ]; then
+        if over_quota "$dir"; then
+            unmeasured "$said_quota"
+            return
+        elif [ "$ok" != ok ]; then
             unmeasured "the bench failed (a crash, a wrong result, or the time limit): $(tail -c 1500 "$out_file")"
             return
         fi
@@ -538,6 +577,8 @@ for spec in $LAB_SPEC; do
     log "grade: $name: lab $((10#$lab))"
     grade_lab "$lab" "$dir" "$file" "$kind" "$op"
 done
+# Its builds are not kept (grade-all's second pass, the GPU's timing, builds again).
+[ -n "${KEEP_BUILD:-}" ] || [ "$PERF" = gpu-later ] || rm -rf "$work/build" "$work/prebuilt"
 # setpriv: a hand-in graded is closed to the code of any other.
 [ "$SANDBOX" != setpriv ] || chmod -R go-rwx "$work"
 "$TOOLS/grade-report" "$WEIGHTS" "$outcomes" "$work" "$name"
