@@ -142,6 +142,21 @@ summary=$tmp/report/summary.txt
 expect "a skipped test is said at the top of the summary, never silently 0" "^NOTE: 1 test\(s\) did not run here \(skipped\)"
 expect "... and performance waits for every correctness test" "lab 4 performance: performance \(0.00 of 2.00\)"
 
+# Technique counts once most correctness tests pass (technique_needs): a
+# kernel that fails 10 of 12 shows no technique, whatever its counts.
+mkdir -p "$tmp/report/gate"
+for i in 1 2 3 4 5 6 7 8 9 10 11 12; do
+    printf 'test\t05\tcorrectness\tlab05/t%d\t%s\t-\n' "$i" "$([ "$i" -le 2 ] && echo pass || echo fail)"
+done >"$tmp/report/gate.tsv"
+printf 'test\t05\ttechnique\tlab05_technique/padded\tpass\t-\nperf\t05\tnone\t-\t-\t-\t-\n' >>"$tmp/report/gate.tsv"
+"$build/grade-report" labs/grading.conf "$tmp/report/gate.tsv" "$tmp/report/gate" someone >/dev/null
+summary=$tmp/report/gate/summary.txt
+expect "a technique test passed by a kernel that fails 10 of 12 correctness tests earns nothing" "^5 +0.83 / +5.00 +0.00 / +3.00"
+expect "... and says why" "not counted: technique counts once 75 % of the lab's correctness tests pass, and 2 of 12 do"
+sed -i '3,9s/\tfail\t/\tpass\t/' "$tmp/report/gate.tsv"
+"$build/grade-report" labs/grading.conf "$tmp/report/gate.tsv" "$tmp/report/gate" someone >/dev/null
+expect "... while one that passes 9 of 12 earns it" "^5 +3.75 / +5.00 +3.00 / +3.00"
+
 # A lab that grading.conf has no line for (added to labs.mk alone) takes the
 # default of its kind, said in the summary; one with no default either stops
 # grade-report, naming it, rather than leaving the lab out.
@@ -1094,7 +1109,7 @@ mkdir -p "$tmp/naive4/labs/04-gpu-coalesced"
 cp solutions/03-gpu-naive/transpose.cu "$tmp/naive4/labs/04-gpu-coalesced/transpose.cu"
 grade naive4 04
 expect "a naive kernel passes lab 4's correctness tests" "^4 +5.00 / +5.00"
-expect "... but not its technique check, and is told so" "uses no shared memory"
+expect "... but not its technique check, and is told so" "made no shared-memory access at all"
 
 # A GPU lab's speed on the emulator is counted where the hand-in's code is not:
 # a destructor that copies the reference's counts over its own in the CSV the

@@ -55,6 +55,10 @@ typedef struct {
 } item;
 
 static weights lab_weights[MAX_LABS];
+/* The share of a lab's correctness tests that must pass before its technique
+ * tests count ("technique_needs" in WEIGHTS): a kernel that fails most of
+ * them shows no technique, however it is built. */
+static double technique_needs = 0.75;
 static int lab_order[MAX_LABS], n_labs;
 static item items[MAX_ITEMS];
 static int n_items;
@@ -87,6 +91,11 @@ static void read_weights(const char *path)
         int lab;
         if (line[0] == '#')
             continue;
+        if (sscanf(line, "technique_needs %lf", &technique_needs) == 1) {
+            if (technique_needs < 0 || technique_needs > 1)
+                die("technique_needs is a share of the correctness tests, from 0 to 1", line);
+            continue;
+        }
         if (sscanf(line, "default %63s %lf %lf %lf %lf %lf", what, &w.correctness, &w.technique,
                    &w.performance, &w.zero_at, &w.full_at) == 6) {
             if (n_defaults == MAX_DEFAULTS || w.full_at <= w.zero_at)
@@ -276,7 +285,7 @@ static void grade_performance(int lab, const weights *w, int failing, int held_b
 static void grade_lab(int lab)
 {
     weights w = lab_weights[lab];
-    int n_correct = 0, n_technique = 0, any = 0, failing = 0, held_back = 0;
+    int n_correct = 0, n_technique = 0, any = 0, failing = 0, held_back = 0, n_passed = 0;
     const record *lost = NULL, *perf = NULL;
     for (int i = 0; i < n_records; i++) {
         const record *r = &records[i];
@@ -289,6 +298,7 @@ static void grade_lab(int lab)
             perf = r;
         else if (is(r, "test", lab, 6)) {
             n_correct += correctness_kind(r->field[2]);
+            n_passed += correctness_kind(r->field[2]) && !strcmp(r->field[4], "pass");
             n_technique += !strcmp(r->field[2], "technique");
         }
     }
@@ -330,6 +340,15 @@ static void grade_lab(int lab)
                                 "starts, in a constructor, counts too.)");
             free(output);
             output = longer;
+        }
+        if (tech && pass && n_passed < technique_needs * n_correct) {
+            char gate[256];
+            snprintf(gate, sizeof gate, "not counted: technique counts once %.0f %% of the lab's "
+                     "correctness tests pass, and %d of %d do\n", 100 * technique_needs, n_passed, n_correct);
+            char *gated = text("%s%s", gate, output);
+            free(output);
+            output = gated;
+            pass = 0;
         }
         item *it = add(lab, tech ? "technique" : "correctness", pass ? each : 0, each, title, output);
         it->hidden = !strcmp(kind, "held-back");
