@@ -140,19 +140,28 @@ static inline void tl_expect_coalesced(const tl_emu_stats *t)
               store < 0.7 ? "writes" : "reads");
 }
 
-/* Shared accesses take near one pass each: no bank conflicts to speak of. */
+/* Shared accesses take about as few passes as a padded tile's: one each
+ * with TILE_DIM 32 (the launches' block width), where an unpadded tile's
+ * column takes 32; with a narrower tile a warp spans 32 / TILE_DIM of its
+ * rows, and a padded one still takes 2 (measured at 8 and 16; at 8 an
+ * unpadded one takes 2 as well: there is nothing to remove). */
 static inline void tl_expect_conflict_free(const tl_emu_stats *t)
 {
-    double load = t->shared_load_ideal ? (double)t->shared_load_wavefronts / (double)t->shared_load_ideal : 1,
+    unsigned width = 32;
+    for (int i = 0; i < tl_launch_count() && i < TL_MAX_LAUNCHES; i++)
+        if (tl_launch_get(i)->block[0] < width)
+            width = tl_launch_get(i)->block[0];
+    double allowed = width >= 32 ? 1.5 : 3,
+           load = t->shared_load_ideal ? (double)t->shared_load_wavefronts / (double)t->shared_load_ideal : 1,
            store = t->shared_store_ideal ? (double)t->shared_store_wavefronts / (double)t->shared_store_ideal : 1;
-    cr_assert(load <= 1.5 && store <= 1.5,
-              "your tile's %s took %.1f passes each where a conflict-free access takes 1: the threads "
-              "of a warp want different words of the same bank. Reading a column of a TILE_DIM x "
+    cr_assert(load <= allowed && store <= allowed,
+              "your tile's %s took %.1f passes each where a padded tile's take %s: the threads of a "
+              "warp want different words of the same bank. Reading a column of a TILE_DIM x "
               "TILE_DIM float tile puts all its words in one bank; pad each row by one float, "
               "tile[TILE_DIM][TILE_DIM + 1], so that a column's words lie in 32 banks (the extra "
               "row of tile[TILE_DIM + 1][TILE_DIM] moves nothing: a column stays TILE_DIM words "
               "apart). README.md explains why.",
-              load > 1.5 ? "reads" : "writes", load > 1.5 ? load : store);
+              load > allowed ? "reads" : "writes", load > allowed ? load : store, width >= 32 ? "1" : "2");
 }
 
 /* A product's operands reach its multiply-adds from shared tiles: each float
