@@ -231,7 +231,35 @@ expect "a loop in a constructor, ignoring every signal it can, is killed at the 
 expect "... and says so" "lab01::one_by_one: Timed out"
 expect "... and what a time limit usually means, a constructor's time included" "Time your lab file spends before the test starts"
 expect "... while the other tests pass" "^1 +6\.55 / +8.00"
-within "... and the lab is graded in bounded time" 90
+within "... and the lab is graded in bounded time (each such test run twice)" 150
+
+# Load never decides a verdict: a test that runs past its limit is run again
+# alone, with RETRY_SCALE times the reference's time for it on this machine
+# (here a knob stands in for a loaded machine's slow reference), and the
+# gradebook flags the hand-in. One that runs past that too fails, told so.
+handin sleepy 01-cpu-naive >/dev/null <<EOF
+#define _DEFAULT_SOURCE
+#include "lab.h"
+#include <stddef.h>
+#include <unistd.h>
+void transpose(float *out, const float *in, int rows, int cols)
+{
+    if (rows == 1 && cols == 1)
+        sleep(13); /* one_by_one's limit is 10 seconds */
+    $transpose_body
+}
+EOF
+TILELAB_GRADE_RETRY_SCALE=1000 grade sleepy 01
+expect "a test past its limit on a busy machine, run again alone with the reference's time scaled, passes" "^1 +8\.00 / +8\.00"
+summary=$build/grade/sleepy/results.json
+expect "... and its output says what happened" "ran past its time limit \\(10 seconds\\), and was run again alone, with no other grading on the machine, under a limit of [0-9]+ seconds \\(its own, or 1000 times the [0-9.]+ seconds the reference solution took for it on this machine just before, whichever is longer\\): it passed"
+"$build/grade-report" gradebook labs/grading.conf "$tmp/sleepy.csv" sleepy "$build/grade/sleepy" 2>/dev/null
+summary=$tmp/sleepy.csv
+expect "... and the gradebook flags the hand-in" "^sleepy,.*,graded \(flagged: 1 test timed out and ran again alone; see its summary\)$"
+grade sleepy 01
+summary=$build/grade/sleepy/results.json
+expect "a test past its limit run alone too fails" "one_by_one\", \"score\": 0\.0+,"
+expect "... and says how long the reference took, blaming no load" "under a limit of 10 seconds \\(its own, or 10 times the [0-9.]+ seconds the reference solution took for it on this machine just before, whichever is longer\\): it failed, again past its limit: an endless loop, or a kernel far slower than the reference\\?"
 
 # The limit every build and measurement runs under holds whatever the command ignores.
 start=$SECONDS

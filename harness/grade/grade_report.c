@@ -334,7 +334,8 @@ static void grade_lab(int lab)
         snprintf(title, sizeof title, "%s%s", slash ? slash + 1 : id,
                  !strcmp(kind, "held-back") && !strchr(id, '(') ? " (held back)" : "");
         char *output = tl_slurp(r->field[5], OUTPUT_MAX);
-        if (!pass && strstr(output, ": Timed out.")) { /* Criterion's own limit, which says no more */
+        if (!pass && strstr(output, ": Timed out.") && !strstr(output, "was run again alone")) {
+            /* Criterion's own limit, which says no more (a test run again alone says why itself) */
             char *longer = text("%s%s", output, "\n(the test ran past its time limit: an endless "
                                 "loop, or far too slow? Time your lab file spends before the test "
                                 "starts, in a constructor, counts too.)");
@@ -617,7 +618,20 @@ static int gradebook(int argc, char **argv)
             fprintf(f, ",%.2f", score[lab]);
             total += score[lab];
         }
-        fprintf(f, ",%.2f,%.2f,graded\n", total, column_max);
+        /* A test that ran past its limit and was run again alone (grade.sh): said, for a look. */
+        char path[4096], flag[512] = "";
+        snprintf(path, sizeof path, "%s/flags.txt", argv[i + 1]);
+        FILE *flags = fopen(path, "r");
+        int timeouts = 0;
+        while (flags && fgets(flag, sizeof flag, flags))
+            timeouts++;
+        if (flags)
+            fclose(flags);
+        fprintf(f, ",%.2f,%.2f,graded", total, column_max);
+        if (timeouts)
+            fprintf(f, " (flagged: %d test%s timed out and ran again alone; see its summary)",
+                    timeouts, timeouts == 1 ? "" : "s");
+        fputc('\n', f);
     }
     fclose(f);
     return 0;
