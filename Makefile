@@ -641,8 +641,11 @@ $(GRADE_MANIFESTS):
 # -march, so valgrind decodes every instruction and every machine grades alike.
 GRADE_BUILD := $(B)/grade-build
 .PHONY: grade-references
+# On a GPU, the references' suites built for it too: a test that timed out is
+# run again with the reference's time for it on the machine (grade.sh).
+GRADE_REFERENCE_TESTS := $(if $(filter cuda,$(BACKEND)),$(foreach n,$(GPU_LABS),$(GRADE_BUILD)/lab$(n)/reference/test))
 grade-references:
-	@$(MAKE) -s B=$(GRADE_BUILD) OPT=-O3 references $(GRADE_MANIFESTS:$(B)/%=$(GRADE_BUILD)/%)
+	@$(MAKE) -s B=$(GRADE_BUILD) OPT=-O3 references $(GRADE_MANIFESTS:$(B)/%=$(GRADE_BUILD)/%) $(GRADE_REFERENCE_TESTS)
 
 GRADE_TOOLS := grade-references $(B)/grade-report $(B)/grade-run $(B)/grade-confine $(if $(NVCC),$(B)/grade-gpu-probe)
 
