@@ -31,7 +31,7 @@ REFERENCE_PREBUILT ?= $(if $(wildcard solutions/*/transpose.*),,$(wildcard solut
 # ---------------------------------------------------------------- goals
 
 LAB_ACTIONS := test bench plot profile cachegrind sanitize sweep resources
-KIT_GOALS := help check deps clean unit emu-corpus handin grade grade-all references dist gradescope plots report slides
+KIT_GOALS := help check deps clean unit emu-corpus handin grade grade-all references dist gradescope plots report slides hostile
 KNOWN_GOALS := $(LAB_ACTIONS) $(KIT_GOALS)
 
 LAB_GOALS := $(filter lab%,$(MAKECMDGOALS))
@@ -586,6 +586,7 @@ check: $(CHECK_BUILDS)
 	   echo "cli new-lab env B=$(B) $(SHELL) tests/newlab_test.sh"; \
 	   echo "cli tunables env B=$(B) $(SHELL) tests/tunables_test.sh"; \
 	   echo "cli grader env B=$(B) $(SHELL) tests/grader_test.sh"; \
+	   echo "cli hostile env B=$(B) $(SHELL) tests/hostile_test.sh $(B)/hostile"; \
 	   echo "cli slurm env B=$(B) $(SHELL) tests/slurm_test.sh"; \
 	   echo "cli gradescope env B=$(B) $(SHELL) tests/gradescope_test.sh"; \
 	   echo "cli sanitize env B=$(B) $(SHELL) tests/sanitize_test.sh"; \
@@ -698,6 +699,12 @@ grade-all: $(GRADE_TOOLS)
 	@$(GRADE_ENV) SUBMISSIONS=$(abspath $(SUBMISSIONS)) \
 	  $(if $(filter slurm,$(SCHEDULER)),$(SLURM_ENV) harness/grade/grade-slurm.sh,harness/grade/grade-all.sh) "$(SUBMISSIONS)" $(GRADE_DIR)
 
+# The public catalogue of leaderboard cheats as hand-ins (tests/hostile/), each
+# beside an honest control of the same effort, and the references, graded as
+# one class on this machine: on a GPU, the record kept in plots/data/.
+hostile:
+	@REFERENCES=1 B=$(B) $(SHELL) tests/hostile_test.sh $(B)/hostile
+
 HANDIN_FILES := $(foreach n,$(LABS),labs/$(lab$(n)_dir)/$(lab$(n)_file))
 handin:
 	@mkdir -p $(B)
@@ -772,7 +779,7 @@ dist:
 	@rm -rf $(B)/$(DIST_NAME) && mkdir -p $(B)/$(DIST_NAME)/solutions/prebuilt
 	@tar -cf - --exclude=tests/grader_test.sh --exclude=tests/dist_test.sh --exclude=tests/sanitize \
 	  --exclude=tests/sanitize_test.sh --exclude=tests/tunables_test.sh --exclude=tests/slurm_test.sh --exclude=tests/slurm_cluster.sh \
-	  --exclude=tests/gradescope_test.sh --exclude=tests/newlab_test.sh --exclude=tests/emu_corpus --exclude=tests/hostile $(DIST_FILES) | tar -xf - -C $(B)/$(DIST_NAME)
+	  --exclude=tests/gradescope_test.sh --exclude=tests/newlab_test.sh --exclude=tests/emu_corpus --exclude=tests/hostile --exclude=tests/hostile_test.sh $(DIST_FILES) | tar -xf - -C $(B)/$(DIST_NAME)
 	@cp $(B)/dist-build/prebuilt/* $(B)/$(DIST_NAME)/solutions/prebuilt/
 	@tar -czf $(B)/$(DIST_NAME).tar.gz -C $(B) $(DIST_NAME)
 	@echo "wrote $(B)/$(DIST_NAME).tar.gz: stubs, handouts, harness, suites; references compiled only ($(notdir $(wildcard $(B)/dist-build/prebuilt/*.o)))"
@@ -821,6 +828,7 @@ help:
 	@echo "                            PARTITION=.. ACCOUNT=.. TIME=01:00:00 GRES=gpu:1 SBATCH_EXTRA=.."
 	@echo "  make gradescope           build/gradescope/autograder.zip: Gradescope's autograder (LABS=03 for one lab)"
 	@echo "  make references           compile the references once (the grader does it itself)"
+	@echo "  make hostile              grade the catalogue of cheats beside honest controls, and the references: build/hostile/hostile.csv"
 	@echo "  make dist                 build/tilelab-student.tar.gz: the kit without reference sources"
 	@echo
 	@echo "The kit:"

@@ -538,7 +538,7 @@ measure() { # LAB KIND BACKEND FILE OPERATION
         new_output
         out_file=$new
         ok=$(run "$PERF_LIMIT" "$out_file" -- perf "$dir" -- "$work/build/lab$lab/grade-bench" \
-            --only student,reference --sizes "$perf_size" \
+            --only ceiling,student,reference --sizes "$perf_size" \
             --reps 20 --csv "$dir/bench.csv")
         if over_quota "$dir"; then
             unmeasured "$said_quota"
@@ -552,6 +552,9 @@ measure() { # LAB KIND BACKEND FILE OPERATION
         untimed=$(grep -E '^[0-9x ]{16} (student|naive) +[A-Za-z]' "$out_file" | sed 's/^[0-9x ]*//' | head -2)
         if [ -n "$untimed" ]; then
             unmeasured "your code was not timed: $untimed"
+            # a rate no GPU can give: said to the instructor too (grade-report's gradebook)
+            ! grep -q 'REFUSED' <<<"$untimed" ||
+                printf 'lab %d: a rate above what the GPU can give was refused\n' "$((10#$lab))" >>"$work/flags.txt"
             return
         fi
         record perf "$lab" gpu "$dir/bench.csv" - - "$out_file"
@@ -584,6 +587,11 @@ grade_lab() { # LAB DIR FILE KIND OPERATION
     if [ "$backend" = cuda ]; then
         tech_bin=$work/build/lab$lab/student-emu/test
         build build "$lab" emu "$tech_bin" || no_emu=$built
+        # A file that is not one program for nvcc and the emulator (emu-compile.sh) is refused whole.
+        if [ -n "$no_emu" ] && grep -q 'the preprocessor keeps other code here' "$no_emu"; then
+            record lab "$lab" build "$no_emu"
+            return
+        fi
     fi
     while IFS=$'\t' read -r t_kind id seconds; do
         if [ "$t_kind" = technique ] && [ -n "$no_emu" ]; then

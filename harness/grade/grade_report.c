@@ -618,7 +618,8 @@ static int gradebook(int argc, char **argv)
             fprintf(f, ",%.2f", score[lab]);
             total += score[lab];
         }
-        /* A test that ran past its limit and was run again alone (grade.sh): said, for a look. */
+        /* What the grader flagged (grade.sh's flags.txt): a test that ran past its limit and
+         * was run again alone, a rate refused as faster than the GPU. Said, for a look. */
         char path[4096], flag[512] = "";
         snprintf(path, sizeof path, "%s/flags.txt", argv[i + 1]);
         FILE *flags = fopen(path, "r");
@@ -629,8 +630,8 @@ static int gradebook(int argc, char **argv)
             fclose(flags);
         fprintf(f, ",%.2f,%.2f,graded", total, column_max);
         if (timeouts)
-            fprintf(f, " (flagged: %d test%s timed out and ran again alone; see its summary)",
-                    timeouts, timeouts == 1 ? "" : "s");
+            fprintf(f, " (flagged: %d finding%s to look at, flags.txt: a test that timed out and ran "
+                    "again alone, a rate no GPU can give)", timeouts, timeouts == 1 ? "" : "s");
         fputc('\n', f);
     }
     fclose(f);
