@@ -220,25 +220,6 @@ static int write_csv(const bench_args *a, const char *rows, size_t len)
     return 0;
 }
 
-/* Rows faster than the hardware can go (tl_bench_bound) are refused. */
-static void refuse_impossible(tl_shape s, tl_result *r, int n)
-{
-    char how[128] = "";
-    const char *unit;
-    double bound = tl_bench_bound(s, r, n, how, sizeof how), work = tl_bench_work(s, &unit);
-    for (int i = 0; bound > 0 && i < n; i++) {
-        if (!r[i].variant || !r[i].measured ||
-            (strcmp(r[i].variant->role, "student") && strcmp(r[i].variant->role, "reference")))
-            continue;
-        double rate = work / r[i].stats.median / 1e9;
-        if (rate > bound) {
-            r[i].measured = 0;
-            snprintf(r[i].note, sizeof r[i].note, "REFUSED, faster than this GPU can go: %.0f %s, above %s",
-                     rate, unit, how);
-        }
-    }
-}
-
 /* Every size: checked, timed, reported as a table and a CSV. */
 static int run_bench(const bench_args *a, const tl_shape *shapes, int n_shapes)
 {
@@ -269,7 +250,8 @@ static int run_bench(const bench_args *a, const tl_shape *shapes, int n_shapes)
             status = 1;
             break;
         }
-        refuse_impossible(shapes[i], r, n);
+        char how[128] = "";
+        tl_bench_refuse(shapes[i], r, n, tl_bench_bound(shapes[i], r, n, how, sizeof how), how);
         tl_bench_report(stdout, csv, TL_LAB, IS_PRODUCT, a->tag, shapes[i], r, n);
         fflush(stdout);
     }

@@ -85,6 +85,10 @@ void tl_bench_describe(FILE *f);
  */
 double tl_bench_bound(tl_shape s, const tl_result *r, int n, char *how, size_t how_len);
 
+/* Refuses the student's and the reference's rows of r whose rate is above
+ * bound (when bound > 0): not measured, their note saying so and naming how. */
+void tl_bench_refuse(tl_shape s, tl_result *r, int n, double bound, const char *how);
+
 /*
  * The table rows (and CSV rows, when csv is not NULL) of one size for lab
  * `lab`: r holds n results in the back end's order, ceiling first; those
