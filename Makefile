@@ -703,7 +703,7 @@ grade-all: $(GRADE_TOOLS)
 # beside an honest control of the same effort, and the references, graded as
 # one class on this machine: on a GPU, the record kept in plots/data/.
 hostile:
-	@REFERENCES=1 B=$(B) $(SHELL) tests/hostile_test.sh $(B)/hostile
+	@REFERENCES=1 HOSTILE='$(HOSTILE)' B=$(B) $(SHELL) tests/hostile_test.sh $(B)/hostile
 
 HANDIN_FILES := $(foreach n,$(LABS),labs/$(lab$(n)_dir)/$(lab$(n)_file))
 handin:
