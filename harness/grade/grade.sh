@@ -624,7 +624,7 @@ $(tail -c 1500 "$no_emu")"
 # The held-back cases (harness/held-back.sh): a line the grader cannot read
 # stops it before anyone is graded, rather than leaving a case silently out.
 . harness/grade/held-back.sh
-read_held_back "$HIDDEN" || exit 2
+read_held_back "$HIDDEN" || { rm -rf "$work/build"; exit 2; }
 
 GPU_BACKEND=$BACKEND
 if [ "$PERF" != only ]; then

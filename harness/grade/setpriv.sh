@@ -6,7 +6,9 @@
 # one's code reads nothing of another's and ending one's processes ends no
 # other's.
 
-SETPRIV_UID_BASE=64000 # no account: nothing on the machine belongs to these
+# No account: nothing on the machine belongs to these. (Not 64000, the one uid
+# of every grader before these: its cleanups would end these uids' processes.)
+SETPRIV_UID_BASE=64001
 SETPRIV_UIDS=1000
 
 # setpriv_take_uid: GRADE_UID, a uid no other grader on this machine holds
