@@ -700,10 +700,12 @@ grade-all: $(GRADE_TOOLS)
 	  $(if $(filter slurm,$(SCHEDULER)),$(SLURM_ENV) harness/grade/grade-slurm.sh,harness/grade/grade-all.sh) "$(SUBMISSIONS)" $(GRADE_DIR)
 
 # The public catalogue of leaderboard cheats as hand-ins (tests/hostile/), each
-# beside an honest control of the same effort, and the references, graded as
-# one class on this machine: on a GPU, the record kept in plots/data/.
+# beside an honest control of the same effort, and the references (unless
+# HOSTILE= picks some of the catalogue), graded as one class on this machine:
+# on a GPU, the record to keep in plots/data/ (RECORD=plots/data/FILE.csv copies it there).
 hostile:
-	@REFERENCES=1 HOSTILE='$(HOSTILE)' B=$(B) $(SHELL) tests/hostile_test.sh $(B)/hostile
+	@REFERENCES=$(if $(HOSTILE),,1) HOSTILE='$(HOSTILE)' B=$(B) $(SHELL) tests/hostile_test.sh $(B)/hostile
+	@$(if $(RECORD),cp $(B)/hostile/hostile.csv $(RECORD) && echo "recorded $(RECORD)")
 
 HANDIN_FILES := $(foreach n,$(LABS),labs/$(lab$(n)_dir)/$(lab$(n)_file))
 handin:
