@@ -32,7 +32,7 @@ REFERENCE_PREBUILT ?= $(if $(wildcard solutions/*/transpose.*),,$(wildcard solut
 
 LAB_ACTIONS := test bench plot profile cachegrind sanitize sweep resources
 KIT_GOALS := help check deps clean unit emu-corpus handin grade grade-all references dist gradescope plots report slides \
-             slurm-start slurm-stop
+             slurm-start slurm-stop hostile
 KNOWN_GOALS := $(LAB_ACTIONS) $(KIT_GOALS)
 
 LAB_GOALS := $(filter lab%,$(MAKECMDGOALS))
@@ -233,7 +233,7 @@ prebuilt = $(if $(and $(REFERENCE_PREBUILT),$(filter reference,$(2))),$(REFERENC
 
 # What a lab's bench links besides the lab files and the core: the back end
 # of its kind and operation, and the reference of its baseline lab, if any.
-bench_backend = $(if $(filter cpu,$(lab$(1)_kind)),$(B)/harness/bench/bench_cpu.o,$(GPU_OBJS) \
+bench_backend = $(if $(filter cpu,$(lab$(1)_kind)),$(B)/harness/bench/bench_cpu.o,$(GPU_OBJS) $(B)/harness/bench/bench_fresh.o \
   $(if $(filter matmul sgemm,$(lab$(1)_op)),$(B)/lab$(1)/bench_matmul.o,$(if $(filter inplace,$(lab$(1)_op)),$(B)/lab$(1)/bench_inplace.o,$(B)/harness/bench/bench_gpu.o) $(B)/harness/bench/bench_gpu_transpose.o) \
   $(if $(lab$(1)_baseline),$(B)/lab$(lab$(1)_baseline)/reference/lab.renamed.o))
 
@@ -541,8 +541,9 @@ resources: $(VARIANT_DIR)/lab.o
 
 # ---------------------------------------------------------------- the kit
 
-CPU_LABS := $(foreach n,$(LABS),$(if $(filter cpu,$(lab$(n)_kind)),$(n)))
-GPU_LABS := $(foreach n,$(LABS),$(if $(filter gpu,$(lab$(n)_kind)),$(n)))
+# Stripped: a foreach leaves a space for each lab it skips, and $(and ...) reads spaces as true.
+CPU_LABS := $(strip $(foreach n,$(LABS),$(if $(filter cpu,$(lab$(n)_kind)),$(n))))
+GPU_LABS := $(strip $(foreach n,$(LABS),$(if $(filter gpu,$(lab$(n)_kind)),$(n))))
 
 UNIT_TESTS := tests/harness_test.c tests/checker_inplace_test.c
 $(B)/unit: $(UNIT_TESTS) $(CORE_LIB) $(CORE_HEADERS)
@@ -618,6 +619,7 @@ check: $(CHECK_BUILDS)
 	   echo "cli tunables env B=$(B) $(SHELL) tests/tunables_test.sh"; \
 	   echo "cli grader env B=$(B) $(SHELL) tests/grader_test.sh"; \
 	   echo "cli class env B=$(B) $(SHELL) tests/class_test.sh"; \
+	   echo "cli hostile env B=$(B) $(SHELL) tests/hostile_test.sh $(B)/hostile"; \
 	   echo "cli slurm env B=$(B) $(SHELL) tests/slurm_test.sh"; \
 	   echo "cli gradescope env B=$(B) $(SHELL) tests/gradescope_test.sh"; \
 	   echo "cli sanitize env B=$(B) $(SHELL) tests/sanitize_test.sh"; \
@@ -660,7 +662,8 @@ REFERENCES := $(foreach n,$(BUILD_LABS),$(foreach b,$(call lab_backends,$(n)),$(
 REFERENCE_BUILD := $(B)/grade-build
 REFERENCE_OBJECTS = $(REFERENCES:$(B)/%=$(REFERENCE_BUILD)/%)
 references:
-	@$(MAKE) -s B=$(REFERENCE_BUILD) OPT=-O3 CUDA_ARCH=fat $(REFERENCE_OBJECTS) $(GRADE_MANIFESTS:$(B)/%=$(REFERENCE_BUILD)/%)
+	@$(MAKE) -s B=$(REFERENCE_BUILD) OPT=-O3 CUDA_ARCH=fat $(REFERENCE_OBJECTS) $(GRADE_MANIFESTS:$(B)/%=$(REFERENCE_BUILD)/%) \
+	  $(GRADE_REFERENCE_TESTS:$(B)/%=$(REFERENCE_BUILD)/%)
 
 # The grader's own programs: scoring, running under limits, confining a measured run, probing the GPU.
 GRADE_REPORT_SOURCES := $(addprefix harness/grade/,grade_report.c grade_book.c grade_weights.c grade_measure.c grade_text.c)
@@ -692,6 +695,9 @@ $(GRADE_MANIFESTS):
 	@mkdir -p $(@D)
 	TILELAB_MANIFEST=$@ $<
 
+# On a GPU, the references' suites built for it too: a test that timed out is
+# run again with the reference's time for it on the machine (grade.sh).
+GRADE_REFERENCE_TESTS := $(if $(filter cuda,$(BACKEND)),$(foreach n,$(GPU_LABS),$(B)/lab$(n)/reference/test))
 GRADE_TOOLS := references $(B)/grade-report $(B)/grade-run $(B)/grade-confine $(if $(NVCC),$(B)/grade-gpu-probe)
 
 LAB_SPEC := $(foreach n,$(LABS),$(n):$(lab$(n)_dir):$(lab$(n)_file):$(lab$(n)_kind):$(or $(lab$(n)_op),transpose))
@@ -751,6 +757,14 @@ grade-all: $(GRADE_TOOLS)
 SLURM_DIR ?= $(B)/slurm-cluster
 slurm-start slurm-stop:
 	@harness/grade/slurm/cluster.sh $(patsubst slurm-%,%,$@) $(SLURM_DIR)
+
+# The public catalogue of leaderboard cheats as hand-ins (tests/hostile/), each
+# beside an honest control of the same effort, and the references (unless
+# HOSTILE= picks some of the catalogue), graded as one class on this machine:
+# on a GPU, the record to keep in plots/data/ (RECORD=plots/data/FILE.csv copies it there).
+hostile:
+	@REFERENCES=$(if $(HOSTILE),,1) HOSTILE='$(HOSTILE)' B=$(B) $(SHELL) tests/hostile_test.sh $(B)/hostile
+	@$(if $(RECORD),cp $(B)/hostile/hostile.csv $(RECORD) && echo "recorded $(RECORD)")
 
 HANDIN_FILES := $(foreach n,$(LABS),labs/$(lab$(n)_dir)/$(lab$(n)_file))
 # Each lab it packs: a stub still, passing N of M at its last make labN test, or edited since.
@@ -853,7 +867,7 @@ dist: references
 	@rm -rf $(B)/$(DIST_NAME) && mkdir -p $(B)/$(DIST_NAME)/solutions/prebuilt
 	@tar -cf - --exclude=tests/grader_test.sh --exclude=tests/dist_test.sh --exclude=tests/sanitize \
 	  --exclude=tests/sanitize_test.sh --exclude=tests/tunables_test.sh --exclude=tests/slurm_test.sh \
-	  --exclude=tests/gradescope_test.sh --exclude=tests/class_test.sh --exclude=harness/tools/time-class.sh --exclude=tests/newlab_test.sh --exclude=tests/docs_test.sh --exclude=tests/emu_corpus --exclude=tests/hostile $(DIST_FILES) | tar -xf - -C $(B)/$(DIST_NAME)
+	  --exclude=tests/gradescope_test.sh --exclude=tests/class_test.sh --exclude=harness/tools/time-class.sh --exclude=tests/newlab_test.sh --exclude=tests/docs_test.sh --exclude=tests/emu_corpus --exclude=tests/hostile --exclude=tests/hostile_test.sh $(DIST_FILES) | tar -xf - -C $(B)/$(DIST_NAME)
 	@for o in $(REFERENCE_OBJECTS); do \
 	   cp $$o $(B)/$(DIST_NAME)/solutions/prebuilt/ && { [ ! -f $${o%.o}.resources.txt ] || cp $${o%.o}.resources.txt $(B)/$(DIST_NAME)/solutions/prebuilt/; }; \
 	 done
@@ -908,6 +922,7 @@ help:
 	@echo "                            HIDDEN=held-back.txt grades held-back cases there, as hidden tests"
 	@echo "  make references           compile the references once, for the grader, make dist and make gradescope"
 	@echo "  make slurm-start          a Slurm cluster of one node, this machine, to try SCHEDULER=slurm (make slurm-stop)"
+	@echo "  make hostile              grade the catalogue of cheats beside honest controls, and the references: build/hostile/hostile.csv"
 	@echo "  make dist                 build/tilelab-student.tar.gz: the kit without reference sources"
 	@echo
 	@echo "The kit:"

@@ -124,3 +124,26 @@ Test(bench_report, noise_is_named)
     fclose(t);
     cr_assert(!strstr(table, "note:"), "%s", table);
 }
+
+/* A row faster than the hardware's bound is refused, named in the table; the ceiling and rows under it stand. */
+Test(bench_report, a_rate_above_the_bound_is_refused)
+{
+    static char table[8192];
+    tl_result r[N];
+    tl_shape s = {1024, 1024, 1024};
+    results_for(r, 7);
+    r[2].stats = (tl_stats){0.5e-3, 0.5e-3, 0.5e-3, 0.5e-3, 0.5e-3, 5}; /* twice the copy's rate */
+    double copy = tl_bench_work(s, &(const char *){0}) / 1e-3 / 1e9;
+    tl_bench_refuse(s, r, N, 1.25 * copy, "125 % of the copy");
+    cr_assert(r[0].measured && r[1].measured, "the ceiling and the reference, under the bound, stand");
+    cr_assert(!r[2].measured, "the student's row, at twice the copy's rate, is refused");
+    cr_assert(!strncmp(r[2].note, "REFUSED, faster than this GPU can go: ", 38), "its note: %s", r[2].note);
+    FILE *t = fmemopen(table, sizeof table, "w");
+    cr_assert(t);
+    tl_bench_report(t, NULL, 6, 0, "", s, r, N);
+    fclose(t);
+    cr_assert(strstr(table, "REFUSED, faster than this GPU can go: 17 GB/s, above 125 % of the copy"), "%s", table);
+    results_for(r, 7);
+    tl_bench_refuse(s, r, N, 0, "");
+    cr_assert(r[2].measured, "no bound (the CPU): nothing refused");
+}

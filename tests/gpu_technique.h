@@ -1,125 +1,26 @@
 /*
- * Technique checks for the GPU labs that need no GPU: what the compiler
- * reports about each kernel (ptxas -v, or the emulator's device-code.sh,
- * saved at build time as resources.txt beside the test binary) and the configuration transpose() launches with,
- * which the harness records even when no device is present.
+ * Technique checks for the GPU labs: what the lab teaches, judged from what
+ * ran, never from what the file declares. On the emulator they read its
+ * counts of the hand-in's own run of a check (emu.h, through the lab
+ * process: lab_client.h): shared-memory stores and loads made, passes per
+ * access, sectors per request, threads, global bytes against the work. A
+ * __shared__ tile declared and never used, or used where it changes
+ * nothing, counts for nothing. Lab 3's check reads the launches, which the
+ * harness records on either backend.
+ *
+ * On a GPU the counts are not there: those checks say so and are skipped,
+ * and the grader runs them from the emulator's build of the same file on
+ * every machine (harness/grade/grade.sh), as `make labN test GPU=emu` does.
+ * They run at sizes the emulator finishes in well under a second.
  */
 #include <stdio.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "launch.h"
 #include "tl_test.h"
 
-/* resources.txt in the test binary's own folder: found from the binary, so
- * that a build folder moved or mounted elsewhere still works. */
-static inline FILE *tl_open_resources(char *path, size_t len)
-{
-    ssize_t n = readlink("/proc/self/exe", path, len - sizeof "resources.txt");
-    char *slash = n > 0 ? memchr(path, '/', (size_t)n) : NULL;
-    if (!slash)
-        return NULL;
-    path[n] = '\0';
-    strcpy(strrchr(path, '/') + 1, "resources.txt");
-    return fopen(path, "r");
-}
-
-/*
- * A kernel's name in either compiler's report, or in a launch (launch.h),
- * cut to the function's own identifier, so that names written three ways
- * meet: "coalesced<float, TILE_DIM>" (the source, as the emulator's launch
- * gives it), "coalesced<float, 32>" (the emulator's report) and
- * "_Z9coalescedIfLi32EEvPT_PKS0_ii" (ptxas's report, a GPU's launch) are
- * all "coalesced".
- */
-static inline void tl_kernel_base(const char *name, char *base, size_t len)
-{
-    const char *at = name, *end;
-    if (!strncmp(name, "_Z", 2)) { /* <length><identifier>, the last of a nested name _ZN..E */
-        at = name + 2 + (name[2] == 'N');
-        const char *id = at;
-        long n = 0;
-        while (*at >= '0' && *at <= '9' && (n = strtol(at, (char **)&end, 10)) > 0 && (long)strlen(end) >= n) {
-            id = end, at = end + n;
-            if (name[2] != 'N')
-                break;
-        }
-        snprintf(base, len, "%.*s", (int)(at - id), id);
-        return;
-    }
-    end = at + strcspn(at, "<(");
-    for (const char *c = at; c + 1 < end; c++)
-        if (c[0] == ':' && c[1] == ':')
-            at = c + 2;
-    while (*at == ' ')
-        at++;
-    while (end > at && end[-1] == ' ')
-        end--;
-    snprintf(base, len, "%.*s", (int)(end - at), at);
-}
-
-/*
- * The static shared memory of the kernel named by a line of either
- * compiler's report, in bytes, or -1 for a line that gives none; *kernel
- * follows the kernel ptxas is at (its lines name it once, then its sizes):
- *   nvcc (ptxas -v):  ptxas info    : Compiling entry function '_Z9transposePfPKfii' for 'sm_90'
- *                     ptxas info    : Used 10 registers, 4224 bytes smem, 400 bytes cmem[0]
- *                     (no "bytes smem" where it has none)
- *   the emulator:     emulator: kernel 'transpose' uses 4224 bytes of shared memory ...
- */
-static inline long tl_shared_bytes_of(const char *line, char *kernel, size_t len)
-{
-    const char *at, *end;
-    if (!strncmp(line, "emulator: kernel '", 18) && (at = strstr(line, "' uses "))) {
-        snprintf(kernel, len, "%.*s", (int)(at - line - 18), line + 18);
-        return strtol(at + 7, NULL, 10);
-    }
-    if (strncmp(line, "ptxas info", 10))
-        return -1;
-    if ((at = strstr(line, "entry function '")) && (end = strchr(at + 16, '\''))) {
-        snprintf(kernel, len, "%.*s", (int)(end - at - 16), at + 16);
-        return -1;
-    }
-    if (!strstr(line, ": Used "))
-        return -1;
-    if (!(at = strstr(line, " bytes smem"))) /* ptxas leaves out a size of 0 */
-        return 0;
-    while (at > line && at[-1] >= '0' && at[-1] <= '9')
-        at--;
-    return strtol(at, NULL, 10);
-}
-
-/*
- * The static shared memory of the kernel a launch ran, in bytes, from the
- * compiler's report beside the test: the kernel of that name (of that base
- * name, where the launch and the report write it differently; the most, for
- * a template built more than once). A launch whose kernel the report does
- * not name (one made through a function pointer) gets the most any kernel
- * of the lab file declares.
- */
-static inline long tl_kernel_shared_bytes(const char *launched)
-{
-    char line[512], path[4096] = "", kernel[TL_LAUNCH_NAME] = "", base[TL_LAUNCH_NAME], want[TL_LAUNCH_NAME];
-    long exact = -1, same_base = -1, most = 0;
-    FILE *f = tl_open_resources(path, sizeof path);
-    if (!f)
-        cr_assert_fail("cannot read the compiler's report %s beside the test: rebuild with make", path);
-    tl_kernel_base(launched, want, sizeof want);
-    while (fgets(line, sizeof line, f)) {
-        long bytes = tl_shared_bytes_of(line, kernel, sizeof kernel);
-        if (bytes < 0)
-            continue;
-        tl_kernel_base(kernel, base, sizeof base);
-        if (*launched && !strcmp(kernel, launched) && bytes > exact)
-            exact = bytes;
-        if (*want && !strcmp(base, want) && bytes > same_base)
-            same_base = bytes;
-        if (bytes > most)
-            most = bytes;
-    }
-    fclose(f);
-    return exact >= 0 ? exact : same_base >= 0 ? same_base : most;
-}
+#define TL_TECHNIQUE_NAME(suite) #suite
+#define TL_TECHNIQUE_SUITE(suite) TL_TECHNIQUE_NAME(suite)
 
 /*
  * The launches of a lab's entry point run as a check runs it: on a rows x
@@ -164,31 +65,123 @@ static inline const char *tl_launch_named(int i, int n)
     return name;
 }
 
-/* The shared memory a launch has: its kernel's static arrays and the
- * dynamic bytes it asked for. */
-static inline long tl_launch_shared_bytes(const tl_launch *l)
+
+/* The emulator's counts of one call, checked as tl_launches_of checks it,
+ * summed over the kernels it ran: a kernel that does the work beside one
+ * that shows the technique is counted all the same. */
+static inline tl_emu_stats tl_counts_of(void (*entry)(void), int rows, int cols, int depth)
 {
-    return tl_kernel_shared_bytes(l->kernel) + (long)l->shared;
+    tl_emu_stats sum;
+    memset(&sum, 0, sizeof sum);
+#ifdef TL_EMU
+    tl_lab_count(1);
+    tl_launches_of(entry, rows, cols, depth);
+    tl_lab_count(0);
+    const tl_lab_profile *p = tl_lab_counts();
+    for (int i = 0; i < p->kernels && i < TL_LAB_PROFILE_KERNELS; i++) {
+        const tl_emu_stats *k = &p->kernel[i].stats;
+        sum.launches += k->launches, sum.threads += k->threads;
+        sum.global_load_requests += k->global_load_requests, sum.global_load_sectors += k->global_load_sectors;
+        sum.global_store_requests += k->global_store_requests, sum.global_store_sectors += k->global_store_sectors;
+        sum.shared_load_requests += k->shared_load_requests, sum.shared_load_wavefronts += k->shared_load_wavefronts;
+        sum.shared_store_requests += k->shared_store_requests, sum.shared_store_wavefronts += k->shared_store_wavefronts;
+        sum.global_load_bytes += k->global_load_bytes, sum.global_store_bytes += k->global_store_bytes;
+        sum.shared_load_ideal += k->shared_load_ideal, sum.shared_store_ideal += k->shared_store_ideal;
+    }
+    cr_assert(sum.launches > 0, "the emulator counted none of your kernels' work");
+#else
+    (void)entry, (void)rows, (void)cols, (void)depth;
+    cr_skip_test("a technique check reads the emulator's counts of your kernels' run, which a GPU does "
+                 "not give: make %s test GPU=emu runs it (the grader runs it so on every machine)",
+                 TL_TECHNIQUE_SUITE(TL_SUITE));
+#endif
+    return sum;
 }
 
-/* Launch i of n has a shared tile, padded or not, TILE_DIM its block's x. */
-static inline void tl_expect_shared_tile(int i, int n, int padded)
+/* Floats that shared-memory accesses moved at least: a conflict-free pass
+ * serves 128 bytes, and the emulator counts the passes each access needed. */
+static inline double tl_shared_floats(unsigned long long ideal_passes)
 {
-    const tl_launch *l = tl_launch_get(i);
-    int side = (int)l->block[0];
-    long need = (long)side * (side + (padded ? 1 : 0)) * (long)sizeof(float);
-    long have = tl_launch_shared_bytes(l);
-    cr_assert(have > 0,
-              "%syour kernel uses no shared memory, so it cannot be the tiled transpose of this "
-              "lab. It may pass the correctness tests, but every write it makes is strided "
-              "(lab 3). Stage a tile in a __shared__ array: README.md, step 2.",
-              tl_launch_named(i, n));
-    cr_assert(have >= need,
-              "%syour kernel has %ld bytes of shared memory; a %s tile of %d x %d floats needs "
-              "%ld (blocks of %d threads in x, so TILE_DIM is %d).%s",
-              tl_launch_named(i, n), have, padded ? "padded" : "whole", side, side + (padded ? 1 : 0), need, side, side,
-              padded && have >= (long)side * side * 4
-                  ? " Pad each row by one float, tile[TILE_DIM][TILE_DIM + 1]: README.md explains "
-                    "why that removes the bank conflicts."
-                  : "");
+    return 32.0 * (double)ideal_passes;
 }
+
+/* Every element went into a shared tile and came out of it: `elements`
+ * floats stored and as many loaded. */
+static inline void tl_expect_staged(const tl_emu_stats *t, double elements)
+{
+    double stored = tl_shared_floats(t->shared_store_ideal), loaded = tl_shared_floats(t->shared_load_ideal);
+    cr_assert(t->shared_store_requests + t->shared_load_requests > 0,
+              "your kernels made no shared-memory access at all while they ran, so they cannot be the "
+              "tiled kernel of this lab (a __shared__ array declared and never used does nothing). "
+              "It may pass the correctness tests, but every element goes straight from global memory "
+              "to global memory. Stage a tile in a __shared__ array: README.md, step 2.");
+    cr_assert(stored >= elements && loaded >= elements,
+              "your kernels stored %.0f floats in shared memory and read %.0f back, fewer than the %.0f "
+              "elements of the matrix: each element must pass through the tile (in, tile, out), or the "
+              "elements that skip it go through global memory as lab 3's do.",
+              stored, loaded, elements);
+}
+
+/* Global reads and writes use most of each 32-byte sector they move (a
+ * whole row of a tile at a time): 12.5 % is a float a sector, lab 3's writes. */
+static inline void tl_expect_coalesced(const tl_emu_stats *t)
+{
+    double load = t->global_load_sectors ? t->global_load_bytes / (32.0 * t->global_load_sectors) : 1,
+           store = t->global_store_sectors ? t->global_store_bytes / (32.0 * t->global_store_sectors) : 1;
+    cr_assert(load >= 0.7 && store >= 0.7,
+              "your kernels' global %s used %.0f %% of the bytes of the 32-byte sectors they moved "
+              "(%.1f sectors a request): they are strided, as lab 3's %s are, so the tile changed "
+              "nothing. With a tile, a warp reads a row of in and writes a row of out: threadIdx.x "
+              "runs along a row both times, and the tile is read by column "
+              "(tile[threadIdx.x][threadIdx.y]). README.md, step 2.",
+              store < 0.7 ? "writes" : "reads", 100 * (store < 0.7 ? store : load),
+              store < 0.7 ? (double)t->global_store_sectors / (double)(t->global_store_requests ? t->global_store_requests : 1)
+                          : (double)t->global_load_sectors / (double)(t->global_load_requests ? t->global_load_requests : 1),
+              store < 0.7 ? "writes" : "reads");
+}
+
+/* Shared accesses take about as few passes as a padded tile's: one each
+ * with TILE_DIM 32 (the launches' block width), where an unpadded tile's
+ * column takes 32; with a narrower tile a warp spans 32 / TILE_DIM of its
+ * rows, and a padded one still takes 2 (measured at 8 and 16; at 8 an
+ * unpadded one takes 2 as well: there is nothing to remove). */
+static inline void tl_expect_conflict_free(const tl_emu_stats *t)
+{
+    unsigned width = 32;
+    for (int i = 0; i < tl_launch_count() && i < TL_MAX_LAUNCHES; i++)
+        if (tl_launch_get(i)->block[0] < width)
+            width = tl_launch_get(i)->block[0];
+    double allowed = width >= 32 ? 1.5 : 3,
+           load = t->shared_load_ideal ? (double)t->shared_load_wavefronts / (double)t->shared_load_ideal : 1,
+           store = t->shared_store_ideal ? (double)t->shared_store_wavefronts / (double)t->shared_store_ideal : 1;
+    cr_assert(load <= allowed && store <= allowed,
+              "your tile's %s took %.1f passes each where a padded tile's take %s: the threads of a "
+              "warp want different words of the same bank. Reading a column of a TILE_DIM x "
+              "TILE_DIM float tile puts all its words in one bank; pad each row by one float, "
+              "tile[TILE_DIM][TILE_DIM + 1], so that a column's words lie in 32 banks (the extra "
+              "row of tile[TILE_DIM + 1][TILE_DIM] moves nothing: a column stays TILE_DIM words "
+              "apart). README.md explains why.",
+              load > allowed ? "reads" : "writes", load > allowed ? load : store, width >= 32 ? "1" : "2");
+}
+
+/* A product's operands reach its multiply-adds from shared tiles: each float
+ * the kernels move from global memory (in the 32-byte sectors they move)
+ * serves `reuse` multiply-adds at least. A naive kernel's serve 2 at most
+ * (a warp's row of A is one float for all its lanes); tiles of T x T, T. */
+static inline void tl_expect_tile_reuse(const tl_emu_stats *t, int m, int n, int k, double reuse)
+{
+    double operands = 2.0 * m * n * k, moved = 8.0 * (double)t->global_load_sectors;
+    cr_assert(moved * reuse <= operands,
+              "your kernels moved %.0f floats from global memory (in 32-byte sectors) for the %.0f "
+              "operands of the %d x %d x %d product's multiply-adds: each serves %.1f of them, as "
+              "when every thread reads its own row of A and column of B. A tile of TILE_WIDTH x "
+              "TILE_WIDTH floats staged in shared memory serves TILE_WIDTH (at least %.0f here). "
+              "README.md, step 2.",
+              moved, operands, m, n, k, operands / (moved > 0 ? moved : 1), reuse);
+    cr_assert(t->shared_store_requests > 0 && tl_shared_floats(t->shared_load_ideal) >= moved,
+              "your kernels move few floats from global memory, but not through shared tiles (they "
+              "stored %.0f floats in shared memory and read %.0f back): this lab's technique stages "
+              "tiles of A and B in shared memory, where all the threads of a block read them.",
+              tl_shared_floats(t->shared_store_ideal), tl_shared_floats(t->shared_load_ideal));
+}
+

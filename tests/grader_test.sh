@@ -96,6 +96,9 @@ summary=$tmp/no-valgrind.log
 make -s grade SUBMISSION="$tmp/references" VALGRIND=/nonexistent/valgrind >"$summary" 2>&1
 expect "without valgrind, grading the CPU labs stops at once and says why (their performance could not be measured)" \
     "this machine has no valgrind at /nonexistent/valgrind: run make deps \(or grade the GPU labs alone: make grade LABS=\"03 04"
+make -n grade LABS="03 04 05 06 07 08 09" SUBMISSION="$tmp/references" VALGRIND=/nonexistent/valgrind >"$summary" 2>&1
+refute "... while the GPU labs alone, as it says, go on to be graded" "no valgrind"
+expect "... (make -n shows the grader's command)" "harness/grade/grade.sh"
 
 # A textbook lab 2, with the stub's own BLOCK, gets its performance points.
 handin textbook2 02-cpu-blocked >/dev/null <<EOF
@@ -139,6 +142,21 @@ expect "... in GFLOP/s at its size, both rates said" "ratio 0.575: GFLOP/s at 10
 summary=$tmp/report/summary.txt
 expect "a skipped test is said at the top of the summary, never silently 0" "^NOTE: 1 test\(s\) did not run here \(skipped\)"
 expect "... and performance waits for every correctness test" "lab 4 performance: performance \(0.00 of 2.00\)"
+
+# Technique counts once most correctness tests pass (technique_needs): a
+# kernel that fails 10 of 12 shows no technique, whatever its counts.
+mkdir -p "$tmp/report/gate"
+for i in 1 2 3 4 5 6 7 8 9 10 11 12; do
+    printf 'test\t05\tcorrectness\tlab05/t%d\t%s\t-\n' "$i" "$([ "$i" -le 2 ] && echo pass || echo fail)"
+done >"$tmp/report/gate.tsv"
+printf 'test\t05\ttechnique\tlab05_technique/padded\tpass\t-\nperf\t05\tnone\t-\t-\t-\t-\n' >>"$tmp/report/gate.tsv"
+"$build/grade-report" labs/grading.conf "$tmp/report/gate.tsv" "$tmp/report/gate" someone >/dev/null
+summary=$tmp/report/gate/summary.txt
+expect "a technique test passed by a kernel that fails 10 of 12 correctness tests earns nothing" "^5 +0.83 / +5.00 +0.00 / +3.00"
+expect "... and says why" "not counted: technique counts once 75 % of the lab's correctness tests pass, and 2 of 12 do"
+sed -i '3,9s/\tfail\t/\tpass\t/' "$tmp/report/gate.tsv"
+"$build/grade-report" labs/grading.conf "$tmp/report/gate.tsv" "$tmp/report/gate" someone >/dev/null
+expect "... while one that passes 9 of 12 earns it" "^5 +3.75 / +5.00 +3.00 / +3.00"
 
 # A lab that grading.conf has no line for (added to labs.mk alone) takes the
 # default of its kind, said in the summary; one with no default either stops
@@ -216,7 +234,35 @@ expect "a loop in a constructor, ignoring every signal it can, is killed at the 
 expect "... and says so" "the lab process, starting .* did not answer|lab01::one_by_one: Timed out"
 expect "... and what a time limit usually means, a constructor's time included" "code that runs before any call, such as a constructor, counts|Time your lab file spends before the test starts"
 expect "... while the other tests pass" "^1 +6\.55 / +8.00"
-within "... and the lab is graded in bounded time" 90
+within "... and the lab is graded in bounded time (each such test run twice)" 150
+
+# Load never decides a verdict: a test that runs past its limit is run again
+# alone, with RETRY_SCALE times the reference's time for it on this machine
+# (here a knob stands in for a loaded machine's slow reference), and the
+# gradebook flags the hand-in. One that runs past that too fails, told so.
+handin sleepy 01-cpu-naive >/dev/null <<EOF
+#define _DEFAULT_SOURCE
+#include "lab.h"
+#include <stddef.h>
+#include <unistd.h>
+void transpose(float *out, const float *in, int rows, int cols)
+{
+    if (rows == 1 && cols == 1)
+        sleep(13); /* one_by_one's limit is 10 seconds */
+    $transpose_body
+}
+EOF
+TILELAB_GRADE_RETRY_SCALE=1000 grade sleepy 01
+expect "a test past its limit on a busy machine, run again alone with the reference's time scaled, passes" "^1 +8\.00 / +8\.00"
+summary=$build/grade/sleepy/results.json
+expect "... and its output says what happened" "ran past its time limit \\(10 seconds\\), and was run again alone, with no other grading on the machine, under a limit of [0-9]+ seconds \\(its own, or 1000 times the [0-9.]+ seconds the reference solution took for it on this machine just before, whichever is longer\\): it passed"
+"$build/grade-report" gradebook labs/grading.conf "$tmp/sleepy.csv" sleepy "$build/grade/sleepy" 2>/dev/null
+summary=$tmp/sleepy.csv
+expect "... and the gradebook flags the hand-in" "^sleepy,.*,graded \(flagged: 1 finding to look at, flags.txt"
+grade sleepy 01
+summary=$build/grade/sleepy/results.json
+expect "a test past its limit run alone too fails" "one_by_one\", \"score\": 0\.0+,"
+expect "... and says how long the reference took, blaming no load" "under a limit of 10 seconds \\(its own, or 10 times the [0-9.]+ seconds the reference solution took for it on this machine just before, whichever is longer\\): it failed, again past its limit: an endless loop, or a kernel far slower than the reference\\?"
 
 # The limit every build and measurement runs under holds whatever the command ignores.
 start=$SECONDS
@@ -432,6 +478,39 @@ else
     not_ok "a suite under a soft file-size cap cannot share its matrices" "$tmp/soft.txt"
 fi
 
+# Disk: a 1 KB lab file whose build writes a large initialized array into
+# every object and program. Past the limit of one file, the build stops;
+# under it, the folder's quota; and no build folder is kept once graded.
+bigarray() { # MiB
+    cat <<EOF
+#include "lab.h"
+#include <stddef.h>
+static float big[$1 << 18] = {1.0f};
+void transpose(float *out, const float *in, int rows, int cols)
+{
+    $transpose_body
+    big[rows % 7] += out[0];
+}
+EOF
+}
+bigarray 96 | handin bigfile 01-cpu-naive >/dev/null
+grade bigfile 01
+expect "a build that writes a file past 64 MiB is stopped, and scores 0" "lab 1 correctness: build \(0.00"
+expect "... and is told why" "the build wrote a file larger than 64 MiB"
+bigarray 12 | handin bigfolder 01-cpu-naive >/dev/null
+TILELAB_GRADE_DISK_LIMIT=$((32 << 20)) grade bigfolder 01
+expect "a hand-in whose builds outgrow the folder's quota scores 0 for that lab" "lab 1 correctness: build \(0.00"
+expect "... and is told why" "wrote [0-9]+ MiB to disk, more than the 32 MiB"
+used=$(du -sm "$build/grade/bigfolder" | cut -f1)
+if [ "$used" -lt 8 ]; then ok "... and nothing of its build is left (${used} MiB)"; else not_ok "the over-quota build left ${used} MiB" /dev/null; fi
+if [ -d "$build/grade/references" ] && [ ! -e "$build/grade/references/build" ] && [ ! -e "$build/grade/textbook2/build" ]; then
+    ok "no hand-in's build folder is kept once it is graded"
+else
+    not_ok "build folders kept: $(ls -d "$build"/grade/*/build 2>/dev/null | head -3)" /dev/null
+fi
+KEEP_BUILD=1 grade textbook2 02
+if [ -x "$build/grade/textbook2/build/lab02/student/test" ]; then ok "... unless KEEP_BUILD=1 asks"; else not_ok "KEEP_BUILD=1 kept no build" /dev/null; fi
+
 handin impostor 01-cpu-naive >/dev/null <<EOF
 #include "check.h"
 #include "lab.h"
@@ -592,10 +671,28 @@ EOF
 grade copycat 01
 expect "including the reference source does not build" "lab 1 correctness: build \(0.00"
 
+# A class kept inside the kit's folder, as README lays hand-ins out: a hand-in
+# that includes a classmate's file, by a path from its own or from the kit's.
+kitclass=$(mktemp -d "$root/handins.XXXXXX")
+trap 'rm -rf "$tmp" "$kitclass"' EXIT
+classmates() { # SANDBOX: grade x, whose lab 1 includes y's
+    rm -rf "$kitclass"/* "$build/grade/x"
+    mkdir -p "$kitclass/x/labs/01-cpu-naive" "$kitclass/y/labs/01-cpu-naive"
+    cp solutions/01-cpu-naive/transpose.c "$kitclass/y/labs/01-cpu-naive/"
+    local up=../../../../../../${kitclass#"$root"/}/y/labs/01-cpu-naive/transpose.c
+    printf '#if __has_include("%s")\n#include "%s"\n#else\n#include "%s"\n#endif\n' "$up" "$up" \
+        "$kitclass/y/labs/01-cpu-naive/transpose.c" >"$kitclass/x/labs/01-cpu-naive/transpose.c"
+    summary=$build/grade/x/summary.txt
+    TILELAB_GRADE_SANDBOX=$1 make -s grade LABS=01 SUBMISSION="$kitclass/x" >"$tmp/x.log" 2>&1
+    expect "a hand-in kept in the kit's folder cannot include a classmate's kept beside it ($1)" "lab 1 correctness: build \(0.00"
+    expect "... the file is not there for it, or not readable" "No such file or directory|Permission denied"
+}
+classmates bwrap
+
 # Another copy of the kit on the machine (an instructor's second checkout):
 # the sandbox shows the system's folders and the grader's tools, not it.
 other=$(mktemp -d "$(dirname "$root")/.tilelab-other-checkout.XXXXXX")
-trap 'rm -rf "$tmp" "$other"' EXIT
+trap 'rm -rf "$tmp" "$other" "$kitclass"' EXIT
 mkdir -p "$other/solutions/01-cpu-naive" && cp solutions/01-cpu-naive/transpose.c "$other/solutions/01-cpu-naive/"
 handin othercopy 01-cpu-naive >/dev/null <<EOF
 #include "$other/solutions/01-cpu-naive/transpose.c"
@@ -883,6 +980,35 @@ EOF
     else
         not_ok "the grader left $root/solutions mode $(stat -c %a "$root/solutions")" /dev/null
     fi
+    classmates setpriv
+    # Two hand-ins graded at once: each as a uid of its own, and the end of
+    # one's commands (every process of its uid killed) ends none of the other's.
+    rm -rf "$tmp/pair" && mkdir -p "$tmp/pair/slow/labs/01-cpu-naive" "$tmp/pair/quick/labs/01-cpu-naive"
+    for h in slow quick; do
+        cat >"$tmp/pair/$h/labs/01-cpu-naive/transpose.c" <<EOF
+#define _DEFAULT_SOURCE
+#include "lab.h"
+#include <stddef.h>
+#include <stdio.h>
+#include <unistd.h>
+void transpose(float *out, const float *in, int rows, int cols)
+{
+    fprintf(stderr, "$h runs as uid %d\n", (int)getuid());
+    usleep($([ $h = slow ] && echo 300000 || echo 0));
+    $transpose_body
+}
+EOF
+    done
+    TILELAB_GRADE_SANDBOX=setpriv make -s grade-all LABS=01 SUBMISSIONS="$tmp/pair" >"$tmp/pair.log" 2>&1
+    slow_uid=$(grep -rhom1 'slow runs as uid [0-9]*' "$build/grade/slow/outputs" | head -1)
+    quick_uid=$(grep -rhom1 'quick runs as uid [0-9]*' "$build/grade/quick/outputs" | head -1)
+    if [ -n "$slow_uid" ] && [ -n "$quick_uid" ] && [ "${slow_uid##* }" != "${quick_uid##* }" ]; then
+        ok "two hand-ins graded at once run as two uids (${slow_uid##* }, ${quick_uid##* })"
+    else
+        not_ok "two hand-ins graded at once: '$slow_uid' and '$quick_uid'" "$tmp/pair.log"
+    fi
+    summary=$build/grade/slow/summary.txt
+    expect "... and the quick one's cleanups kill nothing of the slow one's: every test passes" "^1 +8\.00 / +8\.00"
 else
     ok "# SKIP the setpriv sandbox (bubblewrap's stand-in where it cannot run) needs root and setpriv"
 fi
@@ -1015,7 +1141,7 @@ mkdir -p "$tmp/naive4/labs/04-gpu-coalesced"
 cp solutions/03-gpu-naive/transpose.cu "$tmp/naive4/labs/04-gpu-coalesced/transpose.cu"
 grade naive4 04
 expect "a naive kernel passes lab 4's correctness tests" "^4 +5.00 / +5.00"
-expect "... but not its technique check, and is told so" "uses no shared memory"
+expect "... but not its technique check, and is told so" "made no shared-memory access at all"
 
 # A GPU lab's speed on the emulator is counted where the hand-in's code is not:
 # a destructor that copies the reference's counts over its own in the CSV the

@@ -14,19 +14,14 @@ TL_HELD_BACK(lab08_hidden, held_back_shapes, 120)
         tl_expect_matmul(sgemm, shapes[i].rows, shapes[i].cols, shapes[i].depth);
 }
 
+/* Each thread a tile of C in registers (16 elements at least), from tiles of A and B in shared memory. */
 TL_TECHNIQUE(lab08_technique, each_thread_computes_a_tile_of_c, 20)
 {
-    int n = tl_launches_of((void (*)(void))sgemm, 512, 512, 512);
-    for (int i = 0; i < n; i++) {
-        const tl_launch *l = tl_launch_get(i);
-        unsigned long threads = (unsigned long)l->grid[0] * l->grid[1] * l->grid[2] *
-                                l->block[0] * l->block[1] * l->block[2];
-        cr_assert(threads * 16 <= 512UL * 512,
-                  "%sfor a 512 x 512 C you launched %lu threads, %.1f elements of C each: register "
-                  "blocking gives each thread a tile of C (at least 4 x 4) to keep in registers. "
-                  "README.md, step 1.", tl_launch_named(i, n), threads, 512.0 * 512 / (double)threads);
-        cr_assert(tl_launch_shared_bytes(l) > 0,
-                  "%syour kernel uses no shared memory: stage the tiles of A and B there, as in "
-                  "lab 7.", tl_launch_named(i, n));
-    }
+    tl_emu_stats t = tl_counts_of((void (*)(void))sgemm, 128, 128, 128);
+    double each = 128.0 * 128 / (double)t.threads;
+    cr_assert(each >= 16,
+              "for a 128 x 128 C, %llu threads ran, %.1f elements of C each: register blocking "
+              "gives each thread a tile of C (at least 4 x 4) to keep in registers. README.md, step 1.",
+              t.threads, each);
+    tl_expect_tile_reuse(&t, 128, 128, 128, 8);
 }

@@ -250,6 +250,8 @@ static int run_bench(const bench_args *a, const tl_shape *shapes, int n_shapes)
             status = 1;
             break;
         }
+        char how[128] = "";
+        tl_bench_refuse(shapes[i], r, n, tl_bench_bound(shapes[i], r, n, how, sizeof how), how);
         tl_bench_report(stdout, csv, TL_LAB, IS_PRODUCT, a->tag, shapes[i], r, n);
         fflush(stdout);
     }

@@ -76,6 +76,20 @@ int tl_bench_once(tl_shape s, const tl_variant *v, char *why, size_t why_len);
 void tl_bench_describe(FILE *f);
 
 /*
+ * The fastest rate the hardware can give one call at size s, in the unit of
+ * tl_bench_work, from this run's results r (n rows in the back end's order,
+ * ceiling first) or the device's properties, with its margin; 0 where the
+ * back end states none (the CPU). A student's or a reference's row above it
+ * is refused, not timed: no kernel goes faster, and a result kept from an
+ * earlier call, or work the events did not see, does. how names the bound.
+ */
+double tl_bench_bound(tl_shape s, const tl_result *r, int n, char *how, size_t how_len);
+
+/* Refuses the student's and the reference's rows of r whose rate is above
+ * bound (when bound > 0): not measured, their note saying so and naming how. */
+void tl_bench_refuse(tl_shape s, tl_result *r, int n, double bound, const char *how);
+
+/*
  * The table rows (and CSV rows, when csv is not NULL) of one size for lab
  * `lab`: r holds n results in the back end's order, ceiling first; those
  * with no variant did not run. matmul: sizes are MxNxK. The CSV's columns

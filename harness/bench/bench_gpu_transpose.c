@@ -60,3 +60,16 @@ int tl_bench_gpu_verify(const tl_gpu_output *o, int rep, int last, char *why, si
     }
     return 0;
 }
+
+double tl_bench_gpu_copy_bound(const tl_gpu_info *info, tl_shape s, const tl_result *r, int n, char *how,
+                               size_t how_len)
+{
+    const char *unit;
+    if (n > 0 && r[0].variant && !strcmp(r[0].variant->role, "ceiling") && r[0].measured) {
+        double copy = tl_bench_work(s, &unit) / r[0].stats.median / 1e9;
+        snprintf(how, how_len, "125 %% of the device-to-device copy's %.0f %s in this run", copy, unit);
+        return 1.25 * copy;
+    }
+    snprintf(how, how_len, "the memory's theoretical %.0f GB/s", info->peak_gbps);
+    return info->peak_gbps;
+}

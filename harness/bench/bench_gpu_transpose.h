@@ -29,6 +29,13 @@ typedef struct {
     uint64_t *samples;  /* the sampler's state */
 } tl_gpu_output;
 
+/* tl_bench_bound of a transpose: 125 % of the device-to-device copy's rate in
+ * this run (r[0], the ceiling: a transpose moves the bytes a copy moves, and
+ * the best reach the copy's rate, a few per cent above at most), or the
+ * memory's theoretical peak where the copy was not timed. */
+double tl_bench_gpu_copy_bound(const tl_gpu_info *info, tl_shape s, const tl_result *r, int n, char *how,
+                               size_t how_len);
+
 /* After each timed call, some elements at random; after the last one, all of them. */
 int tl_bench_gpu_verify(const tl_gpu_output *o, int rep, int last, char *why, size_t why_len);
 

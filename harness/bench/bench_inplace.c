@@ -5,9 +5,11 @@
  * labNN_baseline in labs/labs.mk (its reference, as reference_transpose).
  *
  * An in-place call changes its own input: before each timed repetition the
- * matrix is restored from a pristine copy, outside the events, and after it
- * the matrix must hold the transpose of that copy.
+ * matrix is copied in from a pristine one, outside the events, and after it
+ * must hold the transpose of that one. Both are new for each repetition, at
+ * new addresses (bench_fresh.h).
  */
+#include "bench_fresh.h"
 #include "bench_gpu_transpose.h"
 #include "sysinfo.h"
 
@@ -64,6 +66,8 @@ typedef struct {
     const float *h_in;         /* what pristine holds */
     float *h_out;              /* room for work, to check it whole */
     uint64_t samples;          /* the sampler's state */
+    tl_fresh *ins, *works;     /* where each timed call's matrices come from */
+    int student;          /* the student's: its calls may be launch plans (gpu.h) */
 } launch_ctx;
 
 static cudaError_t launch(void *p)
@@ -84,6 +88,14 @@ static cudaError_t prepare(void *p)
 {
     launch_ctx *c = p;
     size_t bytes = tl_shape_elements(c->s) * sizeof(float);
+    if (c->ins) { /* a timed call: a matrix it has not seen, at an address new to it, its plan made */
+        size_t at = tl_fresh_next(c->ins);
+        c->pristine = c->ins->d + at;
+        c->h_in = c->ins->h + at;
+        c->work = c->works->d + tl_fresh_next(c->works);
+        if (c->student)
+            tl_gpu_lab_plan_ahead((void (*)(void))c->inplace, c->s, c->work, NULL, NULL);
+    }
     if (c->inplace)
         return cudaMemcpyAsync(c->work, c->pristine, bytes, cudaMemcpyDeviceToDevice, 0);
     return cudaMemsetAsync(c->work, 0xff, bytes, 0);
@@ -101,9 +113,9 @@ static int checked(tl_result *r, const launch_ctx *c, tl_shape s)
 {
     static tl_verdict v;
     if (c->inplace)
-        tl_check_inplace(&v, c->inplace, &tl_gpu_backend, s.rows, TL_DEFAULT_SEED);
+        tl_check_inplace(&v, c->inplace, &tl_gpu_backend, s.rows, tl_fresh_seed());
     else if (c->transpose)
-        tl_check_transpose(&v, c->transpose, &tl_gpu_backend, s, TL_DEFAULT_SEED);
+        tl_check_transpose(&v, c->transpose, &tl_gpu_backend, s, tl_fresh_seed());
     else
         return 1;
     if (!v.ok)
@@ -116,33 +128,32 @@ static void context(launch_ctx *c, const tl_variant *v, float *work, const float
 {
     launch_ctx made = {out_of_place(v) ? NULL : (tl_inplace_fn)v->fn,
                        out_of_place(v) ? (tl_transpose_fn)v->fn : NULL,
-                       work, pristine, s, h_in, h_out, samples};
+                       work, pristine, s, h_in, h_out, samples, NULL, NULL, 0};
     *c = made;
 }
 
 int tl_bench_size(tl_shape s, const tl_bench_opts *o, tl_result *results, char *why, size_t why_len)
 {
-    size_t n = tl_shape_elements(s), bytes = n * sizeof(float);
-    float *h_in = malloc(bytes), *h_out = malloc(bytes), *d_pristine = NULL, *d_work = NULL;
-    cudaError_t err;
+    size_t n = tl_shape_elements(s);
+    float *h_out = malloc(n * sizeof(float));
+    tl_fresh ins, works;
     int rc = -1;
-    if (!h_in || !h_out) {
+    memset(&ins, 0, sizeof ins), memset(&works, 0, sizeof works);
+    if (!h_out) {
         snprintf(why, why_len, "out of host memory");
         goto done;
     }
-    tl_fill_random(h_in, n, TL_DEFAULT_SEED);
-    if ((err = cudaMalloc((void **)&d_pristine, bytes)) || (err = cudaMalloc((void **)&d_work, bytes)) ||
-        (err = cudaMemcpy(d_pristine, h_in, bytes, cudaMemcpyHostToDevice))) {
-        tl_gpu_explain(err, why, why_len);
+    if (tl_fresh_make(&ins, n, TL_FRESH_RANDOM, why, why_len) ||
+        tl_fresh_make(&works, n, TL_FRESH_EMPTY, why, why_len))
         goto done;
-    }
     for (int k = 0; k < N_VARIANTS; k++) {
         tl_result *r = &results[k];
         if (!tl_bench_selected(o, &variants[k]))
             continue;
         r->variant = &variants[k];
         launch_ctx c;
-        context(&c, &variants[k], d_work, d_pristine, s, h_in, h_out, TL_DEFAULT_SEED + (uint64_t)k);
+        context(&c, &variants[k], works.d, ins.d, s, ins.h, h_out, TL_DEFAULT_SEED + (uint64_t)k);
+        c.ins = &ins, c.works = &works, c.student = !strcmp(variants[k].role, "student");
         if (!checked(r, &c, s))
             continue;
         tl_gpu_op op = {launch, prepare, verify, &c};
@@ -152,9 +163,8 @@ int tl_bench_size(tl_shape s, const tl_bench_opts *o, tl_result *results, char *
     }
     rc = 0;
 done:
-    cudaFree(d_pristine);
-    cudaFree(d_work);
-    free(h_in);
+    tl_fresh_free(&ins);
+    tl_fresh_free(&works);
     free(h_out);
     return rc;
 }
@@ -185,12 +195,19 @@ int tl_bench_once(tl_shape s, const tl_variant *v, char *why, size_t why_len)
     return rc;
 }
 
+double tl_bench_bound(tl_shape s, const tl_result *r, int n, char *how, size_t how_len)
+{
+    return tl_bench_gpu_copy_bound(&info, s, r, n, how, how_len);
+}
+
 void tl_bench_describe(FILE *f)
 {
     char cpu[256];
     tl_cpu_model(cpu, sizeof cpu);
     tl_gpu_describe(f, &info);
     fprintf(f, "# host: %s\n", cpu);
+    fprintf(f, "# inputs: new for each timed call, at new addresses (a random pool, seed %llu); a "
+               "rate above 125 %% of the copy's is refused\n", (unsigned long long)tl_fresh_seed());
     fprintf(f, "# in place: the matrix is restored from a pristine copy before each timed call, "
                "outside the events; out_of_place is the reference of lab " TL_BASELINE_LAB
                ", writing a second matrix\n");

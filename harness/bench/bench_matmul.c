@@ -5,6 +5,7 @@
  * in seconds.
  */
 #include "bench.h"
+#include "bench_fresh.h"
 #include "gpu.h"
 #include "sysinfo.h"
 
@@ -123,6 +124,8 @@ typedef struct {
     tl_shape s;
     const float *h_a, *h_b; /* what a and b hold */
     uint64_t samples;       /* the sampler's state */
+    tl_fresh *ins, *outs;   /* where each timed call's A, B and C come from (bench_fresh.h) */
+    int student;          /* the student's: its calls may be launch plans (gpu.h) */
 } launch_ctx;
 
 static cudaError_t launch(void *p)
@@ -137,6 +140,19 @@ static cudaError_t poison(void *p)
 {
     launch_ctx *x = p;
     return cudaMemsetAsync(x->c, 0xff, (size_t)x->s.rows * x->s.cols * sizeof(float), 0);
+}
+
+/* Before each timed call: A and B it has not seen, at addresses new to it, and its plan made. */
+static cudaError_t fresh(void *p)
+{
+    launch_ctx *x = p;
+    size_t at_a = tl_fresh_next(x->ins), at_b = tl_fresh_next(x->ins);
+    x->a = x->ins->d + at_a, x->h_a = x->ins->h + at_a;
+    x->b = x->ins->d + at_b, x->h_b = x->ins->h + at_b;
+    x->c = x->outs->d + tl_fresh_next(x->outs);
+    if (x->student)
+        tl_gpu_lab_plan_ahead((void (*)(void))x->fn, x->s, x->c, x->a, x->b);
+    return poison(p);
 }
 
 /* After each timed call, elements of C at random (more after the last), each against a
@@ -177,7 +193,7 @@ static int checked(tl_result *r, const tl_variant *variant)
     if (!verdicts[i]) {
         tl_shape s = {257, 255, 263};
         tl_check_matmul(&v, fn_of(variant), tl_bench_tiled(fn_of(variant)), &tl_gpu_backend, s,
-                        TL_DEFAULT_SEED);
+                        tl_fresh_seed());
         verdicts[i] = v.ok ? 1 : 2;
         if (!v.ok) {
             tl_bench_note_verdict(r, &v);
@@ -214,47 +230,44 @@ static void time_on_host(tl_result *r, const tl_bench_opts *o, float *h, tl_shap
 int tl_bench_size(tl_shape s, const tl_bench_opts *o, tl_result *results, char *why, size_t why_len)
 {
     size_t na = (size_t)s.rows * s.depth, nb = (size_t)s.depth * s.cols, nc = (size_t)s.rows * s.cols;
-    float *h = malloc((na + nb + nc) * sizeof *h), *d_a = NULL, *d_b = NULL, *d_c = NULL;
-    cudaError_t err;
+    float *h = NULL;
+    tl_fresh ins, outs;
     int rc = -1;
-    if (!h) {
-        snprintf(why, why_len, "out of host memory");
-        return -1;
-    }
-    tl_fill_random(h, na + nb, TL_DEFAULT_SEED);
-    for (size_t i = 0; i < na + nb; i++) /* keep the products finite: no inf or NaN here */
-        if (h[i] != h[i] || h[i] - h[i] != 0)
-            h[i] = 1.0f;
-    if ((err = cudaMalloc((void **)&d_a, na * sizeof *h)) || (err = cudaMalloc((void **)&d_b, nb * sizeof *h)) ||
-        (err = cudaMalloc((void **)&d_c, nc * sizeof *h)) ||
-        (err = cudaMemcpy(d_a, h, na * sizeof *h, cudaMemcpyHostToDevice)) ||
-        (err = cudaMemcpy(d_b, h + na, nb * sizeof *h, cudaMemcpyHostToDevice))) {
-        tl_gpu_explain(err, why, why_len);
+    memset(&ins, 0, sizeof ins), memset(&outs, 0, sizeof outs);
+    /* A and B from one pool of finite values (no inf or NaN in a product), C from another. */
+    if (tl_fresh_make(&ins, na > nb ? na : nb, TL_FRESH_FINITE, why, why_len) ||
+        tl_fresh_make(&outs, nc, TL_FRESH_EMPTY, why, why_len))
         goto done;
-    }
     for (int k = 0; k < N_VARIANTS; k++) {
         const tl_variant *var = &variants[k];
         tl_result *r = &results[k];
         if (!tl_bench_selected(o, var))
             continue;
         r->variant = var;
-        if (on_host(var)) {
-            time_on_host(r, o, h, s);
+        if (on_host(var)) { /* the CPU's product: A, B and room for C, on the host */
+            if (!h && (h = malloc((na + nb + nc) * sizeof *h))) {
+                memcpy(h, ins.h, na * sizeof *h);
+                memcpy(h + na, ins.h, nb * sizeof *h);
+            }
+            if (h)
+                time_on_host(r, o, h, s);
+            else
+                snprintf(r->note, sizeof r->note, "out of host memory");
             continue;
         }
         if (strcmp(var->role, "ceiling") && !checked(r, var))
             continue;
-        launch_ctx c = {fn_of(var), d_c, d_a, d_b, s, h, h + na, TL_DEFAULT_SEED + (uint64_t)k};
-        tl_gpu_op op = {launch, poison, verify, &c};
+        launch_ctx c = {fn_of(var), outs.d, ins.d, ins.d, s, ins.h, ins.h, TL_DEFAULT_SEED + (uint64_t)k,
+                        &ins, &outs, !strcmp(var->role, "student")};
+        tl_gpu_op op = {launch, fresh, verify, &c};
         if (tl_gpu_time(&op, o->warmup, o->reps, 2 * info.l2_bytes, &r->stats, r->note,
                         sizeof r->note) == 0)
             r->measured = 1;
     }
     rc = 0;
 done:
-    cudaFree(d_a);
-    cudaFree(d_b);
-    cudaFree(d_c);
+    tl_fresh_free(&ins);
+    tl_fresh_free(&outs);
     free(h);
     return rc;
 }
@@ -277,7 +290,7 @@ int tl_bench_once(tl_shape s, const tl_variant *v, char *why, size_t why_len)
         !(err = cudaMalloc((void **)&d_c, nc * sizeof *h)) &&
         !(err = cudaMemcpy(d_a, h, na * sizeof *h, cudaMemcpyHostToDevice)) &&
         !(err = cudaMemcpy(d_b, h + na, nb * sizeof *h, cudaMemcpyHostToDevice))) {
-        launch_ctx c = {fn_of(v), d_c, d_a, d_b, s, h, h + na, 0};
+        launch_ctx c = {fn_of(v), d_c, d_a, d_b, s, h, h + na, 0, NULL, NULL, 0};
         tl_gpu_op op = {launch, poison, NULL, &c};
         rc = tl_gpu_once(&op, v->name, why, why_len);
     } else {
@@ -290,12 +303,35 @@ int tl_bench_once(tl_shape s, const tl_variant *v, char *why, size_t why_len)
     return rc;
 }
 
+/* FP32 results per clock per SM (the CUDA C++ Programming Guide's throughput
+ * table): 64 on 6.0, 7.x and 8.0, 128 on the others the kit builds for and after. */
+static int fp32_lanes(int major, int minor)
+{
+    return (major == 6 && minor == 0) || major == 7 || (major == 8 && minor == 0) ? 64 : 128;
+}
+
+/* tl_bench_bound of a product: 105 % of the GPU's FP32 peak, SMs x lanes x 2
+ * (a multiply-add) x its highest clock, from the device's properties. */
+double tl_bench_bound(tl_shape s, const tl_result *r, int n, char *how, size_t how_len)
+{
+    int clock_khz = 0;
+    (void)s, (void)r, (void)n;
+    if (cudaDeviceGetAttribute(&clock_khz, cudaDevAttrClockRate, 0) != cudaSuccess || clock_khz <= 0)
+        return 0;
+    double peak = (double)info.sms * fp32_lanes(info.cc_major, info.cc_minor) * 2 * clock_khz * 1e3 / 1e9;
+    snprintf(how, how_len, "105 %% of its FP32 peak, %d SMs x %d lanes x 2 x %.2f GHz = %.0f GFLOP/s", info.sms,
+             fp32_lanes(info.cc_major, info.cc_minor), clock_khz / 1e6, peak);
+    return 1.05 * peak;
+}
+
 void tl_bench_describe(FILE *f)
 {
     char cpu[256];
     tl_cpu_model(cpu, sizeof cpu);
     tl_gpu_describe(f, &info);
     fprintf(f, "# ceiling: cublasSgemm, FP32 (CUBLAS_DEFAULT_MATH, NVIDIA_TF32_OVERRIDE=0)\n");
+    fprintf(f, "# inputs: new for each timed call, at new addresses (a random pool, seed %llu); a "
+               "rate above 105 %% of the FP32 peak is refused\n", (unsigned long long)tl_fresh_seed());
     fprintf(f, "# host: %s; cpu variant: %s, single-threaded\n", cpu,
 #ifdef TL_HAVE_OPENBLAS
             "OpenBLAS cblas_sgemm"

@@ -90,3 +90,19 @@ void tl_bench_report(FILE *table, FILE *csv, int lab, int matmul, const char *ta
     }
     table_notes(table, r, n);
 }
+
+void tl_bench_refuse(tl_shape s, tl_result *r, int n, double bound, const char *how)
+{
+    for (int i = 0; bound > 0 && i < n; i++) {
+        if (!r[i].variant || !r[i].measured ||
+            (strcmp(r[i].variant->role, "student") && strcmp(r[i].variant->role, "reference")))
+            continue;
+        const char *unit;
+        double work = tl_bench_work(s, &unit), rate = work / r[i].stats.median / 1e9;
+        if (rate > bound) {
+            r[i].measured = 0;
+            snprintf(r[i].note, sizeof r[i].note, "REFUSED, faster than this GPU can go: %.0f %s, above %s",
+                     rate, unit, how);
+        }
+    }
+}

@@ -65,6 +65,36 @@ if [ -n "$nvcc" ] && ! "$nvcc" -c -O3 $arch -Wno-deprecated-gpu-targets -Werror 
     fi
 fi
 
+# One program for both compilers: the emulator must count the code nvcc
+# compiles. The file's own lines that survive its #if's, macros unexpanded
+# (-fdirectives-only), are read as the emulator's build sees them and as
+# nvcc's passes do for the H100 (sm_90), which the emulator models: device
+# and host (without nvcc: g++ with nvcc's macros defined and not, the
+# emulator's headers out of sight). A file whose lines differ (an #if on
+# __CUDA_ARCH__, __CUDACC__, a macro of either's headers) is refused, naming
+# the first such line.
+own_lines() {
+    awk -v src="$src" '/^# [0-9]+ "/ { line = $2; file = $3; gsub(/"/, "", file); next }
+        file == src { if ($0 !~ /^[ \t]*$/) print line ": " $0; line++ }'
+}
+one_program() {
+    pp=${out%.o}.pp shadow=${out%.o}.shadow
+    emu_gxx -x c++ -E -fdirectives-only "$@" "$src" 2>/dev/null | own_lines >"$pp.emulator" || return 0
+    mkdir -p "$shadow" && for h in "$here"/cuda_*.h "$here"/device_*.h "$here"/vector_types.h; do : >"$shadow/${h##*/}"; done
+    for view in device $([ -n "$nvcc" ] && echo host || echo plain); do
+        if [ -n "$nvcc" ]; then
+            "$nvcc" -E -arch=sm_90 -Xcompiler -fdirectives-only -I"$here/../core/include" \
+                $([ "$view" = device ] || echo -U__CUDA_ARCH__ -U__CUDA_ARCH_LIST__ -UCUDA_DOUBLE_MATH_FUNCTIONS) "$@" "$src"
+        else
+            g++ -std=c++17 -x c++ -E -fdirectives-only -I"$shadow" -I"$here/../core/include" \
+                $([ "$view" = plain ] || echo -D__CUDACC__ -D__NVCC__ -D__CUDA_ARCH__=900) "$@" "$src"
+        fi 2>"$pp.log" | own_lines >"$pp.$view"
+        cmp -s "$pp.emulator" "$pp.$view" && continue
+        line=$(diff "$pp.emulator" "$pp.$view" | sed -n 's/^[<>] \([0-9]*\):.*/\1/p' | sort -n | head -n 1)
+        echo "$src:${line:-1}: the preprocessor keeps other code here for $([ -n "$nvcc" ] && echo "nvcc's $view pass" || echo nvcc) than for the emulator's build: an #if or #ifdef tells the two apart (__CUDA_ARCH__, __CUDACC__, a macro or header only one of them has). A lab file must be one program for both, since the emulator checks and counts the code the GPU runs: take the test out." >&2
+        exit 1
+    done
+}
 # The widths of nvcc's memory instructions per source line, from its SASS
 # for sm_90, in the background while g++ compiles (step 4).
 widths=-
@@ -173,6 +203,7 @@ emu_cxx() {
         --redefine-sym free=tl_emu_cuda_free "$out"
 }
 
+one_program "$@"
 if [ -n "$nvcc" ]; then
     # ptxas's registers and static shared memory of each kernel, which its first line passes on.
     c++filt <"${out%.o}.nvcc.log" >"${out%.o}.ptxas.log"

@@ -31,6 +31,15 @@ const char *tl_gpu_error_detail(void);
  */
 cudaError_t tl_gpu_lab_error(const char **said);
 
+/*
+ * Where a lab's calls are launch plans run by the kit (lab/lab_plans.c):
+ * has the plan of the call entry(d0, d1, d2) on shape s made now, so that
+ * the call itself only runs it. The bench asks before each timed call, on
+ * inputs at addresses new each time, so that the events time the kernels
+ * alone. gpu.c defines it weakly, doing nothing.
+ */
+void tl_gpu_lab_plan_ahead(void (*entry)(void), tl_shape s, const void *d0, const void *d1, const void *d2);
+
 /* "cudaErrorX (what the runtime says): what usually causes it" */
 void tl_gpu_explain(cudaError_t err, char *buf, size_t len);
 

@@ -25,7 +25,7 @@
 #   SUBMISSIONS    a folder the student's code must not see (grade-all)
 #   VALGRIND       valgrind, which measures the CPU labs (their cache misses)
 #   CACHE_SIM      the caches it simulates: its --I1, --D1 and --LL flags
-#   KEEP_BUILD     1: keep the hand-in's builds and raw records (its report alone otherwise)
+#   KEEP_BUILD     1: keep the hand-in's builds and raw records (its report alone otherwise, the builds removed once graded)
 #   GRADE_JOBS     how many labs are graded at once (the machine's cores; grade-all sets it)
 #   HIDDEN_VISIBILITY  how results.json shows held-back tests (grade-report reads it)
 #
@@ -47,12 +47,26 @@ FILE_LIMIT=$((1 << 20))      # bytes of one lab file
 ARCHIVE_LIMIT=$((16 << 20))  # bytes of a whole hand-in archive, unpacked
 BUILD_LIMIT=300              # seconds to build one lab
 TEST_MARGIN=5                # seconds past a test's own limits (3 x its seconds) before it is killed
+RETRY_SCALE=${TILELAB_GRADE_RETRY_SCALE:-10} # a test that timed out runs again alone, with this many times the reference's time (the knob: for the grader's tests)
 LAB_LIMIT=${TILELAB_GRADE_LAB_LIMIT:-900}  # seconds for all the tests of one lab (the knob: for the grader's tests)
 PERF_LIMIT=300               # seconds for one measurement
+# Disk: while a hand-in is built or measured each file it writes is capped,
+# and its folder (builds and measurements together) is checked after each
+# such command; its /tmp is a tmpfs of a fixed size (bwrap). Nothing of its
+# builds is kept once it is graded, unless KEEP_BUILD=1 asks.
+BUILD_FILE_LIMIT=$((64 << 20))  # bytes of one file a build or a measurement writes
+DISK_LIMIT=${TILELAB_GRADE_DISK_LIMIT:-$((256 << 20))} # bytes of a hand-in's builds and measurements together (the knob: for the grader's tests)
+TMP_LIMIT=$((512 << 20))        # bytes of its /tmp
 CPU_PERF_SIZE=1000           # not a power of two: see labs/grading.conf
 GPU_PERF_SIZE=4096           # a transpose on the GPU (in place too): far past its L2 cache
 MATMUL_PERF_SIZE=1024        # a product on the GPU: its check runs on the CPU, in double
 EMU_PERF_SIZE=256            # any GPU lab on the emulator, which counts every access
+# What student code sees of the kit's folder: the sources a build needs, not
+# the folders of tests/ (the emulator's corpus and the hostile hand-ins hold
+# working kernels), nor anything else kept there (solutions, hand-ins).
+KIT_SOURCES=(Makefile labs harness tests)
+KIT_CLOSED=()
+for d in "$root"/tests/*/; do [ ! -d "$d" ] || KIT_CLOSED+=("${d%/}"); done
 
 log() { printf '%s\n' "$*" >&2; }
 # A file's lines last first (tac is GNU's alone).
@@ -111,32 +125,28 @@ say() { # TEXT: $said, a fresh output file holding TEXT
 
 # ---------------------------------------------------------------- sandbox
 
+# The lock every grader's command holds shared on this machine, and a test
+# run again alone holds alone (retry_alone).
+ALONE_LOCK=/run/tilelab-grade.lock
+{ : >>"$ALONE_LOCK"; } 2>/dev/null || ALONE_LOCK=$TOOLS/.grade.lock
+alone=
+
 # bwrap where it runs. Where it cannot (a container that forbids user
 # namespaces, as Gradescope's may) and the grader is root, setpriv: student
 # code runs as a user of its own, who owns nothing of the grader's and can
 # read nothing bwrap would hide, without network where the container lets
 # root take it away. Else none, said on every summary.
 # (TILELAB_GRADE_SANDBOX=setpriv: the knob for the grader's tests.)
-GRADE_UID=64000 # no account: nothing on the machine belongs to it
 SANDBOX=none no_net=()
+. harness/grade/setpriv.sh
 if [ "${TILELAB_GRADE_SANDBOX:-}" != setpriv ] && command -v bwrap >/dev/null &&
     bwrap --ro-bind / / --dev /dev --cap-drop ALL true 2>/dev/null; then
     SANDBOX=bwrap
-elif [ "$(id -u)" = 0 ] && setpriv --reuid=$GRADE_UID --regid=$GRADE_UID --clear-groups true 2>/dev/null; then
+elif [ "$(id -u)" = 0 ] && setpriv --reuid=$SETPRIV_UID_BASE --regid=$SETPRIV_UID_BASE --clear-groups true 2>/dev/null; then
     SANDBOX=setpriv
     ! unshare --net true 2>/dev/null || no_net=(unshare --net --)
-    log "grade: WARNING: bubblewrap cannot run here: student code runs as uid $GRADE_UID$([ ${#no_net[@]} -gt 0 ] || echo ", with the network"), and the kit's solutions, build and hidden files are closed to other users"
-    # What bwrap hides, closed to every user but root; the references open
-    # only while a hand-in is linked (sandbox link).
-    # (their modes are put back when the grader ends: the folders are the instructor's)
-    reopen=() # MODE PATH pairs
-    trap 'for ((i = 0; i < ${#reopen[@]}; i += 2)); do chmod "${reopen[i]}" "${reopen[i + 1]}"; done' EXIT
-    for d in "$root/solutions" "$root/.git" "$SUBMISSIONS" "$HIDDEN" "$TOOLS"/lab[0-9]* "$TOOLS/grade-build"; do
-        [ -z "$d" ] || [ ! -e "$d" ] || { reopen+=("$(stat -c %a "$d")" "$d") && chmod go-rwx "$d"; }
-    done
-    reopen+=("$(stat -c %a "$out")" "$out")
-    chmod 711 "$out" # other hand-ins' results: not listed, and each closed once graded
-    chmod -R go+rX "$work" # this one's, open again (grade-all's second pass)
+    setpriv_start || { log "grade: no uid left for the setpriv sandbox"; exit 1; }
+    log "grade: WARNING: bubblewrap cannot run here: student code runs as uid $GRADE_UID$([ ${#no_net[@]} -gt 0 ] || echo ", with the network"), and the kit's solutions, build, hidden files and other hand-ins are closed to other users"
 else
     log "grade: WARNING: bubblewrap is missing or cannot run here: student code runs unsandboxed"
 fi
@@ -210,11 +220,16 @@ sandbox() {
     done
     for d in "${more[@]}"; do
         [ -n "$d" ] && [ -d "$d" ] && d=$(realpath "$d") || continue
-        case "$d/" in /usr/* | /bin/* | /sbin/* | /lib*/* | /etc/* | "$root"/*) continue ;; esac
+        case "$d/" in /usr/* | /bin/* | /sbin/* | /lib*/* | /etc/* | "$root"/ | "$root"/build/*) continue ;; esac
         [ "$d" = / ] || view+=(--ro-bind "$d" "$d")
     done
+    # Of the kit's folder, its own sources alone: never the solutions, nor
+    # hand-ins an instructor keeps there (#include "../../../handins/y/...").
+    local kit=()
+    for d in "${KIT_SOURCES[@]}"; do kit+=(--ro-bind "$root/$d" "$root/$d"); done
+    for d in "${KIT_CLOSED[@]}"; do kit+=(--tmpfs "$d" --remount-ro "$d"); done
     local hide=()
-    for d in "$root/solutions" "$root/.git" "$SUBMISSIONS"; do
+    for d in "$SUBMISSIONS"; do
         [ -z "$d" ] || [ ! -d "$d" ] || hide+=(--tmpfs "$d" --remount-ro "$d")
     done
     [ -z "$HIDDEN" ] || hide+=(--ro-bind /dev/null "$HIDDEN")
@@ -228,8 +243,8 @@ sandbox() {
     for e in "${search_env[@]}"; do
         paths+=(--setenv "${e%%=*}" "${e#*=}")
     done
-    sb=(bwrap "${view[@]}" --dev /dev "${gpu_binds[@]}" --proc /proc --tmpfs /tmp
-        --ro-bind "$root" "$root" --tmpfs "$TOOLS" --ro-bind-try "$TOOLS/grade-gpu-probe" "$TOOLS/grade-gpu-probe"
+    sb=(bwrap "${view[@]}" --dev /dev "${gpu_binds[@]}" --proc /proc --size "$TMP_LIMIT" --tmpfs /tmp
+        "${kit[@]}" --tmpfs "$TOOLS" --ro-bind-try "$TOOLS/grade-gpu-probe" "$TOOLS/grade-gpu-probe"
         --ro-bind-try "$TOOLS/grade-confine" "$TOOLS/grade-confine"
         "${hide[@]}" --tmpfs "$out" --ro-bind "$work/submission" "$work/submission"
         "${build[@]}" --ro-bind "$work/records" "$work/records" "${extra[@]}" --remount-ro "$out"
@@ -245,12 +260,16 @@ sandbox() {
 # writes; its /tmp is a folder of its own, $private_tmp.
 setpriv_sandbox() {
     local mine=$GRADE_UID:$GRADE_UID
-    chown -R 0:0 "$work/build" "$work/perf" && chmod -R go-w "$work/build" "$work/perf"
+    chown -R "0:$GRADE_UID" "$work/build" "$work/perf" && chmod -R go-w "$work/build" "$work/perf"
     case "$1" in
     build | link) chown -R "$mine" "$work/build" ;;
     perf) chown -R "$mine" "$2" ;;
     esac
-    if [ "$1" = link ]; then chmod 711 "$TOOLS/grade-build" && chmod 755 "$PREBUILT"; else chmod 700 "$TOOLS/grade-build"; fi
+    # The compiled references, while this hand-in is linked: a copy its group alone reads.
+    rm -rf "$work/prebuilt"
+    if [ "$1" = link ]; then
+        cp -r "$PREBUILT" "$work/prebuilt" && chgrp -R "$GRADE_UID" "$work/prebuilt" && chmod -R g+rX,o-rwx "$work/prebuilt"
+    fi
     private_tmp=$(mktemp -d) && chown "$mine" "$private_tmp"
     sb=("${no_net[@]}" setpriv --reuid="$GRADE_UID" --regid="$GRADE_UID" --clear-groups --inh-caps=-all
         --bounding-set=-all --no-new-privs env -i PATH="$PATH" "${search_env[@]}" HOME="$private_tmp"
@@ -261,7 +280,7 @@ setpriv_sandbox() {
 # killed (a daemon a hand-in left), its /tmp removed.
 setpriv_cleanup() {
     setpriv --reuid=$GRADE_UID --regid=$GRADE_UID --clear-groups sh -c 'kill -KILL -1' 2>/dev/null
-    rm -rf "$private_tmp"
+    rm -rf "$private_tmp" "$work/prebuilt"
 }
 
 # run LIMIT OUTPUT [--test SUITE/TEST] -- MODE [DIR] -- COMMAND...: prints pass/fail/skip or ok/fail
@@ -275,9 +294,25 @@ run() {
     [ "$mode" != perf ] || { dir=$1; shift; }
     shift # --
     sandbox "$mode" "$dir"
-    "$TOOLS/grade-run" --limit "$limit" --output "$output" --keep "$OUTPUT_LIMIT" \
+    [ "$mode" = run ] || opts+=(--fsize "$BUILD_FILE_LIMIT")
+    # Every command holds the machine's lock shared: a test run again alone holds it alone.
+    local hold=(flock -s "$ALONE_LOCK")
+    [ -z "$alone" ] || hold=()
+    "${hold[@]}" "$TOOLS/grade-run" --limit "$limit" --output "$output" --keep "$OUTPUT_LIMIT" \
         --records "$records" "${opts[@]}" -- "${sb[@]}" "$@"
     [ "$SANDBOX" != setpriv ] || setpriv_cleanup
+}
+
+# over_quota [DIR]: true, with what it wrote in $said_quota, when the
+# hand-in's builds and measurements together hold more than DISK_LIMIT bytes;
+# its build folder and DIR (the measurement's) are removed then, so that the
+# disk is given back at once.
+over_quota() {
+    local used
+    used=$(du -sb "$work/build" "$work/perf" 2>/dev/null | awk '{ s += $1 } END { print s + 0 }')
+    [ "$used" -gt "$DISK_LIMIT" ] || return 1
+    said_quota="your code's build and runs wrote $((used >> 20)) MiB to disk, more than the $((DISK_LIMIT >> 20)) MiB the grader allows one hand-in's builds and measurements together (and $((BUILD_FILE_LIMIT >> 20)) MiB for any one file): nothing of it was kept. A large array initialized in the file (a static or __device__ one) is the usual cause."
+    rm -rf "$work/build" ${1:+"$1"} && mkdir -p "$work/build"
 }
 
 # ---------------------------------------------------------------- hand-in
@@ -401,9 +436,18 @@ build() {
     shift 3
     new_output
     built=$new
-    [ "$(run "$BUILD_LIMIT" "$built" -- "$mode" -- make -s -C "$root" B="$work/build" LABS="$GRADED_LABS" \
-        STUDENT_DIR="$work/submission/labs" REFERENCE_PREBUILT="$PREBUILT" \
-        GPU="$([ "$backend" = cpu ] && echo emu || echo "$backend")" OPT=-O3 "$@")" = ok ]
+    local ok
+    ok=$(run "$BUILD_LIMIT" "$built" -- "$mode" -- make -s -C "$root" B="$work/build" LABS="$GRADED_LABS" \
+        STUDENT_DIR="$work/submission/labs" REFERENCE_PREBUILT="$([ "$SANDBOX" = setpriv ] && echo "$work/prebuilt" || echo "$PREBUILT")" \
+        GPU="$([ "$backend" = cpu ] && echo emu || echo "$backend")" OPT=-O3 "$@")
+    if over_quota; then
+        printf '%s\n' "$said_quota" >>"$built"
+        return 1
+    elif [ "$ok" != ok ] && grep -q 'File size limit exceeded' "$built"; then
+        printf 'the build wrote a file larger than %d MiB, the most the grader allows one file of a build\n' \
+            $((BUILD_FILE_LIMIT >> 20)) >>"$built"
+    fi
+    [ "$ok" = ok ]
 }
 
 # run_test LAB KIND ID SECONDS BIN [NAME=VALUE...]: records the test's outcome
@@ -420,8 +464,48 @@ run_test() {
         # time (tests/tl_test.h) and, at three times the test's limit, Criterion's clock.
         verdict=$(run $((3 * seconds + TEST_MARGIN)) "$output" --test "$id" -- run -- \
             env "$@" "$bin" --filter "$id" --tap=/dev/fd/3 --jobs 1)
+        if [ "$verdict" = fail ] && timed_out "$output"; then
+            retry_alone "$lab" "$id" "$seconds" "$bin" "$@"
+        fi
     fi
     record test "$lab" "$kind" "$id${hidden_tag:-}" "${verdict:-fail}" "$output"
+}
+
+timed_out() { # OUTPUT: the test ran past its limit (Criterion's, or grade-run's)
+    grep -qE ': Timed out\.|^tilelab: stopped after [0-9.]+ seconds, the time limit' "$1"
+}
+
+# retry_alone LAB ID SECONDS BIN [NAME=VALUE...]: a test that timed out, run
+# again once no other command of any grader runs (the lock alone), with
+# limits RETRY_SCALE times the reference's time for the same test on this
+# machine now, and never below its own: a loaded machine does not decide
+# the verdict. Sets verdict and output; the first run's output is kept beside.
+retry_alone() {
+    local lab=$1 id=$2 seconds=$3 bin=$4 variant ref_bin start took limit first=$output
+    shift 4
+    variant=$(basename "$(dirname "$bin")")
+    ref_bin=$TOOLS/grade-build/lab$lab/${variant/student/reference}/test
+    exec {alone}>>"$ALONE_LOCK"
+    flock -x "$alone"
+    start=$(date +%s%N)
+    [ ! -x "$ref_bin" ] || "$TOOLS/grade-run" --limit $((RETRY_SCALE * seconds)) --output "$records/reference.txt" \
+        -- env "$@" "$ref_bin" --filter "$id" --jobs 1 >/dev/null
+    took=$((($(date +%s%N) - start) / 1000000)) # ms
+    limit=$(((RETRY_SCALE * took + 999) / 1000))
+    [ "$limit" -ge "$seconds" ] && [ -x "$ref_bin" ] || limit=$seconds
+    new_output
+    output=$new
+    verdict=$(run $((limit + TEST_MARGIN)) "$output" --test "$id" -- run -- \
+        env TILELAB_TIME_SCALE="$(awk -v l="$limit" -v s="$seconds" 'BEGIN { printf "%.3f", l / s }')" "$@" \
+        "$bin" --filter "$id" --tap=/dev/fd/3 --jobs 1)
+    exec {alone}>&-
+    alone=
+    local said=passed
+    [ "$verdict" = pass ] || said="failed$(! timed_out "$output" || echo ", again past its limit: an endless loop, or a kernel far slower than the reference? Time your lab file spends before the test starts, in a constructor, counts too.")"
+    printf '\ntilelab: this test ran past its time limit (%d seconds), and was run again alone, with no other grading on the machine, under a limit of %d seconds (its own, or %d times the %.1f seconds the reference solution took for it on this machine just before, whichever is longer): it %s\n' \
+        "$seconds" "$limit" "$RETRY_SCALE" "$(awk -v t="$took" 'BEGIN { print t / 1000 }')" "$said" >>"$output"
+    printf 'lab %d %s: timed out once, run again alone: %s\n' "$((10#$lab))" "$id" "$verdict" >>"$work/flags.txt"
+    cp "$first" "$output.first-run" 2>/dev/null
 }
 
 unmeasured() { # TEXT: lab $lab's performance, not measured, and why
@@ -451,7 +535,10 @@ measure() { # LAB KIND BACKEND FILE OPERATION
                 --cache-sim=yes $CACHE_SIM \
                 --callgrind-out-file="$dir/$run_name/callgrind.out" --log-file="$dir/$run_name/valgrind.log" \
                 "$bin-$binary" "$CPU_PERF_SIZE" "$mode" "$seed")
-            if [ "$ok" != ok ] && grep -q '^tilelab: killed by signal 31 ' "$out_file"; then
+            if over_quota "$dir"; then
+                unmeasured "$said_quota"
+                return
+            elif [ "$ok" != ok ] && grep -q '^tilelab: killed by signal 31 ' "$out_file"; then
                 unmeasured "your code tried to start another process or program while it was measured (fork(), system(), popen(), exec...): the cache simulation follows one process, so the grader stops it there, and nothing was measured"
                 return
             elif [ "$ok" != ok ]; then
@@ -479,7 +566,10 @@ measure() { # LAB KIND BACKEND FILE OPERATION
         out_file=$new
         ok=$(run "$PERF_LIMIT" "$out_file" -- perf "$dir" -- "$work/build/lab$lab/grade-profile" \
             --size "$EMU_PERF_SIZE" --csv "$dir/profile.csv")
-        if [ "$ok" != ok ]; then
+        if over_quota "$dir"; then
+            unmeasured "$said_quota"
+            return
+        elif [ "$ok" != ok ]; then
             unmeasured "the emulator's profile failed (a crash, a wrong result, or the time limit): $(tail -c 1500 "$out_file")"
             return
         fi
@@ -495,9 +585,12 @@ measure() { # LAB KIND BACKEND FILE OPERATION
         new_output
         out_file=$new
         ok=$(run "$PERF_LIMIT" "$out_file" -- perf "$dir" -- "$work/build/lab$lab/grade-bench" \
-            --only student,reference --sizes "$perf_size" \
+            --only ceiling,student,reference --sizes "$perf_size" \
             --reps 20 --csv "$dir/bench.csv")
-        if [ "$ok" != ok ]; then
+        if over_quota "$dir"; then
+            unmeasured "$said_quota"
+            return
+        elif [ "$ok" != ok ]; then
             unmeasured "the bench failed (a crash, a wrong result, or the time limit): $(tail -c 1500 "$out_file")"
             return
         fi
@@ -506,6 +599,9 @@ measure() { # LAB KIND BACKEND FILE OPERATION
         untimed=$(grep -E '^[0-9x ]{16} (student|naive) +[A-Za-z]' "$out_file" | sed 's/^[0-9x ]*//' | head -2)
         if [ -n "$untimed" ]; then
             unmeasured "your code was not timed: $untimed"
+            # a rate no GPU can give: said to the instructor too (grade-report's gradebook)
+            ! grep -q 'REFUSED' <<<"$untimed" ||
+                printf 'lab %d: a rate above what the GPU can give was refused\n' "$((10#$lab))" >>"$work/flags.txt"
             return
         fi
         record perf "$lab" gpu "$dir/bench.csv" - - "$out_file"
@@ -553,9 +649,28 @@ grade_lab() { # LAB DIR FILE KIND OPERATION
         record lab "$lab" build "$built"
         return
     fi
-    local t_kind id seconds held
+    # Technique from the emulator's counts of the hand-in's own run, on every
+    # machine (tests/gpu_technique.h): on a GPU, from the emulator's build of the same file.
+    local t_kind id seconds held tech_bin=$bin no_emu=
+    if [ "$backend" = cuda ]; then
+        tech_bin=$work/build/lab$lab/student-emu/test
+        build build "$lab" emu "$tech_bin" || no_emu=$built
+        # A file that is not one program for nvcc and the emulator (emu-compile.sh) is refused whole.
+        if [ -n "$no_emu" ] && grep -q 'the preprocessor keeps other code here' "$no_emu"; then
+            record lab "$lab" build "$no_emu"
+            return
+        fi
+    fi
     while IFS=$'\t' read -r t_kind id seconds; do
-        [ "$t_kind" = held-back ] || run_test "$lab" "$t_kind" "$id" "$seconds" "$bin"
+        if [ "$t_kind" = technique ] && [ -n "$no_emu" ]; then
+            say "not graded: technique is judged from the CPU emulator's counts of your kernels' run, on every machine, and the emulator could not build your file:
+$(tail -c 1500 "$no_emu")"
+            record test "$lab" technique "$id" fail "$said"
+        elif [ "$t_kind" = technique ]; then
+            run_test "$lab" "$t_kind" "$id" "$seconds" "$tech_bin"
+        elif [ "$t_kind" != held-back ]; then
+            run_test "$lab" "$t_kind" "$id" "$seconds" "$bin"
+        fi
     done < <(last_first "$manifest")
     # GPU timing waits until every lab is graded (gpu_timing), one lab at a
     # time; what it runs is built now, beside the other labs' work.
@@ -581,7 +696,7 @@ grade_lab() { # LAB DIR FILE KIND OPERATION
 # The held-back cases (harness/held-back.sh): a line the grader cannot read
 # stops it before anyone is graded, rather than leaving a case silently out.
 . harness/grade/held-back.sh
-read_held_back "$HIDDEN" || exit 2
+read_held_back "$HIDDEN" || { rm -rf "$work/build"; exit 2; }
 
 # nothing_gradable: no lab's file was where the grader looks; says what the
 # hand-in holds instead, and the likely slip ("01-cpu-naive/transpose.c":
@@ -628,7 +743,7 @@ GPU_BACKEND=$BACKEND
 # hand-in itself is the instructor's) and the builds go, unless KEEP_BUILD=1.
 tidy() {
     [ -z "${KEEP_BUILD:-}" ] || [ "$KEEP_BUILD" = 0 ] || return 0
-    rm -rf "$work/build" "$work/outputs" "$work/records" "$work/perf" "$work/submission" \
+    rm -rf "$work/build" "$work/prebuilt" "$work/outputs" "$work/records" "$work/perf" "$work/submission" \
         "$work/outcomes.tsv" "$work/listing" "$work/gzip.err" "$work/tar.err"
 }
 

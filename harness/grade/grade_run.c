@@ -2,11 +2,12 @@
  * grade-run: runs one command of the grader (a build, a test, a measurement)
  * under limits that the command cannot lift, and says how it ended.
  *
- * usage: grade-run --limit SECONDS --output FILE [--keep BYTES] [--test SUITE/TEST]
- *                  [--records DIR] -- COMMAND...
+ * usage: grade-run --limit SECONDS --output FILE [--keep BYTES] [--fsize BYTES]
+ *                  [--test SUITE/TEST] [--records DIR] -- COMMAND...
  *
- * The command gets its own process group, no stdin, no core files and a
- * cap on the size of any file it writes. Its stdout and stderr go to FILE,
+ * The command gets its own process group, no stdin, no descriptor of this
+ * program's but its output's, no core files and a cap on the size of any
+ * file it writes (BYTES, 512 MiB unless said). Its stdout and stderr go to FILE,
  * cut at BYTES (on a UTF-8 character boundary). At SECONDS it is killed
  * with SIGKILL, which no handler can ignore; the grader's sandbox dies with
  * it, and with the sandbox every process it started.
@@ -37,12 +38,13 @@
 #include <string.h>
 #include <sys/resource.h>
 #include <sys/stat.h>
+#include <sys/syscall.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
 
 #define RECORD_MAX 65536
-#define FILE_SIZE_MAX (512L << 20) /* any one file the command writes */
+#define FILE_SIZE_MAX (512L << 20) /* any one file the command writes, unless --fsize says */
 #define DRAIN_SECONDS 2.0          /* after the command ends, for output still in flight */
 
 typedef struct {
@@ -60,7 +62,7 @@ static double now(void)
 
 static void usage(void)
 {
-    fprintf(stderr, "usage: grade-run --limit SECONDS --output FILE [--keep BYTES] "
+    fprintf(stderr, "usage: grade-run --limit SECONDS --output FILE [--keep BYTES] [--fsize BYTES] "
                     "[--test SUITE/TEST] [--records DIR] -- COMMAND...\n");
     exit(2);
 }
@@ -149,14 +151,14 @@ static int result_lines(const char *tap, const char *id, int *ok, int *skipped, 
 
 typedef struct {
     double limit;
-    long keep;
+    long keep, fsize;
     const char *output, *test, *records;
     char **command;
 } options;
 
 static options parse_options(int argc, char **argv)
 {
-    options o = {0, 4000, NULL, NULL, NULL, NULL};
+    options o = {0, 4000, FILE_SIZE_MAX, NULL, NULL, NULL, NULL};
     int i = 1;
     for (; i < argc && strcmp(argv[i], "--"); i++) {
         if (i + 1 >= argc)
@@ -167,6 +169,8 @@ static options parse_options(int argc, char **argv)
             o.output = argv[++i];
         else if (!strcmp(argv[i], "--keep"))
             o.keep = atol(argv[++i]);
+        else if (!strcmp(argv[i], "--fsize"))
+            o.fsize = atol(argv[++i]);
         else if (!strcmp(argv[i], "--test"))
             o.test = argv[++i];
         else if (!strcmp(argv[i], "--records"))
@@ -174,7 +178,7 @@ static options parse_options(int argc, char **argv)
         else
             usage();
     }
-    if (i + 1 >= argc || o.limit <= 0 || !o.output || o.keep < 0 || (o.test && !o.records))
+    if (i + 1 >= argc || o.limit <= 0 || !o.output || o.keep < 0 || o.fsize <= 0 || (o.test && !o.records))
         usage();
     o.command = argv + i + 1;
     return o;
@@ -208,11 +212,15 @@ static pid_t spawn(const options *o, const int out[2], const int tap[2])
         dup2(out[1], 1);
         dup2(out[1], 2);
         dup2(tap[1], 3);
+        /* Nothing else of the grader's: a lock it holds (setpriv.sh), a file it has open. */
+        if (syscall(SYS_close_range, 4U, ~0U, 0) != 0)
+            for (int fd = 4; fd < 65536; fd++)
+                close(fd);
         /* A suite lifts the soft limit for the matrices it shares with its lab process, and
          * gives that process the limit as a hard one (lab_client.c): a test's cap is soft. */
-        struct rlimit core = {0, 0}, fsize = {FILE_SIZE_MAX, FILE_SIZE_MAX};
+        struct rlimit core = {0, 0}, fsize = {(rlim_t)o->fsize, (rlim_t)o->fsize};
         if (o->test && getrlimit(RLIMIT_FSIZE, &fsize) == 0)
-            fsize.rlim_cur = FILE_SIZE_MAX;
+            fsize.rlim_cur = (rlim_t)o->fsize;
         setrlimit(RLIMIT_CORE, &core);
         setrlimit(RLIMIT_FSIZE, &fsize);
         signal(SIGPIPE, SIG_DFL);

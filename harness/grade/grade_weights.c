@@ -7,6 +7,7 @@
 
 weights lab_weights[MAX_LABS];
 int lab_order[MAX_LABS], n_labs;
+double technique_needs = 0.75;
 
 /* "default KIND[/OPERATION] ...": the points of a lab that has no line. */
 #define MAX_DEFAULTS 32
@@ -34,6 +35,11 @@ void read_weights(const char *path)
         int lab;
         if (line[0] == '#')
             continue;
+        if (sscanf(line, "technique_needs %lf", &technique_needs) == 1) {
+            if (technique_needs < 0 || technique_needs > 1)
+                die("technique_needs is a share of the correctness tests, from 0 to 1", line);
+            continue;
+        }
         if (sscanf(line, "default %63s %lf %lf %lf %lf %lf", what, &w.correctness, &w.technique,
                    &w.performance, &w.zero_at, &w.full_at) == 6) {
             if (n_defaults == MAX_DEFAULTS || w.full_at <= w.zero_at)

@@ -16,6 +16,10 @@ typedef struct {
 
 /* Every lab with points, in WEIGHTS' order, then those given a default. */
 extern weights lab_weights[MAX_LABS];
+/* The share of a lab's correctness tests that must pass before its technique
+ * tests count ("technique_needs" in WEIGHTS): a kernel that fails most of
+ * them shows no technique, however it is built. */
+extern double technique_needs;
 extern int lab_order[MAX_LABS], n_labs;
 
 /* Says what is wrong on stderr, and exits 1. */

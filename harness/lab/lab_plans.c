@@ -11,8 +11,10 @@
  *   runs on the host, or holds a GPU context, while anything is timed or
  *   any result is written. A call on the same buffers and shape as the
  *   last one runs the same plan again, without asking: a lab's function
- *   launches the same work for the same arguments (lab.h), and the bench
- *   calls it many times to time it.
+ *   launches the same work for the same arguments (lab.h). The bench gives
+ *   each timed call inputs at new addresses, and has its plan made before
+ *   the events start (tl_gpu_lab_plan_ahead), so the events time the
+ *   kernels alone.
  * - a suite built for a GPU, the lab process beside it, once
  *   tl_lab_plans_backend has been asked for (lab_client.h). The lab
  *   process stays (nothing is timed), each call asks for its own plan, and
@@ -90,15 +92,15 @@ static void fail(cudaError_t err, const char *text)
     snprintf(said, sizeof said, "%s", text);
 }
 
-static void call(void (*entry)(void), tl_shape s, const void *d0, const void *d1, const void *d2)
+/* The plan of entry on these buffers and shape, in `plan`: the last call's if
+ * it was the same, else asked for now. 0, or -1 with the error pending. */
+static int plan_for(void (*entry)(void), tl_shape s, const void *d0, const void *d1, const void *d2)
 {
     unsigned long long device[3] = {(uintptr_t)d0, (uintptr_t)d1, (uintptr_t)d2};
     char why[2048] = "";
-    if (in_suite)
-        tl_launch_reset();
     if (load() != 0) {
         fail(cudaErrorInvalidSource, load_failed);
-        return;
+        return -1;
     }
     if (in_suite || !last.valid || last.entry != entry || memcmp(&last.s, &s, sizeof s) ||
         memcmp(last.device, device, sizeof device)) {
@@ -108,13 +110,29 @@ static void call(void (*entry)(void), tl_shape s, const void *d0, const void *d1
             tl_lab_stop();
         if (rc != 0) {
             fail(cudaErrorLaunchFailure, why);
-            return;
+            return -1;
         }
         last.entry = entry;
         last.s = s;
         memcpy(last.device, device, sizeof device);
         last.valid = 1;
     }
+    return 0;
+}
+
+void tl_gpu_lab_plan_ahead(void (*entry)(void), tl_shape s, const void *d0, const void *d1, const void *d2)
+{
+    if (!in_suite)
+        plan_for(entry, s, d0, d1, d2);
+}
+
+static void call(void (*entry)(void), tl_shape s, const void *d0, const void *d1, const void *d2)
+{
+    char why[2048] = "";
+    if (in_suite)
+        tl_launch_reset();
+    if (plan_for(entry, s, d0, d1, d2) != 0)
+        return;
     if (plan.refused[0]) {
         fail(cudaErrorNotSupported, plan.refused);
         return;

@@ -1,7 +1,8 @@
-// expect: fail launch 2 of the 2 your call made
+// expect: fail elements each: one thread per element
+// gpu-expect: pass
 // Lab 5's kernel (a padded tile, one thread per element) handed in as lab 6,
-// after a first launch of 32 x 8 threads that does nothing: every launch of
-// a call is held to the technique, so the idle one cannot stand for the
+// after a first launch of 32 x 8 threads that does nothing: the technique
+// counts every thread the call ran, so the idle launch cannot stand for the
 // kernel that does the work, whose 32 x 32 blocks fail "several elements
 // per thread".
 #include "lab.h"

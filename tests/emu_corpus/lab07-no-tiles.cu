@@ -1,4 +1,5 @@
-// expect: fail two
+// expect: fail as when every thread reads its own row of A and column of B
+// gpu-expect: pass
 // matmul_tiled that is the naive kernel again: right, but no shared tiles.
 #include "lab.h"
 

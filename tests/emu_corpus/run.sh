@@ -18,6 +18,9 @@
 #                                   without nvcc the emulator builds it
 #   // emulator: VERDICT TEXT       in limits/ only: a known limit, the
 #                                   emulator's verdict where it differs
+#   // gpu-expect: VERDICT TEXT     on a GPU, where a technique check is skipped
+#                                   (technique is judged from the emulator's
+#                                   counts on every machine): its verdict there
 #   // gpu-tool: synccheck          on a GPU, also run this compute-sanitizer
 #                                   tool as `make labN sanitize` runs it, on
 #                                   the file as a student's (what a GPU
@@ -113,6 +116,9 @@ judge() {
     if [ "$BACKEND" = emu ] && grep -q '^// emulator: ' "$src"; then
         expect=$(sed -n 's|^// emulator: *||p' "$src" | head -1)
         limit=" (a known limit: a GPU gives $(sed -n 's|^// expect: *||p' "$src" | head -1))"
+    fi
+    if [ "$BACKEND" = cuda ] && grep -q '^// gpu-expect: ' "$src"; then
+        expect=$(sed -n 's|^// gpu-expect: *||p' "$src" | head -1)
     fi
     want=${expect%% *}
     text=$([ "$want" = "$expect" ] || echo "${expect#* }")

@@ -1,0 +1,88 @@
+#!/usr/bin/env bash
+# hostile_test.sh OUT_DIR   (make check runs it on this machine's backend; make hostile too)
+#
+# The public catalogue of leaderboard cheats, as hand-ins: every file of
+# tests/hostile/ whose header names its honest control ("control: FILE", a
+# file of tests/hostile/honest/ of the same effort) is handed in as its lab's
+# file, beside its control, and the class is graded at once (make grade-all).
+# Each hostile hand-in must score no more than its control in its lab.
+# With REFERENCES=1 the references are handed in too and must score full
+# marks (make hostile: the record of a GPU run). HOSTILE=PATTERN grades the
+# files whose names match it alone (HOSTILE='lab0[4-6]-*').
+#
+# Writes OUT_DIR/hostile.csv (hand_in,lab,score,max,control,control_score,
+# verdict), whose header names the machine, and prints TAP.
+source "$(dirname "$0")/tap.sh"
+out=$(mkdir -p "$1" && cd "$1" && pwd)
+class=$tmp/class
+mkdir -p "$class"
+
+of_lab() { sed -n "s/^lab$1_$2 *:= *//p" labs/labs.mk; } # NN dir|file|kind
+hand_in() { # NAME LAB SOURCE: a hand-in of one lab's file
+    local dir file
+    dir=$(of_lab "$2" dir) file=$(of_lab "$2" file)
+    mkdir -p "$class/$1/labs/$dir"
+    cp "$3" "$class/$1/labs/$dir/$file"
+}
+
+labs=() names=() controls=()
+for f in tests/hostile/${HOSTILE:-lab[0-9][0-9]-*}.cu; do
+    control=$(sed -n 's/^ \* control: *//p' "$f" | head -n 1)
+    [ -n "$control" ] || continue
+    name=$(basename "$f" .cu) lab=${name:3:2}
+    [ -f "tests/hostile/honest/$control" ] || { not_ok "$name: its control tests/hostile/honest/$control is not there"; continue; }
+    hand_in "$name" "$lab" "$f"
+    hand_in "honest-${control%.cu}-lab$lab" "$lab" "tests/hostile/honest/$control"
+    names+=("$name") controls+=("honest-${control%.cu}-lab$lab")
+    [[ " ${labs[*]} " == *" $lab "* ]] || labs+=("$lab")
+done
+if [ -n "${REFERENCES:-}" ]; then
+    for lab in $(sed -n 's/^LABS := //p' labs/labs.mk); do
+        [ "$(of_lab "$lab" kind)" = gpu ] || continue
+        hand_in references "$lab" "solutions/$(of_lab "$lab" dir)/$(of_lab "$lab" file)"
+        [[ " ${labs[*]} " == *" $lab "* ]] || labs+=("$lab")
+    done
+fi
+
+make -s grade-all B="$build" LABS="${labs[*]}" SUBMISSIONS="$class" GRADE_DIR="$out/grade" >"$out/grade-all.log" 2>&1
+book=$out/grade/gradebook.csv
+[ -s "$book" ] || { not_ok "grade-all wrote no gradebook" "$out/grade-all.log"; tap_plan; exit 0; }
+
+# score NAME LAB: the hand-in's points in that lab (empty when it was not graded)
+score() {
+    awk -F, -v who="$1" -v col="lab$((10#$2))" '
+        NR == 1 { for (i = 1; i <= NF; i++) at[$i] = i; next }
+        $1 == who && (col in at) { print $(at[col]) }' "$book"
+}
+max_of() { awk -v l="$((10#$1))" '$1 == l { print $2 + $3 + $4 }' labs/grading.conf; }
+
+{
+    echo "# tilelab hostile hand-ins, each beside an honest control of the same effort (tests/hostile_test.sh)"
+    echo "# machine: $(nvidia-smi -L 2>/dev/null | head -n 1 | sed 's/ (UUID.*//' | grep . || echo "no GPU: the CPU emulator")"
+    echo "# date: $(date -u +%Y-%m-%dT%H:%MZ); commit: $(git rev-parse --short HEAD 2>/dev/null || echo unknown)"
+    echo "hand_in,lab,score,max,control,control_score,verdict"
+} >"$out/hostile.csv"
+for i in "${!names[@]}"; do
+    name=${names[i]} control=${controls[i]} lab=${names[i]:3:2}
+    s=$(score "$name" "$lab") c=$(score "$control" "$lab") max=$(max_of "$lab")
+    if [ -n "$s" ] && [ -n "$c" ] && awk -v s="$s" -v c="$c" 'BEGIN { exit !(s <= c + 0.005) }'; then
+        verdict=ok
+        ok "$name scores $s of $max in lab $((10#$lab)), at most its honest control's $c ($control)"
+    else
+        verdict=MORE
+        not_ok "$name scores '${s:-not graded}' of $max in lab $((10#$lab)), its honest control '${c:-not graded}' ($control)" \
+            "$out/grade/$name/summary.txt"
+    fi
+    echo "$name,$((10#$lab)),$s,$max,$control,$c,$verdict" >>"$out/hostile.csv"
+done
+if [ -n "${REFERENCES:-}" ]; then
+    total=$(awk -F, '$1 == "references" { print $(NF - 2) "/" $(NF - 1) }' "$book")
+    if [ -n "$total" ] && awk -v t="$total" 'BEGIN { split(t, p, "/"); exit !(p[1] + 0.005 >= p[2]) }'; then
+        ok "the references handed in score full marks: $total"
+    else
+        not_ok "the references handed in score ${total:-nothing}" "$out/grade/references/summary.txt"
+    fi
+    echo "references,all,${total%/*},${total#*/},-,-,$([ "${total%/*}" = "${total#*/}" ] && echo full || echo LESS)" >>"$out/hostile.csv"
+fi
+echo "# wrote $out/hostile.csv"
+tap_plan
