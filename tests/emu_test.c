@@ -122,7 +122,8 @@ Test(emulator, bad_launch_configurations_are_refused)
     cr_assert(strstr(tl_gpu_error_detail(), "1025 threads per block"), "%s", tl_gpu_error_detail());
     cr_assert_eq(cudaGetLastError(), cudaSuccess, "a launch error is not sticky");
     launch_grid_too_tall(out);
-    cr_assert_eq(cudaGetLastError(), cudaErrorInvalidConfiguration);
+    cr_assert_eq(cudaGetLastError(), cudaErrorInvalidValue, "CUDA 13 on the H100 says invalid value");
+    cr_assert(strstr(tl_gpu_error_detail(), "a grid of (1, 65536, 1) blocks"), "%s", tl_gpu_error_detail());
     tl_launch_reset();
     launch_too_many_threads(out);
     cr_assert_eq(tl_launch_count(), 1, "refused launches are still recorded");

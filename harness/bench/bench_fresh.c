@@ -66,3 +66,14 @@ void tl_fresh_free(tl_fresh *f)
     free(f->h);
     memset(f, 0, sizeof *f);
 }
+
+void tl_fresh_plan_ahead(const tl_gpu_op *op, void *rehearsal, int reps)
+{
+    if (!tl_gpu_lab_plans_ahead(1))
+        return;
+    op->launch(rehearsal); /* the warm-up's arguments */
+    for (int i = 0; i < reps; i++)
+        if (!op->prepare || op->prepare(rehearsal) == cudaSuccess)
+            op->launch(rehearsal);
+    tl_gpu_lab_plans_ahead(0);
+}

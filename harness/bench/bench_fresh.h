@@ -18,6 +18,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "gpu.h"
+
 typedef struct {
     float *d;        /* on the GPU: elements + slack floats */
     float *h;        /* the same on the host, or NULL for an output's pool */
@@ -38,5 +40,15 @@ void tl_fresh_free(tl_fresh *f);
 
 /* This run's seed, drawn once. */
 uint64_t tl_fresh_seed(void);
+
+/*
+ * Where the student's calls are launch plans (gpu.h): the plan of every call
+ * tl_gpu_time(op, ..., reps, ...) will make -- the warm-up's, then each
+ * repetition's after op->prepare -- made now, by one lab process, so that no
+ * timed call waits for one. `rehearsal` is a copy of op's context whose
+ * pools are copies too: it draws the same offsets, in the same order, as
+ * the timing will.
+ */
+void tl_fresh_plan_ahead(const tl_gpu_op *op, void *rehearsal, int reps);
 
 #endif

@@ -1297,7 +1297,7 @@ cudaError_t tl_emu_launch(dim3 grid, dim3 block, size_t dynamic_shared, cudaStre
     /* Refused as CUDA 13 refuses it on the H100 (make GPU=cuda emu-corpus). */
     unsigned long long n = (unsigned long long)block.x * block.y * block.z;
     cudaError_t refusal = tl_launch_refusal(grid, block);
-    if (refusal == cudaErrorInvalidValue)
+    if (tl_launch_fault_of(grid, block) == TL_LAUNCH_BAD_BLOCK)
         return tl_emu_fail(refusal,
              "%s<<<(%u, %u, %u), (%u, %u, %u)>>> at %s:%d: %llu threads per block (at most 1024; "
              "x and y at most 1024, z at most 64, no dimension 0)",

@@ -60,10 +60,10 @@ __attribute__((weak)) cudaError_t tl_gpu_lab_error(const char **said)
     return cudaGetLastError();
 }
 
-__attribute__((weak)) void tl_gpu_lab_plan_ahead(void (*entry)(void), tl_shape s, const void *d0,
-                                                 const void *d1, const void *d2)
+__attribute__((weak)) int tl_gpu_lab_plans_ahead(int on)
 {
-    (void)entry, (void)s, (void)d0, (void)d1, (void)d2; /* a lab's function called directly: nothing to make */
+    (void)on; /* a lab's function called directly: nothing to make */
+    return 0;
 }
 
 /* The error by name and its cause: `cause`, or the usual one when NULL. */
@@ -188,24 +188,24 @@ typedef struct {
 static int fail_kernel(cudaError_t err, const char *doing, lab_call call, char *why, size_t why_len)
 {
     char cause[768] = "", explained[2048];
-    /* A refused launch: the runtime says invalid value (a block too large,
-     * as CUDA 13 does) or invalid configuration (a grid out of range); the
-     * launch log says which of the student's launches it was. */
+    /* A refused launch: the runtime says invalid value (CUDA 13, a block or
+     * a grid out of range) or invalid configuration (before); the launch log
+     * says which of the student's launches it was, and what was wrong with it. */
     int refused = err == cudaErrorInvalidConfiguration || err == cudaErrorInvalidValue;
     for (int i = 0; i < tl_launch_count() && refused && !cause[0]; i++) {
         const tl_launch *l = tl_launch_get(i);
         dim3 grid = {l->grid[0], l->grid[1], l->grid[2]}, block = {l->block[0], l->block[1], l->block[2]};
-        cudaError_t refusal = tl_launch_refusal(grid, block);
+        tl_launch_fault refusal = tl_launch_fault_of(grid, block);
         unsigned long long threads = (unsigned long long)block.x * block.y * block.z;
         /* What to change, from the block's own shape: a square one is a tile's side squared. */
         const char *side = call.matmul ? "TILE_WIDTH" : "TILE_DIM";
-        if (refusal == cudaErrorInvalidValue && threads && block.z == 1 && block.x == block.y)
+        if (refusal == TL_LAUNCH_BAD_BLOCK && threads && block.z == 1 && block.x == block.y)
             snprintf(cause, sizeof cause,
                      "your launch asked for blocks of (%u, %u, %u) threads, %llu in all, and a block "
                      "holds at most 1024 threads (x and y at most 1024, z at most 64). A %s x %s "
                      "block needs %s <= 32.",
                      l->block[0], l->block[1], l->block[2], threads, side, side, side);
-        else if (refusal == cudaErrorInvalidValue && threads)
+        else if (refusal == TL_LAUNCH_BAD_BLOCK && threads)
             snprintf(cause, sizeof cause,
                      "your launch asked for blocks of (%u, %u, %u) threads, %llu in all, and a block "
                      "holds at most 1024 threads (x and y at most 1024, z at most 64): x times y "
@@ -231,7 +231,7 @@ static int fail_kernel(cudaError_t err, const char *doing, lab_call call, char *
                      l->grid[0], l->grid[1], l->grid[2], l->grid[0] ? "" : x,
                      !l->grid[0] && !l->grid[1] ? " and " : "", l->grid[1] ? "" : y);
         }
-        else if (refusal == cudaErrorInvalidConfiguration)
+        else if (refusal == TL_LAUNCH_BAD_GRID)
             snprintf(cause, sizeof cause,
                      "your launch asked for a grid of (%u, %u, %u) blocks, and a grid's y and z hold "
                      "at most 65535 blocks (x up to 2^31 - 1): put the long side of the matrix on x.",

@@ -33,12 +33,15 @@ cudaError_t tl_gpu_lab_error(const char **said);
 
 /*
  * Where a lab's calls are launch plans run by the kit (lab/lab_plans.c):
- * has the plan of the call entry(d0, d1, d2) on shape s made now, so that
- * the call itself only runs it. The bench asks before each timed call, on
- * inputs at addresses new each time, so that the events time the kernels
- * alone. gpu.c defines it weakly, doing nothing.
+ * from tl_gpu_lab_plans_ahead(1) to tl_gpu_lab_plans_ahead(0) a lab call
+ * only has its plan made (its lab process asked, and kept running), and
+ * (0) ends the lab process; a later call with the same arguments runs its
+ * plan without asking. The bench makes the plans of all its timed calls so,
+ * before it times any (bench_fresh.h), so that the events time the kernels
+ * alone. 1 where calls are plans; 0 where a lab's function is called
+ * directly, and there is nothing to make (gpu.c defines it weakly so).
  */
-void tl_gpu_lab_plan_ahead(void (*entry)(void), tl_shape s, const void *d0, const void *d1, const void *d2);
+int tl_gpu_lab_plans_ahead(int on);
 
 /* "cudaErrorX (what the runtime says): what usually causes it" */
 void tl_gpu_explain(cudaError_t err, char *buf, size_t len);
@@ -77,11 +80,16 @@ void tl_launch_record(dim3 grid, dim3 block, size_t shared, const char *kernel);
  */
 extern int tl_gpu_in_lab;
 /*
- * What a GPU refuses of a <<<grid, block>>>, with the code CUDA 13 gives on
- * the H100: cudaErrorInvalidValue for a block of no threads or of more than
- * 1024, or a side past its limit (x, y <= 1024, z <= 64);
- * cudaErrorInvalidConfiguration for a grid with a side of 0, x past 2^31 - 1
- * or y, z past 65535. cudaSuccess for a launch a GPU runs.
+ * What a GPU refuses of a <<<grid, block>>>: a block of no threads or of
+ * more than 1024, or a side past its limit (x, y <= 1024, z <= 64); a grid
+ * with a side of 0, x past 2^31 - 1 or y, z past 65535.
+ */
+typedef enum { TL_LAUNCH_RUNS, TL_LAUNCH_BAD_BLOCK, TL_LAUNCH_BAD_GRID } tl_launch_fault;
+tl_launch_fault tl_launch_fault_of(dim3 grid, dim3 block);
+/*
+ * The error a refused launch gives: cudaErrorInvalidValue for either fault
+ * from CUDA 13 (as the H100 answers: plots/data/launch-limits-h100.txt),
+ * cudaErrorInvalidConfiguration before. cudaSuccess for a launch a GPU runs.
  */
 cudaError_t tl_launch_refusal(dim3 grid, dim3 block);
 

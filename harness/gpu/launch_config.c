@@ -12,13 +12,20 @@ void tl_launch_record(dim3 grid, dim3 block, size_t shared, const char *kernel)
     tl_launch_add(&l);
 }
 
-cudaError_t tl_launch_refusal(dim3 grid, dim3 block)
+tl_launch_fault tl_launch_fault_of(dim3 grid, dim3 block)
 {
     unsigned long long threads = (unsigned long long)block.x * block.y * block.z;
     if (threads == 0 || threads > 1024 || block.x > 1024 || block.y > 1024 || block.z > 64)
-        return cudaErrorInvalidValue;
+        return TL_LAUNCH_BAD_BLOCK;
     if (grid.x == 0 || grid.y == 0 || grid.z == 0 || grid.x > 0x7fffffffu || grid.y > 65535 ||
         grid.z > 65535)
-        return cudaErrorInvalidConfiguration;
-    return cudaSuccess;
+        return TL_LAUNCH_BAD_GRID;
+    return TL_LAUNCH_RUNS;
+}
+
+cudaError_t tl_launch_refusal(dim3 grid, dim3 block)
+{
+    if (tl_launch_fault_of(grid, block) == TL_LAUNCH_RUNS)
+        return cudaSuccess;
+    return CUDART_VERSION >= 13000 ? cudaErrorInvalidValue : cudaErrorInvalidConfiguration;
 }

@@ -165,8 +165,9 @@ static cudaError_t refusal(int k, dim3 grid, dim3 block, size_t shared)
 {
     const tl_plan_kernel *kernel = &table->kernel[k];
     unsigned long long threads = (unsigned long long)block.x * block.y * block.z;
-    if (tl_launch_refusal(grid, block))
-        return CUDART_VERSION >= 13000 ? cudaErrorInvalidValue : cudaErrorInvalidConfiguration;
+    cudaError_t refused = tl_launch_refusal(grid, block);
+    if (refused)
+        return refused;
     /* Registers go to a warp in steps of 8 a thread: 32 x 8 = 256 at a time. */
     unsigned long long per_warp = (kernel->registers + 7ull) / 8 * 8 * 32;
     unsigned long long warps = (threads + 31) / 32;

@@ -547,7 +547,8 @@ static void write_junit(const char *dir, const char *name)
 /* The lines of text not in said[] (n_said of them), added there; *repeated counts the others. */
 static char *unsaid_lines(const char *text, char ***said, int *n_said, int *repeated)
 {
-    char *out = malloc(strlen(text) + 1), *copy = strdup(text), *save = NULL;
+    /* Each line is written with its newline, the last one's too: one byte more than text. */
+    char *out = malloc(strlen(text) + 2), *copy = strdup(text), *save = NULL;
     size_t len = 0;
     *repeated = 0;
     for (char *line = strtok_r(copy, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {

@@ -9,12 +9,13 @@
  *   student/. As soon as a plan has come, the lab process and every
  *   process it started are ended (lab_client.c): nothing of the student's
  *   runs on the host, or holds a GPU context, while anything is timed or
- *   any result is written. A call on the same buffers and shape as the
- *   last one runs the same plan again, without asking: a lab's function
- *   launches the same work for the same arguments (lab.h). The bench gives
- *   each timed call inputs at new addresses, and has its plan made before
- *   the events start (tl_gpu_lab_plan_ahead), so the events time the
- *   kernels alone.
+ *   any result is written. A call with the arguments of one made before
+ *   runs that call's plan again, without asking: a lab's function launches
+ *   the same work for the same arguments (lab.h). The bench gives each
+ *   timed call inputs at new addresses, and has all their plans made, by
+ *   one lab process, before it times any (tl_gpu_lab_plans_ahead): the
+ *   events time the kernels alone, and no call that is timed waits for a
+ *   plan.
  * - a suite built for a GPU, the lab process beside it, once
  *   tl_lab_plans_backend has been asked for (lab_client.h). The lab
  *   process stays (nothing is timed), each call asks for its own plan, and
@@ -25,6 +26,7 @@
 #define _GNU_SOURCE
 #include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -43,14 +45,18 @@ const tl_backend *tl_lab_plans_backend(void)
     return &tl_gpu_backend;
 }
 
-/* The call whose plan is kept, and the plan. */
-static struct {
+/* The plans made outside a suite, each with the call it is for: the key is
+ * the call's arguments as the entry point below passes them on. */
+typedef struct {
     void (*entry)(void);
     tl_shape s;
     unsigned long long device[3];
-    int valid;
-} last;
-static tl_plan plan;
+    tl_plan *plan;
+} made_plan;
+static made_plan *made;
+static int n_made, room;
+static tl_plan suite_plan; /* a suite's call: asked for each time */
+static int ahead;          /* between tl_gpu_lab_plans_ahead(1) and (0) */
 
 /* What the last call left: its error, and what the kit said of it. */
 static cudaError_t pending;
@@ -92,38 +98,51 @@ static void fail(cudaError_t err, const char *text)
     snprintf(said, sizeof said, "%s", text);
 }
 
-/* The plan of entry on these buffers and shape, in `plan`: the last call's if
- * it was the same, else asked for now. 0, or -1 with the error pending. */
-static int plan_for(void (*entry)(void), tl_shape s, const void *d0, const void *d1, const void *d2)
+/* The plan of entry on these buffers and shape: one made before for the
+ * same arguments, else asked for now. NULL with the error pending. */
+static const tl_plan *plan_for(void (*entry)(void), tl_shape s, const void *d0, const void *d1, const void *d2)
 {
     unsigned long long device[3] = {(uintptr_t)d0, (uintptr_t)d1, (uintptr_t)d2};
     char why[2048] = "";
     if (load() != 0) {
         fail(cudaErrorInvalidSource, load_failed);
-        return -1;
+        return NULL;
     }
-    if (in_suite || !last.valid || last.entry != entry || memcmp(&last.s, &s, sizeof s) ||
-        memcmp(last.device, device, sizeof device)) {
-        last.valid = 0;
-        int rc = tl_lab_plan(entry, s, device, tl_plan_kernels(module), &plan, why, sizeof why);
+    for (int i = 0; !in_suite && i < n_made; i++)
+        if (made[i].entry == entry && !memcmp(&made[i].s, &s, sizeof s) &&
+            !memcmp(made[i].device, device, sizeof device))
+            return made[i].plan;
+    if (!in_suite && n_made == room) {
+        room = room ? 2 * room : 32;
+        made = realloc(made, (size_t)room * sizeof *made);
+    }
+    tl_plan *plan = in_suite ? &suite_plan : malloc(sizeof *plan);
+    if (!made || !plan) {
+        fail(cudaErrorMemoryAllocation, "tilelab: out of host memory for launch plans");
+        return NULL;
+    }
+    int rc = tl_lab_plan(entry, s, device, tl_plan_kernels(module), plan, why, sizeof why);
+    if (!in_suite && !ahead)
+        tl_lab_stop();
+    if (rc != 0) {
+        fail(cudaErrorLaunchFailure, why);
         if (!in_suite)
-            tl_lab_stop();
-        if (rc != 0) {
-            fail(cudaErrorLaunchFailure, why);
-            return -1;
-        }
-        last.entry = entry;
-        last.s = s;
-        memcpy(last.device, device, sizeof device);
-        last.valid = 1;
+            free(plan);
+        return NULL;
     }
-    return 0;
+    if (!in_suite)
+        made[n_made++] = (made_plan){entry, s, {device[0], device[1], device[2]}, plan};
+    return plan;
 }
 
-void tl_gpu_lab_plan_ahead(void (*entry)(void), tl_shape s, const void *d0, const void *d1, const void *d2)
+int tl_gpu_lab_plans_ahead(int on)
 {
-    if (!in_suite)
-        plan_for(entry, s, d0, d1, d2);
+    if (in_suite)
+        return 0;
+    ahead = on;
+    if (!on)
+        tl_lab_stop();
+    return 1;
 }
 
 static void call(void (*entry)(void), tl_shape s, const void *d0, const void *d1, const void *d2)
@@ -131,13 +150,14 @@ static void call(void (*entry)(void), tl_shape s, const void *d0, const void *d1
     char why[2048] = "";
     if (in_suite)
         tl_launch_reset();
-    if (plan_for(entry, s, d0, d1, d2) != 0)
+    const tl_plan *plan = plan_for(entry, s, d0, d1, d2);
+    if (!plan || ahead)
         return;
-    if (plan.refused[0]) {
-        fail(cudaErrorNotSupported, plan.refused);
+    if (plan->refused[0]) {
+        fail(cudaErrorNotSupported, plan->refused);
         return;
     }
-    cudaError_t err = tl_plan_run(module, &plan, why, sizeof why);
+    cudaError_t err = tl_plan_run(module, plan, why, sizeof why);
     if (err)
         fail(err, why);
 }

@@ -161,5 +161,14 @@ int main()
     printf("  blocks %d\n", blocks);
     SAY("cudaOccupancyMaxActiveBlocksPerMultiprocessor(static_and_dynamic, 32, 0)", cudaOccupancyMaxActiveBlocksPerMultiprocessor(&blocks, static_and_dynamic, 32, 0));
     printf("  blocks %d\n", blocks);
+    // The grid's own limits: x up to 2^31 - 1 blocks, y and z up to 65535.
+    LAUNCH("grid (1, 65535)", plain<<<dim3(1, 65535), 1>>>(nullptr));
+    LAUNCH("grid (1, 65536)", plain<<<dim3(1, 65536), 1>>>(nullptr));
+    LAUNCH("grid (1, 1, 65536)", plain<<<dim3(1, 1, 65536), 1>>>(nullptr));
+    LAUNCH("grid (2^31, 1)", plain<<<dim3(2147483648u, 1), 1>>>(nullptr));
+    LAUNCH("grid (0, 1)", plain<<<dim3(0, 1), 1>>>(nullptr));
+    LAUNCH("block (1024, 2)", plain<<<1, dim3(1024, 2)>>>(nullptr));
+    LAUNCH("block (1, 1, 65)", plain<<<1, dim3(1, 1, 65)>>>(nullptr));
+
     return 0;
 }
