@@ -55,6 +55,7 @@ score() {
         $1 == who && (col in at) { print $(at[col]) }' "$book"
 }
 max_of() { awk -v l="$((10#$1))" '$1 == l { print $2 + $3 + $4 }' labs/grading.conf; }
+correctness_of() { awk -v l="$((10#$1))" '$1 == l { print $2 }' labs/grading.conf; }
 
 {
     echo "# tilelab hostile hand-ins, each beside an honest control of the same effort (tests/hostile_test.sh)"
@@ -62,6 +63,21 @@ max_of() { awk -v l="$((10#$1))" '$1 == l { print $2 + $3 + $4 }' labs/grading.c
     echo "# date: $(date -u +%Y-%m-%dT%H:%MZ); commit: $(git rev-parse --short HEAD 2>/dev/null || echo unknown)"
     echo "hand_in,lab,score,max,control,control_score,verdict"
 } >"$out/hostile.csv"
+# An honest control is correct code: unless it earns its lab's correctness
+# points, "at most the control's score" proves nothing.
+declare -A control_seen
+for i in "${!names[@]}"; do
+    control=${controls[i]} lab=${names[i]:3:2}
+    [ -z "${control_seen[$control]:-}" ] || continue
+    control_seen[$control]=1
+    c=$(score "$control" "$lab") need=$(correctness_of "$lab")
+    if [ -n "$c" ] && awk -v c="$c" -v n="$need" 'BEGIN { exit !(c + 0.005 >= n) }'; then
+        ok "the honest control $control earns at least lab $((10#$lab))'s $need correctness points ($c)"
+    else
+        not_ok "the honest control $control scores '${c:-not graded}' in lab $((10#$lab)), less than its $need correctness points: the comparisons with it say nothing" \
+            "$out/grade/$control/summary.txt"
+    fi
+done
 for i in "${!names[@]}"; do
     name=${names[i]} control=${controls[i]} lab=${names[i]:3:2}
     s=$(score "$name" "$lab") c=$(score "$control" "$lab") max=$(max_of "$lab")

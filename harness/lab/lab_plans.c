@@ -117,7 +117,7 @@ static const tl_plan *plan_for(void (*entry)(void), tl_shape s, const void *d0, 
         made = realloc(made, (size_t)room * sizeof *made);
     }
     tl_plan *plan = in_suite ? &suite_plan : malloc(sizeof *plan);
-    if (!made || !plan) {
+    if ((!in_suite && !made) || !plan) {
         fail(cudaErrorMemoryAllocation, "tilelab: out of host memory for launch plans");
         return NULL;
     }
