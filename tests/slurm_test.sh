@@ -147,9 +147,12 @@ grade_all "$tmp/slurm-out" SCHEDULER=slurm WAIT=1 POLL=1
 expect "submitting again when every hand-in has a result submits nothing, and merges the gradebook" \
     "every hand-in in .* has a result already: nothing to submit" "$log"
 
-# A hand-in that loops, graded with a time limit shorter than its tests' own.
+# A hand-in whose calls wait forever, graded with a Slurm time limit shorter
+# than its tests' own limits together. It sleeps rather than spins: the
+# suites end a call that spins at once (tests/tl_test.h's watch on its CPU
+# time), while one that waits runs to each test's limit on the clock.
 mkdir -p "$class/sleeper/labs/01-cpu-naive"
-printf '#include "lab.h"\nvoid transpose(float *out, const float *in, int rows, int cols)\n{ (void)out; (void)in; (void)rows; (void)cols; for (volatile int i = 0;; i++) ; }\n' \
+printf '#include <unistd.h>\n#include "lab.h"\nvoid transpose(float *out, const float *in, int rows, int cols)\n{ (void)out; (void)in; (void)rows; (void)cols; for (;;) sleep(60); }\n' \
     >"$class/sleeper/labs/01-cpu-naive/transpose.c"
 cp "$slurm_book" "$tmp/before.csv"
 grade_all "$tmp/slurm-out" SCHEDULER=slurm WAIT=1 POLL=2 TIME=00:01:00

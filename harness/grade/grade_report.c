@@ -218,11 +218,15 @@ static void grade_performance(int lab, const weights *w, int failing, int held_b
 }
 
 /* A failed test's output says it ran out of time: Criterion's limit, grade-run's,
- * or the lab's limit for all its tests (grade.sh). */
+ * the lab's limit for all its tests (grade.sh), or the suite's own watch, which
+ * stops a call that never returns (lab_client.c's CPU-time limit; on a GPU,
+ * tests/tl_test.h's clock). */
 static int timed_out(const char *output)
 {
     return strstr(output, ": Timed out.") || strstr(output, "tilelab: stopped after ") ||
-           !strncmp(output, "not run: the tests of this lab ran past ", 40);
+           !strncmp(output, "not run: the tests of this lab ran past ", 40) ||
+           strstr(output, " did not return: it ran past ") || strstr(output, " did not answer: it ran past ") ||
+           strstr(output, " did not return within ");
 }
 
 /* The line after TODO()'s "not implemented yet: " in a test's output (check.c and
