@@ -469,8 +469,8 @@ run_test() {
     record test "$lab" "$kind" "$id${hidden_tag:-}" "${verdict:-fail}" "$output"
 }
 
-timed_out() { # OUTPUT: the test ran past its limit (Criterion's, or grade-run's)
-    grep -qE ': Timed out\.|^tilelab: stopped after [0-9.]+ seconds, the time limit' "$1"
+timed_out() { # OUTPUT: the test ran past a limit on the clock (Criterion's, grade-run's, or on a GPU the suite's watch on a call)
+    grep -qE ': Timed out\.|^tilelab: stopped after [0-9.]+ seconds, the time limit| did not return within [0-9.]+ s' "$1"
 }
 
 # retry_alone LAB ID SECONDS BIN [NAME=VALUE...]: a test that timed out, run
