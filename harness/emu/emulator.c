@@ -868,8 +868,14 @@ static void add(int kind, request_cost c)
     case GLOBAL_STORE: k->global_store_requests++, k->global_store_sectors += c.cost, k->global_store_bytes += c.bytes; break;
     case SHARED_LOAD: k->shared_load_requests++, k->shared_load_wavefronts += c.cost, k->shared_load_ideal += c.ideal; break;
     case SHARED_STORE: k->shared_store_requests++, k->shared_store_wavefronts += c.cost, k->shared_store_ideal += c.ideal; break;
-    case GLOBAL_ATOMIC: k->global_atomic_requests++, k->global_atomic_sectors += c.cost, k->global_atomic_bytes += c.bytes; break;
-    case SHARED_ATOMIC: k->shared_atomic_requests++; break;
+    case GLOBAL_ATOMIC: /* a read and a write of its sectors, and counted as atomic too */
+        k->global_atomic_requests++, k->global_atomic_sectors += c.cost, k->global_atomic_bytes += c.bytes;
+        add(GLOBAL_LOAD, c), add(GLOBAL_STORE, c);
+        break;
+    case SHARED_ATOMIC: /* a read and a write of its banks' words */
+        k->shared_atomic_requests++;
+        add(SHARED_LOAD, c), add(SHARED_STORE, c);
+        break;
     default: k->constant_load_requests++, k->constant_load_bytes += c.bytes; break;
     }
 }
