@@ -341,6 +341,13 @@ PASS_OR(cudaEventRecord, (cudaEvent_t e, cudaStream_t s), (e, s), (void)e)
 PASS_OR(cudaEventSynchronize, (cudaEvent_t e), (e), (void)e)
 PASS_OR(cudaEventDestroy, (cudaEvent_t e), (e), (void)e)
 PASS_OR(cudaEventElapsedTime, (float *ms, cudaEvent_t a, cudaEvent_t b), (ms, a, b), *ms = 0)
+/* What orders one stream after another, or asks whether work is done: in a plan, all of it is. */
+PASS_OR(cudaStreamWaitEvent, (cudaStream_t s, cudaEvent_t e, unsigned flags), (s, e, flags), (void)s)
+PASS_OR(cudaStreamCreateWithPriority, (cudaStream_t *s, unsigned flags, int priority), (s, flags, priority),
+        *s = (cudaStream_t)&token)
+PASS_OR(cudaEventRecordWithFlags, (cudaEvent_t e, cudaStream_t s, unsigned flags), (e, s, flags), (void)e)
+PASS_OR(cudaEventQuery, (cudaEvent_t e), (e), (void)e)
+PASS_OR(cudaStreamQuery, (cudaStream_t s), (s), (void)s)
 PASS_OR(cudaDeviceSynchronize, (void), (), (void)0)
 
 /* The last error as the recording keeps it: taken (and cleared), or looked at. */
