@@ -338,9 +338,15 @@ cudaError_t cudaOccupancyAvailableDynamicSMemPerBlock(size_t *bytes, const void 
 
 /* ---- what device code sees */
 
-/* threadIdx and friends, in one place the emulator lets every thread read. */
+/* threadIdx and friends, in one place the emulator lets every thread read (C++ sees the
+ * dimensions as CUDA declares them, dim3; C, which sets them, as the same three unsigned ints). */
 struct tl_emu_builtins {
-    uint3 threadIdx, blockIdx, blockDim, gridDim;
+    uint3 threadIdx, blockIdx;
+#ifdef __cplusplus
+    dim3 blockDim, gridDim;
+#else
+    uint3 blockDim, gridDim;
+#endif
 };
 extern struct tl_emu_builtins tl_emu_builtin;
 /* __syncthreads() at file:line; the emulator checks that a block's threads all wait at one. */
@@ -443,10 +449,17 @@ cudaError_t tl_emu_launch(dim3 grid, dim3 block, size_t dynamic_shared, cudaStre
 #include <type_traits>
 #include <utility>
 
-#define threadIdx (tl_emu_builtin.threadIdx)
-#define blockIdx (tl_emu_builtin.blockIdx)
-#define blockDim (static_cast<const dim3>(tl_emu_builtin.blockDim))
-#define gridDim (static_cast<const dim3>(tl_emu_builtin.gridDim))
+/*
+ * The built-in variables are names, as nvcc's are, not macros: host code may
+ * call its own launch configuration blockDim and gridDim (siboehm's SGEMM
+ * runner and llm.c do), a local shadowing the built-in. Each is a constant
+ * reference, so a kernel cannot assign to one (nvcc refuses that too), and
+ * g++ reads through it straight from tl_emu_builtin: no cost.
+ */
+static const uint3 &threadIdx = tl_emu_builtin.threadIdx;
+static const uint3 &blockIdx = tl_emu_builtin.blockIdx;
+static const dim3 &blockDim = tl_emu_builtin.blockDim;
+static const dim3 &gridDim = tl_emu_builtin.gridDim;
 /* Where each thread waits tells a barrier from another: see tl_emu_syncthreads_at. */
 #define __syncthreads() tl_emu_syncthreads_at(__FILE__, __LINE__)
 static const int warpSize = 32;
