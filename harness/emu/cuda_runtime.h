@@ -510,8 +510,25 @@ template <class... A> cudaError_t cudaDeviceEnablePeerAccess(A...) TL_EMU_UNSUPP
 /* Kernels read these and never write them; the section tells them from other variables. */
 #define __constant__ __attribute__((section("tl_constant")))
 #define __managed__ TL_EMU_UNSUPPORTED_VARIABLE___managed__variables_need_memory_kernels_and_the_host_share
-/* extern __shared__ T name[] is rewritten to extern T name[] TL_EMU_DYNAMIC_SHARED. */
+/* extern __shared__ T name[] is rewritten to extern T name[] TL_EMU_DYNAMIC_SHARED at
+ * namespace scope, and to T (&name)[] = TL_EMU_DYNAMIC_SHARED_REF in a function (g++
+ * drops the asm label of a local extern in a template): both name the launch's dynamic
+ * shared memory. The reference takes its type from the declaration, whatever T is. */
 #define TL_EMU_DYNAMIC_SHARED __asm__("tl_emu_cuda_dynamic_shared")
+struct tl_emu_dynamic_shared_ref {
+    template <class T> operator T &() const { return *reinterpret_cast<T *>(tl_emu_cuda_dynamic_shared); }
+};
+#define TL_EMU_DYNAMIC_SHARED_REF tl_emu_dynamic_shared_ref()
+/* rewrite renames a __shared__ variable declared in a function, x to x_tl_emu_shared,
+ * and declares x a reference to it, made through this: gcc cannot see that the
+ * reference is the variable, so it checks each access (it leaves out the check of an
+ * access to a static at a constant offset: a __shared__ int, tile[0][5]). */
+template <class T> static inline __attribute__((always_inline)) T *tl_emu_shared_ref(T *p)
+{
+    __asm__("" : "+r"(p));
+    return p;
+}
+#define TL_EMU_SHARED_REF(x) (*tl_emu_shared_ref(&(x)))
 
 /* __launch_bounds__(max threads, min blocks, max blocks a cluster): the threads. */
 static constexpr int tl_emu_bounds(long max_threads = 0, long = 0, long = 0)

@@ -7,10 +7,13 @@
  */
 #include "cuda_runtime.h"
 #include "emulator.h"
+#include "kernel_edits.h"
 #include "matrix.h"
 #include "statics.h"
 
+#include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 /* -------------------------------------------------------- __shared__ arrays */
 
@@ -62,6 +65,18 @@ void __asan_unregister_globals(struct asan_global *g, uintptr_t n)
 {
     (void)g;
     (void)n;
+}
+
+const char *tl_emu_global_name(const struct asan_global *g)
+{
+    static char names[2][128];
+    static int next;
+    char *name = names[next++ % 2];
+    size_t len = strlen(g->name), suffix = strlen(TL_EMU_SHARED_SUFFIX);
+    if (len > suffix && strcmp(g->name + len - suffix, TL_EMU_SHARED_SUFFIX) == 0)
+        len -= suffix;
+    snprintf(name, sizeof names[0], "%.*s", (int)len, g->name);
+    return name;
 }
 
 const struct asan_global *tl_emu_global_at(uintptr_t a)
