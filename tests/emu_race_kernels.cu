@@ -169,6 +169,15 @@ __global__ void namespace_scope_shared(float *out)
         out[0] = (float)flag;
 }
 
+/* A template kernel's __shared__ array (outside the section: the symbol table has it):
+ * lane 1 writes what lane 0 read, with nothing between. */
+template <int N> __global__ void template_race(float *out)
+{
+    __shared__ float t[N];
+    t[threadIdx.x % 32] = 1.0f;
+    out[threadIdx.x] = t[(threadIdx.x + 1) % 32];
+}
+
 extern "C" {
 void launch_read_after_write(float *out, int synced) { read_after_write<<<1, dim3(32, 2)>>>(out, synced); }
 void launch_write_after_read(float *out) { write_after_read<<<1, 64>>>(out); }
@@ -182,5 +191,6 @@ void launch_dynamic_race(float *out) { dynamic_race<<<1, 64, 64 * sizeof(float)>
 void launch_warp_specialised(float *out) { warp_specialised<<<1, 64>>>(out); }
 void launch_forgotten_reader(float *out) { forgotten_reader<<<1, 32>>>(out); }
 void launch_namespace_scope_shared(float *out) { namespace_scope_shared<<<1, 64>>>(out); }
+void launch_template_race(float *out) { template_race<32><<<1, 64>>>(out); }
 void launch_template_dynamic(float *out) { template_dynamic<64><<<2, 64, 64 * sizeof(float)>>>(out); }
 }

@@ -25,6 +25,7 @@ void launch_dynamic_race(float *out);
 void launch_warp_specialised(float *out);
 void launch_template_dynamic(float *out);
 void launch_forgotten_reader(float *out);
+void launch_template_race(float *out);
 void launch_namespace_scope_shared(float *out);
 extern const int leader_write_line, leader_read_line, later_write_line, early_read_line,
     skipped_barrier_line;
@@ -204,6 +205,14 @@ Test(emulator_race, dynamic_shared_memory_races_too)
     float *out = device_floats();
     launch_dynamic_race(out);
     race((const char *const[]){"thread (32, 0, 0)", "byte 128 of the dynamic shared memory (extern __shared__)",
+                               "which thread (0, 0, 0) read", NULL});
+}
+
+Test(emulator_race, a_template_kernels_shared_array_races_too)
+{
+    float *out = device_floats();
+    launch_template_race(out);
+    race((const char *const[]){"thread (1, 0, 0)", "a __shared__ array of a template kernel",
                                "which thread (0, 0, 0) read", NULL});
 }
 

@@ -40,9 +40,16 @@
  * GPU suite also checks thin shapes: each side at the longest a GPU's
  * large shapes give it, beside sides of TL_THIN (and TL_THIN + 2). They
  * cross every boundary those shapes cross past the emulator's, at almost
- * no cost, on the emulator as on a GPU.
+ * no cost, on the emulator as on a GPU. And one that no large shape
+ * crosses: a grid holds at most 65535 blocks in y, so a kernel that gives
+ * each row (or column) a row of blocks is refused past 65535 of them; a
+ * side of TL_PAST_GRID_Y crosses it (about 200 000 elements, thin): both
+ * sides of a transpose, and the rows of a product's C, the side a kernel
+ * puts on y (each such product costs the emulator a million threads, so
+ * not its columns too).
  */
 #define TL_THIN 3
+#define TL_PAST_GRID_Y (65535 + 2)
 
 /*
  * Every test of the kit: a time limit, the name of any signal that kills
@@ -442,6 +449,8 @@ static inline void tl_expect_thin_transpose(int rows, int cols)
 {
     tl_expect_transpose(rows, TL_THIN);
     tl_expect_transpose(TL_THIN, cols);
+    tl_expect_transpose(TL_PAST_GRID_Y, TL_THIN);
+    tl_expect_transpose(TL_THIN, TL_PAST_GRID_Y);
 }
 
 static inline void tl_expect_thin_matmul(tl_matmul_fn fn, int m, int n, int k)
@@ -449,6 +458,7 @@ static inline void tl_expect_thin_matmul(tl_matmul_fn fn, int m, int n, int k)
     tl_expect_matmul(fn, m, TL_THIN + 2, TL_THIN);
     tl_expect_matmul(fn, TL_THIN + 2, n, TL_THIN);
     tl_expect_matmul(fn, TL_THIN + 2, TL_THIN, k);
+    tl_expect_matmul(fn, TL_PAST_GRID_Y, TL_THIN + 2, TL_THIN); /* C's rows, the side on y */
 }
 
 /* Shapes nobody saw before the run: TILELAB_SEED picks them. */

@@ -127,6 +127,8 @@ struct asan_global {
 };
 /* The registered global whose bytes (red zone included) hold a, or NULL. */
 const struct asan_global *tl_emu_global_at(uintptr_t a);
+/* Where the lab file's __shared__ arrays lie (the section tl_shared; 0 bytes for none). */
+void tl_emu_shared_section(uintptr_t *start, size_t *bytes);
 /* Its name in the lab file (rewrite renames a __shared__ variable: kernel_edits.h). */
 const char *tl_emu_global_name(const struct asan_global *g);
 /* Whether g is a __shared__ array; a __constant__ variable. */

@@ -67,6 +67,12 @@ void __asan_unregister_globals(struct asan_global *g, uintptr_t n)
     (void)n;
 }
 
+void tl_emu_shared_section(uintptr_t *start, size_t *bytes)
+{
+    *start = (uintptr_t)__start_tl_shared;
+    *bytes = (size_t)(__stop_tl_shared - __start_tl_shared);
+}
+
 const char *tl_emu_global_name(const struct asan_global *g)
 {
     static char names[2][128];
