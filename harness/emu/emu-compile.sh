@@ -88,6 +88,7 @@ one_program() {
         : >"$shadow/${h#"$here"/}"
     done
     for view in device $([ -n "$nvcc" ] && echo host || echo plain); do
+        # shellcheck disable=SC2046 # the view's macro flags, one word each
         if [ -n "$nvcc" ]; then
             "$nvcc" -E -arch=sm_90 -Xcompiler -fdirectives-only -I"$here/../core/include" \
                 $([ "$view" = device ] || echo -U__CUDA_ARCH__ -U__CUDA_ARCH_LIST__ -UCUDA_DOUBLE_MATH_FUNCTIONS) "$@" "$src"

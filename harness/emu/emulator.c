@@ -1270,7 +1270,7 @@ static int settle_warp(int first, int lanes)
                 calls[m] = t[m].call;
         int reader = -1;
         tl_emu_warp_exchange(calls, group, &reader);
-        tl_emu_race_meet(first, group);
+        tl_emu_race_meet(first, group, ~exited);
         if (reader >= 0 && !undefined_read_told) {
             char a[64];
             undefined_read_told = 1;
@@ -1320,6 +1320,10 @@ static int run_warp(int first, int lanes)
     for (int waiting = 1; waiting && !aborted;) {
         waiting = 0;
         for (int l = first; l < first + lanes && !aborted; l++) {
+            /* The next threads' stacks, while this one runs: a thread's stack has gone cold
+             * by its turn (a block's others ran since), and switching to it would wait. */
+            tl_fiber_prefetch(l + 2 < TL_EMU_MAX_THREADS ? threads[l + 2].fiber : NULL, 0);
+            tl_fiber_prefetch(l + 1 < TL_EMU_MAX_THREADS ? threads[l + 1].fiber : NULL, 1);
             if (threads[l].state == READY) {
                 current = l;
                 tl_emu_builtin.threadIdx = threads[l].idx;
@@ -1341,7 +1345,10 @@ static void run_block(int n_threads)
     unsigned bx = tl_emu_builtin.blockDim.x, by = tl_emu_builtin.blockDim.y;
     for (int i = 0; i < n_threads; i++) {
         emu_thread *t = &threads[i];
-        t->fiber = tl_fiber_at(stacks + (size_t)i * STACK_BYTES, STACK_BYTES, thread_main);
+        /* Each stack ends at its own offset in its 64 KiB: tops 64 KiB apart would share a set of
+         * every cache level, and a block's threads take turns at them. */
+        size_t stagger = (size_t)i * 1088 % 16384;
+        t->fiber = tl_fiber_at(stacks + (size_t)i * STACK_BYTES, STACK_BYTES - stagger, thread_main);
         t->state = READY;
         t->n_copies = 0, t->batch = 0;
         t->idx.x = (unsigned)i % bx;

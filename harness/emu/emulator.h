@@ -66,8 +66,9 @@ const char *tl_emu_warp_name(int op);
 /* race.c: races on shared memory (racecheck's hazards). A block starts, or its barrier opens:
  * accesses before and after no longer race. */
 void tl_emu_race_epoch(void);
-/* The lanes of group (bit l: thread first + l) met at a warp collective: ordered since. */
-void tl_emu_race_meet(int first, unsigned group);
+/* The lanes of group (bit l: thread first + l) met at a warp collective: ordered since;
+ * running: the lanes of the warp that have not exited. */
+void tl_emu_race_meet(int first, unsigned group, unsigned running);
 /* The earlier access a race is with: its thread, instruction, the byte, and whether it wrote. */
 typedef struct {
     int thread;

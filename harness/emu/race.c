@@ -74,8 +74,23 @@ void tl_emu_race_epoch(void)
     epoch++;
 }
 
-void tl_emu_race_meet(int first, unsigned group)
+/*
+ * Per warp: the epoch of its lanes' last access to shared memory, whether one came
+ * since its last meeting the clocks took in, and whether that meeting left every lane
+ * still running knowing the same. A meeting before any access of the epoch orders
+ * nothing that can race, and one after none since a meeting of the whole warp teaches
+ * nothing: the clocks skip both (the collectives of a warp's sum in registers).
+ */
+static uint32_t access_epoch[TL_EMU_MAX_THREADS / 32];
+static unsigned char pending[TL_EMU_MAX_THREADS / 32], uniform[TL_EMU_MAX_THREADS / 32];
+
+void tl_emu_race_meet(int first, unsigned group, unsigned running)
 {
+    int w = first / 32;
+    if (access_epoch[w] != epoch || (!pending[w] && uniform[w]))
+        return;
+    pending[w] = 0;
+    uniform[w] = group == running;
     uint32_t joined[32] = {0};
     for (int l = 0; l < 32; l++) {
         if (!(group >> l & 1))
@@ -219,6 +234,7 @@ static inline __attribute__((always_inline)) int check_word(cell *c, mark me, ui
 int tl_emu_race_check(int y, uintptr_t a, size_t size, int store, uintptr_t pc, tl_emu_race *r)
 {
     mark me = {epoch, clocks[y], (int32_t)(intptr_t)(pc - code_base()), (uint16_t)y, 0xf};
+    access_epoch[y / 32] = epoch, pending[y / 32] = 1;
     if (size == 4 && a % 4 == 0) { /* the common case: one word, whole */
         cell *c = cell_at(a);
         return c && check_word(c, me, a, store, r);

@@ -87,11 +87,15 @@ const char *tl_emu_global_name(const struct asan_global *g)
 
 const struct asan_global *tl_emu_global_at(uintptr_t a)
 {
+    /* A kernel's accesses come in runs on one array: the last one found first. */
+    static const struct asan_global *last;
     if (a - globals_lo >= globals_hi - globals_lo)
         return NULL;
+    if (last && a - last->beg < last->size_with_redzone)
+        return last;
     for (size_t i = 0; i < n_globals; i++)
         if (a - globals[i]->beg < globals[i]->size_with_redzone)
-            return globals[i];
+            return last = globals[i];
     return NULL;
 }
 
