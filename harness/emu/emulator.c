@@ -1321,12 +1321,20 @@ static int run_warp(int first, int lanes)
         waiting = 0;
         for (int l = first; l < first + lanes && !aborted; l++) {
             /* The next threads' stacks, while this one runs: a thread's stack has gone cold
-             * by its turn (a block's others ran since), and switching to it would wait. */
+             * by its turn (a block's others ran since), and switching to it would wait. A
+             * thread's fiber is made at its first turn, where its stack is about to be used. */
             tl_fiber_prefetch(l + 2 < TL_EMU_MAX_THREADS ? threads[l + 2].fiber : NULL, 0);
             tl_fiber_prefetch(l + 1 < TL_EMU_MAX_THREADS ? threads[l + 1].fiber : NULL, 1);
             if (threads[l].state == READY) {
                 current = l;
                 tl_emu_builtin.threadIdx = threads[l].idx;
+                if (!threads[l].fiber) {
+                    /* Each stack ends at its own offset in its 64 KiB: tops 64 KiB apart
+                     * would share a set of every cache level. */
+                    size_t stagger = (size_t)l * 1088 % 16384;
+                    threads[l].fiber = tl_fiber_at(stacks + (size_t)l * STACK_BYTES, STACK_BYTES - stagger,
+                                                   thread_main);
+                }
                 tl_fiber_switch(tl_fiber_main(), threads[l].fiber);
             }
             waiting |= threads[l].state == AT_WARP;
@@ -1345,10 +1353,7 @@ static void run_block(int n_threads)
     unsigned bx = tl_emu_builtin.blockDim.x, by = tl_emu_builtin.blockDim.y;
     for (int i = 0; i < n_threads; i++) {
         emu_thread *t = &threads[i];
-        /* Each stack ends at its own offset in its 64 KiB: tops 64 KiB apart would share a set of
-         * every cache level, and a block's threads take turns at them. */
-        size_t stagger = (size_t)i * 1088 % 16384;
-        t->fiber = tl_fiber_at(stacks + (size_t)i * STACK_BYTES, STACK_BYTES - stagger, thread_main);
+        t->fiber = NULL; /* made at its first turn (run_warp) */
         t->state = READY;
         t->n_copies = 0, t->batch = 0;
         t->idx.x = (unsigned)i % bx;
