@@ -493,7 +493,9 @@ template <class... A> cudaError_t cudaDeviceEnablePeerAccess(A...) TL_EMU_UNSUPP
 #define __global__ __attribute__((noinline, noclone))
 #define __device__
 #define __host__
-#define __forceinline__ inline __attribute__((always_inline))
+/* A hint to nvcc, not a rule: g++ must be able to call one through a pointer (an operation
+ * passed to cg::reduce, as llm.c passes its own), where always_inline would not build. */
+#define __forceinline__ inline
 #define __noinline__ __attribute__((noinline))
 #define __restrict__ __restrict
 /* Read where the kernel starts instead (rewrite passes them to TL_EMU_KERNEL_ENTRY). */
