@@ -617,6 +617,10 @@ cudaError_t tl_emu_cuda_memcpy_symbol(const void *symbol, size_t symbol_bytes, v
     int from_device = kind == cudaMemcpyDeviceToDevice;
     if (kind != cudaMemcpyDeviceToDevice && kind != (to_symbol ? cudaMemcpyHostToDevice : cudaMemcpyDeviceToHost))
         return tl_emu_fail(cudaErrorInvalidMemcpyDirection, "%s: direction %d", call, (int)kind);
+    /* As a GPU's plan has it (plan_record.c): into a variable from anywhere, out of one to the device. */
+    if (tl_gpu_in_lab && !to_symbol && !from_device)
+        return refused_in_lab("your code called cudaMemcpyFromSymbol to the host: a lab's function "
+                              "launches its work and returns, and the kit copies the results (lab.h)");
     cudaError_t err = check_range(buf, bytes, from_device, call, to_symbol ? "source" : "destination");
     if (err)
         return err;
