@@ -99,6 +99,9 @@ int tl_tiles_left_in_place(const float *got, const float *in, int rows, int cols
 int tl_short_block(const float *out, const float *in, int rows, int cols, unsigned t, unsigned by);
 int tl_returned_before_store(const float *out, const float *in, int rows, int cols, unsigned t);
 
+/* The side of a tile, as the first launch's blocks are wide (0: no launch, or not on_gpu). */
+int tl_launched_tile(int on_gpu);
+
 /* What a float's bits say, for a message: its value, or which marker NaN it is. */
 void tl_describe_bits(char *buf, size_t len, uint32_t bits);
 
