@@ -195,11 +195,12 @@ if ! cmp -s solutions/07-gpu-matmul/matmul.cu "$kit/labs/07-gpu-matmul/matmul.cu
 else
     not_ok "the lab 7 reference no longer reads B as this test expects"
 fi
-# Shared memory nobody wrote, in lab 7's tiled kernel: the blocks wholly inside C, in the
-# run's larger shapes, tell a missing barrier from threads outside C that return first.
+# A missing barrier in lab 7's tiled kernel: the emulator sees the race itself and names
+# the barrier, never threads outside C (which return first: the case below). (On a GPU,
+# where the values come out wrong, the checker's blocks wholly inside C name it.)
 cp tests/emu_corpus/lab07-no-barrier-after-loads.cu "$kit/labs/07-gpu-matmul/matmul.cu"
-expect_said "lab 7 without the barrier after the loads: the hint names the barrier, not the threads outside C" \
-    7 matmul.cu "Put a __syncthreads() between loading the tiles" "left their part of the tiles unstored"
+expect_said "lab 7 without the barrier after the loads: the race and the barrier named, not the threads outside C" \
+    7 matmul.cu "Put a __syncthreads() between the two that every thread of the block passes" "left their part of the tiles unstored"
 cp tests/emu_corpus/lab07-return-before-barrier.cu "$kit/labs/07-gpu-matmul/matmul.cu"
 expect_said "lab 7 returning before the barrier: the hint names the threads outside C, not a missing barrier" \
     7 matmul.cu "left their part of the tiles unstored" "Put a __syncthreads() between loading the tiles"

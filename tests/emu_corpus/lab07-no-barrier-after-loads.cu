@@ -1,10 +1,12 @@
 // expect: fail
-// emulator-says: a __syncthreads() missing between loading the tiles
+// emulator-says: a race on shared memory
 // gpu-tool: racecheck
 // The first __syncthreads() forgotten: a thread multiplies its row of A's
-// tile and column of B's before the other warps (on the emulator, the
-// threads after it) have stored theirs. tests/cli_test.sh runs it through
-// make lab7 test, whose blocks wholly inside C name the missing barrier.
+// tile and column of B's before the other warps have stored theirs. The
+// emulator names the race as racecheck does (the two threads, the array,
+// the two lines) and the barrier to put between them; on a GPU the values
+// come out wrong, and the checker's blocks wholly inside C name the missing
+// barrier. tests/cli_test.sh runs it through make lab7 test.
 #include "lab.h"
 
 #define TW 16
