@@ -41,7 +41,7 @@ typedef struct {
     size_t wrong;          /* output elements that differ from the expected bits */
     int ok_but_nan_bits;   /* wrong only where a NaN came out as another NaN: what a library's
                               arithmetic (x * 1.0f) may do, a copy may not */
-    char message[4096];    /* empty when ok */
+    char message[8192];    /* empty when ok */
 } tl_verdict;
 
 void tl_check_transpose(tl_verdict *v, tl_transpose_fn fn, const tl_backend *backend,

@@ -374,7 +374,7 @@ void tl_check_matmul(tl_verdict *v, tl_matmul_fn fn, int tiled, const tl_backend
     memcpy(b0.base, b.base, tl_matrix_total(&b) * sizeof(float));
 
     tl_todo_reset();
-    char why[1024] = "";
+    char why[4096] = "";
     int ran = backend->run_matmul(fn, &c, &a, &b, s, why, sizeof why);
     const char *todo = tl_note_run(msg, len, ran, why);
     if (ran != 0)
