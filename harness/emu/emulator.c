@@ -163,7 +163,7 @@ static void kernel_failed(cudaError_t err, const char *fmt, ...)
 /* An access no GPU would allow: report it, and end the kernel here. */
 __attribute__((noreturn)) static void fault(cudaError_t err, const char *fmt, ...)
 {
-    char what[768];
+    char what[1536]; /* a race names two threads, two lines, a byte and a barrier */
     va_list ap;
     va_start(ap, fmt);
     vsnprintf(what, sizeof what, fmt, ap);

@@ -23,7 +23,7 @@
 static cudaError_t last_error, sticky_error;
 /* A kernel's fault, as on a GPU, shows at the next call that waits for the kernel. */
 static cudaError_t pending_error;
-static char detail[1024];
+static char detail[1792]; /* a fault's place and what it was (emulator.c: fault) */
 
 /* A call that waits for the device: a fault of the kernels before it becomes its error. */
 static cudaError_t settle(void)

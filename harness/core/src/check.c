@@ -647,7 +647,7 @@ void tl_check_transpose(tl_verdict *v, tl_transpose_fn fn, const tl_backend *bac
     tl_matrix_fill_margins(&out, TL_GUARD_BITS);
 
     tl_todo_reset();
-    char why[1024] = "";
+    char why[2048] = ""; /* room for a CUDA error and the emulator's account of it */
     int ran = backend->run_transpose(fn, &out, &in, s, why, sizeof why);
     const char *todo = tl_note_run(msg, len, ran, why);
     if (ran != 0)

@@ -243,7 +243,7 @@ void tl_check_inplace(tl_verdict *v, tl_inplace_fn fn, const tl_backend *backend
     memcpy(pristine.base, m.base, tl_matrix_total(&m) * sizeof(float));
 
     tl_todo_reset();
-    char why[1024] = "";
+    char why[2048] = ""; /* room for a CUDA error and the emulator's account of it */
     int ran = backend->run_inplace(fn, &m, n, why, sizeof why);
     const char *todo = tl_note_run(msg, len, ran, why);
     if (ran != 0)

@@ -382,7 +382,7 @@ void tl_check_matmul(tl_verdict *v, tl_matmul_fn fn, int tiled, const tl_backend
     memcpy(b0.base, b.base, tl_matrix_total(&b) * sizeof(float));
 
     tl_todo_reset();
-    char why[1024] = "";
+    char why[2048] = ""; /* room for a CUDA error and the emulator's account of it */
     int ran = backend->run_matmul(fn, &c, &a, &b, s, why, sizeof why);
     const char *todo = tl_note_run(msg, len, ran, why);
     if (ran != 0)
