@@ -672,7 +672,9 @@ static void poison(float *c, int n, int i, int j)
     c[(size_t)i * n + j] = tl_bits_float(TL_SHARED_POISON_BITS);
 }
 
-/* No barrier between the loads and the products: only each block's last thread is right. */
+/* No barrier between the loads and the products: only each block's last thread is right.
+ * (The emulator's race check names this before the product is checked; this is what
+ * reaches the checker where the check does not see the race, its limits.) */
 static void barrier_missing(float *c, const float *a, const float *b, int m, int n, int k)
 {
     int t = planted_tile;
@@ -759,21 +761,22 @@ Test(matmul_checker, tells_the_three_shared_memory_mistakes_apart)
     planted_tile = 32;
     expect_in_blocks(barrier_missing, (tl_shape){45, 56, 2}, SAYS(barrier, "(31, 31)"), past_k);
     expect_in_blocks(returns_early, (tl_shape){259, 127, 133}, SAYS(edge), barrier);
-    /* Where every block hangs over C's edge, all three leave every element NaN: the hint
-     * says so and names each, the barrier first, the tile past k only where k leaves one. */
+    /* Where every block hangs over C's edge, the two that reach the checker (a missing
+     * barrier is a race, named before) leave every element NaN: the hint says so and names
+     * both, the tile past k only where k leaves one, and never the barrier as a cause. */
     planted_tile = 16;
-    const tl_matmul_fn alike[] = {barrier_missing, returns_early, unstored_past_k};
+    const tl_matmul_fn alike[] = {returns_early, unstored_past_k};
     for (size_t i = 0; i < sizeof alike / sizeof *alike; i++) {
         expect_in_blocks(alike[i], (tl_shape){1, 1, 1},
                          SAYS("every block of your grid hangs over C's edge (m = 1 and n = 1 are "
-                              "below your blocks' side, 16)", "a __syncthreads() missing",
-                              "threads that return", "with k = 1 not a multiple"), edge);
+                              "below your blocks' side, 16)", "Threads that return",
+                              "with k = 1 not a multiple", "would have been named as a race"),
+                         "__syncthreads() missing");
         const char *msg = product_verdict.message;
-        cr_assert(strstr(msg, "__syncthreads() missing") < strstr(msg, "threads that return") &&
-                      strstr(msg, "threads that return") < strstr(msg, "not stored past k"),
-                  "the barrier first, the tile past k last:\n%s", msg);
+        cr_assert(strstr(msg, "Threads that return") < strstr(msg, "not stored past k"),
+                  "the threads outside C first, the tile past k last:\n%s", msg);
     }
-    expect_in_blocks(barrier_missing, (tl_shape){300, 7, 32}, SAYS("hangs over C's edge (n = 7 is"),
+    expect_in_blocks(returns_early, (tl_shape){300, 7, 32}, SAYS("hangs over C's edge (n = 7 is"),
                      "not stored past k");
 }
 

@@ -5,8 +5,9 @@
 // tile and column of B's before the other warps have stored theirs. The
 // emulator names the race as racecheck does (the two threads, the array,
 // the two lines) and the barrier to put between them; on a GPU the values
-// come out wrong, and the checker's blocks wholly inside C name the missing
-// barrier. tests/cli_test.sh runs it through make lab7 test.
+// come out wrong ("values are computed but wrong", or NaN), and racecheck
+// (gpu-tool, below) names the race. tests/cli_test.sh runs it through make
+// lab7 test.
 #include "lab.h"
 
 #define TW 16

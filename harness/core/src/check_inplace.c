@@ -112,11 +112,13 @@ static void hint_pairs_unswapped(char *msg, size_t len, const inplace_scan *sc, 
 }
 
 /*
- * Elements that hold shared memory nobody wrote. A missing barrier shows in
- * every tile, the whole ones too; where those hold none, the barrier is
- * there, and what differs at the edge is the bounds: a store wrote back a
- * tile element its load had left out, as when the mirror tile is tested
- * with tile (R, C)'s bounds.
+ * Elements that hold shared memory nobody wrote: no thread had loaded the
+ * tile element when it was written back. The emulator, the one backend
+ * whose shared memory holds such NaN, names a missing barrier itself, as a
+ * race on shared memory, before the matrix is checked; so the loads left
+ * the element out. Where the whole tiles hold none, the barrier works
+ * there too, and what differs at the edge is the bounds, as when the
+ * mirror tile is tested with tile (R, C)'s.
  */
 static void hint_shared(char *msg, size_t len, const inplace_scan *sc, const float *m, int n, int t)
 {
@@ -134,20 +136,14 @@ static void hint_shared(char *msg, size_t len, const inplace_scan *sc, const flo
                    sc->from_shared, t, t, n, n % t);
         return;
     }
-    if (t > 1 && n < t) {
-        tl_appendf(msg, len,
-                   "  hint: %zu element(s) hold shared memory nobody wrote: a thread wrote back a "
-                   "tile element no thread had loaded. A __syncthreads() missing between loading "
-                   "the tiles and writing them back does this, and so do loads whose bounds tests "
-                   "leave out elements the stores write back; at n = %d, below your tiles' side "
-                   "(%d), the one tile is cut by the edge, where the two look alike.\n",
-                   sc->from_shared, n, t);
-        return;
-    }
     tl_appendf(msg, len,
-               "  hint: %zu elements hold shared memory nobody wrote: the block wrote back before "
-               "every thread had loaded its part of the tiles. Put __syncthreads() between "
-               "loading both tiles of a pair and writing either of them back.\n",
+               "  hint: %zu element(s) hold shared memory nobody wrote: no thread had loaded that "
+               "tile element when it was written back (one loaded after it with no barrier "
+               "between would have been named as a race on shared memory), so the loads leave out "
+               "elements the stores write back. Check that the loop over j covers every row of "
+               "the tile (j < TILE_DIM, in steps of BLOCK_ROWS), and that each tile's loads and "
+               "stores test the same bounds and use the same indices: every tile element a store "
+               "writes back, transposed, some thread must have loaded.\n",
                sc->from_shared);
 }
 

@@ -140,8 +140,14 @@ static const tl_launch *element_launch(tl_shape s, int on_gpu)
  *     comes out right;
  *   - a last tile along k left unstored past k: every element's sum reads
  *     it, and none comes out right.
- * Where no block lies wholly inside C, all three leave every element NaN:
- * the hint says so and names all three, the barrier first.
+ * The emulator, the one backend whose shared memory holds such NaN, checks
+ * races as racecheck does: a missing barrier, where another thread stores
+ * the element after it was read with no barrier between, fails the launch
+ * as "a race on shared memory" before the product is checked. Only a race
+ * the check does not see (harness/emu/README.md, its limits) leaves the
+ * second pattern. Where no block lies wholly inside C, the other two leave
+ * every element NaN: the hint says so, names both, and says why it does
+ * not name the barrier.
  */
 static void hint_shared_tiles(char *msg, size_t len, const matmul_scan *sc, tl_shape s, int tile)
 {
@@ -189,11 +195,13 @@ static void hint_shared_tiles(char *msg, size_t len, const matmul_scan *sc, tl_s
         return;
     }
     tl_appendf(msg, len,
-               "  hint: %zu element(s) come from shared memory nobody had written: a thread read a "
-               "tile element no thread had stored. Each of these does it: a __syncthreads() "
-               "missing between loading the tiles and reading them; threads that return, or skip "
-               "their loads, before the barrier (a thread outside C still loads its part of both "
-               "tiles, 0.0f outside A or B; only the store is guarded)",
+               "  hint: %zu element(s) come from shared memory nobody had written: no thread had "
+               "stored that tile element when it was read (one stored after it with no barrier "
+               "between would have been named as a race on shared memory): the loads left it "
+               "out. Threads that return, or skip their loads, before the barrier do this (a "
+               "thread outside C still loads its part of both tiles, 0.0f outside A or B; only "
+               "the store is guarded), and so do loads whose bounds or indices miss elements of "
+               "the tile",
                sc->from_shared);
     if (tile && k % tile)
         tl_appendf(msg, len, "; with k = %d not a multiple of your tiles' side (%d), a last tile "
@@ -209,8 +217,8 @@ static void hint_shared_tiles(char *msg, size_t len, const matmul_scan *sc, tl_s
         else
             snprintf(below, sizeof below, "%c = %d is", m < tile ? 'm' : 'n', m < tile ? m : n);
         tl_appendf(msg, len, ". At this shape every block of your grid hangs over C's edge (%s "
-                             "below your blocks' side, %d), where these mistakes all leave the "
-                             "same NaN; a shape with blocks wholly inside C tells them apart.\n",
+                             "below your blocks' side, %d), where these mistakes leave the same "
+                             "NaN; a shape with blocks wholly inside C tells them apart.\n",
                    below, tile);
     } else {
         tl_appendf(msg, len, ".\n");
