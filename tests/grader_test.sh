@@ -676,7 +676,7 @@ expect "including the reference source does not build" "lab 1 correctness: build
 kitclass=$(mktemp -d "$root/handins.XXXXXX")
 trap 'rm -rf "$tmp" "$kitclass"' EXIT
 classmates() { # SANDBOX: grade x, whose lab 1 includes y's
-    rm -rf "$kitclass"/* "$build/grade/x"
+    rm -rf "${kitclass:?}"/* "$build/grade/x"
     mkdir -p "$kitclass/x/labs/01-cpu-naive" "$kitclass/y/labs/01-cpu-naive"
     cp solutions/01-cpu-naive/transpose.c "$kitclass/y/labs/01-cpu-naive/"
     local up=../../../../../../${kitclass#"$root"/}/y/labs/01-cpu-naive/transpose.c

@@ -229,9 +229,7 @@ sandbox() {
     for d in "${KIT_SOURCES[@]}"; do kit+=(--ro-bind "$root/$d" "$root/$d"); done
     for d in "${KIT_CLOSED[@]}"; do kit+=(--tmpfs "$d" --remount-ro "$d"); done
     local hide=()
-    for d in "$SUBMISSIONS"; do
-        [ -z "$d" ] || [ ! -d "$d" ] || hide+=(--tmpfs "$d" --remount-ro "$d")
-    done
+    [ -z "$SUBMISSIONS" ] || [ ! -d "$SUBMISSIONS" ] || hide+=(--tmpfs "$SUBMISSIONS" --remount-ro "$SUBMISSIONS")
     [ -z "$HIDDEN" ] || hide+=(--ro-bind /dev/null "$HIDDEN")
     local build=(--ro-bind "$work/build" "$work/build") extra=()
     case "$1" in

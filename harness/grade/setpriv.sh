@@ -40,6 +40,7 @@ setpriv_hidden() {
     local e keep need=("$TOOLS" "$out") d
     for e in "${search_env[@]}"; do IFS=: read -ra d <<<"${e#*=}" && need+=("${d[@]}"); done
     IFS=: read -ra d <<<"$PATH" && need+=("${d[@]}")
+    # shellcheck disable=SC2153 # HIDDEN is grade.sh's, as TOOLS and SUBMISSIONS are
     for e in "$root"/* "$root"/.[!.]* "${KIT_CLOSED[@]}" "$TOOLS"/* "$SUBMISSIONS" "$HIDDEN"; do
         [ -n "$e" ] && [ -e "$e" ] || continue
         case "$e" in "$TOOLS/grade-confine" | "$TOOLS/grade-gpu-probe") continue ;; esac
