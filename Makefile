@@ -603,10 +603,28 @@ CHECK_BUILDS := $(B)/unit $(B)/bench-report-test $(B)/emu-test \
   $(foreach n,$(CPU_LABS),$(B)/lab$(n)/bench) \
   $(if $(NVCC),$(foreach n,$(GPU_LABS),$(B)/lab$(n)/student/test $(B)/lab$(n)/reference/test $(B)/lab$(n)/bench) $(B)/plan-test)
 
+# What the suites below use from this build folder besides, built here once:
+# suites that run side by side must find it up to date, never build it at
+# the same time (the grader's tools and the references, the emulator's
+# profiles, the figures' tools).
+CHECK_SHARED = $(GRADE_TOOLS) $(foreach n,$(GPU_LABS),$(B)/lab$(n)/profile-emu) $(FIGURE_TOOLS) $(B)/report-table
+
+# A shell suite of tests/ as a line of the plan (harness/tools/check-suites.sh):
+# $(1) its name, $(2) after=NAME where it must wait for another suite (make
+# dist's folder: both write it), $(3) the script. Each suite has a lock of its
+# own for the grading it does (grade.sh's TILELAB_GRADE_LOCK), so that a test
+# run again alone waits for its own suite's grading, never for the suites
+# beside it. The long suites come first in the plan, to start early.
+cli_suite = echo "cli $(1) $(2) env B=$(B) TILELAB_GRADE_LOCK=$(abspath $(B))/.grade-lock-$(1) $(SHELL) $(3)";
+
 # The held-back-shapes test runs too, on shapes of its own.
 CHECK_ENV := TILELAB_HIDDEN=5x7,130x3,1x77
-check: $(CHECK_BUILDS)
-	@echo "== GPU suites run $(if $(filter cuda,$(BACKEND)),on the GPU,on the CPU emulator (no GPU here))"
+# As many suites at once as cores (most of a suite's time is one core, or
+# waiting), and the builds before them as parallel: CHECK_JOBS=1 runs all one after another.
+CHECK_JOBS ?= $(shell nproc 2>/dev/null || echo 1)
+check:
+	@$(MAKE) $(if $(filter -j%,$(MAKEFLAGS)),,-j$(CHECK_JOBS)) $(CHECK_BUILDS) $(CHECK_SHARED)
+	@echo "== GPU suites run $(if $(filter cuda,$(BACKEND)),on the GPU,on the CPU emulator (no GPU here)), $(CHECK_JOBS) at a time"
 	@{ echo "pass harness $(B)/unit"; \
 	   echo "pass bench-report $(B)/bench-report-test"; \
 	   echo "pass emulator $(B)/emu-test"; \
@@ -614,22 +632,22 @@ check: $(CHECK_BUILDS)
 	   $(foreach n,$(LABS),echo "pass lab$(n)-reference env $(CHECK_ENV) $(call check_dir,$(n),reference)/test $(if $(and $(filter gpu,$(lab$(n)_kind)),$(filter cuda,$(BACKEND))),--jobs 1)"; \
 	                       echo "fail lab$(n)-stub env $(CHECK_ENV) $(call check_dir,$(n),student)/test $(if $(and $(filter gpu,$(lab$(n)_kind)),$(filter cuda,$(BACKEND))),--jobs 1)";) \
 	   echo "cli emulator-corpus $(MAKE) -s B=$(B) GPU=$(BACKEND) emu-corpus"; \
-	   echo "cli profile env B=$(B) $(SHELL) tests/profile_test.sh"; \
-	   echo "cli command-line env B=$(B) $(SHELL) tests/cli_test.sh"; \
-	   echo "cli scripts env B=$(B) $(SHELL) tests/scripts_test.sh"; \
-	   echo "cli new-lab env B=$(B) $(SHELL) tests/newlab_test.sh"; \
-	   echo "cli tunables env B=$(B) $(SHELL) tests/tunables_test.sh"; \
-	   echo "cli grader env B=$(B) $(SHELL) tests/grader_test.sh"; \
-	   echo "cli class env B=$(B) $(SHELL) tests/class_test.sh"; \
-	   echo "cli hostile env B=$(B) $(SHELL) tests/hostile_test.sh $(B)/hostile"; \
-	   echo "cli slurm env B=$(B) $(SHELL) tests/slurm_test.sh"; \
-	   echo "cli gradescope env B=$(B) $(SHELL) tests/gradescope_test.sh"; \
-	   echo "cli sanitize env B=$(B) $(SHELL) tests/sanitize_test.sh"; \
-	   echo "cli student-kit env B=$(B) $(SHELL) tests/dist_test.sh"; \
-	   echo "cli figures env B=$(B) $(SHELL) tests/plots_test.sh"; \
-	   echo "cli documented-commands env B=$(B) $(SHELL) tests/docs_test.sh"; \
-	   $(if $(SLIDE_TOOLS),echo "cli slides env B=$(B) $(SHELL) tests/slides_test.sh",echo "skip slides pandoc and LaTeX (beamer) are not installed, so the decks are not built: make deps installs them"); \
-	 } | harness/tools/check-suites.sh
+	   $(call cli_suite,grader,,tests/grader_test.sh) \
+	   $(call cli_suite,documented-commands,,tests/docs_test.sh) \
+	   $(call cli_suite,hostile,,tests/hostile_test.sh $(B)/hostile) \
+	   $(call cli_suite,class,,tests/class_test.sh) \
+	   $(call cli_suite,slurm,,tests/slurm_test.sh) \
+	   $(call cli_suite,profile,,tests/profile_test.sh) \
+	   $(call cli_suite,command-line,,tests/cli_test.sh) \
+	   $(call cli_suite,scripts,,tests/scripts_test.sh) \
+	   $(call cli_suite,new-lab,,tests/newlab_test.sh) \
+	   $(call cli_suite,tunables,,tests/tunables_test.sh) \
+	   $(call cli_suite,student-kit,,tests/dist_test.sh) \
+	   $(call cli_suite,gradescope,after=student-kit,tests/gradescope_test.sh) \
+	   $(call cli_suite,sanitize,,tests/sanitize_test.sh) \
+	   $(call cli_suite,figures,,tests/plots_test.sh) \
+	   $(if $(SLIDE_TOOLS),$(call cli_suite,slides,,tests/slides_test.sh),echo "skip slides pandoc and LaTeX (beamer) are not installed, so the decks are not built: make deps installs them";) \
+	 } | harness/tools/check-suites.sh -j $(CHECK_JOBS)
 
 # ---------------------------------------------------------------- grading
 
