@@ -1257,6 +1257,11 @@ for name in references references-held; do
     refute "... and no line says a test was skipped$with" "skipped"
     expect "... and the summary says no point was lost$with" "^No points lost\.$"
 done
+if [ -e "$tmp/references.lock" ] && [ -e "$tmp/sleepy.lock" ]; then
+    ok "a grader given TILELAB_GRADE_LOCK holds that lock, not the machine's"
+else
+    not_ok "TILELAB_GRADE_LOCK was not taken: $(ls "$tmp"/*.lock 2>&1 | tr '\n' ' ')" /dev/null
+fi
 summary=$build/grade/references-held/results.json
 expect "held-back cases are graded, marked hidden" '"visibility": "hidden"'
 expect "... the held-back seed re-runs every random test (labs 7-8 have two)" 'lab 7 correctness: tiled_random_shapes \(held-back seed\)'
