@@ -28,8 +28,11 @@ done
 passed=0 failed=0 skipped=0
 logs=$(mktemp -d)
 trap 'rm -rf "$logs"' EXIT
-# Interrupted: the suites running are ended too (each cleans up after itself on SIGTERM).
-trap 'kill $(jobs -p) 2>/dev/null; exit 130' INT TERM
+# Each suite runs in a process group of its own (job control), which an
+# interrupt ends whole: without it, suites started in the background would
+# ignore the terminal's ^C and run on.
+set -m
+trap 'for group in $(jobs -p); do kill -TERM -- "-$group" 2>/dev/null; done; exit 130' INT TERM
 
 count() { grep -c -E "$1" "$2" || true; }
 # A suite's wall time, as its PASS/FAIL line ends: "(9m41s)", "(41s)".
