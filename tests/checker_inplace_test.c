@@ -10,6 +10,7 @@
 
 #include "check.h"
 #include "lab.h"
+#include "launch.h"
 
 #define T 16
 
@@ -156,4 +157,148 @@ Test(inplace_checker, says_a_stub_is_not_written)
 Test(inplace_checker, names_the_first_mismatch)
 {
     expect_caught(swap_without_tmp, 3, "first mismatch: mat[0][1] should be the old mat[1][0]");
+}
+
+/*
+ * The GPU's diagnoses read the launch: a backend that runs the planted
+ * mistake here and logs the launch of a kernel with blocks of T x 4
+ * threads, a tile of T x T each, over a square grid of a block for every
+ * tile (square_grid) or a 1-D grid of a block for every pair.
+ */
+static int square_grid;
+
+static int run_as_launched(tl_inplace_fn fn, tl_matrix *m, int n, char *why, size_t why_len)
+{
+    unsigned tiles = ((unsigned)n + T - 1) / T;
+    tl_launch l = {{square_grid ? tiles : tiles * (tiles + 1) / 2, square_grid ? tiles : 1, 1},
+                   {T, 4, 1}, 0, "planted"};
+    (void)why, (void)why_len;
+    tl_launch_reset();
+    tl_launch_add(&l);
+    fn(m->data, n);
+    return 0;
+}
+
+static const tl_backend planted_gpu = {"planted GPU", 1, NULL, NULL, run_as_launched};
+
+/* on the planted GPU: caught, saying `hint`, and never `never` (a diagnosis that misled). */
+static void expect_on_gpu(tl_inplace_fn fn, int n, const char *hint, const char *never)
+{
+    tl_check_inplace(&verdict, fn, &planted_gpu, n, 99);
+    cr_assert(!verdict.ok, "a planted mistake passed at n = %d", n);
+    cr_assert(strstr(verdict.message, hint), "the message for n = %d lacks \"%s\":\n%s", n, hint,
+              verdict.message);
+    cr_assert(!never || !strstr(verdict.message, never),
+              "the message for n = %d says \"%s\", which misleads here:\n%s", n, never,
+              verdict.message);
+}
+
+/* Tile (R, C) swapped with its mirror, as a block of the square grid does (on the diagonal,
+ * transposed where it lies); with `lose_one_side`, as when a second block read the pair
+ * between the first's two writes: tile (C, R) keeps its own values, and so does (R, C). */
+static void swap_tiles(float *mat, int n, int R, int C, int lose_one_side)
+{
+    for (int y = R * T; y < n && y < (R + 1) * T; y++)
+        for (int x = C * T; x < n && x < (C + 1) * T; x++)
+            if (R != C || x < y) {
+                if (lose_one_side)
+                    mat[(size_t)y * n + x] = mat[(size_t)x * n + y];
+                else
+                    swap(mat, n, y, x);
+            }
+}
+
+/* A square grid whose blocks below the diagonal do not return: each pair swapped by two
+ * blocks, one after the other as the emulator runs them, so the second undoes the first. */
+static void two_blocks_a_pair(float *mat, int n)
+{
+    int tiles = (n + T - 1) / T;
+    for (int R = 0; R < tiles; R++)
+        for (int C = 0; C < tiles; C++)
+            swap_tiles(mat, n, R, C, 0);
+}
+
+/* The same, as a GPU may run it: where the two blocks overlap (here every other pair), the
+ * second reads one side of the pair already swapped, the other not, and one value is lost;
+ * the other pairs come out right, both blocks having read them before either wrote. */
+static void two_blocks_overlapping(float *mat, int n)
+{
+    int tiles = (n + T - 1) / T;
+    for (int R = 0; R < tiles; R++)
+        for (int C = 0; C <= R; C++)
+            swap_tiles(mat, n, C, R, C != R && (R + C) % 2);
+}
+
+/* The pairs correct, then shared memory nobody wrote where `unloaded` says. */
+static int (*unloaded)(int r, int c, int n);
+static void reads_unloaded_tile(float *mat, int n)
+{
+    correct(mat, n);
+    for (int r = 0; r < n; r++)
+        for (int c = 0; c < n; c++)
+            if (unloaded(r, c, n))
+                mat[(size_t)r * n + c] = tl_bits_float(TL_SHARED_POISON_BITS);
+}
+
+/* The mirror tile loaded with tile (R, C)'s bounds: in the pairs of the last column of tiles,
+ * the elements of (R, C) whose mirror lies past its own bounds. */
+static int mirror_past_bounds(int r, int c, int n)
+{
+    int last = (n - 1) / T * T;
+    return r < last && c >= last && c - last < T && r % T >= n - last && r % T > 0;
+}
+
+/* A loop over j that stops a step short (j < T - 4): in every tile the rows it never loads,
+ * written back transposed, as columns. (A missing barrier the emulator names as a race.) */
+static int loop_a_step_short(int r, int c, int n)
+{
+    (void)r, (void)n;
+    return c % T >= T - 4;
+}
+
+Test(inplace_checker, names_two_blocks_on_one_pair)
+{
+    static const char two[] = "so two blocks work each pair: block (R, C) swaps it, and block "
+                              "(C, R) swaps it back";
+    square_grid = 1;
+    expect_on_gpu(two_blocks_a_pair, 17, two, "tiles were not swapped");
+    expect_on_gpu(two_blocks_a_pair, 40, two, "tiles were not swapped");
+    expect_on_gpu(two_blocks_a_pair, 64, "the 16 x 16 tiles on the diagonal, which came out right",
+                  "that value was");
+    expect_on_gpu(two_blocks_overlapping, 64, "or, where the two swaps overlapped, with one side "
+                  "of the pair lost", "x < y");
+    /* A grid of a block a pair has no second block: the pairs came back, said so, no more. */
+    square_grid = 0;
+    expect_on_gpu(two_blocks_a_pair, 40, "swapped twice (the second swap undoing the first) or "
+                  "never swapped", "two blocks work each pair");
+    /* The threads of one block that both swap: the whole matrix back, the naive kernel's hint. */
+    expect_on_gpu(swaps_twice, 40, "x < y", "two blocks work each pair");
+}
+
+/* One element of a matrix within one tile: its last row's first, as a load bound one short
+ * (r < n - 1) leaves it out. */
+static int last_row_first(int r, int c, int n)
+{
+    return r == n - 1 && c == 0;
+}
+
+Test(inplace_checker, names_the_loads_that_left_shared_memory_unwritten_never_the_barrier)
+{
+    static const char barrier[] = "Put __syncthreads() between loading both tiles";
+    square_grid = 0;
+    unloaded = mirror_past_bounds;
+    expect_on_gpu(reads_unloaded_tile, 33, "the whole tiles hold none, so the barrier", barrier);
+    expect_on_gpu(reads_unloaded_tile, 33, "test each load and each store with the row and column "
+                  "of the element it touches", barrier);
+    expect_on_gpu(reads_unloaded_tile, 70, "n = 70 leaves the last row and column of tiles 6 wide",
+                  barrier);
+    unloaded = loop_a_step_short;
+    expect_on_gpu(reads_unloaded_tile, 33, "the loads leave out elements the stores write back",
+                  "the whole tiles hold none");
+    expect_on_gpu(reads_unloaded_tile, 64, "the loop over j covers every row of the tile", barrier);
+    expect_on_gpu(reads_unloaded_tile, 64, "would have been named as a race", barrier);
+    /* Within one tile: the loads, never the barrier. */
+    unloaded = last_row_first;
+    expect_on_gpu(reads_unloaded_tile, 9, "the loads leave out elements the stores write back",
+                  barrier);
 }

@@ -195,6 +195,25 @@ if ! cmp -s solutions/07-gpu-matmul/matmul.cu "$kit/labs/07-gpu-matmul/matmul.cu
 else
     not_ok "the lab 7 reference no longer reads B as this test expects"
 fi
+# A missing barrier in lab 7's tiled kernel: the emulator sees the race itself and names
+# the barrier, never threads outside C (which return first: the case below). (On a GPU
+# the values come out wrong, and racecheck names it: the checker's blocks wholly inside C
+# read the emulator's NaN for shared memory nobody wrote, which a GPU does not have.)
+# The whole of it: the race's account once lost its last words to two buffers on its way.
+cp tests/emu_corpus/lab07-no-barrier-after-loads.cu "$kit/labs/07-gpu-matmul/matmul.cu"
+expect_said "lab 7 without the barrier after the loads: the race and the barrier named, not the threads outside C" \
+    7 matmul.cu "Put a __syncthreads() between the two that every thread of the block passes (not inside an if that some threads skip)" "left their part of the tiles unstored"
+cp tests/emu_corpus/lab07-return-before-barrier.cu "$kit/labs/07-gpu-matmul/matmul.cu"
+expect_said "lab 7 returning before the barrier: the hint names the threads outside C, not a missing barrier" \
+    7 matmul.cu "left their part of the tiles unstored" "Put a __syncthreads() between loading the tiles"
+# Lab 9 on a square grid whose blocks below the diagonal do not return: two blocks a pair.
+sed '/if (blockIdx.x < blockIdx.y)/,/return;/d' tests/emu_corpus/lab09-pairs-square-grid.cu >"$kit/labs/09-gpu-inplace/transpose.cu"
+if ! grep -q 'return;' "$kit/labs/09-gpu-inplace/transpose.cu"; then
+    expect_said "lab 9, two blocks on each pair: the hint names them at every size, not the blog's bug" 9 transpose.cu \
+        "so two blocks work each pair" "tiles were not swapped with their mirror"
+else
+    not_ok "lab09-pairs-square-grid.cu no longer returns as this test expects"
+fi
 # A build from another STUDENT_DIR is not kept for labs/: make labN test then
 # runs the file it names (here the stub, older than that build), and says which.
 mkdir -p "$tmp/elsewhere/labs" && cp -r solutions/02-cpu-blocked "$tmp/elsewhere/labs/"

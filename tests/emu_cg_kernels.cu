@@ -115,6 +115,16 @@ __global__ void read_before_wait(float *out, const float *in)
     cg::wait(block);
 }
 
+/* Each of 8 threads reads, before cg::wait, the first float of the 16 bytes it copies itself. */
+__global__ void read_own_piece_before_wait(float *out, const float *in)
+{
+    __shared__ float row[32];
+    cg::thread_block block = cg::this_thread_block();
+    cg::memcpy_async(block, row, in, sizeof row);
+    out[threadIdx.x] = row[4 * threadIdx.x]; /* before the wait */
+    cg::wait(block);
+}
+
 /* A thread's own copy lands when it waits for it, not before. */
 __global__ void pipelined(float *out, const float *in)
 {
@@ -154,6 +164,7 @@ void launch_coalesced(unsigned *out) { coalesced<<<1, 32>>>(out); }
 void launch_group_copy(float *out, const float *in) { group_copy<<<1, 256>>>(out, in); }
 void launch_pipelined(float *out, const float *in) { pipelined<<<1, 32>>>(out, in); }
 void launch_read_before_wait(float *out, const float *in) { read_before_wait<<<1, 32>>>(out, in); }
+void launch_read_own_piece_before_wait(float *out, const float *in) { read_own_piece_before_wait<<<1, 8>>>(out, in); }
 void launch_grid_coordinates(unsigned *out) { grid_coordinates<<<2, 4>>>(out); }
 void launch_split_tile(int *out) { split_tile<<<1, 32>>>(out); }
 }

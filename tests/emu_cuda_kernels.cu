@@ -166,6 +166,7 @@ cudaError_t get_scratch(float *h, size_t bytes, size_t offset)
 {
     return cudaMemcpyFromSymbol(h, scratch, bytes, offset);
 }
+cudaError_t scratch_to_device(float *d) { return cudaMemcpyFromSymbol(d, scratch, 4, 0, cudaMemcpyDeviceToDevice); }
 cudaError_t scratch_address(void **p) { return cudaGetSymbolAddress(p, scratch); }
 cudaError_t set_not_a_symbol(const float *w)
 {

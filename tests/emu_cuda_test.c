@@ -19,6 +19,7 @@ void launch_vectors(int *out);
 void launch_hinted_copy(float *out, const float *in);
 cudaError_t set_weights(const float *w, size_t bytes, size_t offset);
 cudaError_t get_scratch(float *h, size_t bytes, size_t offset);
+cudaError_t scratch_to_device(float *d);
 cudaError_t scratch_address(void **p);
 cudaError_t set_not_a_symbol(const float *w);
 void launch_weighted(float *out);
@@ -135,6 +136,22 @@ Test(emulator_cuda, constant_and_device_variables_with_their_symbol_calls)
     cr_assert_eq(cudaMemcpy(h, p, 8 * sizeof(float), cudaMemcpyDeviceToHost), cudaSuccess,
                  "a __device__ variable's address is device memory: %s", tl_gpu_error_detail());
     cr_expect_eq(h[7], 2.0f, "%g", h[7]);
+}
+
+/* In a lab's call, as a GPU's plan has it (plan_record.c): a variable may be set from the
+ * host or the device, and copied out to the device, not to the host. */
+Test(emulator_cuda, a_labs_call_copies_into_variables_and_out_of_them_to_the_device_only)
+{
+    float w[8] = {1, 2, 3, 4, 5, 6, 7, 8}, h[4];
+    float *d = device(4 * sizeof(float));
+    tl_gpu_in_lab = 1;
+    cr_assert_eq(set_weights(w, sizeof w, 0), cudaSuccess, "%s", tl_gpu_error_detail());
+    cr_assert_eq(scratch_to_device(d), cudaSuccess, "%s", tl_gpu_error_detail());
+    cr_assert_eq(get_scratch(h, sizeof h, 0), cudaErrorNotSupported);
+    const char *said = NULL;
+    tl_gpu_lab_error(&said);
+    tl_gpu_in_lab = 0;
+    cr_assert(said && strstr(said, "cudaMemcpyFromSymbol to the host"), "%s", said ? said : "(nothing)");
 }
 
 Test(emulator_cuda, memcpy_and_memset_in_device_code_are_counted_accesses)

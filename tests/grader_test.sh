@@ -492,6 +492,33 @@ expect "a hand-in whose builds outgrow the folder's quota scores 0 for that lab"
 expect "... and is told why" "wrote [0-9]+ MiB to disk, more than the 32 MiB"
 used=$(du -sm "$build/grade/bigfolder" | cut -f1)
 if [ "$used" -lt 8 ]; then ok "... and nothing of its build is left (${used} MiB)"; else not_ok "the over-quota build left ${used} MiB" /dev/null; fi
+# Memory: a lab file that takes far more than any test needs is refused it,
+# process by process, rather than taking the grading machine's.
+handin hog 01-cpu-naive >/dev/null <<EOF
+#include "lab.h"
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+void transpose(float *out, const float *in, int rows, int cols)
+{
+    size_t n = (size_t)6 << 30;
+    char *p = malloc(n);
+    if (p)
+        memset(p, 1, n);
+    fprintf(stderr, "hog: %s\n", p ? "took 6 GiB" : "refused 6 GiB");
+    free(p);
+    $transpose_body
+}
+EOF
+grade hog 01
+if grep -rqs 'hog: refused 6 GiB' "$build/grade/hog/outputs" && ! grep -rqs 'hog: took' "$build/grade/hog/outputs"; then
+    ok "a lab file that asks for 6 GiB is refused it (each process of a test holds 4 GiB at most)"
+else
+    not_ok "the hog's 6 GiB: $(grep -rhos 'hog: [a-z]* 6 GiB' "$build/grade/hog/outputs" | sort | uniq -c | tr '\n' ' ')" "$summary"
+fi
+expect "... and it is graded for what it does" "^1 +8\.00 / +8\.00"
+
 KEEP_BUILD= grade textbook2 02
 if [ -s "$build/grade/textbook2/summary.txt" ] && [ ! -e "$build/grade/textbook2/build" ] &&
     [ ! -e "$build/grade/textbook2/outputs" ]; then
@@ -1274,7 +1301,7 @@ summary=$build/grade/sleepy/results.json
 expect "... and its output says what happened" "ran past its time limit \\(10 seconds\\), and was run again alone, with no other grading on the machine, under a limit of [0-9]+ seconds \\(its own, or 1000 times the [0-9.]+ seconds the reference solution took for it on this machine just before, whichever is longer\\): it passed"
 "$build/grade-report" gradebook labs/grading.conf "$tmp/sleepy.csv" sleepy "$build/grade/sleepy" 2>/dev/null
 summary=$tmp/sleepy.csv
-expect "... and the gradebook flags the hand-in" "^sleepy,.*,graded \(flagged: 1 finding to look at, flags.txt"
+expect "... and the gradebook flags the hand-in" "^sleepy,.*,graded,flagged: 1 \(flags\.txt\)$"
 summary=$build/grade/sleepy-again/results.json
 expect "a test past its limit run alone too fails" "one_by_one\", \"score\": 0\.0+,"
 expect "... and says how long the reference took, blaming no load" "under a limit of 10 seconds \\(its own, or 10 times the [0-9.]+ seconds the reference solution took for it on this machine just before, whichever is longer\\): it failed, again past its limit: an endless loop, or a kernel far slower than the reference\\?"

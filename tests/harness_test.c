@@ -643,42 +643,161 @@ static int run_product_as_launched(tl_matmul_fn fn, tl_matrix *c, tl_matrix *a, 
 static const tl_backend product_launched = {"planted GPU", 1, run_as_launched,
                                             run_product_as_launched, NULL};
 
-/* C whose every element, or every one but those of each block's last rows (the threads
- * that ran last, past a missing barrier), is shared memory nobody wrote. */
-static int poisoned_but_last_rows;
-static void poisoned_product(float *c, const float *a, const float *b, int m, int n, int k)
+/*
+ * A tiled product as the emulator runs it, one thread an element of C in
+ * blocks of planted_tile x planted_tile threads: the launch follows the
+ * shape (grid x over C's n columns, y over its m rows, rounded up; swapped,
+ * or rounded down, where planted_grid says), and each mistake leaves what
+ * its kernel leaves there. Threads run in the order of their index, so a
+ * thread that reads the tiles with no barrier finds them filled only if it
+ * is its block's last.
+ */
+enum { GRID_RIGHT, GRID_SWAPPED, GRID_DOWN };
+static int planted_tile = 16, planted_grid;
+
+static int run_product_in_blocks(tl_matmul_fn fn, tl_matrix *c, tl_matrix *a, tl_matrix *b,
+                                 tl_shape s, char *why, size_t why_len)
 {
+    unsigned t = (unsigned)planted_tile, m = (unsigned)s.rows, n = (unsigned)s.cols;
+    unsigned x = planted_grid == GRID_SWAPPED ? m : n, y = planted_grid == GRID_SWAPPED ? n : m;
+    launch_as(t, t, t, (int)y, (int)x, planted_grid == GRID_DOWN, planted_grid == GRID_DOWN);
+    return run_product_as_launched(fn, c, a, b, s, why, why_len);
+}
+
+static const tl_backend product_in_blocks = {"planted GPU", 1, run_as_launched,
+                                             run_product_in_blocks, NULL};
+
+static void poison(float *c, int n, int i, int j)
+{
+    c[(size_t)i * n + j] = tl_bits_float(TL_SHARED_POISON_BITS);
+}
+
+/* No barrier between the loads and the products: only each block's last thread is right.
+ * (The emulator's race check names this before the product is checked; this is what
+ * reaches the checker where the check does not see the race, its limits.) */
+static void barrier_missing(float *c, const float *a, const float *b, int m, int n, int k)
+{
+    int t = planted_tile;
     planted_product(c, a, b, m, n, k);
     for (int i = 0; i < m; i++)
         for (int j = 0; j < n; j++)
-            if (!poisoned_but_last_rows || i % 16 < 14)
-                c[(size_t)i * n + j] = tl_bits_float(TL_SHARED_POISON_BITS);
+            if (i % t != t - 1 || j % t != t - 1)
+                poison(c, n, i, j);
 }
 
-static void expect_tiled_product(tl_shape s, const char *hint, const char *never)
+/* if (row >= m || col >= n) return; before the loads: a block over C's edge reads their holes. */
+static void returns_early(float *c, const float *a, const float *b, int m, int n, int k)
 {
-    tl_check_matmul(&product_verdict, poisoned_product, 1, &product_launched, s, 99);
-    cr_assert(!product_verdict.ok, "a planted mistake passed");
-    cr_assert(strstr(product_verdict.message, hint), "the message lacks \"%s\":\n%s", hint,
-              product_verdict.message);
+    int t = planted_tile;
+    planted_product(c, a, b, m, n, k);
+    for (int i = 0; i < m; i++)
+        for (int j = 0; j < n; j++)
+            if ((i / t + 1) * t > m || (j / t + 1) * t > n)
+                poison(c, n, i, j);
+}
+
+/* Both tiles stored only inside A and B: with k < the tile, every sum reads the holes past k. */
+static void unstored_past_k(float *c, const float *a, const float *b, int m, int n, int k)
+{
+    planted_product(c, a, b, m, n, k);
+    for (int i = 0; i < m && k % planted_tile; i++)
+        for (int j = 0; j < n; j++)
+            poison(c, n, i, j);
+}
+
+/* The grid as launched, one element a thread: what lies past it is never written. */
+static void grid_product(float *c, const float *a, const float *b, int m, int n, int k)
+{
+    const tl_launch *l = tl_launch_get(0);
+    int rows = (int)(l->grid[1] * l->block[1]), cols = (int)(l->grid[0] * l->block[0]);
+    for (int i = 0; i < m && i < rows; i++)
+        for (int j = 0; j < n && j < cols; j++) {
+            float sum = 0.0f;
+            for (int p = 0; p < k; p++)
+                sum += a[(size_t)i * k + p] * b[(size_t)p * n + j];
+            c[(size_t)i * n + j] = sum;
+        }
+}
+
+/* if (row < m - 1 && col < n): a grid that covers C, a store that stops one row short. */
+static void store_one_row_short(float *c, const float *a, const float *b, int m, int n, int k)
+{
+    grid_product(c, a, b, m - 1, n, k);
+}
+
+/* The mistake run at s: caught, saying each of `says` (NULL-ended), and never `never`. */
+static void expect_in_blocks(tl_matmul_fn fn, tl_shape s, const char *const *says, const char *never)
+{
+    tl_check_matmul(&product_verdict, fn, 1, &product_in_blocks, s, 99);
+    cr_assert(!product_verdict.ok, "a planted mistake passed at %dx%dx%d", s.rows, s.cols, s.depth);
+    for (; *says; says++)
+        cr_assert(strstr(product_verdict.message, *says), "the message lacks \"%s\":\n%s", *says,
+                  product_verdict.message);
     cr_assert(!never || !strstr(product_verdict.message, never),
               "the message says \"%s\", which misleads here:\n%s", never, product_verdict.message);
 }
+#define SAYS(...) ((const char *const[]){__VA_ARGS__, NULL})
 
-Test(matmul_checker, tells_a_tile_unfilled_past_k_from_a_missing_barrier)
+Test(matmul_checker, tells_the_three_shared_memory_mistakes_apart)
 {
+    static const char barrier[] = "Put a __syncthreads() between loading the tiles";
+    static const char edge[] = "left their part of the tiles unstored";
+    static const char past_k[] = "must be stored, 0.0f where it lies past k";
+    product_from = 0, product_past = 0, planted_grid = GRID_RIGHT;
+    /* Wherever a block lies wholly inside C, each names itself and neither other. */
+    planted_tile = 16;
+    expect_in_blocks(barrier_missing, (tl_shape){33, 31, 17}, SAYS(barrier, "(15, 15)"), past_k);
+    expect_in_blocks(barrier_missing, (tl_shape){33, 31, 17}, SAYS("nor is the tile past k"), edge);
+    expect_in_blocks(barrier_missing, (tl_shape){64, 48, 32}, SAYS(barrier), "past k");
+    expect_in_blocks(returns_early, (tl_shape){33, 31, 17}, SAYS(edge, "bottom and right edges"),
+                     "__syncthreads() missing");
+    expect_in_blocks(returns_early, (tl_shape){33, 31, 17}, SAYS("if (row >= m || col >= n) return;"),
+                     past_k);
+    expect_in_blocks(returns_early, (tl_shape){40, 32, 7}, SAYS(edge, "bottom edge"), past_k);
+    expect_in_blocks(unstored_past_k, (tl_shape){33, 31, 7}, SAYS(past_k, "k = 7"),
+                     "__syncthreads() missing");
+    expect_in_blocks(unstored_past_k, (tl_shape){33, 31, 7}, SAYS(past_k), edge);
+    /* Lab 7's tests at 32 x 32 blocks: the tester's 45 x 56 x 2 and 259 x 127 x 133. */
+    planted_tile = 32;
+    expect_in_blocks(barrier_missing, (tl_shape){45, 56, 2}, SAYS(barrier, "(31, 31)"), past_k);
+    expect_in_blocks(returns_early, (tl_shape){259, 127, 133}, SAYS(edge), barrier);
+    /* Where every block hangs over C's edge, the two that reach the checker (a missing
+     * barrier is a race, named before) leave every element NaN: the hint says so and names
+     * both, the tile past k only where k leaves one, and never the barrier as a cause. */
+    planted_tile = 16;
+    const tl_matmul_fn alike[] = {returns_early, unstored_past_k};
+    for (size_t i = 0; i < sizeof alike / sizeof *alike; i++) {
+        expect_in_blocks(alike[i], (tl_shape){1, 1, 1},
+                         SAYS("every block of your grid hangs over C's edge (m = 1 and n = 1 are "
+                              "below your blocks' side, 16)", "Threads that return",
+                              "with k = 1 not a multiple", "would have been named as a race"),
+                         "__syncthreads() missing");
+        const char *msg = product_verdict.message;
+        cr_assert(strstr(msg, "Threads that return") < strstr(msg, "not stored past k"),
+                  "the threads outside C first, the tile past k last:\n%s", msg);
+    }
+    expect_in_blocks(returns_early, (tl_shape){300, 7, 32}, SAYS("hangs over C's edge (n = 7 is"),
+                     "not stored past k");
+}
+
+Test(matmul_checker, reads_the_grid_off_the_launch_for_a_tail)
+{
+    static const char round_up[] = "Round the number of blocks up";
     product_from = 0, product_past = 0;
-    launch_as(16, 16, 16, 33, 31, 0, 0);
-    /* B's tile left as it was past k: every element reads it. */
-    poisoned_but_last_rows = 0;
-    expect_tiled_product((tl_shape){33, 31, 17}, "0.0f where it lies past k", "__syncthreads() missing");
-    expect_tiled_product((tl_shape){1, 1, 1}, "k = 1 is not a multiple of your tiles' side (16)",
-                         "a missing __syncthreads()");
-    /* With k a multiple of the tile, nothing lies past k: the barrier. */
-    expect_tiled_product((tl_shape){33, 31, 32}, "a missing __syncthreads()", "past k");
-    /* Some elements right: the threads that ran last saw the tiles filled. */
-    poisoned_but_last_rows = 1;
-    expect_tiled_product((tl_shape){33, 31, 17}, "a missing __syncthreads()", "past k");
+    planted_tile = 32;
+    /* The tester's dim3 grid((m + T - 1) / T, (n + T - 1) / T). */
+    planted_grid = GRID_SWAPPED;
+    expect_in_blocks(grid_product, (tl_shape){33, 31, 32},
+                     SAYS("has its x and y swapped", "2 blocks in x, as many as C's m = 33 rows",
+                          "reaches 32 of C's 33 rows"), round_up);
+    expect_in_blocks(grid_product, (tl_shape){7, 300, 40}, SAYS("has its x and y swapped"), round_up);
+    planted_grid = GRID_DOWN;
+    expect_in_blocks(grid_product, (tl_shape){300, 40, 7},
+                     SAYS("stops short of them", round_up, "reaching 288 of C's m = 300 rows"),
+                     "swapped");
+    planted_grid = GRID_RIGHT;
+    expect_in_blocks(store_one_row_short, (tl_shape){45, 56, 2},
+                     SAYS("reaches past them", "not row < m - 1"), round_up);
 }
 
 /* On a GPU a tile left unstored past k holds an earlier tile's values: wrong values, no NaN.

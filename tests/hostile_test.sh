@@ -48,12 +48,14 @@ make -s grade-all B="$build" LABS="${labs[*]}" SUBMISSIONS="$class" GRADE_DIR="$
 book=$out/grade/gradebook.csv
 [ -s "$book" ] || { not_ok "grade-all wrote no gradebook" "$out/grade-all.log"; tap_plan; exit 0; }
 
-# score NAME LAB: the hand-in's points in that lab (empty when it was not graded)
-score() {
-    awk -F, -v who="$1" -v col="lab$((10#$2))" '
+# field NAME COLUMN: the hand-in's cell in that column of the gradebook, read by its header
+field() {
+    awk -F, -v who="$1" -v col="$2" '
         NR == 1 { for (i = 1; i <= NF; i++) at[$i] = i; next }
         $1 == who && (col in at) { print $(at[col]) }' "$book"
 }
+# score NAME LAB: the hand-in's points in that lab (empty when it was not graded)
+score() { field "$1" "lab$((10#$2))"; }
 max_of() { awk -v l="$((10#$1))" '$1 == l { print $2 + $3 + $4 }' labs/grading.conf; }
 correctness_of() { awk -v l="$((10#$1))" '$1 == l { print $2 }' labs/grading.conf; }
 
@@ -92,8 +94,8 @@ for i in "${!names[@]}"; do
     echo "$name,$((10#$lab)),$s,$max,$control,$c,$verdict" >>"$out/hostile.csv"
 done
 if [ -n "${REFERENCES:-}" ]; then
-    total=$(awk -F, '$1 == "references" { print $(NF - 2) "/" $(NF - 1) }' "$book")
-    if [ -n "$total" ] && awk -v t="$total" 'BEGIN { split(t, p, "/"); exit !(p[1] + 0.005 >= p[2]) }'; then
+    total=$(field references total)/$(field references max)
+    if [[ $total =~ ^[0-9.]+/[0-9.]+$ ]] && awk -v t="$total" 'BEGIN { split(t, p, "/"); exit !(p[2] > 0 && p[1] + 0.005 >= p[2]) }'; then
         ok "the references handed in score full marks: $total"
     else
         not_ok "the references handed in score ${total:-nothing}" "$out/grade/references/summary.txt"

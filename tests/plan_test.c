@@ -177,6 +177,34 @@ Test(plan, keeps_memsets_copies_and_launches_on_any_stream_in_order)
               plan.step[2].grid[1] == 8 && plan.step[2].block[0] == 32 && plan.step[2].block[1] == 8);
 }
 
+Test(plan, keeps_copies_into_and_out_of_variables_by_their_names)
+{
+    naive_table();
+    plan_of("symbols", (tl_shape){40, 72, 1});
+    cr_assert_str_empty(plan.refused);
+    cr_assert_eq(plan.steps, 4, "three copies and the launch: %d steps", plan.steps);
+    const tl_plan_step *s = plan.step;
+    int shape[2];
+    cr_assert(s[0].kind == TL_STEP_SYMBOL && s[0].value == TL_SYMBOL_FROM_HOST && s[0].bytes == sizeof shape &&
+              s[0].offset == 0, "the shape, from the host");
+    cr_assert_str_eq((const char *)plan.arena + s[0].symbol, "shape");
+    memcpy(shape, plan.arena + s[0].params, sizeof shape);
+    cr_assert(shape[0] == 40 && shape[1] == 72, "the bytes copied, in the plan: %d %d", shape[0], shape[1]);
+    cr_assert(s[1].kind == TL_STEP_SYMBOL && s[1].value == TL_SYMBOL_FROM_DEVICE && s[1].src == 0x7f0000400000ull &&
+              s[1].bytes == 4, "in's first element into first");
+    cr_assert_str_eq((const char *)plan.arena + s[1].symbol, "first");
+    cr_assert_eq(s[2].kind, TL_STEP_LAUNCH);
+    cr_assert(s[3].kind == TL_STEP_SYMBOL && s[3].value == TL_SYMBOL_TO_DEVICE && s[3].dst == 0x7f0000000000ull,
+              "first out into out, after the launch");
+}
+
+Test(plan, refuses_a_copy_out_of_a_variable_to_the_host)
+{
+    naive_table();
+    plan_of("symbols", (tl_shape){1, 72, 1});
+    cr_assert(strstr(plan.refused, "cudaMemcpyFromSymbol to the host"), "%s", plan.refused);
+}
+
 Test(plan, refuses_more_steps_than_a_plan_holds)
 {
     static const unsigned sizes[] = {8, 8, 4, 4, 4};

@@ -40,9 +40,17 @@
  * GPU suite also checks thin shapes: each side at the longest a GPU's
  * large shapes give it, beside sides of TL_THIN (and TL_THIN + 2). They
  * cross every boundary those shapes cross past the emulator's, at almost
- * no cost, on the emulator as on a GPU.
+ * no cost, on the emulator as on a GPU. And one that no large shape
+ * crosses: a grid holds at most 65535 blocks in y, so a kernel that gives
+ * each row (or column) a row of blocks is refused past 65535 of them; a
+ * side of TL_PAST_GRID_Y crosses it (about 200 000 elements, thin), both
+ * sides of a transpose. Not a product's: there a block's work is a whole
+ * tile of C deep as the kernel's own tiles whatever k is, and a thousand
+ * blocks of a register-blocked kernel outlast a test's time on the
+ * emulator; the products' suites cross it neither here nor on a GPU.
  */
 #define TL_THIN 3
+#define TL_PAST_GRID_Y (65535 + 2)
 
 /*
  * Every test of the kit: a time limit, the name of any signal that kills
@@ -229,7 +237,9 @@ static int tl_test_seconds;
  * Built for a GPU, a check runs the lab's kernels in this process
  * (lab_plans.c), one test at a time: a kernel that never ends is stopped
  * here, after twice what the lab process's CPU time allows a call, by the
- * clock (nothing runs beside it), put on record, and named.
+ * clock, put on record, and named. The clock is the one thing here a busy
+ * machine moves (other processes on the GPU and the CPU): the grader runs
+ * such a test again alone, with the limit scaled (TILELAB_TIME_SCALE).
  */
 static char tl_call_now[256];
 static volatile double tl_call_since; /* CLOCK_MONOTONIC seconds; 0: no call running */
@@ -244,7 +254,7 @@ static double tl_clock(void)
 static void *tl_watch_calls(void *unused)
 {
     (void)unused;
-    double limit = 2 * tl_call_seconds(tl_test_seconds);
+    double limit = 2 * tl_call_seconds(tl_test_seconds) * tl_time_scale();
     for (;;) {
         sleep(1);
         double since = tl_call_since;
@@ -442,6 +452,8 @@ static inline void tl_expect_thin_transpose(int rows, int cols)
 {
     tl_expect_transpose(rows, TL_THIN);
     tl_expect_transpose(TL_THIN, cols);
+    tl_expect_transpose(TL_PAST_GRID_Y, TL_THIN);
+    tl_expect_transpose(TL_THIN, TL_PAST_GRID_Y);
 }
 
 static inline void tl_expect_thin_matmul(tl_matmul_fn fn, int m, int n, int k)

@@ -338,9 +338,15 @@ cudaError_t cudaOccupancyAvailableDynamicSMemPerBlock(size_t *bytes, const void 
 
 /* ---- what device code sees */
 
-/* threadIdx and friends, in one place the emulator lets every thread read. */
+/* threadIdx and friends, in one place the emulator lets every thread read (C++ sees the
+ * dimensions as CUDA declares them, dim3; C, which sets them, as the same three unsigned ints). */
 struct tl_emu_builtins {
-    uint3 threadIdx, blockIdx, blockDim, gridDim;
+    uint3 threadIdx, blockIdx;
+#ifdef __cplusplus
+    dim3 blockDim, gridDim;
+#else
+    uint3 blockDim, gridDim;
+#endif
 };
 extern struct tl_emu_builtins tl_emu_builtin;
 /* __syncthreads() at file:line; the emulator checks that a block's threads all wait at one. */
@@ -443,10 +449,17 @@ cudaError_t tl_emu_launch(dim3 grid, dim3 block, size_t dynamic_shared, cudaStre
 #include <type_traits>
 #include <utility>
 
-#define threadIdx (tl_emu_builtin.threadIdx)
-#define blockIdx (tl_emu_builtin.blockIdx)
-#define blockDim (static_cast<const dim3>(tl_emu_builtin.blockDim))
-#define gridDim (static_cast<const dim3>(tl_emu_builtin.gridDim))
+/*
+ * The built-in variables are names, as nvcc's are, not macros: host code may
+ * call its own launch configuration blockDim and gridDim (siboehm's SGEMM
+ * runner and llm.c do), a local shadowing the built-in. Each is a constant
+ * reference, so a kernel cannot assign to one (nvcc refuses that too), and
+ * g++ reads through it straight from tl_emu_builtin: no cost.
+ */
+static const uint3 &threadIdx = tl_emu_builtin.threadIdx;
+static const uint3 &blockIdx = tl_emu_builtin.blockIdx;
+static const dim3 &blockDim = tl_emu_builtin.blockDim;
+static const dim3 &gridDim = tl_emu_builtin.gridDim;
 /* Where each thread waits tells a barrier from another: see tl_emu_syncthreads_at. */
 #define __syncthreads() tl_emu_syncthreads_at(__FILE__, __LINE__)
 static const int warpSize = 32;
@@ -480,7 +493,9 @@ template <class... A> cudaError_t cudaDeviceEnablePeerAccess(A...) TL_EMU_UNSUPP
 #define __global__ __attribute__((noinline, noclone))
 #define __device__
 #define __host__
-#define __forceinline__ inline __attribute__((always_inline))
+/* A hint to nvcc, not a rule: g++ must be able to call one through a pointer (an operation
+ * passed to cg::reduce, as llm.c passes its own), where always_inline would not build. */
+#define __forceinline__ inline
 #define __noinline__ __attribute__((noinline))
 #define __restrict__ __restrict
 /* Read where the kernel starts instead (rewrite passes them to TL_EMU_KERNEL_ENTRY). */
@@ -497,8 +512,25 @@ template <class... A> cudaError_t cudaDeviceEnablePeerAccess(A...) TL_EMU_UNSUPP
 /* Kernels read these and never write them; the section tells them from other variables. */
 #define __constant__ __attribute__((section("tl_constant")))
 #define __managed__ TL_EMU_UNSUPPORTED_VARIABLE___managed__variables_need_memory_kernels_and_the_host_share
-/* extern __shared__ T name[] is rewritten to extern T name[] TL_EMU_DYNAMIC_SHARED. */
+/* extern __shared__ T name[] is rewritten to extern T name[] TL_EMU_DYNAMIC_SHARED at
+ * namespace scope, and to T (&name)[] = TL_EMU_DYNAMIC_SHARED_REF in a function (g++
+ * drops the asm label of a local extern in a template): both name the launch's dynamic
+ * shared memory. The reference takes its type from the declaration, whatever T is. */
 #define TL_EMU_DYNAMIC_SHARED __asm__("tl_emu_cuda_dynamic_shared")
+struct tl_emu_dynamic_shared_ref {
+    template <class T> operator T &() const { return *reinterpret_cast<T *>(tl_emu_cuda_dynamic_shared); }
+};
+#define TL_EMU_DYNAMIC_SHARED_REF tl_emu_dynamic_shared_ref()
+/* rewrite renames a __shared__ variable declared in a function, x to x_tl_emu_shared,
+ * and declares x a reference to it, made through this: gcc cannot see that the
+ * reference is the variable, so it checks each access (it leaves out the check of an
+ * access to a static at a constant offset: a __shared__ int, tile[0][5]). */
+template <class T> static inline __attribute__((always_inline)) T *tl_emu_shared_ref(T *p)
+{
+    __asm__("" : "+r"(p));
+    return p;
+}
+#define TL_EMU_SHARED_REF(x) (*tl_emu_shared_ref(&(x)))
 
 /* __launch_bounds__(max threads, min blocks, max blocks a cluster): the threads. */
 static constexpr int tl_emu_bounds(long max_threads = 0, long = 0, long = 0)

@@ -79,16 +79,24 @@ own_lines() {
 }
 one_program() {
     pp=${out%.o}.pp shadow=${out%.o}.shadow
-    emu_gxx -x c++ -E -fdirectives-only "$@" "$src" 2>/dev/null | own_lines >"$pp.emulator" || return 0
-    mkdir -p "$shadow" && for h in "$here"/cuda_*.h "$here"/device_*.h "$here"/vector_types.h; do : >"$shadow/${h##*/}"; done
+    # A file the emulator's build cannot preprocess (a toolkit header it lacks) is left to
+    # the compile, which says what is missing.
+    emu_gxx -x c++ -E -fdirectives-only "$@" "$src" >"$pp.emulator.i" 2>/dev/null || return 0
+    own_lines <"$pp.emulator.i" >"$pp.emulator"
+    # Every CUDA header the emulator has, empty: those views see none of its code.
+    mkdir -p "$shadow/cooperative_groups" && for h in "$here"/*.h "$here"/cooperative_groups/*.h; do
+        : >"$shadow/${h#"$here"/}"
+    done
     for view in device $([ -n "$nvcc" ] && echo host || echo plain); do
+        # shellcheck disable=SC2046 # the view's macro flags, one word each
         if [ -n "$nvcc" ]; then
             "$nvcc" -E -arch=sm_90 -Xcompiler -fdirectives-only -I"$here/../core/include" \
                 $([ "$view" = device ] || echo -U__CUDA_ARCH__ -U__CUDA_ARCH_LIST__ -UCUDA_DOUBLE_MATH_FUNCTIONS) "$@" "$src"
         else
             g++ -std=c++17 -x c++ -E -fdirectives-only -I"$shadow" -I"$here/../core/include" \
                 $([ "$view" = plain ] || echo -D__CUDACC__ -D__NVCC__ -D__CUDA_ARCH__=900) "$@" "$src"
-        fi 2>"$pp.log" | own_lines >"$pp.$view"
+        fi >"$pp.$view.i" 2>"$pp.log" || continue
+        own_lines <"$pp.$view.i" >"$pp.$view"
         cmp -s "$pp.emulator" "$pp.$view" && continue
         line=$(diff "$pp.emulator" "$pp.$view" | sed -n 's/^[<>] \([0-9]*\):.*/\1/p' | sort -n | head -n 1)
         echo "$src:${line:-1}: the preprocessor keeps other code here for $([ -n "$nvcc" ] && echo "nvcc's $view pass" || echo nvcc) than for the emulator's build: an #if or #ifdef tells the two apart (__CUDA_ARCH__, __CUDACC__, a macro or header only one of them has). A lab file must be one program for both, since the emulator checks and counts the code the GPU runs: take the test out." >&2

@@ -30,7 +30,9 @@ typedef struct {
     unsigned long long global_load_bytes, global_store_bytes;
     unsigned long long shared_load_ideal, shared_store_ideal;
     /* Atomic functions (atomicAdd, atomicCAS, ...): requests, and for global memory the
-     * sectors they touch and the bytes they asked for. */
+     * sectors they touch and the bytes they asked for. Each is also a load and a store
+     * above (a read-modify-write of its sectors, or of its banks' words): an access made
+     * through an atomic costs what it moves, as any other. */
     unsigned long long global_atomic_requests, global_atomic_sectors, global_atomic_bytes;
     unsigned long long shared_atomic_requests;
     /* Reads of __constant__ variables (the constant cache's, not global memory's). */

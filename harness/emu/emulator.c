@@ -39,7 +39,6 @@
 
 /* ---------------------------------------------------------------- threads */
 
-#define MAX_THREADS 1024
 #define STACK_BYTES ((size_t)64 << 10)
 
 enum { READY, AT_BARRIER, AT_WARP, DONE };
@@ -72,7 +71,7 @@ typedef struct {
 
 struct tl_emu_builtins tl_emu_builtin = {{0, 0, 0}, {0, 0, 0}, {1, 1, 1}, {1, 1, 1}};
 
-static emu_thread threads[MAX_THREADS];
+static emu_thread threads[TL_EMU_MAX_THREADS];
 static char *stacks;
 static int current = -1; /* the running thread, -1 outside kernels */
 static int aborted;
@@ -106,6 +105,7 @@ static void thread_main(void)
 }
 
 static void record(uintptr_t a, uintptr_t pc, size_t size, int kind);
+static void check_race(uintptr_t a, size_t size, int kind, uintptr_t pc);
 
 void tl_emu_syncthreads_at(const char *file, int line)
 {
@@ -163,7 +163,7 @@ static void kernel_failed(cudaError_t err, const char *fmt, ...)
 /* An access no GPU would allow: report it, and end the kernel here. */
 __attribute__((noreturn)) static void fault(cudaError_t err, const char *fmt, ...)
 {
-    char what[768];
+    char what[2048]; /* a race names two threads, two lines and the barrier to add */
     va_list ap;
     va_start(ap, fmt);
     vsnprintf(what, sizeof what, fmt, ap);
@@ -301,6 +301,7 @@ static void check_access(uintptr_t a, size_t size, int kind, uintptr_t pc)
         if ((size & (size - 1)) == 0 && a % size)
             fault(cudaErrorMisalignedAddress, "%s %zu bytes of dynamic shared memory at byte %zu, "
                   "not a multiple of %zu", verb(kind), size, (size_t)(a - dynamic), size);
+        check_race(a, size, kind, pc);
         if (profiling)
             record_span(a, pc, size, shared_kind);
         return;
@@ -310,10 +311,12 @@ static void check_access(uintptr_t a, size_t size, int kind, uintptr_t pc)
         int shared = tl_emu_is_shared(g), constant = !shared && tl_emu_is_constant(g);
         if (!shared && (size & (size - 1)) == 0 && a % size)
             fault(cudaErrorMisalignedAddress, "%s %zu bytes of the variable %s at an address that "
-                  "is not a multiple of %zu", verb(kind), size, g->name, size);
+                  "is not a multiple of %zu", verb(kind), size, tl_emu_global_name(g), size);
         if (constant && kind != GLOBAL_LOAD)
             fault(cudaErrorIllegalAddress, "%s the __constant__ variable %s: kernels only read "
                   "constant memory (the host writes it, with cudaMemcpyToSymbol)", verb(kind), g->name);
+        if (shared)
+            check_race(a, size, kind, pc);
         if (profiling)
             record_span(a, pc, size, shared ? shared_kind : constant ? CONSTANT_LOAD : kind);
         return;
@@ -321,10 +324,11 @@ static void check_access(uintptr_t a, size_t size, int kind, uintptr_t pc)
     if (g)
         fault(cudaErrorIllegalAddress, "%s %s %s at byte %zu, past its end (%zu bytes): an "
               "index out of bounds", verb(kind),
-              tl_emu_is_shared(g) ? "the __shared__ array" : "the variable", g->name,
+              tl_emu_is_shared(g) ? "the __shared__ array" : "the variable", tl_emu_global_name(g),
               (size_t)(a - g->beg), (size_t)g->size);
     /* The __shared__ arrays of template kernels: bounds from the symbol table, no red zones. */
     if (tl_emu_in_static(a, size)) {
+        check_race(a, size, kind, pc);
         if (profiling)
             record_span(a, pc, size, shared_kind);
         return;
@@ -746,6 +750,94 @@ void tl_emu_count_as_written(int on)
     as_written = on;
 }
 
+/* ------------------------------------------------------------ races */
+
+static unsigned launch_threads(void)
+{
+    return launch_block.x * launch_block.y * launch_block.z;
+}
+
+/* "tile (byte 132 of its 4096)": the shared memory at a, for a student. */
+static const char *shared_place(uintptr_t a, char *buf, size_t len)
+{
+    uintptr_t dynamic = (uintptr_t)tl_emu_cuda_dynamic_shared;
+    const struct asan_global *g = tl_emu_global_at(a);
+    if (a - dynamic < TL_EMU_DYNAMIC_SHARED_BYTES)
+        snprintf(buf, len, "byte %zu of the dynamic shared memory (extern __shared__)", (size_t)(a - dynamic));
+    else if (g && g->size <= 8)
+        snprintf(buf, len, "the __shared__ variable %s (its byte %zu)", tl_emu_global_name(g), (size_t)(a - g->beg));
+    else if (g)
+        snprintf(buf, len, "byte %zu of the __shared__ array %s (of %zu bytes)", (size_t)(a - g->beg),
+                 tl_emu_global_name(g), (size_t)g->size);
+    else
+        snprintf(buf, len, "a __shared__ array of a template kernel");
+    return buf;
+}
+
+/* "f.cu:19": the source line of the access check at pc, where the sites table has it. */
+static const char *line_at(uintptr_t pc, char *buf, size_t len)
+{
+    read_sites();
+    const tl_site *site = site_of(pc);
+    if (site && site->line)
+        snprintf(buf, len, "%s:%u", launch_file, site->line);
+    else
+        snprintf(buf, len, "a line of the emulator's CUDA headers");
+    return buf;
+}
+
+/*
+ * An access of the running thread to shared memory, checked for a race
+ * (race.c): one ends the kernel, naming both threads, the byte and both
+ * lines, and what would order them. Atomics never race with each other, as
+ * racecheck counts them, and are left out.
+ */
+static void check_race(uintptr_t a, size_t size, int kind, uintptr_t pc)
+{
+    tl_emu_race r;
+    int store = kind == GLOBAL_STORE;
+    if (kind == GLOBAL_ATOMIC || !tl_emu_race_check(current, a, size, store, pc, &r))
+        return;
+    const emu_thread *other = &threads[r.thread];
+    char place[256], here[256], there[256], who[48], waits[320] = "", effect[96];
+    int one_warp = r.thread / 32 == current / 32;
+    uint3 o = other->idx;
+    snprintf(who, sizeof who, "thread (%u, %u, %u)", o.x, o.y, o.z);
+    /* Where a barrier stands between them for one thread and not the other, it says so. */
+    const emu_thread *waiting = NULL;
+    for (unsigned i = 0; other->state == DONE && !waiting && i < launch_threads(); i++)
+        waiting = threads[i].state == AT_BARRIER ? &threads[i] : NULL;
+    if (other->state == AT_BARRIER)
+        snprintf(waits, sizeof waits, " (%s went on to wait at the __syncthreads() of %s:%d, which "
+                 "this thread has not passed)", who, other->barrier_file, other->barrier_line);
+    else if (waiting)
+        snprintf(waits, sizeof waits, " (%s ended without passing the __syncthreads() of %s:%d, "
+                 "where other threads of the block wait)", who, waiting->barrier_file,
+                 waiting->barrier_line);
+    if (store && r.stored)
+        snprintf(effect, sizeof effect, "which of the two values stays");
+    else
+        snprintf(effect, sizeof effect, "what %s reads", store ? who : "this thread");
+    fault(cudaErrorLaunchFailure,
+          "a race on shared memory: this thread %s %zu byte(s) at %s, %s, which %s %s at %s, and "
+          "no %s comes between the two%s. %s: on a GPU this %s may come before that %s or after "
+          "it, and %s changes from run to run (compute-sanitizer --tool racecheck reports this "
+          "hazard). Put a __syncthreads() between the two that every thread of the block passes "
+          "(not inside an if that some threads skip)%s",
+          store ? "wrote" : "read", size, line_at(pc, here, sizeof here),
+          shared_place(r.addr, place, sizeof place), who, r.stored ? "wrote" : "read",
+          line_at(r.pc, there, sizeof there),
+          one_warp ? "__syncthreads(), nor a __syncwarp() or other warp collective both took part in,"
+                   : "__syncthreads()",
+          waits,
+          one_warp ? "The two are lanes of one warp, which run independently (Volta and later "
+                     "GPUs) until they meet at a __syncwarp()"
+                   : "The two are in different warps, which run in no fixed order between two "
+                     "barriers",
+          store ? "write" : "read", r.stored ? "write" : "read", effect,
+          one_warp ? ", or, as they are lanes of one warp, a __syncwarp()" : "");
+}
+
 /* The widest size of mask, 0 if none. */
 static unsigned widest(unsigned mask)
 {
@@ -868,8 +960,14 @@ static void add(int kind, request_cost c)
     case GLOBAL_STORE: k->global_store_requests++, k->global_store_sectors += c.cost, k->global_store_bytes += c.bytes; break;
     case SHARED_LOAD: k->shared_load_requests++, k->shared_load_wavefronts += c.cost, k->shared_load_ideal += c.ideal; break;
     case SHARED_STORE: k->shared_store_requests++, k->shared_store_wavefronts += c.cost, k->shared_store_ideal += c.ideal; break;
-    case GLOBAL_ATOMIC: k->global_atomic_requests++, k->global_atomic_sectors += c.cost, k->global_atomic_bytes += c.bytes; break;
-    case SHARED_ATOMIC: k->shared_atomic_requests++; break;
+    case GLOBAL_ATOMIC: /* a read and a write of its sectors, and counted as atomic too */
+        k->global_atomic_requests++, k->global_atomic_sectors += c.cost, k->global_atomic_bytes += c.bytes;
+        add(GLOBAL_LOAD, c), add(GLOBAL_STORE, c);
+        break;
+    case SHARED_ATOMIC: /* a read and a write of its banks' words */
+        k->shared_atomic_requests++;
+        add(SHARED_LOAD, c), add(SHARED_STORE, c);
+        break;
     default: k->constant_load_requests++, k->constant_load_bytes += c.bytes; break;
     }
 }
@@ -1005,7 +1103,7 @@ static int prepare(void)
 {
     if (stacks)
         return 0;
-    void *p = mmap(NULL, MAX_THREADS * STACK_BYTES, PROT_READ | PROT_WRITE,
+    void *p = mmap(NULL, TL_EMU_MAX_THREADS * STACK_BYTES, PROT_READ | PROT_WRITE,
                    MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
     if (p == MAP_FAILED)
         return -1;
@@ -1015,16 +1113,22 @@ static int prepare(void)
 }
 
 /*
- * Every thread still running waits at a __syncthreads(): the same one, or
- * the kernel's behaviour is undefined (a GPU may hang, or let the threads
- * on through different barriers). compute-sanitizer's synccheck reports
- * it as a barrier error; so does the emulator, naming both barriers.
+ * Every thread still running waits at a __syncthreads(), and the lanes of
+ * a warp at the same one, or the kernel's behaviour is undefined (a GPU may
+ * hang, or let the threads on through different barriers).
+ * compute-sanitizer's synccheck reports it as a barrier error; so does the
+ * emulator, naming both barriers. Different warps may wait at different
+ * __syncthreads(): every one is the block's barrier 0 (PTX bar.sync 0),
+ * which counts the threads that arrive, wherever they are (warp-specialised
+ * code, one branch a group of warps, relies on it).
  */
 static void check_one_barrier(int n_threads)
 {
     int first = -1;
     for (int i = 0; i < n_threads; i++) {
         const emu_thread *t = &threads[i];
+        if (i % 32 == 0)
+            first = -1;
         if (t->state != AT_BARRIER)
             continue;
         if (first < 0) {
@@ -1059,6 +1163,7 @@ static void open_barrier(int n_threads)
             any |= threads[i].barrier_pred;
         }
     int result = op == TL_SYNC_COUNT ? count : op == TL_SYNC_AND ? all : op == TL_SYNC_OR ? any : 0;
+    tl_emu_race_epoch();
     for (int i = 0; i < n_threads; i++)
         if (threads[i].state == AT_BARRIER) {
             threads[i].barrier_result = result;
@@ -1171,6 +1276,7 @@ static int settle_warp(int first, int lanes)
                 calls[m] = t[m].call;
         int reader = -1;
         tl_emu_warp_exchange(calls, group, &reader);
+        tl_emu_race_meet(first, group, ~exited);
         if (reader >= 0 && !undefined_read_told) {
             char a[64];
             undefined_read_told = 1;
@@ -1220,9 +1326,21 @@ static int run_warp(int first, int lanes)
     for (int waiting = 1; waiting && !aborted;) {
         waiting = 0;
         for (int l = first; l < first + lanes && !aborted; l++) {
+            /* The next threads' stacks, while this one runs: a thread's stack has gone cold
+             * by its turn (a block's others ran since), and switching to it would wait. A
+             * thread's fiber is made at its first turn, where its stack is about to be used. */
+            tl_fiber_prefetch(l + 2 < TL_EMU_MAX_THREADS ? threads[l + 2].fiber : NULL, 0);
+            tl_fiber_prefetch(l + 1 < TL_EMU_MAX_THREADS ? threads[l + 1].fiber : NULL, 1);
             if (threads[l].state == READY) {
                 current = l;
                 tl_emu_builtin.threadIdx = threads[l].idx;
+                if (!threads[l].fiber) {
+                    /* Each stack ends at its own offset in its 64 KiB: tops 64 KiB apart
+                     * would share a set of every cache level. */
+                    size_t stagger = (size_t)l * 1088 % 16384;
+                    threads[l].fiber = tl_fiber_at(stacks + (size_t)l * STACK_BYTES, STACK_BYTES - stagger,
+                                                   thread_main);
+                }
                 tl_fiber_switch(tl_fiber_main(), threads[l].fiber);
             }
             waiting |= threads[l].state == AT_WARP;
@@ -1241,7 +1359,7 @@ static void run_block(int n_threads)
     unsigned bx = tl_emu_builtin.blockDim.x, by = tl_emu_builtin.blockDim.y;
     for (int i = 0; i < n_threads; i++) {
         emu_thread *t = &threads[i];
-        t->fiber = tl_fiber_at(stacks + (size_t)i * STACK_BYTES, STACK_BYTES, thread_main);
+        t->fiber = NULL; /* made at its first turn (run_warp) */
         t->state = READY;
         t->n_copies = 0, t->batch = 0;
         t->idx.x = (unsigned)i % bx;
@@ -1249,6 +1367,7 @@ static void run_block(int n_threads)
         t->idx.z = (unsigned)i / (bx * by);
     }
     tl_emu_poison_shared(launch_dynamic);
+    tl_emu_race_epoch();
     for (int running = n_threads; running > 0 && !aborted;) {
         running = 0;
         for (int first = 0; first < n_threads && !aborted; first += 32)
@@ -1271,7 +1390,7 @@ void tl_emu_cuda_kernel_entry(int regs, int smem, int max_threads)
         tl_emu_kernel_learn(k, regs, smem, max_threads);
     tl_emu_kernel alone = {.regs = regs, .smem = smem, .max_threads = max_threads, .max_dynamic = -1};
     char why[512];
-    unsigned n = launch_block.x * launch_block.y * launch_block.z;
+    unsigned n = launch_threads();
     cudaError_t err = tl_emu_kernel_refusal(k ? k : &alone, n, launch_dynamic, why, sizeof why);
     if (!err)
         return;

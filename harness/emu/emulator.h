@@ -60,6 +60,25 @@ void tl_emu_warp_exchange(tl_emu_warp_call *const call[32], unsigned group, int 
 /* "__shfl_down_sync", for messages. */
 const char *tl_emu_warp_name(int op);
 
+/* The most threads a block has. */
+#define TL_EMU_MAX_THREADS 1024
+
+/* race.c: races on shared memory (racecheck's hazards). A block starts, or its barrier opens:
+ * accesses before and after no longer race. */
+void tl_emu_race_epoch(void);
+/* The lanes of group (bit l: thread first + l) met at a warp collective: ordered since;
+ * running: the lanes of the warp that have not exited. */
+void tl_emu_race_meet(int first, unsigned group, unsigned running);
+/* The earlier access a race is with: its thread, instruction, the byte, and whether it wrote. */
+typedef struct {
+    int thread;
+    uintptr_t pc, addr;
+    int stored;
+} tl_emu_race;
+/* Thread thread's access of size bytes of shared memory at a (a store or not) by the
+ * instruction at pc: 1 and *r where it races with an earlier one; 0, and it is recorded. */
+int tl_emu_race_check(int thread, uintptr_t a, size_t size, int store, uintptr_t pc, tl_emu_race *r);
+
 /* atomic.c: the bytes an atomic of type TL_ATOMIC_... moves, and the atomic itself at p:
  * returns the old value's bits. */
 unsigned tl_emu_atomic_size(int type);
@@ -109,6 +128,10 @@ struct asan_global {
 };
 /* The registered global whose bytes (red zone included) hold a, or NULL. */
 const struct asan_global *tl_emu_global_at(uintptr_t a);
+/* Where the lab file's __shared__ arrays lie (the section tl_shared; 0 bytes for none). */
+void tl_emu_shared_section(uintptr_t *start, size_t *bytes);
+/* Its name in the lab file (rewrite renames a __shared__ variable: kernel_edits.h). */
+const char *tl_emu_global_name(const struct asan_global *g);
 /* Whether g is a __shared__ array; a __constant__ variable. */
 int tl_emu_is_shared(const struct asan_global *g);
 int tl_emu_is_constant(const struct asan_global *g);

@@ -69,6 +69,19 @@ void tl_fiber_switch(tl_fiber *from, tl_fiber *to)
     tl_fiber_switch_sp(&from->sp, to->sp);
 }
 
+void tl_fiber_prefetch(const tl_fiber *f, int deep)
+{
+    if (!f)
+        return;
+    if (!deep) {
+        __builtin_prefetch(f);
+        return;
+    }
+    /* the callee-saved registers and return address a switch pops, and the frame above them */
+    __builtin_prefetch(f->sp);
+    __builtin_prefetch((const char *)f->sp + 64);
+}
+
 #else
 #include <ucontext.h>
 
@@ -98,5 +111,10 @@ tl_fiber *tl_fiber_at(void *stack, size_t stack_bytes, tl_fiber_fn fn)
 void tl_fiber_switch(tl_fiber *from, tl_fiber *to)
 {
     swapcontext(&from->uc, &to->uc);
+}
+
+void tl_fiber_prefetch(const tl_fiber *f, int deep)
+{
+    (void)f, (void)deep;
 }
 #endif

@@ -14,6 +14,9 @@ typedef void (*tl_fiber_fn)(void);
 tl_fiber *tl_fiber_at(void *stack, size_t stack_bytes, tl_fiber_fn fn);
 /* The context of whoever calls tl_fiber_switch from outside any fiber. */
 tl_fiber *tl_fiber_main(void);
+/* Asks the cache for f's record (deep 0), or the top of its saved stack (deep 1, once its
+ * record has come), ahead of a switch to f; NULL: nothing. */
+void tl_fiber_prefetch(const tl_fiber *f, int deep);
 /* Saves the running context into from and resumes to. */
 void tl_fiber_switch(tl_fiber *from, tl_fiber *to);
 

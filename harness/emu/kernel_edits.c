@@ -12,8 +12,9 @@
  *     other kernel has, TL_EMU_REGISTER(name, "name", ...), so that the
  *     emulator knows it before it runs (cudaFuncGetAttributes,
  *     cudaLaunchKernel with a pointer to its arguments);
- *   - extern __shared__ T name[]; becomes extern T name[]
- *     TL_EMU_DYNAMIC_SHARED; -- the launch's dynamic shared memory;
+ *   - extern __shared__ T name[]; becomes the launch's dynamic shared
+ *     memory: extern T name[] TL_EMU_DYNAMIC_SHARED; at namespace scope,
+ *     T (&name)[] = TL_EMU_DYNAMIC_SHARED_REF; in a function;
  *   - inline PTX that reads a special register (asm("mov.u32 %0,
  *     %%laneid;" : "=r"(lane))) becomes a call that reads it.
  */
@@ -270,7 +271,50 @@ static void edit_kernels(const char *s, const char *code, size_t n)
     }
 }
 
-/* extern __shared__ T name[]; -> extern T name[] TL_EMU_DYNAMIC_SHARED; */
+/* Whether the brace that opens at code[b] opens a namespace or an extern "C" block (code
+ * has the "C" blanked), not a function's body, a class's or a statement's. */
+static int opens_scope(const char *code, size_t b)
+{
+    size_t e = b;
+    while (e > 0 && isspace((unsigned char)code[e - 1]))
+        e--;
+    size_t w = e;
+    while (w > 0 && is_ident(code[w - 1]))
+        w--;
+    if (word_at(code, e, w, "namespace") || word_at(code, e, w, "extern"))
+        return 1;
+    if (w == e) /* no word before the brace */
+        return 0;
+    while (w >= 2 && code[w - 1] == ':' && code[w - 2] == ':') /* namespace a::b */
+        for (w -= 2; w > 0 && is_ident(code[w - 1]);)
+            w--;
+    while (w > 0 && isspace((unsigned char)code[w - 1]))
+        w--;
+    return w >= 9 && word_at(code, w, w - 9, "namespace");
+}
+
+/* Whether code[i] lies inside a function's body (a brace around it opens no namespace). */
+static int in_function(const char *code, size_t i)
+{
+    int depth = 0;
+    for (size_t k = i; k-- > 0;) {
+        if (code[k] == '}')
+            depth++;
+        else if (code[k] == '{' && depth > 0)
+            depth--;
+        else if (code[k] == '{' && !opens_scope(code, k))
+            return 1;
+    }
+    return 0;
+}
+
+/*
+ * extern __shared__ T name[]; -> the launch's dynamic shared memory: at
+ * namespace scope extern T name[] TL_EMU_DYNAMIC_SHARED (an asm label); in a
+ * function T (&name)[] = TL_EMU_DYNAMIC_SHARED_REF, a reference to it, since
+ * g++ drops the asm label of a local extern declaration in a template (a
+ * template kernel's, or a member of a template's: the name stays undefined).
+ */
 static void edit_extern_shared(const char *code, size_t n)
 {
     for (const char *p = code; (p = strstr(p, "__shared__")) != NULL; p++) {
@@ -289,8 +333,131 @@ static void edit_extern_shared(const char *code, size_t n)
             semi++;
         if (semi >= n || code[semi] != ';')
             continue;
+        /* The declarator's name: the word before its first bracket outside parentheses. */
+        size_t bracket = i + strlen("__shared__"), name_end, name;
+        for (int parens = 0; bracket < semi && !(code[bracket] == '[' && parens == 0); bracket++)
+            parens += code[bracket] == '(' ? 1 : code[bracket] == ')' ? -1 : 0;
+        for (name_end = bracket; name_end > i && isspace((unsigned char)code[name_end - 1]);)
+            name_end--;
+        for (name = name_end; name > i && is_ident(code[name - 1]);)
+            name--;
         add_edit(i, strlen("__shared__"), "%*s", (int)strlen("__shared__"), "");
-        add_edit(semi, 0, " TL_EMU_DYNAMIC_SHARED");
+        if (!in_function(code, i) || bracket == semi || name == name_end) {
+            add_edit(semi, 0, " TL_EMU_DYNAMIC_SHARED");
+            continue;
+        }
+        add_edit(e - 6, strlen("extern"), "%*s", (int)strlen("extern"), "");
+        add_edit(name, 0, "(&");
+        add_edit(name_end, 0, ")");
+        add_edit(semi, 0, " = TL_EMU_DYNAMIC_SHARED_REF");
+    }
+}
+
+/* s[from, to) on one line, comments blanked (their // would swallow what follows). */
+static char *declaration_text(const char *s, size_t n, size_t from, size_t to)
+{
+    char *t = malloc(to - from + 1);
+    if (!t)
+        exit(1);
+    for (size_t k = from; k < to;) {
+        size_t j = skip_opaque(s, k, n);
+        if (j > to)
+            j = to;
+        int comment = j > k && s[k] == '/';
+        for (size_t c = k; c < (j > k ? j : k + 1); c++)
+            t[c - from] = comment || s[c] == '\n' || s[c] == '\r' ? ' ' : s[c];
+        k = j > k ? j : k + 1;
+    }
+    t[to - from] = '\0';
+    return t;
+}
+
+/*
+ * __shared__ T a[N], *b; in a function -> __shared__ T a_tl_emu_shared[N],
+ * *b_tl_emu_shared; T (&a)[N] = TL_EMU_SHARED_REF(a_tl_emu_shared), *(&b) = ...;
+ * The kernel reaches each __shared__ variable through a reference the compiler
+ * cannot see through, so that every access is instrumented: gcc leaves out the
+ * check of an access to a static at a constant offset it can prove in bounds
+ * (a __shared__ int, tile[0][5]), which the emulator would neither count nor
+ * check for a race. Declarations it cannot read (a function pointer, an
+ * initializer) stay as they are.
+ */
+static void edit_shared_variables(const char *s, const char *code, size_t n)
+{
+    for (const char *p = code; (p = strstr(p, "__shared__")) != NULL; p++) {
+        size_t i = (size_t)(p - code), start = i, end, e = i;
+        if (!word_at(code, n, i, "__shared__") || on_directive(code, i) || !in_function(code, i))
+            continue;
+        while (e > 0 && isspace((unsigned char)code[e - 1]))
+            e--;
+        if (e >= 6 && word_at(code, n, e - 6, "extern"))
+            continue;
+        while (start > 0 && !strchr(";{}", code[start - 1]) &&
+               !(code[start - 1] == ':' && code[start - 2] != ':' && code[start] != ':'))
+            start--;
+        /* The declarators, split at commas outside brackets and template arguments. */
+        size_t seg[16][2], n_seg = 0, from = i + strlen("__shared__");
+        int depth = 0, angle = 0, readable = 1;
+        for (end = from; end < n && readable; end++) {
+            char c = code[end];
+            if (strchr("([{", c))
+                depth++;
+            else if (strchr(")]}", c))
+                readable = --depth >= 0;
+            else if (depth == 0 && (c == '<' || c == '>'))
+                angle += c == '<' ? 1 : -1;
+            else if (depth == 0 && angle == 0 && (c == ',' || c == ';')) {
+                readable = n_seg < 16;
+                if (readable)
+                    seg[n_seg][0] = from, seg[n_seg++][1] = end, from = end + 1;
+                if (c == ';')
+                    break;
+            } else if (depth == 0 && c == '=')
+                readable = 0;
+        }
+        if (!readable || end >= n || n_seg == 0)
+            continue;
+        /* Each declarator's name: the word before its first bracket, or its last word. */
+        size_t name[16][2], decl_start = 0;
+        for (size_t k = 0; k < n_seg && readable; k++) {
+            size_t q = seg[k][0], last = 0, last_end = 0;
+            for (depth = 0; q < seg[k][1] && !(code[q] == '[' && depth == 0); q++) {
+                depth += code[q] == '(' ? 1 : code[q] == ')' ? -1 : 0;
+                if (is_ident(code[q]) && (q == 0 || !is_ident(code[q - 1])))
+                    last = q;
+                if (is_ident(code[q]) && !is_ident(code[q + 1]))
+                    last_end = q + 1;
+            }
+            name[k][0] = last, name[k][1] = last_end;
+            readable = last_end > last && !isdigit((unsigned char)code[last]) && depth == 0 &&
+                       !memchr(code + last_end, '(', q - last_end);
+        }
+        if (!readable)
+            continue;
+        for (decl_start = name[0][0]; decl_start > i && strchr(" \t\n*", code[decl_start - 1]);)
+            decl_start--;
+        if (decl_start <= i)
+            continue;
+        /* The specifiers again, without __shared__, for the references. */
+        char *before = declaration_text(s, n, start, i), *after = declaration_text(s, n, i + strlen("__shared__"), decl_start);
+        char refs[2048];
+        size_t len = (size_t)snprintf(refs, sizeof refs, " %s %s", before, after);
+        for (size_t k = 0; k < n_seg && len < sizeof refs; k++) {
+            size_t d0 = k == 0 ? decl_start : seg[k][0];
+            char *head = declaration_text(s, n, d0, name[k][0]), *tail = declaration_text(s, n, name[k][1], seg[k][1]);
+            len += (size_t)snprintf(refs + len, sizeof refs - len, "%s%s(&%.*s)%s = TL_EMU_SHARED_REF(%.*s" TL_EMU_SHARED_SUFFIX ")",
+                                    k ? "," : "", head, (int)(name[k][1] - name[k][0]), s + name[k][0], tail,
+                                    (int)(name[k][1] - name[k][0]), s + name[k][0]);
+            free(head);
+            free(tail);
+        }
+        free(before);
+        free(after);
+        if (len + 2 >= sizeof refs)
+            continue;
+        for (size_t k = 0; k < n_seg; k++)
+            add_edit(name[k][1], 0, TL_EMU_SHARED_SUFFIX);
+        add_edit(end + 1, 0, "%s;", refs);
     }
 }
 
@@ -395,6 +562,7 @@ char *tl_edit_kernels(const char *s, size_t n, const char *resources_path, size_
         read_resources(resources_path);
     edit_kernels(s, code, n);
     edit_extern_shared(code, n);
+    edit_shared_variables(s, code, n);
     edit_special_registers(s, code, n);
     qsort(edits, n_edits, sizeof *edits, by_position);
     size_t len = n + 1;

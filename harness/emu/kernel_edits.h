@@ -11,6 +11,10 @@
  * demangled. Returns a new string, its length in *out_n; lines keep their
  * numbers.
  */
+/* What a __shared__ variable's own name becomes; the kernel reaches it through a reference
+ * of its first name (TL_EMU_SHARED_REF), and the emulator's messages drop the suffix. */
+#define TL_EMU_SHARED_SUFFIX "_tl_emu_shared"
+
 char *tl_edit_kernels(const char *s, size_t n, const char *resources_path, size_t *out_n);
 
 #endif

@@ -23,7 +23,7 @@
 static cudaError_t last_error, sticky_error;
 /* A kernel's fault, as on a GPU, shows at the next call that waits for the kernel. */
 static cudaError_t pending_error;
-static char detail[1024];
+static char detail[3072]; /* a race names two threads, two lines and the barrier to add */
 
 /* A call that waits for the device: a fault of the kernels before it becomes its error. */
 static cudaError_t settle(void)
@@ -617,6 +617,10 @@ cudaError_t tl_emu_cuda_memcpy_symbol(const void *symbol, size_t symbol_bytes, v
     int from_device = kind == cudaMemcpyDeviceToDevice;
     if (kind != cudaMemcpyDeviceToDevice && kind != (to_symbol ? cudaMemcpyHostToDevice : cudaMemcpyDeviceToHost))
         return tl_emu_fail(cudaErrorInvalidMemcpyDirection, "%s: direction %d", call, (int)kind);
+    /* As a GPU's plan has it (plan_record.c): into a variable from anywhere, out of one to the device. */
+    if (tl_gpu_in_lab && !to_symbol && !from_device)
+        return refused_in_lab("your code called cudaMemcpyFromSymbol to the host: a lab's function "
+                              "launches its work and returns, and the kit copies the results (lab.h)");
     cudaError_t err = check_range(buf, bytes, from_device, call, to_symbol ? "source" : "destination");
     if (err)
         return err;

@@ -7,10 +7,13 @@
  */
 #include "cuda_runtime.h"
 #include "emulator.h"
+#include "kernel_edits.h"
 #include "matrix.h"
 #include "statics.h"
 
+#include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 /* -------------------------------------------------------- __shared__ arrays */
 
@@ -64,13 +67,35 @@ void __asan_unregister_globals(struct asan_global *g, uintptr_t n)
     (void)n;
 }
 
+void tl_emu_shared_section(uintptr_t *start, size_t *bytes)
+{
+    *start = (uintptr_t)__start_tl_shared;
+    *bytes = (size_t)(__stop_tl_shared - __start_tl_shared);
+}
+
+const char *tl_emu_global_name(const struct asan_global *g)
+{
+    static char names[2][128];
+    static int next;
+    char *name = names[next++ % 2];
+    size_t len = strlen(g->name), suffix = strlen(TL_EMU_SHARED_SUFFIX);
+    if (len > suffix && strcmp(g->name + len - suffix, TL_EMU_SHARED_SUFFIX) == 0)
+        len -= suffix;
+    snprintf(name, sizeof names[0], "%.*s", (int)len, g->name);
+    return name;
+}
+
 const struct asan_global *tl_emu_global_at(uintptr_t a)
 {
+    /* A kernel's accesses come in runs on one array: the last one found first. */
+    static const struct asan_global *last;
     if (a - globals_lo >= globals_hi - globals_lo)
         return NULL;
+    if (last && a - last->beg < last->size_with_redzone)
+        return last;
     for (size_t i = 0; i < n_globals; i++)
         if (a - globals[i]->beg < globals[i]->size_with_redzone)
-            return globals[i];
+            return last = globals[i];
     return NULL;
 }
 

@@ -187,7 +187,7 @@ typedef struct {
  */
 static int fail_kernel(cudaError_t err, const char *doing, lab_call call, char *why, size_t why_len)
 {
-    char cause[768] = "", explained[2048];
+    char cause[768] = "", explained[4096];
     /* A refused launch: the runtime says invalid value (CUDA 13, a block or
      * a grid out of range) or invalid configuration (before); the launch log
      * says which of the student's launches it was, and what was wrong with it. */

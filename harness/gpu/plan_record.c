@@ -1,9 +1,11 @@
 /*
  * The recording side of a launch plan (plan.h), linked into the lab
  * process of a GPU lab. It stands in front of the CUDA runtime: between
- * tl_plan_record_begin() and tl_plan_record_end(), each launch, memset and
- * device-to-device copy the lab's code asks for becomes a step of the plan
- * and nothing reaches the GPU; a call a lab's function has no business
+ * tl_plan_record_begin() and tl_plan_record_end(), each launch, memset,
+ * device-to-device copy and copy into or out of a __constant__ or
+ * __device__ variable (cudaMemcpyToSymbol: by its name, which the kit's
+ * process finds in the device code it loaded) the lab's code asks for
+ * becomes a step of the plan and nothing reaches the GPU; a call a lab's function has no business
  * making (an allocation, a copy from or to the host) is refused, with why.
  * Outside a recording every call goes on to the runtime unchanged.
  *
@@ -311,6 +313,111 @@ cudaError_t cudaMalloc(void **p, size_t bytes)
     return real_cudaMalloc(p, bytes);
 }
 
+/* ---------------------------------------------------------------- variables */
+
+/* Each __device__ or __constant__ variable the lab's code registered: its host-side
+ * address (what cudaMemcpyToSymbol is given), its name in the device code, its size. */
+#define MAX_VARIABLES 256
+typedef struct {
+    const void *host;
+    const char *name;
+    size_t size;
+} variable;
+static variable variables[MAX_VARIABLES];
+static int n_variables;
+
+void __cudaRegisterVar(void **module, char *host, char *device, const char *name, int ext, size_t size,
+                       int constant, int global);
+void __cudaRegisterVar(void **module, char *host, char *device, const char *name, int ext, size_t size,
+                       int constant, int global)
+{
+    REAL(__cudaRegisterVar, void, (void **, char *, char *, const char *, int, size_t, int, int));
+    if (n_variables < MAX_VARIABLES)
+        variables[n_variables++] = (variable){host, name, size};
+    if (real___cudaRegisterVar)
+        real___cudaRegisterVar(module, host, device, name, ext, size, constant, global);
+}
+
+/*
+ * A copy into (to_symbol) or out of the variable at symbol: into it from the host
+ * (the bytes go into the plan) or from device memory, out of it to device memory.
+ * Out of it to the host is refused: nothing has run while a lab's function is recorded.
+ */
+static cudaError_t record_symbol(const void *symbol, void *buf, size_t bytes, size_t offset,
+                                 enum cudaMemcpyKind kind, int to_symbol)
+{
+    const variable *v = NULL;
+    for (int i = 0; i < n_variables && !v; i++)
+        v = variables[i].host == symbol ? &variables[i] : NULL;
+    if (!to_symbol && kind != cudaMemcpyDeviceToDevice && kind != cudaMemcpyDefault)
+        return refuse("your code called cudaMemcpyFromSymbol to the host: a lab's function "
+                      "launches its work and returns, and the kit copies the results (lab.h)");
+    if (!v)
+        return failed(cudaErrorInvalidSymbol);
+    if (offset > v->size || bytes > v->size - offset)
+        return failed(cudaErrorInvalidValue);
+    int from_host = to_symbol && kind != cudaMemcpyDeviceToDevice;
+    size_t at = plan->arena_used, name = (strlen(v->name) + 16) & ~(size_t)15;
+    size_t need = name + (from_host ? (bytes + 15) & ~(size_t)15 : 0);
+    if (at + need > TL_PLAN_ARENA)
+        return refuse("your kernels' arguments and the bytes your code copied into variables take "
+                      "more than %d bytes in one call", TL_PLAN_ARENA);
+    tl_plan_step step = {.kind = TL_STEP_SYMBOL, .symbol = at, .params = at + name, .bytes = bytes,
+                         .offset = offset,
+                         .value = from_host ? TL_SYMBOL_FROM_HOST : to_symbol ? TL_SYMBOL_FROM_DEVICE
+                                                                              : TL_SYMBOL_TO_DEVICE};
+    if (to_symbol)
+        step.src = from_host ? 0 : (uintptr_t)buf;
+    else
+        step.dst = (uintptr_t)buf;
+    cudaError_t err = add(step);
+    if (err)
+        return err;
+    memcpy(plan->arena + at, v->name, strlen(v->name) + 1);
+    if (from_host)
+        memcpy(plan->arena + at + name, buf, bytes);
+    plan->arena_used += need;
+    return cudaSuccess;
+}
+
+cudaError_t cudaMemcpyToSymbol(const void *symbol, const void *src, size_t bytes, size_t offset,
+                               enum cudaMemcpyKind kind)
+{
+    if (plan)
+        return record_symbol(symbol, (void *)src, bytes, offset, kind, 1);
+    REAL(cudaMemcpyToSymbol, cudaError_t, (const void *, const void *, size_t, size_t, enum cudaMemcpyKind));
+    return real_cudaMemcpyToSymbol(symbol, src, bytes, offset, kind);
+}
+
+cudaError_t cudaMemcpyToSymbolAsync(const void *symbol, const void *src, size_t bytes, size_t offset,
+                                    enum cudaMemcpyKind kind, cudaStream_t stream)
+{
+    if (plan)
+        return record_symbol(symbol, (void *)src, bytes, offset, kind, 1);
+    REAL(cudaMemcpyToSymbolAsync, cudaError_t,
+         (const void *, const void *, size_t, size_t, enum cudaMemcpyKind, cudaStream_t));
+    return real_cudaMemcpyToSymbolAsync(symbol, src, bytes, offset, kind, stream);
+}
+
+cudaError_t cudaMemcpyFromSymbol(void *dst, const void *symbol, size_t bytes, size_t offset,
+                                 enum cudaMemcpyKind kind)
+{
+    if (plan)
+        return record_symbol(symbol, dst, bytes, offset, kind, 0);
+    REAL(cudaMemcpyFromSymbol, cudaError_t, (void *, const void *, size_t, size_t, enum cudaMemcpyKind));
+    return real_cudaMemcpyFromSymbol(dst, symbol, bytes, offset, kind);
+}
+
+cudaError_t cudaMemcpyFromSymbolAsync(void *dst, const void *symbol, size_t bytes, size_t offset,
+                                      enum cudaMemcpyKind kind, cudaStream_t stream)
+{
+    if (plan)
+        return record_symbol(symbol, dst, bytes, offset, kind, 0);
+    REAL(cudaMemcpyFromSymbolAsync, cudaError_t,
+         (void *, const void *, size_t, size_t, enum cudaMemcpyKind, cudaStream_t));
+    return real_cudaMemcpyFromSymbolAsync(dst, symbol, bytes, offset, kind, stream);
+}
+
 /* ---------------------------------------------------------------- what a plan makes moot */
 
 /*
@@ -341,6 +448,13 @@ PASS_OR(cudaEventRecord, (cudaEvent_t e, cudaStream_t s), (e, s), (void)e)
 PASS_OR(cudaEventSynchronize, (cudaEvent_t e), (e), (void)e)
 PASS_OR(cudaEventDestroy, (cudaEvent_t e), (e), (void)e)
 PASS_OR(cudaEventElapsedTime, (float *ms, cudaEvent_t a, cudaEvent_t b), (ms, a, b), *ms = 0)
+/* What orders one stream after another, or asks whether work is done: in a plan, all of it is. */
+PASS_OR(cudaStreamWaitEvent, (cudaStream_t s, cudaEvent_t e, unsigned flags), (s, e, flags), (void)s)
+PASS_OR(cudaStreamCreateWithPriority, (cudaStream_t *s, unsigned flags, int priority), (s, flags, priority),
+        *s = (cudaStream_t)&token)
+PASS_OR(cudaEventRecordWithFlags, (cudaEvent_t e, cudaStream_t s, unsigned flags), (e, s, flags), (void)e)
+PASS_OR(cudaEventQuery, (cudaEvent_t e), (e), (void)e)
+PASS_OR(cudaStreamQuery, (cudaStream_t s), (s), (void)s)
 PASS_OR(cudaDeviceSynchronize, (void), (), (void)0)
 
 /* The last error as the recording keeps it: taken (and cleared), or looked at. */

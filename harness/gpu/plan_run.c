@@ -25,6 +25,7 @@
     X(cuFuncGetAttribute)                                                                         \
     X(cuFuncSetAttribute)                                                                         \
     X(cuLaunchKernel)                                                                             \
+    X(cuModuleGetGlobal)                                                                          \
     X(cuPointerGetAttribute)
 
 #define DRIVER_POINTER(name) __typeof__(&name) name;
@@ -187,6 +188,44 @@ static cudaError_t launch(const tl_plan_module *m, const tl_plan *p, const tl_pl
                                            block.z, s->shared_bytes, NULL, NULL, bytes ? extra : NULL);
 }
 
+/* A copy into or out of a variable of the lab's device code, found by its name. */
+static cudaError_t symbol_copy(const tl_plan_module *m, const tl_plan *p, const tl_plan_step *s,
+                               char *why, size_t why_len)
+{
+    const char *name = (const char *)p->arena + s->symbol;
+    CUdeviceptr var = 0;
+    size_t size = 0;
+    if (s->symbol >= sizeof p->arena || !memchr(name, '\0', sizeof p->arena - s->symbol) ||
+        (s->value == TL_SYMBOL_FROM_HOST && (s->params > sizeof p->arena || s->bytes > sizeof p->arena - s->params))) {
+        say(why, why_len, "tilelab: the lab process sent a copy into a variable that is not in its plan");
+        return cudaErrorInvalidValue;
+    }
+    if (drv.cuModuleGetGlobal(&var, &size, m->module, name) != CUDA_SUCCESS) {
+        say(why, why_len, "your code copied into or out of %s, which is not a __device__ or __constant__ "
+                          "variable of your lab file's device code", name);
+        return cudaErrorInvalidSymbol;
+    }
+    if (s->offset > size || s->bytes > size - s->offset)
+        return cudaErrorInvalidValue;
+    void *at = (void *)(uintptr_t)(var + s->offset);
+    const void *device = (const void *)(uintptr_t)(s->value == TL_SYMBOL_TO_DEVICE ? s->dst : s->src);
+    if (s->value != TL_SYMBOL_FROM_HOST && device_range((uintptr_t)device, s->bytes) != 0) {
+        say(why, why_len, "your code copied %llu bytes between %s and %#llx, which are not all in the "
+                          "matrices' device buffers", s->bytes, name, (unsigned long long)(uintptr_t)device);
+        return cudaErrorInvalidValue;
+    }
+    switch (s->value) {
+    case TL_SYMBOL_FROM_HOST:
+        return cudaMemcpyAsync(at, p->arena + s->params, s->bytes, cudaMemcpyHostToDevice, 0);
+    case TL_SYMBOL_FROM_DEVICE:
+        return cudaMemcpyAsync(at, device, s->bytes, cudaMemcpyDeviceToDevice, 0);
+    case TL_SYMBOL_TO_DEVICE:
+        return cudaMemcpyAsync((void *)device, at, s->bytes, cudaMemcpyDeviceToDevice, 0);
+    }
+    say(why, why_len, "tilelab: the lab process sent a copy of direction %d", s->value);
+    return cudaErrorInvalidValue;
+}
+
 static cudaError_t step(const tl_plan_module *m, const tl_plan *p, const tl_plan_step *s, char *why,
                         size_t why_len)
 {
@@ -216,6 +255,8 @@ static cudaError_t step(const tl_plan_module *m, const tl_plan *p, const tl_plan
         }
         return cudaMemcpyAsync((void *)(uintptr_t)s->dst, (const void *)(uintptr_t)s->src, s->bytes,
                                cudaMemcpyDeviceToDevice, 0);
+    case TL_STEP_SYMBOL:
+        return symbol_copy(m, p, s, why, why_len);
     }
     say(why, why_len, "tilelab: the lab process sent a plan that names no kernel of the lab's "
                       "device code (step of kind %d)", s->kind);

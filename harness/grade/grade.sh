@@ -55,6 +55,10 @@ PERF_LIMIT=300               # seconds for one measurement
 # such command; its /tmp is a tmpfs of a fixed size (bwrap). Nothing of its
 # builds is kept once it is graded, unless KEEP_BUILD=1 asks.
 BUILD_FILE_LIMIT=$((64 << 20))  # bytes of one file a build or a measurement writes
+# Memory: each process of a build, test or measurement holds at most this much
+# data (grade-run --memory). Not on a GPU, whose driver's mappings this limit
+# has not been tried against.
+MEMORY_LIMIT=$((4 << 30))
 DISK_LIMIT=${TILELAB_GRADE_DISK_LIMIT:-$((256 << 20))} # bytes of a hand-in's builds and measurements together (the knob: for the grader's tests)
 TMP_LIMIT=$((512 << 20))        # bytes of its /tmp
 CPU_PERF_SIZE=1000           # not a power of two: see labs/grading.conf
@@ -295,6 +299,7 @@ run() {
     shift # --
     sandbox "$mode" "$dir"
     [ "$mode" = run ] || opts+=(--fsize "$BUILD_FILE_LIMIT")
+    [ "${GPU_BACKEND:-}" = cuda ] || opts+=(--memory "$MEMORY_LIMIT")
     # Every command holds the machine's lock shared: a test run again alone holds it alone.
     local hold=(flock -s "$ALONE_LOCK")
     [ -z "$alone" ] || hold=()
@@ -471,8 +476,8 @@ run_test() {
     record test "$lab" "$kind" "$id${hidden_tag:-}" "${verdict:-fail}" "$output"
 }
 
-timed_out() { # OUTPUT: the test ran past its limit (Criterion's, or grade-run's)
-    grep -qE ': Timed out\.|^tilelab: stopped after [0-9.]+ seconds, the time limit' "$1"
+timed_out() { # OUTPUT: the test ran past a limit on the clock (Criterion's, grade-run's, or on a GPU the suite's watch on a call)
+    grep -qE ': Timed out\.|^tilelab: stopped after [0-9.]+ seconds, the time limit| did not return within [0-9.]+ s' "$1"
 }
 
 # retry_alone LAB ID SECONDS BIN [NAME=VALUE...]: a test that timed out, run

@@ -3,11 +3,15 @@
  * under limits that the command cannot lift, and says how it ended.
  *
  * usage: grade-run --limit SECONDS --output FILE [--keep BYTES] [--fsize BYTES]
- *                  [--test SUITE/TEST] [--records DIR] -- COMMAND...
+ *                  [--memory BYTES] [--test SUITE/TEST] [--records DIR] -- COMMAND...
  *
  * The command gets its own process group, no stdin, no descriptor of this
  * program's but its output's, no core files and a cap on the size of any
- * file it writes (BYTES, 512 MiB unless said). Its stdout and stderr go to FILE,
+ * file it writes (BYTES, 512 MiB unless said). With --memory, each of its
+ * processes may hold at most BYTES of data (RLIMIT_DATA: its heap and its
+ * private writable mappings; a reservation of address space without access,
+ * as the emulator's device memory, is not counted): a file that allocates
+ * until the machine runs out stops at that, on its own. Its stdout and stderr go to FILE,
  * cut at BYTES (on a UTF-8 character boundary). At SECONDS it is killed
  * with SIGKILL, which no handler can ignore; the grader's sandbox dies with
  * it, and with the sandbox every process it started.
@@ -62,7 +66,7 @@ static double now(void)
 
 static void usage(void)
 {
-    fprintf(stderr, "usage: grade-run --limit SECONDS --output FILE [--keep BYTES] [--fsize BYTES] "
+    fprintf(stderr, "usage: grade-run --limit SECONDS --output FILE [--keep BYTES] [--fsize BYTES] [--memory BYTES] "
                     "[--test SUITE/TEST] [--records DIR] -- COMMAND...\n");
     exit(2);
 }
@@ -151,14 +155,14 @@ static int result_lines(const char *tap, const char *id, int *ok, int *skipped, 
 
 typedef struct {
     double limit;
-    long keep, fsize;
+    long keep, fsize, memory;
     const char *output, *test, *records;
     char **command;
 } options;
 
 static options parse_options(int argc, char **argv)
 {
-    options o = {0, 4000, FILE_SIZE_MAX, NULL, NULL, NULL, NULL};
+    options o = {0, 4000, FILE_SIZE_MAX, 0, NULL, NULL, NULL, NULL};
     int i = 1;
     for (; i < argc && strcmp(argv[i], "--"); i++) {
         if (i + 1 >= argc)
@@ -171,6 +175,8 @@ static options parse_options(int argc, char **argv)
             o.keep = atol(argv[++i]);
         else if (!strcmp(argv[i], "--fsize"))
             o.fsize = atol(argv[++i]);
+        else if (!strcmp(argv[i], "--memory"))
+            o.memory = atol(argv[++i]);
         else if (!strcmp(argv[i], "--test"))
             o.test = argv[++i];
         else if (!strcmp(argv[i], "--records"))
@@ -178,7 +184,8 @@ static options parse_options(int argc, char **argv)
         else
             usage();
     }
-    if (i + 1 >= argc || o.limit <= 0 || !o.output || o.keep < 0 || o.fsize <= 0 || (o.test && !o.records))
+    if (i + 1 >= argc || o.limit <= 0 || !o.output || o.keep < 0 || o.fsize <= 0 || o.memory < 0 ||
+        (o.test && !o.records))
         usage();
     o.command = argv + i + 1;
     return o;
@@ -223,6 +230,10 @@ static pid_t spawn(const options *o, const int out[2], const int tap[2])
             fsize.rlim_cur = (rlim_t)o->fsize;
         setrlimit(RLIMIT_CORE, &core);
         setrlimit(RLIMIT_FSIZE, &fsize);
+        if (o->memory) {
+            struct rlimit data = {(rlim_t)o->memory, (rlim_t)o->memory};
+            setrlimit(RLIMIT_DATA, &data);
+        }
         signal(SIGPIPE, SIG_DFL);
         execvp(o->command[0], o->command);
         fprintf(stderr, "grade-run: cannot run %s: %s\n", o->command[0], strerror(errno));

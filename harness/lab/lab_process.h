@@ -91,7 +91,7 @@ typedef struct {
     int on_gpu;
     int plans;     /* TL_ASK_BACKEND: 1 when it answers TL_ASK_PLAN (a GPU lab built for a GPU) */
     char backend[64];
-    char why[2048];
+    char why[4096];
     char todo[512]; /* what TODO() recorded, or "" */
     int launches;   /* launches counted; the first TL_MAX_LAUNCHES in launch[] */
     tl_launch launch[TL_MAX_LAUNCHES];

@@ -1,12 +1,13 @@
 // expect: fail
-// emulator-says: all in the tiles on the matrix's edge
+// emulator-says: ended without passing the __syncthreads()
 // expect-not: a missing __syncthreads()?
 // The __syncthreads() is there, inside the load's bounds test: the threads
 // of an edge block that fall outside the matrix skip it and read the tile
 // before the others have filled it. A barrier is present, so the message
-// must not call it missing; the emulator, which fills shared memory with a
-// marker, sees that only edge tiles went wrong and says so. On a GPU what
-// the skipping threads read is undefined (synccheck reports the barrier).
+// must not call it missing; the emulator finds the race on the tile and
+// says that the reading thread ended without passing the barrier the
+// others wait at. On a GPU what the skipping threads read is undefined
+// (synccheck reports the barrier, racecheck the race).
 #include "lab.h"
 
 #define TILE 32

@@ -54,14 +54,11 @@ of() {
 }
 ops_of() { of "$1" "${LAB_OPS:-}" | tr + ' '; }
 
-# The suite of lab NN, built once; it runs in each file's folder and reads its report there.
-built=" "
+# The suite of lab NN, built once a run, before the files (below); it runs in each file's
+# folder and reads its report there.
 suite() {
-    local lab=$1 t=$out/lab$1-test.o
-    case "$built" in *" $lab "*) return 0 ;; esac
-    built="$built$lab "
     # shellcheck disable=SC2046,SC2086
-    $CC $CFLAGS -Itests $BACKEND_CFLAGS $(ops_of "$lab") -c "tests/lab${lab}_test.c" -o "$t"
+    $CC $CFLAGS -Itests $BACKEND_CFLAGS $(ops_of "$1") -c "tests/lab${1}_test.c" -o "$out/lab$1-test.o"
 }
 
 build() {
@@ -82,7 +79,6 @@ build() {
     # The suite, and beside it the lab process that runs the file (harness/lab/lab_process.h).
     # shellcheck disable=SC2086
     harness/lab/isolate-symbols.sh "$d/lab.raw.o" "$d/lab.o" &&
-        suite "$lab" &&
         $CC -o "$d/lab-runner" "$out/lab_runner.o" "$d/lab.o" $BACKEND_OBJS $CORE $LIBS -lm &&
         $CC -o "$d/test" "$out/lab$lab-test.o" $CLIENT $CORE -lcriterion -lm
 }
@@ -174,32 +170,53 @@ judge() {
     } >"$d/verdicts"
 }
 
-# shellcheck disable=SC2086
-$CC $CFLAGS $BACKEND_CFLAGS -c harness/lab/lab_runner.c -o "$out/lab_runner.o" || exit 1
-dirs=()
-for src in "$@"; do
-    name=$(basename "$src" .cu)
-    lab=${name#lab}
-    suite "${lab%%-*}" || exit 1
-    rm -rf "${out:?}/$name"
-    mkdir -p "$out/$name"
-    dirs+=("$out/$name")
-done
-# Two files at a time on the emulator; a GPU runs one suite at a time.
-parallel=$([ "$BACKEND" = cuda ] && echo 1 || echo "${CORPUS_JOBS:-2}")
+# Jobs at once: a GPU runs one suite at a time; on the emulator, as many as the machine has
+# cores (CORPUS_JOBS= says otherwise). Each file's verdicts go to its own folder, and are
+# printed below in the files' order, whichever finished first.
+parallel=$([ "$BACKEND" = cuda ] && echo 1 || echo "${CORPUS_JOBS:-$(nproc)}")
 running=0
-for src in "$@"; do
+# start CMD...: in the background, once fewer than $parallel jobs run.
+start() {
     if [ "$running" -ge "$parallel" ]; then
         wait -n
         running=$((running - 1))
     fi
-    judge "$src" &
+    "$@" &
     running=$((running + 1))
+}
+
+# What every file shares, built once and side by side: the lab process's own part, and the
+# suite of each lab the files belong to.
+rm -f "$out"/lab*-test.o "$out/lab_runner.o"
+# shellcheck disable=SC2086
+start $CC $CFLAGS $BACKEND_CFLAGS -c harness/lab/lab_runner.c -o "$out/lab_runner.o"
+labs=" "
+dirs=()
+for src in "$@"; do
+    name=$(basename "$src" .cu)
+    lab=${name#lab}
+    lab=${lab%%-*}
+    case "$labs" in *" $lab "*) ;; *) labs="$labs$lab " && start suite "$lab" ;; esac
+    rm -rf "${out:?}/$name"
+    mkdir -p "$out/$name"
+    dirs+=("$out/$name")
+done
+# wait's status is the last job's: each output is checked instead.
+wait
+for lab in $labs; do
+    [ -s "$out/lab$lab-test.o" ] || { echo "corpus: the suite of lab $lab did not build" >&2; exit 1; }
+done
+[ -s "$out/lab_runner.o" ] || { echo "corpus: harness/lab/lab_runner.c did not build" >&2; exit 1; }
+
+running=0
+for src in "$@"; do
+    start judge "$src"
 done
 wait
 
 n=0 agree=0 disagree=0 limits=0
 for d in "${dirs[@]}"; do
+    [ -f "$d/verdicts" ] || echo "disagree ${d##*/}: no verdict (its judge stopped)" >"$d/verdicts"
     while IFS= read -r line; do
         case "$line" in
         "#"*) echo "$line"; continue ;;

@@ -41,7 +41,7 @@ typedef struct {
     size_t wrong;          /* output elements that differ from the expected bits */
     int ok_but_nan_bits;   /* wrong only where a NaN came out as another NaN: what a library's
                               arithmetic (x * 1.0f) may do, a copy may not */
-    char message[4096];    /* empty when ok */
+    char message[8192];    /* empty when ok */
 } tl_verdict;
 
 void tl_check_transpose(tl_verdict *v, tl_transpose_fn fn, const tl_backend *backend,
@@ -98,6 +98,9 @@ int tl_tiles_left_in_place(const float *got, const float *in, int rows, int cols
  */
 int tl_short_block(const float *out, const float *in, int rows, int cols, unsigned t, unsigned by);
 int tl_returned_before_store(const float *out, const float *in, int rows, int cols, unsigned t);
+
+/* The side of a tile, as the first launch's blocks are wide (0: no launch, or not on_gpu). */
+int tl_launched_tile(int on_gpu);
 
 /* What a float's bits say, for a message: its value, or which marker NaN it is. */
 void tl_describe_bits(char *buf, size_t len, uint32_t bits);

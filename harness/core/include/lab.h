@@ -20,9 +20,10 @@ extern "C" {
  * A GPU lab launches its kernel(s) on the default stream and returns
  * without synchronising; the harness checks the launch and waits. Besides
  * launches it may set and copy device memory (cudaMemset, cudaMemcpy device
- * to device), and use streams and events, but allocates nothing and copies
- * nothing from or to the host: the grader times a lab from a plan of these
- * calls (plan.h).
+ * to device), set its own __constant__ and __device__ variables
+ * (cudaMemcpyToSymbol, from the host too), and use streams and events, but
+ * allocates nothing and copies nothing else from or to the host: the
+ * grader times a lab from a plan of these calls (plan.h).
  */
 void transpose(float *out, const float *in, int rows, int cols);
 

@@ -5,8 +5,9 @@
  * A GPU lab's function only launches work on the default stream (lab.h).
  * So its host code can run where it cannot reach the GPU or the process
  * that times and checks it: in the lab process (lab_process.h), whose CUDA
- * runtime records each launch, memset and device-to-device copy as a step
- * of a plan instead of doing it (gpu/plan_record.c). The kit's own process
+ * runtime records each launch, memset, device-to-device copy and copy into
+ * or out of a __constant__ or __device__ variable as a step of a plan
+ * instead of doing it (gpu/plan_record.c). The kit's own process
  * then runs the plan's steps itself, with the lab's kernels loaded from the
  * lab's compiled device code (gpu/plan_run.c): what is timed and checked is
  * exactly what was launched, and no record of it is the lab's word.
@@ -54,7 +55,15 @@ typedef enum {
     TL_STEP_MEMSET,    /* cudaMemset(dst, value, bytes) */
     TL_STEP_COPY,      /* cudaMemcpy(dst, src, bytes, cudaMemcpyDeviceToDevice) */
     TL_STEP_ATTRIBUTE, /* cudaFuncSetAttribute(kernel, attribute, value) */
+    TL_STEP_SYMBOL,    /* cudaMemcpyToSymbol, cudaMemcpyFromSymbol: a variable of the device code */
 } tl_step_kind;
+
+/* A SYMBOL step's direction (its value). */
+typedef enum {
+    TL_SYMBOL_FROM_HOST = 1, /* into the variable, the bytes in the arena at params */
+    TL_SYMBOL_FROM_DEVICE,   /* into the variable, from device memory at src */
+    TL_SYMBOL_TO_DEVICE,     /* out of the variable, to device memory at dst */
+} tl_symbol_copy;
 
 typedef struct {
     int kind;   /* tl_step_kind */
@@ -62,9 +71,14 @@ typedef struct {
     int refused; /* LAUNCH: the error CUDA refused it with (cudaError_t), which the lab's code got
                   * as it would on a GPU; the launch is in the plan to be logged, not run */
     unsigned grid[3], block[3], shared_bytes;
-    size_t params;                       /* LAUNCH: where its parameter buffer starts in the arena */
-    unsigned long long dst, src, bytes;  /* MEMSET, COPY: device addresses as numbers */
-    int value;                           /* MEMSET: the byte; ATTRIBUTE: the attribute's value */
+    size_t params;                       /* LAUNCH: where its parameter buffer starts in the arena;
+                                          * SYMBOL from the host: where the bytes are */
+    size_t symbol;                       /* SYMBOL: where the variable's name (its device code's,
+                                          * NUL-terminated) starts in the arena */
+    unsigned long long dst, src, bytes;  /* MEMSET, COPY, SYMBOL: device addresses as numbers */
+    unsigned long long offset;           /* SYMBOL: the first byte of the variable copied */
+    int value;                           /* MEMSET: the byte; ATTRIBUTE: the attribute's value;
+                                          * SYMBOL: its direction (tl_symbol_copy) */
     int attribute;                       /* ATTRIBUTE: cudaFuncAttribute, CUfunction_attribute alike */
 } tl_plan_step;
 

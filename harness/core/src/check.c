@@ -416,8 +416,7 @@ static void hint_nothing_written(char *msg, size_t len, tl_shape s, int on_gpu)
                              "that the store writes to out.\n");
 }
 
-/* The side of a tile, as the first launch's blocks are wide (0: no launch, or not on a GPU). */
-static int launched_tile(int on_gpu)
+int tl_launched_tile(int on_gpu)
 {
     return on_gpu && tl_launch_count() > 0 ? (int)tl_launch_get(0)->block[0] : 0;
 }
@@ -440,7 +439,7 @@ static unsigned long long launched_threads(int on_gpu)
 static void hint_shared(char *msg, size_t len, const scan *sc, const float *out, const float *in,
                         tl_shape s, int on_gpu)
 {
-    int t = launched_tile(on_gpu);
+    int t = tl_launched_tile(on_gpu);
     int full = t > 0 ? s.rows / t * t : 0, full_cols = t > 0 ? s.cols / t * t : 0;
     size_t inside = 0; /* wrong elements of any kind in the full tiles */
     for (int r = 0; r < full_cols && t > 0; r++) /* out's row r is in's column r */
@@ -593,7 +592,7 @@ static void explain(char *msg, size_t len, const scan *sc, const float *out, con
                                 : "was never written or holds shared memory nobody wrote",
                    sc->min_row, sc->max_row, sc->min_col, sc->max_col);
         /* Within one tile, a tile read before it is filled leaves a strip like a load's short bound. */
-        int tile = launched_tile(on_gpu);
+        int tile = tl_launched_tile(on_gpu);
         int one_tile = s.rows <= tile && s.cols <= tile;
         explained = (holes == 0 || !one_tile) &&
                     hole_tail(out, orows, ocols, 1, &strip_rows, &strip_cols);
@@ -648,7 +647,7 @@ void tl_check_transpose(tl_verdict *v, tl_transpose_fn fn, const tl_backend *bac
     tl_matrix_fill_margins(&out, TL_GUARD_BITS);
 
     tl_todo_reset();
-    char why[1024] = "";
+    char why[4096] = "";
     int ran = backend->run_transpose(fn, &out, &in, s, why, sizeof why);
     const char *todo = tl_note_run(msg, len, ran, why);
     if (ran != 0)

@@ -10,12 +10,19 @@
  *   - each tile transposed where it lies, never swapped with its mirror
  *     across the diagonal (the tiled kernel of the blog the lab starts from);
  *   - a swap that lost one side: (r, c) kept its value, (c, r) got it too;
- *   - shared memory read before the block filled it: a missing barrier.
+ *   - pairs of tiles swapped twice, by two blocks each: the tiles on the
+ *     diagonal right, every element off them back as it went (or, where
+ *     the two swaps overlapped on a GPU, one side lost);
+ *   - shared memory read before the block filled it: a missing barrier,
+ *     where whole tiles show it; where only the tiles cut by the edge do,
+ *     loads whose bounds leave out elements the stores write back.
  */
 #include "check.h"
 
 #include <stdio.h>
 #include <string.h>
+
+#include "launch.h"
 
 typedef struct {
     size_t wrong, from_margin, from_shared;
@@ -49,9 +56,101 @@ static void scan_matrix(inplace_scan *sc, const float *m, const float *in, int n
         }
 }
 
-static void explain(char *msg, size_t len, const inplace_scan *sc, const float *m, const float *in,
-                    int n)
+/* Every element of the t x t tiles on the diagonal came out right. */
+static int diagonal_tiles_right(const float *m, const float *in, int n, int t)
 {
+    for (int r = 0; r < n; r++)
+        for (int c = r / t * t; c < n && c < (r / t + 1) * t; c++)
+            if (tl_float_bits(m[(size_t)r * n + c]) != tl_float_bits(in[(size_t)c * n + r]))
+                return 0;
+    return 1;
+}
+
+/* Elements of the whole t x t tiles (the first n / t * t rows and columns) that hold shared
+ * memory nobody wrote. */
+static size_t shared_in_whole_tiles(const float *m, int n, int t)
+{
+    size_t count = 0, whole = (size_t)(n / t * t);
+    for (size_t r = 0; r < whole; r++)
+        for (size_t c = 0; c < whole; c++)
+            count += tl_float_bits(m[r * n + c]) == TL_SHARED_POISON_BITS;
+    return count;
+}
+
+/*
+ * Every wrong element holds its own value, and the tiles on the diagonal
+ * came out right: the pairs of tiles off the diagonal came back as they
+ * went. The launch says whether two blocks worked each pair: a grid of a
+ * block for every tile, T x T, swaps each pair twice, and the second swap
+ * undoes the first (run at once on a GPU, the two may lose a side instead).
+ */
+static void hint_pairs_unswapped(char *msg, size_t len, const inplace_scan *sc, int n, int t)
+{
+    int tiles = (n + t - 1) / t;
+    const tl_launch *l = tl_launch_get(0);
+    unsigned long long blocks = (unsigned long long)l->grid[0] * l->grid[1] * l->grid[2];
+    tl_appendf(msg, len, "  hint: every wrong element still holds its own value, and all lie off "
+                         "the %d x %d tiles on the diagonal, which came out right: ", t, t);
+    if (blocks >= (unsigned long long)tiles * tiles)
+        tl_appendf(msg, len,
+                   "each pair of mirror tiles (R, C), (C, R) off the diagonal came back as it "
+                   "went, swapped twice, the second swap undoing the first%s. Your grid has %llu "
+                   "blocks for the %d x %d tiles, a block for every tile, so two blocks work each "
+                   "pair: block (R, C) swaps it, and block (C, R) swaps it back. Let one block of "
+                   "each pair work it: the blocks below the diagonal (R > C) return at once, "
+                   "before any __syncthreads(), or the grid has T (T + 1) / 2 blocks, one a pair "
+                   "(README.md, \"Tiles, swapped in pairs\").\n",
+                   sc->kept_lost ? " (or, where the two swaps overlapped, with one side of the "
+                                   "pair lost)" : "",
+                   blocks, tiles, tiles);
+    else
+        tl_appendf(msg, len,
+                   "the pairs of mirror tiles off the diagonal came back as they went, swapped "
+                   "twice (the second swap undoing the first) or never swapped. Each pair (R, C), "
+                   "(C, R) with R < C needs one swap: one block loads both tiles and writes each, "
+                   "transposed, into the other's place (README.md, step 2).\n");
+}
+
+/*
+ * Elements that hold shared memory nobody wrote: no thread had loaded the
+ * tile element when it was written back. The emulator, the one backend
+ * whose shared memory holds such NaN, names a missing barrier itself, as a
+ * race on shared memory, before the matrix is checked; so the loads left
+ * the element out. Where the whole tiles hold none, the barrier works
+ * there too, and what differs at the edge is the bounds, as when the
+ * mirror tile is tested with tile (R, C)'s.
+ */
+static void hint_shared(char *msg, size_t len, const inplace_scan *sc, const float *m, int n, int t)
+{
+    if (t > 1 && n >= t && n % t && shared_in_whole_tiles(m, n, t) == 0) {
+        tl_appendf(msg, len,
+                   "  hint: %zu element(s) hold shared memory nobody wrote, all in the tiles the "
+                   "matrix's edge cuts (your tiles are %d x %d, and n = %d leaves the last row and "
+                   "column of tiles %d wide); the whole tiles hold none, so the barrier between "
+                   "loading a pair and writing it back is there. At the edge a thread wrote back a "
+                   "tile element no thread had loaded: the loads' bounds tests must let through "
+                   "every element the stores write back. Each tile of a pair has its own bounds: "
+                   "tile (R, C) holds rows R * TILE_DIM.. and columns C * TILE_DIM.., its mirror "
+                   "(C, R) rows C * TILE_DIM.. and columns R * TILE_DIM..; test each load and each "
+                   "store with the row and column of the element it touches (r < n && c < n).\n",
+                   sc->from_shared, t, t, n, n % t);
+        return;
+    }
+    tl_appendf(msg, len,
+               "  hint: %zu element(s) hold shared memory nobody wrote: no thread had loaded that "
+               "tile element when it was written back (one loaded after it with no barrier "
+               "between would have been named as a race on shared memory), so the loads leave out "
+               "elements the stores write back. Check that the loop over j covers every row of "
+               "the tile (j < TILE_DIM, in steps of BLOCK_ROWS), and that each tile's loads and "
+               "stores test the same bounds and use the same indices: every tile element a store "
+               "writes back, transposed, some thread must have loaded.\n",
+               sc->from_shared);
+}
+
+static void explain(char *msg, size_t len, const inplace_scan *sc, const float *m, const float *in,
+                    int n, int on_gpu)
+{
+    int t = tl_launched_tile(on_gpu); /* the launch's tile side, 0: not known */
     size_t total = (size_t)n * n;
     int r = (int)(sc->first / n), c = (int)(sc->first % n);
     uint32_t got_bits = tl_float_bits(m[sc->first]);
@@ -78,6 +177,11 @@ static void explain(char *msg, size_t len, const inplace_scan *sc, const float *
                    "swap. Let only the threads below the diagonal swap: x < y (README.md, step 1).\n");
         return;
     }
+    /* Pairs of tiles back as they went: the launch, where there is one, says why. */
+    if (sc->kept == sc->wrong && t > 1 && n > t && diagonal_tiles_right(m, in, n, t)) {
+        hint_pairs_unswapped(msg, len, sc, n, t);
+        return;
+    }
     if (sc->kept_lost == sc->wrong) {
         tl_appendf(msg, len,
                    "  hint: mat[%d][%d] still holds its own value, and its mirror mat[%d][%d] holds "
@@ -89,8 +193,8 @@ static void explain(char *msg, size_t len, const inplace_scan *sc, const float *
         return;
     }
     /* The blog's bug: each tile transposed where it lies (check.c finds it out of place too). */
-    int t = tl_tiles_left_in_place(m, in, n, n, sc->first_valued);
-    if (t) {
+    int in_place = tl_tiles_left_in_place(m, in, n, n, sc->first_valued);
+    if (in_place) {
         tl_appendf(msg, len,
                    "  hint: each tile is transposed, but tiles were not swapped with their mirror "
                    "across the diagonal. Every %d x %d tile (R, C) holds its own elements "
@@ -99,16 +203,12 @@ static void explain(char *msg, size_t len, const inplace_scan *sc, const float *
                    "pair of tiles, (R, C) and (C, R) with R < C: load both into two shared tiles, "
                    "__syncthreads(), and write each, transposed, into the other's place; a tile on "
                    "the diagonal is its own mirror (README.md, step 2).\n",
-                   t, t);
+                   in_place, in_place);
         return;
     }
 
     if (sc->from_shared)
-        tl_appendf(msg, len,
-                   "  hint: %zu elements hold shared memory nobody wrote: the block wrote back before "
-                   "every thread had loaded its part of the tiles. Put __syncthreads() between "
-                   "loading both tiles of a pair and writing either of them back.\n",
-                   sc->from_shared);
+        hint_shared(msg, len, sc, m, n, t);
     if (sc->from_margin || sc->from_shared)
         return;
     size_t src = tl_find_bits(in, total, got_bits);
@@ -143,7 +243,7 @@ void tl_check_inplace(tl_verdict *v, tl_inplace_fn fn, const tl_backend *backend
     memcpy(pristine.base, m.base, tl_matrix_total(&m) * sizeof(float));
 
     tl_todo_reset();
-    char why[1024] = "";
+    char why[4096] = "";
     int ran = backend->run_inplace(fn, &m, n, why, sizeof why);
     const char *todo = tl_note_run(msg, len, ran, why);
     if (ran != 0)
@@ -173,7 +273,7 @@ void tl_check_inplace(tl_verdict *v, tl_inplace_fn fn, const tl_backend *backend
     if (sc.wrong && todo)
         tl_appendf(msg, len, "  %zu of %zu elements are wrong.\n", sc.wrong, total);
     else if (sc.wrong)
-        explain(msg, len, &sc, m.data, pristine.data, n);
+        explain(msg, len, &sc, m.data, pristine.data, n, backend->on_gpu);
     /* A stub that leaves a 1 x 1 matrix alone is right by accident, and still a stub. */
     v->ok = sc.wrong == 0 && !after && !before && !todo;
 

@@ -12,6 +12,7 @@
 #include "check.h"
 
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -37,14 +38,24 @@ typedef struct {
     size_t worst;        /* index of the element furthest outside its tolerance */
     double worst_ratio;  /* its error over its tolerance */
     int transposed;      /* every element matches C transposed */
+    /* The blocks wholly inside C, where the launch gives each thread one element in t x t
+     * blocks (tile > 0): their elements, the wrong ones, those from shared memory nobody
+     * wrote, and whether that was every element but the one of each block's last thread,
+     * which came out right. */
+    size_t whole, whole_wrong, whole_shared;
+    int all_but_last_threads;
 } matmul_scan;
 
 static void scan(matmul_scan *sc, const float *c, const double *exact, const double *bound,
-                 tl_shape s)
+                 tl_shape s, int tile)
 {
     int m = s.rows, n = s.cols, k = s.depth;
+    /* The rows and columns of C that whole blocks cover. */
+    size_t whole_rows = tile > 0 ? (size_t)(m / tile * tile) : 0;
+    size_t whole_cols = tile > 0 ? (size_t)(n / tile * tile) : 0;
     memset(sc, 0, sizeof *sc);
     sc->transposed = m == n && m > 1;
+    sc->all_but_last_threads = 1;
     for (size_t i = 0; i < (size_t)m * n; i++) {
         double tol = tl_matmul_tolerance(k, bound[i]);
         double got = c[i];
@@ -54,6 +65,15 @@ static void scan(matmul_scan *sc, const float *c, const double *exact, const dou
             size_t t = (i % n) * n + i / n;
             double ttol = tl_matmul_tolerance(k, bound[t]);
             sc->transposed = got == got && fabs(got - exact[t]) <= ttol;
+        }
+        if (i / n < whole_rows && i % n < whole_cols) {
+            int last = i / n % tile == (size_t)tile - 1 && i % n % tile == (size_t)tile - 1;
+            int shared = bits == TL_SHARED_POISON_BITS;
+            sc->whole++;
+            sc->whole_wrong += ratio > 1.0;
+            sc->whole_shared += shared;
+            if (last ? ratio > 1.0 : !shared)
+                sc->all_but_last_threads = 0;
         }
         if (ratio <= 1.0)
             continue;
@@ -88,12 +108,186 @@ static void exact_product(double *exact, double *bound, const float *a, const fl
         }
 }
 
+/*
+ * The first launch, where it gives each thread one element of C in square
+ * blocks of t x t threads, t > 1, and its grid is C's n columns (x) and m
+ * rows (y) rounded up to whole blocks: a tiled kernel's tile is then its
+ * block, and the hints may speak of the blocks wholly inside C. NULL where
+ * the launch says otherwise (a thread of several elements, as lab 8's).
+ */
+static const tl_launch *element_launch(tl_shape s, int on_gpu)
+{
+    const tl_launch *l = on_gpu && tl_launch_count() > 0 ? tl_launch_get(0) : NULL;
+    unsigned t = l ? l->block[0] : 0;
+    if (!l || t < 2 || l->block[1] != t || l->block[2] != 1 || l->grid[2] != 1 ||
+        l->grid[0] != ((unsigned)s.cols + t - 1) / t || l->grid[1] != ((unsigned)s.rows + t - 1) / t)
+        return NULL;
+    return l;
+}
+
+/*
+ * Elements of C from shared memory nobody wrote: a thread read a tile
+ * element no thread had stored. Three mistakes do that, and on the
+ * emulator, whose threads run one after another in the order of their
+ * index, each leaves its own pattern in the blocks wholly inside C (a
+ * launch of one thread an element, tile > 0, says which those are):
+ *   - threads outside C that return or skip their loads before the
+ *     barrier: only blocks that hang over C's edge hold such threads, so
+ *     every block wholly inside C comes out right;
+ *   - a barrier missing between the loads and the products: every thread
+ *     reads its row of A's tile and column of B's before the threads after
+ *     it stored theirs, all but the block's last one, whose element alone
+ *     comes out right;
+ *   - a last tile along k left unstored past k: every element's sum reads
+ *     it, and none comes out right.
+ * The emulator, the one backend whose shared memory holds such NaN, checks
+ * races as racecheck does: a missing barrier, where another thread stores
+ * the element after it was read with no barrier between, fails the launch
+ * as "a race on shared memory" before the product is checked. Only a race
+ * the check does not see (harness/emu/README.md, its limits) leaves the
+ * second pattern. Where no block lies wholly inside C, the other two leave
+ * every element NaN: the hint says so, names both, and says why it does
+ * not name the barrier.
+ */
+static void hint_shared_tiles(char *msg, size_t len, const matmul_scan *sc, tl_shape s, int tile)
+{
+    int m = s.rows, n = s.cols, k = s.depth;
+    if (sc->whole && sc->whole_wrong == 0) {
+        const char *edge = m % tile && n % tile ? "bottom and right edges"
+                           : m % tile           ? "bottom edge"
+                                                : "right edge";
+        tl_appendf(msg, len,
+                   "  hint: %zu element(s) come from shared memory nobody had written, all in the "
+                   "blocks that hang over C's %s (m = %d, n = %d, blocks of %d x %d threads), "
+                   "while every block wholly inside C came out right: the barrier works where "
+                   "every thread of a block lies inside C. At the edge, the threads outside C "
+                   "(row >= m or col >= n) left their part of the tiles unstored, and the threads "
+                   "inside C read it. Every thread must load its element of both tiles, 0.0f where "
+                   "it lies outside A or B, and reach each __syncthreads(): a thread that returns "
+                   "early (if (row >= m || col >= n) return;), or loads only inside the store's "
+                   "bounds test, leaves holes in the tiles. Guard only the store to C.\n",
+                   sc->from_shared, edge, m, n, tile, tile);
+        return;
+    }
+    if (sc->whole && sc->all_but_last_threads) {
+        tl_appendf(msg, len,
+                   "  hint: in the blocks wholly inside C, every element comes from shared memory "
+                   "nobody had written but the one of each block's last thread (%d, %d), which "
+                   "came out right: each thread read the tiles before the threads after it had "
+                   "stored their parts, and only the last found them full. No thread of those "
+                   "blocks lies outside C, so no bounds test left holes there%s. Put a "
+                   "__syncthreads() between loading the tiles and the loop that reads them (and "
+                   "another after that loop, before the next tiles are loaded over them).\n",
+                   tile - 1, tile - 1,
+                   k % tile ? "; nor is the tile past k the cause, since a tile unstored past k "
+                              "leaves no element right" : "");
+        return;
+    }
+    if (sc->whole && sc->whole_shared == sc->whole && k % tile) {
+        tl_appendf(msg, len,
+                   "  hint: every element of the blocks wholly inside C comes from shared memory "
+                   "nobody had written, and k = %d is not a multiple of your tiles' side (%d): the "
+                   "last tile along k reaches past k, past A's last column and B's last row. The "
+                   "product reads all %d of its rows and columns, so each of their elements must "
+                   "be stored, 0.0f where it lies past k: 0 times shared memory nobody wrote is "
+                   "not 0.\n",
+                   k, tile, tile);
+        return;
+    }
+    tl_appendf(msg, len,
+               "  hint: %zu element(s) come from shared memory nobody had written: no thread had "
+               "stored that tile element when it was read (one stored after it with no barrier "
+               "between would have been named as a race on shared memory): the loads left it "
+               "out. Threads that return, or skip their loads, before the barrier do this (a "
+               "thread outside C still loads its part of both tiles, 0.0f outside A or B; only "
+               "the store is guarded), and so do loads whose bounds or indices miss elements of "
+               "the tile",
+               sc->from_shared);
+    if (tile && k % tile)
+        tl_appendf(msg, len, "; with k = %d not a multiple of your tiles' side (%d), a last tile "
+                             "along k not stored past k (0.0f there: 0 times shared memory nobody "
+                             "wrote is not 0)", k, tile);
+    else if (!tile)
+        tl_appendf(msg, len, "; where k is not a multiple of the tiles' side, a last tile along k "
+                             "not stored past k (0.0f there)");
+    if (tile && !sc->whole) {
+        char below[64];
+        if (m < tile && n < tile)
+            snprintf(below, sizeof below, "m = %d and n = %d are", m, n);
+        else
+            snprintf(below, sizeof below, "%c = %d is", m < tile ? 'm' : 'n', m < tile ? m : n);
+        tl_appendf(msg, len, ". At this shape every block of your grid hangs over C's edge (%s "
+                             "below your blocks' side, %d), where these mistakes leave the same "
+                             "NaN; a shape with blocks wholly inside C tells them apart.\n",
+                   below, tile);
+    } else {
+        tl_appendf(msg, len, ".\n");
+    }
+}
+
+/*
+ * The last rows and columns of C never written: the launch says whether its
+ * grid stops short of them, has its x and y swapped (x covering m), or
+ * reaches past them, so that the bounds test or the indices stop short.
+ * Read so where each thread has one element (blocks times threads reach
+ * exactly where the holes begin, or past C); otherwise the usual causes.
+ */
+static void hint_tail(char *msg, size_t len, tl_shape s, int tail_rows, int tail_cols, int tiled,
+                      int on_gpu)
+{
+    int m = s.rows, n = s.cols;
+    const tl_launch *l = on_gpu && tl_launch_count() > 0 ? tl_launch_get(0) : NULL;
+    tl_appendf(msg, len, "  hint: the last %d row(s) and %d column(s) of C were never written", tail_rows,
+               tail_cols);
+    if (l && l->block[0] && l->block[1] && l->block[2] == 1 && l->grid[2] == 1) {
+        unsigned bx = l->block[0], by = l->block[1], gx = l->grid[0], gy = l->grid[1];
+        long rows = (long)gy * by, cols = (long)gx * bx; /* what the grid reaches */
+        int stops = (!tail_rows || rows == m - tail_rows) && (!tail_cols || cols == n - tail_cols);
+        if (stops && gx == ((unsigned)m + bx - 1) / bx && gy == ((unsigned)n + by - 1) / by) {
+            tl_appendf(msg, len,
+                       ", and your grid, (%u, %u) blocks of (%u, %u) threads, has its x and y "
+                       "swapped: %u blocks in x, as many as C's m = %d rows need, and %u in y, as "
+                       "many as its n = %d columns need. x runs along a row of C, across its n "
+                       "columns (col = blockIdx.x * blockDim.x + threadIdx.x), and y down its m "
+                       "rows: dim3 grid((n + TILE_WIDTH - 1) / TILE_WIDTH, (m + TILE_WIDTH - 1) / "
+                       "TILE_WIDTH). As it is, the grid reaches %ld of C's %d rows and %ld of its "
+                       "%d columns.\n",
+                       gx, gy, bx, by, gx, m, gy, n, rows, m, cols, n);
+            return;
+        }
+        if (stops) {
+            tl_appendf(msg, len,
+                       ": your grid, (%u, %u) blocks of (%u, %u) threads, stops short of them, "
+                       "reaching %ld of C's m = %d rows (y) and %ld of its n = %d columns (x). "
+                       "Round the number of blocks up, (n + TILE_WIDTH - 1) / TILE_WIDTH in x and "
+                       "(m + TILE_WIDTH - 1) / TILE_WIDTH in y, and check row < m && col < n "
+                       "before the store.\n",
+                       gx, gy, bx, by, rows, m, cols, n);
+            return;
+        }
+        if (rows >= m && cols >= n) {
+            tl_appendf(msg, len,
+                       ", yet your grid, (%u, %u) blocks of (%u, %u) threads, reaches past them, "
+                       "so the grid is not what falls short: their threads ran and stored nothing. "
+                       "The bounds test before the store stops them (row < m && col < n; not "
+                       "row < m - 1), or their row and col are computed wrong (row = blockIdx.y * "
+                       "blockDim.y + threadIdx.y, col = blockIdx.x * blockDim.x + threadIdx.x).\n",
+                       gx, gy, bx, by);
+            return;
+        }
+    }
+    tl_appendf(msg, len,
+               ": the grid must cover m and n when they are not multiples of the %s. Round the "
+               "number of blocks up, and check the bounds before the store.\n",
+               tiled ? "tile" : "block");
+}
+
 static void explain(char *msg, size_t len, const matmul_scan *sc, const float *c,
-                    const double *exact, tl_shape s, int tiled, int on_gpu)
+                    const double *exact, tl_shape s, int tiled, int on_gpu, int tile)
 {
     int m = s.rows, n = s.cols, k = s.depth;
     /* The side of the tiles along k, as the first launch's blocks are wide (0: not known). */
-    int t = tiled && on_gpu && tl_launch_count() > 0 ? (int)tl_launch_get(0)->block[0] : 0;
+    int t = tiled ? tl_launched_tile(on_gpu) : 0;
     size_t w = sc->worst;
     int tail_rows, tail_cols;
     tl_appendf(msg, len, "  %zu of %zu elements of C are wrong.\n", sc->wrong, (size_t)m * n);
@@ -110,27 +304,12 @@ static void explain(char *msg, size_t len, const matmul_scan *sc, const float *c
                              "launched?\n");
         return;
     }
-    /*
-     * Every element of C holds shared memory nobody wrote, and k leaves the last tile along k
-     * part-filled: each element's sum reads the tile past k, which no thread stored. A
-     * missing barrier leaves the elements of the threads that ran last right, where a block
-     * holds more than a warp of C's elements.
-     */
-    if (sc->from_shared == (size_t)m * n && t > 1 && k % t)
-        tl_appendf(msg, len,
-                   "  hint: every element of C comes from shared memory nobody had written, and "
-                   "k = %d is not a multiple of your tiles' side (%d): the last tile along k "
-                   "reaches past k, past A's last column and B's last row. The product reads all "
-                   "%d of its rows and columns, so each of their elements must be stored, 0.0f "
-                   "where it lies past k (or past m or n): 0 times shared memory nobody wrote is "
-                   "not 0. (If both loads already store 0.0f there, look at the barrier that "
-                   "should keep the tiles from being read before they are filled.)\n",
-                   k, t, t);
+    if (sc->from_shared && tiled)
+        hint_shared_tiles(msg, len, sc, s, tile);
     else if (sc->from_shared)
         tl_appendf(msg, len,
-                   "  hint: %zu elements come from shared memory nobody had written yet: a missing "
-                   "__syncthreads() after loading the tiles, or threads that returned before the "
-                   "barrier (every thread of the block must load its part of each tile).\n",
+                   "  hint: %zu elements come from shared memory nobody had written: a thread read "
+                   "a __shared__ element before any thread had stored it.\n",
                    sc->from_shared);
     if (sc->from_margin && tiled)
         tl_appendf(msg, len,
@@ -152,11 +331,7 @@ static void explain(char *msg, size_t len, const matmul_scan *sc, const float *c
                            "__syncthreads(), or threads that returned before it)"
                          : "");
     if (sc->unwritten == sc->wrong && tl_unwritten_tail(c, m, n, &tail_rows, &tail_cols))
-        tl_appendf(msg, len,
-                   "  hint: the last %d row(s) and %d column(s) of C were never written: the grid "
-                   "must cover m and n when they are not multiples of the %s. Round the number "
-                   "of blocks up, and check the bounds before the store.\n",
-                   tail_rows, tail_cols, tiled ? "tile" : "block");
+        hint_tail(msg, len, s, tail_rows, tail_cols, tiled, on_gpu);
     if (sc->transposed)
         tl_appendf(msg, len, "  hint: C holds the transposed product: row and column swapped in "
                              "the store (C[row * n + col]) or in the thread's indices.\n");
@@ -207,14 +382,17 @@ void tl_check_matmul(tl_verdict *v, tl_matmul_fn fn, int tiled, const tl_backend
     memcpy(b0.base, b.base, tl_matrix_total(&b) * sizeof(float));
 
     tl_todo_reset();
-    char why[1024] = "";
+    char why[4096] = "";
     int ran = backend->run_matmul(fn, &c, &a, &b, s, why, sizeof why);
     const char *todo = tl_note_run(msg, len, ran, why);
     if (ran != 0)
         goto done;
     exact_product(exact, bound, a0.data, b0.data, s);
+    /* The tiles' side, where the launch gives one thread an element of C (0: not known). */
+    const tl_launch *l = tiled ? element_launch(s, backend->on_gpu) : NULL;
+    int tile = l ? (int)l->block[0] : 0;
     matmul_scan sc;
-    scan(&sc, c.data, exact, bound, s);
+    scan(&sc, c.data, exact, bound, s, tile);
     v->wrong = sc.wrong;
 
     size_t before = tl_find_not_bits(c.base, TL_MARGIN, TL_GUARD_BITS) != TL_MARGIN;
@@ -231,7 +409,7 @@ void tl_check_matmul(tl_verdict *v, tl_matmul_fn fn, int tiled, const tl_backend
     if (sc.wrong && todo)
         tl_appendf(msg, len, "  %zu of %zu elements of C are wrong.\n", sc.wrong, m * n);
     else if (sc.wrong)
-        explain(msg, len, &sc, c.data, exact, s, tiled, backend->on_gpu);
+        explain(msg, len, &sc, c.data, exact, s, tiled, backend->on_gpu, tile);
     v->ok = !sc.wrong && !before && !after && !changed;
 done:
     if (v->ok)

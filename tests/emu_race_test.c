@@ -1,0 +1,267 @@
+/*
+ * The emulator's race check on shared memory (harness/emu/race.c): planted
+ * races of each kind (read after write, write after read, write after
+ * write; between warps and between lanes of one warp) fail the kernel with
+ * a message that names both threads, the shared byte and both lines, and
+ * their correct twins (a barrier, a __syncwarp(), a shuffle, bytes apart,
+ * atomics, warps at barriers of their own branch) run clean.
+ */
+#include <criterion/criterion.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "emu.h"
+#include "gpu.h"
+
+void launch_read_after_write(float *out, int synced);
+void launch_write_after_read(float *out);
+void launch_write_after_write(float *out);
+void launch_lanes(float *out, int how);
+void launch_shift_down(float *out, int fixed);
+void launch_add_to_neighbour(float *out);
+void launch_barrier_inside_if(float *out, int inside);
+void launch_bytes_and_atomics(float *out);
+void launch_dynamic_race(float *out);
+void launch_warp_specialised(float *out);
+void launch_template_dynamic(float *out);
+void launch_forgotten_reader(float *out);
+void launch_template_race(float *out);
+void launch_namespace_scope_shared(float *out);
+extern const int leader_write_line, leader_read_line, later_write_line, early_read_line,
+    skipped_barrier_line;
+
+#define KERNELS "tests/emu_race_kernels.cu"
+
+static float *device_floats(void)
+{
+    float *d = NULL;
+    cr_assert_eq(cudaMalloc((void **)&d, 128 * sizeof *d), cudaSuccess);
+    cr_assert_eq(cudaMemset(d, 0, 128 * sizeof *d), cudaSuccess);
+    return d;
+}
+
+/* The launch failed with a race, and the emulator's words say each of the texts. */
+static const char *race(const char *const *texts)
+{
+    cudaError_t got = cudaDeviceSynchronize();
+    cr_assert_eq(got, cudaErrorLaunchFailure, "expected a race, got %s", cudaGetErrorName(got));
+    const char *d = tl_gpu_error_detail();
+    cr_assert(d && strstr(d, "a race on shared memory"), "%s", d ? d : "(none)");
+    for (; *texts; texts++)
+        cr_assert(strstr(d, *texts), "the message lacks \"%s\": %s", *texts, d);
+    return d;
+}
+
+static void clean(void)
+{
+    cr_assert_eq(cudaDeviceSynchronize(), cudaSuccess, "%s", tl_gpu_error_detail());
+}
+
+static const char *at(int line)
+{
+    static char buf[4][96];
+    static int next;
+    char *b = buf[next++ % 4];
+    snprintf(b, sizeof buf[0], KERNELS ":%d", line);
+    return b;
+}
+
+Test(emulator_race, a_read_of_another_warps_write_without_a_barrier)
+{
+    float *out = device_floats();
+    launch_read_after_write(out, 0);
+    const char *d = race((const char *const[]){"thread (0, 1, 0)", "this thread read 4 byte(s)",
+                                              "which thread (0, 0, 0) wrote", at(leader_read_line),
+                                              at(leader_write_line), "the __shared__ variable origin",
+                                              "different warps", NULL});
+    cr_assert(strstr(d, at(leader_read_line)) < strstr(d, at(leader_write_line)), "this access first: %s", d);
+    cr_assert(!strstr(d, "__syncwarp"), "two warps: a __syncwarp() would not help: %s", d);
+    cr_assert(!strstr(d, "_tl_emu_shared"), "the variable's own name: %s", d);
+}
+
+Test(emulator_race, a_barrier_between_orders_them)
+{
+    float *out = device_floats(), h[64];
+    launch_read_after_write(out, 1);
+    clean();
+    cr_assert_eq(cudaMemcpy(h, out, sizeof h, cudaMemcpyDeviceToHost), cudaSuccess);
+    for (int i = 0; i < 64; i++)
+        cr_assert_eq(h[i], 7.0f);
+}
+
+Test(emulator_race, a_write_over_what_an_earlier_warp_read)
+{
+    float *out = device_floats();
+    launch_write_after_read(out);
+    race((const char *const[]){"thread (32, 0, 0)", "this thread wrote 4 byte(s)", at(later_write_line),
+                               "which thread (31, 0, 0) read", at(early_read_line),
+                               "byte 128 of the __shared__ array tile (of 256 bytes)", NULL});
+}
+
+Test(emulator_race, two_warps_writing_one_word)
+{
+    float *out = device_floats();
+    launch_write_after_write(out);
+    race((const char *const[]){"thread (32, 0, 0)", "which thread (0, 0, 0) wrote",
+                               "which of the two values stays", NULL});
+}
+
+Test(emulator_race, lanes_of_one_warp_need_a_syncwarp)
+{
+    float *out = device_floats();
+    launch_lanes(out, 0);
+    race((const char *const[]){"thread (1, 0, 0)", "which thread (0, 0, 0) wrote", "lanes of one warp",
+                               "__syncwarp()", NULL});
+}
+
+Test(emulator_race, a_syncwarp_or_a_shuffle_orders_the_lanes)
+{
+    for (int how = 1; how <= 2; how++) {
+        float *out = device_floats(), h[32];
+        launch_lanes(out, how);
+        clean();
+        cr_assert_eq(cudaMemcpy(h, out, sizeof h, cudaMemcpyDeviceToHost), cudaSuccess);
+        for (int i = 0; i < 32; i++)
+            cr_assert_eq(h[i], 42.0f, "how %d, lane %d", how, i);
+    }
+}
+
+Test(emulator_race, a_syncwarp_orders_only_the_lanes_of_its_mask)
+{
+    float *out = device_floats();
+    launch_lanes(out, 3);
+    race((const char *const[]){"thread (16, 0, 0)", "which thread (0, 0, 0) wrote", NULL});
+}
+
+Test(emulator_race, a_lane_that_overwrites_what_another_read_in_the_same_step)
+{
+    float *out = device_floats();
+    launch_shift_down(out, 0);
+    race((const char *const[]){"thread (16, 0, 0)", "this thread wrote", "which thread (0, 0, 0) read",
+                               "byte 64 of the __shared__ array s", NULL});
+}
+
+Test(emulator_race, lanes_that_read_wait_then_write_run_clean)
+{
+    float *out = device_floats(), h[32], s[64];
+    launch_shift_down(out, 1);
+    clean();
+    cr_assert_eq(cudaMemcpy(h, out, sizeof h, cudaMemcpyDeviceToHost), cudaSuccess);
+    for (int t = 0; t < 64; t++)
+        s[t] = (float)t;
+    for (int d = 16; d > 0; d /= 2) {
+        float v[32];
+        for (int t = 0; t < 32; t++)
+            v[t] = s[t + d];
+        for (int t = 0; t < 32; t++)
+            s[t] = v[t] + 1.0f;
+    }
+    for (int t = 0; t < 32; t++)
+        cr_assert_eq(h[t], s[t], "lane %d: %g, not %g", t, h[t], s[t]);
+}
+
+Test(emulator_race, threads_that_skip_a_barrier_inside_an_if)
+{
+    float *out = device_floats();
+    char waits[160];
+    launch_barrier_inside_if(out, 32);
+    snprintf(waits, sizeof waits, "went on to wait at the __syncthreads() of %s, which this thread has not passed",
+             at(skipped_barrier_line));
+    race((const char *const[]){"thread (32, 0, 0)", "which thread (31, 0, 0) wrote", waits,
+                               "not inside an if that some threads skip", NULL});
+    launch_barrier_inside_if(out, 64); /* a lost context runs nothing more: nothing to check */
+}
+
+Test(emulator_race, a_thread_that_ended_without_the_barrier_the_others_wait_at)
+{
+    float *out = device_floats();
+    char ended[160];
+    launch_barrier_inside_if(out, -1);
+    snprintf(ended, sizeof ended, "thread (31, 0, 0) ended without passing the __syncthreads() of %s, "
+             "where other threads of the block wait", at(skipped_barrier_line));
+    race((const char *const[]){"thread (32, 0, 0)", "this thread wrote", "which thread (31, 0, 0) read",
+                               ended, NULL});
+}
+
+Test(emulator_race, every_thread_at_the_barrier_inside_an_if_runs_clean)
+{
+    float *out = device_floats();
+    launch_barrier_inside_if(out, 64);
+    clean();
+}
+
+Test(emulator_race, neighbouring_bytes_and_atomics_do_not_race)
+{
+    float *out = device_floats(), h[64];
+    launch_bytes_and_atomics(out);
+    clean();
+    cr_assert_eq(cudaMemcpy(h, out, sizeof h, cudaMemcpyDeviceToHost), cudaSuccess);
+    for (int i = 0; i < 64; i++)
+        cr_assert_eq(h[i], (float)(63 - i + 64));
+}
+
+Test(emulator_race, dynamic_shared_memory_races_too)
+{
+    float *out = device_floats();
+    launch_dynamic_race(out);
+    race((const char *const[]){"thread (32, 0, 0)", "byte 128 of the dynamic shared memory (extern __shared__)",
+                               "which thread (0, 0, 0) read", NULL});
+}
+
+Test(emulator_race, a_template_kernels_shared_array_races_too)
+{
+    float *out = device_floats();
+    launch_template_race(out);
+    race((const char *const[]){"thread (1, 0, 0)", "a __shared__ array of a template kernel",
+                               "which thread (0, 0, 0) read", NULL});
+}
+
+Test(emulator_race, warps_at_barriers_of_their_own_branches_meet)
+{
+    float *out = device_floats(), h[64];
+    launch_warp_specialised(out);
+    clean();
+    cr_assert_eq(cudaMemcpy(h, out, sizeof h, cudaMemcpyDeviceToHost), cudaSuccess);
+    for (int i = 0; i < 64; i++)
+        cr_assert_eq(h[i], 3.0f, "thread %d", i);
+}
+
+Test(emulator_race, blocks_never_race_with_each_other)
+{
+    float *out = device_floats(), h[64];
+    launch_template_dynamic(out);
+    clean();
+    cr_assert_eq(cudaMemcpy(h, out, sizeof h, cudaMemcpyDeviceToHost), cudaSuccess);
+    for (int i = 0; i < 64; i++)
+        cr_assert_eq(h[i], (float)(64 + 63 - i));
+}
+
+/* ---- known limits (harness/emu/README.md) */
+
+/* gcc checks a read-modify-write of one address (s[0] += 1) once, as a read: its write
+ * goes unseen, so lane 0's read of s[0] after lane 1 added to it races unnoticed. */
+Test(emulator_limits, a_read_modify_write_is_checked_as_a_read_only)
+{
+    float *out = device_floats(), h[32];
+    launch_add_to_neighbour(out);
+    clean();
+    cr_assert_eq(cudaMemcpy(h, out, sizeof h, cudaMemcpyDeviceToHost), cudaSuccess);
+    cr_assert_eq(h[0], 1.0f, "lane 0 ran first and read what it wrote: %g", h[0]);
+    cr_assert_eq(h[1], 2.0f, "lane 1 added to it: %g", h[1]);
+}
+
+Test(emulator_limits, a_third_reader_of_the_writers_warp_is_forgotten)
+{
+    float *out = device_floats();
+    launch_forgotten_reader(out);
+    clean();
+}
+
+Test(emulator_limits, a_namespace_scope_shared_variable_at_a_constant_offset_goes_unchecked)
+{
+    float *out = device_floats(), h[1];
+    launch_namespace_scope_shared(out);
+    clean();
+    cr_assert_eq(cudaMemcpy(h, out, sizeof h, cudaMemcpyDeviceToHost), cudaSuccess);
+    cr_assert_eq(h[0], 3.0f, "warp 1 read what warp 0 wrote, unchecked: %g", h[0]);
+}
