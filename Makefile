@@ -135,7 +135,13 @@ OPENBLAS_LIBS := $(if $(HAVE_OPENBLAS),$(shell pkg-config --libs openblas))
 
 CORE_HEADERS := $(wildcard harness/core/include/*.h)
 CORE_LIB := $(B)/libtilelab.a
-$(B)/harness/core/%.o: harness/core/src/%.c $(CORE_HEADERS)
+# What compiles the harness, every layer of it: the compiler and each layer's
+# flags (CUDA's and OpenBLAS's headers, where found; its rule is below). A
+# harness object is compiled again when they change, so that one copied from
+# another build of the kit is used only where this build would compile the
+# same (the grader copies the references' build into each hand-in's: grade.sh).
+HARNESS_FLAGS := $(B)/harness/flags
+$(B)/harness/core/%.o: harness/core/src/%.c $(CORE_HEADERS) $(HARNESS_FLAGS)
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS_HARNESS) -c $< -o $@
 $(CORE_LIB): $(patsubst harness/core/src/%.c,$(B)/harness/core/%.o,$(wildcard harness/core/src/*.c))
@@ -148,7 +154,7 @@ LINK_OBJS = $(filter %.o,$^) $(filter %.a,$^)
 GPU_HEADERS := $(CORE_HEADERS) $(wildcard harness/gpu/*.h)
 CFLAGS_GPU := $(CFLAGS_HARNESS) -Iharness/gpu
 GPU_OBJS := $(addprefix $(B)/harness/gpu/,gpu.o launch_config.o cuda_launch_hook.o)
-$(B)/harness/gpu/%.o: harness/gpu/%.c $(GPU_HEADERS)
+$(B)/harness/gpu/%.o: harness/gpu/%.c $(GPU_HEADERS) $(HARNESS_FLAGS)
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS_GPU) $(CUDA_INC) -c $< -o $@
 
@@ -158,14 +164,14 @@ EMU_HEADERS := $(wildcard harness/emu/*.h harness/emu/cooperative_groups/*.h)
 EMU_SCRIPTS := $(wildcard harness/emu/*.sh)
 EMU_OBJS := $(addprefix $(B)/harness/emu/,gpu.o launch_config.o runtime.o streams.o kernels.o intrinsics.o shared.o emulator.o race.o warp.o atomic.o fiber.o statics.o confine.o)
 CFLAGS_EMU := $(CFLAGS_GPU) -Iharness/emu
-$(B)/harness/emu/%.o: harness/emu/%.c $(GPU_HEADERS) $(EMU_HEADERS)
+$(B)/harness/emu/%.o: harness/emu/%.c $(GPU_HEADERS) $(EMU_HEADERS) $(HARNESS_FLAGS)
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS_EMU) -c $< -o $@
-$(B)/harness/emu/%.o: harness/gpu/%.c $(GPU_HEADERS) $(EMU_HEADERS)
+$(B)/harness/emu/%.o: harness/gpu/%.c $(GPU_HEADERS) $(EMU_HEADERS) $(HARNESS_FLAGS)
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS_EMU) -c $< -o $@
 $(B)/harness/emu-rewrite: harness/emu/rewrite.c harness/emu/source.c harness/emu/kernel_edits.c \
-                          harness/emu/source.h harness/emu/kernel_edits.h
+                          harness/emu/source.h harness/emu/kernel_edits.h $(HARNESS_FLAGS)
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS_HARNESS) -o $@ $(filter %.c,$^)
 
@@ -173,7 +179,7 @@ $(B)/harness/emu-rewrite: harness/emu/rewrite.c harness/emu/source.c harness/emu
 LAB_HEADERS := $(GPU_HEADERS) $(wildcard harness/lab/*.h)
 CFLAGS_LAB := $(CFLAGS_GPU) -Iharness/lab
 LAB_CLIENT := $(B)/harness/lab/lab_client.o $(B)/harness/lab/lab_stand_ins.o
-$(B)/harness/lab/%.o: harness/lab/%.c $(LAB_HEADERS)
+$(B)/harness/lab/%.o: harness/lab/%.c $(LAB_HEADERS) $(HARNESS_FLAGS)
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS_LAB) $(CUDA_INC) -c $< -o $@
 # What the grader's bench links instead of a student's GPU lab file: lab.h's
@@ -193,14 +199,20 @@ ISOLATE_DEPS := $(ISOLATE) harness/lab/lab_process.h
 BENCH_HEADERS := $(GPU_HEADERS) $(wildcard harness/bench/*.h)
 CFLAGS_BENCH := $(CFLAGS_GPU) -Iharness/bench $(CUDA_INC) $(OPENBLAS_CFLAGS)
 BENCH_OBJS := $(B)/harness/bench/bench_report.o
-$(B)/harness/bench/%.o: harness/bench/%.c $(BENCH_HEADERS)
+$(B)/harness/bench/%.o: harness/bench/%.c $(BENCH_HEADERS) $(HARNESS_FLAGS)
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS_BENCH) -c $< -o $@
 
 # The grader's C programs.
-$(B)/harness/grade/%.o: harness/grade/%.c $(GPU_HEADERS)
+$(B)/harness/grade/%.o: harness/grade/%.c $(GPU_HEADERS) $(HARNESS_FLAGS)
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS_GPU) $(CUDA_INC) -c $< -o $@
+
+# CUDA's headers by the folder they are in, however CUDA_HOME names it (the
+# grader's sandbox finds it from nvcc, where the environment may name a link).
+harness_flags = $(if $(CUDA_INC),$(subst $(CUDA_INC),-I$(realpath $(CUDA_HOME)/include),$(1)),$(1))
+$(HARNESS_FLAGS): FORCE
+	$(call stamp,$(CC) at $(realpath $(shell command -v $(CC))): $(CC_VERSION); $(AR); $(call harness_flags,$(CFLAGS_BENCH)); $(CFLAGS_EMU); $(CFLAGS_LAB))
 
 # How a suite is compiled and linked for each backend.
 TEST_HEADERS := $(wildcard tests/*.h) $(LAB_HEADERS)
@@ -603,10 +615,28 @@ CHECK_BUILDS := $(B)/unit $(B)/bench-report-test $(B)/emu-test \
   $(foreach n,$(CPU_LABS),$(B)/lab$(n)/bench) \
   $(if $(NVCC),$(foreach n,$(GPU_LABS),$(B)/lab$(n)/student/test $(B)/lab$(n)/reference/test $(B)/lab$(n)/bench) $(B)/plan-test)
 
+# What the suites below use from this build folder besides, built here once:
+# suites that run side by side must find it up to date, never build it at
+# the same time (the grader's tools and the references, the emulator's
+# profiles, the figures' tools).
+CHECK_SHARED = $(GRADE_TOOLS) $(foreach n,$(GPU_LABS),$(B)/lab$(n)/profile-emu) $(FIGURE_TOOLS) $(B)/report-table
+
+# A shell suite of tests/ as a line of the plan (harness/tools/check-suites.sh):
+# $(1) its name, $(2) after=NAME where it must wait for another suite (make
+# dist's folder: both write it), $(3) the script. Each suite has a lock of its
+# own for the grading it does (grade.sh's TILELAB_GRADE_LOCK), so that a test
+# run again alone waits for its own suite's grading, never for the suites
+# beside it. The long suites come first in the plan, to start early.
+cli_suite = echo "cli $(1) $(2) env B=$(B) TILELAB_GRADE_LOCK=$(abspath $(B))/.grade-lock-$(1) $(SHELL) $(3)";
+
 # The held-back-shapes test runs too, on shapes of its own.
 CHECK_ENV := TILELAB_HIDDEN=5x7,130x3,1x77
-check: $(CHECK_BUILDS)
-	@echo "== GPU suites run $(if $(filter cuda,$(BACKEND)),on the GPU,on the CPU emulator (no GPU here))"
+# As many suites at once as cores (most of a suite's time is one core, or
+# waiting), and the builds before them as parallel: CHECK_JOBS=1 runs all one after another.
+CHECK_JOBS ?= $(shell nproc 2>/dev/null || echo 1)
+check:
+	@$(MAKE) $(if $(filter -j%,$(MAKEFLAGS)),,-j$(CHECK_JOBS)) $(CHECK_BUILDS) $(CHECK_SHARED)
+	@echo "== GPU suites run $(if $(filter cuda,$(BACKEND)),on the GPU,on the CPU emulator (no GPU here)), $(CHECK_JOBS) at a time"
 	@{ echo "pass harness $(B)/unit"; \
 	   echo "pass bench-report $(B)/bench-report-test"; \
 	   echo "pass emulator $(B)/emu-test"; \
@@ -614,22 +644,22 @@ check: $(CHECK_BUILDS)
 	   $(foreach n,$(LABS),echo "pass lab$(n)-reference env $(CHECK_ENV) $(call check_dir,$(n),reference)/test $(if $(and $(filter gpu,$(lab$(n)_kind)),$(filter cuda,$(BACKEND))),--jobs 1)"; \
 	                       echo "fail lab$(n)-stub env $(CHECK_ENV) $(call check_dir,$(n),student)/test $(if $(and $(filter gpu,$(lab$(n)_kind)),$(filter cuda,$(BACKEND))),--jobs 1)";) \
 	   echo "cli emulator-corpus $(MAKE) -s B=$(B) GPU=$(BACKEND) emu-corpus"; \
-	   echo "cli profile env B=$(B) $(SHELL) tests/profile_test.sh"; \
-	   echo "cli command-line env B=$(B) $(SHELL) tests/cli_test.sh"; \
-	   echo "cli scripts env B=$(B) $(SHELL) tests/scripts_test.sh"; \
-	   echo "cli new-lab env B=$(B) $(SHELL) tests/newlab_test.sh"; \
-	   echo "cli tunables env B=$(B) $(SHELL) tests/tunables_test.sh"; \
-	   echo "cli grader env B=$(B) $(SHELL) tests/grader_test.sh"; \
-	   echo "cli class env B=$(B) $(SHELL) tests/class_test.sh"; \
-	   echo "cli hostile env B=$(B) $(SHELL) tests/hostile_test.sh $(B)/hostile"; \
-	   echo "cli slurm env B=$(B) $(SHELL) tests/slurm_test.sh"; \
-	   echo "cli gradescope env B=$(B) $(SHELL) tests/gradescope_test.sh"; \
-	   echo "cli sanitize env B=$(B) $(SHELL) tests/sanitize_test.sh"; \
-	   echo "cli student-kit env B=$(B) $(SHELL) tests/dist_test.sh"; \
-	   echo "cli figures env B=$(B) $(SHELL) tests/plots_test.sh"; \
-	   echo "cli documented-commands env B=$(B) $(SHELL) tests/docs_test.sh"; \
-	   $(if $(SLIDE_TOOLS),echo "cli slides env B=$(B) $(SHELL) tests/slides_test.sh",echo "skip slides pandoc and LaTeX (beamer) are not installed, so the decks are not built: make deps installs them"); \
-	 } | harness/tools/check-suites.sh
+	   $(call cli_suite,grader,,tests/grader_test.sh) \
+	   $(call cli_suite,documented-commands,,tests/docs_test.sh) \
+	   $(call cli_suite,hostile,,tests/hostile_test.sh $(B)/hostile) \
+	   $(call cli_suite,class,,tests/class_test.sh) \
+	   $(call cli_suite,slurm,,tests/slurm_test.sh) \
+	   $(call cli_suite,profile,,tests/profile_test.sh) \
+	   $(call cli_suite,command-line,,tests/cli_test.sh) \
+	   $(call cli_suite,scripts,,tests/scripts_test.sh) \
+	   $(call cli_suite,new-lab,,tests/newlab_test.sh) \
+	   $(call cli_suite,tunables,,tests/tunables_test.sh) \
+	   $(call cli_suite,student-kit,,tests/dist_test.sh) \
+	   $(call cli_suite,gradescope,after=student-kit,tests/gradescope_test.sh) \
+	   $(call cli_suite,sanitize,,tests/sanitize_test.sh) \
+	   $(call cli_suite,figures,,tests/plots_test.sh) \
+	   $(if $(SLIDE_TOOLS),$(call cli_suite,slides,,tests/slides_test.sh),echo "skip slides pandoc and LaTeX (beamer) are not installed, so the decks are not built: make deps installs them";) \
+	 } | harness/tools/check-suites.sh -j $(CHECK_JOBS)
 
 # ---------------------------------------------------------------- grading
 
@@ -661,11 +691,14 @@ REFERENCES := $(foreach n,$(BUILD_LABS),$(foreach b,$(call lab_backends,$(n)),$(
 # alike, and a fat binary for the GPU, which runs on any GPU the kit supports
 # (on an H100 its sm_90 code is a native build's). The suites' manifests, what
 # each test grades, come from the same build.
+# Beside them, what every hand-in's build shares (grade-common-*, below): the
+# harness, no line of a hand-in's, which the grader copies into each
+# hand-in's build rather than compile it again for every one of a class.
 REFERENCE_BUILD := $(B)/grade-build
 REFERENCE_OBJECTS = $(REFERENCES:$(B)/%=$(REFERENCE_BUILD)/%)
 references:
 	@$(MAKE) -s B=$(REFERENCE_BUILD) OPT=-O3 CUDA_ARCH=fat $(REFERENCE_OBJECTS) $(GRADE_MANIFESTS:$(B)/%=$(REFERENCE_BUILD)/%) \
-	  $(GRADE_REFERENCE_TESTS:$(B)/%=$(REFERENCE_BUILD)/%)
+	  $(GRADE_REFERENCE_TESTS:$(B)/%=$(REFERENCE_BUILD)/%) $(GRADE_COMMON:$(B)/%=$(REFERENCE_BUILD)/%)
 
 # The grader's own programs: scoring, running under limits, confining a measured run, probing the GPU.
 GRADE_REPORT_SOURCES := $(addprefix harness/grade/,grade_report.c grade_book.c grade_weights.c grade_measure.c grade_text.c)
@@ -688,6 +721,7 @@ $(B)/grade-common-cuda: $(CORE_LIB) $(LAB_PLANS) $(GPU_OBJS) $(B)/harness/gpu/pl
                         $(foreach n,$(LABS),$(if $(lab$(n)_baseline),$(B)/lab$(lab$(n)_baseline)/reference/lab.renamed.o))
 $(B)/grade-common-%:
 	@touch $@
+GRADE_COMMON = $(if $(CPU_LABS),$(B)/grade-common-cpu) $(if $(GPU_LABS),$(B)/grade-common-emu $(if $(filter cuda,$(BACKEND)),$(B)/grade-common-cuda))
 
 # Each suite's tests and what they grade, written by the suite itself
 # (TILELAB_MANIFEST) from the reference's build: never a student's.

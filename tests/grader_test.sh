@@ -51,26 +51,20 @@ for d in solutions/[0-9]*/; do
     cp "$d"* "$tmp/references/labs/$(basename "$d")/"
 done
 printf '# held back from the class\nseed 4242\nshapes 97x131,5x3\nproducts 33x17x65,5x3x2\nsides 97,5\n' >"$tmp/held-back.txt"
-for held in "" "$tmp/held-back.txt"; do
-    grade references "$(sed -n 's/^LABS := //p' labs/labs.mk)" "$held"
-    with=${held:+, with held-back seed and shapes}
-    for lab in $(sed -n 's/^LABS := //p' labs/labs.mk); do
-        l=$((10#$lab))
-        max=$(awk -v l="$l" '$1 == l { print $2 + $3 + $4 }' labs/grading.conf)
-        expect "the reference of lab $l, handed in, scores $max of $max$with" "^$l +[0-9.]+ / +[0-9.]+ +[0-9.]+ / +[0-9.]+ +[0-9.]+ / +[0-9.]+ +$max\.00 / +$max\.00$"
-    done
-    refute "... and no line says a test was skipped$with" "skipped"
-    expect "... and the summary says no point was lost$with" "^No points lost\.$"
-done
-summary=$build/grade/references/results.json
-expect "held-back cases are graded, marked hidden" '"visibility": "hidden"'
-expect "... the held-back seed re-runs every random test (labs 7-8 have two)" 'lab 7 correctness: tiled_random_shapes \(held-back seed\)'
-expect "... held-back shapes reach the transposes" '"name": "lab 4 correctness: held_back_shapes \(held back\)"'
-expect "... and held-back products the products" '"name": "lab 8 correctness: held_back_shapes \(held back\)"'
-expect "... and held-back sides the in-place transpose" '"name": "lab 9 correctness: held_back_sides \(held back\)"'
+# The references handed in, graded without and with held-back cases: every
+# lab, minutes each, so graded in the background beside the rest of this
+# suite and checked at its end. Each under a lock of its own (grade.sh's
+# TILELAB_GRADE_LOCK): a test of another hand-in run again alone here waits
+# for neither.
+all_labs=$(sed -n 's/^LABS := //p' labs/labs.mk)
+cp -r "$tmp/references" "$tmp/references-held"
+cp -r "$tmp/references" "$tmp/references-08"
+TILELAB_GRADE_LOCK=$tmp/references.lock grade references "$all_labs" &
+references_graded=$!
+TILELAB_GRADE_LOCK=$tmp/references-held.lock grade references-held "$all_labs" "$tmp/held-back.txt" &
 printf 'shapes 97x131\n' >"$tmp/shapes-only.txt"
-grade references 08 "$tmp/shapes-only.txt"
-summary=$build/grade/references/results.json
+grade references-08 08 "$tmp/shapes-only.txt"
+summary=$build/grade/references-08/results.json
 refute "a file of transpose shapes alone gives the products no held-back test (a transpose's shape is no product's)" \
     'lab 8 correctness: held_back_shapes'
 handin heldonly 01-cpu-naive >/dev/null <<EOF
@@ -89,7 +83,7 @@ expect "a hand-in wrong only at a held-back shape is told why its performance wa
     "held-back ones included, and 1 held-back test did not"
 refute "... and its summary says 'held back' once a line" "held back\).*\[held back\]"
 printf 'seed 4242\nshapes 97x131, 5x3\n' >"$tmp/bad-held-back.txt"
-grade references 08 "$tmp/bad-held-back.txt"
+grade references-08 08 "$tmp/bad-held-back.txt"
 expect "a held-back file with a line the grader cannot read stops it, naming the line" \
     "bad-held-back.txt, line 2: 'shapes 97x131, 5x3' is not one of"
 summary=$tmp/no-valgrind.log
@@ -252,17 +246,12 @@ void transpose(float *out, const float *in, int rows, int cols)
     $transpose_body
 }
 EOF
-TILELAB_GRADE_RETRY_SCALE=1000 grade sleepy 01
-expect "a test past its limit on a busy machine, run again alone with the reference's time scaled, passes" "^1 +8\.00 / +8\.00"
-summary=$build/grade/sleepy/results.json
-expect "... and its output says what happened" "ran past its time limit \\(10 seconds\\), and was run again alone, with no other grading on the machine, under a limit of [0-9]+ seconds \\(its own, or 1000 times the [0-9.]+ seconds the reference solution took for it on this machine just before, whichever is longer\\): it passed"
-"$build/grade-report" gradebook labs/grading.conf "$tmp/sleepy.csv" sleepy "$build/grade/sleepy" 2>/dev/null
-summary=$tmp/sleepy.csv
-expect "... and the gradebook flags the hand-in" "^sleepy,.*,graded,flagged: 1 \(flags\.txt\)$"
-grade sleepy 01
-summary=$build/grade/sleepy/results.json
-expect "a test past its limit run alone too fails" "one_by_one\", \"score\": 0\.0+,"
-expect "... and says how long the reference took, blaming no load" "under a limit of 10 seconds \\(its own, or 10 times the [0-9.]+ seconds the reference solution took for it on this machine just before, whichever is longer\\): it failed, again past its limit: an endless loop, or a kernel far slower than the reference\\?"
+# Each of its calls at 1 x 1 sleeps: its two gradings below, minutes of
+# waiting, run in the background beside the rest of this suite, each under a
+# lock of its own (its tests run again alone hold it), checked at its end.
+cp -r "$tmp/sleepy" "$tmp/sleepy-again"
+TILELAB_GRADE_LOCK=$tmp/sleepy.lock TILELAB_GRADE_RETRY_SCALE=1000 grade sleepy 01 &
+TILELAB_GRADE_LOCK=$tmp/sleepy-again.lock grade sleepy-again 01 &
 
 # The limit every build and measurement runs under holds whatever the command ignores.
 start=$SECONDS
@@ -960,6 +949,7 @@ expect "... and the summary says why" "fewer than the [0-9]+ lines of the matrix
 # solutions and the compiled references, writes the grader's records and
 # another hand-in's results, and leaves a daemon that rewrites them.
 if [ "$(id -u)" = 0 ] && command -v setpriv >/dev/null; then
+    wait "$references_graded" # its summary: what the daemon below tries to rewrite
     others=$build/grade/references/summary.txt
     cp "$others" "$tmp/references-summary.txt"
     handin rootless 01-cpu-naive >/dev/null <<EOF
@@ -1279,6 +1269,42 @@ out=$(make grade B="$tmp/nothing-built" 2>&1)
 if [ ! -e "$tmp/nothing-built" ] && grep -q "which hand-in" <<<"$out"; then ok "make grade without SUBMISSION asks for it before building"; else not_ok "make grade without SUBMISSION: $out" /dev/null; fi
 out=$(make grade B="$tmp/nothing-built" SUBMISSION="$tmp/no-such.tar.gz" 2>&1)
 if [ ! -e "$tmp/nothing-built" ] && grep -q "no such hand-in" <<<"$out"; then ok "... and says so of a missing one"; else not_ok "make grade with a missing SUBMISSION: $out" /dev/null; fi
+
+# ---------------------------------------------------------------- graded in the background
+
+wait
+for name in references references-held; do
+    with=$([ "$name" = references ] || echo ", with held-back seed and shapes")
+    summary=$build/grade/$name/summary.txt
+    for lab in $all_labs; do
+        l=$((10#$lab))
+        max=$(awk -v l="$l" '$1 == l { print $2 + $3 + $4 }' labs/grading.conf)
+        expect "the reference of lab $l, handed in, scores $max of $max$with" "^$l +[0-9.]+ / +[0-9.]+ +[0-9.]+ / +[0-9.]+ +[0-9.]+ / +[0-9.]+ +$max\.00 / +$max\.00$"
+    done
+    refute "... and no line says a test was skipped$with" "skipped"
+    expect "... and the summary says no point was lost$with" "^No points lost\.$"
+done
+if [ -e "$tmp/references.lock" ] && [ -e "$tmp/sleepy.lock" ]; then
+    ok "a grader given TILELAB_GRADE_LOCK holds that lock, not the machine's"
+else
+    not_ok "TILELAB_GRADE_LOCK was not taken: $(ls "$tmp"/*.lock 2>&1 | tr '\n' ' ')" /dev/null
+fi
+summary=$build/grade/references-held/results.json
+expect "held-back cases are graded, marked hidden" '"visibility": "hidden"'
+expect "... the held-back seed re-runs every random test (labs 7-8 have two)" 'lab 7 correctness: tiled_random_shapes \(held-back seed\)'
+expect "... held-back shapes reach the transposes" '"name": "lab 4 correctness: held_back_shapes \(held back\)"'
+expect "... and held-back products the products" '"name": "lab 8 correctness: held_back_shapes \(held back\)"'
+expect "... and held-back sides the in-place transpose" '"name": "lab 9 correctness: held_back_sides \(held back\)"'
+summary=$build/grade/sleepy/summary.txt
+expect "a test past its limit on a busy machine, run again alone with the reference's time scaled, passes" "^1 +8\.00 / +8\.00"
+summary=$build/grade/sleepy/results.json
+expect "... and its output says what happened" "ran past its time limit \\(10 seconds\\), and was run again alone, with no other grading on the machine, under a limit of [0-9]+ seconds \\(its own, or 1000 times the [0-9.]+ seconds the reference solution took for it on this machine just before, whichever is longer\\): it passed"
+"$build/grade-report" gradebook labs/grading.conf "$tmp/sleepy.csv" sleepy "$build/grade/sleepy" 2>/dev/null
+summary=$tmp/sleepy.csv
+expect "... and the gradebook flags the hand-in" "^sleepy,.*,graded,flagged: 1 \(flags\.txt\)$"
+summary=$build/grade/sleepy-again/results.json
+expect "a test past its limit run alone too fails" "one_by_one\", \"score\": 0\.0+,"
+expect "... and says how long the reference took, blaming no load" "under a limit of 10 seconds \\(its own, or 10 times the [0-9.]+ seconds the reference solution took for it on this machine just before, whichever is longer\\): it failed, again past its limit: an endless loop, or a kernel far slower than the reference\\?"
 
 # Grading wrote nothing into the kit's own folder (valgrind's probe once left
 # a callgrind.out.PID there for every hand-in graded).

@@ -1,47 +1,96 @@
 #!/usr/bin/env bash
-# check-suites.sh < PLAN
+# check-suites.sh [-j N] < PLAN
 #
 # Runs the suites of `make check`, whose outcomes are known in advance, and
 # counts the expected ones. Each line of PLAN is
 #
-#   pass NAME COMMAND...   every test of the Criterion suite must pass
-#   fail NAME COMMAND...   the suite (a stub's) must fail: its tests can fail
-#   cli  NAME COMMAND...   a script printing TAP ("ok"/"not ok" lines)
-#   skip NAME REASON...    counted as skipped, with the reason shown
+#   pass NAME [after=A,B] COMMAND...   every test of the Criterion suite must pass
+#   fail NAME [after=A,B] COMMAND...   the suite (a stub's) must fail: its tests can fail
+#   cli  NAME [after=A,B] COMMAND...   a script printing TAP ("ok"/"not ok" lines)
+#   skip NAME REASON...                counted as skipped, with the reason shown
 #
-# The last line is the tally: "check: N passed, N failed, N skipped".
+# With -j N, up to N suites run at once (most of a suite's time is one core,
+# or waiting): each starts in the plan's order, once those named by after=
+# (suites before it in the plan) have ended, since it writes what they read.
+# A suite's result is printed when it and every suite before it have ended,
+# so that the output is in the plan's order whatever ends first; its
+# "running" line as it starts. The last line is the tally: "check: N passed,
+# N failed, N skipped"; the exit status is 0 when nothing failed.
 set -u
+jobs=1
+while getopts j: opt; do
+    case $opt in
+    j) jobs=$OPTARG ;;
+    *) echo "usage: check-suites.sh [-j N] < PLAN" >&2; exit 2 ;;
+    esac
+done
+[[ $jobs =~ ^[1-9][0-9]*$ ]] || { echo "check-suites.sh: -j wants a number of suites, not '$jobs'" >&2; exit 2; }
 passed=0 failed=0 skipped=0
 logs=$(mktemp -d)
 trap 'rm -rf "$logs"' EXIT
+# Each suite runs in a process group of its own (job control), which an
+# interrupt ends whole: without it, suites started in the background would
+# ignore the terminal's ^C and run on.
+set -m
+trap 'for group in $(jobs -p); do kill -TERM -- "-$group" 2>/dev/null; done; exit 130' INT TERM
 
 count() { grep -c -E "$1" "$2" || true; }
+# A suite's wall time, as its PASS/FAIL line ends: "(9m41s)", "(41s)".
+took() { local s=$(($(date +%s) - $1)); [ "$s" -lt 60 ] && echo "(${s}s)" || echo "($((s / 60))m$((s % 60))s)"; }
 
 # The plan read first, so that each suite can say which of how many it is as it starts:
 # some take minutes.
+kinds=() names=() cmds=() afters=()
+declare -A index_of=()
 mapfile -t plan
-k=0
 for line in "${plan[@]}"; do
     read -r kind name cmd <<<"$line"
     [ -n "$kind" ] || continue
-    k=$((k + 1))
     case "$kind" in
     pass|fail|cli|skip) ;;
     *) echo "check-suites.sh: unknown kind '$kind' in the plan" >&2; exit 2 ;;
     esac
-    if [ "$kind" = skip ]; then
-        echo "SKIP  $name: $cmd"
-        skipped=$((skipped + 1))
-        continue
+    after=
+    if [ "$kind" != skip ] && [[ $cmd == after=* ]]; then
+        read -r after cmd <<<"$cmd"
+        after=${after#after=}
+        for a in ${after//,/ }; do
+            [ -n "${index_of[$a]:-}" ] || { echo "check-suites.sh: $name runs after '$a', which is not before it in the plan" >&2; exit 2; }
+        done
     fi
-    tap=$logs/$name.tap log=$logs/$name.log
-    echo "....  $name: running ($k of ${#plan[@]}, $(date +%H:%M:%S))"
-    if [ "$kind" = cli ]; then
-        $cmd >"$tap" 2>"$log"
+    index_of[$name]=${#names[@]}
+    kinds+=("$kind") names+=("$name") cmds+=("$cmd") afters+=("$after")
+done
+total=${#names[@]}
+
+# run_suite I: suite I, in the background; $logs/I.end says its exit status and time once it has ended.
+run_suite() {
+    local i=$1 start rc
+    start=$(date +%s)
+    if [ "${kinds[i]}" = cli ]; then
+        ${cmds[i]} >"$logs/$i.tap" 2>"$logs/$i.log" </dev/null
     else
-        $cmd --tap="$tap" >"$log" 2>&1
+        ${cmds[i]} --tap="$logs/$i.tap" >"$logs/$i.log" 2>&1 </dev/null
     fi
     rc=$?
+    echo "$rc $(took "$start")" >"$logs/$i.ending" && mv "$logs/$i.ending" "$logs/$i.end"
+}
+ended() { [ -e "$logs/$1.end" ]; }
+may_start() { # I: every suite it runs after has ended
+    local a
+    for a in ${afters[$1]//,/ }; do ended "${index_of[$a]}" || return 1; done
+}
+
+# report I: suite I's result, counted.
+report() {
+    local i=$1 name=${names[$1]} kind=${kinds[$1]} rc took ok bad skip synthesis
+    local tap=$logs/$i.tap log=$logs/$i.log
+    if [ "$kind" = skip ]; then
+        echo "SKIP  $name: ${cmds[i]}"
+        skipped=$((skipped + 1))
+        return
+    fi
+    read -r rc took <"$logs/$i.end"
     ok=$(count '^ok ' "$tap") bad=$(count '^not ok' "$tap") skip=$(count '^ok .*# SKIP' "$tap")
     ok=$((ok - skip))
     synthesis=$(grep -h 'Synthesis' "$log" | sed 's/.*Synthesis: //')
@@ -49,9 +98,9 @@ for line in "${plan[@]}"; do
     pass|cli)
         # A suite must run something: tests that pass, or tests that say why they cannot run here.
         if [ "$bad" -eq 0 ] && [ $((ok + skip)) -gt 0 ] && { [ "$rc" -eq 0 ] || [ "$kind" = cli ]; }; then
-            echo "PASS  $name: $ok passed$( [ "$skip" -eq 0 ] || echo ", $skip skipped")${synthesis:+   [$synthesis]}"
+            echo "PASS  $name: $ok passed$( [ "$skip" -eq 0 ] || echo ", $skip skipped") $took${synthesis:+   [$synthesis]}"
         else
-            echo "FAIL  $name: $bad of $((ok + bad)) failed (exit $rc); its output:"
+            echo "FAIL  $name: $bad of $((ok + bad)) failed (exit $rc) $took; its output:"
             sed 's/^/      /' "$log" | head -80
             grep -A12 '^not ok' "$tap" | sed 's/^/      /' | head -60
             [ "$bad" -gt 0 ] || bad=1
@@ -60,10 +109,10 @@ for line in "${plan[@]}"; do
         ;;
     fail)
         if [ "$bad" -gt 0 ]; then
-            echo "PASS  $name: fails its suite as a stub must ($bad of $((ok + bad)) tests fail)   [$synthesis]"
+            echo "PASS  $name: fails its suite as a stub must ($bad of $((ok + bad)) tests fail) $took   [$synthesis]"
             passed=$((passed + 1))
         else
-            echo "FAIL  $name: the stub PASSES its suite ($ok passed, $skip skipped, exit $rc): these tests cannot fail"
+            echo "FAIL  $name: the stub PASSES its suite ($ok passed, $skip skipped, exit $rc) $took: these tests cannot fail"
             failed=$((failed + 1))
         fi
         skipped=$((skipped + skip))
@@ -72,6 +121,30 @@ for line in "${plan[@]}"; do
     if [ "$skip" -gt 0 ]; then
         echo "      $skip skipped: $(grep -m1 '# SKIP' "$tap" | sed 's/.*# SKIP *//')"
     fi
+}
+
+next=0 shown=0 running=0
+while [ "$shown" -lt "$total" ]; do
+    # Start what may start, in the plan's order.
+    while [ "$next" -lt "$total" ] && [ "$running" -lt "$jobs" ] && may_start "$next"; do
+        if [ "${kinds[next]}" = skip ]; then
+            echo "0 -" >"$logs/$next.end"
+        else
+            echo "....  ${names[next]}: running ($((next + 1)) of $total, $(date +%H:%M:%S))"
+            run_suite "$next" &
+            running=$((running + 1))
+        fi
+        next=$((next + 1))
+    done
+    # Print what has ended, in the plan's order.
+    while [ "$shown" -lt "$total" ] && ended "$shown"; do
+        report "$shown"
+        shown=$((shown + 1))
+    done
+    [ "$shown" -lt "$total" ] || break
+    # Wait for a suite to end (the loop above may then start another).
+    wait -n
+    running=$(jobs -rp | wc -l)
 done
 
 echo
