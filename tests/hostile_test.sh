@@ -5,7 +5,10 @@
 # tests/hostile/ whose header names its honest control ("control: FILE", a
 # file of tests/hostile/honest/ of the same effort) is handed in as its lab's
 # file, beside its control, and the class is graded at once (make grade-all).
-# Each hostile hand-in must score no more than its control in its lab.
+# Each hostile hand-in must score no more than its control in its lab. On a
+# GPU the performance points come from a clock: two kernels of the same speed
+# differ there by the timing's spread, which SPREAD (a share of the ratio,
+# 0.02 unless told) grants in points; the emulator's counts have no spread.
 # With REFERENCES=1 the references are handed in too and must score full
 # marks (make hostile: the record of a GPU run). HOSTILE=PATTERN grades the
 # files whose names match it alone (HOSTILE='lab0[4-6]-*').
@@ -58,6 +61,11 @@ field() {
 score() { field "$1" "lab$((10#$2))"; }
 max_of() { awk -v l="$((10#$1))" '$1 == l { print $2 + $3 + $4 }' labs/grading.conf; }
 correctness_of() { awk -v l="$((10#$1))" '$1 == l { print $2 }' labs/grading.conf; }
+# spread_of LAB: the performance points a timing's spread (SPREAD of the ratio) is worth, on a GPU
+spread_of() {
+    nvidia-smi -L >/dev/null 2>&1 || { echo 0; return; }
+    awk -v l="$((10#$1))" -v s="${SPREAD:-0.02}" '$1 == l { printf "%.2f", $4 * s / ($6 - $5) }' labs/grading.conf
+}
 
 {
     echo "# tilelab hostile hand-ins, each beside an honest control of the same effort (tests/hostile_test.sh)"
@@ -82,10 +90,10 @@ for i in "${!names[@]}"; do
 done
 for i in "${!names[@]}"; do
     name=${names[i]} control=${controls[i]} lab=${names[i]:3:2}
-    s=$(score "$name" "$lab") c=$(score "$control" "$lab") max=$(max_of "$lab")
-    if [ -n "$s" ] && [ -n "$c" ] && awk -v s="$s" -v c="$c" 'BEGIN { exit !(s <= c + 0.005) }'; then
+    s=$(score "$name" "$lab") c=$(score "$control" "$lab") max=$(max_of "$lab") spread=$(spread_of "$lab")
+    if [ -n "$s" ] && [ -n "$c" ] && awk -v s="$s" -v c="$c" -v d="$spread" 'BEGIN { exit !(s <= c + d + 0.005) }'; then
         verdict=ok
-        ok "$name scores $s of $max in lab $((10#$lab)), at most its honest control's $c ($control)"
+        ok "$name scores $s of $max in lab $((10#$lab)), at most its honest control's $c ($control)$(awk -v d="$spread" 'BEGIN { if (d > 0) printf ", or %.2f more: the timing'"'"'s spread", d }')"
     else
         verdict=MORE
         not_ok "$name scores '${s:-not graded}' of $max in lab $((10#$lab)), its honest control '${c:-not graded}' ($control)" \
