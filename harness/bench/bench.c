@@ -8,6 +8,7 @@
 #include "bench.h"
 #include "result_file.h"
 #include "sysinfo.h"
+#include "timing_lock.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -44,7 +45,7 @@ static void usage(FILE *f)
 {
     fprintf(f,
             "usage: bench [--sizes LIST] [--reps N] [--warmup N] [--csv FILE] [--append]\n"
-            "             [--only VARIANTS] [--tag TEXT] [--once VARIANTS]\n"
+            "             [--only VARIANTS] [--tag TEXT] [--once VARIANTS] [--gpu-lock-fd FD]\n"
             "\n"
             "Measures lab %d (%s): the student's code beside the reference and the\n"
             "ceiling, median of N repetitions after the warm-up runs.\n"
@@ -67,7 +68,9 @@ static void usage(FILE *f)
             "  --tag TEXT       text for the CSV's tag column (e.g. TILE_DIM=32 BLOCK_ROWS=8)\n"
             "  --once VARIANTS  run each of them (names or roles) once at each size on buffers of\n"
             "                   exactly the matrix's size, unchecked and untimed: for valgrind\n"
-            "                   and compute-sanitizer\n",
+            "                   and compute-sanitizer\n"
+            "  --gpu-lock-fd FD a lock the grader's benches share (timing_lock.h): each timing\n"
+            "                   holds it alone, all else shares it\n",
             TL_LAB, TL_LAB_DIR, DEFAULT_SIZES, DEFAULT_REPS);
 }
 
@@ -151,12 +154,12 @@ static void write_header(FILE *f, const tl_bench_opts *o)
 typedef struct {
     tl_bench_opts o;
     const char *sizes, *csv_path, *tag, *once;
-    int append;
+    int append, lock_fd;
 } bench_args;
 
 static bench_args parse_args(int argc, char **argv)
 {
-    bench_args a = {{DEFAULT_REPS, 2, NULL}, DEFAULT_SIZES, NULL, "", NULL, 0};
+    bench_args a = {{DEFAULT_REPS, 2, NULL}, DEFAULT_SIZES, NULL, "", NULL, 0, -1};
     for (int i = 1; i < argc; i++) {
         const char *arg = argv[i];
         if (!strcmp(arg, "--sizes"))
@@ -175,6 +178,8 @@ static bench_args parse_args(int argc, char **argv)
             a.tag = value_of(argc, argv, &i);
         else if (!strcmp(arg, "--once"))
             check_variants(a.once = value_of(argc, argv, &i));
+        else if (!strcmp(arg, "--gpu-lock-fd"))
+            a.lock_fd = (int)count_of(argc, argv, &i, 0, 1 << 20);
         else if (!strcmp(arg, "-h") || !strcmp(arg, "--help")) {
             usage(stdout);
             exit(0);
@@ -272,6 +277,10 @@ int main(int argc, char **argv)
     int n_shapes = tl_parse_shapes(a.sizes, shapes, MAX_SIZES, why, sizeof why);
     if (n_shapes < 0)
         bad_input(why);
+    if (a.lock_fd >= 0 && tl_timing_lock_take(a.lock_fd, why, sizeof why) != 0) {
+        fprintf(stderr, "bench: %s\n", why);
+        return 1;
+    }
     if (tl_bench_init(why, sizeof why) != 0) {
         fprintf(stderr, "bench: %s\n", why);
         return 1;

@@ -1,4 +1,5 @@
 #include "gpu.h"
+#include "timing_lock.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -376,6 +377,7 @@ int tl_gpu_time(const tl_gpu_op *op, int warmup, int reps, size_t flush_bytes, t
         fail(err, "preparing the timer", why, why_len);
         goto done;
     }
+    tl_timing_alone(1); /* the GPU to this timing alone, warm-up and all (timing_lock.h) */
     if (warmup > 0 && (err = warm_up(op, warmup))) {
         fail(err, "warm-up run", why, why_len);
         goto done;
@@ -403,6 +405,7 @@ int tl_gpu_time(const tl_gpu_op *op, int warmup, int reps, size_t flush_bytes, t
     *stats = tl_stats_of(t, reps);
     rc = 0;
 done:
+    tl_timing_alone(0);
     if (start) cudaEventDestroy(start);
     if (stop) cudaEventDestroy(stop);
     cudaFree(flush);

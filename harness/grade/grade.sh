@@ -589,9 +589,13 @@ measure() { # LAB KIND BACKEND FILE OPERATION
         fi
         new_output
         out_file=$new
-        ok=$(run "$PERF_LIMIT" "$out_file" -- perf "$dir" -- "$work/build/lab$lab/grade-bench" \
-            --only ceiling,student,reference --sizes "$perf_size" \
-            --reps 20 --csv "$dir/bench.csv")
+        # Never two timings on the GPU at once, whichever grader runs them:
+        # each bench holds the lock alone while it times, and shares it while
+        # it starts, checks and makes the plans (harness/core/include/timing_lock.h).
+        : >>"$TOOLS/gpu-timing.lock"
+        ok=$(run "$PERF_LIMIT" "$out_file" --lock "$TOOLS/gpu-timing.lock" -- perf "$dir" -- \
+            "$work/build/lab$lab/grade-bench" --gpu-lock-fd 4 --only ceiling,student,reference \
+            --sizes "$perf_size" --reps 20 --csv "$dir/bench.csv")
         if over_quota "$dir"; then
             unmeasured "$said_quota"
             return
@@ -627,13 +631,7 @@ grade_lab() { # LAB DIR FILE KIND OPERATION
     manifest=$MANIFESTS/lab$lab.tests
     if [ "$PERF" = only ]; then
         [ "$kind" = gpu ] && [ "$backend" = cuda ] && ! grep -q "^lab	$lab	" "$outcomes" && all_correct "$lab" || return 0
-        # Never two timings on the GPU at once, whichever grader runs them.
-        local lock
-        : >>"$TOOLS/gpu-timing.lock"
-        exec {lock}<"$TOOLS/gpu-timing.lock"
-        flock "$lock"
         measure "$lab" "$kind" "$backend" "$file" "$op"
-        exec {lock}<&-
         return
     fi
     if [ ! -f "$work/submission/labs/$dir/$file" ]; then

@@ -3,7 +3,8 @@
  * under limits that the command cannot lift, and says how it ended.
  *
  * usage: grade-run --limit SECONDS --output FILE [--keep BYTES] [--fsize BYTES]
- *                  [--memory BYTES] [--test SUITE/TEST] [--records DIR] -- COMMAND...
+ *                  [--memory BYTES] [--test SUITE/TEST] [--records DIR] [--lock FILE]
+ *                  -- COMMAND...
  *
  * The command gets its own process group, no stdin, no descriptor of this
  * program's but its output's, no core files and a cap on the size of any
@@ -28,6 +29,11 @@
  * result line for the test, "ok" and not skipped, the test's own record
  * that it reached its end, and a clean exit; anything else is a failure,
  * and FILE says why.
+ *
+ * With --lock, FILE (opened here, read-only) is the command's descriptor 4
+ * and the only one beside its output's: the GPU timing lock the grader's
+ * benches share (bench --gpu-lock-fd 4, timing_lock.h), where the sandbox
+ * shows no such file.
  *
  * Prints one word: pass, fail or skip (with --test), or ok or fail.
  */
@@ -67,7 +73,7 @@ static double now(void)
 static void usage(void)
 {
     fprintf(stderr, "usage: grade-run --limit SECONDS --output FILE [--keep BYTES] [--fsize BYTES] [--memory BYTES] "
-                    "[--test SUITE/TEST] [--records DIR] -- COMMAND...\n");
+                    "[--test SUITE/TEST] [--records DIR] [--lock FILE] -- COMMAND...\n");
     exit(2);
 }
 
@@ -156,13 +162,13 @@ static int result_lines(const char *tap, const char *id, int *ok, int *skipped, 
 typedef struct {
     double limit;
     long keep, fsize, memory;
-    const char *output, *test, *records;
+    const char *output, *test, *records, *lock;
     char **command;
 } options;
 
 static options parse_options(int argc, char **argv)
 {
-    options o = {0, 4000, FILE_SIZE_MAX, 0, NULL, NULL, NULL, NULL};
+    options o = {0, 4000, FILE_SIZE_MAX, 0, NULL, NULL, NULL, NULL, NULL};
     int i = 1;
     for (; i < argc && strcmp(argv[i], "--"); i++) {
         if (i + 1 >= argc)
@@ -181,6 +187,8 @@ static options parse_options(int argc, char **argv)
             o.test = argv[++i];
         else if (!strcmp(argv[i], "--records"))
             o.records = argv[++i];
+        else if (!strcmp(argv[i], "--lock"))
+            o.lock = argv[++i];
         else
             usage();
     }
@@ -219,9 +227,15 @@ static pid_t spawn(const options *o, const int out[2], const int tap[2])
         dup2(out[1], 1);
         dup2(out[1], 2);
         dup2(tap[1], 3);
+        int lock = o->lock ? open(o->lock, O_RDONLY) : -1;
+        if (o->lock && (lock < 0 || dup2(lock, 4) != 4)) {
+            fprintf(stderr, "grade-run: the lock %s: %s\n", o->lock, strerror(errno));
+            _exit(127);
+        }
         /* Nothing else of the grader's: a lock it holds (setpriv.sh), a file it has open. */
-        if (syscall(SYS_close_range, 4U, ~0U, 0) != 0)
-            for (int fd = 4; fd < 65536; fd++)
+        unsigned first = o->lock ? 5U : 4U;
+        if (syscall(SYS_close_range, first, ~0U, 0) != 0)
+            for (int fd = (int)first; fd < 65536; fd++)
                 close(fd);
         /* A suite lifts the soft limit for the matrices it shares with its lab process, and
          * gives that process the limit as a hard one (lab_client.c): a test's cap is soft. */
