@@ -264,21 +264,19 @@ else
 fi
 
 # The GPU timing lock (grade.sh's measure) reaches the bench in its sandbox as
-# descriptor 4, and no other of the grader's descriptors does: held alone
-# outside, the bench inside waits for it; let go, it shares it.
+# descriptor 4, open to read and write (its locks are fcntl's: tests/timing_lock_test.c),
+# and no other of the grader's descriptors does.
 : >"$tmp/gpu.lock"
-lock_probe='if flock -n -s 4; then echo shares; else echo waits; fi; [ -e /proc/$$/fd/5 ] && echo "descriptor 5 open"'
 confined=(bwrap --ro-bind / / --dev /dev --proc /proc --unshare-all --die-with-parent --new-session)
 "${confined[@]}" true 2>/dev/null || confined=()
-exec {held}<"$tmp/gpu.lock"
-flock -x "$held"
-"$build/grade-run" --limit 10 --output "$tmp/lock-held.txt" --lock "$tmp/gpu.lock" -- "${confined[@]}" sh -c "$lock_probe" >/dev/null
+exec {held}<"$tmp/gpu.lock" # one of the grader's own, which must not reach the command
+"$build/grade-run" --limit 10 --output "$tmp/lock.txt" --lock "$tmp/gpu.lock" -- "${confined[@]}" \
+    sh -c 'readlink /proc/$$/fd/4; sed -n "s/^flags:[[:space:]]*//p" /proc/$$/fdinfo/4; [ ! -e /proc/$$/fd/5 ] || echo "descriptor 5 open"' >/dev/null
 exec {held}<&-
-"$build/grade-run" --limit 10 --output "$tmp/lock-free.txt" --lock "$tmp/gpu.lock" -- "${confined[@]}" sh -c "$lock_probe" >/dev/null
-if [ "$(cat "$tmp/lock-held.txt")" = waits ] && [ "$(cat "$tmp/lock-free.txt")" = shares ]; then
-    ok "grade-run --lock: the command holds the GPU timing lock as descriptor 4 ($([ ${#confined[@]} = 0 ] && echo "no sandbox: bwrap cannot run here" || echo "through bwrap")), and no other descriptor of the grader's"
+if [ "$(sed -n 1p "$tmp/lock.txt")" = "$tmp/gpu.lock" ] && [[ $(sed -n 2p "$tmp/lock.txt") == *2 ]] && [ "$(wc -l <"$tmp/lock.txt")" = 2 ]; then
+    ok "grade-run --lock: the command has the GPU timing lock as descriptor 4, to read and write ($([ ${#confined[@]} = 0 ] && echo "no sandbox: bwrap cannot run here" || echo "through bwrap")), and no other descriptor of the grader's"
 else
-    not_ok "grade-run --lock: held outside, the command said '$(cat "$tmp/lock-held.txt")' (waits); free, '$(cat "$tmp/lock-free.txt")' (shares)"
+    not_ok "grade-run --lock: the command's descriptor 4 and 5 said: $(tr '\n' ' ' <"$tmp/lock.txt") (want $tmp/gpu.lock, flags ending in 2, nothing more)"
 fi
 
 handin crash 01-cpu-naive >/dev/null <<EOF

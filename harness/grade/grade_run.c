@@ -30,7 +30,7 @@
  * that it reached its end, and a clean exit; anything else is a failure,
  * and FILE says why.
  *
- * With --lock, FILE (opened here, read-only) is the command's descriptor 4
+ * With --lock, FILE (opened here, read and write) is the command's descriptor 4
  * and the only one beside its output's: the GPU timing lock the grader's
  * benches share (bench --gpu-lock-fd 4, timing_lock.h), where the sandbox
  * shows no such file.
@@ -227,7 +227,7 @@ static pid_t spawn(const options *o, const int out[2], const int tap[2])
         dup2(out[1], 1);
         dup2(out[1], 2);
         dup2(tap[1], 3);
-        int lock = o->lock ? open(o->lock, O_RDONLY) : -1;
+        int lock = o->lock ? open(o->lock, O_RDWR) : -1;
         if (o->lock && (lock < 0 || dup2(lock, 4) != 4)) {
             fprintf(stderr, "grade-run: the lock %s: %s\n", o->lock, strerror(errno));
             _exit(127);

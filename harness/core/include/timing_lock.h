@@ -3,10 +3,12 @@
  * class run side by side, and what they do before and after timing (start,
  * fresh inputs, the checks, the student's launch plans) goes on together,
  * but a timed section has the GPU to itself. The lock is a file the grader
- * opens (grade-run --lock) and the bench is given as a descriptor
+ * opens (grade-run --lock, read and write: its locks are fcntl's open file
+ * description locks) and the bench is given as a descriptor
  * (bench --gpu-lock-fd): held shared from tl_timing_lock_take on, and
- * exclusively between tl_timing_alone(1) and tl_timing_alone(0). Without a
- * descriptor each call does nothing: a student's make labN bench.
+ * alone between tl_timing_alone(1) and tl_timing_alone(0); a bench waiting
+ * to time goes before benches that start after it. Without a descriptor
+ * each call does nothing: a student's make labN bench.
  */
 #ifndef TILELAB_TIMING_LOCK_H
 #define TILELAB_TIMING_LOCK_H
