@@ -26,6 +26,7 @@ void launch_weighted(float *out);
 void launch_row_memcpy(float *out, const float *in, int n);
 void launch_traps(float *out);
 void launch_special_registers(unsigned *out);
+void launch_coordinate_registers(unsigned *out);
 void launch_heap(float *out, size_t too_many);
 
 static void *device(size_t bytes)
@@ -184,6 +185,24 @@ Test(emulator_cuda, inline_ptx_reads_special_registers)
     fetch(h, d, sizeof h);
     for (unsigned i = 0; i < 64; i++)
         cr_expect_eq(h[i], i % 32 | (i / 32) << 8 | (i % 32) << 16 | 1u << 24, "thread %u: 0x%x", i, h[i]);
+}
+
+Test(emulator_cuda, inline_ptx_reads_the_launchs_coordinates)
+{
+    enum { BLOCKS = 12, THREADS = 24, READS = 16 };
+    unsigned *d = device(BLOCKS * THREADS * READS * sizeof(unsigned));
+    static unsigned h[BLOCKS * THREADS * READS];
+    launch_coordinate_registers(d);
+    fetch(h, d, sizeof h);
+    for (unsigned b = 0; b < BLOCKS; b++)
+        for (unsigned t = 0; t < THREADS; t++) {
+            /* grid 2 x 3 x 2, block 4 x 2 x 3, 40 bytes of dynamic shared memory */
+            unsigned want[READS] = {t % 4, t / 4 % 2, t / 8, 4, 2, 3, b % 2, b / 2 % 3, b / 6,
+                                    2, 3, 2, 40, b / 2 % 3, 1, 1};
+            for (unsigned k = 0; k < READS; k++)
+                cr_expect_eq(h[(b * THREADS + t) * READS + k], want[k], "block %u thread %u read %u: %u, not %u",
+                             b, t, k, h[(b * THREADS + t) * READS + k], want[k]);
+        }
 }
 
 Test(emulator_cuda, malloc_in_a_kernel_is_device_memory_from_the_heap)

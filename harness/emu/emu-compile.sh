@@ -169,8 +169,9 @@ unseen_code() {
             gsub(/__asm__\("tl_emu_cuda_dynamic_shared"\)/, "")
             what = ""
             if ($0 ~ /(^|[^A-Za-z0-9_])(asm|__asm|__asm__)([^A-Za-z0-9_]|$)/) {
-                printf "%s:%d: inline assembly (asm): the emulator checks and counts every memory access through the compiler'"'"'s instrumentation, which this would hide. Inline PTX is not supported by the tilelab CPU emulator but for reads of special registers (asm(\"mov.u32 %%0, %%%%laneid;\" : \"=r\"(lane)), and %%warpid, %%lanemask_lt, %%clock64 and the like); a GPU runs it: run this lab on a GPU, or write it in CUDA C\n", src, line
+                printf "%s:%d: inline assembly (asm): the emulator checks and counts every memory access through the compiler'"'"'s instrumentation, which this would hide. The tilelab CPU emulator runs no inline PTX but an asm statement that only moves one special register into one variable (asm(\"mov.u32 %%0, %%%%tid.x;\" : \"=r\"(x)), with %%ctaid.y, %%laneid, %%lanemask_lt, %%clock64 or any other read-only special register of the PTX ISA), and this one is not that; a GPU runs it: run this lab on a GPU, or write it in CUDA C\n", src, line
                 bad = 1
+                line++
                 next
             }
             if ($0 ~ /no_sanitize|no_address_safety_analysis/) what = "an attribute that turns off the emulator'"'"'s checks"

@@ -480,7 +480,27 @@ unsigned long long tl_emu_cuda_sreg(int which)
     struct timespec ts;
     clock_gettime(CLOCK_MONOTONIC, &ts);
     unsigned long long ns = (unsigned long long)ts.tv_sec * 1000000000ull + (unsigned long long)ts.tv_nsec;
+    struct tl_emu_builtins *b = &tl_emu_builtin;
     switch (which) {
+    case TL_SREG_TID_X: return b->threadIdx.x;
+    case TL_SREG_TID_Y: return b->threadIdx.y;
+    case TL_SREG_TID_Z: return b->threadIdx.z;
+    case TL_SREG_NTID_X: return b->blockDim.x;
+    case TL_SREG_NTID_Y: return b->blockDim.y;
+    case TL_SREG_NTID_Z: return b->blockDim.z;
+    /* A launch without clusters is one of one block each (the PTX ISA): a cluster's index
+     * and count are the block's, and a block is rank 0 of its cluster. */
+    case TL_SREG_CTAID_X: case TL_SREG_CLUSTERID_X: return b->blockIdx.x;
+    case TL_SREG_CTAID_Y: case TL_SREG_CLUSTERID_Y: return b->blockIdx.y;
+    case TL_SREG_CTAID_Z: case TL_SREG_CLUSTERID_Z: return b->blockIdx.z;
+    case TL_SREG_NCTAID_X: case TL_SREG_NCLUSTERID_X: return b->gridDim.x;
+    case TL_SREG_NCTAID_Y: case TL_SREG_NCLUSTERID_Y: return b->gridDim.y;
+    case TL_SREG_NCTAID_Z: case TL_SREG_NCLUSTERID_Z: return b->gridDim.z;
+    case TL_SREG_CLUSTER_NCTAID_X: case TL_SREG_CLUSTER_NCTAID_Y: case TL_SREG_CLUSTER_NCTAID_Z:
+    case TL_SREG_CLUSTER_NCTARANK: return 1;
+    case TL_SREG_DYNAMIC_SMEM_SIZE: return launch_dynamic;
+    case TL_SREG_GLOBALTIMER_LO: return (unsigned)ns;
+    case TL_SREG_GLOBALTIMER_HI: return (unsigned)(ns >> 32);
     case TL_SREG_LANEID: return lane;
     case TL_SREG_WARPID: return current < 0 ? 0 : (unsigned)current / 32;
     case TL_SREG_NWARPID: return 64; /* an H100 SM's warps */
@@ -493,7 +513,7 @@ unsigned long long tl_emu_cuda_sreg(int which)
     case TL_SREG_CLOCK: return (unsigned)ns;
     case TL_SREG_CLOCK_HI: return (unsigned)(ns >> 32);
     case TL_SREG_CLOCK64: case TL_SREG_GLOBALTIMER: return ns;
-    default: return 0; /* smid, gridid */
+    default: return 0; /* smid, gridid, cluster_ctaid, cluster_ctarank, is_explicit_cluster */
     }
 }
 
