@@ -27,6 +27,7 @@ void launch_row_memcpy(float *out, const float *in, int n);
 void launch_traps(float *out);
 void launch_special_registers(unsigned *out);
 void launch_coordinate_registers(unsigned *out);
+void launch_half_precision(unsigned *out);
 void launch_heap(float *out, size_t too_many);
 
 static void *device(size_t bytes)
@@ -203,6 +204,21 @@ Test(emulator_cuda, inline_ptx_reads_the_launchs_coordinates)
                 cr_expect_eq(h[(b * THREADS + t) * READS + k], want[k], "block %u thread %u read %u: %u, not %u",
                              b, t, k, h[(b * THREADS + t) * READS + k], want[k]);
         }
+}
+
+/* IEEE 754's binary16 and bfloat16, rounded to nearest even unless named otherwise: the
+ * values tests/half_precision_kernel.cuh's comments give. */
+Test(emulator_cuda, half_and_bfloat16_round_as_cuda_does)
+{
+    static const unsigned want[] = {0x3c00, 0x3c02, 0x7bff, 0x7c00, 0x7bff, 0x0000, 0x0001, 0x7fff,
+                                    0x3c01, 0xbc01, 0x3c00, 0x33800000, 0x6800, 0x6800, 0x3c04, 0x6800,
+                                    0x4200c400, 11, (unsigned)-2, 0x3f80, 0x3f82, 0x3ffe, 0x40400000,
+                                    0x4380};
+    unsigned *d = device(sizeof want), h[sizeof want / sizeof *want];
+    launch_half_precision(d);
+    fetch(h, d, sizeof h);
+    for (size_t k = 0; k < sizeof want / sizeof *want; k++)
+        cr_expect_eq(h[k], want[k], "result %zu: 0x%x, not 0x%x", k, h[k], want[k]);
 }
 
 Test(emulator_cuda, malloc_in_a_kernel_is_device_memory_from_the_heap)
