@@ -139,7 +139,7 @@ system_dirs=$(env -u CPATH -u CPLUS_INCLUDE_PATH g++ -std=c++17 -x c++ -E -v /de
 # latch, semaphore, atomic's wait) would spin for ever here, where a thread
 # runs until it meets a barrier the emulator knows.
 libcudacxx_flags() {
-    local dir=${TL_EMU_LIBCUDACXX-} base h
+    dir=${TL_EMU_LIBCUDACXX-}
     if [ -z "$dir" ]; then
         for base in ${nvcc:+"${nvcc%/bin/*}/include"} /usr/local/cuda/include; do
             for dir in "$base/cccl" "$base" ""; do
@@ -150,7 +150,7 @@ libcudacxx_flags() {
     [ -n "$dir" ] && [ "$dir" != none ] && [ -e "$dir/cuda/std/version" ] || return 0
     mkdir -p "${out%.o}.libcudacxx"
     for h in cuda nv; do
-        [ -e "$dir/$h" ] && ln -sfn "$(cd "$dir/$h" && pwd)" "${out%.o}.libcudacxx/$h"
+        if [ -e "$dir/$h" ]; then ln -sfn "$(cd "$dir/$h" && pwd)" "${out%.o}.libcudacxx/$h"; fi
     done
     printf ' -isystem %s' "${out%.o}.libcudacxx"
 }
