@@ -589,9 +589,9 @@ $(B)/plan-test: tests/plan_test.c $(LAB_CLIENT) $(CORE_LIB) $(LAB_HEADERS) $(B)/
 # its kernels beside it (tests/emu_kernels.cu, tests/emu_*_kernels.cu).
 EMU_TEST_SRCS := tests/emu_test.c $(wildcard tests/emu_*_test.c)
 EMU_KERNEL_OBJS := $(patsubst tests/%.cu,$(B)/emu-test.d/%.o,$(wildcard tests/emu_*kernels.cu))
-$(B)/emu-test.d/%.o: tests/%.cu $(B)/harness/emu-rewrite $(EMU_HEADERS) $(EMU_SCRIPTS)
+$(B)/emu-test.d/%.o: tests/%.cu $(wildcard tests/*.cuh) $(B)/harness/emu-rewrite $(EMU_HEADERS) $(EMU_SCRIPTS)
 	@mkdir -p $(@D)
-	@harness/emu/emu-compile.sh $(B)/harness/emu-rewrite $< $@ $(@:.o=.resources.txt)
+	@harness/emu/emu-compile.sh $(B)/harness/emu-rewrite $< $@ $(@:.o=.resources.txt) -Itests
 $(B)/emu-test: $(EMU_TEST_SRCS) $(EMU_KERNEL_OBJS) $(CORE_LIB) $(EMU_OBJS) $(GPU_HEADERS) $(EMU_HEADERS) $(B)/harness/emu-rewrite
 	$(CC) $(CFLAGS_EMU) -Itests -DTL_EMU_REWRITE='"$(B)/harness/emu-rewrite"' -o $@ $(EMU_TEST_SRCS) $(EMU_KERNEL_OBJS) $(EMU_OBJS) $(CORE_LIB) -lcriterion $(BACKEND_LIBS_emu) -lm
 

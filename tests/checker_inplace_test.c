@@ -256,6 +256,31 @@ static int loop_a_step_short(int r, int c, int n)
     return c % T >= T - 4;
 }
 
+/* A square grid whose blocks on and below the diagonal leave (R >= C): the pairs swapped, the
+ * tiles on the diagonal never touched. */
+static void diagonal_tiles_skipped(float *mat, int n)
+{
+    int tiles = (n + T - 1) / T;
+    for (int R = 0; R < tiles; R++)
+        for (int C = R + 1; C < tiles; C++)
+            swap_tiles(mat, n, R, C, 0);
+}
+
+Test(inplace_checker, names_the_tiles_on_the_diagonal_untouched)
+{
+    square_grid = 1;
+    expect_on_gpu(diagonal_tiles_skipped, 40, "no block transposed the tiles on the diagonal",
+                  "swapped twice");
+    cr_assert(strstr(verdict.message, "R > C, not R >= C"), "%s", verdict.message);
+    /* Within one tile the values cannot tell it from pairs swapped twice: both are named. */
+    static const char either[] = "either no thread transposed that tile";
+    expect_on_gpu(diagonal_tiles_skipped, 13, either, "Every pair (r, c), (c, r) was swapped twice");
+    cr_assert(strstr(verdict.message, "swapped twice, by the thread at (r, c)"), "%s", verdict.message);
+    expect_on_gpu(swaps_twice, 13, either, "Every pair (r, c), (c, r) was swapped twice");
+    /* Without a launch to read (the CPU), the naive kernel's hint as before. */
+    expect_caught(swaps_twice, 13, "Every pair (r, c), (c, r) was swapped twice");
+}
+
 Test(inplace_checker, names_two_blocks_on_one_pair)
 {
     static const char two[] = "so two blocks work each pair: block (R, C) swaps it, and block "

@@ -128,6 +128,37 @@ __global__ void special_registers(unsigned *out)
     out[threadIdx.x] = lane | warp << 8 | (unsigned)__popc(lower) << 16 | (unsigned)(t1 >= t0) << 24;
 }
 
+/* The launch's coordinates read as PTX has them (%tid.x, %ctaid.y, ...), each beside what
+ * CUDA C says, and the registers of a launch without clusters: one block a cluster. */
+__global__ void coordinate_registers(unsigned *out)
+{
+    unsigned r[16];
+    unsigned long long timer;
+    asm("mov.u32 %0, %%tid.x;" : "=r"(r[0]));
+    asm("mov.u32 %0, %%tid.y;" : "=r"(r[1]));
+    asm volatile("mov.u32 %0, %%tid.z;" : "=r"(r[2]));
+    asm("mov.u32 %0, %%ntid.x;" : "=r"(r[3]));
+    asm("mov.u32 %0, %%ntid.y;" : "=r"(r[4]));
+    asm("mov.u32 %0, %%ntid.z;" : "=r"(r[5]));
+    asm("mov.u32 %0, %%ctaid.x;" : "=r"(r[6]));
+    asm("mov.u32 %0, %%ctaid.y;" : "=r"(r[7]));
+    asm("mov.b32 %0, %%ctaid.z;" : "=r"(r[8]));
+    asm("mov.u32 %0, %%nctaid.x;" : "=r"(r[9]));
+    asm("mov.u32 %0, %%nctaid.y;" : "=r"(r[10]));
+    asm("mov.u32 %0, %%nctaid.z;" : "=r"(r[11]));
+    asm("mov.u32 %0, %%dynamic_smem_size;" : "=r"(r[12]));
+    asm("mov.u32 %0, %%clusterid.y;" : "=r"(r[13]));
+    asm("mov.u32 %0, %%cluster_nctarank;" : "=r"(r[14]));
+    asm volatile("mov.u64 %0, %%globaltimer;" : "=l"(timer) : : "memory");
+    r[15] = timer > 0;
+    unsigned t = threadIdx.x + blockDim.x * (threadIdx.y + blockDim.y * threadIdx.z);
+    unsigned b = blockIdx.x + gridDim.x * (blockIdx.y + gridDim.y * blockIdx.z);
+    for (int k = 0; k < 16; k++)
+        out[(b * blockDim.x * blockDim.y * blockDim.z + t) * 16 + k] = r[k];
+}
+
+#include "half_precision_kernel.cuh"
+
 /* Thread 0 takes a buffer from the device's heap, the block fills and reads it, thread 0
  * frees it; then a request larger than the heap gets NULL. */
 __global__ void heap(float *out, size_t too_many)
@@ -177,5 +208,10 @@ void launch_weighted(float *out) { weighted<<<1, 32>>>(out); }
 void launch_row_memcpy(float *out, const float *in, int n) { row_memcpy<<<1, 32>>>(out, in, n); }
 void launch_traps(float *out) { traps<<<1, 32>>>(out); }
 void launch_special_registers(unsigned *out) { special_registers<<<1, 64>>>(out); }
+void launch_coordinate_registers(unsigned *out)
+{
+    coordinate_registers<<<dim3(2, 3, 2), dim3(4, 2, 3), 40>>>(out);
+}
+void launch_half_precision(unsigned *out) { half_precision<<<1, 1>>>(out); }
 void launch_heap(float *out, size_t too_many) { heap<<<1, 32>>>(out, too_many); }
 }

@@ -26,6 +26,8 @@ void launch_weighted(float *out);
 void launch_row_memcpy(float *out, const float *in, int n);
 void launch_traps(float *out);
 void launch_special_registers(unsigned *out);
+void launch_coordinate_registers(unsigned *out);
+void launch_half_precision(unsigned *out);
 void launch_heap(float *out, size_t too_many);
 
 static void *device(size_t bytes)
@@ -184,6 +186,39 @@ Test(emulator_cuda, inline_ptx_reads_special_registers)
     fetch(h, d, sizeof h);
     for (unsigned i = 0; i < 64; i++)
         cr_expect_eq(h[i], i % 32 | (i / 32) << 8 | (i % 32) << 16 | 1u << 24, "thread %u: 0x%x", i, h[i]);
+}
+
+Test(emulator_cuda, inline_ptx_reads_the_launchs_coordinates)
+{
+    enum { BLOCKS = 12, THREADS = 24, READS = 16 };
+    unsigned *d = device(BLOCKS * THREADS * READS * sizeof(unsigned));
+    static unsigned h[BLOCKS * THREADS * READS];
+    launch_coordinate_registers(d);
+    fetch(h, d, sizeof h);
+    for (unsigned b = 0; b < BLOCKS; b++)
+        for (unsigned t = 0; t < THREADS; t++) {
+            /* grid 2 x 3 x 2, block 4 x 2 x 3, 40 bytes of dynamic shared memory */
+            unsigned want[READS] = {t % 4, t / 4 % 2, t / 8, 4, 2, 3, b % 2, b / 2 % 3, b / 6,
+                                    2, 3, 2, 40, b / 2 % 3, 1, 1};
+            for (unsigned k = 0; k < READS; k++)
+                cr_expect_eq(h[(b * THREADS + t) * READS + k], want[k], "block %u thread %u read %u: %u, not %u",
+                             b, t, k, h[(b * THREADS + t) * READS + k], want[k]);
+        }
+}
+
+/* IEEE 754's binary16 and bfloat16, rounded to nearest even unless named otherwise: the
+ * values tests/half_precision_kernel.cuh's comments give. */
+Test(emulator_cuda, half_and_bfloat16_round_as_cuda_does)
+{
+    static const unsigned want[] = {0x3c00, 0x3c02, 0x7bff, 0x7c00, 0x7bff, 0x0000, 0x0001, 0x7fff,
+                                    0x3c01, 0xbc01, 0x3c00, 0x33800000, 0x6800, 0x6800, 0x3c04, 0x6800,
+                                    0x4200c400, 11, (unsigned)-2, 0x3f80, 0x3f82, 0x3ffe, 0x40400000,
+                                    0x4380};
+    unsigned *d = device(sizeof want), h[sizeof want / sizeof *want];
+    launch_half_precision(d);
+    fetch(h, d, sizeof h);
+    for (size_t k = 0; k < sizeof want / sizeof *want; k++)
+        cr_expect_eq(h[k], want[k], "result %zu: 0x%x, not 0x%x", k, h[k], want[k]);
 }
 
 Test(emulator_cuda, malloc_in_a_kernel_is_device_memory_from_the_heap)

@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "emu.h"
 #include "gpu.h"
@@ -221,8 +222,79 @@ Test(emulator_limits, template_instances_share_the_most_static_shared_memory_of_
     cr_assert_eq(launch_template_tiles(out, 0), cudaErrorInvalidValue, "a fix of the limit shows here");
 }
 
+/* Builds source as a lab file is built, without nvcc (the quickest way), in a new folder
+ * under /tmp as file.cu, with the environment env (VAR=value ...): whether it built, and what
+ * the build said, in log. */
+static int build_as_a_lab_file_with(const char *env, const char *source, char *log, size_t len)
+{
+    char dir[] = "/tmp/tl-emu-build-XXXXXX", cmd[1024];
+    cr_assert_not_null(mkdtemp(dir));
+    snprintf(cmd, sizeof cmd, "%s/file.cu", dir);
+    FILE *f = fopen(cmd, "w");
+    cr_assert_not_null(f);
+    fputs(source, f);
+    fclose(f);
+    snprintf(cmd, sizeof cmd, "%s TL_EMU_NVCC=none harness/emu/emu-compile.sh %s %s/file.cu %s/file.o "
+             "%s/file.txt >%s/file.log 2>&1", env, TL_EMU_REWRITE, dir, dir, dir, dir);
+    int built = system(cmd) == 0;
+    snprintf(cmd, sizeof cmd, "%s/file.log", dir);
+    f = fopen(cmd, "r");
+    cr_assert_not_null(f);
+    log[fread(log, 1, len - 1, f)] = '\0';
+    fclose(f);
+    return built;
+}
+
+static int build_as_a_lab_file(const char *source, char *log, size_t len)
+{
+    return build_as_a_lab_file_with("", source, log, len);
+}
+
+/* libcu++'s cuda/std/ headers, written for host compilers too, are the toolkit's where one is
+ * installed; without one the build says that is why it stops, and that a GPU runs it. */
+static const char cuda_std_file[] = "#include <cuda/std/limits>\n#include <cuda/std/cstdint>\n"
+                                    "__global__ void k(cuda::std::int32_t *o) { o[threadIdx.x] = "
+                                    "cuda::std::numeric_limits<cuda::std::int32_t>::max(); }\n";
+
+Test(emulator_limits, without_a_toolkit_libcudacxx_is_named_missing, .timeout = 120)
+{
+    char log[8192];
+    cr_assert_not(build_as_a_lab_file_with("TL_EMU_LIBCUDACXX=none", cuda_std_file, log, sizeof log),
+                  "it builds:\n%s", log);
+    cr_expect(strstr(log, "file.cu:1: <cuda/std/limits>: libcu++ comes with the CUDA toolkit, which is not "
+                     "installed here") && strstr(log, "file.cu:2: <cuda/std/cstdint>") &&
+              strstr(log, "A GPU runs it"), "%s", log);
+    cr_expect(!strstr(log, "No such file"), "the compiler's message reads as the student's mistake:\n%s", log);
+}
+
+Test(emulator_cuda_headers, libcudacxx_is_the_toolkits, .timeout = 120)
+{
+    if (access("/usr/local/cuda/include/cccl/cuda/std/version", R_OK) != 0 &&
+        access("/usr/local/cuda/include/cuda/std/version", R_OK) != 0)
+        cr_skip_test("no CUDA toolkit in /usr/local/cuda: its libcu++ cannot be tried here");
+    char log[8192];
+    cr_expect(build_as_a_lab_file(cuda_std_file, log, sizeof log), "it does not build:\n%s", log);
+}
+
+/* Inline PTX other than the read of a special register is refused, once for each line that
+ * has some, and the refusal does not claim the register reads that run are refused. */
+Test(emulator_limits, inline_ptx_it_cannot_run_is_named_once_a_line, .timeout = 120)
+{
+    char log[8192];
+    cr_assert_not(build_as_a_lab_file("__global__ void k(unsigned *o) { unsigned a, b;\n"
+                                      "    asm(\"mov.u32 %0, %%tid.x;\" : \"=r\"(a) : \"r\"(o[0]));\n"
+                                      "    asm(\"add.u32 %0, %1, 1;\" : \"=r\"(b) : \"r\"(a));\n"
+                                      "    asm(\"mov.u32 %0, %%ctaid.x;\" : \"=r\"(a));\n"
+                                      "    o[0] = a + b; }\n", log, sizeof log), "it builds:\n%s", log);
+    const char *second = strstr(log, "file.cu:2: inline assembly"), *third = strstr(log, "file.cu:3: inline assembly");
+    cr_expect(second && !strstr(second + 1, "file.cu:2: inline assembly"), "line 2 once:\n%s", log);
+    cr_expect(third && !strstr(third + 1, "file.cu:3: inline assembly"), "line 3 once:\n%s", log);
+    cr_expect(!strstr(log, "file.cu:4:"), "line 4 reads %%ctaid.x alone, which the emulator runs:\n%s", log);
+    cr_expect(strstr(log, "only moves one special register into one variable"), "%s", log);
+}
+
 /* What the emulator cannot run fails to build, saying it is the emulator's limit: a small
- * file of each, built as a lab file is built (without nvcc, the quickest way). */
+ * file of each, built as a lab file is built. */
 Test(emulator_limits, what_it_cannot_run_fails_to_build_saying_so, .timeout = 120)
 {
     static const struct {
@@ -239,25 +311,17 @@ Test(emulator_limits, what_it_cannot_run_fails_to_build_saying_so, .timeout = 12
          "tilelab CPU emulator"},
         {"#include <mma.h>\n__global__ void k(float *o) { o[0] = 1; }\n",
          "mma.h is a header of the CUDA toolkit that the tilelab CPU emulator does not provide"},
+        {"#include <cuda/std/barrier>\n__global__ void k(float *o) { o[0] = 1; }\n",
+         "<cuda/std/barrier>: threads that wait for each other through libcu++ (barrier, latch, semaphore, "
+         "atomic) are not supported by the tilelab CPU emulator"},
+        {"#include <cuda/pipeline>\n__global__ void k(float *o) { o[0] = 1; }\n",
+         "<cuda/pipeline>: libcu++'s headers outside cuda/std/ (pipelines, barriers, memory resources, ...) "
+         "are not supported by the tilelab CPU emulator"},
     };
-    char dir[] = "/tmp/tl-emu-limits-XXXXXX";
-    cr_assert_not_null(mkdtemp(dir));
     for (size_t i = 0; i < sizeof files / sizeof *files; i++) {
-        char src[256], cmd[1024], log[8192] = "";
-        snprintf(src, sizeof src, "%s/file%zu.cu", dir, i);
-        FILE *f = fopen(src, "w");
-        cr_assert_not_null(f);
-        fputs(files[i].source, f);
-        fclose(f);
-        snprintf(cmd, sizeof cmd, "TL_EMU_NVCC=none harness/emu/emu-compile.sh %s %s %s/file%zu.o "
-                 "%s/file%zu.txt >%s/file%zu.log 2>&1", TL_EMU_REWRITE, src, dir, i, dir, i, dir, i);
-        cr_expect_neq(system(cmd), 0, "%s builds", src);
-        snprintf(cmd, sizeof cmd, "%s/file%zu.log", dir, i);
-        f = fopen(cmd, "r");
-        cr_assert_not_null(f);
-        log[fread(log, 1, sizeof log - 1, f)] = '\0';
-        fclose(f);
-        cr_expect(strstr(log, files[i].says) != NULL, "building %s does not say \"%s\":\n%s", src,
-                  files[i].says, log);
+        char log[8192];
+        cr_expect_not(build_as_a_lab_file(files[i].source, log, sizeof log), "%s builds", files[i].source);
+        cr_expect(strstr(log, files[i].says) != NULL, "building %s does not say \"%s\":\n%s",
+                  files[i].source, files[i].says, log);
     }
 }

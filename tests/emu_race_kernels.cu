@@ -178,7 +178,24 @@ template <int N> __global__ void template_race(float *out)
     out[threadIdx.x] = t[(threadIdx.x + 1) % 32];
 }
 
+/* A tiled loop with one barrier a step: lane 0 sums the tile, runs on to store the next
+ * step's and waits at the barrier, while lane 1 still sums the last tile: the barrier missing
+ * is a second __syncthreads(), since the other warps read the whole tile too. */
+__global__ void one_barrier_a_step(float *out)
+{
+    __shared__ float tile[64];
+    float sum = 0.0f;
+    for (int step = 0; step < 2; step++) {
+        tile[threadIdx.x] = (float)(step + threadIdx.x);
+        __syncthreads();
+        for (int i = 0; i < 64; i++)
+            sum += tile[i];
+    }
+    out[threadIdx.x] = sum;
+}
+
 extern "C" {
+void launch_one_barrier_a_step(float *out) { one_barrier_a_step<<<1, 64>>>(out); }
 void launch_read_after_write(float *out, int synced) { read_after_write<<<1, dim3(32, 2)>>>(out, synced); }
 void launch_write_after_read(float *out) { write_after_read<<<1, 64>>>(out); }
 void launch_write_after_write(float *out) { write_after_write<<<1, 64>>>(out); }

@@ -26,6 +26,7 @@ void launch_warp_specialised(float *out);
 void launch_template_dynamic(float *out);
 void launch_forgotten_reader(float *out);
 void launch_template_race(float *out);
+void launch_one_barrier_a_step(float *out);
 void launch_namespace_scope_shared(float *out);
 extern const int leader_write_line, leader_read_line, later_write_line, early_read_line,
     skipped_barrier_line;
@@ -212,8 +213,38 @@ Test(emulator_race, a_template_kernels_shared_array_races_too)
 {
     float *out = device_floats();
     launch_template_race(out);
-    race((const char *const[]){"thread (1, 0, 0)", "a __shared__ array of a template kernel",
-                               "which thread (0, 0, 0) read", NULL});
+    const char *d = race((const char *const[]){"thread (1, 0, 0)", "byte 4 of the __shared__ array t (of 128 bytes)",
+                                              "which thread (0, 0, 0) read", NULL});
+    cr_assert(!strstr(d, "of a template kernel"), "the array by its name: %s", d);
+}
+
+/* Lanes of one warp, but a step of a loop apart, the barrier between the steps the block's:
+ * the fix is a __syncthreads(), and a __syncwarp() is not offered. */
+Test(emulator_race, a_lane_a_step_ahead_needs_the_blocks_barrier)
+{
+    float *out = device_floats();
+    launch_one_barrier_a_step(out);
+    const char *d = race((const char *const[]){"thread (1, 0, 0)", "which thread (0, 0, 0) wrote",
+                                              "went on to wait at the __syncthreads()",
+                                              "Put a __syncthreads() between the two", NULL});
+    cr_assert(!strstr(d, "or, as they are lanes of one warp, a __syncwarp()"),
+              "a __syncwarp() would leave the other warps racing: %s", d);
+}
+
+/* What a student reads first is the race, not an error a GPU would never give for it. */
+Test(emulator_race, the_race_comes_first_and_not_as_a_cuda_error)
+{
+    float *out = device_floats();
+    launch_lanes(out, 0);
+    race((const char *const[]){"a race on shared memory", NULL});
+    char said[4096];
+    tl_gpu_explain(cudaErrorLaunchFailure, said, sizeof said);
+    const char *first_line_end = strchr(said, '\n');
+    static const char who[] = "thread (1, 0, 0) of block (0, 0, 0)";
+    cr_assert(strncmp(said, who, strlen(who)) == 0 && first_line_end &&
+              strstr(said, "a race on shared memory") < first_line_end, "%s", said);
+    cr_assert(!strstr(said, "unspecified launch failure") && !strstr(said, "see the CUDA Runtime API"), "%s", said);
+    cr_assert(strstr(said, "an error no GPU gives for this"), "%s", said);
 }
 
 Test(emulator_race, warps_at_barriers_of_their_own_branches_meet)

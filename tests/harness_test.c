@@ -245,6 +245,35 @@ static void one_before_the_start(float *out, const float *in, int rows, int cols
     out[-1] = 0;
 }
 
+/* A tiled transpose whose store reuses the load's bounds test (x < cols && y < rows, the
+ * element of in), where the store's own element has the block's coordinates swapped: at the
+ * edges the wrong threads store, past the end, and the right ones do not. A tile element no
+ * thread loaded is 0 here. */
+static void store_reuses_the_loads_bounds(float *out, const float *in, int rows, int cols)
+{
+    enum { S = 8 };
+    for (int by = 0; by < (rows + S - 1) / S; by++)
+        for (int bx = 0; bx < (cols + S - 1) / S; bx++)
+            for (int ty = 0; ty < S; ty++)
+                for (int tx = 0; tx < S; tx++) {
+                    if (!(bx * S + tx < cols && by * S + ty < rows))
+                        continue;
+                    int r = by * S + tx, c = bx * S + ty; /* tile[tx][ty]: in's (r, c) */
+                    out[(size_t)(bx * S + ty) * rows + by * S + tx] =
+                        r < rows && c < cols ? in[(size_t)r * cols + c] : 0.0f;
+                }
+}
+
+Test(checker, names_a_store_that_reuses_the_loads_bounds)
+{
+    expect_caught(store_reuses_the_loads_bounds, 37, 53, "so the stores' bounds test does not match");
+    cr_assert(strstr(verdict.message, "not the test of the load (x < cols && y < rows"), "%s", verdict.message);
+    cr_assert(!strstr(verdict.message, "<= instead of <"), "no loop bound is off by one:\n%s", verdict.message);
+    /* A bound one too far stores more and skips nothing: the off-by-one hint, not this one. */
+    expect_caught(one_past_the_end, 37, 53, "<= instead of <");
+    cr_assert(!strstr(verdict.message, "bounds test does not match"), "%s", verdict.message);
+}
+
 Test(checker, catches_writes_outside_out)
 {
     expect_caught(one_past_the_end, 37, 53, "past the end of out");

@@ -130,11 +130,51 @@ system_dirs=$(env -u CPATH -u CPLUS_INCLUDE_PATH g++ -std=c++17 -x c++ -E -v /de
         [ -e "$dir/cuda_runtime_api.h" ] || [ -e "$dir/cooperative_groups.h" ] || printf ' -isystem %s' "$dir"
     done)
 
+# libcu++ (<cuda/std/...>), which every CUDA toolkit has and which is written
+# to compile with a host compiler too: the toolkit's own, where one is
+# installed (CUDA 13 keeps it in include/cccl/, earlier ones in include/),
+# through a folder that holds it alone (cuda/ and nv/, not the toolkit's other
+# headers; TL_EMU_LIBCUDACXX=DIR names another, =none none). Only its
+# cuda/std/ headers of what runs in one thread: the ones that wait (barrier,
+# latch, semaphore, atomic's wait) would spin for ever here, where a thread
+# runs until it meets a barrier the emulator knows.
+libcudacxx_flags() {
+    dir=${TL_EMU_LIBCUDACXX-}
+    if [ -z "$dir" ]; then
+        for base in ${nvcc:+"${nvcc%/bin/*}/include"} /usr/local/cuda/include; do
+            for dir in "$base/cccl" "$base" ""; do
+                [ -z "$dir" ] || [ ! -e "$dir/cuda/std/version" ] || break 2
+            done
+        done
+    fi
+    [ -n "$dir" ] && [ "$dir" != none ] && [ -e "$dir/cuda/std/version" ] || return 0
+    mkdir -p "${out%.o}.libcudacxx"
+    for h in cuda nv; do
+        if [ -e "$dir/$h" ]; then ln -sfn "$(cd "$dir/$h" && pwd)" "${out%.o}.libcudacxx/$h"; fi
+    done
+    printf ' -isystem %s' "${out%.o}.libcudacxx"
+}
+# The file's <cuda/...> includes that the emulator's build cannot take, each with why.
+libcudacxx_refused() {
+    grep -n -E '^[[:space:]]*#[[:space:]]*include[[:space:]]*<cuda/' "$src" | while IFS=: read -r line text; do
+        h=$(echo "$text" | sed 's/.*<\(cuda\/[^>]*\)>.*/\1/')
+        case "$h" in
+        cuda/std/barrier | cuda/std/latch | cuda/std/semaphore | cuda/std/atomic)
+            why="threads that wait for each other through libcu++ (barrier, latch, semaphore, atomic) are not supported by the tilelab CPU emulator, whose threads meet only at CUDA's own barriers and warp functions" ;;
+        cuda/std/*)
+            [ -z "$libcudacxx" ] || continue
+            why="libcu++ comes with the CUDA toolkit, which is not installed here: the tilelab CPU emulator uses the toolkit's <cuda/std/...> headers where there is one" ;;
+        *) why="libcu++'s headers outside cuda/std/ (pipelines, barriers, memory resources, ...) are not supported by the tilelab CPU emulator" ;;
+        esac
+        echo "$src:$line: <$h>: $why. A GPU runs it: run this lab on a GPU (make labN test GPU=cuda)"
+    done
+}
+
 # g++ on the rewritten file as the emulator compiles it: C++17 against its
 # CUDA headers, where __SANITIZE_ADDRESS__ stays undefined (see unseen_code).
 emu_gxx() {
     # shellcheck disable=SC2086
-    env -u CPATH -u CPLUS_INCLUDE_PATH g++ -std=c++17 -nostdinc $system_dirs -include "$here/cuda_runtime.h" \
+    env -u CPATH -u CPLUS_INCLUDE_PATH g++ -std=c++17 -nostdinc $system_dirs $libcudacxx -include "$here/cuda_runtime.h" \
         -I"$here" -I"$here/../core/include" -U__SANITIZE_ADDRESS__ -U_FORTIFY_SOURCE "$@"
 }
 
@@ -169,8 +209,9 @@ unseen_code() {
             gsub(/__asm__\("tl_emu_cuda_dynamic_shared"\)/, "")
             what = ""
             if ($0 ~ /(^|[^A-Za-z0-9_])(asm|__asm|__asm__)([^A-Za-z0-9_]|$)/) {
-                printf "%s:%d: inline assembly (asm): the emulator checks and counts every memory access through the compiler'"'"'s instrumentation, which this would hide. Inline PTX is not supported by the tilelab CPU emulator but for reads of special registers (asm(\"mov.u32 %%0, %%%%laneid;\" : \"=r\"(lane)), and %%warpid, %%lanemask_lt, %%clock64 and the like); a GPU runs it: run this lab on a GPU, or write it in CUDA C\n", src, line
+                printf "%s:%d: inline assembly (asm): the emulator checks and counts every memory access through the compiler'"'"'s instrumentation, which this would hide. The tilelab CPU emulator runs no inline PTX but an asm statement that only moves one special register into one variable (asm(\"mov.u32 %%0, %%%%tid.x;\" : \"=r\"(x)), with %%ctaid.y, %%laneid, %%lanemask_lt, %%clock64 or any other read-only special register of the PTX ISA), and this one is not that; a GPU runs it: run this lab on a GPU, or write it in CUDA C\n", src, line
                 bad = 1
+                line++
                 next
             }
             if ($0 ~ /no_sanitize|no_address_safety_analysis/) what = "an attribute that turns off the emulator'"'"'s checks"
@@ -211,6 +252,12 @@ emu_cxx() {
         --redefine-sym free=tl_emu_cuda_free "$out"
 }
 
+libcudacxx=$(libcudacxx_flags)
+refused=$(libcudacxx_refused)
+if [ -n "$refused" ]; then
+    echo "$refused" >&2
+    exit 1
+fi
 one_program "$@"
 if [ -n "$nvcc" ]; then
     # ptxas's registers and static shared memory of each kernel, which its first line passes on.

@@ -150,27 +150,35 @@ static const char *where(void)
     return buf;
 }
 
-/* A fault ends the kernel; the error shows at the next synchronisation, as on a GPU. */
-static void kernel_failed(cudaError_t err, const char *fmt, ...)
+/* A fault ends the kernel; the error shows at the next synchronisation, as on a GPU.
+ * a_gpu_fails: whether a GPU fails the kernel too (an illegal address), or runs on with
+ * whatever comes of it (a race, threads at different barriers), where the emulator's error
+ * is its own verdict, which the student must read first (tl_gpu_error_is_the_emulators). */
+static void kernel_failed(cudaError_t err, int a_gpu_fails, const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
-    tl_emu_fault_later(err, fmt, ap);
+    tl_emu_fault_later(err, !a_gpu_fails, fmt, ap);
     va_end(ap);
     aborted = 1;
 }
 
 /* An access no GPU would allow: report it, and end the kernel here. */
+__attribute__((noreturn)) static void fault_as(cudaError_t err, int a_gpu_fails, const char *what)
+{
+    kernel_failed(err, a_gpu_fails, "%s: %s", where(), what);
+    tl_fiber_switch(threads[current].fiber, tl_fiber_main());
+    abort(); /* an aborted thread is never resumed */
+}
+
 __attribute__((noreturn)) static void fault(cudaError_t err, const char *fmt, ...)
 {
-    char what[2048]; /* a race names two threads, two lines and the barrier to add */
+    char what[2048];
     va_list ap;
     va_start(ap, fmt);
     vsnprintf(what, sizeof what, fmt, ap);
     va_end(ap);
-    kernel_failed(err, "%s: %s", where(), what);
-    tl_fiber_switch(threads[current].fiber, tl_fiber_main());
-    abort(); /* an aborted thread is never resumed */
+    fault_as(err, 1, what);
 }
 
 /*
@@ -480,7 +488,27 @@ unsigned long long tl_emu_cuda_sreg(int which)
     struct timespec ts;
     clock_gettime(CLOCK_MONOTONIC, &ts);
     unsigned long long ns = (unsigned long long)ts.tv_sec * 1000000000ull + (unsigned long long)ts.tv_nsec;
+    struct tl_emu_builtins *b = &tl_emu_builtin;
     switch (which) {
+    case TL_SREG_TID_X: return b->threadIdx.x;
+    case TL_SREG_TID_Y: return b->threadIdx.y;
+    case TL_SREG_TID_Z: return b->threadIdx.z;
+    case TL_SREG_NTID_X: return b->blockDim.x;
+    case TL_SREG_NTID_Y: return b->blockDim.y;
+    case TL_SREG_NTID_Z: return b->blockDim.z;
+    /* A launch without clusters is one of one block each (the PTX ISA): a cluster's index
+     * and count are the block's, and a block is rank 0 of its cluster. */
+    case TL_SREG_CTAID_X: case TL_SREG_CLUSTERID_X: return b->blockIdx.x;
+    case TL_SREG_CTAID_Y: case TL_SREG_CLUSTERID_Y: return b->blockIdx.y;
+    case TL_SREG_CTAID_Z: case TL_SREG_CLUSTERID_Z: return b->blockIdx.z;
+    case TL_SREG_NCTAID_X: case TL_SREG_NCLUSTERID_X: return b->gridDim.x;
+    case TL_SREG_NCTAID_Y: case TL_SREG_NCLUSTERID_Y: return b->gridDim.y;
+    case TL_SREG_NCTAID_Z: case TL_SREG_NCLUSTERID_Z: return b->gridDim.z;
+    case TL_SREG_CLUSTER_NCTAID_X: case TL_SREG_CLUSTER_NCTAID_Y: case TL_SREG_CLUSTER_NCTAID_Z:
+    case TL_SREG_CLUSTER_NCTARANK: return 1;
+    case TL_SREG_DYNAMIC_SMEM_SIZE: return launch_dynamic;
+    case TL_SREG_GLOBALTIMER_LO: return (unsigned)ns;
+    case TL_SREG_GLOBALTIMER_HI: return (unsigned)(ns >> 32);
     case TL_SREG_LANEID: return lane;
     case TL_SREG_WARPID: return current < 0 ? 0 : (unsigned)current / 32;
     case TL_SREG_NWARPID: return 64; /* an H100 SM's warps */
@@ -493,7 +521,7 @@ unsigned long long tl_emu_cuda_sreg(int which)
     case TL_SREG_CLOCK: return (unsigned)ns;
     case TL_SREG_CLOCK_HI: return (unsigned)(ns >> 32);
     case TL_SREG_CLOCK64: case TL_SREG_GLOBALTIMER: return ns;
-    default: return 0; /* smid, gridid */
+    default: return 0; /* smid, gridid, cluster_ctaid, cluster_ctarank, is_explicit_cluster */
     }
 }
 
@@ -769,8 +797,16 @@ static const char *shared_place(uintptr_t a, char *buf, size_t len)
     else if (g)
         snprintf(buf, len, "byte %zu of the __shared__ array %s (of %zu bytes)", (size_t)(a - g->beg),
                  tl_emu_global_name(g), (size_t)g->size);
-    else
-        snprintf(buf, len, "a __shared__ array of a template kernel");
+    else {
+        uintptr_t beg = 0;
+        size_t size = 0;
+        const char *name = tl_emu_static_at(a, &beg, &size);
+        if (name)
+            snprintf(buf, len, "byte %zu of the __shared__ array %s (of %zu bytes)", (size_t)(a - beg),
+                     name, size);
+        else
+            snprintf(buf, len, "a __shared__ array of a template kernel");
+    }
     return buf;
 }
 
@@ -818,7 +854,15 @@ static void check_race(uintptr_t a, size_t size, int kind, uintptr_t pc)
         snprintf(effect, sizeof effect, "which of the two values stays");
     else
         snprintf(effect, sizeof effect, "what %s reads", store ? who : "this thread");
-    fault(cudaErrorLaunchFailure,
+    /* A __syncwarp() is a fix only where the lanes of this warp are all that share these
+     * bytes, as in code written warp-synchronously. Where the other thread has gone on to a
+     * __syncthreads() (or ended while others wait at one), it is a step of a loop ahead: the
+     * barrier missing is the block's, between the steps, since what a step stores the other
+     * warps may read too (a tile), which no __syncwarp() orders; the emulator, which runs a
+     * warp's lanes before the next warp's, cannot know yet whether they will. */
+    int syncwarp_fixes = one_warp && !waits[0];
+    char what[2048]; /* two threads, two lines and the barrier */
+    snprintf(what, sizeof what,
           "a race on shared memory: this thread %s %zu byte(s) at %s, %s, which %s %s at %s, and "
           "no %s comes between the two%s. %s: on a GPU this %s may come before that %s or after "
           "it, and %s changes from run to run (compute-sanitizer --tool racecheck reports this "
@@ -835,7 +879,8 @@ static void check_race(uintptr_t a, size_t size, int kind, uintptr_t pc)
                    : "The two are in different warps, which run in no fixed order between two "
                      "barriers",
           store ? "write" : "read", r.stored ? "write" : "read", effect,
-          one_warp ? ", or, as they are lanes of one warp, a __syncwarp()" : "");
+          syncwarp_fixes ? ", or, as they are lanes of one warp, a __syncwarp()" : "");
+    fault_as(cudaErrorLaunchFailure, 0, what);
 }
 
 /* The widest size of mask, 0 if none. */
@@ -1139,7 +1184,7 @@ static void check_one_barrier(int n_threads)
         if (t->barrier_line == f->barrier_line && strcmp(t->barrier_file, f->barrier_file) == 0)
             continue;
         uint3 a = f->idx, b = t->idx, blk = tl_emu_builtin.blockIdx;
-        kernel_failed(cudaErrorLaunchFailure,
+        kernel_failed(cudaErrorLaunchFailure, 0,
                       "barrier error in block (%u, %u, %u) of %s: thread (%u, %u, %u) waits at the "
                       "__syncthreads() of %s:%d and thread (%u, %u, %u) at the one of %s:%d. "
                       "Every thread of a block must reach the same __syncthreads() (as "
@@ -1196,7 +1241,7 @@ static void warp_error(int l, int m)
 {
     char a[64], b[64], at_l[320], at_m[320];
     uint3 blk = tl_emu_builtin.blockIdx;
-    kernel_failed(cudaErrorLaunchFailure,
+    kernel_failed(cudaErrorLaunchFailure, 0,
                   "warp error in warp %d of block (%u, %u, %u) of %s: %s waits at %s, and %s, "
                   "which that mask names, waits at %s. Every lane a warp collective's mask names "
                   "must reach one with the same mask (or have exited): a GPU leaves this "
@@ -1246,7 +1291,7 @@ static int settle_warp(int first, int lanes)
         if (!(c->mask >> l & 1)) {
             char a[64], at[320];
             uint3 blk = tl_emu_builtin.blockIdx;
-            kernel_failed(cudaErrorLaunchFailure,
+            kernel_failed(cudaErrorLaunchFailure, 0,
                           "warp error in warp %d of block (%u, %u, %u) of %s: %s calls %s, a mask "
                           "that leaves out its own lane. A lane that calls a warp collective must "
                           "be in its mask (a GPU leaves this undefined)",

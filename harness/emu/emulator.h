@@ -14,7 +14,7 @@
 /* runtime.c: errors. A call's error, with what the emulator saw behind it (cudaGetLastError). */
 cudaError_t tl_emu_fail(cudaError_t err, const char *fmt, ...);
 /* A kernel's fault: its error shows at the next call that waits for the kernel. */
-void tl_emu_fault_later(cudaError_t err, const char *fmt, va_list ap);
+void tl_emu_fault_later(cudaError_t err, int no_gpu_error, const char *fmt, va_list ap);
 /* A call that waits for the device: a kernel's fault becomes its error; the sticky error. */
 cudaError_t tl_emu_settle(void);
 /* After a fault the context is lost, as on a GPU: later kernels never run. */
@@ -137,6 +137,9 @@ int tl_emu_is_shared(const struct asan_global *g);
 int tl_emu_is_constant(const struct asan_global *g);
 /* Whether [a, a + size) lies inside one __shared__ array of a template kernel. */
 int tl_emu_in_static(uintptr_t a, size_t size);
+/* The source's name of the template kernel's __shared__ array at a (NULL where none is known
+ * by name), and its start and size. */
+const char *tl_emu_static_at(uintptr_t a, uintptr_t *beg, size_t *size);
 /* Reads those arrays from the symbol table, once: before any code of the lab
  * file runs where the lab process is confined (confine.c), which then opens no file. */
 void tl_emu_load_statics(void);

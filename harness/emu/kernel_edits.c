@@ -461,10 +461,18 @@ static void edit_shared_variables(const char *s, const char *code, size_t n)
     }
 }
 
-/* The special registers inline PTX may read (mov.u32 %0, %laneid;), which the emulator gives. */
-static const char *const special[] = {"laneid", "warpid", "nwarpid", "smid", "nsmid", "gridid",
-                                      "lanemask_eq", "lanemask_le", "lanemask_lt", "lanemask_ge",
-                                      "lanemask_gt", "clock", "clock_hi", "clock64", "globaltimer"};
+/* The read-only special registers of the PTX ISA that inline PTX may read (mov.u32 %0,
+ * %laneid;), which the emulator gives; the enum of cuda_runtime.h names each in capitals, a
+ * dot as an underscore (tid.x: TL_SREG_TID_X). */
+static const char *const special[] = {
+    "tid.x", "tid.y", "tid.z", "ntid.x", "ntid.y", "ntid.z", "ctaid.x", "ctaid.y", "ctaid.z",
+    "nctaid.x", "nctaid.y", "nctaid.z", "laneid", "warpid", "nwarpid", "smid", "nsmid", "gridid",
+    "lanemask_eq", "lanemask_le", "lanemask_lt", "lanemask_ge", "lanemask_gt", "clock64",
+    "clock_hi", "clock", "globaltimer_lo", "globaltimer_hi", "globaltimer", "dynamic_smem_size",
+    "is_explicit_cluster", "clusterid.x", "clusterid.y", "clusterid.z", "nclusterid.x",
+    "nclusterid.y", "nclusterid.z", "cluster_ctaid.x", "cluster_ctaid.y", "cluster_ctaid.z",
+    "cluster_nctaid.x", "cluster_nctaid.y", "cluster_nctaid.z", "cluster_ctarank",
+    "cluster_nctarank"};
 
 /* The text of the string literals in s[from, to), joined, blanks and one % of %% left out. */
 static void literal_text(const char *s, size_t from, size_t to, char *out, size_t len)
@@ -512,7 +520,7 @@ static void edit_special_registers(const char *s, const char *code, size_t n)
             continue;
         char text[256], constraint[16];
         literal_text(s, q + 1, colon, text, sizeof text);
-        /* the one output: "=r"(expr) or "=l"(expr), and nothing after it but colons */
+        /* the one output: "=r"(expr) or "=l"(expr), and after it no input, clobbers at most */
         size_t c = colon + 1;
         while (c < close && isspace((unsigned char)s[c])) /* s: code has the literal blanked */
             c++;
@@ -526,7 +534,8 @@ static void edit_special_registers(const char *s, const char *code, size_t n)
         if (paren >= close || code[paren] != '(')
             continue;
         size_t paren_end = matching(code, paren, n), rest = paren_end + 1;
-        while (rest < close && (isspace((unsigned char)code[rest]) || code[rest] == ':'))
+        /* code has string literals blanked: clobbers ("memory") pass, inputs do not */
+        while (rest < close && (isspace((unsigned char)code[rest]) || code[rest] == ':' || code[rest] == ','))
             rest++;
         if (rest != close || (strcmp(constraint, "\"=r") != 0 && strcmp(constraint, "\"=l") != 0))
             continue;
@@ -544,7 +553,8 @@ static void edit_special_registers(const char *s, const char *code, size_t n)
             for (size_t i = at; i <= close; i++)
                 newlines += s[i] == '\n';
             for (size_t i = 0; special[k][i] && i + 1 < sizeof name; i++)
-                name[i] = (char)toupper((unsigned char)special[k][i]), name[i + 1] = '\0';
+                name[i] = special[k][i] == '.' ? '_' : (char)toupper((unsigned char)special[k][i]),
+                name[i + 1] = '\0';
             char *expr = one_line(s, paren + 1, paren_end);
             add_edit(at, close + 1 - at, "((void)((%s) = (%s)tl_emu_cuda_sreg(TL_SREG_%s)))%.*s", expr,
                      wide ? "unsigned long long" : "unsigned int", name, newlines,

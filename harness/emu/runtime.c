@@ -24,6 +24,9 @@ static cudaError_t last_error, sticky_error;
 /* A kernel's fault, as on a GPU, shows at the next call that waits for the kernel. */
 static cudaError_t pending_error;
 static char detail[3072]; /* a race names two threads, two lines and the barrier to add */
+/* Whether the fault behind detail is one a GPU gives no error for (a race, threads at
+ * different barriers): the emulator's own verdict, which gpu.c puts first. */
+static int detail_is_the_emulators;
 
 /* A call that waits for the device: a fault of the kernels before it becomes its error. */
 static cudaError_t settle(void)
@@ -46,6 +49,7 @@ cudaError_t tl_emu_fail(cudaError_t err, const char *fmt, ...)
     va_start(ap, fmt);
     vsnprintf(detail, sizeof detail, fmt, ap);
     va_end(ap);
+    detail_is_the_emulators = 0;
     last_error = err;
     return err;
 }
@@ -58,6 +62,7 @@ static cudaError_t refused_in_lab(const char *why)
 {
     snprintf(detail, sizeof detail, "%s", why);
     snprintf(refusal, sizeof refusal, "%s", why);
+    detail_is_the_emulators = 0;
     return sticky_error = last_error = cudaErrorNotSupported;
 }
 
@@ -69,9 +74,10 @@ cudaError_t tl_gpu_lab_error(const char **said)
     return cudaGetLastError();
 }
 
-void tl_emu_fault_later(cudaError_t err, const char *fmt, va_list ap)
+void tl_emu_fault_later(cudaError_t err, int no_gpu_error, const char *fmt, va_list ap)
 {
     vsnprintf(detail, sizeof detail, fmt, ap);
+    detail_is_the_emulators = no_gpu_error;
     pending_error = err;
 }
 
@@ -91,6 +97,11 @@ const char tl_gpu_runtime_name[32] = "CPU emulator of a GPU";
 const char *tl_gpu_error_detail(void)
 {
     return detail[0] ? detail : NULL;
+}
+
+int tl_gpu_error_is_the_emulators(void)
+{
+    return detail[0] && detail_is_the_emulators;
 }
 
 static const struct {

@@ -11,6 +11,7 @@
 #include "matrix.h"
 #include "statics.h"
 
+#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -103,7 +104,35 @@ const struct asan_global *tl_emu_global_at(uintptr_t a)
 typedef struct {
     uintptr_t beg;
     size_t size;
+    char name[64]; /* as the source names it: As of _ZZ19matmul_tiled_kernelILi32EEvPfiE2As */
 } local_static;
+
+/* The source's name of a function-local static from its mangled one, which ends in the
+ * name's length and the name (E2As), and a discriminator where a function has two of that
+ * name (E2As_0). "" where it does not parse. */
+static void local_name(const char *mangled, char *out, size_t len)
+{
+    size_t n = strlen(mangled);
+    out[0] = '\0';
+    for (size_t i = 0; i + 1 < n; i++) {
+        if (mangled[i] != 'E' || !isdigit((unsigned char)mangled[i + 1]))
+            continue;
+        char *end;
+        unsigned long size = strtoul(mangled + i + 1, &end, 10);
+        size_t at = (size_t)(end - mangled);
+        if (size == 0 || at + size > n)
+            continue;
+        size_t rest = at + size;
+        if (rest < n && mangled[rest] == '_')
+            for (rest++; rest < n && isdigit((unsigned char)mangled[rest]);)
+                rest++;
+        size_t suffix = strlen(TL_EMU_SHARED_SUFFIX); /* rewrite's renaming (kernel_edits.h) */
+        if (size > suffix && strncmp(mangled + at + size - suffix, TL_EMU_SHARED_SUFFIX, suffix) == 0)
+            size -= suffix;
+        if (rest == n)
+            snprintf(out, len, "%.*s", (int)size, mangled + at);
+    }
+}
 
 static local_static *statics;
 static size_t n_statics, cap_statics;
@@ -111,7 +140,6 @@ static int statics_loaded, statics_pruned;
 
 static void found_static(uintptr_t beg, size_t size, const char *name)
 {
-    (void)name;
     if (n_statics == cap_statics) {
         size_t cap = cap_statics ? 2 * cap_statics : 16;
         local_static *grown = realloc(statics, cap * sizeof *grown);
@@ -119,7 +147,9 @@ static void found_static(uintptr_t beg, size_t size, const char *name)
             abort();
         statics = grown, cap_statics = cap;
     }
-    statics[n_statics++] = (local_static){beg, size};
+    statics[n_statics] = (local_static){beg, size, ""};
+    local_name(name, statics[n_statics].name, sizeof statics[n_statics].name);
+    n_statics++;
 }
 
 void tl_emu_load_statics(void)
@@ -146,6 +176,16 @@ void tl_emu_read_statics(void)
     }
     n_statics = kept;
     statics_pruned = 1;
+}
+
+const char *tl_emu_static_at(uintptr_t a, uintptr_t *beg, size_t *size)
+{
+    for (size_t i = 0; i < n_statics; i++)
+        if (a - statics[i].beg < statics[i].size) {
+            *beg = statics[i].beg, *size = statics[i].size;
+            return statics[i].name[0] ? statics[i].name : NULL;
+        }
+    return NULL;
 }
 
 int tl_emu_in_static(uintptr_t a, size_t size)

@@ -67,12 +67,23 @@ __attribute__((weak)) int tl_gpu_lab_plans_ahead(int on)
     return 0;
 }
 
-/* The error by name and its cause: `cause`, or the usual one when NULL. */
+__attribute__((weak)) int tl_gpu_error_is_the_emulators(void)
+{
+    return 0; /* a GPU's runtime: every error is CUDA's */
+}
+
+/* The error by name and its cause: `cause`, or the usual one when NULL; what the emulator
+ * saw alone and first where no GPU gives that error. */
 static void explain_as(cudaError_t err, const char *cause, char *buf, size_t len)
 {
+    const char *detail = tl_gpu_error_detail();
+    if (detail && tl_gpu_error_is_the_emulators()) {
+        snprintf(buf, len, "%s\n  (the emulator stops the kernel there, with %s, an error no GPU gives "
+                 "for this)", detail, cudaGetErrorName(err));
+        return;
+    }
     snprintf(buf, len, "CUDA error %s (%s): %s", cudaGetErrorName(err), cudaGetErrorString(err),
              cause ? cause : usual_cause(err));
-    const char *detail = tl_gpu_error_detail();
     if (detail)
         tl_appendf(buf, len, "\n  the emulator saw: %s", detail);
 }

@@ -22,6 +22,10 @@
  */
 extern const char tl_gpu_runtime_name[32];
 const char *tl_gpu_error_detail(void);
+/* Whether the last error is one only the emulator gives, where a GPU gives none and runs on
+ * (a race on shared memory, threads at different barriers): then its detail says all, and
+ * comes first, before the error's name and usual cause, which would mislead. */
+int tl_gpu_error_is_the_emulators(void);
 
 /*
  * The error of the lab call just made, as cudaGetLastError() gives it, and

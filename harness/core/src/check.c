@@ -664,12 +664,27 @@ void tl_check_transpose(tl_verdict *v, tl_transpose_fn fn, const tl_backend *bac
         tl_count_guarded(counted, sizeof counted, after);
         tl_appendf(msg, len,
                    "  wrote %s past the end of out, the nearest at out index %zu "
-                   "(%zu past its last element, out[%zu]): out has cols*rows = %zu elements.\n"
-                   "  hint: a loop bound off by one (<= instead of <), or a missing bounds check "
-                   "in the last block or tile%s.\n",
-                   counted, n + first_after, first_after + 1, n - 1, n,
-                   after < TL_MARGIN ? "" : "; writes that far past the end are more likely an "
-                                            "index that runs over the wrong size (rows for cols?)");
+                   "(%zu past its last element, out[%zu]): out has cols*rows = %zu elements.\n",
+                   counted, n + first_after, first_after + 1, n - 1, n);
+        /* Holes beside writes past the end: the threads that stored are not the ones that
+         * should have, which neither a bound one too far nor a missing test does (both only
+         * add stores). */
+        if (sc.unwritten || sc.from_shared)
+            tl_appendf(msg, len,
+                       "  hint: out also has %zu element(s) that no thread stored%s: threads stored "
+                       "past the end and skipped elements inside out, so the stores' bounds test "
+                       "does not match the elements they write. A tiled kernel's store writes the "
+                       "element of its block's swapped coordinates: out[y * rows + x] with x < rows "
+                       "&& y < cols, not the test of the load (x < cols && y < rows, the element "
+                       "of in), which it may not reuse.\n",
+                       sc.unwritten + sc.from_shared,
+                       sc.from_shared ? " or that hold a tile element no thread had loaded" : "");
+        else
+            tl_appendf(msg, len,
+                       "  hint: a loop bound off by one (<= instead of <), or a missing bounds "
+                       "check in the last block or tile%s.\n",
+                       after < TL_MARGIN ? "" : "; writes that far past the end are more likely an "
+                                                "index that runs over the wrong size (rows for cols?)");
     }
     if (before) {
         tl_count_guarded(counted, sizeof counted, before);

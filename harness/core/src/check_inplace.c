@@ -6,7 +6,9 @@
  *
  * The diagnoses are the in-place mistakes, each recognised by where the
  * wrong values came from:
- *   - the matrix came back as it went: every pair swapped twice;
+ *   - the matrix came back as it went: every pair swapped twice (or, where it fits
+ *     in one tile, that tile never touched: the values cannot tell the two apart);
+ *   - the tiles on the diagonal untouched, the pairs off it right;
  *   - each tile transposed where it lies, never swapped with its mirror
  *     across the diagonal (the tiled kernel of the blog the lab starts from);
  *   - a swap that lost one side: (r, c) kept its value, (c, r) got it too;
@@ -56,14 +58,24 @@ static void scan_matrix(inplace_scan *sc, const float *m, const float *in, int n
         }
 }
 
-/* Every element of the t x t tiles on the diagonal came out right. */
-static int diagonal_tiles_right(const float *m, const float *in, int n, int t)
+/* Every element of the t x t tiles on the diagonal (on_diagonal) or of those off it came out
+ * transposed, or (transposed 0) as it went in. */
+static int tiles_hold(const float *m, const float *in, int n, int t, int on_diagonal, int transposed)
 {
     for (int r = 0; r < n; r++)
-        for (int c = r / t * t; c < n && c < (r / t + 1) * t; c++)
-            if (tl_float_bits(m[(size_t)r * n + c]) != tl_float_bits(in[(size_t)c * n + r]))
+        for (int c = 0; c < n; c++) {
+            if ((r / t == c / t) != on_diagonal)
+                continue;
+            size_t want = transposed ? (size_t)c * n + r : (size_t)r * n + c;
+            if (tl_float_bits(m[(size_t)r * n + c]) != tl_float_bits(in[want]))
                 return 0;
+        }
     return 1;
+}
+
+static int diagonal_tiles_right(const float *m, const float *in, int n, int t)
+{
+    return tiles_hold(m, in, n, t, 1, 1);
 }
 
 /* Elements of the whole t x t tiles (the first n / t * t rows and columns) that hold shared
@@ -169,12 +181,40 @@ static void explain(char *msg, size_t len, const inplace_scan *sc, const float *
                    "  hint: %zu elements came from outside the matrix: an index ran past its end "
                    "(check the bounds test r < n && c < n, on the mirror tile too).\n",
                    sc->from_margin);
+    /* A matrix within one of the launch's tiles is all one tile on the diagonal: back as it
+     * went, it was swapped twice or never touched, and the values cannot tell which. */
+    if (memcmp(m, in, total * sizeof *m) == 0 && t > 1 && n <= t) {
+        tl_appendf(msg, len,
+                   "  hint: the matrix came back as it went in: every element off the diagonal "
+                   "still holds its own value. n = %d fits in one of your %d x %d tiles, the one "
+                   "on the diagonal, which is its own mirror: either no thread transposed that "
+                   "tile (the block of a tile (R, R) must transpose it in place: the blocks that "
+                   "leave at once are those below the diagonal, R > C, not R >= C), or each pair "
+                   "(r, c), (c, r) in it was swapped twice, by the thread at (r, c) and again by "
+                   "the one at (c, r) (within the tile, only x < y swap; README.md, steps 1 and "
+                   "2). Larger matrices, of several tiles, tell the two apart.\n",
+                   n, t, t);
+        return;
+    }
     if (memcmp(m, in, total * sizeof *m) == 0) {
         tl_appendf(msg, len,
                    "  hint: the matrix came back as it went in: every element off the diagonal "
                    "still holds its own value. Every pair (r, c), (c, r) was swapped twice, once by "
                    "the thread at (r, c) and again by the one at (c, r), which undoes the first "
                    "swap. Let only the threads below the diagonal swap: x < y (README.md, step 1).\n");
+        return;
+    }
+    /* The pairs right, the tiles on the diagonal untouched: no block took those. */
+    if (sc->kept == sc->wrong && t > 1 && n > t && tiles_hold(m, in, n, t, 0, 1) &&
+        tiles_hold(m, in, n, t, 1, 0)) {
+        tl_appendf(msg, len,
+                   "  hint: every wrong element lies in the %d x %d tiles on the diagonal, which "
+                   "came back as they went in, untouched, while every tile off the diagonal came "
+                   "out right: the pairs were swapped, but no block transposed the tiles on the "
+                   "diagonal. A tile (R, R) is its own mirror, and its block must transpose it in "
+                   "place: the blocks that leave at once are those below the diagonal, R > C, not "
+                   "R >= C (README.md, step 2).\n",
+                   t, t);
         return;
     }
     /* Pairs of tiles back as they went: the launch, where there is one, says why. */

@@ -1,5 +1,5 @@
 // expect: pass
-// emulator: build-error Inline PTX is not supported by the tilelab CPU emulator
+// emulator: build-error The tilelab CPU emulator runs no inline PTX but an asm statement that only moves one special register
 // Inline PTX beyond reading a special register: valid on a GPU, which runs
 // it; the emulator, which runs C++ and checks its every access, refuses it
 // saying so (harness/emu/README.md, known limits).

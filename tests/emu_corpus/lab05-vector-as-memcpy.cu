@@ -1,0 +1,36 @@
+// expect: pass
+// A 1 x N or N x 1 matrix transposed as a device-to-device
+// cudaMemcpyAsync, the rest tiled: valid.
+// Written by a new student who had never read the emulator (issue 35).
+#include "lab.h"
+
+#ifndef TILE_DIM
+#define TILE_DIM 32
+#endif
+
+__global__ void transpose_bank_free(float *out, const float *in, int rows, int cols)
+{
+    __shared__ float tile[TILE_DIM][TILE_DIM + 1];
+    int x = blockIdx.x * TILE_DIM + threadIdx.x;
+    int y = blockIdx.y * TILE_DIM + threadIdx.y;
+    if (x < cols && y < rows)
+        tile[threadIdx.y][threadIdx.x] = in[(size_t)y * cols + x];
+    __syncthreads();
+    x = blockIdx.y * TILE_DIM + threadIdx.x;
+    y = blockIdx.x * TILE_DIM + threadIdx.y;
+    if (x < rows && y < cols)
+        out[(size_t)y * rows + x] = tile[threadIdx.x][threadIdx.y];
+}
+
+void transpose(float *d_out, const float *d_in, int rows, int cols)
+{
+    if (rows == 1 || cols == 1) {
+        // a vector's transpose has the same memory layout: copy it
+        cudaMemcpyAsync(d_out, d_in, (size_t)rows * cols * sizeof(float),
+                        cudaMemcpyDeviceToDevice, 0);
+        return;
+    }
+    dim3 block(TILE_DIM, TILE_DIM);
+    dim3 grid((cols + TILE_DIM - 1) / TILE_DIM, (rows + TILE_DIM - 1) / TILE_DIM);
+    transpose_bank_free<<<grid, block>>>(d_out, d_in, rows, cols);
+}

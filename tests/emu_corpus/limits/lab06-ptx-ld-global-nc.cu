@@ -1,0 +1,44 @@
+// expect: pass
+// emulator: build-error inline assembly
+// The loads written as inline PTX ld.global.nc, as performance write-ups
+// show: valid, and a GPU runs it; the emulator sees memory only through
+// the compiler's instrumentation and refuses it (a known limit).
+// Written by a new student who had never read the emulator (issue 35).
+#include "lab.h"
+
+#ifndef TILE_DIM
+#define TILE_DIM 32
+#endif
+#ifndef BLOCK_ROWS
+#define BLOCK_ROWS 8
+#endif
+
+__device__ __forceinline__ float ld_nc(const float *p)
+{
+    float v;
+    asm volatile("ld.global.nc.f32 %0, [%1];" : "=f"(v) : "l"(p));
+    return v;
+}
+
+__global__ void transpose_unrolled(float *out, const float *in, int rows, int cols)
+{
+    __shared__ float tile[TILE_DIM][TILE_DIM + 1];
+    int x = blockIdx.x * TILE_DIM + threadIdx.x;
+    int y = blockIdx.y * TILE_DIM + threadIdx.y;
+    for (int j = 0; j < TILE_DIM; j += BLOCK_ROWS)
+        if (x < cols && y + j < rows)
+            tile[threadIdx.y + j][threadIdx.x] = ld_nc(in + (size_t)(y + j) * cols + x);
+    __syncthreads();
+    x = blockIdx.y * TILE_DIM + threadIdx.x;
+    y = blockIdx.x * TILE_DIM + threadIdx.y;
+    for (int j = 0; j < TILE_DIM; j += BLOCK_ROWS)
+        if (x < rows && y + j < cols)
+            out[(size_t)(y + j) * rows + x] = tile[threadIdx.x][threadIdx.y + j];
+}
+
+void transpose(float *d_out, const float *d_in, int rows, int cols)
+{
+    dim3 block(TILE_DIM, BLOCK_ROWS);
+    dim3 grid((cols + TILE_DIM - 1) / TILE_DIM, (rows + TILE_DIM - 1) / TILE_DIM);
+    transpose_unrolled<<<grid, block>>>(d_out, d_in, rows, cols);
+}
