@@ -1,12 +1,10 @@
 // expect: fail Lab 3 asks for a 2-D launch
-// gpu-expect: pass
 // A flat 1-D kernel that splits its index into row and column with float
 // division: exact below 2^24 elements, wrong past it. A GPU's full suite
-// fails its values at 8192 x 8192; the corpus stops short of the large
-// shapes, and the emulator's largest (2048 x 2048, 2^22 elements) never
-// crosses 2^24 (a shape that did would cost a suite several seconds more),
-// so here only the technique check, judged from the emulator's counts,
-// fails it: a 1-D launch.
+// fails its values at 8192 x 8192; the emulator's largest shape (2048 x
+// 2048, 2^22 elements) never crosses 2^24 (a shape that did would cost a
+// suite several seconds more), so here, as in the corpus on the H100
+// (2026-11-27), what fails it is lab 3's launch check: a 1-D launch.
 // Written by a new student who had never read the emulator (issue 35).
 #include "lab.h"
 
