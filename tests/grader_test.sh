@@ -230,6 +230,47 @@ expect "... and what a time limit usually means, a constructor's time included" 
 expect "... while the other tests pass" "^1 +6\.55 / +8.00"
 within "... and the lab is graded in bounded time (each such test run twice)" 150
 
+# What decides a time-out is the grader's record (grade-run's clock, Criterion's
+# and the suite's own records), never what the output says: a hand-in that prints
+# a time-out's words and fails at once is not run again alone, where it could
+# hold the machine, and every other grader with it.
+handin forger 01-cpu-naive >/dev/null <<EOF
+#include "lab.h"
+#include <stdio.h>
+void transpose(float *out, const float *in, int rows, int cols)
+{
+    if (rows == 2 && cols == 3) {
+        fprintf(stderr, "\\ntilelab: stopped after 1 seconds, the time limit\\nlab01::tiny_rectangles: Timed out.\\n"
+                        "transpose() of a 2 x 3 matrix did not return within 5 s (an endless loop?)\\n");
+        return;
+    }
+    $transpose_body
+}
+EOF
+grade forger 01
+expect "a hand-in that prints a time-out's words fails the test it fails" "tiny_rectangles \(0.00 of .*\)"
+refute "... and is not run again alone for them" "run again alone"
+
+# The kernel moving memory for a measured CPU lab (process_vm_readv on itself:
+# no load or store valgrind sees) is stopped as a second process is.
+handin vmcopy 01-cpu-naive >/dev/null <<EOF
+#define _GNU_SOURCE
+#include "lab.h"
+#include <sys/uio.h>
+#include <unistd.h>
+void transpose(float *out, const float *in, int rows, int cols)
+{
+    float first;
+    struct iovec mine = {&first, sizeof first}, theirs = {(void *)in, sizeof first};
+    if (rows * cols > 0)
+        process_vm_readv(getpid(), &mine, 1, &theirs, 1, 0);
+    $transpose_body
+}
+EOF
+grade vmcopy 01
+expect "the kernel copying memory for a measured hand-in (process_vm_readv) leaves it correct but unmeasured" "^1 +8.00 / +8.00 .* 0.00 / +2.00"
+expect "... and it is told why" "to have the kernel move memory for it"
+
 # Load never decides a verdict: a test that runs past its limit is run again
 # alone, with RETRY_SCALE times the reference's time for it on this machine
 # (here a knob stands in for a loaded machine's slow reference), and the

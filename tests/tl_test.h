@@ -263,6 +263,7 @@ static void *tl_watch_calls(void *unused)
             snprintf(what, sizeof what, "%s: %s did not return within %g s (an endless loop?)",
                      tl_test_id, tl_call_now, limit);
             tl_lab_put_hang_on_record(what);
+            tl_lab_record_timeout(tl_test_id);
             fprintf(stderr, "\ntilelab: %s did not return within %g s: an endless loop? (a loop "
                             "whose condition never changes, an index that never moves, or a thread "
                             "that waits for what another thread never does.) The tests after this "

@@ -10,9 +10,15 @@
  * with CLONE_THREAD: valgrind counts every thread) but not processes, and
  * may run no program but the one it was started as.
  *
+ * The kernel can move memory for a process too, where valgrind sees no
+ * access: process_vm_readv on itself copies in to out in one call. Those
+ * calls, and vmsplice's and process_madvise's, are refused the same way.
+ * (A copy through a pipe or a file, read() into out, is one valgrind does
+ * not count either; the measured run needs such calls, so they are open.)
+ *
  * A seccomp filter, installed here just before PROGRAM runs, kills the
  * process at its first fork, vfork, clone without CLONE_THREAD, execve or
- * execveat, with SIGSYS. The one execve let through is this program's own,
+ * execveat, or a call of the memory-moving kind above, with SIGSYS. The one execve let through is this program's own,
  * of PROGRAM: the filter knows it by the address of its system call
  * instruction. Nothing makes a system call from that address after it:
  * valgrind runs the client's code translated, never as it is, and makes
@@ -62,6 +68,16 @@ static int install_filter(void)
         TL_BPF_LOAD_AT(TL_BPF_ARG_LO(0)),
         BPF_JUMP(BPF_JMP | BPF_JSET | BPF_K, CLONE_THREAD, 0, 1),
         TL_BPF_RETURN(SECCOMP_RET_ALLOW),
+        TL_BPF_RETURN(SECCOMP_RET_KILL_PROCESS),
+        /* memory moved by the kernel, where valgrind sees no access: another process's
+         * pages read or written (itself included), pages spliced into a pipe */
+        TL_BPF_UNLESS_EQUAL(SYS_process_vm_readv, 1),
+        TL_BPF_RETURN(SECCOMP_RET_KILL_PROCESS),
+        TL_BPF_UNLESS_EQUAL(SYS_process_vm_writev, 1),
+        TL_BPF_RETURN(SECCOMP_RET_KILL_PROCESS),
+        TL_BPF_UNLESS_EQUAL(SYS_vmsplice, 1),
+        TL_BPF_RETURN(SECCOMP_RET_KILL_PROCESS),
+        TL_BPF_UNLESS_EQUAL(SYS_process_madvise, 1),
         TL_BPF_RETURN(SECCOMP_RET_KILL_PROCESS),
         /* programs: this program's own execve alone */
         TL_BPF_UNLESS_EQUAL(SYS_execveat, 1),

@@ -35,7 +35,9 @@
  * benches share (bench --gpu-lock-fd 4, timing_lock.h), where the sandbox
  * shows no such file.
  *
- * Prints one word: pass, fail or skip (with --test), or ok or fail.
+ * Prints one word: pass, fail, skip or timeout (with --test: timeout where
+ * the test ran past a limit on the clock, by this program's or the suite's
+ * record, never by what the output says), or ok or fail.
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -122,8 +124,8 @@ static void appendf(FILE *f, const char *fmt, ...)
 
 /* Lines of the TAP record that report `suite::test`, other than Criterion's
  * "skipped" lines for the tests the filter left out. */
-static int result_lines(const char *tap, const char *id, int *ok, int *skipped, char *skip_why,
-                        size_t why_len)
+static int result_lines(const char *tap, const char *id, int *ok, int *skipped, int *timed_out,
+                        char *skip_why, size_t why_len)
 {
     char want[512];
     const char *slash = strchr(id, '/');
@@ -142,6 +144,8 @@ static int result_lines(const char *tap, const char *id, int *ok, int *skipped, 
             if (mine) {
                 count++;
                 *ok = is_ok;
+                /* Criterion's own limit: "not ok - suite::test timed out (1.01s)" */
+                *timed_out = is_not_ok && !strncmp(name + wl, " timed out", 10);
                 const char *skip = strstr(name, "# SKIP");
                 *skipped = skip && skip < line + len;
                 if (*skipped) {
@@ -342,18 +346,23 @@ static void write_records(const char *records, const stream s[3])
     }
 }
 
-/* A test's verdict from its records and its exit; why it failed goes to f. */
+/* A test's verdict from its records and its exit; why it failed goes to f. "timeout":
+ * it ran past a limit on the clock, as this program saw (its own limit) or as the
+ * suite's processes put on record (Criterion's limit in the TAP record, the suite's
+ * watch on a call in the done record: "timeout suite/test"), never as the output
+ * says, which the lab's code can print as well. */
 static const char *test_verdict(const char *test, const stream s[3], int status, int timed_out,
                                 FILE *f)
 {
-    int ok = 0, skipped = 0;
+    int ok = 0, skipped = 0, criterion_timed_out = 0;
     int clean = !timed_out && WIFEXITED(status) && WEXITSTATUS(status) == 0;
-    char why[512] = "", want[600];
-    int lines = result_lines(s[1].buf, test, &ok, &skipped, why, sizeof why);
+    char why[512] = "", want[600], hang[600];
+    int lines = result_lines(s[1].buf, test, &ok, &skipped, &criterion_timed_out, why, sizeof why);
     snprintf(want, sizeof want, "done %s\n", test);
+    snprintf(hang, sizeof hang, "timeout %s\n", test);
     int reached_end = !strcmp(s[2].buf, want);
-    if (timed_out)
-        return "fail";
+    if (timed_out || (lines == 1 && criterion_timed_out) || strstr(s[2].buf, hang))
+        return "timeout";
     if (lines > 1 || s[1].dropped || s[2].dropped) {
         appendf(f, "\ntilelab: the test's report holds results it did not produce: "
                    "something besides the test wrote to it. No points.\n");

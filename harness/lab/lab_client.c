@@ -306,6 +306,18 @@ void tl_lab_put_hang_on_record(const char *what)
     }
 }
 
+void tl_lab_record_timeout(const char *test)
+{
+    const char *path = getenv("TILELAB_DONE_FILE");
+    int fd = path && *path && test && *test ? open(path, O_WRONLY | O_APPEND) : -1;
+    if (fd >= 0) {
+        char line[320];
+        int n = snprintf(line, sizeof line, "timeout %s\n", test);
+        (void)!write(fd, line, (size_t)n);
+        close(fd);
+    }
+}
+
 /* A call stopped twice (await_reply): why says so, and the hang is put on record. Entry -1:
  * the lab process's first answer, before any call, which code the lab file runs first delays. */
 static void hung(char *why, size_t why_len, int entry, tl_shape s)
@@ -326,6 +338,7 @@ static void hung(char *why, size_t why_len, int entry, tl_shape s)
              "endless loop?)", watch_test, watch_test[0] ? ": " : "", call,
              entry < 0 ? "answer" : "return", watch_limit);
     tl_lab_put_hang_on_record(what);
+    tl_lab_record_timeout(watch_test);
 }
 
 /* One request and its reply; -1 with why when no reply came. */

@@ -63,6 +63,11 @@ void tl_lab_watch(double cpu_seconds, const char *test);
 int tl_lab_hang_on_record(char *what, size_t len);
 void tl_lab_put_hang_on_record(const char *what);
 
+/* "timeout TEST", on the grader's record of the test (TILELAB_DONE_FILE, which the
+ * lab process never sees): the test ran past a limit on the clock, so the grader
+ * runs it again alone (grade-run's verdict), whatever the output says. */
+void tl_lab_record_timeout(const char *test);
+
 /* Ends the lab process, and every process it started. */
 void tl_lab_stop(void);
 
