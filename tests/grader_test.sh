@@ -308,14 +308,14 @@ fi
 # descriptor 4, open to read and write (its locks are fcntl's: tests/timing_lock_test.c),
 # and no other of the grader's descriptors does.
 : >"$tmp/gpu.lock"
-confined=(bwrap --ro-bind / / --dev /dev --proc /proc --unshare-all --die-with-parent --new-session)
-"${confined[@]}" true 2>/dev/null || confined=()
+sandboxed=(bwrap --ro-bind / / --dev /dev --proc /proc --unshare-all --die-with-parent --new-session)
+"${sandboxed[@]}" true 2>/dev/null || sandboxed=()
 exec {held}<"$tmp/gpu.lock" # one of the grader's own, which must not reach the command
-"$build/grade-run" --limit 10 --output "$tmp/lock.txt" --lock "$tmp/gpu.lock" -- "${confined[@]}" \
+"$build/grade-run" --limit 10 --output "$tmp/lock.txt" --lock "$tmp/gpu.lock" -- "${sandboxed[@]}" \
     sh -c 'readlink /proc/$$/fd/4; sed -n "s/^flags:[[:space:]]*//p" /proc/$$/fdinfo/4; [ ! -e /proc/$$/fd/5 ] || echo "descriptor 5 open"' >/dev/null
 exec {held}<&-
 if [ "$(sed -n 1p "$tmp/lock.txt")" = "$tmp/gpu.lock" ] && [[ $(sed -n 2p "$tmp/lock.txt") == *2 ]] && [ "$(wc -l <"$tmp/lock.txt")" = 2 ]; then
-    ok "grade-run --lock: the command has the GPU timing lock as descriptor 4, to read and write ($([ ${#confined[@]} = 0 ] && echo "no sandbox: bwrap cannot run here" || echo "through bwrap")), and no other descriptor of the grader's"
+    ok "grade-run --lock: the command has the GPU timing lock as descriptor 4, to read and write ($([ ${#sandboxed[@]} = 0 ] && echo "no sandbox: bwrap cannot run here" || echo "through bwrap")), and no other descriptor of the grader's"
 else
     not_ok "grade-run --lock: the command's descriptor 4 and 5 said: $(tr '\n' ' ' <"$tmp/lock.txt") (want $tmp/gpu.lock, flags ending in 2, nothing more)"
 fi

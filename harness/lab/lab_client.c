@@ -338,7 +338,6 @@ static void hung(char *why, size_t why_len, int entry, tl_shape s)
              "endless loop?)", watch_test, watch_test[0] ? ": " : "", call,
              entry < 0 ? "answer" : "return", watch_limit);
     tl_lab_put_hang_on_record(what);
-    tl_lab_record_timeout(watch_test);
 }
 
 /* One request and its reply; -1 with why when no reply came. */

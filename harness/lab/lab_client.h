@@ -65,7 +65,8 @@ void tl_lab_put_hang_on_record(const char *what);
 
 /* "timeout TEST", on the grader's record of the test (TILELAB_DONE_FILE, which the
  * lab process never sees): the test ran past a limit on the clock, so the grader
- * runs it again alone (grade-run's verdict), whatever the output says. */
+ * runs it again alone (grade-run's verdict), whatever the output says. Not for the
+ * watch above: CPU time is the same on a busy machine, and running alone changes nothing. */
 void tl_lab_record_timeout(const char *test);
 
 /* Ends the lab process, and every process it started. */
