@@ -274,6 +274,41 @@ Test(checker, names_a_store_that_reuses_the_loads_bounds)
     cr_assert(!strstr(verdict.message, "bounds test does not match"), "%s", verdict.message);
 }
 
+/* for (c = 0; c < rows; c++): the inner loop bounded by the wrong dimension (a student's). */
+static void inner_bound_on_rows(float *out, const float *in, int rows, int cols)
+{
+    for (int r = 0; r < rows; r++)
+        for (int c = 0; c < rows; c++)
+            out[(size_t)c * rows + r] = in[(size_t)r * cols + c];
+}
+
+/* for (r = 0; r < cols; r++): the outer one. */
+static void outer_bound_on_cols(float *out, const float *in, int rows, int cols)
+{
+    for (int r = 0; r < cols && r < rows; r++)
+        for (int c = 0; c < cols; c++)
+            out[(size_t)c * rows + r] = in[(size_t)r * cols + c];
+}
+
+Test(checker, names_a_loop_bound_on_the_wrong_dimension)
+{
+    /* Taller than wide: out's extra rows run past its end, whole rows of rows floats. */
+    expect_caught(inner_bound_on_rows, 33, 31, "c < rows where c < cols is meant");
+    cr_assert(!strstr(verdict.message, "<= instead of <"), "no bound is off by one:\n%s", verdict.message);
+    expect_caught(inner_bound_on_rows, 97, 89, "out was written as if it had rows = 97 rows");
+    cr_assert(!strstr(verdict.message, "off by one"), "%s", verdict.message);
+    /* Wider than tall: out's rows stop at rows, the rest a tail. */
+    expect_caught(inner_bound_on_rows, 193, 263, "c < rows where c < cols is meant");
+    cr_assert(!strstr(verdict.message, "round the number of blocks up"), "%s", verdict.message);
+    expect_caught(inner_bound_on_rows, 1, 1000, "bounded by the wrong dimension");
+    expect_caught(outer_bound_on_cols, 263, 193, "r < cols where r < rows is meant");
+    /* A bound off by one is not a wrong dimension, nor is a tail a block leaves. */
+    expect_caught(one_past_the_end, 37, 53, "<= instead of <");
+    cr_assert(!strstr(verdict.message, "wrong dimension"), "%s", verdict.message);
+    expect_caught(skips_the_tail, 40, 50, "tail of the matrix");
+    cr_assert(!strstr(verdict.message, "wrong dimension"), "%s", verdict.message);
+}
+
 Test(checker, catches_writes_outside_out)
 {
     expect_caught(one_past_the_end, 37, 53, "past the end of out");

@@ -535,6 +535,35 @@ static void hint_tiles_in_place(char *msg, size_t len, int t, int orow, int ocol
                       : "Swap the block's offsets as well as the indices inside it.");
 }
 
+/*
+ * A tail on the CPU whose written part ends exactly at the other dimension:
+ * out's rows written up to rows (in's row count) where it has cols, or its
+ * columns up to cols where it has rows. A loop bounded by the wrong size
+ * leaves that; a bound off by one or a block not rounded up does not. 1 when
+ * it told so.
+ */
+static int wrong_dimension(char *msg, size_t len, tl_shape s, int strip_rows, int strip_cols)
+{
+    int orows = s.cols, ocols = s.rows;
+    if (strip_rows && !strip_cols && orows - strip_rows == s.rows)
+        tl_appendf(msg, len,
+                   "  hint: out's rows were written up to row %d and no further: as many as in has "
+                   "rows (rows = %d), where out has cols = %d (one for each column of in). A loop "
+                   "over in's columns (c, out's rows) is bounded by the wrong dimension: c < rows "
+                   "where c < cols is meant.\n",
+                   s.rows - 1, s.rows, s.cols);
+    else if (strip_cols && !strip_rows && ocols - strip_cols == s.cols)
+        tl_appendf(msg, len,
+                   "  hint: out's columns were written up to column %d and no further: as many as "
+                   "in has columns (cols = %d), where out has rows = %d (one for each row of in). "
+                   "A loop over in's rows (r, out's columns) is bounded by the wrong dimension: "
+                   "r < cols where r < rows is meant.\n",
+                   s.cols - 1, s.cols, s.rows);
+    else
+        return 0;
+    return 1;
+}
+
 static void explain(char *msg, size_t len, const scan *sc, const float *out, const float *in,
                     tl_shape s, int on_gpu)
 {
@@ -603,7 +632,7 @@ static void explain(char *msg, size_t len, const scan *sc, const float *out, con
                 hint_tail_on_gpu(msg, len, &in_rows, holes);
             if (strip_rows)
                 hint_tail_on_gpu(msg, len, &in_cols, holes);
-        } else if (explained)
+        } else if (explained && !wrong_dimension(msg, len, s, strip_rows, strip_cols))
             tl_appendf(msg, len,
                        "  hint: that is the tail of the matrix (the last %d row(s) and %d column(s) "
                        "of out). Check where each loop stops: it must reach the last row and "
@@ -679,6 +708,17 @@ void tl_check_transpose(tl_verdict *v, tl_transpose_fn fn, const tl_backend *bac
                        "of in), which it may not reuse.\n",
                        sc.unwritten + sc.from_shared,
                        sc.from_shared ? " or that hold a tile element no thread had loaded" : "");
+        else if (s.rows > s.cols && first_after == 0 && after < TL_MARGIN &&
+                 n + after == (size_t)s.rows * s.rows)
+            /* The writes past the end are whole rows of out up to rows: out taken as
+             * rows x rows, its row count (in's columns) read off the wrong size. */
+            tl_appendf(msg, len,
+                       "  hint: the writes past the end fill out's rows %d..%d exactly, whole rows "
+                       "of %d: out was written as if it had rows = %d rows, where it has cols = %d "
+                       "(one for each column of in). A loop or index over in's columns (c, out's "
+                       "rows) runs to rows instead of cols: a bound on the wrong dimension, c < "
+                       "rows where c < cols is meant.\n",
+                       s.cols, s.rows - 1, s.rows, s.rows, s.cols);
         else
             tl_appendf(msg, len,
                        "  hint: a loop bound off by one (<= instead of <), or a missing bounds "
