@@ -475,6 +475,33 @@ Test(checker, tells_a_bound_off_by_one_from_a_short_grid)
     expect_on_gpu(grid_covers_part, 97, 89, "(cols + TILE_DIM - 1) / TILE_DIM for x", "for y");
 }
 
+/* Lab 3's grid with x and y swapped, grid((rows + 31) / 32, (cols + 7) / 8) (a student's):
+ * what one thread an element reaches of in's rows and columns, rounded up the wrong way. */
+static void swapped_grid_reaches(int rows, int cols)
+{
+    memset(&planted_launch, 0, sizeof planted_launch);
+    planted_launch.block[0] = 32, planted_launch.block[1] = 8, planted_launch.block[2] = 1;
+    planted_launch.grid[0] = ((unsigned)rows + 31) / 32;
+    planted_launch.grid[1] = ((unsigned)cols + 7) / 8;
+    planted_launch.grid[2] = 1;
+    covered_cols = (int)planted_launch.grid[0] * 32, covered_rows = (int)planted_launch.grid[1] * 8;
+}
+
+Test(checker, names_a_grid_with_x_and_y_swapped)
+{
+    static const int shapes[][2] = {{33, 31}, {97, 89}, {1025, 2047}, {1000, 1}, {1, 1000}};
+    for (size_t i = 0; i < sizeof shapes / sizeof *shapes; i++) {
+        swapped_grid_reaches(shapes[i][0], shapes[i][1]);
+        expect_on_gpu(grid_covers_part, shapes[i][0], shapes[i][1], "has its x and y swapped",
+                      "Round the number of blocks up");
+        cr_assert(!strstr(verdict.message, "stops short"), "%s", verdict.message);
+    }
+    /* The grid rounded down is not swapped: that hint stays. */
+    launch_as(32, 8, 8, 97, 89, 0, 1);
+    covered_rows = 96, covered_cols = 89;
+    expect_on_gpu(grid_covers_part, 97, 89, "Round the number of blocks up", "x and y swapped");
+}
+
 Test(checker, says_why_a_single_row_came_out_empty)
 {
     launch_as(32, 8, 8, 1, 1000, 0, 0);

@@ -370,6 +370,35 @@ static void hint_tail_on_gpu(char *msg, size_t len, const side *sd, int holes)
 }
 
 /*
+ * A tail left by a grid whose x and y are swapped (tl_grid_swapped): x
+ * counted over in's rows, y over its columns, each rounded up, in either
+ * way a lab's kernel uses a block down y (span_of). 1 when it told so.
+ */
+static int hint_swapped_grid(char *msg, size_t len, tl_shape s)
+{
+    const tl_launch *l = tl_launch_count() > 0 ? tl_launch_get(0) : NULL;
+    unsigned per_y;
+    const char *macro;
+    for (int way = 0; l && span_of(l, 'y', way, &per_y, &macro) >= 0; way++) {
+        if (!tl_grid_swapped(l, s.cols, s.rows, per_y))
+            continue;
+        tl_appendf(msg, len,
+                   "  hint: your grid, (%u, %u) blocks of (%u, %u) threads, has its x and y "
+                   "swapped: %u blocks in x, as many as in's rows = %d need, and %u in y, as many "
+                   "as its cols = %d need. x runs along a row of in, across its cols columns (c = "
+                   "blockIdx.x * blockDim.x + threadIdx.x), and y down its rows: dim3 grid((cols + "
+                   "TILE_DIM - 1) / TILE_DIM, (rows + %s - 1) / %s). As it is, the grid reaches "
+                   "%ld of in's %d rows and %ld of its %d columns; both are rounded up, so rounding "
+                   "is not what falls short.\n",
+                   l->grid[0], l->grid[1], l->block[0], l->block[1], l->grid[0], s.rows,
+                   l->grid[1], s.cols, macro, macro, (long)l->grid[1] * per_y, s.rows,
+                   (long)l->grid[0] * l->block[0], s.cols);
+        return 1;
+    }
+    return 0;
+}
+
+/*
  * Nothing of out was written, and transpose left no TODO: it ran and
  * stored nothing. On a GPU the launches say whether a kernel ran; a matrix
  * of one row or column has a single index there, which a bound off by one
@@ -625,14 +654,14 @@ static void explain(char *msg, size_t len, const scan *sc, const float *out, con
         int one_tile = s.rows <= tile && s.cols <= tile;
         explained = (holes == 0 || !one_tile) &&
                     hole_tail(out, orows, ocols, 1, &strip_rows, &strip_cols);
-        if (explained && on_gpu) {
+        if (explained && on_gpu && !hint_swapped_grid(msg, len, s)) {
             side in_rows = {"row", "rows", "r", "column", 'y', s.rows, strip_cols};
             side in_cols = {"column", "cols", "c", "row", 'x', s.cols, strip_rows};
             if (strip_cols)
                 hint_tail_on_gpu(msg, len, &in_rows, holes);
             if (strip_rows)
                 hint_tail_on_gpu(msg, len, &in_cols, holes);
-        } else if (explained && !wrong_dimension(msg, len, s, strip_rows, strip_cols))
+        } else if (explained && !on_gpu && !wrong_dimension(msg, len, s, strip_rows, strip_cols))
             tl_appendf(msg, len,
                        "  hint: that is the tail of the matrix (the last %d row(s) and %d column(s) "
                        "of out). Check where each loop stops: it must reach the last row and "

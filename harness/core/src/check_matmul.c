@@ -243,7 +243,7 @@ static void hint_tail(char *msg, size_t len, tl_shape s, int tail_rows, int tail
         unsigned bx = l->block[0], by = l->block[1], gx = l->grid[0], gy = l->grid[1];
         long rows = (long)gy * by, cols = (long)gx * bx; /* what the grid reaches */
         int stops = (!tail_rows || rows == m - tail_rows) && (!tail_cols || cols == n - tail_cols);
-        if (stops && gx == ((unsigned)m + bx - 1) / bx && gy == ((unsigned)n + by - 1) / by) {
+        if (stops && tl_grid_swapped(l, n, m, by)) {
             tl_appendf(msg, len,
                        ", and your grid, (%u, %u) blocks of (%u, %u) threads, has its x and y "
                        "swapped: %u blocks in x, as many as C's m = %d rows need, and %u in y, as "
