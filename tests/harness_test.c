@@ -502,6 +502,42 @@ Test(checker, names_a_grid_with_x_and_y_swapped)
     expect_on_gpu(grid_covers_part, 97, 89, "Round the number of blocks up", "x and y swapped");
 }
 
+/* c = blockIdx.x * gridDim.x + threadIdx.x (a student's), or r likewise in y, in lab 3's
+ * launch: the lines of in that such threads reach, and no other. */
+static int stride_in_x;
+static void index_by_grid_dim(float *out, const float *in, int rows, int cols)
+{
+    const tl_launch *l = &planted_launch;
+    for (unsigned by = 0; by < l->grid[1]; by++)
+        for (unsigned bx = 0; bx < l->grid[0]; bx++)
+            for (unsigned ty = 0; ty < l->block[1]; ty++)
+                for (unsigned tx = 0; tx < l->block[0]; tx++) {
+                    long c = stride_in_x ? (long)bx * l->grid[0] + tx : (long)bx * l->block[0] + tx;
+                    long r = stride_in_x ? (long)by * l->block[1] + ty : (long)by * l->grid[1] + ty;
+                    if (r < rows && c < cols)
+                        out[(size_t)c * rows + r] = in[(size_t)r * cols + c];
+                }
+}
+
+Test(checker, names_a_thread_index_built_with_grid_dim)
+{
+    stride_in_x = 1;
+    launch_as(32, 8, 8, 63, 63, 0, 0); /* 2 blocks in x, 2 apart: they overlap */
+    expect_on_gpu(index_by_grid_dim, 63, 63, "blockIdx.x * gridDim.x + threadIdx.x gives",
+                  "the bounds test stops them");
+    cr_assert(strstr(verdict.message, "neighbouring blocks overlap"), "%s", verdict.message);
+    launch_as(32, 8, 8, 1025, 2047, 0, 0); /* 64 blocks, 64 apart: gaps */
+    expect_on_gpu(index_by_grid_dim, 1025, 2047, "blockIdx.x * blockDim.x + threadIdx.x",
+                  "Round the number of blocks up");
+    cr_assert(strstr(verdict.message, "gaps lie between blocks"), "%s", verdict.message);
+    stride_in_x = 0;
+    launch_as(32, 8, 8, 97, 89, 0, 0);
+    expect_on_gpu(index_by_grid_dim, 97, 89, "blockIdx.y * gridDim.y + threadIdx.y gives",
+                  "the bounds test stops them");
+    /* A bounds test one short is no stride: that hint stays. */
+    expect_on_gpu(bound_one_short, 97, 89, "the grid is not what falls short", "gridDim");
+}
+
 Test(checker, says_why_a_single_row_came_out_empty)
 {
     launch_as(32, 8, 8, 1, 1000, 0, 0);

@@ -398,6 +398,71 @@ static int hint_swapped_grid(char *msg, size_t len, tl_shape s)
     return 0;
 }
 
+/* Whether index i of a side is one that blockIdx * stride + threadIdx reaches, in blocks
+ * of `width` threads and `blocks` of them. */
+static int strided_reaches(long i, unsigned stride, unsigned width, unsigned blocks)
+{
+    for (unsigned b = 0; b < blocks; b++)
+        if (i >= (long)b * stride && i < (long)b * stride + width)
+            return 1;
+    return 0;
+}
+
+/*
+ * Holes alone, in whole lines of out, exactly where a thread index built
+ * with gridDim for blockDim puts none: c = blockIdx.x * gridDim.x +
+ * threadIdx.x reaches, in each block, block.x columns starting gridDim.x
+ * apart, overlapping or leaving gaps. Along x, out's rows (in's columns);
+ * along y, out's columns (in's rows), in blocks of block.y rows or a
+ * TILE_DIM tile of block.x. 1 when it told so.
+ */
+static int hint_grid_stride(char *msg, size_t len, const float *out, tl_shape s)
+{
+    const tl_launch *l = tl_launch_count() > 0 ? tl_launch_get(0) : NULL;
+    if (!l || l->grid[2] != 1 || l->block[2] != 1)
+        return 0;
+    int orows = s.cols, ocols = s.rows;
+    for (int way = 0; way < 3; way++) {
+        char axis = way == 0 ? 'x' : 'y';
+        unsigned stride = axis == 'x' ? l->grid[0] : l->grid[1];
+        unsigned width = way == 0 ? l->block[0] : way == 1 ? l->block[1] : l->block[0];
+        unsigned blocks = stride;
+        /* The blocks' own stride, blockDim or a tile: where it reaches the same lines, the
+         * written ones tell nothing of the formula (one block, or a grid too short for it). */
+        unsigned own = way == 1 ? l->block[1] : l->block[0];
+        int size = axis == 'x' ? s.cols : s.rows, missed = 0, ok = stride != width, differ = 0;
+        if (way == 2 && l->block[0] == l->block[1])
+            break;
+        for (int i = 0; ok && i < size; i++) {
+            int reached = strided_reaches(i, stride, width, blocks), holes = 0;
+            int line = axis == 'x' ? ocols : orows; /* the elements of in's column or row i */
+            for (int j = 0; j < line; j++)
+                holes += tl_float_bits(axis == 'x' ? out[(size_t)i * ocols + j]
+                                                   : out[(size_t)j * ocols + i]) == TL_POISON_BITS;
+            ok = reached ? holes < line : holes == line;
+            missed += !reached;
+            differ += reached != strided_reaches(i, own, width, blocks);
+        }
+        if (!ok || !missed || !differ)
+            continue;
+        const char *dim = axis == 'x' ? "x" : "y", *what = axis == 'x' ? "column" : "row";
+        tl_appendf(msg, len,
+                   "  hint: the %ss of in that reached out are exactly those that blockIdx.%s * "
+                   "gridDim.%s + threadIdx.%s gives: each block's %u %ss start gridDim.%s = %u "
+                   "apart, not %s = %u, so %s, and %d of in's %d %ss no thread reaches. The grid "
+                   "is not what falls short, nor the bounds test: a thread's %s is blockIdx.%s * "
+                   "%s + threadIdx.%s (gridDim is the number of blocks, blockDim the threads in "
+                   "one).\n",
+                   what, dim, dim, dim, width, what, dim, stride,
+                   way == 0 ? "blockDim.x" : way == 1 ? "blockDim.y" : "TILE_DIM", own,
+                   stride < width ? "neighbouring blocks overlap" : "gaps lie between blocks",
+                   missed, size, what, axis == 'x' ? "c" : "r", dim,
+                   way == 0 ? "blockDim.x" : way == 1 ? "blockDim.y" : "TILE_DIM", dim);
+        return 1;
+    }
+    return 0;
+}
+
 /*
  * Nothing of out was written, and transpose left no TODO: it ran and
  * stored nothing. On a GPU the launches say whether a kernel ran; a matrix
@@ -652,7 +717,8 @@ static void explain(char *msg, size_t len, const scan *sc, const float *out, con
         /* Within one tile, a tile read before it is filled leaves a strip like a load's short bound. */
         int tile = tl_launched_tile(on_gpu);
         int one_tile = s.rows <= tile && s.cols <= tile;
-        explained = (holes == 0 || !one_tile) &&
+        int strided = on_gpu && holes == 0 && hint_grid_stride(msg, len, out, s);
+        explained = !strided && (holes == 0 || !one_tile) &&
                     hole_tail(out, orows, ocols, 1, &strip_rows, &strip_cols);
         if (explained && on_gpu && !hint_swapped_grid(msg, len, s)) {
             side in_rows = {"row", "rows", "r", "column", 'y', s.rows, strip_cols};
@@ -669,6 +735,7 @@ static void explain(char *msg, size_t len, const scan *sc, const float *out, con
                        "that are not a multiple of the block: round the number of blocks up and "
                        "stop each block at min(start + BLOCK, size).\n",
                        strip_rows, strip_cols);
+        explained = explained || strided;
     }
     if (!explained && sc->from_shared) {
         hint_shared(msg, len, sc, out, in, s, on_gpu);
