@@ -756,6 +756,34 @@ Test(checker, names_what_the_block_and_the_threads_did)
     expect_on_gpu(reads_unfilled_shared, 97, 89, "a __syncwarp() missing", "__syncthreads() missing");
 }
 
+/* Lab 4's kernel of a 32 x 32 tile launched in blocks of 16 x 16 threads (a student's):
+ * block (bx, by) moves the elements of tile (bx, by) in its first 16 rows and columns. */
+static void tile_larger_than_block(float *out, const float *in, int rows, int cols)
+{
+    for (int r = 0; r < rows; r++)
+        for (int c = 0; c < cols; c++)
+            if (r % 32 < 16 && c % 32 < 16)
+                out[(size_t)c * rows + r] = in[(size_t)r * cols + c];
+}
+
+Test(checker, names_a_block_smaller_than_the_kernels_tile)
+{
+    static const int shapes[][2] = {{97, 89}, {2048, 2048}, {1000, 37}, {1, 1000}};
+    for (size_t i = 0; i < sizeof shapes / sizeof *shapes; i++) {
+        launch_as(16, 16, 16, shapes[i][0], shapes[i][1], 0, 0);
+        expect_on_gpu(tile_larger_than_block, shapes[i][0], shapes[i][1],
+                      "the kernel's tile is 32 a side", "the bounds test stops them");
+        cr_assert(!strstr(verdict.message, "store's indices send"), "%s", verdict.message);
+    }
+    /* Within one tile its side does not show, and the hint says only that it is larger. */
+    launch_as(16, 16, 16, 17, 17, 0, 0);
+    expect_on_gpu(tile_larger_than_block, 17, 17, "the kernel's tile is larger than the blocks",
+                  "the bounds test stops them");
+    /* Blocks of the kernel's tile: no such hint for a bound one short. */
+    launch_as(32, 32, 32, 97, 89, 0, 0);
+    expect_on_gpu(bound_one_short, 97, 89, "the grid is not what falls short", "kernel's tile");
+}
+
 /* The product on the planted GPU, its launch logged as planted_launch says. */
 static int run_product_as_launched(tl_matmul_fn fn, tl_matrix *c, tl_matrix *a, tl_matrix *b,
                                    tl_shape s, char *why, size_t why_len)

@@ -598,6 +598,37 @@ static int hint_from_block(char *msg, size_t len, const float *out, const float 
                    t, by, t, t, by, by, by, t - by);
         return 1;
     }
+    /* A kernel whose tile is larger than the block launched: blocks t apart, each of
+     * side x side threads, leave each tile's first side rows and columns alone moved. */
+    unsigned side = t < by ? t : by;
+    int reaches_past = (long)l->grid[0] * t >= s.cols && (long)l->grid[1] * by >= s.rows;
+    for (unsigned tile = side + 1; reaches_past && side > 0 && tile <= 1024; tile++) {
+        if (!tl_short_block(out, in, s.rows, s.cols, tile, side))
+            continue;
+        if ((int)tile < s.rows || (int)tile < s.cols)
+            tl_appendf(msg, len,
+                       "  hint: your blocks are (%u, %u) threads, and of each %u x %u tile only the "
+                       "elements in its first %u rows and %u columns reached out: the kernel's "
+                       "tile is %u a side (its blocks start %u elements apart, blockIdx * "
+                       "TILE_DIM), larger than the blocks you launched, so no thread moves the "
+                       "rest of each tile. Neither the bounds test nor the store's indices stop "
+                       "them: launch blocks of the kernel's own tile, dim3 block(TILE_DIM, "
+                       "TILE_DIM) with the TILE_DIM the kernel uses (one #define for both), and "
+                       "a grid of (cols + TILE_DIM - 1) / TILE_DIM by (rows + TILE_DIM - 1) / "
+                       "TILE_DIM.\n",
+                       t, by, tile, tile, side, side, tile, tile);
+        else /* the matrix lies in one tile: its side does not show */
+            tl_appendf(msg, len,
+                       "  hint: your blocks are (%u, %u) threads and your grid reaches past the "
+                       "matrix, yet only the elements in in's first %u rows and %u columns reached "
+                       "out, the first block's alone: the kernel's tile is larger than the blocks "
+                       "you launched (its blocks start more than %u elements apart, blockIdx * "
+                       "TILE_DIM), so no thread moves the rest. Launch blocks of the kernel's own "
+                       "tile, dim3 block(TILE_DIM, TILE_DIM) with the TILE_DIM the kernel uses "
+                       "(one #define for both).\n",
+                       t, by, side, side, side);
+        return 1;
+    }
     if (by == t && tl_returned_before_store(out, in, s.rows, s.cols, t)) {
         tl_appendf(msg, len,
                    "  hint: the elements of out never written are exactly those stored by a thread "
