@@ -675,6 +675,43 @@ Test(matmul_checker, speaks_of_tiles_only_to_the_tiled_kernel)
     expect_product(1, "A tile that hangs over the edge", NULL);
 }
 
+/* float sum; (a student's): each sum starts where the thread before this one in its place
+ * ended, as the emulator's reused stacks leave it, the first row's at 0; or, with
+ * accumulator_start set, every sum at that constant. */
+static float accumulator_start;
+static void accumulator_not_zeroed(float *c, const float *a, const float *b, int m, int n, int k)
+{
+    for (int i = 0; i < m; i++)
+        for (int j = 0; j < n; j++) {
+            float sum = accumulator_start != 0 ? accumulator_start
+                        : i > 0                ? c[(size_t)(i - 1) * n + j] : 0.0f;
+            for (int p = 0; p < k; p++)
+                sum += a[(size_t)i * k + p] * b[(size_t)p * n + j];
+            c[(size_t)i * n + j] = sum;
+        }
+}
+
+Test(matmul_checker, names_an_accumulator_not_set_to_zero)
+{
+    tl_shape s = {33, 31, 17};
+    accumulator_start = 0;
+    tl_check_matmul(&product_verdict, accumulator_not_zeroed, 1, &product_here, s, 99);
+    cr_assert(!product_verdict.ok);
+    cr_assert(strstr(product_verdict.message, "off by exactly a value another element of C came out with") &&
+                  strstr(product_verdict.message, "float sum = 0.0f"),
+              "%s", product_verdict.message);
+    cr_assert(!strstr(product_verdict.message, "check A[row * k + p]"), "%s", product_verdict.message);
+    accumulator_start = 0.5f;
+    tl_check_matmul(&product_verdict, accumulator_not_zeroed, 0, &product_here, s, 99);
+    cr_assert(strstr(product_verdict.message, "off by the same 0.5"), "%s", product_verdict.message);
+    cr_assert(!strstr(product_verdict.message, "check A[row * k + p]"), "%s", product_verdict.message);
+    /* A product that sums the wrong terms is no accumulator's: the index hint stays. */
+    product_from = 1, product_past = 0;
+    expect_product(1, "check A[row * k + p]", "off by exactly a value");
+    cr_assert(!strstr(product_verdict.message, "off by the same"), "%s", product_verdict.message);
+    product_from = 0;
+}
+
 Test(checker, names_the_first_mismatch)
 {
     expect_caught(copies, 2, 3, "first mismatch: out[0][1] should be in[1][0]");
