@@ -115,11 +115,28 @@ static inline void tl_expect_staged(const tl_emu_stats *t, double elements)
               "tiled kernel of this lab (a __shared__ array declared and never used does nothing). "
               "It may pass the correctness tests, but every element goes straight from global memory "
               "to global memory. Stage a tile in a __shared__ array: README.md, step 2.");
-    cr_assert(stored >= elements && loaded >= elements,
-              "your kernels stored %.0f floats in shared memory and read %.0f back, fewer than the %.0f "
-              "elements of the matrix: each element must pass through the tile (in, tile, out), or the "
-              "elements that skip it go through global memory as lab 3's do.",
-              stored, loaded, elements);
+    if (stored >= elements && loaded >= elements)
+        return;
+    /* What became of the elements the tile did not take: a path is named only for those
+     * that were written to global memory at all, past what came out of the tile. */
+    double written = (double)t->global_store_bytes / sizeof(float);
+    double unwritten = elements - written, skipped = written - loaded;
+    char why[512] = "";
+    if (unwritten >= 1)
+        snprintf(why, sizeof why,
+                 " Your kernels wrote only %.0f floats to global memory: %.0f elements of out were "
+                 "never written at all, through the tile or past it (the correctness tests name "
+                 "which; a block of fewer threads than the kernel's tile, or threads that stop "
+                 "early, leave them).%s",
+                 written, unwritten,
+                 skipped >= 1 ? " Of those written, some skipped the tile, from global memory "
+                                "straight to global memory as lab 3's do." : "");
+    else
+        snprintf(why, sizeof why, " The elements that skip it go through global memory as lab 3's do.");
+    cr_assert_fail("your kernels stored %.0f floats in shared memory and read %.0f back, fewer than "
+                   "the %.0f elements of the matrix: each element must pass through the tile (in, "
+                   "tile, out).%s",
+                   stored, loaded, elements, why);
 }
 
 /* Global reads and writes use most of each 32-byte sector they move (a

@@ -274,6 +274,41 @@ Test(checker, names_a_store_that_reuses_the_loads_bounds)
     cr_assert(!strstr(verdict.message, "bounds test does not match"), "%s", verdict.message);
 }
 
+/* for (c = 0; c < rows; c++): the inner loop bounded by the wrong dimension (a student's). */
+static void inner_bound_on_rows(float *out, const float *in, int rows, int cols)
+{
+    for (int r = 0; r < rows; r++)
+        for (int c = 0; c < rows; c++)
+            out[(size_t)c * rows + r] = in[(size_t)r * cols + c];
+}
+
+/* for (r = 0; r < cols; r++): the outer one. */
+static void outer_bound_on_cols(float *out, const float *in, int rows, int cols)
+{
+    for (int r = 0; r < cols && r < rows; r++)
+        for (int c = 0; c < cols; c++)
+            out[(size_t)c * rows + r] = in[(size_t)r * cols + c];
+}
+
+Test(checker, names_a_loop_bound_on_the_wrong_dimension)
+{
+    /* Taller than wide: out's extra rows run past its end, whole rows of rows floats. */
+    expect_caught(inner_bound_on_rows, 33, 31, "c < rows where c < cols is meant");
+    cr_assert(!strstr(verdict.message, "<= instead of <"), "no bound is off by one:\n%s", verdict.message);
+    expect_caught(inner_bound_on_rows, 97, 89, "out was written as if it had rows = 97 rows");
+    cr_assert(!strstr(verdict.message, "off by one"), "%s", verdict.message);
+    /* Wider than tall: out's rows stop at rows, the rest a tail. */
+    expect_caught(inner_bound_on_rows, 193, 263, "c < rows where c < cols is meant");
+    cr_assert(!strstr(verdict.message, "round the number of blocks up"), "%s", verdict.message);
+    expect_caught(inner_bound_on_rows, 1, 1000, "bounded by the wrong dimension");
+    expect_caught(outer_bound_on_cols, 263, 193, "r < cols where r < rows is meant");
+    /* A bound off by one is not a wrong dimension, nor is a tail a block leaves. */
+    expect_caught(one_past_the_end, 37, 53, "<= instead of <");
+    cr_assert(!strstr(verdict.message, "wrong dimension"), "%s", verdict.message);
+    expect_caught(skips_the_tail, 40, 50, "tail of the matrix");
+    cr_assert(!strstr(verdict.message, "wrong dimension"), "%s", verdict.message);
+}
+
 Test(checker, catches_writes_outside_out)
 {
     expect_caught(one_past_the_end, 37, 53, "past the end of out");
@@ -440,6 +475,69 @@ Test(checker, tells_a_bound_off_by_one_from_a_short_grid)
     expect_on_gpu(grid_covers_part, 97, 89, "(cols + TILE_DIM - 1) / TILE_DIM for x", "for y");
 }
 
+/* Lab 3's grid with x and y swapped, grid((rows + 31) / 32, (cols + 7) / 8) (a student's):
+ * what one thread an element reaches of in's rows and columns, rounded up the wrong way. */
+static void swapped_grid_reaches(int rows, int cols)
+{
+    memset(&planted_launch, 0, sizeof planted_launch);
+    planted_launch.block[0] = 32, planted_launch.block[1] = 8, planted_launch.block[2] = 1;
+    planted_launch.grid[0] = ((unsigned)rows + 31) / 32;
+    planted_launch.grid[1] = ((unsigned)cols + 7) / 8;
+    planted_launch.grid[2] = 1;
+    covered_cols = (int)planted_launch.grid[0] * 32, covered_rows = (int)planted_launch.grid[1] * 8;
+}
+
+Test(checker, names_a_grid_with_x_and_y_swapped)
+{
+    static const int shapes[][2] = {{33, 31}, {97, 89}, {1025, 2047}, {1000, 1}, {1, 1000}};
+    for (size_t i = 0; i < sizeof shapes / sizeof *shapes; i++) {
+        swapped_grid_reaches(shapes[i][0], shapes[i][1]);
+        expect_on_gpu(grid_covers_part, shapes[i][0], shapes[i][1], "has its x and y swapped",
+                      "Round the number of blocks up");
+        cr_assert(!strstr(verdict.message, "stops short"), "%s", verdict.message);
+    }
+    /* The grid rounded down is not swapped: that hint stays. */
+    launch_as(32, 8, 8, 97, 89, 0, 1);
+    covered_rows = 96, covered_cols = 89;
+    expect_on_gpu(grid_covers_part, 97, 89, "Round the number of blocks up", "x and y swapped");
+}
+
+/* c = blockIdx.x * gridDim.x + threadIdx.x (a student's), or r likewise in y, in lab 3's
+ * launch: the lines of in that such threads reach, and no other. */
+static int stride_in_x;
+static void index_by_grid_dim(float *out, const float *in, int rows, int cols)
+{
+    const tl_launch *l = &planted_launch;
+    for (unsigned by = 0; by < l->grid[1]; by++)
+        for (unsigned bx = 0; bx < l->grid[0]; bx++)
+            for (unsigned ty = 0; ty < l->block[1]; ty++)
+                for (unsigned tx = 0; tx < l->block[0]; tx++) {
+                    long c = stride_in_x ? (long)bx * l->grid[0] + tx : (long)bx * l->block[0] + tx;
+                    long r = stride_in_x ? (long)by * l->block[1] + ty : (long)by * l->grid[1] + ty;
+                    if (r < rows && c < cols)
+                        out[(size_t)c * rows + r] = in[(size_t)r * cols + c];
+                }
+}
+
+Test(checker, names_a_thread_index_built_with_grid_dim)
+{
+    stride_in_x = 1;
+    launch_as(32, 8, 8, 63, 63, 0, 0); /* 2 blocks in x, 2 apart: they overlap */
+    expect_on_gpu(index_by_grid_dim, 63, 63, "blockIdx.x * gridDim.x + threadIdx.x gives",
+                  "the bounds test stops them");
+    cr_assert(strstr(verdict.message, "neighbouring blocks overlap"), "%s", verdict.message);
+    launch_as(32, 8, 8, 1025, 2047, 0, 0); /* 64 blocks, 64 apart: gaps */
+    expect_on_gpu(index_by_grid_dim, 1025, 2047, "blockIdx.x * blockDim.x + threadIdx.x",
+                  "Round the number of blocks up");
+    cr_assert(strstr(verdict.message, "gaps lie between blocks"), "%s", verdict.message);
+    stride_in_x = 0;
+    launch_as(32, 8, 8, 97, 89, 0, 0);
+    expect_on_gpu(index_by_grid_dim, 97, 89, "blockIdx.y * gridDim.y + threadIdx.y gives",
+                  "the bounds test stops them");
+    /* A bounds test one short is no stride: that hint stays. */
+    expect_on_gpu(bound_one_short, 97, 89, "the grid is not what falls short", "gridDim");
+}
+
 Test(checker, says_why_a_single_row_came_out_empty)
 {
     launch_as(32, 8, 8, 1, 1000, 0, 0);
@@ -577,6 +675,43 @@ Test(matmul_checker, speaks_of_tiles_only_to_the_tiled_kernel)
     expect_product(1, "A tile that hangs over the edge", NULL);
 }
 
+/* float sum; (a student's): each sum starts where the thread before this one in its place
+ * ended, as the emulator's reused stacks leave it, the first row's at 0; or, with
+ * accumulator_start set, every sum at that constant. */
+static float accumulator_start;
+static void accumulator_not_zeroed(float *c, const float *a, const float *b, int m, int n, int k)
+{
+    for (int i = 0; i < m; i++)
+        for (int j = 0; j < n; j++) {
+            float sum = accumulator_start != 0 ? accumulator_start
+                        : i > 0                ? c[(size_t)(i - 1) * n + j] : 0.0f;
+            for (int p = 0; p < k; p++)
+                sum += a[(size_t)i * k + p] * b[(size_t)p * n + j];
+            c[(size_t)i * n + j] = sum;
+        }
+}
+
+Test(matmul_checker, names_an_accumulator_not_set_to_zero)
+{
+    tl_shape s = {33, 31, 17};
+    accumulator_start = 0;
+    tl_check_matmul(&product_verdict, accumulator_not_zeroed, 1, &product_here, s, 99);
+    cr_assert(!product_verdict.ok);
+    cr_assert(strstr(product_verdict.message, "off by exactly a value another element of C came out with") &&
+                  strstr(product_verdict.message, "float sum = 0.0f"),
+              "%s", product_verdict.message);
+    cr_assert(!strstr(product_verdict.message, "check A[row * k + p]"), "%s", product_verdict.message);
+    accumulator_start = 0.5f;
+    tl_check_matmul(&product_verdict, accumulator_not_zeroed, 0, &product_here, s, 99);
+    cr_assert(strstr(product_verdict.message, "off by the same 0.5"), "%s", product_verdict.message);
+    cr_assert(!strstr(product_verdict.message, "check A[row * k + p]"), "%s", product_verdict.message);
+    /* A product that sums the wrong terms is no accumulator's: the index hint stays. */
+    product_from = 1, product_past = 0;
+    expect_product(1, "check A[row * k + p]", "off by exactly a value");
+    cr_assert(!strstr(product_verdict.message, "off by the same"), "%s", product_verdict.message);
+    product_from = 0;
+}
+
 Test(checker, names_the_first_mismatch)
 {
     expect_caught(copies, 2, 3, "first mismatch: out[0][1] should be in[1][0]");
@@ -656,6 +791,34 @@ Test(checker, names_what_the_block_and_the_threads_did)
     launch_as(32, 1, 1, 97, 89, 0, 0);
     hole = anywhere;
     expect_on_gpu(reads_unfilled_shared, 97, 89, "a __syncwarp() missing", "__syncthreads() missing");
+}
+
+/* Lab 4's kernel of a 32 x 32 tile launched in blocks of 16 x 16 threads (a student's):
+ * block (bx, by) moves the elements of tile (bx, by) in its first 16 rows and columns. */
+static void tile_larger_than_block(float *out, const float *in, int rows, int cols)
+{
+    for (int r = 0; r < rows; r++)
+        for (int c = 0; c < cols; c++)
+            if (r % 32 < 16 && c % 32 < 16)
+                out[(size_t)c * rows + r] = in[(size_t)r * cols + c];
+}
+
+Test(checker, names_a_block_smaller_than_the_kernels_tile)
+{
+    static const int shapes[][2] = {{97, 89}, {2048, 2048}, {1000, 37}, {1, 1000}};
+    for (size_t i = 0; i < sizeof shapes / sizeof *shapes; i++) {
+        launch_as(16, 16, 16, shapes[i][0], shapes[i][1], 0, 0);
+        expect_on_gpu(tile_larger_than_block, shapes[i][0], shapes[i][1],
+                      "the kernel's tile is 32 a side", "the bounds test stops them");
+        cr_assert(!strstr(verdict.message, "store's indices send"), "%s", verdict.message);
+    }
+    /* Within one tile its side does not show, and the hint says only that it is larger. */
+    launch_as(16, 16, 16, 17, 17, 0, 0);
+    expect_on_gpu(tile_larger_than_block, 17, 17, "the kernel's tile is larger than the blocks",
+                  "the bounds test stops them");
+    /* Blocks of the kernel's tile: no such hint for a bound one short. */
+    launch_as(32, 32, 32, 97, 89, 0, 0);
+    expect_on_gpu(bound_one_short, 97, 89, "the grid is not what falls short", "kernel's tile");
 }
 
 /* The product on the planted GPU, its launch logged as planted_launch says. */

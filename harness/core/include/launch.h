@@ -26,4 +26,12 @@ int tl_launch_count(void);
 const tl_launch *tl_launch_get(int i);
 void tl_launch_reset(void);
 
+/*
+ * Launch l's grid, for a matrix x_size wide (x runs along a row) and y_size
+ * tall, has its x and y swapped: as many blocks in x as y_size needs in
+ * blocks block.x wide, and in y as many as x_size needs in blocks of per_y
+ * rows, rounded up both, where the right way round would give other counts.
+ */
+int tl_grid_swapped(const tl_launch *l, int x_size, int y_size, unsigned per_y);
+
 #endif

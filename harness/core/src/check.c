@@ -370,6 +370,100 @@ static void hint_tail_on_gpu(char *msg, size_t len, const side *sd, int holes)
 }
 
 /*
+ * A tail left by a grid whose x and y are swapped (tl_grid_swapped): x
+ * counted over in's rows, y over its columns, each rounded up, in either
+ * way a lab's kernel uses a block down y (span_of). 1 when it told so.
+ */
+static int hint_swapped_grid(char *msg, size_t len, tl_shape s)
+{
+    const tl_launch *l = tl_launch_count() > 0 ? tl_launch_get(0) : NULL;
+    unsigned per_y;
+    const char *macro;
+    for (int way = 0; l && span_of(l, 'y', way, &per_y, &macro) >= 0; way++) {
+        if (!tl_grid_swapped(l, s.cols, s.rows, per_y))
+            continue;
+        tl_appendf(msg, len,
+                   "  hint: your grid, (%u, %u) blocks of (%u, %u) threads, has its x and y "
+                   "swapped: %u blocks in x, as many as in's rows = %d need, and %u in y, as many "
+                   "as its cols = %d need. x runs along a row of in, across its cols columns (c = "
+                   "blockIdx.x * blockDim.x + threadIdx.x), and y down its rows: dim3 grid((cols + "
+                   "TILE_DIM - 1) / TILE_DIM, (rows + %s - 1) / %s). As it is, the grid reaches "
+                   "%ld of in's %d rows and %ld of its %d columns; both are rounded up, so rounding "
+                   "is not what falls short.\n",
+                   l->grid[0], l->grid[1], l->block[0], l->block[1], l->grid[0], s.rows,
+                   l->grid[1], s.cols, macro, macro, (long)l->grid[1] * per_y, s.rows,
+                   (long)l->grid[0] * l->block[0], s.cols);
+        return 1;
+    }
+    return 0;
+}
+
+/* Whether index i of a side is one that blockIdx * stride + threadIdx reaches, in blocks
+ * of `width` threads and `blocks` of them. */
+static int strided_reaches(long i, unsigned stride, unsigned width, unsigned blocks)
+{
+    for (unsigned b = 0; b < blocks; b++)
+        if (i >= (long)b * stride && i < (long)b * stride + width)
+            return 1;
+    return 0;
+}
+
+/*
+ * Holes alone, in whole lines of out, exactly where a thread index built
+ * with gridDim for blockDim puts none: c = blockIdx.x * gridDim.x +
+ * threadIdx.x reaches, in each block, block.x columns starting gridDim.x
+ * apart, overlapping or leaving gaps. Along x, out's rows (in's columns);
+ * along y, out's columns (in's rows), in blocks of block.y rows or a
+ * TILE_DIM tile of block.x. 1 when it told so.
+ */
+static int hint_grid_stride(char *msg, size_t len, const float *out, tl_shape s)
+{
+    const tl_launch *l = tl_launch_count() > 0 ? tl_launch_get(0) : NULL;
+    if (!l || l->grid[2] != 1 || l->block[2] != 1)
+        return 0;
+    int orows = s.cols, ocols = s.rows;
+    for (int way = 0; way < 3; way++) {
+        char axis = way == 0 ? 'x' : 'y';
+        unsigned stride = axis == 'x' ? l->grid[0] : l->grid[1];
+        unsigned width = way == 0 ? l->block[0] : way == 1 ? l->block[1] : l->block[0];
+        unsigned blocks = stride;
+        /* The blocks' own stride, blockDim or a tile: where it reaches the same lines, the
+         * written ones tell nothing of the formula (one block, or a grid too short for it). */
+        unsigned own = way == 1 ? l->block[1] : l->block[0];
+        int size = axis == 'x' ? s.cols : s.rows, missed = 0, ok = stride != width, differ = 0;
+        if (way == 2 && l->block[0] == l->block[1])
+            break;
+        for (int i = 0; ok && i < size; i++) {
+            int reached = strided_reaches(i, stride, width, blocks), holes = 0;
+            int line = axis == 'x' ? ocols : orows; /* the elements of in's column or row i */
+            for (int j = 0; j < line; j++)
+                holes += tl_float_bits(axis == 'x' ? out[(size_t)i * ocols + j]
+                                                   : out[(size_t)j * ocols + i]) == TL_POISON_BITS;
+            ok = reached ? holes < line : holes == line;
+            missed += !reached;
+            differ += reached != strided_reaches(i, own, width, blocks);
+        }
+        if (!ok || !missed || !differ)
+            continue;
+        const char *dim = axis == 'x' ? "x" : "y", *what = axis == 'x' ? "column" : "row";
+        tl_appendf(msg, len,
+                   "  hint: the %ss of in that reached out are exactly those that blockIdx.%s * "
+                   "gridDim.%s + threadIdx.%s gives: each block's %u %ss start gridDim.%s = %u "
+                   "apart, not %s = %u, so %s, and %d of in's %d %ss no thread reaches. The grid "
+                   "is not what falls short, nor the bounds test: a thread's %s is blockIdx.%s * "
+                   "%s + threadIdx.%s (gridDim is the number of blocks, blockDim the threads in "
+                   "one).\n",
+                   what, dim, dim, dim, width, what, dim, stride,
+                   way == 0 ? "blockDim.x" : way == 1 ? "blockDim.y" : "TILE_DIM", own,
+                   stride < width ? "neighbouring blocks overlap" : "gaps lie between blocks",
+                   missed, size, what, axis == 'x' ? "c" : "r", dim,
+                   way == 0 ? "blockDim.x" : way == 1 ? "blockDim.y" : "TILE_DIM", dim);
+        return 1;
+    }
+    return 0;
+}
+
+/*
  * Nothing of out was written, and transpose left no TODO: it ran and
  * stored nothing. On a GPU the launches say whether a kernel ran; a matrix
  * of one row or column has a single index there, which a bound off by one
@@ -504,6 +598,37 @@ static int hint_from_block(char *msg, size_t len, const float *out, const float 
                    t, by, t, t, by, by, by, t - by);
         return 1;
     }
+    /* A kernel whose tile is larger than the block launched: blocks t apart, each of
+     * side x side threads, leave each tile's first side rows and columns alone moved. */
+    unsigned side = t < by ? t : by;
+    int reaches_past = (long)l->grid[0] * t >= s.cols && (long)l->grid[1] * by >= s.rows;
+    for (unsigned tile = side + 1; reaches_past && side > 0 && tile <= 1024; tile++) {
+        if (!tl_short_block(out, in, s.rows, s.cols, tile, side))
+            continue;
+        if ((int)tile < s.rows || (int)tile < s.cols)
+            tl_appendf(msg, len,
+                       "  hint: your blocks are (%u, %u) threads, and of each %u x %u tile only the "
+                       "elements in its first %u rows and %u columns reached out: the kernel's "
+                       "tile is %u a side (its blocks start %u elements apart, blockIdx * "
+                       "TILE_DIM), larger than the blocks you launched, so no thread moves the "
+                       "rest of each tile. Neither the bounds test nor the store's indices stop "
+                       "them: launch blocks of the kernel's own tile, dim3 block(TILE_DIM, "
+                       "TILE_DIM) with the TILE_DIM the kernel uses (one #define for both), and "
+                       "a grid of (cols + TILE_DIM - 1) / TILE_DIM by (rows + TILE_DIM - 1) / "
+                       "TILE_DIM.\n",
+                       t, by, tile, tile, side, side, tile, tile);
+        else /* the matrix lies in one tile: its side does not show */
+            tl_appendf(msg, len,
+                       "  hint: your blocks are (%u, %u) threads and your grid reaches past the "
+                       "matrix, yet only the elements in in's first %u rows and %u columns reached "
+                       "out, the first block's alone: the kernel's tile is larger than the blocks "
+                       "you launched (its blocks start more than %u elements apart, blockIdx * "
+                       "TILE_DIM), so no thread moves the rest. Launch blocks of the kernel's own "
+                       "tile, dim3 block(TILE_DIM, TILE_DIM) with the TILE_DIM the kernel uses "
+                       "(one #define for both).\n",
+                       t, by, side, side, side);
+        return 1;
+    }
     if (by == t && tl_returned_before_store(out, in, s.rows, s.cols, t)) {
         tl_appendf(msg, len,
                    "  hint: the elements of out never written are exactly those stored by a thread "
@@ -533,6 +658,35 @@ static void hint_tiles_in_place(char *msg, size_t len, int t, int orow, int ocol
                         "TILE_DIM (plus threadIdx.y), its column from blockIdx.y * TILE_DIM (plus "
                         "threadIdx.x)."
                       : "Swap the block's offsets as well as the indices inside it.");
+}
+
+/*
+ * A tail on the CPU whose written part ends exactly at the other dimension:
+ * out's rows written up to rows (in's row count) where it has cols, or its
+ * columns up to cols where it has rows. A loop bounded by the wrong size
+ * leaves that; a bound off by one or a block not rounded up does not. 1 when
+ * it told so.
+ */
+static int wrong_dimension(char *msg, size_t len, tl_shape s, int strip_rows, int strip_cols)
+{
+    int orows = s.cols, ocols = s.rows;
+    if (strip_rows && !strip_cols && orows - strip_rows == s.rows)
+        tl_appendf(msg, len,
+                   "  hint: out's rows were written up to row %d and no further: as many as in has "
+                   "rows (rows = %d), where out has cols = %d (one for each column of in). A loop "
+                   "over in's columns (c, out's rows) is bounded by the wrong dimension: c < rows "
+                   "where c < cols is meant.\n",
+                   s.rows - 1, s.rows, s.cols);
+    else if (strip_cols && !strip_rows && ocols - strip_cols == s.cols)
+        tl_appendf(msg, len,
+                   "  hint: out's columns were written up to column %d and no further: as many as "
+                   "in has columns (cols = %d), where out has rows = %d (one for each row of in). "
+                   "A loop over in's rows (r, out's columns) is bounded by the wrong dimension: "
+                   "r < cols where r < rows is meant.\n",
+                   s.cols - 1, s.cols, s.rows);
+    else
+        return 0;
+    return 1;
 }
 
 static void explain(char *msg, size_t len, const scan *sc, const float *out, const float *in,
@@ -594,16 +748,17 @@ static void explain(char *msg, size_t len, const scan *sc, const float *out, con
         /* Within one tile, a tile read before it is filled leaves a strip like a load's short bound. */
         int tile = tl_launched_tile(on_gpu);
         int one_tile = s.rows <= tile && s.cols <= tile;
-        explained = (holes == 0 || !one_tile) &&
+        int strided = on_gpu && holes == 0 && hint_grid_stride(msg, len, out, s);
+        explained = !strided && (holes == 0 || !one_tile) &&
                     hole_tail(out, orows, ocols, 1, &strip_rows, &strip_cols);
-        if (explained && on_gpu) {
+        if (explained && on_gpu && !hint_swapped_grid(msg, len, s)) {
             side in_rows = {"row", "rows", "r", "column", 'y', s.rows, strip_cols};
             side in_cols = {"column", "cols", "c", "row", 'x', s.cols, strip_rows};
             if (strip_cols)
                 hint_tail_on_gpu(msg, len, &in_rows, holes);
             if (strip_rows)
                 hint_tail_on_gpu(msg, len, &in_cols, holes);
-        } else if (explained)
+        } else if (explained && !on_gpu && !wrong_dimension(msg, len, s, strip_rows, strip_cols))
             tl_appendf(msg, len,
                        "  hint: that is the tail of the matrix (the last %d row(s) and %d column(s) "
                        "of out). Check where each loop stops: it must reach the last row and "
@@ -611,6 +766,7 @@ static void explain(char *msg, size_t len, const scan *sc, const float *out, con
                        "that are not a multiple of the block: round the number of blocks up and "
                        "stop each block at min(start + BLOCK, size).\n",
                        strip_rows, strip_cols);
+        explained = explained || strided;
     }
     if (!explained && sc->from_shared) {
         hint_shared(msg, len, sc, out, in, s, on_gpu);
@@ -679,6 +835,17 @@ void tl_check_transpose(tl_verdict *v, tl_transpose_fn fn, const tl_backend *bac
                        "of in), which it may not reuse.\n",
                        sc.unwritten + sc.from_shared,
                        sc.from_shared ? " or that hold a tile element no thread had loaded" : "");
+        else if (s.rows > s.cols && first_after == 0 && after < TL_MARGIN &&
+                 n + after == (size_t)s.rows * s.rows)
+            /* The writes past the end are whole rows of out up to rows: out taken as
+             * rows x rows, its row count (in's columns) read off the wrong size. */
+            tl_appendf(msg, len,
+                       "  hint: the writes past the end fill out's rows %d..%d exactly, whole rows "
+                       "of %d: out was written as if it had rows = %d rows, where it has cols = %d "
+                       "(one for each column of in). A loop or index over in's columns (c, out's "
+                       "rows) runs to rows instead of cols: a bound on the wrong dimension, c < "
+                       "rows where c < cols is meant.\n",
+                       s.cols, s.rows - 1, s.rows, s.rows, s.cols);
         else
             tl_appendf(msg, len,
                        "  hint: a loop bound off by one (<= instead of <), or a missing bounds "

@@ -243,7 +243,7 @@ static void hint_tail(char *msg, size_t len, tl_shape s, int tail_rows, int tail
         unsigned bx = l->block[0], by = l->block[1], gx = l->grid[0], gy = l->grid[1];
         long rows = (long)gy * by, cols = (long)gx * bx; /* what the grid reaches */
         int stops = (!tail_rows || rows == m - tail_rows) && (!tail_cols || cols == n - tail_cols);
-        if (stops && gx == ((unsigned)m + bx - 1) / bx && gy == ((unsigned)n + by - 1) / by) {
+        if (stops && tl_grid_swapped(l, n, m, by)) {
             tl_appendf(msg, len,
                        ", and your grid, (%u, %u) blocks of (%u, %u) threads, has its x and y "
                        "swapped: %u blocks in x, as many as C's m = %d rows need, and %u in y, as "
@@ -282,8 +282,74 @@ static void hint_tail(char *msg, size_t len, tl_shape s, int tail_rows, int tail
                tiled ? "tile" : "block");
 }
 
+static int by_value(const void *x, const void *y)
+{
+    double a = *(const double *)x, b = *(const double *)y;
+    return (a > b) - (a < b);
+}
+
+/*
+ * Wrong elements whose error is not the product's: each off by exactly a
+ * value another element of C came out with (an accumulator that starts
+ * where another thread's sum ended, as a register or stack slot left
+ * uninitialised does), or all off by one same offset (a sum that starts at
+ * a constant). Any index mistake makes a sum of other products instead,
+ * which neither describes. 1 when it told so.
+ */
+static int hint_accumulator(char *msg, size_t len, const float *c, const double *exact,
+                            const double *bound, tl_shape s, size_t wrong)
+{
+    size_t mn = (size_t)s.rows * s.cols, other = 0, same = 0, first = mn, values = 0;
+    double *got = malloc(mn * sizeof *got), offset0 = 0;
+    if (!got)
+        return 0;
+    for (size_t i = 0; i < mn; i++)
+        if (c[i] == c[i])
+            got[values++] = c[i];
+    qsort(got, values, sizeof *got, by_value);
+    for (size_t i = 0; i < mn; i++) {
+        double d = (double)c[i] - exact[i], tol = tl_matmul_tolerance(s.depth, bound[i] + fabs(d));
+        if (c[i] != c[i] || fabs(d) <= tl_matmul_tolerance(s.depth, bound[i]))
+            continue;
+        if (first == mn)
+            first = i, offset0 = d;
+        same += fabs(d - offset0) <= tol;
+        /* the nearest value of C to d, other than this element's own */
+        size_t lo = 0, hi = values;
+        while (lo < hi) {
+            size_t mid = (lo + hi) / 2;
+            if (got[mid] < d - tol)
+                lo = mid + 1;
+            else
+                hi = mid;
+        }
+        other += lo < values && got[lo] <= d + tol && fabs(exact[i]) > tol;
+    }
+    free(got);
+    if (wrong >= 2 && same == wrong)
+        tl_appendf(msg, len,
+                   "  hint: every wrong element is off by the same %.9g, whatever its row, column "
+                   "and products: each sum started at %.9g instead of 0. The accumulator is set "
+                   "before the loop over p, to 0 (float sum = 0.0f;), and nothing else is added "
+                   "to it.\n",
+                   offset0, offset0);
+    else if (wrong >= 2 && 2 * other >= wrong)
+        tl_appendf(msg, len,
+                   "  hint: %zu of the %zu wrong elements are off by exactly a value another "
+                   "element of C came out with (C[%zu][%zu] is %.9g over): each of those sums "
+                   "started where another thread's sum had ended, not at 0, which an accumulator "
+                   "declared without a value does (float sum; holds what its register or stack "
+                   "slot held before). The products are right: set the accumulator to 0 before "
+                   "the loop over p, float sum = 0.0f;.\n",
+                   other, wrong, first / (size_t)s.cols, first % (size_t)s.cols, offset0);
+    else
+        return 0;
+    return 1;
+}
+
 static void explain(char *msg, size_t len, const matmul_scan *sc, const float *c,
-                    const double *exact, tl_shape s, int tiled, int on_gpu, int tile)
+                    const double *exact, const double *bound, tl_shape s, int tiled, int on_gpu,
+                    int tile)
 {
     int m = s.rows, n = s.cols, k = s.depth;
     /* The side of the tiles along k, as the first launch's blocks are wide (0: not known). */
@@ -326,19 +392,23 @@ static void explain(char *msg, size_t len, const matmul_scan *sc, const float *c
                    sc->from_margin);
     if (sc->nan > sc->from_margin + sc->from_shared)
         tl_appendf(msg, len, "  hint: elements are NaN: a load past the end of A or B (their margins "
-                             "hold NaN)%s.\n",
+                             "hold NaN)%s%s.\n",
                    tiled ? ", or shared memory read before it was filled (a missing "
                            "__syncthreads(), or threads that returned before it)"
-                         : "");
+                         : "",
+                   "; or an accumulator never set to 0 (float sum; holds whatever its register "
+                   "held, a NaN too)");
     if (sc->unwritten == sc->wrong && tl_unwritten_tail(c, m, n, &tail_rows, &tail_cols))
         hint_tail(msg, len, s, tail_rows, tail_cols, tiled, on_gpu);
     if (sc->transposed)
         tl_appendf(msg, len, "  hint: C holds the transposed product: row and column swapped in "
                              "the store (C[row * n + col]) or in the thread's indices.\n");
-    if (!sc->nan && !sc->unwritten && !sc->transposed) {
+    if (!sc->nan && !sc->unwritten && !sc->transposed &&
+        !hint_accumulator(msg, len, c, exact, bound, s, sc->wrong)) {
         tl_appendf(msg, len,
                    "  hint: values are computed but wrong: check A[row * k + p] and B[p * n + col], "
-                   "and that the loop over p covers 0..k-1 exactly once%s",
+                   "that the accumulator starts at 0 (float sum = 0.0f;), and that the loop over p "
+                   "covers 0..k-1 exactly once%s",
                    tiled ? " (tiles: every tile, none twice)" : ", from p = 0.\n");
         /* A tile part past k holds what an earlier tile left there, unless it is stored as 0. */
         if (tiled && t > 1 && k % t)
@@ -409,7 +479,7 @@ void tl_check_matmul(tl_verdict *v, tl_matmul_fn fn, int tiled, const tl_backend
     if (sc.wrong && todo)
         tl_appendf(msg, len, "  %zu of %zu elements of C are wrong.\n", sc.wrong, m * n);
     else if (sc.wrong)
-        explain(msg, len, &sc, c.data, exact, s, tiled, backend->on_gpu, tile);
+        explain(msg, len, &sc, c.data, exact, bound, s, tiled, backend->on_gpu, tile);
     v->ok = !sc.wrong && !before && !after && !changed;
 done:
     if (v->ok)

@@ -27,3 +27,17 @@ void tl_launch_reset(void)
 {
     count = 0;
 }
+
+static unsigned blocks_for(int size, unsigned per_block)
+{
+    return ((unsigned)size + per_block - 1) / per_block;
+}
+
+int tl_grid_swapped(const tl_launch *l, int x_size, int y_size, unsigned per_y)
+{
+    unsigned bx = l->block[0];
+    if (!bx || !per_y || l->grid[2] != 1)
+        return 0;
+    return l->grid[0] == blocks_for(y_size, bx) && l->grid[1] == blocks_for(x_size, per_y) &&
+           !(l->grid[0] == blocks_for(x_size, bx) && l->grid[1] == blocks_for(y_size, per_y));
+}
