@@ -73,6 +73,9 @@ CC := $(if $(filter default,$(origin CC)),gcc,$(CC))
 # there the kit links without PIE.
 CXX_RUNTIME := -lstdc++ $(if $(wildcard $(shell $(CC) -print-file-name=libstdc++.so)),,-no-pie)
 WARN := -Wall -Wextra -Werror
+# A CPU lab file's flags, which its build line prints whole: a student who
+# pastes it gets the same error, warnings as errors included.
+CPU_LAB_FLAGS = -std=c11 -g $(OPT) $(WARN) -Iharness/core/include
 # Every harness file sees the core library's one include folder; each layer adds its own.
 # _FORTIFY_SOURCE=3 checks writes against malloc's sizes, as Ubuntu's gcc does by default:
 # an overflow aborts here too, not first on the GPU machine.
@@ -274,18 +277,18 @@ $(call vdir,$(1),$(2),$(3))/lab.raw.o: $(call prebuilt,$(1),$(2),$(3))
 	@test ! -f $$(<:.o=.resources.txt) || cp $$(<:.o=.resources.txt) $$(@D)/resources.txt
 else ifeq ($(3),cpu)
 $(call vdir,$(1),$(2),$(3))/lab.raw.o: $(call lab_src,$(1),$(2)) harness/core/include/lab.h $(call vdir,$(1),$(2),$(3))/flags
-	@echo "$$(CC) -c $(call built_src,$(1),$(2)) $$(OPT) $$(call tunable_defs,$(1))"
-	@$$(CC) -std=c11 -g $$(OPT) $$(WARN) -Iharness/core/include $$(call tunable_defs,$(1)) -c $$< -o $$@
+	@echo "$$(CC) $$(CPU_LAB_FLAGS) $$(call tunable_defs,$(1)) -c $(call built_src,$(1),$(2))"
+	@$$(CC) $$(CPU_LAB_FLAGS) $$(call tunable_defs,$(1)) -c $$< -o $$@
 else ifeq ($(3),cuda)
 $(call vdir,$(1),$(2),$(3))/lab.raw.o: $(call lab_src,$(1),$(2)) harness/core/include/lab.h $(call vdir,$(1),$(2),$(3))/flags
 	@test -n "$$(NVCC)" || { echo "building lab $(1) for a GPU needs the CUDA toolkit (nvcc), which this machine lacks: see README.md, 'Set-up' (or use the emulator: GPU=emu)" >&2; exit 1; }
-	@echo "$$(NVCC) -c $(call built_src,$(1),$(2)) ($$(CUDA_ARCH)) $$(call tunable_defs,$(1))"
+	@echo "$$(NVCC) $$(NVCC_FLAGS) $$(call tunable_defs,$(1)) -c $(call built_src,$(1),$(2))"
 	@$$(NVCC) $$(NVCC_FLAGS) $$(call tunable_defs,$(1)) -c $$< -o $$@ > $$(@D)/resources.txt 2>&1; \
 	  rc=$$$$?; grep -Ev '^ptxas info|bytes stack frame' $$(@D)/resources.txt >&2; exit $$$$rc
 else ifeq ($(3),emu)
 $(call vdir,$(1),$(2),$(3))/lab.raw.o: $(call lab_src,$(1),$(2)) harness/core/include/lab.h $(call vdir,$(1),$(2),$(3))/flags \
                                        $(B)/harness/emu-rewrite $(EMU_HEADERS) $(EMU_SCRIPTS)
-	@echo "g++ -c $(call built_src,$(1),$(2)) (for the CPU emulator) $$(call tunable_defs,$(1))"
+	@echo "g++ -c $(call built_src,$(1),$(2)) (for the CPU emulator; warnings are errors, as in the GPU build) $$(call tunable_defs,$(1))"
 	@TL_EMU_ARCH="$$(EMU_NVCC_ARCH)" harness/emu/emu-compile.sh $(B)/harness/emu-rewrite $$< $$@ $$(@D)/resources.txt $$(call tunable_defs,$(1))
 endif
 
