@@ -947,10 +947,16 @@ help:
 	@echo "The labs:"
 	@$(foreach n,$(LABS),echo "  lab $(patsubst 0%,%,$(n))  labs/$(lab$(n)_dir)/$(lab$(n)_file)  ($(lab$(n)_title))$(if $(lab$(n)_tunables),  tunables: $(lab$(n)_tunables))";)
 	@echo
-	@echo "The kit:"
+	@echo "Also yours:"
 	@echo "  make handin               pack your lab files into build/handin.tar.gz"
+	@echo "  make deps                 install what the kit needs (as root, Debian or Ubuntu)"
+	@echo "  make plots                every figure from the recorded runs: build/figures/"
+	@echo "  make report               every figure and its tables, as HTML and PDF: build/report/"
+	@echo "  make slides               a lecture deck per lab and an overview, as PDF: build/slides/"
+	@echo "  make clean                remove build/"
+	@echo "  make help                 this list"
 	@echo
-	@echo "For instructors:"
+	@echo "For instructors (INSTRUCTORS.md):"
 	@echo "  make grade SUBMISSION=handin.tar.gz      grade one hand-in: build/grade/<name>/"
 	@echo "  make grade-all SUBMISSIONS=handins/      grade every hand-in: build/grade/gradebook.csv"
 	@echo "                            HIDDEN=held-back.txt adds cases students never saw"
@@ -964,13 +970,7 @@ help:
 	@echo "  make hostile              grade the catalogue of cheats beside honest controls, and the references: build/hostile/hostile.csv"
 	@echo "  make dist                 build/tilelab-student.tar.gz: the kit without reference sources"
 	@echo
-	@echo "The kit:"
-	@echo "  make deps                 install what the kit needs (as root, Debian or Ubuntu)"
-	@echo "  make plots                every figure from the recorded runs: build/figures/"
-	@echo "  make report               every figure and its tables, as HTML and PDF: build/report/"
-	@echo "  make slides               a lecture deck per lab and an overview, as PDF: build/slides/"
+	@echo "For the kit's developers (DEVELOPERS.md):"
 	@echo "  make check                the kit's own tests: every reference passes, every stub fails"
 	@echo "  make unit                 the harness's own unit tests"
 	@echo "  make emu-corpus           the emulator's fidelity corpus: each file's verdict beside a GPU's"
-	@echo "  make clean                remove build/"
-	@echo "  make help                 this list"
