@@ -245,6 +245,27 @@ else
     not_ok "lab 2's bench did not run at its default sizes" "$tmp/sizes.log"
 fi
 
+# ---------------------------------------------------------------- the report's tables
+# report-table on planted CSVs, as make report prints them.
+table() { "$build/report-table" "$@"; }
+# A profile whose student and reference counted the very same: no table of the
+# variants' names alone, the names and the numbers on one line.
+cat >"$tmp/same.csv" <<'CSV'
+# tilelab profile
+variant,kernel,rows,cols,launches,global_load_requests,shared_load_requests
+reference,transpose_naive,256,256,1,2048,0
+student,transpose_naive,256,256,1,2048,0
+CSV
+table "$tmp/same.csv" >"$tmp/same.md"
+table --html "$tmp/same.csv" >"$tmp/same.html"
+if ! grep -q '^|' "$tmp/same.md" && ! grep -q '<table>' "$tmp/same.html" &&
+    grep -q '^The same in each row (variant reference, student): kernel transpose\\_naive; size 256x256; launches 1; global load requests 2048' "$tmp/same.md" &&
+    grep -q 'The same in each row (variant reference, student): kernel transpose_naive' "$tmp/same.html"; then
+    ok "a table whose every number is the same in each row is one line naming the rows and the numbers, not a table of names"
+else
+    not_ok "a table whose every number is constant is printed as an empty table, or its values are lost" "$tmp/same.md"
+fi
+
 # ---------------------------------------------------------------- a student's day
 kit=$tmp/kit
 copy_kit "$kit"

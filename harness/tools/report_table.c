@@ -67,6 +67,12 @@ static int split(char *line, char **field)
     return n;
 }
 
+/* S after what BUF (of LEN bytes) holds, cut where it is full. */
+static void append(char *buf, size_t len, const char *s)
+{
+    strncat(buf, s, len - strlen(buf) - 1);
+}
+
 static int is_number(const char *s)
 {
     char *end;
@@ -462,13 +468,36 @@ int main(int argc, char **argv)
         put(stdout, html, legend);
         fputs(html ? ".</p>\n" : ".\n\n", stdout);
     }
-    if (said[0]) {
+    /* Every number said above: a table of the rows' names alone would say nothing, so
+     * their names go into that line, "The same in each row (variant reference, student): ...". */
+    int numbers = 0;
+    for (int c = 0; c < ncols; c++)
+        numbers += cols[c].numeric;
+    if (said[0] && numbers == 0) {
+        char names[4096] = "";
+        for (int c = 0; c < ncols; c++) {
+            append(names, sizeof names, c ? "; " : "");
+            append(names, sizeof names, cols[c].name);
+            for (int i = 0; i < nrows; i++) {
+                append(names, sizeof names, i ? ", " : " ");
+                append(names, sizeof names, cols[c].cells[i]);
+            }
+        }
+        fputs(html ? "<p class=\"meta\">The same in each row (" : "The same in each row (", stdout);
+        put(stdout, html, names);
+        fputs("): ", stdout);
+        put(stdout, html, said);
+        printf(html ? "%s</p>\n" : "%s\n\n", said[strlen(said) - 1] == '.' ? "" : ".");
+        ncols = 0;
+    } else if (said[0]) {
         fputs(html ? "<p class=\"meta\">In every row: " : "In every row: ", stdout);
         put(stdout, html, said);
         const char *stop = said[strlen(said) - 1] == '.' ? "" : ".";
         printf(html ? "%s</p>\n" : "%s\n\n", stop);
     }
     int total = key_width;
+    if (ncols == 0)
+        return 0;
     for (int c = keys; c < ncols; c++)
         total += cols[c].width;
     if (total > width && nrows <= FEW_ROWS && keys > 0)
