@@ -137,6 +137,13 @@ if make -s report B="$build" >"$tmp/report.log" 2>&1 && [ -s "$build/report/tile
     figures=$(wc -l <"$build/report/figures.tsv")
     images=$(grep -c 'src="data:image/png;base64,' "$build/report/tilelab-report.html")
     if [ "$figures" -gt 0 ] && [ "$images" -eq "$figures" ]; then ok "the report holds all $figures figures"; else not_ok "the report holds $images of $figures figures"; fi
+    # Tunables in one form: TILE_DIM=4, as the figures write them, never the compiler's -DTILE_DIM=4.
+    if grep -q 'tunables: student [A-Z_]*=[0-9]' "$build/report/tilelab-report.html" &&
+        ! grep -oE 'tunables: student [^;]*; reference [^;]*' "$build/report/tilelab-report.html" | grep -qE -- '-D[A-Z_]+='; then
+        ok "the report writes tunables as TILE_DIM=4 everywhere, never -DTILE_DIM=4"
+    else
+        not_ok "the report writes tunables in two forms: $(grep -oE -- '-D[A-Z_]+=[0-9]+' "$build/report/tilelab-report.html" | sort -u | head -3 | paste -sd' ')"
+    fi
 else
     not_ok "make report failed" "$tmp/report.log"
 fi
