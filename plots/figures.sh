@@ -333,23 +333,35 @@ profile_sizes() { # DIMS
         s = dims == 2 ? $c["rows"] "x" $c["cols"] : $c["rows"] == $c["cols"] && $c["cols"] == $c["depth"] ? $c["rows"] "^3" : $c["rows"] "x" $c["cols"] "x" $c["depth"]
         if (!seen[s]++) print s }' $sources | paste -sd/ -
 }
-# "lab 6; unrolled; 64 x 8 rec.": a bar's name, its tunables' values
+# "lab 6; unrolled; 64x8 rec.": a bar's name, its tunables' values
 # (TILE_DIM x BLOCK_ROWS) and its source, a line each under the bar (no
 # comma and no '|': the name is a cell of a CSV and of Markdown tables).
 bar_name() { # N TITLE FILE
     local t
-    t=$(tunables_of "$3" reference | sed -e 's/[A-Z_]*=//g' -e 's/ / x /g')
+    t=$(tunables_of "$3" reference | sed -e 's/[A-Z_]*=//g' -e 's/ /x/g')
     echo "lab $((10#$1)); $(short_title "$2"); ${t:+$t }$(short_origin "$3")"
 }
 
 # Memory requests counted by the emulator: sectors per request, passes (wavefronts) per request.
-request_rows() { "${REQUESTS:-$B/requests-per-warp}" --only reference --name "$(bar_name "$@")" "$3"; }
+# Where this machine profiled the student's code (make labN profile), their
+# kernels' bars stand beside the reference's, as make labN plot draws them:
+# "lab 3; yours; 32x8 here".
+request_rows() {
+    "${REQUESTS:-$B/requests-per-warp}" --only reference --name "$(bar_name "$@")" "$3"
+    if is_here "$3"; then
+        local t
+        t=$(tunables_of "$3" student | sed -e 's/[A-Z_]*=//g' -e 's/ /x/g')
+        "${REQUESTS:-$B/requests-per-warp}" --only student --name "lab $((10#$1)); yours; ${t:+$t }here" "$3"
+    fi
+}
 each_profile "$tmp/requests.csv" "transpose inplace" request_rows
 if [ -s "$tmp/requests.csv" ]; then
     cp "$tmp/requests.csv" "$out/gpu-requests.csv"
     columns "$out/gpu-requests.csv" "lab,global load sectors per request,global store sectors per request,shared load passes per request,shared store passes per request"
-    draw bars.gp gpu-requests "Memory requests per warp, each reference at $(profile_sizes 2)" \
-        "counted by the CPU emulator: 32-byte sectors a global request, passes a shared one; under each bar: TILE_DIM x BLOCK_ROWS (or TILE_DIM), here or rec(orded)" "${sources# }" \
+    whose="each reference"
+    grep -q "; yours; " "$out/gpu-requests.csv" && whose="the references and yours"
+    draw bars.gp gpu-requests "Memory requests per warp at $(profile_sizes 2), $whose" \
+        "counted by the CPU emulator: 32-byte sectors a global request, passes a shared one; under each bar: TILE_DIMxBLOCK_ROWS (or TILE_DIM), here or rec(orded)" "${sources# }" \
         "dat='$out/gpu-requests.csv'; series='global_loads global_stores shared_loads shared_stores'; ylabel='per request (best: 4 and 1)'"
 else
     skip gpu-requests "no profile of $(to_profile "transpose inplace"), on the emulator or a GPU"

@@ -117,6 +117,13 @@ else
     not_ok "the cache-miss figure omits the size it simulated"
 fi
 
+# svg_texts FILE: "y<TAB>text" for each text of a gnuplot SVG, in the order drawn.
+svg_texts() {
+    awk '/<g transform="translate\(/ { y = $0; sub(/.*translate\([^,]*,/, "", y); sub(/[) ].*/, "", y) }
+        /<text>/ { t = $0; gsub(/<[^>]*>/, "", t); sub(/^[ \t]+/, "", t); print y "\t" t }' "$1"
+}
+lab_info=$(make -s -p 2>/dev/null | sed -n 's/^LAB_INFO := //p' | head -1)
+
 # Titles fit the figure (no line over 80 characters), and 10^9 is written
 # one way: a superscript, never "10^9" as typed.
 # Each bench line runs left to right: a recorded run that appends an odd
@@ -314,13 +321,44 @@ if [ -s "$report/figures.tsv" ] && [ -z "$mixed" ]; then ok "no report figure dr
 # A GPU lab's plot without a GPU: the student's kernel counted by the emulator beside the
 # reference's, and why there is no bandwidth.
 if make -s -C "$kit" B=build lab3 plot GPU=emu PROFILE_SIZE=64 >"$tmp/gpuplot.log" 2>&1 &&
-    grep -q '^your code; transpose_naive,4.00,32.00,0.00,0.00$' "$mine/lab03.csv" &&
-    grep -q '^reference; transpose_naive,4.00,32.00,0.00,0.00$' "$mine/lab03.csv" && [ -s "$mine/lab03.png" ] &&
+    grep -q '^your code; transpose_naive,4.00,32.00,' "$mine/lab03.csv" &&
+    grep -q '^reference; transpose_naive,4.00,32.00,' "$mine/lab03.csv" && [ -s "$mine/lab03.png" ] &&
     grep -q 'No bandwidth: this machine has no GPU' "$tmp/gpuplot.log" && grep -q 'your kernels beside the reference' "$tmp/gpuplot.log"; then
     ok "make lab3 plot without a GPU draws the student's kernel counted by the emulator beside the reference's, and says why no GB/s"
 else
     not_ok "make lab3 plot without a GPU: not the student's counts, or no word on bandwidth" "$tmp/gpuplot.log"
 fi
+# No shared request is not a request that cost nothing: "-", and no bar or "0" drawn
+# for it (the y axis's own 0 is the one "0" of the figure).
+zeros=$(svg_texts "$mine/lab03.svg" | awk -F'\t' '$2 == "0"' | wc -l)
+if grep -q '^your code; transpose_naive,4.00,32.00,-,-$' "$mine/lab03.csv" && [ "$zeros" -eq 1 ]; then
+    ok "lab 3's figure writes '-' for shared requests it never made, and draws no 0 for them"
+else
+    not_ok "lab 3's figure draws shared requests it never made as 0 ($zeros texts '0')" "$mine/lab03.csv"
+fi
+# Where this machine profiled the student's code, the report's request figure draws it
+# beside the reference, as make lab3 plot does.
+(cd "$kit" && LAB_INFO="$lab_info" B=build FORMATS=svg plots/figures.sh "$tmp/local" local) >"$tmp/local.log" 2>&1
+if grep -q '^lab 3; yours; [0-9x]* *here,4.00,32.00,-,-$' "$tmp/local/gpu-requests.csv" &&
+    grep -q '^lab 3; naive; [0-9x]* *here,4.00,32.00,-,-$' "$tmp/local/gpu-requests.csv" &&
+    awk -F'\t' '$1 == "gpu-requests"' "$tmp/local/figures.tsv" | grep -q 'the references and yours'; then
+    ok "the report's request figure draws the student's profiled kernel beside the reference's"
+else
+    not_ok "the report's request figure lacks the student's profiled kernel" "$tmp/local/gpu-requests.csv"
+fi
+# The bar figures' layout: the key under the title (never above it), and the labels under the
+# bars near the foot of the figure (no empty band below them).
+for svg in "$mine/lab03.svg" "$tmp/local/gpu-requests.svg" "$tmp/plots/cpu-cache.svg"; do
+    height=$(grep -o '<svg [^>]*height="[0-9.]*' "$svg" | head -1 | sed 's/.*height="//')
+    svg_texts "$svg" | awk -F'\t' -v h="$height" -v f="${svg##*/}" '
+        NR == 1 { first = $2 } { y[NR] = $1; t[NR] = $2; if ($1 > low) low = $1 }
+        END { # the title: the last texts gnuplot writes, from its first line on
+              for (i = NR; i > 0 && t[i] !~ /^(lab [0-9]|Memory requests|Cache misses)/; i--) ;
+              for (j = i; j <= NR; j++) if (y[j] > title) title = y[j]
+              for (k = 1; k < i; k++) if (t[k] ~ /^(global loads|D1 misses)$/ && y[k] <= title) { print f ": the key (" t[k] ") above the last line of the title"; exit }
+              if (!i) print f ": no title found"; else if (low < h - 45) print f ": an empty band of " int(h - low) " px under its lowest text" }'
+done >"$tmp/layout"
+if [ ! -s "$tmp/layout" ]; then ok "bar figures: the key under the title, no empty band under the labels"; else not_ok "bar figures laid out badly: $(paste -sd' ' "$tmp/layout")"; fi
 here=$(awk -F'\t' '$1 == "cpu-olevels-here"' "$report/figures.tsv")
 if [[ $here == *bench/lab01-O0-SIZES64_96-REPS1.csv* ]] && [[ $here == *"this machine"* ]] &&
     [[ $here == *"at -O0 ("* ]] && [[ $here != *-O3* ]]; then
