@@ -124,6 +124,15 @@ svg_texts() {
 }
 lab_info=$(make -s -p 2>/dev/null | sed -n 's/^LAB_INFO := //p' | head -1)
 
+# The -O levels' table gives sizes as sizes (4097x8191), not as the side of a square (5792.97).
+if grep -q '^-O0,4097x8191,' "$tmp/plots/cpu-olevels.csv" &&
+    "$build/report-table" "$tmp/plots/cpu-olevels.csv" | grep -q '^| -O0 | 4097x8191 |' &&
+    ! "$build/report-table" "$tmp/plots/cpu-olevels.csv" | grep -q '5792'; then
+    ok "the -O levels' table names each size, 4097x8191"
+else
+    not_ok "the -O levels' table gives a side (5792.97) for 4097x8191" "$tmp/plots/cpu-olevels.csv"
+fi
+
 # Titles fit the figure (no line over 80 characters), and 10^9 is written
 # one way: a superscript, never "10^9" as typed.
 # Each bench line runs left to right: a recorded run that appends an odd
@@ -361,8 +370,9 @@ done >"$tmp/layout"
 if [ ! -s "$tmp/layout" ]; then ok "bar figures: the key under the title, no empty band under the labels"; else not_ok "bar figures laid out badly: $(paste -sd' ' "$tmp/layout")"; fi
 here=$(awk -F'\t' '$1 == "cpu-olevels-here"' "$report/figures.tsv")
 if [[ $here == *bench/lab01-O0-SIZES64_96-REPS1.csv* ]] && [[ $here == *"this machine"* ]] &&
-    [[ $here == *"at -O0 ("* ]] && [[ $here != *-O3* ]]; then
-    ok "this machine's -O0 run is a figure of its own, labelled this machine, titled with -O0 alone"
+    [[ $here == *"at -O0 (your code; this machine"* ]] && [[ $here != *-O3* ]] &&
+    awk -F'\t' '$1 == "cpu-olevels"' "$report/figures.tsv" | grep -q '(the reference; recorded on'; then
+    ok "this machine's -O0 run is a figure of its own, labelled this machine and your code, titled with -O0 alone"
 else
     not_ok "this machine's -O0 run is not drawn on its own" "$report/figures.tsv"
 fi
