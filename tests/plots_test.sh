@@ -124,6 +124,22 @@ svg_texts() {
 }
 lab_info=$(make -s -p 2>/dev/null | sed -n 's/^LAB_INFO := //p' | head -1)
 
+# A bench figure whose rates lie more than 8 times apart (lab 1's naive loop at
+# 1 GB/s beside a copy at 20) has a log y axis, so that no line lies flat on 0;
+# one whose rates lie close has a linear one. A square's name over its point is its
+# side alone ("1000"), so that 1000's and 1500's never run together.
+wrong=
+for csv in plots/data/lab[0-9][0-9].csv; do
+    svg=$tmp/plots/$(basename "$csv" .csv).svg
+    [ -s "$svg" ] || continue
+    far=$(awk -F, 'FNR == 1 { h = 0 } /^#/ || NF == 0 { next } !h++ { for (i = 1; i <= NF; i++) c[$i] = i; next }
+        $c["rate"] > 0 { if (!lo || $c["rate"] < lo) lo = $c["rate"]; if ($c["rate"] > hi) hi = $c["rate"] } END { print (hi > 8 * lo) }' "$csv")
+    if [ "$far" = 1 ]; then grep -q 'log scale (bars' "$svg" || wrong="$wrong ${svg##*/}(linear)"; else ! grep -q 'log scale (bars' "$svg" || wrong="$wrong ${svg##*/}(log)"; fi
+done
+if grep -q '^2,[a-z]*,1000,1000,' plots/data/lab02.csv; then
+    svg_texts "$tmp/plots/lab02.svg" | grep -q '	1000$' && ! grep -q '1000x1000' "$tmp/plots/lab02.svg" || wrong="$wrong lab02.svg(1000x1000 named in full)"
+fi
+if [ -z "$wrong" ]; then ok "bench figures: a log y axis where rates lie far apart, a square named by its side"; else not_ok "bench figures' scales or names:$wrong"; fi
 # The -O levels' table gives sizes as sizes (4097x8191), not as the side of a square (5792.97).
 if grep -q '^-O0,4097x8191,' "$tmp/plots/cpu-olevels.csv" &&
     "$build/report-table" "$tmp/plots/cpu-olevels.csv" | grep -q '^| -O0 | 4097x8191 |' &&
