@@ -199,7 +199,9 @@ elif [ -s "$pdf" ]; then
         [ $together -eq 1 ] || apart="$apart $name"
         for f in $sources; do
             value=$(awk -F, 'FNR == 1 { h = 0 } /^#/ || !NF { next } !h++ { split("", c); for (i = 1; i <= NF; i++) c[$i] = i; next }
-                { print $(c["rate"] ? c["rate"] : NF); exit }' "$f")
+                { v = $(c["rate"] ? c["rate"] : NF); a = v < 0 ? -v : v   # as report-table prints it: three figures
+                  if (v ~ /[.eE]/) v = a >= 1000 ? sprintf("%.0f", v) : a >= 0.001 || a == 0 ? sprintf("%.3g", v) : sprintf("%.6f", v)
+                  print v; exit }' "$f")
             pdftotext "$pdf" - | grep -qF -- "$value" || missing="$missing $f($value)"
         done
     done <"$build/report/figures.tsv"
@@ -303,6 +305,20 @@ if ! grep -q '^|' "$tmp/same.md" && ! grep -q '<table>' "$tmp/same.html" &&
     ok "a table whose every number is the same in each row is one line naming the rows and the numbers, not a table of names"
 else
     not_ok "a table whose every number is constant is printed as an empty table, or its values are lost" "$tmp/same.md"
+fi
+
+# A bench's measurements to three figures (36.8413 GB/s is 36.8), counts whole.
+cat >"$tmp/rates.csv" <<'CSV'
+lab,variant,rows,cols,reps,median_s,q1_s,q3_s,min_s,max_s,rate,unit,share_of_ceiling,ratio_to_reference
+4,memcpy,4096,4096,20,4.91234e-05,4.9e-05,4.95e-05,4.8e-05,5.01e-05,2736.4321,GB/s,1.0,12.9211
+4,reference,4096,4096,20,0.000634123,0.000634,0.000635,0.000634,0.000635,36.8413,GB/s,0.0774,1.0
+CSV
+table "$tmp/rates.csv" >"$tmp/rates.md"
+if grep -qF '| reference | 634 | \+-0 % | 634 | 635 | 36.8 |' "$tmp/rates.md" && grep -qF '| memcpy | 49.1 | \+-1 % | 48 | 50.1 | 2736 |' "$tmp/rates.md" &&
+    ! grep -qE '36\.84|49\.12' "$tmp/rates.md"; then
+    ok "the report's bench tables give each measurement to three figures (36.8 GB/s, 49.1 us)"
+else
+    not_ok "the report's bench tables print more figures than a run holds" "$tmp/rates.md"
 fi
 
 # ---------------------------------------------------------------- a student's day

@@ -4,7 +4,7 @@
  * A CSV of the kit (a bench's, a profile's, a figure's) as make report prints
  * it, in Markdown for the PDF or in HTML for the page, the same table in both:
  *
- * - values in the units people read: seconds as ms or us (one unit for all of a
+ * - values in the units people read, each measurement to three figures: seconds as ms or us (one unit for all of a
  *   table's times, the one its median times read best in), a share of the
  *   ceiling as a percentage, a ratio as 1.23x, rows and cols as one size, the
  *   quartiles as the bench's spread (+-3 %), each variant's label and role
@@ -82,11 +82,12 @@ static int is_number(const char *s)
     return *end == 0;
 }
 
-/* A measurement to four figures, never in exponent form: 42710, 185.2, 0.05234. */
-static void four_figures(char *out, size_t len, double v)
+/* A measurement to three figures, which is all a run's spread leaves of it, never in
+ * exponent form: 42710, 185, 36.8, 0.0523. */
+static void three_figures(char *out, size_t len, double v)
 {
     double a = v < 0 ? -v : v;
-    snprintf(out, len, a >= 1000 ? "%.0f" : a >= 0.001 || a == 0 ? "%.4g" : "%.6f", v);
+    snprintf(out, len, a >= 1000 ? "%.0f" : a >= 0.001 || a == 0 ? "%.3g" : "%.6f", v);
 }
 
 static int find(const char *name)
@@ -231,7 +232,7 @@ static void times_in_units(void)
         for (int i = 0; i < nrows; i++)
             if (is_number(cols[c].cells[i])) {
                 char v[CELL];
-                four_figures(v, sizeof v, atof(cols[c].cells[i]) * units[u].scale);
+                three_figures(v, sizeof v, atof(cols[c].cells[i]) * units[u].scale);
                 set(c, i, v);
             }
         cols[c].name[n - 2] = 0;
@@ -428,6 +429,15 @@ int main(int argc, char **argv)
     reformat("share_of_ceiling", "of ceiling", "%.1f %%", 100);
     reformat("ratio_to_reference", "vs reference", "%.2fx", 1);
 
+    /* Every other measurement (a rate, 36.8413 GB/s) to three figures too; counts,
+     * whole numbers, stay whole. */
+    for (int c = 0; c < ncols; c++)
+        for (int i = 0; i < nrows; i++)
+            if (is_number(cols[c].cells[i]) && strpbrk(cols[c].cells[i], ".eE")) {
+                char v[CELL];
+                three_figures(v, sizeof v, atof(cols[c].cells[i]));
+                set(c, i, v);
+            }
     for (int c = 0; c < ncols; c++)
         for (char *p = cols[c].name; *p; p++)
             if (*p == '_')
