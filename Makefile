@@ -73,6 +73,9 @@ CC := $(if $(filter default,$(origin CC)),gcc,$(CC))
 # there the kit links without PIE.
 CXX_RUNTIME := -lstdc++ $(if $(wildcard $(shell $(CC) -print-file-name=libstdc++.so)),,-no-pie)
 WARN := -Wall -Wextra -Werror
+# A CPU lab file's flags, which its build line prints whole: a student who
+# pastes it gets the same error, warnings as errors included.
+CPU_LAB_FLAGS = -std=c11 -g $(OPT) $(WARN) -Iharness/core/include
 # Every harness file sees the core library's one include folder; each layer adds its own.
 # _FORTIFY_SOURCE=3 checks writes against malloc's sizes, as Ubuntu's gcc does by default:
 # an overflow aborts here too, not first on the GPU machine.
@@ -274,18 +277,18 @@ $(call vdir,$(1),$(2),$(3))/lab.raw.o: $(call prebuilt,$(1),$(2),$(3))
 	@test ! -f $$(<:.o=.resources.txt) || cp $$(<:.o=.resources.txt) $$(@D)/resources.txt
 else ifeq ($(3),cpu)
 $(call vdir,$(1),$(2),$(3))/lab.raw.o: $(call lab_src,$(1),$(2)) harness/core/include/lab.h $(call vdir,$(1),$(2),$(3))/flags
-	@echo "$$(CC) -c $(call built_src,$(1),$(2)) $$(OPT) $$(call tunable_defs,$(1))"
-	@$$(CC) -std=c11 -g $$(OPT) $$(WARN) -Iharness/core/include $$(call tunable_defs,$(1)) -c $$< -o $$@
+	@echo "$$(CC) $$(CPU_LAB_FLAGS) $$(call tunable_defs,$(1)) -c $(call built_src,$(1),$(2))"
+	@$$(CC) $$(CPU_LAB_FLAGS) $$(call tunable_defs,$(1)) -c $$< -o $$@
 else ifeq ($(3),cuda)
 $(call vdir,$(1),$(2),$(3))/lab.raw.o: $(call lab_src,$(1),$(2)) harness/core/include/lab.h $(call vdir,$(1),$(2),$(3))/flags
 	@test -n "$$(NVCC)" || { echo "building lab $(1) for a GPU needs the CUDA toolkit (nvcc), which this machine lacks: see README.md, 'Set-up' (or use the emulator: GPU=emu)" >&2; exit 1; }
-	@echo "$$(NVCC) -c $(call built_src,$(1),$(2)) ($$(CUDA_ARCH)) $$(call tunable_defs,$(1))"
+	@echo "$$(NVCC) $$(NVCC_FLAGS) $$(call tunable_defs,$(1)) -c $(call built_src,$(1),$(2))"
 	@$$(NVCC) $$(NVCC_FLAGS) $$(call tunable_defs,$(1)) -c $$< -o $$@ > $$(@D)/resources.txt 2>&1; \
 	  rc=$$$$?; grep -Ev '^ptxas info|bytes stack frame' $$(@D)/resources.txt >&2; exit $$$$rc
 else ifeq ($(3),emu)
 $(call vdir,$(1),$(2),$(3))/lab.raw.o: $(call lab_src,$(1),$(2)) harness/core/include/lab.h $(call vdir,$(1),$(2),$(3))/flags \
                                        $(B)/harness/emu-rewrite $(EMU_HEADERS) $(EMU_SCRIPTS)
-	@echo "g++ -c $(call built_src,$(1),$(2)) (for the CPU emulator) $$(call tunable_defs,$(1))"
+	@echo "g++ -c $(call built_src,$(1),$(2)) (for the CPU emulator; warnings are errors, as in the GPU build) $$(call tunable_defs,$(1))"
 	@TL_EMU_ARCH="$$(EMU_NVCC_ARCH)" harness/emu/emu-compile.sh $(B)/harness/emu-rewrite $$< $$@ $$(@D)/resources.txt $$(call tunable_defs,$(1))
 endif
 
@@ -944,10 +947,16 @@ help:
 	@echo "The labs:"
 	@$(foreach n,$(LABS),echo "  lab $(patsubst 0%,%,$(n))  labs/$(lab$(n)_dir)/$(lab$(n)_file)  ($(lab$(n)_title))$(if $(lab$(n)_tunables),  tunables: $(lab$(n)_tunables))";)
 	@echo
-	@echo "The kit:"
+	@echo "Also yours:"
 	@echo "  make handin               pack your lab files into build/handin.tar.gz"
+	@echo "  make deps                 install what the kit needs (as root, Debian or Ubuntu)"
+	@echo "  make plots                every figure from the recorded runs: build/figures/"
+	@echo "  make report               every figure and its tables, as HTML and PDF: build/report/"
+	@echo "  make slides               a lecture deck per lab and an overview, as PDF: build/slides/"
+	@echo "  make clean                remove build/"
+	@echo "  make help                 this list"
 	@echo
-	@echo "For instructors:"
+	@echo "For instructors (INSTRUCTORS.md):"
 	@echo "  make grade SUBMISSION=handin.tar.gz      grade one hand-in: build/grade/<name>/"
 	@echo "  make grade-all SUBMISSIONS=handins/      grade every hand-in: build/grade/gradebook.csv"
 	@echo "                            HIDDEN=held-back.txt adds cases students never saw"
@@ -961,13 +970,7 @@ help:
 	@echo "  make hostile              grade the catalogue of cheats beside honest controls, and the references: build/hostile/hostile.csv"
 	@echo "  make dist                 build/tilelab-student.tar.gz: the kit without reference sources"
 	@echo
-	@echo "The kit:"
-	@echo "  make deps                 install what the kit needs (as root, Debian or Ubuntu)"
-	@echo "  make plots                every figure from the recorded runs: build/figures/"
-	@echo "  make report               every figure and its tables, as HTML and PDF: build/report/"
-	@echo "  make slides               a lecture deck per lab and an overview, as PDF: build/slides/"
+	@echo "For the kit's developers (DEVELOPERS.md):"
 	@echo "  make check                the kit's own tests: every reference passes, every stub fails"
 	@echo "  make unit                 the harness's own unit tests"
 	@echo "  make emu-corpus           the emulator's fidelity corpus: each file's verdict beside a GPU's"
-	@echo "  make clean                remove build/"
-	@echo "  make help                 this list"

@@ -114,29 +114,36 @@ draw() { # SCRIPT NAME TITLE SUBTITLE SOURCES VARS
     printf '%s\t%s (%s)\t%s\n' "$name" "$title" "$subtitle" "$sources" >>"$out/figures.tsv"
 }
 
-# The reference's rows of a bench CSV as "s,x,rate,slowest,fastest,name"
+# The reference's rows (or who's) of a bench CSV as "s,x,rate,slowest,fastest,name"
 # (the rates of its slowest and fastest repetitions; a name for a point
 # whose x is no tick's, "4097x8191" at a side of 5793, "4097x4097" on 4096's
 # tick), s, x and name set before it.
-REFERENCE_RATES='$c["variant"] == "reference" { r = $c["rate"] * $c["median_s"]
-    printf "%s,%.6g,%s,%.6g,%.6g,%s\n", s, x, $c["rate"], r / $c["max_s"], r / $c["min_s"], name }'
+REFERENCE_RATES='$c["variant"] == (who ? who : "reference") { r = $c["rate"] * $c["median_s"]
+    printf "%s,%s,%s,%.6g,%.6g,%s\n", s, x, $c["rate"], r / $c["max_s"], r / $c["min_s"], name }'
 
-# experiment NAME HOW TITLE FILE=LABEL...: the reference's rate against the
-# matrix side, a line per file, drawn once from the recorded files (NAME) and
-# once from this machine's (NAME-here), never from both at once. TITLE ends
-# with what was drawn: "at -O0, -O3".
+# experiment NAME HOW TITLE FILE=LABEL...: a rate against the matrix size, a
+# line per file, drawn once from the recorded files (NAME: the reference's)
+# and once from this machine's (NAME-here: the student's code, the reference's
+# where a run has none of theirs), never from both at once. TITLE ends with
+# what was drawn: "at -O0, -O3"; the line under it says whose code it is.
 experiment() {
-    local name=$1 how=$2 title=$3 pass fig pair csv sources files drawn
+    local name=$1 how=$2 title=$3 pass fig pair csv sources files drawn who
     shift 3
     for pass in recorded here; do
         fig=$name$([ $pass = here ] && echo -here)
         : >"$tmp/$fig.csv"
-        sources= files=() drawn=
+        sources= files=() drawn= who=reference
+        if [ $pass = here ]; then
+            for pair in "$@"; do
+                csv=$(here_run "${pair%%=*}") && awk -F, "$HEADER"'$c["variant"] == "student" { found = 1; exit } END { exit !found }' "$csv" && who=student
+            done
+        fi
         for pair in "$@"; do
             if [ $pass = here ]; then csv=$(here_run "${pair%%=*}"); else csv=$(recorded_file "${pair%%=*}"); fi
             [ -n "$csv" ] || continue
-            awk -F, -v s="${pair#*=}" "$HEADER"'function pow2(n) { while (n > 1 && n % 2 == 0) n /= 2; return n == 1 }
-                { x = sqrt($c["rows"] * $c["cols"]); name = $c["rows"] == $c["cols"] && pow2($c["rows"]) ? "" : $c["rows"] "x" $c["cols"] }'"$REFERENCE_RATES" \
+            # x: the size, "4097x8191" (lines.gp places it at the side of a square as large).
+            awk -F, -v s="${pair#*=}" -v who="$who" "$HEADER"'function pow2(n) { while (n > 1 && n % 2 == 0) n /= 2; return n == 1 }
+                { x = $c["rows"] "x" $c["cols"]; name = $c["rows"] == $c["cols"] && pow2($c["rows"]) ? "" : $c["rows"] "x" $c["cols"] }'"$REFERENCE_RATES" \
                 "$csv" >>"$tmp/$fig.csv"
             sources="$sources $csv" files+=("$csv") drawn="$drawn, ${pair#*=}"
         done
@@ -147,8 +154,8 @@ experiment() {
         # A point's name once, over the highest bar at its x.
         awk -F, -v OFS=, 'NR == FNR { if ($6 != "" && $5 + 0 > top[$2] + 0) { top[$2] = $5; at[$2] = FNR }; next }
             { if (at[$2] != FNR) $6 = ""; print }' "$tmp/$fig.csv" "$tmp/$fig.csv" >"$out/$fig.csv"
-        columns "$out/$fig.csv" "line,matrix side,GB/s,slowest run GB/s,fastest run GB/s,point"
-        draw lines.gp "$fig" "$title ${drawn#, }" "$(origins "${files[@]}")" "${sources# }" \
+        columns "$out/$fig.csv" "line,size,GB/s,slowest run GB/s,fastest run GB/s,point"
+        draw lines.gp "$fig" "$title ${drawn#, }" "$([ $who = student ] && echo "your code" || echo "the reference"); $(origins "${files[@]}")" "${sources# }" \
             "dat='$out/$fig.csv'; series='$(grep -v "^#" "$out/$fig.csv" | cut -d, -f1 | awk '!seen[$0]++' | tr '\n' ' ')'; xlabel='matrix side, sqrt(rows x cols), log_2 scale'; ylabel='GB/s (bars: slowest to fastest run)'"
     done
 }
@@ -333,23 +340,35 @@ profile_sizes() { # DIMS
         s = dims == 2 ? $c["rows"] "x" $c["cols"] : $c["rows"] == $c["cols"] && $c["cols"] == $c["depth"] ? $c["rows"] "^3" : $c["rows"] "x" $c["cols"] "x" $c["depth"]
         if (!seen[s]++) print s }' $sources | paste -sd/ -
 }
-# "lab 6; unrolled; 64 x 8 rec.": a bar's name, its tunables' values
+# "lab 6; unrolled; 64x8 rec.": a bar's name, its tunables' values
 # (TILE_DIM x BLOCK_ROWS) and its source, a line each under the bar (no
 # comma and no '|': the name is a cell of a CSV and of Markdown tables).
 bar_name() { # N TITLE FILE
     local t
-    t=$(tunables_of "$3" reference | sed -e 's/[A-Z_]*=//g' -e 's/ / x /g')
+    t=$(tunables_of "$3" reference | sed -e 's/[A-Z_]*=//g' -e 's/ /x/g')
     echo "lab $((10#$1)); $(short_title "$2"); ${t:+$t }$(short_origin "$3")"
 }
 
 # Memory requests counted by the emulator: sectors per request, passes (wavefronts) per request.
-request_rows() { "${REQUESTS:-$B/requests-per-warp}" --only reference --name "$(bar_name "$@")" "$3"; }
+# Where this machine profiled the student's code (make labN profile), their
+# kernels' bars stand beside the reference's, as make labN plot draws them:
+# "lab 3; yours; 32x8 here".
+request_rows() {
+    "${REQUESTS:-$B/requests-per-warp}" --only reference --name "$(bar_name "$@")" "$3"
+    if is_here "$3"; then
+        local t
+        t=$(tunables_of "$3" student | sed -e 's/[A-Z_]*=//g' -e 's/ /x/g')
+        "${REQUESTS:-$B/requests-per-warp}" --only student --name "lab $((10#$1)); yours; ${t:+$t }here" "$3"
+    fi
+}
 each_profile "$tmp/requests.csv" "transpose inplace" request_rows
 if [ -s "$tmp/requests.csv" ]; then
     cp "$tmp/requests.csv" "$out/gpu-requests.csv"
     columns "$out/gpu-requests.csv" "lab,global load sectors per request,global store sectors per request,shared load passes per request,shared store passes per request"
-    draw bars.gp gpu-requests "Memory requests per warp, each reference at $(profile_sizes 2)" \
-        "counted by the CPU emulator: 32-byte sectors a global request, passes a shared one; under each bar: TILE_DIM x BLOCK_ROWS (or TILE_DIM), here or rec(orded)" "${sources# }" \
+    whose="each reference"
+    grep -q "; yours; " "$out/gpu-requests.csv" && whose="the references and yours"
+    draw bars.gp gpu-requests "Memory requests per warp at $(profile_sizes 2), $whose" \
+        "counted by the CPU emulator: 32-byte sectors a global request, passes a shared one; under each bar: TILE_DIMxBLOCK_ROWS (or TILE_DIM), here or rec(orded)" "${sources# }" \
         "dat='$out/gpu-requests.csv'; series='global_loads global_stores shared_loads shared_stores'; ylabel='per request (best: 4 and 1)'"
 else
     skip gpu-requests "no profile of $(to_profile "transpose inplace"), on the emulator or a GPU"

@@ -1,5 +1,5 @@
 # Lines of y against x with a log-2 x axis, one per series: dat holds
-# "series,x,y,low,high,name" rows, low and high the ends of the point's bar
+# "series,x,y,low,high,name" rows (x a number or a size, "4097x8191"), low and high the ends of the point's bar
 # (its slowest and fastest run), name what the point is called where its x
 # is no tick's ("4097x8191"), or nothing: written over its bar. Set by the
 # caller: dat, out, fmt, title, xlabel, ylabel, series (space-separated
@@ -16,11 +16,13 @@ set errorbars small
 # which keeps the figure's height for the lines.
 if (fmt eq 'pdf') set key outside right top vertical maxrows 8
 set offsets graph 0.03, graph 0.03, graph 0.12, 0
+# x as a number, or a size "4097x8191" placed at the side of a square as large.
+xval(s) = strstrt(s, 'x') ? sqrt(real(s[1:strstrt(s, 'x') - 1]) * real(s[strstrt(s, 'x') + 1:*])) : real(s)
 # A NaN, a point the series lacks, becomes a blank line: a break in its line.
 rows(v) = sprintf("< awk -F, '$1 == \"%s\" { print ($3 == \"NaN\" ? \"\" : $0) }' '%s'", v, dat)
 # The bars solid whatever the line's dashes, under the lines.
 @dry_run
-plot for [i = 1:words(series)] rows(word(series, i)) using 2:3:4:5 with yerrorbars lt i dt 1 lw 1.5 ps 0 notitle, \
-     for [i = 1:words(series)] rows(word(series, i)) using 2:3 with linespoints lt i title word(series, i), \
-     for [i = 1:words(series)] rows(word(series, i)) using 2:5:6 with labels offset char 0, 0.8 notitle
+plot for [i = 1:words(series)] rows(word(series, i)) using (xval(strcol(2))):3:4:5 with yerrorbars lt i dt 1 lw 1.5 ps 0 notitle, \
+     for [i = 1:words(series)] rows(word(series, i)) using (xval(strcol(2))):3 with linespoints lt i title word(series, i), \
+     for [i = 1:words(series)] rows(word(series, i)) using (xval(strcol(2))):5:6 with labels offset char 0, 0.8 notitle
 @fewer_tics

@@ -23,7 +23,12 @@ html=$out/tilelab-report.html
 
 esc() { sed -e 's/&/\&amp;/g' -e 's/</\&lt;/g' -e 's/>/\&gt;/g'; }
 # What a CSV's # lines say of its run: machine, date, tunables, flags, compiler.
-provenance() { grep -E '^# (machine|date|tunables|flags|compiler):' "$1" | sed 's/^# //' | paste -sd ';' | sed 's/;/; /g'; }
+# A tunable given to make is recorded as the compiler's -DTILE_DIM=4: written
+# TILE_DIM=4 here, as the figures and every other line of the report write it.
+provenance() {
+    grep -E '^# (machine|date|tunables|flags|compiler):' "$1" | sed -e 's/^# //' -e '/^tunables:/s/-D\([A-Za-z_][A-Za-z0-9_]*=\)/\1/g' |
+        paste -sd ';' | sed 's/; */; /g'
+}
 
 step 2 "the HTML page"
 declare -A shown=()

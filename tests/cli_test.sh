@@ -260,4 +260,36 @@ if make -n -s B="$tmp/refs-09" references LABS=09 2>&1 | grep -q 'prebuilt/lab06
 else
     not_ok "make references LABS=09 leaves out lab 6's reference, which lab 9's bench needs"
 fi
+# make help: a student's commands first, every one of them before the
+# instructors' heading; grading, Gradescope, Slurm and dist under it.
+make -s help >"$tmp/help" 2>&1
+heading=$(grep -n '^For instructors' "$tmp/help" | cut -d: -f1)
+late= early=
+for c in 'labN test' 'labN bench' 'labN plot' handin deps plots report clean; do
+    at=$(grep -n "^  make $c " "$tmp/help" | head -1 | cut -d: -f1)
+    [ -n "$at" ] && [ -n "$heading" ] && [ "$at" -lt "$heading" ] || late="$late '$c'"
+done
+for c in grade grade-all gradescope references slurm-start hostile dist; do
+    at=$(grep -n "^  make $c " "$tmp/help" | head -1 | cut -d: -f1)
+    [ -n "$at" ] && [ -n "$heading" ] && [ "$at" -gt "$heading" ] || early="$early '$c'"
+done
+if [ -z "$late$early" ]; then
+    ok "make help lists a student's commands first, the instructors' under a heading of their own"
+else
+    not_ok "make help: student commands not before the instructors' heading:${late:- none}; instructor commands not under it:${early:- none}" "$tmp/help"
+fi
+
+# The compile line a build prints is the one it runs: pasted, it fails as the
+# build did (warnings are errors), not with a clean compile that hides them.
+mkdir -p "$tmp/mine/01-cpu-naive"
+sed 's/^{$/{\n    int unused_by_mistake;/' labs/01-cpu-naive/transpose.c >"$tmp/mine/01-cpu-naive/transpose.c"
+make -s B="$tmp/b" STUDENT_DIR="$tmp/mine" "$tmp/b/lab01/student/lab.raw.o" >"$tmp/built" 2>&1
+shown=$(grep -m1 -E '^(gcc|cc|clang)' "$tmp/built")
+if grep -q 'unused_by_mistake' "$tmp/built" && [[ $shown == *-Werror* ]] && [[ $shown == *"$tmp/mine/01-cpu-naive/transpose.c"* ]] &&
+    ! (eval "$shown -o $tmp/pasted.o") >"$tmp/pasted" 2>&1 && grep -q 'unused_by_mistake' "$tmp/pasted"; then
+    ok "the compile line a build shows, pasted, fails as the build did (warnings as errors): $shown"
+else
+    not_ok "the compile line shown ($shown) does not reproduce the build's error" "$tmp/built"
+fi
+
 tap_plan

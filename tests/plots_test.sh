@@ -117,6 +117,38 @@ else
     not_ok "the cache-miss figure omits the size it simulated"
 fi
 
+# svg_texts FILE: "y<TAB>text" for each text of a gnuplot SVG, in the order drawn.
+svg_texts() {
+    awk '/<g transform="translate\(/ { y = $0; sub(/.*translate\([^,]*,/, "", y); sub(/[) ].*/, "", y) }
+        /<text>/ { t = $0; gsub(/<[^>]*>/, "", t); sub(/^[ \t]+/, "", t); print y "\t" t }' "$1"
+}
+lab_info=$(make -s -p 2>/dev/null | sed -n 's/^LAB_INFO := //p' | head -1)
+
+# A bench figure whose rates lie more than 8 times apart (lab 1's naive loop at
+# 1 GB/s beside a copy at 20) has a log y axis, so that no line lies flat on 0;
+# one whose rates lie close has a linear one. A square's name over its point is its
+# side alone ("1000"), so that 1000's and 1500's never run together.
+wrong=
+for csv in plots/data/lab[0-9][0-9].csv; do
+    svg=$tmp/plots/$(basename "$csv" .csv).svg
+    [ -s "$svg" ] || continue
+    far=$(awk -F, 'FNR == 1 { h = 0 } /^#/ || NF == 0 { next } !h++ { for (i = 1; i <= NF; i++) c[$i] = i; next }
+        $c["rate"] > 0 { if (!lo || $c["rate"] < lo) lo = $c["rate"]; if ($c["rate"] > hi) hi = $c["rate"] } END { print (hi > 8 * lo) }' "$csv")
+    if [ "$far" = 1 ]; then grep -q 'log scale (bars' "$svg" || wrong="$wrong ${svg##*/}(linear)"; else ! grep -q 'log scale (bars' "$svg" || wrong="$wrong ${svg##*/}(log)"; fi
+done
+if grep -q '^2,[a-z]*,1000,1000,' plots/data/lab02.csv; then
+    svg_texts "$tmp/plots/lab02.svg" | grep -q '	1000$' && ! grep -q '1000x1000' "$tmp/plots/lab02.svg" || wrong="$wrong lab02.svg(1000x1000 named in full)"
+fi
+if [ -z "$wrong" ]; then ok "bench figures: a log y axis where rates lie far apart, a square named by its side"; else not_ok "bench figures' scales or names:$wrong"; fi
+# The -O levels' table gives sizes as sizes (4097x8191), not as the side of a square (5792.97).
+if grep -q '^-O0,4097x8191,' "$tmp/plots/cpu-olevels.csv" &&
+    "$build/report-table" "$tmp/plots/cpu-olevels.csv" | grep -q '^| -O0 | 4097x8191 |' &&
+    ! "$build/report-table" "$tmp/plots/cpu-olevels.csv" | grep -q '5792'; then
+    ok "the -O levels' table names each size, 4097x8191"
+else
+    not_ok "the -O levels' table gives a side (5792.97) for 4097x8191" "$tmp/plots/cpu-olevels.csv"
+fi
+
 # Titles fit the figure (no line over 80 characters), and 10^9 is written
 # one way: a superscript, never "10^9" as typed.
 # Each bench line runs left to right: a recorded run that appends an odd
@@ -137,6 +169,13 @@ if make -s report B="$build" >"$tmp/report.log" 2>&1 && [ -s "$build/report/tile
     figures=$(wc -l <"$build/report/figures.tsv")
     images=$(grep -c 'src="data:image/png;base64,' "$build/report/tilelab-report.html")
     if [ "$figures" -gt 0 ] && [ "$images" -eq "$figures" ]; then ok "the report holds all $figures figures"; else not_ok "the report holds $images of $figures figures"; fi
+    # Tunables in one form: TILE_DIM=4, as the figures write them, never the compiler's -DTILE_DIM=4.
+    if grep -q 'tunables: student [A-Z_]*=[0-9]' "$build/report/tilelab-report.html" &&
+        ! grep -oE 'tunables: student [^;]*; reference [^;]*' "$build/report/tilelab-report.html" | grep -qE -- '-D[A-Z_]+='; then
+        ok "the report writes tunables as TILE_DIM=4 everywhere, never -DTILE_DIM=4"
+    else
+        not_ok "the report writes tunables in two forms: $(grep -oE -- '-D[A-Z_]+=[0-9]+' "$build/report/tilelab-report.html" | sort -u | head -3 | paste -sd' ')"
+    fi
 else
     not_ok "make report failed" "$tmp/report.log"
 fi
@@ -160,7 +199,9 @@ elif [ -s "$pdf" ]; then
         [ $together -eq 1 ] || apart="$apart $name"
         for f in $sources; do
             value=$(awk -F, 'FNR == 1 { h = 0 } /^#/ || !NF { next } !h++ { split("", c); for (i = 1; i <= NF; i++) c[$i] = i; next }
-                { print $(c["rate"] ? c["rate"] : NF); exit }' "$f")
+                { v = $(c["rate"] ? c["rate"] : NF); a = v < 0 ? -v : v   # as report-table prints it: three figures
+                  if (v ~ /[.eE]/) v = a >= 1000 ? sprintf("%.0f", v) : a >= 0.001 || a == 0 ? sprintf("%.3g", v) : sprintf("%.6f", v)
+                  print v; exit }' "$f")
             pdftotext "$pdf" - | grep -qF -- "$value" || missing="$missing $f($value)"
         done
     done <"$build/report/figures.tsv"
@@ -245,6 +286,41 @@ else
     not_ok "lab 2's bench did not run at its default sizes" "$tmp/sizes.log"
 fi
 
+# ---------------------------------------------------------------- the report's tables
+# report-table on planted CSVs, as make report prints them.
+table() { "$build/report-table" "$@"; }
+# A profile whose student and reference counted the very same: no table of the
+# variants' names alone, the names and the numbers on one line.
+cat >"$tmp/same.csv" <<'CSV'
+# tilelab profile
+variant,kernel,rows,cols,launches,global_load_requests,shared_load_requests
+reference,transpose_naive,256,256,1,2048,0
+student,transpose_naive,256,256,1,2048,0
+CSV
+table "$tmp/same.csv" >"$tmp/same.md"
+table --html "$tmp/same.csv" >"$tmp/same.html"
+if ! grep -q '^|' "$tmp/same.md" && ! grep -q '<table>' "$tmp/same.html" &&
+    grep -q '^The same in each row (variant reference, student): kernel transpose\\_naive; size 256x256; launches 1; global load requests 2048' "$tmp/same.md" &&
+    grep -q 'The same in each row (variant reference, student): kernel transpose_naive' "$tmp/same.html"; then
+    ok "a table whose every number is the same in each row is one line naming the rows and the numbers, not a table of names"
+else
+    not_ok "a table whose every number is constant is printed as an empty table, or its values are lost" "$tmp/same.md"
+fi
+
+# A bench's measurements to three figures (36.8413 GB/s is 36.8), counts whole.
+cat >"$tmp/rates.csv" <<'CSV'
+lab,variant,rows,cols,reps,median_s,q1_s,q3_s,min_s,max_s,rate,unit,share_of_ceiling,ratio_to_reference
+4,memcpy,4096,4096,20,4.91234e-05,4.9e-05,4.95e-05,4.8e-05,5.01e-05,2736.4321,GB/s,1.0,12.9211
+4,reference,4096,4096,20,0.000634123,0.000634,0.000635,0.000634,0.000635,36.8413,GB/s,0.0774,1.0
+CSV
+table "$tmp/rates.csv" >"$tmp/rates.md"
+if grep -qF '| reference | 634 | \+-0 % | 634 | 635 | 36.8 |' "$tmp/rates.md" && grep -qF '| memcpy | 49.1 | \+-1 % | 48 | 50.1 | 2736 |' "$tmp/rates.md" &&
+    ! grep -qE '36\.84|49\.12' "$tmp/rates.md"; then
+    ok "the report's bench tables give each measurement to three figures (36.8 GB/s, 49.1 us)"
+else
+    not_ok "the report's bench tables print more figures than a run holds" "$tmp/rates.md"
+fi
+
 # ---------------------------------------------------------------- a student's day
 kit=$tmp/kit
 copy_kit "$kit"
@@ -286,17 +362,49 @@ if [ -s "$report/figures.tsv" ] && [ -z "$mixed" ]; then ok "no report figure dr
 # A GPU lab's plot without a GPU: the student's kernel counted by the emulator beside the
 # reference's, and why there is no bandwidth.
 if make -s -C "$kit" B=build lab3 plot GPU=emu PROFILE_SIZE=64 >"$tmp/gpuplot.log" 2>&1 &&
-    grep -q '^your code; transpose_naive,4.00,32.00,0.00,0.00$' "$mine/lab03.csv" &&
-    grep -q '^reference; transpose_naive,4.00,32.00,0.00,0.00$' "$mine/lab03.csv" && [ -s "$mine/lab03.png" ] &&
+    grep -q '^your code; transpose_naive,4.00,32.00,' "$mine/lab03.csv" &&
+    grep -q '^reference; transpose_naive,4.00,32.00,' "$mine/lab03.csv" && [ -s "$mine/lab03.png" ] &&
     grep -q 'No bandwidth: this machine has no GPU' "$tmp/gpuplot.log" && grep -q 'your kernels beside the reference' "$tmp/gpuplot.log"; then
     ok "make lab3 plot without a GPU draws the student's kernel counted by the emulator beside the reference's, and says why no GB/s"
 else
     not_ok "make lab3 plot without a GPU: not the student's counts, or no word on bandwidth" "$tmp/gpuplot.log"
 fi
+# No shared request is not a request that cost nothing: "-", and no bar or "0" drawn
+# for it (the y axis's own 0 is the one "0" of the figure).
+zeros=$(svg_texts "$mine/lab03.svg" | awk -F'\t' '$2 == "0"' | wc -l)
+if grep -q '^your code; transpose_naive,4.00,32.00,-,-$' "$mine/lab03.csv" && [ "$zeros" -eq 1 ]; then
+    ok "lab 3's figure writes '-' for shared requests it never made, and draws no 0 for them"
+else
+    not_ok "lab 3's figure draws shared requests it never made as 0 ($zeros texts '0')" "$mine/lab03.csv"
+fi
+# Where this machine profiled the student's code, the report's request figure draws it
+# beside the reference, as make lab3 plot does.
+(cd "$kit" && LAB_INFO="$lab_info" B=build FORMATS=svg plots/figures.sh "$tmp/local" local) >"$tmp/local.log" 2>&1
+if grep -q '^lab 3; yours; [0-9x]* *here,4.00,32.00,-,-$' "$tmp/local/gpu-requests.csv" &&
+    grep -q '^lab 3; naive; [0-9x]* *here,4.00,32.00,-,-$' "$tmp/local/gpu-requests.csv" &&
+    awk -F'\t' '$1 == "gpu-requests"' "$tmp/local/figures.tsv" | grep -q 'the references and yours'; then
+    ok "the report's request figure draws the student's profiled kernel beside the reference's"
+else
+    not_ok "the report's request figure lacks the student's profiled kernel" "$tmp/local/gpu-requests.csv"
+fi
+# The bar figures' layout: the key under the title (never above it), and the labels under the
+# bars near the foot of the figure (no empty band below them).
+for svg in "$mine/lab03.svg" "$tmp/local/gpu-requests.svg" "$tmp/plots/cpu-cache.svg"; do
+    height=$(grep -o '<svg [^>]*height="[0-9.]*' "$svg" | head -1 | sed 's/.*height="//')
+    svg_texts "$svg" | awk -F'\t' -v h="$height" -v f="${svg##*/}" '
+        NR == 1 { first = $2 } { y[NR] = $1; t[NR] = $2; if ($1 > low) low = $1 }
+        END { # the title: the last texts gnuplot writes, from its first line on
+              for (i = NR; i > 0 && t[i] !~ /^(lab [0-9]|Memory requests|Cache misses)/; i--) ;
+              for (j = i; j <= NR; j++) if (y[j] > title) title = y[j]
+              for (k = 1; k < i; k++) if (t[k] ~ /^(global loads|D1 misses)$/ && y[k] <= title) { print f ": the key (" t[k] ") above the last line of the title"; exit }
+              if (!i) print f ": no title found"; else if (low < h - 45) print f ": an empty band of " int(h - low) " px under its lowest text" }'
+done >"$tmp/layout"
+if [ ! -s "$tmp/layout" ]; then ok "bar figures: the key under the title, no empty band under the labels"; else not_ok "bar figures laid out badly: $(paste -sd' ' "$tmp/layout")"; fi
 here=$(awk -F'\t' '$1 == "cpu-olevels-here"' "$report/figures.tsv")
 if [[ $here == *bench/lab01-O0-SIZES64_96-REPS1.csv* ]] && [[ $here == *"this machine"* ]] &&
-    [[ $here == *"at -O0 ("* ]] && [[ $here != *-O3* ]]; then
-    ok "this machine's -O0 run is a figure of its own, labelled this machine, titled with -O0 alone"
+    [[ $here == *"at -O0 (your code; this machine"* ]] && [[ $here != *-O3* ]] &&
+    awk -F'\t' '$1 == "cpu-olevels"' "$report/figures.tsv" | grep -q '(the reference; recorded on'; then
+    ok "this machine's -O0 run is a figure of its own, labelled this machine and your code, titled with -O0 alone"
 else
     not_ok "this machine's -O0 run is not drawn on its own" "$report/figures.tsv"
 fi

@@ -78,4 +78,21 @@ if command -v shellcheck >/dev/null; then
     printf '#!/usr/bin/env bash\ncd $1\nrm -rf "$1"/*\n' >"$tmp/unsafe.sh"
     if ! shellcheck --exclude="$exclude" "$tmp/unsafe.sh" >/dev/null 2>&1; then ok "shellcheck with these exclusions still flags a cd without a check"; else not_ok "shellcheck with these exclusions passes an unchecked cd"; fi
 fi
+# make deps's last word on the GPU is true for a machine without one: the GPU
+# labs' tests run on the emulator there (they are not skipped). Run with
+# stand-ins for the package tools and a nvidia-smi that finds no GPU.
+mkdir -p "$tmp/fake"
+printf '#!/bin/sh\nexit 0\n' >"$tmp/fake/apt-get"
+printf '#!/bin/sh\necho "install ok installed"\n' >"$tmp/fake/dpkg-query"
+printf '#!/bin/sh\necho 0\n' >"$tmp/fake/id"
+printf '#!/bin/sh\necho "NVIDIA-SMI has failed: no devices were found"; exit 9\n' >"$tmp/fake/nvidia-smi"
+chmod +x "$tmp/fake"/*
+PATH="$tmp/fake:$PATH" bash harness/tools/deps.sh >"$tmp/deps" 2>&1
+if grep -q 'no NVIDIA GPU here: the GPU labs build and run their tests on the kit.s CPU emulator' "$tmp/deps" &&
+    grep -q 'only bandwidth (make labN bench) needs a GPU' "$tmp/deps" && ! grep -qi 'tests are skipped' "$tmp/deps"; then
+    ok "make deps without a GPU says the GPU labs' tests run on the emulator, and only bandwidth needs a GPU"
+else
+    not_ok "make deps's words on a machine without a GPU are not what happens there" "$tmp/deps"
+fi
+
 tap_plan

@@ -74,6 +74,9 @@ fi
 if command -v nvidia-smi >/dev/null && nvidia-smi -L >/dev/null 2>&1; then
     echo "deps: GPU: $(nvidia-smi -L | head -1)"
 else
-    echo "deps: no NVIDIA GPU here: GPU tests are skipped and GPU benches need one."
+    # True for a student: the GPU labs' tests run here all the same, on the emulator.
+    echo "deps: no NVIDIA GPU here: the GPU labs build and run their tests on the kit's CPU emulator"
+    echo "      (GPU=emu, the default without a GPU), and make labN profile and make labN plot"
+    echo "      count their memory requests there; only bandwidth (make labN bench) needs a GPU."
 fi
 [ ${#missing[@]} -eq 0 ]

@@ -4,7 +4,7 @@
  * A CSV of the kit (a bench's, a profile's, a figure's) as make report prints
  * it, in Markdown for the PDF or in HTML for the page, the same table in both:
  *
- * - values in the units people read: seconds as ms or us (one unit for all of a
+ * - values in the units people read, each measurement to three figures: seconds as ms or us (one unit for all of a
  *   table's times, the one its median times read best in), a share of the
  *   ceiling as a percentage, a ratio as 1.23x, rows and cols as one size, the
  *   quartiles as the bench's spread (+-3 %), each variant's label and role
@@ -67,6 +67,12 @@ static int split(char *line, char **field)
     return n;
 }
 
+/* S after what BUF (of LEN bytes) holds, cut where it is full. */
+static void append(char *buf, size_t len, const char *s)
+{
+    strncat(buf, s, len - strlen(buf) - 1);
+}
+
 static int is_number(const char *s)
 {
     char *end;
@@ -76,11 +82,12 @@ static int is_number(const char *s)
     return *end == 0;
 }
 
-/* A measurement to four figures, never in exponent form: 42710, 185.2, 0.05234. */
-static void four_figures(char *out, size_t len, double v)
+/* A measurement to three figures, which is all a run's spread leaves of it, never in
+ * exponent form: 42710, 185, 36.8, 0.0523. */
+static void three_figures(char *out, size_t len, double v)
 {
     double a = v < 0 ? -v : v;
-    snprintf(out, len, a >= 1000 ? "%.0f" : a >= 0.001 || a == 0 ? "%.4g" : "%.6f", v);
+    snprintf(out, len, a >= 1000 ? "%.0f" : a >= 0.001 || a == 0 ? "%.3g" : "%.6f", v);
 }
 
 static int find(const char *name)
@@ -225,7 +232,7 @@ static void times_in_units(void)
         for (int i = 0; i < nrows; i++)
             if (is_number(cols[c].cells[i])) {
                 char v[CELL];
-                four_figures(v, sizeof v, atof(cols[c].cells[i]) * units[u].scale);
+                three_figures(v, sizeof v, atof(cols[c].cells[i]) * units[u].scale);
                 set(c, i, v);
             }
         cols[c].name[n - 2] = 0;
@@ -422,6 +429,15 @@ int main(int argc, char **argv)
     reformat("share_of_ceiling", "of ceiling", "%.1f %%", 100);
     reformat("ratio_to_reference", "vs reference", "%.2fx", 1);
 
+    /* Every other measurement (a rate, 36.8413 GB/s) to three figures too; counts,
+     * whole numbers, stay whole. */
+    for (int c = 0; c < ncols; c++)
+        for (int i = 0; i < nrows; i++)
+            if (is_number(cols[c].cells[i]) && strpbrk(cols[c].cells[i], ".eE")) {
+                char v[CELL];
+                three_figures(v, sizeof v, atof(cols[c].cells[i]));
+                set(c, i, v);
+            }
     for (int c = 0; c < ncols; c++)
         for (char *p = cols[c].name; *p; p++)
             if (*p == '_')
@@ -462,13 +478,36 @@ int main(int argc, char **argv)
         put(stdout, html, legend);
         fputs(html ? ".</p>\n" : ".\n\n", stdout);
     }
-    if (said[0]) {
+    /* Every number said above: a table of the rows' names alone would say nothing, so
+     * their names go into that line, "The same in each row (variant reference, student): ...". */
+    int numbers = 0;
+    for (int c = 0; c < ncols; c++)
+        numbers += cols[c].numeric;
+    if (said[0] && numbers == 0) {
+        char names[4096] = "";
+        for (int c = 0; c < ncols; c++) {
+            append(names, sizeof names, c ? "; " : "");
+            append(names, sizeof names, cols[c].name);
+            for (int i = 0; i < nrows; i++) {
+                append(names, sizeof names, i ? ", " : " ");
+                append(names, sizeof names, cols[c].cells[i]);
+            }
+        }
+        fputs(html ? "<p class=\"meta\">The same in each row (" : "The same in each row (", stdout);
+        put(stdout, html, names);
+        fputs("): ", stdout);
+        put(stdout, html, said);
+        printf(html ? "%s</p>\n" : "%s\n\n", said[strlen(said) - 1] == '.' ? "" : ".");
+        ncols = 0;
+    } else if (said[0]) {
         fputs(html ? "<p class=\"meta\">In every row: " : "In every row: ", stdout);
         put(stdout, html, said);
         const char *stop = said[strlen(said) - 1] == '.' ? "" : ".";
         printf(html ? "%s</p>\n" : "%s\n\n", stop);
     }
     int total = key_width;
+    if (ncols == 0)
+        return 0;
     for (int c = keys; c < ncols; c++)
         total += cols[c].width;
     if (total > width && nrows <= FEW_ROWS && keys > 0)

@@ -4,7 +4,8 @@
  * What a profile's counts (make labN profile's CSV, the emulator's or ncu's)
  * mean per request, a row a kernel, for the bar figures: "NAME,global load
  * sectors,global store sectors,shared load passes,shared store passes", each
- * per request of its kind (0 where the kernel made none). A request is one
+ * per request of its kind ("-" where the kernel made none: no request is not
+ * a request that cost nothing, and no figure draws it as a bar). A request is one
  * load or store instruction run by a warp: 4 sectors is a coalesced float
  * load, 32 one float a sector; 1 pass a conflict-free shared access, 32 a
  * column of a 32 x 32 tile.
@@ -126,7 +127,10 @@ int main(int argc, char **argv)
             printf("%s; %s", label_of(f[variant]), f[kernel]);
         for (int m = 0; m < 4; m++) {
             double requests = at[m][0] >= 0 ? atof(f[at[m][0]]) : 0;
-            printf(",%.2f", requests > 0 && at[m][1] >= 0 ? atof(f[at[m][1]]) / requests : 0.0);
+            if (requests > 0 && at[m][1] >= 0)
+                printf(",%.2f", atof(f[at[m][1]]) / requests);
+            else
+                printf(",-");
         }
         printf("\n");
     }
