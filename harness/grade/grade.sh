@@ -285,6 +285,21 @@ setpriv_sandbox() {
 setpriv_cleanup() {
     setpriv --reuid=$GRADE_UID --regid=$GRADE_UID --clear-groups sh -c 'kill -KILL -1' 2>/dev/null
     rm -rf "$private_tmp" "$work/prebuilt"
+    criterion_sockets
+}
+
+# criterion_sockets: Criterion's sockets in /tmp whose process is gone. Criterion
+# names its socket by its pid in /tmp, whatever TMPDIR says, and one killed at a
+# limit leaves it behind: a later test whose runner gets that pid cannot start
+# ("Could not initialize the message server: Address already in use"; seen in
+# make check). Under bwrap each command has a /tmp of its own; here all share it.
+criterion_sockets() {
+    local socket pid
+    for socket in /tmp/criterion_*.sock; do
+        pid=${socket#/tmp/criterion_} pid=${pid%.sock}
+        [[ $pid =~ ^[0-9]+$ ]] && [ ! -d "/proc/$pid" ] && rm -f "$socket"
+    done
+    return 0
 }
 
 # run LIMIT OUTPUT [--test SUITE/TEST] -- MODE [DIR] -- COMMAND...: prints pass/fail/skip or ok/fail
