@@ -108,6 +108,14 @@ __global__ void weighted(float *out)
     out[threadIdx.x] = scratch[(threadIdx.x + 1) % 32];
 }
 
+/* One __constant__ address for the whole warp (a broadcast), then 8 different ones. (An index
+ * g++ knows goes unchecked, as README's limits say of shared variables: i is an argument.) */
+__global__ void weight_reads(float *out, int i)
+{
+    out[threadIdx.x] = weights[i];
+    out[32 + threadIdx.x] = weights[threadIdx.x % 8];
+}
+
 /* A thread's row copied with memcpy: in device code, accesses like any other. */
 __global__ void row_memcpy(float *out, const float *in, int n)
 {
@@ -205,6 +213,11 @@ cudaError_t set_not_a_symbol(const float *w)
     return cudaMemcpyToSymbol(local, w, sizeof local);
 }
 void launch_weighted(float *out) { weighted<<<1, 32>>>(out); }
+void launch_weight_reads(float *out) { weight_reads<<<1, 32>>>(out, 3); }
+cudaError_t set_weights_from_device(const float *d)
+{
+    return cudaMemcpyToSymbol(weights, d, 8 * sizeof(float), 0, cudaMemcpyDeviceToDevice);
+}
 void launch_row_memcpy(float *out, const float *in, int n) { row_memcpy<<<1, 32>>>(out, in, n); }
 void launch_traps(float *out) { traps<<<1, 32>>>(out); }
 void launch_special_registers(unsigned *out) { special_registers<<<1, 64>>>(out); }

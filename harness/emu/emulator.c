@@ -662,6 +662,16 @@ static request_cost cost(const access_record *const *lane, const int *lane_id, i
         c.ideal = (c.bytes + 31) / 32;
         return c;
     }
+    if (kind == CONSTANT_LOAD) {
+        /* The constant cache broadcasts one address a pass: lanes that want one address share
+         * it, different addresses take turns. */
+        uintptr_t addr[32];
+        for (int l = 0; l < lanes; l++)
+            addr[l] = lane[l]->addr;
+        c.cost = distinct(addr, (size_t)lanes);
+        c.ideal = 1;
+        return c;
+    }
     /* Shared memory serves up to 128 bytes a pass, one word from each bank,
      * and hands a warp one register a lane a pass. A warp's 4-byte accesses
      * are served together, its 8-byte ones a half-warp at a time, its
@@ -1013,7 +1023,9 @@ static void add(int kind, request_cost c)
         k->shared_atomic_requests++;
         add(SHARED_LOAD, c), add(SHARED_STORE, c);
         break;
-    default: k->constant_load_requests++, k->constant_load_bytes += c.bytes; break;
+    default:
+        k->constant_load_requests++, k->constant_load_bytes += c.bytes, k->constant_load_passes += c.cost;
+        break;
     }
 }
 

@@ -179,7 +179,9 @@ static const char *csv_field(const csv_reader *c, const char *name)
     return i < 0 ? NULL : c->cols[i];
 }
 
-/* Global sectors cost a trip to memory; a shared-memory wavefront far less. */
+/* Global sectors cost a trip to memory; a shared-memory wavefront far less. A pass of the
+ * constant cache (one address a warp) costs as a sector does: a warp that reads 32 addresses
+ * through it waits for 32 passes, as a strided read waits for 32 sectors. */
 static int emu_costs(const char *path, double *student, double *reference)
 {
     static csv_reader c;
@@ -190,10 +192,12 @@ static int emu_costs(const char *path, double *student, double *reference)
         const char *v = csv_field(&c, "variant"), *gl = csv_field(&c, "global_load_sectors"),
                    *gs = csv_field(&c, "global_store_sectors"),
                    *sl = csv_field(&c, "shared_load_wavefronts"),
-                   *ss = csv_field(&c, "shared_store_wavefronts");
-        if (!v || !gl || !gs || !sl || !ss)
+                   *ss = csv_field(&c, "shared_store_wavefronts"),
+                   *cp = csv_field(&c, "constant_load_passes");
+        if (!v || !gl || !gs || !sl || !ss || !cp)
             continue;
-        double cost = strtod(gl, NULL) + strtod(gs, NULL) + (strtod(sl, NULL) + strtod(ss, NULL)) / 8;
+        double cost = strtod(gl, NULL) + strtod(gs, NULL) + strtod(cp, NULL) +
+                      (strtod(sl, NULL) + strtod(ss, NULL)) / 8;
         if (!strcmp(v, "student"))
             *student += cost;
         else if (!strcmp(v, "reference"))
@@ -288,8 +292,8 @@ int tl_measured_ratio(const char *method, const char *student, const char *refer
         }
         *ratio = r / s;
         snprintf(how, how_len,
-                 "memory transactions counted by the emulator (global sectors + shared "
-                 "wavefronts / 8): reference %.0f, yours %.0f; ratio reference / yours",
+                 "memory transactions counted by the emulator (global sectors + constant-cache "
+                 "passes + shared wavefronts / 8): reference %.0f, yours %.0f; ratio reference / yours",
                  r, s);
         return 0;
     }
