@@ -27,6 +27,7 @@ void launch_weight_reads(float *out);
 cudaError_t set_weights_from_device(const float *d);
 void launch_row_memcpy(float *out, const float *in, int n);
 void launch_traps(float *out);
+void launch_store_through(float *out, int host_function);
 void launch_special_registers(unsigned *out);
 void launch_coordinate_registers(unsigned *out);
 void launch_half_precision(unsigned *out);
@@ -270,6 +271,33 @@ Test(emulator_cuda, trap_stops_the_kernel)
     launch_traps(device(32 * sizeof(float)));
     cr_assert_eq(cudaDeviceSynchronize(), cudaErrorLaunchFailure);
     cr_assert(strstr(tl_gpu_error_detail(), "__trap()"), "%s", tl_gpu_error_detail());
+}
+
+/* A kernel calls only device code, through a pointer as directly: a __device__ function's
+ * pointer runs, its store counted; a host function's address (the C library's wmemcpy, which
+ * the emulator would otherwise run unchecked and uncounted) fails the kernel, as on a GPU. */
+Test(emulator_cuda, a_kernel_calls_through_a_pointer_only_device_functions_of_the_file)
+{
+    float *out = device(32 * 8 * sizeof(float)), h[32 * 8];
+    tl_emu_stats_reset();
+    tl_emu_profile(1);
+    launch_store_through(out, 0);
+    tl_emu_profile(0);
+    fetch(h, out, sizeof h);
+    cr_expect_eq(h[8 * 31], 31.0f, "%g", h[8 * 31]);
+    const tl_emu_stats *s = tl_emu_stats_get(0);
+    cr_assert(s && !strcmp(s->kernel, "store_through"), "%s", s ? s->kernel : "no kernel counted");
+    cr_expect_eq(s->global_store_requests, 1, "%llu", s->global_store_requests);
+    cr_expect_eq(s->global_store_sectors, 32, "a float every 32 bytes: %llu", s->global_store_sectors);
+
+    launch_store_through(out, 1);
+    cr_assert_eq(cudaDeviceSynchronize(), cudaErrorInvalidPc, "%s", tl_gpu_error_detail());
+    const char *said = tl_gpu_error_detail();
+    cr_assert(strstr(said, "the host function wmemcpy") && strstr(said, "not a __device__ function of your file") &&
+                  strstr(said, "store_through"),
+              "%s", said);
+    cr_assert_eq(cudaGetLastError(), cudaErrorInvalidPc);
+    cudaDeviceReset();
 }
 
 Test(emulator_cuda, pitched_memory_and_two_d_copies)

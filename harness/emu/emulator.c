@@ -29,6 +29,7 @@
 #include "fiber.h"
 #include "gpu.h"
 
+#include <dlfcn.h>
 #include <errno.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -401,6 +402,26 @@ void tl_emu_cuda_trap(const char *file, int line)
     if (current < 0)
         abort();
     fault(cudaErrorLaunchFailure, "__trap() at %s:%d stopped the kernel", file, line);
+}
+
+/* A call through a pointer from the lab file's code (indirect.c's thunks): in a kernel, its
+ * target must be a function the file compiles, as on a GPU, where device code calls only
+ * device code; a host function's address (a C library function passed from the host) is
+ * no instruction of the GPU's, and there the kernel fails at the call. */
+void tl_emu_called_through_pointer(uintptr_t target)
+{
+    if (current < 0 || tl_emu_is_lab_function(target))
+        return;
+    Dl_info info;
+    const char *name = dladdr((void *)target, &info) && info.dli_sname ? info.dli_sname : NULL;
+    fault(cudaErrorInvalidPc,
+          "it called, through a function pointer, %s%s, which is not a __device__ function of "
+          "your file: a kernel can call only device code, through a pointer as directly, and a "
+          "host function's address (one taken in host code, such as a C library function passed "
+          "as a kernel argument) is no instruction of the GPU's, which fails the kernel there "
+          "(invalid program counter). Call a __device__ function of your own, or write the "
+          "access itself in the kernel",
+          name ? "the host function " : "", name ? name : "an address outside your file's code");
 }
 
 /*
