@@ -6,6 +6,7 @@
  */
 #include <math_constants.h>
 #include <stdlib.h>
+#include <wchar.h>
 
 #include "lab.h"
 
@@ -108,6 +109,31 @@ __global__ void weighted(float *out)
     out[threadIdx.x] = scratch[(threadIdx.x + 1) % 32];
 }
 
+/* One __constant__ address for the whole warp (a broadcast), then 8 different ones. (An index
+ * g++ knows goes unchecked, as README's limits say of shared variables: i is an argument.) */
+__global__ void weight_reads(float *out, int i)
+{
+    out[threadIdx.x] = weights[i];
+    out[32 + threadIdx.x] = weights[threadIdx.x % 8];
+}
+
+/* A store made by a function called through a pointer: a __device__ one of the file runs and
+ * is counted; a host function (the C library's wmemcpy, passed from the host) fails the
+ * kernel, as on a GPU. */
+typedef wchar_t *(*store_fn)(wchar_t *, const wchar_t *, size_t);
+__device__ wchar_t *store_one(wchar_t *dst, const wchar_t *src, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        dst[i] = src[i];
+    return dst;
+}
+__device__ store_fn store_one_pointer = store_one;
+__global__ void store_through(float *out, store_fn f)
+{
+    float v = (float)threadIdx.x;
+    f((wchar_t *)&out[threadIdx.x * 8], (const wchar_t *)&v, 1);
+}
+
 /* A thread's row copied with memcpy: in device code, accesses like any other. */
 __global__ void row_memcpy(float *out, const float *in, int n)
 {
@@ -205,6 +231,18 @@ cudaError_t set_not_a_symbol(const float *w)
     return cudaMemcpyToSymbol(local, w, sizeof local);
 }
 void launch_weighted(float *out) { weighted<<<1, 32>>>(out); }
+void launch_store_through(float *out, int host_function)
+{
+    store_fn f = host_function ? wmemcpy : NULL;
+    if (!host_function)
+        cudaMemcpyFromSymbol(&f, store_one_pointer, sizeof f);
+    store_through<<<1, 32>>>(out, f);
+}
+void launch_weight_reads(float *out) { weight_reads<<<1, 32>>>(out, 3); }
+cudaError_t set_weights_from_device(const float *d)
+{
+    return cudaMemcpyToSymbol(weights, d, 8 * sizeof(float), 0, cudaMemcpyDeviceToDevice);
+}
 void launch_row_memcpy(float *out, const float *in, int n) { row_memcpy<<<1, 32>>>(out, in, n); }
 void launch_traps(float *out) { traps<<<1, 32>>>(out); }
 void launch_special_registers(unsigned *out) { special_registers<<<1, 64>>>(out); }

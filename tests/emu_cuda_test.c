@@ -23,8 +23,11 @@ cudaError_t scratch_to_device(float *d);
 cudaError_t scratch_address(void **p);
 cudaError_t set_not_a_symbol(const float *w);
 void launch_weighted(float *out);
+void launch_weight_reads(float *out);
+cudaError_t set_weights_from_device(const float *d);
 void launch_row_memcpy(float *out, const float *in, int n);
 void launch_traps(float *out);
+void launch_store_through(float *out, int host_function);
 void launch_special_registers(unsigned *out);
 void launch_coordinate_registers(unsigned *out);
 void launch_half_precision(unsigned *out);
@@ -128,6 +131,8 @@ Test(emulator_cuda, constant_and_device_variables_with_their_symbol_calls)
     const tl_emu_stats *s = tl_emu_stats_get(0);
     cr_expect_eq(s->constant_load_requests, 1, "%llu", s->constant_load_requests);
     cr_expect_eq(s->constant_load_bytes, 32, "8 distinct floats: %llu", s->constant_load_bytes);
+    cr_expect_eq(s->constant_load_passes, 8, "the constant cache serves one address a pass: %llu",
+                 s->constant_load_passes);
     cr_expect_eq(s->global_load_requests, 1, "the __device__ array only: %llu", s->global_load_requests);
     cr_assert_eq(get_scratch(h, 4 * sizeof(float), 4 * sizeof(float)), cudaSuccess);
     cr_expect_eq(h[0], 10.0f, "scratch[4] = weights[4] * 2: %g", h[0]);
@@ -154,6 +159,32 @@ Test(emulator_cuda, a_labs_call_copies_into_variables_and_out_of_them_to_the_dev
     tl_gpu_lab_error(&said);
     tl_gpu_in_lab = 0;
     cr_assert(said && strstr(said, "cudaMemcpyFromSymbol to the host"), "%s", said ? said : "(nothing)");
+}
+
+/* The constant cache broadcasts: a warp's read of one address is one pass, of 32 addresses 32
+ * (a transposed read through __constant__ costs what lab 3's strided access does). And a
+ * lab's cudaMemcpyToSymbol from device memory moves its bytes as cudaMemcpy does. */
+Test(emulator_cuda, constant_reads_take_a_pass_an_address_and_symbol_copies_are_counted)
+{
+    float w[8] = {1, 2, 3, 4, 5, 6, 7, 8};
+    float *out = device(64 * sizeof(float)), *d = device(8 * sizeof(float));
+    cr_assert_eq(cudaMemcpy(d, w, sizeof w, cudaMemcpyHostToDevice), cudaSuccess);
+    tl_emu_stats_reset();
+    tl_emu_profile(1);
+    tl_gpu_in_lab = 1;
+    cr_assert_eq(set_weights_from_device(d), cudaSuccess, "%s", tl_gpu_error_detail());
+    tl_gpu_in_lab = 0;
+    launch_weight_reads(out);
+    tl_emu_profile(0);
+    cr_assert_eq(tl_emu_stats_count(), 2);
+    const tl_emu_stats *copy = tl_emu_stats_get(0), *k = tl_emu_stats_get(1);
+    cr_assert_str_eq(copy->kernel, "cudaMemcpyToSymbol");
+    cr_expect_eq(copy->global_load_bytes, 32, "%llu", copy->global_load_bytes);
+    cr_expect_eq(copy->global_store_bytes, 32, "%llu", copy->global_store_bytes);
+    cr_expect(copy->global_load_sectors >= 1 && copy->global_store_sectors >= 1);
+    cr_expect_eq(k->constant_load_requests, 2, "%llu", k->constant_load_requests);
+    cr_expect_eq(k->constant_load_passes, 1 + 8, "one address for the warp, then 8: %llu",
+                 k->constant_load_passes);
 }
 
 Test(emulator_cuda, memcpy_and_memset_in_device_code_are_counted_accesses)
@@ -240,6 +271,33 @@ Test(emulator_cuda, trap_stops_the_kernel)
     launch_traps(device(32 * sizeof(float)));
     cr_assert_eq(cudaDeviceSynchronize(), cudaErrorLaunchFailure);
     cr_assert(strstr(tl_gpu_error_detail(), "__trap()"), "%s", tl_gpu_error_detail());
+}
+
+/* A kernel calls only device code, through a pointer as directly: a __device__ function's
+ * pointer runs, its store counted; a host function's address (the C library's wmemcpy, which
+ * the emulator would otherwise run unchecked and uncounted) fails the kernel, as on a GPU. */
+Test(emulator_cuda, a_kernel_calls_through_a_pointer_only_device_functions_of_the_file)
+{
+    float *out = device(32 * 8 * sizeof(float)), h[32 * 8];
+    tl_emu_stats_reset();
+    tl_emu_profile(1);
+    launch_store_through(out, 0);
+    tl_emu_profile(0);
+    fetch(h, out, sizeof h);
+    cr_expect_eq(h[8 * 31], 31.0f, "%g", h[8 * 31]);
+    const tl_emu_stats *s = tl_emu_stats_get(0);
+    cr_assert(s && !strcmp(s->kernel, "store_through"), "%s", s ? s->kernel : "no kernel counted");
+    cr_expect_eq(s->global_store_requests, 1, "%llu", s->global_store_requests);
+    cr_expect_eq(s->global_store_sectors, 32, "a float every 32 bytes: %llu", s->global_store_sectors);
+
+    launch_store_through(out, 1);
+    cr_assert_eq(cudaDeviceSynchronize(), cudaErrorInvalidPc, "%s", tl_gpu_error_detail());
+    const char *said = tl_gpu_error_detail();
+    cr_assert(strstr(said, "the host function wmemcpy") && strstr(said, "not a __device__ function of your file") &&
+                  strstr(said, "store_through"),
+              "%s", said);
+    cr_assert_eq(cudaGetLastError(), cudaErrorInvalidPc);
+    cudaDeviceReset();
 }
 
 Test(emulator_cuda, pitched_memory_and_two_d_copies)

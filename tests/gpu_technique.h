@@ -87,6 +87,8 @@ static inline tl_emu_stats tl_counts_of(void (*entry)(void), int rows, int cols,
         sum.shared_store_requests += k->shared_store_requests, sum.shared_store_wavefronts += k->shared_store_wavefronts;
         sum.global_load_bytes += k->global_load_bytes, sum.global_store_bytes += k->global_store_bytes;
         sum.shared_load_ideal += k->shared_load_ideal, sum.shared_store_ideal += k->shared_store_ideal;
+        sum.constant_load_requests += k->constant_load_requests, sum.constant_load_bytes += k->constant_load_bytes;
+        sum.constant_load_passes += k->constant_load_passes;
     }
     cr_assert(sum.launches > 0, "the emulator counted none of your kernels' work");
 #else
@@ -140,9 +142,22 @@ static inline void tl_expect_staged(const tl_emu_stats *t, double elements)
 }
 
 /* Global reads and writes use most of each 32-byte sector they move (a
- * whole row of a tile at a time): 12.5 % is a float a sector, lab 3's writes. */
+ * whole row of a tile at a time): 12.5 % is a float a sector, lab 3's writes.
+ * Reads of __constant__ memory are reads too: the constant cache hands a warp
+ * one address a pass, so lanes that read different addresses take turns. */
 static inline void tl_expect_coalesced(const tl_emu_stats *t)
 {
+    double per_request = t->constant_load_requests
+                             ? (double)t->constant_load_passes / (double)t->constant_load_requests
+                             : 1;
+    cr_assert(per_request <= 1.5,
+              "your kernels' reads of __constant__ memory wanted %.1f different addresses a warp: the "
+              "constant cache serves a warp one address at a time (it is built for a value all the "
+              "lanes read alike), so those reads take turns, as a strided read's sectors do. Reading "
+              "the matrix through it at a transposed index is lab 3's transpose, one lane at a time. "
+              "This lab's reads and writes go through a tile in shared memory: a warp reads a row of "
+              "in and writes a row of out (README.md, step 2).",
+              per_request);
     double load = t->global_load_sectors ? t->global_load_bytes / (32.0 * t->global_load_sectors) : 1,
            store = t->global_store_sectors ? t->global_store_bytes / (32.0 * t->global_store_sectors) : 1;
     cr_assert(load >= 0.7 && store >= 0.7,

@@ -137,6 +137,42 @@ summary=$tmp/report/summary.txt
 expect "a skipped test is said at the top of the summary, never silently 0" "^NOTE: 1 test\(s\) did not run here \(skipped\)"
 expect "... and performance waits for every correctness test" "lab 4 performance: performance \(0.00 of 2.00\)"
 
+# The emulator's counts, refused where they are below what any call moves
+# (its input read once, its output written once: 16384 sectors at 256 x 256),
+# as a GPU's bench refuses a rate above the hardware's: work moved by a path
+# the emulator did not count (issue 36's 1.94 and 24.0). Flagged, once.
+mkdir -p "$tmp/report/emu"
+emu_profile() { # STUDENT_LOAD STUDENT_STORE: lab 5's profile, the reference's counts as recorded
+    printf '# tilelab profile on the CPU emulator\n'
+    printf 'variant,kernel,rows,cols,depth,launches,blocks,threads,global_load_requests,global_load_sectors,'
+    printf 'global_store_requests,global_store_sectors,shared_load_requests,shared_load_wavefronts,'
+    printf 'shared_store_requests,shared_store_wavefronts,global_load_bytes,global_store_bytes,'
+    printf 'shared_load_ideal,shared_store_ideal,constant_load_requests,constant_load_passes,least_sectors\n'
+    printf 'reference,transpose_padded,256,256,256,1,64,16384,2048,8192,2048,8192,2048,2048,2048,2048,262144,262144,2048,2048,0,0,16384\n'
+    printf 'student,naive,256,256,256,1,256,65536,2048,%d,2048,%d,0,0,0,0,262144,262144,0,0,0,0,16384\n' "$1" "$2"
+}
+for case in "refused 4352 4352" "measured 8192 8192"; do
+    set -- $case
+    emu_profile "$2" "$3" >"$tmp/report/emu/$1.csv"
+    printf 'test\t05\tcorrectness\tlab05/a\tpass\t-\nperf\t05\temu\t%s\t-\t-\t-\n' "$tmp/report/emu/$1.csv" \
+        >"$tmp/report/emu/$1.tsv"
+    mkdir -p "$tmp/report/emu/$1"
+    for pass in 1 2; do
+        "$build/grade-report" labs/grading.conf "$tmp/report/emu/$1.tsv" "$tmp/report/emu/$1" someone >/dev/null
+    done
+done
+summary=$tmp/report/emu/refused/summary.txt
+expect "emulator counts below what the call must move earn no performance points" "^5 +8.00 / +8.00 +0.00 / +0.00 +0.00 / +2.00 +8.00 / +10.00$"
+expect "... and say why" "REFUSED: the emulator counted 8704 memory transactions .* fewer than the 16384 sectors any call must move"
+summary=$tmp/report/emu/refused/flags.txt
+expect "... flagged for the instructor" "^lab 5: a count below what the work must move was refused$"
+[ "$(wc -l <"$summary")" = 1 ] && ok "... once, though the report was written twice" || not_ok "flags.txt holds $(wc -l <"$summary") lines, not 1" "$summary"
+summary=$tmp/report/emu/measured/summary.txt
+expect "emulator counts at that least are a ratio (16896 / 16384), and earn their points" "^5 +8.00 / +8.00 +0.00 / +0.00 +2.00 / +2.00 +10.00 / +10.00$"
+summary=$tmp/report/emu/measured/results.json
+expect "... said" "ratio 1\\.031: memory transactions counted by the emulator"
+[ ! -e "$tmp/report/emu/measured/flags.txt" ] && ok "... and flag nothing" || not_ok "a measured ratio was flagged" "$tmp/report/emu/measured/flags.txt"
+
 # Technique counts once most correctness tests pass (technique_needs): a
 # kernel that fails 10 of 12 shows no technique, whatever its counts.
 mkdir -p "$tmp/report/gate"

@@ -35,8 +35,13 @@ typedef struct {
      * through an atomic costs what it moves, as any other. */
     unsigned long long global_atomic_requests, global_atomic_sectors, global_atomic_bytes;
     unsigned long long shared_atomic_requests;
-    /* Reads of __constant__ variables (the constant cache's, not global memory's). */
+    /* Reads of __constant__ variables (the constant cache's, not global memory's), and the
+     * passes they took: the constant cache hands a warp one address a pass, so a request
+     * whose lanes all read one address takes one, and one whose lanes read 32 different
+     * addresses takes 32, one after another (a column of a matrix read through it costs
+     * what a strided global access does). */
     unsigned long long constant_load_requests, constant_load_bytes;
+    unsigned long long constant_load_passes;
 } tl_emu_stats;
 
 /* Counting costs time: it is off until switched on. */

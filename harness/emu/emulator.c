@@ -29,6 +29,7 @@
 #include "fiber.h"
 #include "gpu.h"
 
+#include <dlfcn.h>
 #include <errno.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -403,6 +404,26 @@ void tl_emu_cuda_trap(const char *file, int line)
     fault(cudaErrorLaunchFailure, "__trap() at %s:%d stopped the kernel", file, line);
 }
 
+/* A call through a pointer from the lab file's code (indirect.c's thunks): in a kernel, its
+ * target must be a function the file compiles, as on a GPU, where device code calls only
+ * device code; a host function's address (a C library function passed from the host) is
+ * no instruction of the GPU's, and there the kernel fails at the call. */
+void tl_emu_called_through_pointer(uintptr_t target)
+{
+    if (current < 0 || tl_emu_is_lab_function(target))
+        return;
+    Dl_info info;
+    const char *name = dladdr((void *)target, &info) && info.dli_sname ? info.dli_sname : NULL;
+    fault(cudaErrorInvalidPc,
+          "it called, through a function pointer, %s%s, which is not a __device__ function of "
+          "your file: a kernel can call only device code, through a pointer as directly, and a "
+          "host function's address (one taken in host code, such as a C library function passed "
+          "as a kernel argument) is no instruction of the GPU's, which fails the kernel there "
+          "(invalid program counter). Call a __device__ function of your own, or write the "
+          "access itself in the kernel",
+          name ? "the host function " : "", name ? name : "an address outside your file's code");
+}
+
 /*
  * cuda_pipeline.h's asynchronous copies: __pipeline_memcpy_async checks and
  * counts its access as it is asked (a global load, a shared store) and
@@ -660,6 +681,16 @@ static request_cost cost(const access_record *const *lane, const int *lane_id, i
     if (kind == GLOBAL_LOAD || kind == GLOBAL_STORE || kind == GLOBAL_ATOMIC) {
         c.cost = cost_of(lane, lanes, 0);
         c.ideal = (c.bytes + 31) / 32;
+        return c;
+    }
+    if (kind == CONSTANT_LOAD) {
+        /* The constant cache broadcasts one address a pass: lanes that want one address share
+         * it, different addresses take turns. */
+        uintptr_t addr[32];
+        for (int l = 0; l < lanes; l++)
+            addr[l] = lane[l]->addr;
+        c.cost = distinct(addr, (size_t)lanes);
+        c.ideal = 1;
         return c;
     }
     /* Shared memory serves up to 128 bytes a pass, one word from each bank,
@@ -1013,7 +1044,9 @@ static void add(int kind, request_cost c)
         k->shared_atomic_requests++;
         add(SHARED_LOAD, c), add(SHARED_STORE, c);
         break;
-    default: k->constant_load_requests++, k->constant_load_bytes += c.bytes; break;
+    default:
+        k->constant_load_requests++, k->constant_load_bytes += c.bytes, k->constant_load_passes += c.cost;
+        break;
     }
 }
 

@@ -109,6 +109,11 @@ cudaError_t tl_emu_kernel_refusal(const tl_emu_kernel *k, unsigned threads, size
 /* Blocks of block_size threads one SM holds (cudaOccupancyMaxActiveBlocksPerMultiprocessor). */
 int tl_emu_blocks_per_sm(const tl_emu_kernel *k, int block_size, size_t dynamic);
 
+/* indirect.c: whether target is a function the lab file's build compiled; emulator.c:
+ * the check of a call through a pointer to target (a kernel's calls: such a function only). */
+int tl_emu_is_lab_function(uintptr_t target);
+void tl_emu_called_through_pointer(uintptr_t target);
+
 /* emulator.c: a lab's own cudaMemcpy (device to device, from src) or cudaMemset (src 0)
  * of height rows of width bytes at dst (rows pitch bytes apart), counted in the profile as
  * the copy kernel a GPU runs for it. */

@@ -639,6 +639,11 @@ cudaError_t tl_emu_cuda_memcpy_symbol(const void *symbol, size_t symbol_bytes, v
     tl_emu_device_memory(1);
     memmove(to_symbol ? var : (char *)buf, to_symbol ? (char *)buf : var, bytes);
     tl_emu_device_memory(0);
+    /* A copy of the lab's moves what cudaMemcpy's does: a variable is device memory, and
+     * from the host only its writes are the device's. */
+    if (tl_gpu_in_lab)
+        tl_emu_count_copy(call, to_symbol ? (from_device ? (uintptr_t)buf : 0) : (uintptr_t)var, bytes,
+                          to_symbol ? (uintptr_t)var : (uintptr_t)buf, bytes, bytes, 1);
     return cudaSuccess;
 }
 

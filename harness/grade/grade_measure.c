@@ -179,23 +179,30 @@ static const char *csv_field(const csv_reader *c, const char *name)
     return i < 0 ? NULL : c->cols[i];
 }
 
-/* Global sectors cost a trip to memory; a shared-memory wavefront far less. */
-static int emu_costs(const char *path, double *student, double *reference)
+/* Global sectors cost a trip to memory; a shared-memory wavefront far less. A pass of the
+ * constant cache (one address a warp) costs as a sector does: a warp that reads 32 addresses
+ * through it waits for 32 passes, as a strided read waits for 32 sectors. */
+static int emu_costs(const char *path, double *student, double *reference, double *least)
 {
     static csv_reader c;
     if (csv_open(&c, path, "variant,"))
         return -1;
-    *student = *reference = 0;
+    *student = *reference = *least = 0;
     while (csv_next(&c)) {
         const char *v = csv_field(&c, "variant"), *gl = csv_field(&c, "global_load_sectors"),
                    *gs = csv_field(&c, "global_store_sectors"),
                    *sl = csv_field(&c, "shared_load_wavefronts"),
-                   *ss = csv_field(&c, "shared_store_wavefronts");
-        if (!v || !gl || !gs || !sl || !ss)
+                   *ss = csv_field(&c, "shared_store_wavefronts"),
+                   *cp = csv_field(&c, "constant_load_passes"), *ls = csv_field(&c, "least_sectors");
+        if (!v || !gl || !gs || !sl || !ss || !cp || !ls)
             continue;
-        double cost = strtod(gl, NULL) + strtod(gs, NULL) + (strtod(sl, NULL) + strtod(ss, NULL)) / 8;
-        if (!strcmp(v, "student"))
+        double cost = strtod(gl, NULL) + strtod(gs, NULL) + strtod(cp, NULL) +
+                      (strtod(sl, NULL) + strtod(ss, NULL)) / 8;
+        if (!strcmp(v, "student")) {
             *student += cost;
+            if (strtod(ls, NULL) > *least)
+                *least = strtod(ls, NULL);
+        }
         else if (!strcmp(v, "reference"))
             *reference += cost;
     }
@@ -276,8 +283,8 @@ int tl_measured_ratio(const char *method, const char *student, const char *refer
         return 0;
     }
     if (!strcmp(method, "emu")) {
-        double s, r;
-        if (emu_costs(student, &s, &r)) {
+        double s, r, least;
+        if (emu_costs(student, &s, &r, &least)) {
             snprintf(how, how_len, "the emulator's profile left no counts to read");
             return -1;
         }
@@ -286,10 +293,24 @@ int tl_measured_ratio(const char *method, const char *student, const char *refer
                      s <= 0 ? "your kernels (is the work done in a kernel?)" : "the reference");
             return -1;
         }
+        /* As a GPU's bench refuses a rate above the hardware's: every honest call reads its
+         * input and writes its output, so counts below that are work the emulator did not
+         * see, and a ratio from them is no measurement. */
+        if (s < least) {
+            snprintf(how, how_len,
+                     "REFUSED: the emulator counted %.0f memory transactions for your kernels "
+                     "(global sectors + constant-cache passes + shared wavefronts / 8), fewer "
+                     "than the %.0f sectors any call must move (its input read once and its "
+                     "output written once): part of the work moved memory by a path the "
+                     "emulator does not count, and the count is not a measurement "
+                     "(reference %.0f)",
+                     s, least, r);
+            return 1;
+        }
         *ratio = r / s;
         snprintf(how, how_len,
-                 "memory transactions counted by the emulator (global sectors + shared "
-                 "wavefronts / 8): reference %.0f, yours %.0f; ratio reference / yours",
+                 "memory transactions counted by the emulator (global sectors + constant-cache "
+                 "passes + shared wavefronts / 8): reference %.0f, yours %.0f; ratio reference / yours",
                  r, s);
         return 0;
     }

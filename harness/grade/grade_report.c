@@ -179,13 +179,39 @@ static char *text(const char *fmt, const char *a, const char *b)
     return s;
 }
 
+/* The hand-in's output folder (main's OUT_DIR), where flags.txt holds what the grader
+ * flagged for a look, a finding a line (grade.sh writes it too; grade_book.c reads it). */
+static const char *out_dir;
+
+static void flag(int lab, const char *what)
+{
+    char path[4096], line[512], seen[512];
+    snprintf(path, sizeof path, "%s/flags.txt", out_dir);
+    snprintf(line, sizeof line, "lab %d: %s\n", lab, what);
+    /* once, however many times the report is written (grade.sh's PERF=only pass writes it again) */
+    FILE *f = fopen(path, "r");
+    if (f) {
+        int found = 0;
+        while (!found && fgets(seen, sizeof seen, f))
+            found = !strcmp(seen, line);
+        fclose(f);
+        if (found)
+            return;
+    }
+    if ((f = fopen(path, "a"))) {
+        fputs(line, f);
+        fclose(f);
+    }
+}
+
 /* A lab's performance line: a straight line from zero_at to full_at of the measured ratio,
  * once every correctness test passes (failing is how many did not, held_back how many of
  * those were held back). */
 static void grade_performance(int lab, const weights *w, int failing, int held_back, const record *perf)
 {
-    char how[512], line[1024];
+    char how[1024], line[1536];
     double ratio;
+    int measured;
     if (failing && failing == held_back) {
         snprintf(line, sizeof line, "not measured: performance counts once every correctness test "
                  "passes, held-back ones included, and %d held-back test%s did not", held_back,
@@ -202,8 +228,12 @@ static void grade_performance(int lab, const weights *w, int failing, int held_b
         add(lab, "performance", 0, w->performance, "performance",
             text("not measured: %s%s", why[0] ? why : "the measurement ended without saying why", ""));
         free(why);
-    } else if (tl_measured_ratio(perf->field[2], perf->field[3], perf->field[4], perf->field[5],
-                                 &ratio, how, sizeof how)) {
+    } else if ((measured = tl_measured_ratio(perf->field[2], perf->field[3], perf->field[4], perf->field[5],
+                                             &ratio, how, sizeof how)) > 0) {
+        /* A measurement no honest run gives: no points, and a flag for the instructor. */
+        add(lab, "performance", 0, w->performance, "performance", text("not measured: %s%s", how, ""));
+        flag(lab, "a count below what the work must move was refused");
+    } else if (measured) {
         char *log = tl_slurp(perf->field[6], OUTPUT_MAX);
         add(lab, "performance", 0, w->performance, "performance",
             text("not measured: %s\n%s", how, log));
@@ -702,6 +732,7 @@ int main(int argc, char **argv)
         return 2;
     }
     const char *dir = argv[a + 2], *name = argv[a + 3];
+    out_dir = dir;
     read_weights(argv[a]);
     read_outcomes(argv[a + 1]);
     default_labs(argv[a], default_note);
