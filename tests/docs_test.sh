@@ -75,6 +75,7 @@ run() {
     (cd "$1" && unset B MAKEFLAGS MFLAGS MAKELEVEL GPU && bash -c "$2") >"$tmp/out" 2>&1
 }
 said() { grep -qE -- "$1" "$tmp/out"; }
+have_gpu() { nvidia-smi -L 2>/dev/null | grep -q GPU; }
 in_plan() { grep -q "tests/$1" Makefile; }
 
 # wrote_csv: the CSV a bench or profile said it wrote, in the solved kit.
@@ -118,7 +119,7 @@ while IFS=$'\t' read -r at cmd; do
     bench | sanitize | sweep)
         if [ -n "$gpu" ]; then
             # No GPU here (make check runs the GPU suites on the emulator): refused at once, saying why.
-            if nvidia-smi -L 2>/dev/null | grep -q GPU; then
+            if have_gpu; then
                 ok "# SKIP $what: this machine has a GPU, and this test checks the refusal without one"
             elif ! run "$solved" "$cmd" && said 'needs (an NVIDIA GPU|a GPU)'; then
                 ok "$what: refused without a GPU, saying it needs one"
@@ -202,7 +203,7 @@ while IFS=$'\t' read -r at cmd; do
     case "$cmd" in
     "for "* | "done"*) continue ;;
     ncu\ *)
-        if ! nvidia-smi -L 2>/dev/null | grep -q GPU; then
+        if ! have_gpu; then
             ok "# SKIP $what: Nsight Compute needs an NVIDIA GPU, which this machine lacks"
         elif run "$solved" "$cmd" && said '^==PROF=='; then
             ok "$what: ncu's table"
@@ -216,7 +217,7 @@ while IFS=$'\t' read -r at cmd; do
             not_ok "$what (run with 1 hand-in of lab 1)" "$tmp/out"
         fi ;;
     "cp build/bench/lab0"[3-9]*)
-        if ! nvidia-smi -L 2>/dev/null | grep -q GPU; then
+        if ! have_gpu; then
             ok "# SKIP $what: it copies a GPU lab's bench CSV, which only a GPU's bench writes"
         elif run "$solved" "$cmd"; then
             ok "$what"
