@@ -194,7 +194,38 @@ __global__ void one_barrier_a_step(float *out)
     out[threadIdx.x] = sum;
 }
 
+/* Each block's tile in a __device__ array, one for the whole grid, where __shared__ belongs;
+ * its twin stores a value that no block's order changes; a third writes it once a launch. */
+__device__ float block_scratch[64];
+__device__ int every_block_ran;
+
+__global__ void device_scratch(float *out, int how)
+{
+    if (how == 0) {
+        block_scratch[threadIdx.x] = (float)(blockIdx.x * 100 + threadIdx.x);
+        __syncthreads();
+        out[blockIdx.x * 64 + threadIdx.x] = block_scratch[63 - threadIdx.x];
+    } else if (how == 1) {
+        every_block_ran = 1;
+        out[blockIdx.x * 64 + threadIdx.x] = 1.0f;
+    } else {
+        if (blockIdx.x == 0)
+            block_scratch[threadIdx.x] = (float)how;
+        out[blockIdx.x * 64 + threadIdx.x] = 2.0f;
+    }
+}
+
+/* The same mistake in memory from cudaMalloc: a known limit. */
+__global__ void malloc_scratch(float *out, float *scratch)
+{
+    scratch[threadIdx.x] = (float)(blockIdx.x * 100 + threadIdx.x);
+    __syncthreads();
+    out[blockIdx.x * 64 + threadIdx.x] = scratch[63 - threadIdx.x];
+}
+
 extern "C" {
+void launch_device_scratch(float *out, int how) { device_scratch<<<2, 64>>>(out, how); }
+void launch_malloc_scratch(float *out, float *scratch) { malloc_scratch<<<2, 64>>>(out, scratch); }
 void launch_one_barrier_a_step(float *out) { one_barrier_a_step<<<1, 64>>>(out); }
 void launch_read_after_write(float *out, int synced) { read_after_write<<<1, dim3(32, 2)>>>(out, synced); }
 void launch_write_after_read(float *out) { write_after_read<<<1, 64>>>(out); }

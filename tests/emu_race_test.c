@@ -28,6 +28,8 @@ void launch_forgotten_reader(float *out);
 void launch_template_race(float *out);
 void launch_one_barrier_a_step(float *out);
 void launch_namespace_scope_shared(float *out);
+void launch_device_scratch(float *out, int how);
+void launch_malloc_scratch(float *out, float *scratch);
 extern const int leader_write_line, leader_read_line, later_write_line, early_read_line,
     skipped_barrier_line;
 
@@ -267,6 +269,35 @@ Test(emulator_race, blocks_never_race_with_each_other)
         cr_assert_eq(h[i], (float)(64 + 63 - i));
 }
 
+/* A __device__ array every block uses as its own tile: the emulator runs the blocks one after
+ * another, and each reads back what it wrote; a GPU runs them at once. */
+Test(emulator_race, blocks_writing_one_device_array_race)
+{
+    float *out = device_floats();
+    launch_device_scratch(out, 0);
+    cr_assert_eq(cudaDeviceSynchronize(), cudaErrorLaunchFailure, "%s", tl_gpu_error_detail());
+    const char *d = tl_gpu_error_detail();
+    const char *texts[] = {"a race between blocks: block (1, 0, 0) of device_scratch wrote 4 byte(s) "
+                           "at byte 0 of the __device__ variable block_scratch",
+                           "emu_race_kernels.cu:", "that block (0, 0, 0) had written there",
+                           "belongs in __shared__ memory", NULL};
+    for (const char *const *t = texts; *t; t++)
+        cr_assert(d && strstr(d, *t), "the message lacks \"%s\": %s", *t, d ? d : "(none)");
+}
+
+/* The same variable written by every block with the same value, or by one block a launch
+ * over the last launch's value: one answer whatever the order. */
+Test(emulator_race, blocks_storing_one_value_or_in_turn_do_not_race)
+{
+    float *out = device_floats();
+    launch_device_scratch(out, 1);
+    clean();
+    launch_device_scratch(out, 2);
+    clean();
+    launch_device_scratch(out, 3);
+    clean();
+}
+
 /* ---- known limits (harness/emu/README.md) */
 
 /* gcc checks a read-modify-write of one address (s[0] += 1) once, as a read: its write
@@ -295,4 +326,16 @@ Test(emulator_limits, a_namespace_scope_shared_variable_at_a_constant_offset_goe
     clean();
     cr_assert_eq(cudaMemcpy(h, out, sizeof h, cudaMemcpyDeviceToHost), cudaSuccess);
     cr_assert_eq(h[0], 3.0f, "warp 1 read what warp 0 wrote, unchecked: %g", h[0]);
+}
+
+/* A block's scratch in memory from cudaMalloc, shared by every block: no shadow is kept of
+ * cudaMalloc's memory (it would cost as much again as the matrices), and the blocks, run one
+ * after another, each read back their own values. */
+Test(emulator_limits, blocks_sharing_scratch_from_cudamalloc_go_unseen)
+{
+    float *out = device_floats(), *scratch = device_floats(), h[128];
+    launch_malloc_scratch(out, scratch);
+    clean();
+    cr_assert_eq(cudaMemcpy(h, out, sizeof h, cudaMemcpyDeviceToHost), cudaSuccess);
+    cr_assert_eq(h[64], 163.0f, "block 1 read its own value back: %g", h[64]);
 }

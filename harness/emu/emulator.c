@@ -266,6 +266,13 @@ static void host_touches_device(uintptr_t a, int kind)
  * memory is a cudaMalloc allocation or a __device__ variable of the lab
  * file (any of its statics but __shared__ arrays: a kernel reaches no other).
  */
+/* The running block's index in the grid, x first. */
+static uint32_t block_index(void)
+{
+    uint3 b = tl_emu_builtin.blockIdx, g = tl_emu_builtin.gridDim;
+    return (b.z * g.y + b.y) * g.x + b.x;
+}
+
 static void check_access(uintptr_t a, size_t size, int kind, uintptr_t pc)
 {
     int shared_kind = kind == GLOBAL_ATOMIC ? SHARED_ATOMIC : kind + 2;
@@ -326,6 +333,8 @@ static void check_access(uintptr_t a, size_t size, int kind, uintptr_t pc)
                   "constant memory (the host writes it, with cudaMemcpyToSymbol)", verb(kind), g->name);
         if (shared)
             check_race(a, size, kind, pc);
+        else if (kind == GLOBAL_STORE)
+            tl_emu_block_race_store(g->beg, g->size, a, size, block_index(), pc);
         if (profiling)
             record_span(a, pc, size, shared ? shared_kind : constant ? CONSTANT_LOAD : kind);
         return;
@@ -912,6 +921,31 @@ static void check_race(uintptr_t a, size_t size, int kind, uintptr_t pc)
           store ? "write" : "read", r.stored ? "write" : "read", effect,
           syncwarp_fixes ? ", or, as they are lanes of one warp, a __syncwarp()" : "");
     fault_as(cudaErrorLaunchFailure, 0, what);
+}
+
+/* After a block: where it changed a __device__ variable's word that another block of the
+ * launch had written (block_race.c), the race, which a GPU runs on with and the emulator,
+ * running one block after another, never shows in the result. */
+static void check_block_race(void)
+{
+    tl_emu_block_race r;
+    if (!tl_emu_block_race_found(&r))
+        return;
+    const struct asan_global *g = tl_emu_global_at(r.addr);
+    uint3 b = tl_emu_builtin.blockIdx, grid = tl_emu_builtin.gridDim;
+    uint32_t ox = r.other % grid.x, oy = r.other / grid.x % grid.y, oz = r.other / grid.x / grid.y;
+    char here[256];
+    kernel_failed(cudaErrorLaunchFailure, 0,
+        "a race between blocks: block (%u, %u, %u) of %s wrote %zu byte(s) at byte %zu of the "
+        "__device__ variable %s (%s), over another value that block (%u, %u, %u) had written "
+        "there in the same launch. On a GPU the blocks of a launch run at the same time, in no "
+        "fixed order, and nothing makes one wait for another: each overwrites the other's values "
+        "between its write and its read, and what the variable holds changes from run to run "
+        "(the emulator runs one block after another, so it says so instead). A scratch array for "
+        "a block's own use belongs in __shared__ memory, of which each block has its own copy; "
+        "values blocks share need atomics, or a second kernel",
+        b.x, b.y, b.z, kernel_name, r.size, g ? (size_t)(r.addr - g->beg) : (size_t)0,
+        g ? tl_emu_global_name(g) : "?", line_at(r.pc, here, sizeof here), ox, oy, oz);
 }
 
 /* The widest size of mask, 0 if none. */
@@ -1530,11 +1564,14 @@ cudaError_t tl_emu_launch(dim3 grid, dim3 block, size_t dynamic_shared, cudaStre
     kernel_stats->launches++;
     profiled_launches += profiling;
     tl_emu_device_memory(1);
+    tl_emu_block_race_launch();
     for (unsigned z = 0; z < grid.z && !aborted; z++)
         for (unsigned y = 0; y < grid.y && !aborted; y++)
             for (unsigned x = 0; x < grid.x && !aborted; x++) {
                 tl_emu_builtin.blockIdx.x = x, tl_emu_builtin.blockIdx.y = y, tl_emu_builtin.blockIdx.z = z;
                 run_block((int)n);
+                if (!aborted)
+                    check_block_race();
                 kernel_stats->blocks++;
                 kernel_stats->threads += n;
                 if (profiling)

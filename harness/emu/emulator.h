@@ -79,6 +79,21 @@ typedef struct {
  * instruction at pc: 1 and *r where it races with an earlier one; 0, and it is recorded. */
 int tl_emu_race_check(int thread, uintptr_t a, size_t size, int store, uintptr_t pc, tl_emu_race *r);
 
+/* block_race.c: races between the blocks of a launch on a __device__ variable. A launch
+ * begins; block (its index in the grid) stores size bytes at a, in the variable of bytes
+ * bytes at beg, by the instruction at pc. */
+void tl_emu_block_race_launch(void);
+void tl_emu_block_race_store(uintptr_t beg, size_t bytes, uintptr_t a, size_t size, uint32_t block,
+                             uintptr_t pc);
+/* A store of the block that just ended over another block's value, which it changed. */
+typedef struct {
+    uintptr_t addr, pc;
+    size_t size;
+    uint32_t other; /* the other block's index in the grid */
+} tl_emu_block_race;
+/* 1 and *r where the block that just ended raced so; the block's stores are forgotten. */
+int tl_emu_block_race_found(tl_emu_block_race *r);
+
 /* atomic.c: the bytes an atomic of type TL_ATOMIC_... moves, and the atomic itself at p:
  * returns the old value's bits. */
 unsigned tl_emu_atomic_size(int type);
