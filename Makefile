@@ -179,7 +179,7 @@ $(B)/harness/emu-rewrite: harness/emu/rewrite.c harness/emu/source.c harness/emu
 	$(CC) $(CFLAGS_HARNESS) -o $@ $(filter %.c,$^)
 
 # The lab process: what a suite links to run its lab's code there (lab_process.h).
-LAB_HEADERS := $(GPU_HEADERS) $(wildcard harness/lab/*.h)
+LAB_HEADERS := $(GPU_HEADERS) $(wildcard harness/lab/*.h) harness/emu/emu.h
 CFLAGS_LAB := $(CFLAGS_GPU) -Iharness/lab
 LAB_CLIENT := $(B)/harness/lab/lab_client.o $(B)/harness/lab/lab_stand_ins.o
 $(B)/harness/lab/%.o: harness/lab/%.c $(LAB_HEADERS) $(HARNESS_FLAGS)

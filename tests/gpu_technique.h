@@ -89,6 +89,11 @@ static inline tl_emu_stats tl_counts_of(void (*entry)(void), int rows, int cols,
         sum.shared_load_ideal += k->shared_load_ideal, sum.shared_store_ideal += k->shared_store_ideal;
         sum.constant_load_requests += k->constant_load_requests, sum.constant_load_bytes += k->constant_load_bytes;
         sum.constant_load_passes += k->constant_load_passes;
+        if (k->shared_worst_passes - k->shared_worst_ideal > sum.shared_worst_passes - sum.shared_worst_ideal) {
+            sum.shared_worst_passes = k->shared_worst_passes, sum.shared_worst_ideal = k->shared_worst_ideal;
+            sum.shared_worst_stride = k->shared_worst_stride;
+            sum.shared_worst_array_bytes = k->shared_worst_array_bytes;
+        }
     }
     cr_assert(sum.launches > 0, "the emulator counted none of your kernels' work");
 #else
@@ -186,6 +191,21 @@ static inline void tl_expect_conflict_free(const tl_emu_stats *t)
     double allowed = width >= 32 ? 1.5 : 3,
            load = t->shared_load_ideal ? (double)t->shared_load_wavefronts / (double)t->shared_load_ideal : 1,
            store = t->shared_store_ideal ? (double)t->shared_store_wavefronts / (double)t->shared_store_ideal : 1;
+    /* A tile with room for its padding, S x (S + 1) floats (or several such), read at a stride
+     * of S floats: the padding is declared and never used. */
+    long long stride = t->shared_worst_stride / 4, words = (long long)(t->shared_worst_array_bytes / 4);
+    int pad_unused = t->shared_worst_stride % 4 == 0 && stride >= 2 && words > 0 &&
+                     words % (stride * (stride + 1)) == 0;
+    cr_assert((load <= allowed && store <= allowed) || !pad_unused,
+              "your tile's %s took %.1f passes each where a padded tile's take %s: the threads of a "
+              "warp want different words of the same bank. Your tile has room for its padding "
+              "(%lld floats: %lld x %lld), but your index steps %lld floats from one thread to the "
+              "next, the row length of a tile without padding, so a column's words still lie %lld "
+              "apart, all in one bank, and the extra float of each row is never used. Index the rows "
+              "by their padded length: tile[y][x] on the 2-D array, or y * (TILE_DIM + 1) + x on a "
+              "flat one. README.md explains why.",
+              load > allowed ? "reads" : "writes", load > allowed ? load : store, width >= 32 ? "1" : "2",
+              words, words / (stride + 1), stride + 1, stride, stride);
     cr_assert(load <= allowed && store <= allowed,
               "your tile's %s took %.1f passes each where a padded tile's take %s: the threads of a "
               "warp want different words of the same bank. Reading a column of a TILE_DIM x "

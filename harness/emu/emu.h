@@ -42,6 +42,13 @@ typedef struct {
      * what a strided global access does). */
     unsigned long long constant_load_requests, constant_load_bytes;
     unsigned long long constant_load_passes;
+    /* The shared request that took the most passes over its ideal: its passes and ideal, the
+     * bytes from one lane's address to the next's where the lanes step evenly (0: they do
+     * not), and the size of the __shared__ array it read or wrote (0: not known). A message
+     * tells by them a padded tile indexed with the unpadded row length. */
+    unsigned long long shared_worst_passes, shared_worst_ideal;
+    long long shared_worst_stride;
+    unsigned long long shared_worst_array_bytes;
 } tl_emu_stats;
 
 /* Counting costs time: it is off until switched on. */

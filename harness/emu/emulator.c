@@ -1089,6 +1089,34 @@ static void add(int kind, request_cost c)
  * threads that run one instruction (one call site of the instrumentation)
  * for the j-th time do it together, whatever else each did before.
  */
+/* A shared request, kept where it took more passes over its ideal than any before it in the
+ * kernel: with the lanes' stride and the size of the array it touched. */
+static void note_worst_shared(request_cost c, const access_record *const *lane, const int *lane_id,
+                              int lanes)
+{
+    tl_emu_stats *k = kernel_stats;
+    if (c.cost - c.ideal <= k->shared_worst_passes - k->shared_worst_ideal)
+        return;
+    k->shared_worst_passes = c.cost, k->shared_worst_ideal = c.ideal;
+    long long stride = lanes > 1 && lane_id[1] > lane_id[0]
+                           ? ((long long)lane[1]->addr - (long long)lane[0]->addr) / (lane_id[1] - lane_id[0])
+                           : 0;
+    for (int l = 1; l < lanes && stride; l++)
+        if ((long long)lane[l]->addr - (long long)lane[0]->addr != stride * (lane_id[l] - lane_id[0]))
+            stride = 0;
+    k->shared_worst_stride = stride;
+    uintptr_t a = lane[0]->addr, beg = 0, dynamic = (uintptr_t)tl_emu_cuda_dynamic_shared;
+    size_t size = 0;
+    const struct asan_global *g = tl_emu_global_at(a);
+    if (g && tl_emu_is_shared(g))
+        size = g->size;
+    else if (a - dynamic < TL_EMU_DYNAMIC_SHARED_BYTES)
+        size = launch_dynamic;
+    else
+        tl_emu_static_at(a, &beg, &size);
+    k->shared_worst_array_bytes = size;
+}
+
 static void tally_block(int n_threads)
 {
     static warp_access *acc;
@@ -1126,7 +1154,10 @@ static void tally_block(int n_threads)
                    acc[j].kind == acc[i].kind; j++)
                 if (m < 32)
                     lane[m] = acc[j].rec, lane_id[m++] = acc[j].lane;
-            add((int)acc[i].kind, cost(lane, lane_id, m, (int)acc[i].kind));
+            request_cost c = cost(lane, lane_id, m, (int)acc[i].kind);
+            add((int)acc[i].kind, c);
+            if (acc[i].kind == SHARED_LOAD || acc[i].kind == SHARED_STORE)
+                note_worst_shared(c, lane, lane_id, m);
             i = j;
         }
     }
