@@ -1295,6 +1295,35 @@ static void check_one_barrier(int n_threads)
 }
 
 /* What a __syncthreads_count(), _and() or _or() returns to each thread, once all have come. */
+/* A barrier that opens without threads of the block that returned before reaching it (an
+ * early return, or the barrier inside a bounds test): said once a process, not an error,
+ * since GPUs from Volta on run it as the emulator does. */
+static void note_barrier_without_exited(int n_threads)
+{
+    static int told;
+    const emu_thread *waiting = NULL, *exited = NULL;
+    int n_exited = 0;
+    for (int i = 0; i < n_threads; i++) {
+        if (threads[i].state == AT_BARRIER && !waiting)
+            waiting = &threads[i];
+        if (threads[i].state == DONE)
+            n_exited++, exited = exited ? exited : &threads[i];
+    }
+    if (told || !waiting || !exited)
+        return;
+    told = 1;
+    uint3 e = exited->idx, b = tl_emu_builtin.blockIdx;
+    fprintf(stderr, "tilelab emulator: the __syncthreads() of %s:%d in block (%u, %u, %u) of %s "
+            "opened without %d of the block's %d threads (thread (%u, %u, %u) the first), which "
+            "had returned before reaching it: GPUs from Volta (sm_70) on no longer count a thread "
+            "that has exited, and run this as the emulator does, but CUDA allows __syncthreads() "
+            "in conditional code only where the condition is the same for the whole block. Keep "
+            "every thread to the barrier: test the bounds around the load and the store, not "
+            "around the __syncthreads() (and no return before it)\n",
+            waiting->barrier_file, waiting->barrier_line, b.x, b.y, b.z, kernel_name, n_exited,
+            n_threads, e.x, e.y, e.z);
+}
+
 static void open_barrier(int n_threads)
 {
     int count = 0, all = 1, any = 0, op = TL_SYNC_PLAIN;
@@ -1306,6 +1335,7 @@ static void open_barrier(int n_threads)
             any |= threads[i].barrier_pred;
         }
     int result = op == TL_SYNC_COUNT ? count : op == TL_SYNC_AND ? all : op == TL_SYNC_OR ? any : 0;
+    note_barrier_without_exited(n_threads);
     tl_emu_race_epoch();
     for (int i = 0; i < n_threads; i++)
         if (threads[i].state == AT_BARRIER) {
