@@ -33,22 +33,29 @@
  * work. Whether the output was right is the correctness tests' to say: a
  * technique check judges how the work was launched, even while it is wrong.
  */
+static tl_verdict tl_technique_verdict; /* the last call's, as its check gave it */
+
 static inline int tl_launches_of(void (*entry)(void), int rows, int cols, int depth)
 {
-    static tl_verdict v;
+    tl_verdict *v = &tl_technique_verdict;
     tl_shape s = {rows, cols, depth};
     if (entry == (void (*)(void))transpose)
-        tl_check_transpose(&v, transpose, tl_test_backend(), s, tl_test_seed());
+        tl_check_transpose(v, transpose, tl_test_backend(), s, tl_test_seed());
     else if (entry == (void (*)(void))transpose_inplace)
-        tl_check_inplace(&v, transpose_inplace, tl_test_backend(), rows, tl_test_seed());
+        tl_check_inplace(v, transpose_inplace, tl_test_backend(), rows, tl_test_seed());
     else
-        tl_check_matmul(&v, (tl_matmul_fn)entry, entry != (void (*)(void))matmul_naive,
+        tl_check_matmul(v, (tl_matmul_fn)entry, entry != (void (*)(void))matmul_naive,
                         tl_test_backend(), s, tl_test_seed());
     if (tl_todo_message())
         cr_assert_fail("not implemented yet: %s", tl_todo_message());
     int n = tl_launch_count();
+    cr_assert(n > 0 || !v->run_failed,
+              "how your kernels are launched cannot be judged: the call failed before any kernel of "
+              "it ran (after a kernel faults, the GPU's context is lost and every later call fails; "
+              "the correctness tests name the fault). Once they pass, this test judges the launch. %s",
+              v->message);
     cr_assert(n > 0, "no kernel was launched (launch yours with kernel<<<grid, block>>>(...)): %s",
-              v.message);
+              v->message);
     cr_assert(n <= TL_MAX_LAUNCHES, "one call made %d launches; the checks read %d at most, and "
                                     "one launch (a few at most) does this lab's work", n, TL_MAX_LAUNCHES);
     return n;
@@ -95,6 +102,10 @@ static inline tl_emu_stats tl_counts_of(void (*entry)(void), int rows, int cols,
             sum.shared_worst_array_bytes = k->shared_worst_array_bytes;
         }
     }
+    cr_assert(sum.launches > 0 || !tl_technique_verdict.run_failed,
+              "the emulator's counts of your kernels' work cannot be judged: the call failed (the "
+              "correctness tests name the fault; once they pass, this test judges the technique). %s",
+              tl_technique_verdict.message);
     cr_assert(sum.launches > 0, "the emulator counted none of your kernels' work");
 #else
     (void)entry, (void)rows, (void)cols, (void)depth;

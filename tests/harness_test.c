@@ -264,16 +264,6 @@ static void store_reuses_the_loads_bounds(float *out, const float *in, int rows,
                 }
 }
 
-Test(checker, names_a_store_that_reuses_the_loads_bounds)
-{
-    expect_caught(store_reuses_the_loads_bounds, 37, 53, "so the stores' bounds test does not match");
-    cr_assert(strstr(verdict.message, "not the test of the load (x < cols && y < rows"), "%s", verdict.message);
-    cr_assert(!strstr(verdict.message, "<= instead of <"), "no loop bound is off by one:\n%s", verdict.message);
-    /* A bound one too far stores more and skips nothing: the off-by-one hint, not this one. */
-    expect_caught(one_past_the_end, 37, 53, "<= instead of <");
-    cr_assert(!strstr(verdict.message, "bounds test does not match"), "%s", verdict.message);
-}
-
 /* for (c = 0; c < rows; c++): the inner loop bounded by the wrong dimension (a student's). */
 static void inner_bound_on_rows(float *out, const float *in, int rows, int cols)
 {
@@ -307,6 +297,22 @@ Test(checker, names_a_loop_bound_on_the_wrong_dimension)
     cr_assert(!strstr(verdict.message, "wrong dimension"), "%s", verdict.message);
     expect_caught(skips_the_tail, 40, 50, "tail of the matrix");
     cr_assert(!strstr(verdict.message, "wrong dimension"), "%s", verdict.message);
+}
+
+/* out's index with in's stride, cols for rows: past the end where cols > rows, with holes. */
+static void out_stride_of_in(float *out, const float *in, int rows, int cols)
+{
+    for (int r = 0; r < rows; r++)
+        for (int c = 0; c < cols; c++)
+            out[(size_t)c * cols + r] = in[(size_t)r * cols + c];
+}
+
+/* Lab 1 is two loops on the CPU: its hints speak of loops, never of threads or tiles. */
+Test(checker, speaks_of_loops_on_the_cpu)
+{
+    expect_caught(out_stride_of_in, 37, 53, "your loops never stored");
+    cr_assert(!strstr(verdict.message, "thread") && !strstr(verdict.message, "tile"),
+              "a CPU lab's message speaks of threads or tiles:\n%s", verdict.message);
 }
 
 Test(checker, catches_writes_outside_out)
@@ -425,6 +431,17 @@ static void expect_on_gpu(tl_transpose_fn fn, int rows, int cols, const char *hi
     cr_assert(!never || !strstr(verdict.message, never),
               "the message for %dx%d says \"%s\", which misleads here:\n%s", rows, cols, never,
               verdict.message);
+}
+
+Test(checker, names_a_store_that_reuses_the_loads_bounds)
+{
+    launch_as(8, 8, 8, 37, 53, 0, 0);
+    expect_on_gpu(store_reuses_the_loads_bounds, 37, 53, "so the stores' bounds test does not match",
+                  "<= instead of <");
+    cr_assert(strstr(verdict.message, "not the test of the load (x < cols && y < rows"), "%s", verdict.message);
+    /* A bound one too far stores more and skips nothing: the off-by-one hint, not this one. */
+    expect_caught(one_past_the_end, 37, 53, "<= instead of <");
+    cr_assert(!strstr(verdict.message, "bounds test does not match"), "%s", verdict.message);
 }
 
 /* if (r < rows - 1 && c < cols): the last row of in is skipped by every thread. */

@@ -41,6 +41,8 @@ typedef struct {
     size_t wrong;          /* output elements that differ from the expected bits */
     int ok_but_nan_bits;   /* wrong only where a NaN came out as another NaN: what a library's
                               arithmetic (x * 1.0f) may do, a copy may not */
+    int run_failed;        /* the backend could not run the call (a CUDA error before or after
+                              the kernels, the lab process ended): the message says why */
     char message[8192];    /* empty when ok */
 } tl_verdict;
 

@@ -806,6 +806,7 @@ void tl_check_transpose(tl_verdict *v, tl_transpose_fn fn, const tl_backend *bac
     char why[4096] = "";
     int ran = backend->run_transpose(fn, &out, &in, s, why, sizeof why);
     const char *todo = tl_note_run(msg, len, ran, why);
+    v->run_failed = ran != 0;
     if (ran != 0)
         goto done;
 
@@ -825,7 +826,14 @@ void tl_check_transpose(tl_verdict *v, tl_transpose_fn fn, const tl_backend *bac
         /* Holes beside writes past the end: the threads that stored are not the ones that
          * should have, which neither a bound one too far nor a missing test does (both only
          * add stores). */
-        if (sc.unwritten || sc.from_shared)
+        if ((sc.unwritten || sc.from_shared) && !backend->on_gpu)
+            tl_appendf(msg, len,
+                       "  hint: out also has %zu element(s) that your loops never stored: they "
+                       "stored past the end and skipped elements inside out, so the output index "
+                       "does not walk out's cols x rows elements once each (out[c * rows + r] for "
+                       "r < rows, c < cols). A stride of the wrong dimension does that.\n",
+                       sc.unwritten);
+        else if (sc.unwritten || sc.from_shared)
             tl_appendf(msg, len,
                        "  hint: out also has %zu element(s) that no thread stored%s: threads stored "
                        "past the end and skipped elements inside out, so the stores' bounds test "

@@ -286,6 +286,7 @@ void tl_check_inplace(tl_verdict *v, tl_inplace_fn fn, const tl_backend *backend
     char why[4096] = "";
     int ran = backend->run_inplace(fn, &m, n, why, sizeof why);
     const char *todo = tl_note_run(msg, len, ran, why);
+    v->run_failed = ran != 0;
     if (ran != 0)
         goto done;
 

@@ -455,6 +455,7 @@ void tl_check_matmul(tl_verdict *v, tl_matmul_fn fn, int tiled, const tl_backend
     char why[4096] = "";
     int ran = backend->run_matmul(fn, &c, &a, &b, s, why, sizeof why);
     const char *todo = tl_note_run(msg, len, ran, why);
+    v->run_failed = ran != 0;
     if (ran != 0)
         goto done;
     exact_product(exact, bound, a0.data, b0.data, s);
