@@ -420,6 +420,8 @@ static const char *handin_status(char *details, size_t size)
 #define XML_BUDGET (160L << 10)    /* junit.xml */
 #define SUMMARY_OUTPUT_MAX 1000    /* bytes of one failure's output in summary.txt */
 static const char cut_note[] = "\n[... the rest cut: a hand-in's report is kept under 1 MB]";
+static const char summary_cut_note[] = "\n[... the rest cut: summary.txt keeps the first lines of "
+                                       "each failure; results.json has more]";
 
 /* The most bytes of each item's output that keeps the sum of what they take
  * (len) within budget, with a cut note each; every output whole when they fit. */
@@ -448,15 +450,15 @@ static size_t output_cap(size_t (*len)(const char *, size_t), long budget)
     return lo;
 }
 
-/* s, or its first cap bytes (whole characters) and a note that says it was cut. Free it. */
-static char *capped(const char *s, size_t cap)
+/* s, or its first cap bytes (whole characters) and note, which says why it was cut. Free it. */
+static char *capped(const char *s, size_t cap, const char *note)
 {
     size_t n = tl_utf8_cut(s, cap);
     if (n == strlen(s))
         return strdup(s);
-    char *c = malloc(n + sizeof cut_note);
+    char *c = malloc(n + strlen(note) + 1);
     memcpy(c, s, n);
-    strcpy(c + n, cut_note);
+    strcpy(c + n, note);
     return c;
 }
 
@@ -529,7 +531,7 @@ static void write_json(const char *dir, const char *header, const char *status_l
         /* Six places, so that a lab's tests (11 of 8/11 points) add up to its points as shown. */
         fprintf(f, ", \"score\": %.6f, \"max_score\": %.6f, \"visibility\": \"%s\", \"output\": ",
                 it->score, it->max, it->hidden ? hidden_visibility() : "visible");
-        char *output = capped(it->output, cap);
+        char *output = capped(it->output, cap, cut_note);
         tl_json_string(f, output);
         free(output);
         fprintf(f, "}");
@@ -565,7 +567,7 @@ static void write_junit(const char *dir, const char *name)
             fprintf(f, "\">");
             if (!passed(it)) {
                 fprintf(f, "\n      <failure message=\"%.2f of %.2f points\">", it->score, it->max);
-                char *output = capped(it->output, cap);
+                char *output = capped(it->output, cap, cut_note);
                 tl_xml_text(f, output);
                 free(output);
                 fprintf(f, "</failure>\n    ");
@@ -697,7 +699,7 @@ static void write_summary(const char *dir, const char *header, const char *statu
                     it->max, it->hidden && !strstr(it->title, "held back") ? " [held back]" : "",
                     it->skipped ? " [skipped]" : "");
             int again;
-            char *unsaid = unsaid_lines(it->output, &said, &n_said, &again), *cut = capped(unsaid, SUMMARY_OUTPUT_MAX);
+            char *unsaid = unsaid_lines(it->output, &said, &n_said, &again), *cut = capped(unsaid, SUMMARY_OUTPUT_MAX, summary_cut_note);
             tl_plain_text(f, cut, "    ", 8);
             free(cut);
             free(unsaid);
