@@ -448,10 +448,15 @@ NO_GPU_HERE = { echo "$(1) needs an NVIDIA GPU$(if $(HAVE_GPU), and the CUDA too
 $(LAB_GOALS):
 	@:
 
-# A run of the student's own file leaves its TAP report, which make handin reads.
-test: $(VARIANT_DIR)/test
+# A run of the student's own file leaves its TAP report, which make handin reads;
+# its first line is written before the build, so that a build that fails
+# leaves it alone there: make handin then says the lab did not build.
+OWN_TEST_TAP = $(if $(or $(SOLUTION),$(filter-out labs,$(STUDENT_DIR))),,$(VARIANT_DIR)/last-test.tap)
+test-begun: FORCE
+	$(if $(OWN_TEST_TAP),@mkdir -p $(VARIANT_DIR) && echo "# tilelab: make lab$(patsubst 0%,%,$(LAB)) test began $$(date '+%Y-%m-%d %H:%M'); the build did not finish" > $(OWN_TEST_TAP))
+test: test-begun $(VARIANT_DIR)/test
 	@echo "== lab $(LAB) ($(lab$(LAB)_dir)), $(if $(SOLUTION),the reference solution,your code: $(call lab_src,$(LAB),student)), $(RUNS_ON)"
-	@$< $(TEST_FLAGS) $(TEST_ARGS) $(if $(or $(SOLUTION),$(filter-out labs,$(STUDENT_DIR))),,--tap=$(VARIANT_DIR)/last-test.tap)
+	@$(VARIANT_DIR)/test $(TEST_FLAGS) $(TEST_ARGS) $(if $(OWN_TEST_TAP),--tap=$(OWN_TEST_TAP))
 
 bench: $(if $(filter emu,$(LAB_BACKEND)),,$(LAB_DIR)/bench)
 	@$(if $(filter emu,$(LAB_BACKEND)),$(call NO_GPU_HERE,the GPU bench))

@@ -292,4 +292,16 @@ else
     not_ok "the compile line shown ($shown) does not reproduce the build's error" "$tmp/built"
 fi
 
+# A lab whose last make labN test did not build is said so by make handin (the build's
+# first line of record stays), never "never tested": it would score 0.
+make -s B="$tmp/nb" "$tmp/nb/handin-status" >/dev/null 2>&1
+make -s B="$tmp/nb" lab1 test CC=false >"$tmp/nb.out" 2>&1
+# (a finished file, older than the run, stands for the student's)
+"$tmp/nb/handin-status" "$tmp/nb" 01:solutions/01-cpu-naive/transpose.c >"$tmp/nb.status" 2>&1
+if grep -q 'did not build at its last make lab1 test' "$tmp/nb.status" && grep -q '^warning: lab 1 did not build' "$tmp/nb.status"; then
+    ok "make handin says of a lab whose last test did not build that it did not build, with a warning"
+else
+    not_ok "make handin after a failed build: $(head -1 "$tmp/nb.status")" "$tmp/nb.status"
+fi
+
 tap_plan

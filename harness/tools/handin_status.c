@@ -5,8 +5,9 @@
  * (it calls TODO(), as every stub does and no finished lab does), passing N of M (its
  * last `make labN test`, read from the TAP file the suite wrote beside its
  * build, BUILD/labNN/student or student-emu/last-test.tap), edited since that
- * run, or never tested. Exits 0; prints a warning when any lab is a stub still,
- * since it scores 0 however the rest of the hand-in does.
+ * run, did not build at that run, or never tested. Exits 0; prints a warning when any lab
+ * is a stub still or did not build, since such a lab scores 0 however the rest of the
+ * hand-in does.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -35,15 +36,19 @@ static int todo_line(const char *path)
     return 0;
 }
 
-/* Tests passed and run in a TAP file; skipped ones (no held-back shapes here) count as neither. */
-static int tap_counts(const char *path, int *passed, int *run)
+/* Tests passed and run in a TAP file; skipped ones (no held-back shapes here) count as neither.
+ * *unbuilt: the file holds only the line make labN test writes before its build, which a
+ * suite's report replaces: the build failed. */
+static int tap_counts(const char *path, int *passed, int *run, int *unbuilt)
 {
     char line[4096];
     FILE *f = fopen(path, "r");
     if (!f)
         return 0;
-    *passed = *run = 0;
+    *passed = *run = *unbuilt = 0;
     while (fgets(line, sizeof line, f)) {
+        if (strncmp(line, "# tilelab: make lab", 19) == 0 && strstr(line, "the build did not finish"))
+            *unbuilt = 1;
         if (strstr(line, "# SKIP"))
             continue;
         if (strncmp(line, "ok ", 3) == 0)
@@ -68,7 +73,7 @@ int main(int argc, char **argv)
         return 2;
     }
     const char *build = argv[1];
-    char stubs[512] = "";
+    char stubs[512] = "", unbuilt_labs[512] = "";
     for (int i = 2; i < argc; i++) {
         char lab[8] = "";
         const char *file = strchr(argv[i], ':');
@@ -99,9 +104,16 @@ int main(int argc, char **argv)
             if (modified(path) > newest)
                 newest = modified(path), snprintf(tap, sizeof tap, "%s", path);
         }
-        int passed, run;
-        if (!newest || !tap_counts(tap, &passed, &run)) {
+        int passed, run, unbuilt;
+        if (!newest || !tap_counts(tap, &passed, &run, &unbuilt)) {
             printf("edited, never tested: make lab%d test\n", number);
+        } else if (unbuilt && !run) {
+            char when[32];
+            strftime(when, sizeof when, "%Y-%m-%d %H:%M", localtime(&newest));
+            printf("did not build at its last make lab%d test (%s)%s\n", number, when,
+                   modified(file) > newest ? "; edited since: test it again" : "");
+            size_t n = strlen(unbuilt_labs);
+            snprintf(unbuilt_labs + n, sizeof unbuilt_labs - n, "%s%d", n ? ", " : "", number);
         } else {
             char when[32];
             strftime(when, sizeof when, "%Y-%m-%d %H:%M", localtime(&newest));
@@ -114,6 +126,12 @@ int main(int argc, char **argv)
         printf("warning: lab%s %s still call%s TODO(), as the stub%s do%s: each test that reaches it fails and\n"
                "  scores 0. Finish %s, or pack only the labs your course asks for: make handin LABS=\"1 2\"\n",
                many ? "s" : "", stubs, many ? "" : "s", many ? "s" : "", many ? "" : "es", many ? "them" : "it");
+    }
+    if (unbuilt_labs[0]) {
+        int many = strchr(unbuilt_labs, ',') != NULL;
+        printf("warning: lab%s %s did not build at %s last test: a lab that does not build scores 0.\n"
+               "  Read the first error that make labN test prints, fix it, and test again.\n",
+               many ? "s" : "", unbuilt_labs, many ? "their" : "its");
     }
     return 0;
 }
