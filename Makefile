@@ -964,6 +964,7 @@ help:
 	@echo "For instructors (INSTRUCTORS.md):"
 	@echo "  make grade SUBMISSION=handin.tar.gz      grade one hand-in: build/grade/<name>/"
 	@echo "  make grade-all SUBMISSIONS=handins/      grade every hand-in: build/grade/gradebook.csv"
+	@echo "    ... LABS=\"1 2 3\"                       only the labs of the assignment (their points are the maximum)"
 	@echo "                            HIDDEN=held-back.txt adds cases students never saw"
 	@echo "                            KEEP_BUILD=1 keeps each hand-in's builds and raw outputs (else only its report, < 1 MB)"
 	@echo "                            SCHEDULER=slurm: one Slurm job array, a task a hand-in; WAIT=1 waits"

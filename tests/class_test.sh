@@ -37,6 +37,9 @@ head -c 3000 "$tmp/whole.tar" >"$class/cut-header.tar"
 # inside: packed from inside labs/; zipped: a zip named as a tar.gz
 tar -czf "$class/inside.tar.gz" -C "$tmp/kit/labs" 01-cpu-naive 03-gpu-naive
 (cd "$tmp/kit" && zip -qr "$tmp/zipped.zip" labs) && mv "$tmp/zipped.zip" "$class/zipped.tar.gz"
+# windows: a zip as a student's system makes it, named .zip; and a file no student uploaded
+(cd "$tmp/kit" && zip -qr "$class/windows.zip" labs)
+touch "$class/.DS_Store"
 # partial: lab 1 alone; broken: lab 1 does not build
 mkdir -p "$class/partial/labs" "$class/broken/labs/01-cpu-naive"
 cp -r "$tmp/kit/labs/01-cpu-naive" "$class/partial/labs/"
@@ -70,7 +73,7 @@ EOF
 
 make -s grade-all LABS="$labs" SUBMISSIONS="$class" GRADE_DIR="$out" >"$tmp/class.log" 2>&1
 book=$out/gradebook.csv
-n_class=$(find "$class" -mindepth 1 -maxdepth 1 | wc -l)
+n_class=$(find "$class" -mindepth 1 -maxdepth 1 ! -name '.*' | wc -l)
 
 # field NAME COLUMN: a cell of the gradebook, its CSV quoting undone
 field() {
@@ -96,6 +99,13 @@ row cut-tar "damaged archive" "" "" "cut off (tar: Unexpected EOF in archive)"
 row cut-header "damaged archive" "" "" "cut off (the archive lacks the end every tar archive has)"
 row inside "nothing gradable" "" "" "found 01-cpu-naive/transpose.c, 03-gpu-naive/transpose.cu, expected labs/01-cpu-naive/transpose.c"
 row zipped "nothing gradable" "" "" "not a tar archive (it is a zip archive)"
+row windows "nothing gradable" "" "" "not a tar archive (it is a zip archive)"
+if grep -q "^grade-all: .DS_Store: a hidden file, not a hand-in: skipped" "$tmp/class.log" && ! grep -q '^.DS_Store,' "$book" &&
+    [ "$(head -1 "$book" | cut -d, -f1-4)" = "student,lab1,lab3,total" ] && [ "$(field strong max)" = 20.00 ]; then
+    ok "... a hidden file is skipped, said so; the gradebook has the columns and maximum of LABS=\"$labs\" alone"
+else
+    not_ok "a hidden file, or the columns and maximum of LABS (header: $(head -1 "$book"), strong's max: $(field strong max))" "$book"
+fi
 row partial "graded" 10.00 "" "lab 3: not handed in"
 row broken "build failed" 0.00 10.00 "lab 1: did not build"
 row looping "timed out" "$(field looping lab1)" "" "lab 1: timed out"
@@ -169,11 +179,11 @@ if [ "$progress" = "$n_class" ] && grep -qE "^grade-all: $n_class of $n_class do
 else
     not_ok "grade-all's progress: $progress lines for $n_class hand-ins" "$tmp/class.log"
 fi
-looked=$(sed -n '/^gradebook: /,$p' "$tmp/class.log" | grep -cE '^  (stubs|todo|cut|cut-tar|cut-header|inside|zipped|broken|looping): ')
-if grep -qE "^gradebook: $book: $n_class hand-ins, 3 graded, 9 to look at:$" "$tmp/class.log" && [ "$looked" = 9 ]; then
+looked=$(sed -n '/^gradebook: /,$p' "$tmp/class.log" | grep -cE '^  (stubs|todo|cut|cut-tar|cut-header|inside|zipped|windows|broken|looping): ')
+if grep -qE "^gradebook: $book: $n_class hand-ins, 3 graded, 10 to look at:$" "$tmp/class.log" && [ "$looked" = 10 ]; then
     ok "... and ends with the hand-ins to look at, each with its status"
 else
-    not_ok "grade-all's end report ($looked of 9 named)" "$tmp/class.log"
+    not_ok "grade-all's end report ($looked of 10 named)" "$tmp/class.log"
 fi
 
 # The end report says what the grading met once, with how many hand-ins it touched.

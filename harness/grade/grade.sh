@@ -86,7 +86,10 @@ fi || { log "grade: no such hand-in: $1"; exit 2; }
 out=$(mkdir -p "$2" && cd "$2" && pwd)
 name=${3:-$(basename "$submission")}
 if [ -z "${3:-}" ] && [ ! -d "$submission" ]; then
-    name=${name%.tar.gz}; name=${name%.tgz}; name=${name%.tar}
+    case $name in
+    *.tar.gz) name=${name%.tar.gz} ;; *.tgz) name=${name%.tgz} ;; *.tar) name=${name%.tar} ;;
+    ?*.*) name=${name%.*} ;;
+    esac
 fi
 # A name is a folder and a gradebook row: letters, digits, . _ - only.
 safe=$(printf '%s' "$name" | LC_ALL=C tr -c 'A-Za-z0-9._-' '_')
