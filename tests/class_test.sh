@@ -40,6 +40,9 @@ tar -czf "$class/inside.tar.gz" -C "$tmp/kit/labs" 01-cpu-naive 03-gpu-naive
 # windows: a zip as a student's system makes it, named .zip; and a file no student uploaded
 (cd "$tmp/kit" && zip -qr "$class/windows.zip" labs)
 touch "$class/.DS_Store"
+# above: the kit's folder packed from the folder above it, with more than the labs in it
+mkdir -p "$tmp/above/kit/plots" && cp -r "$tmp/kit/labs" "$tmp/above/kit/" && touch "$tmp/above/kit/plots/a.gp" "$tmp/above/kit/README.md"
+tar -czf "$class/above.tar.gz" -C "$tmp/above" kit
 # partial: lab 1 alone; broken: lab 1 does not build
 mkdir -p "$class/partial/labs" "$class/broken/labs/01-cpu-naive"
 cp -r "$tmp/kit/labs/01-cpu-naive" "$class/partial/labs/"
@@ -100,6 +103,12 @@ row cut-header "damaged archive" "" "" "cut off (the archive lacks the end every
 row inside "nothing gradable" "" "" "found 01-cpu-naive/transpose.c, 03-gpu-naive/transpose.cu, expected labs/01-cpu-naive/transpose.c"
 row zipped "nothing gradable" "" "" "not a tar archive (it is a zip archive)"
 row windows "nothing gradable" "" "" "not a tar archive (it is a zip archive)"
+row above "nothing gradable" "" "" "found kit/labs/01-cpu-naive/transpose.c, kit/labs/03-gpu-naive/transpose.cu, kit/"
+if [[ "$(field above details)" == *"-- packed from the folder above the kit's? its lab files are one folder too deep"* ]]; then
+    ok "... the kit packed from the folder above it is told so, its lab files named first"
+else
+    not_ok "above's details: $(field above details)" "$book"
+fi
 if grep -q "^grade-all: .DS_Store: a hidden file, not a hand-in: skipped" "$tmp/class.log" && ! grep -q '^.DS_Store,' "$book" &&
     [ "$(head -1 "$book" | cut -d, -f1-4)" = "student,lab1,lab3,total" ] && [ "$(field strong max)" = 20.00 ]; then
     ok "... a hidden file is skipped, said so; the gradebook has the columns and maximum of LABS=\"$labs\" alone"
@@ -179,11 +188,11 @@ if [ "$progress" = "$n_class" ] && grep -qE "^grade-all: $n_class of $n_class do
 else
     not_ok "grade-all's progress: $progress lines for $n_class hand-ins" "$tmp/class.log"
 fi
-looked=$(sed -n '/^gradebook: /,$p' "$tmp/class.log" | grep -cE '^  (stubs|todo|cut|cut-tar|cut-header|inside|zipped|windows|broken|looping): ')
-if grep -qE "^gradebook: $book: $n_class hand-ins, 3 graded, 10 to look at:$" "$tmp/class.log" && [ "$looked" = 10 ]; then
+looked=$(sed -n '/^gradebook: /,$p' "$tmp/class.log" | grep -cE '^  (stubs|todo|cut|cut-tar|cut-header|inside|zipped|windows|above|broken|looping): ')
+if grep -qE "^gradebook: $book: $n_class hand-ins, 3 graded, 11 to look at:$" "$tmp/class.log" && [ "$looked" = 11 ]; then
     ok "... and ends with the hand-ins to look at, each with its status"
 else
-    not_ok "grade-all's end report ($looked of 10 named)" "$tmp/class.log"
+    not_ok "grade-all's end report ($looked of 11 named)" "$tmp/class.log"
 fi
 
 # The end report says what the grading met once, with how many hand-ins it touched.

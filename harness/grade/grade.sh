@@ -731,7 +731,7 @@ read_held_back "$HIDDEN" || { rm -rf "$work/build"; exit 2; }
 # hand-in holds instead, and the likely slip ("01-cpu-naive/transpose.c":
 # packed from inside labs/).
 nothing_gradable() {
-    local found=() path spec dir file expected= hint= each= matched=
+    local found=() path spec dir file expected= hint= each= best=0 rank near=() shown=() listed others
     [ "$(wc -w <<<"$LAB_SPEC")" -eq 1 ] || each=" (labs/NN-name/FILE for each lab)"
     if [ -d "$submission" ]; then
         while IFS= read -r -d '' path; do found+=("${path#"$submission"/}"); done \
@@ -741,26 +741,41 @@ nothing_gradable() {
             [ "${perms:0:1}" = - ] && found+=("${path#./}")
         done <"$work/listing"
     fi
+    # The likeliest slip, over every file: a kit packed from the folder above it (its lab
+    # files one folder too deep), then from inside labs/, then lab files elsewhere; the
+    # files that show it are named first.
     for spec in $LAB_SPEC; do
         IFS=: read -r _ dir file _ <<<"$spec"
         expected=${expected:-labs/$dir/$file}
         for path in ${found[@]+"${found[@]}"}; do
-            [ -z "$matched" ] || break
             case $path in
-            "$dir/$file") hint=" -- packed from inside labs/? run make handin from the kit's folder" ;;
-            */"labs/$dir/$file") hint=" -- packed from above the kit's folder? run make handin from the kit's folder" ;;
-            */"$dir/$file" | "$file" | */"$file") hint=" -- run make handin from the kit's folder: it packs each lab's file as labs/NN-name/FILE" ;;
+            */"labs/$dir/$file") rank=3 ;;
+            "$dir/$file") rank=2 ;;
+            */"$dir/$file" | "$file" | */"$file") rank=1 ;;
             *) continue ;;
             esac
-            matched=1 expected=labs/$dir/$file
+            [ "$rank" -ge "$best" ] || continue
+            [ "$rank" -eq "$best" ] || best=$rank expected=labs/$dir/$file near=()
+            near+=("$path")
         done
     done
-    local listed others=$((${#found[@]} - 3))
-    listed=$(printf '%s, ' ${found[@]+"${found[@]:0:3}"})
+    case $best in
+    3) hint=" -- packed from the folder above the kit's? its lab files are one folder too deep: run make handin from the kit's folder" ;;
+    2) hint=" -- packed from inside labs/? run make handin from the kit's folder" ;;
+    1) hint=" -- run make handin from the kit's folder: it packs each lab's file as labs/NN-name/FILE" ;;
+    *) hint=" -- run make handin from the kit's folder" ;;
+    esac
+    shown=(${near[@]+"${near[@]}"})
+    for path in ${found[@]+"${found[@]}"}; do
+        [ ${#shown[@]} -lt 3 ] || break
+        [[ " ${near[*]-} " == *" $path "* ]] || shown+=("$path")
+    done
+    others=$((${#found[@]} - ${#shown[@]}))
+    [ ${#shown[@]} -le 3 ] || others=$((others + ${#shown[@]} - 3))
+    listed=$(printf '%s, ' ${shown[@]+"${shown[@]:0:3}"})
     listed=${listed%, }
     [ "$others" -le 0 ] || listed="$listed and $others more"
     [ ${#found[@]} -gt 0 ] || listed="no file"
-    [ -n "$hint" ] || hint=" -- run make handin from the kit's folder"
     unreadable empty "found $listed, expected $expected$each$hint"
 }
 
