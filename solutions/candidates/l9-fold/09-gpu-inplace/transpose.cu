@@ -7,7 +7,7 @@
  * The reference's block k of a 1-D grid finds pair k of the triangle from
  * sqrt(8k + 1) in double precision and two loops that correct it in 64-bit
  * integers: its whole-pair path (l9-batch) runs about 100 instructions
- * before its first load, 27 of them FP64 and conversions (MUFU.RSQ64H,
+ * before its first load, 14 of them FP64 and conversions (MUFU.RSQ64H,
  * DFMA, F2I.S64: nvdisasm, sm_90), a dependent chain in every block, each
  * of which moves only 8 KB. Here it is about 55, none of them FP64.
  *
