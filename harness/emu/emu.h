@@ -19,6 +19,8 @@
 #ifndef TILELAB_EMU_H
 #define TILELAB_EMU_H
 
+#include <stddef.h>
+
 typedef struct {
     const char *kernel;
     unsigned long long launches, blocks, threads;
@@ -50,6 +52,11 @@ typedef struct {
     long long shared_worst_stride;
     unsigned long long shared_worst_array_bytes;
 } tl_emu_stats;
+
+/* The harness's name for the device memory cudaMalloc gave at p: a lab's matrix ("in",
+ * "out", "A" ...), whose elements lie data_bytes long at data_offset in it (margins around
+ * them), so that an access past it names the matrix and the element, not the allocation. */
+void tl_emu_name_allocation(const void *p, const char *name, size_t data_offset, size_t data_bytes);
 
 /* Counting costs time: it is off until switched on. */
 void tl_emu_profile(int on);

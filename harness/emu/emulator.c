@@ -293,6 +293,13 @@ static void check_access(uintptr_t a, size_t size, int kind, uintptr_t pc)
             if (al && al->freed && a < al->base + al->size)
                 fault(cudaErrorIllegalAddress, "%s %zu bytes of device memory that was freed "
                       "with cudaFree", verb(kind), size);
+            else if (al && !al->freed && al->name)
+                fault(cudaErrorIllegalAddress, "%s %zu bytes at %s[%zu], where %s has %zu elements "
+                      "(%s[0] .. %s[%zu]): an index out of bounds, past the %zu bytes of margin the "
+                      "kit keeps after it too",
+                      verb(kind), size, al->name, (size_t)(a - al->base - al->data_offset) / 4,
+                      al->name, al->data_bytes / 4, al->name, al->name, al->data_bytes / 4 - 1,
+                      al->size - al->data_offset - al->data_bytes);
             else if (al && !al->freed)
                 fault(cudaErrorIllegalAddress, "%s %zu bytes at %zu bytes past the end of a "
                       "%zu-byte cudaMalloc allocation (an index out of bounds)",

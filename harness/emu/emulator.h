@@ -27,6 +27,10 @@ typedef struct {
     uintptr_t base;
     size_t size;
     int freed;
+    /* A lab's matrix as the harness named it (tl_emu_name_allocation): its name, and where
+     * its elements lie in the allocation (the rest is the kit's margins); name NULL if none. */
+    const char *name;
+    size_t data_offset, data_bytes;
 } tl_emu_allocation;
 int tl_emu_has_arena(void);
 /* Reserves the range and sets up the handler of faults in it (0), where not done yet. */

@@ -230,6 +230,13 @@ const tl_emu_allocation *tl_emu_allocation_near(uintptr_t a)
     return lo ? &allocs[lo - 1] : NULL;
 }
 
+void tl_emu_name_allocation(const void *p, const char *name, size_t data_offset, size_t data_bytes)
+{
+    tl_emu_allocation *al = (tl_emu_allocation *)tl_emu_allocation_near((uintptr_t)p);
+    if (al && al->base == (uintptr_t)p)
+        al->name = name, al->data_offset = data_offset, al->data_bytes = data_bytes;
+}
+
 const tl_emu_allocation *tl_emu_allocation_of(uintptr_t a, size_t bytes)
 {
     const tl_emu_allocation *al = tl_emu_allocation_near(a);
@@ -273,6 +280,7 @@ static cudaError_t allocate(void **ptr, size_t bytes)
     al->base = arena + arena_used;
     al->size = bytes;
     al->freed = 0;
+    al->name = NULL;
     arena_used += rounded + GAP; /* its pages closed, as mapped */
     /* Made while a kernel works in device memory (its malloc): open, as the rest is. */
     if (arena_open && mprotect((void *)(al->base & ~(uintptr_t)4095),

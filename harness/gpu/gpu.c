@@ -1,5 +1,8 @@
 #include "gpu.h"
 #include "timing_lock.h"
+#ifdef TILELAB_EMU_CUDA_RUNTIME_H
+#include "emu.h"
+#endif
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -154,10 +157,11 @@ static int fail(cudaError_t err, const char *doing, char *why, size_t why_len)
     return -1;
 }
 
-/* The device copies of a lab's matrices, margins included. */
+/* The device copies of a lab's matrices, margins included, and their names in lab.h. */
 typedef struct {
     tl_matrix *host;
     float *device;
+    const char *name;
 } device_copy;
 
 static cudaError_t to_device(device_copy *d, int n)
@@ -167,6 +171,11 @@ static cudaError_t to_device(device_copy *d, int n)
         size_t bytes = tl_matrix_total(d[i].host) * sizeof(float);
         if (!(err = cudaMalloc((void **)&d[i].device, bytes)))
             err = cudaMemcpy(d[i].device, d[i].host->base, bytes, cudaMemcpyHostToDevice);
+#ifdef TILELAB_EMU_CUDA_RUNTIME_H /* the emulator: an access past a matrix names it */
+        if (!err)
+            tl_emu_name_allocation(d[i].device, d[i].name, TL_MARGIN * sizeof(float),
+                                   d[i].host->count * sizeof(float));
+#endif
     }
     return err;
 }
@@ -320,14 +329,14 @@ done:
 static int run_on_gpu(tl_transpose_fn fn, tl_matrix *out, tl_matrix *in, tl_shape s, char *why,
                       size_t why_len)
 {
-    device_copy d[2] = {{out, NULL}, {in, NULL}};
+    device_copy d[2] = {{out, NULL, "out"}, {in, NULL, "in"}};
     lab_call call = {fn, NULL, NULL};
     return run_copied(d, 2, call, s, why, why_len);
 }
 
 static int run_inplace_on_gpu(tl_inplace_fn fn, tl_matrix *m, int n, char *why, size_t why_len)
 {
-    device_copy d[1] = {{m, NULL}};
+    device_copy d[1] = {{m, NULL, "d_mat"}};
     lab_call call = {NULL, NULL, fn};
     tl_shape s = {n, n, 1};
     return run_copied(d, 1, call, s, why, why_len);
@@ -336,7 +345,7 @@ static int run_inplace_on_gpu(tl_inplace_fn fn, tl_matrix *m, int n, char *why, 
 static int run_matmul_on_gpu(tl_matmul_fn fn, tl_matrix *c, tl_matrix *a, tl_matrix *b, tl_shape s,
                              char *why, size_t why_len)
 {
-    device_copy d[3] = {{c, NULL}, {a, NULL}, {b, NULL}};
+    device_copy d[3] = {{c, NULL, "d_c"}, {a, NULL, "d_a"}, {b, NULL, "d_b"}};
     lab_call call = {NULL, fn, NULL};
     return run_copied(d, 3, call, s, why, why_len);
 }

@@ -1,4 +1,5 @@
 // expect: fail
+// emulator-says: where in has
 // No bounds test: the threads past the matrix's edge write past the end of out.
 #include "lab.h"
 
