@@ -307,6 +307,35 @@ grade vmcopy 01
 expect "the kernel copying memory for a measured hand-in (process_vm_readv) leaves it correct but unmeasured" "^1 +8.00 / +8.00 .* 0.00 / +2.00"
 expect "... and it is told why" "to have the kernel move memory for it"
 
+# A copy the kernel makes through a pipe, a column gathered at a time: the cache
+# simulation would see none of its traffic, so it is not measured, and said why.
+handin pipecopy 01-cpu-naive >/dev/null <<EOF
+#include "lab.h"
+#include <stddef.h>
+#include <sys/uio.h>
+#include <unistd.h>
+void transpose(float *out, const float *in, int rows, int cols)
+{
+    int p[2];
+    struct iovec v[1024];
+    if (rows < 64 || rows > 1024 || pipe(p) != 0) {
+        $transpose_body
+        return;
+    }
+    for (int c = 0; c < cols; c++) {
+        for (int r = 0; r < rows; r++)
+            v[r] = (struct iovec){(void *)&in[(size_t)r * cols + c], sizeof(float)};
+        if (writev(p[1], v, rows) < 0 || read(p[0], &out[(size_t)c * rows], (size_t)rows * sizeof(float)) < 0)
+            return;
+    }
+    close(p[0]);
+    close(p[1]);
+}
+EOF
+grade pipecopy 01
+expect "a copy made by the kernel through a pipe leaves a hand-in correct but unmeasured" "^1 +8.00 / +8.00 .* 0.00 / +2.00"
+expect "... and it is told why" "moved [0-9]* bytes through the kernel"
+
 # Load never decides a verdict: a test that runs past its limit is run again
 # alone, with RETRY_SCALE times the reference's time for it on this machine
 # (here a knob stands in for a loaded machine's slow reference), and the

@@ -572,6 +572,9 @@ measure() { # LAB KIND BACKEND FILE OPERATION
             elif [ "$ok" != ok ] && grep -q '^tilelab: killed by signal 31 ' "$out_file"; then
                 unmeasured "your code tried to start another process or program while it was measured (fork(), system(), popen(), exec...), or to have the kernel move memory for it (process_vm_readv(), vmsplice()...): the cache simulation follows one process's own loads and stores, so the grader stops it there, and nothing was measured"
                 return
+            elif [ "$ok" != ok ] && grep -q '^not measured: your transpose moved ' "$out_file"; then
+                unmeasured "$(grep -m1 '^not measured: your transpose moved ' "$out_file" | sed 's/^not measured: //')"
+                return
             elif [ "$ok" != ok ]; then
                 unmeasured "the $run_name run of the cache simulation failed (a crash, a wrong result, or the time limit): $(tail -c 1500 "$out_file")"
                 return

@@ -14,7 +14,9 @@
  * access: process_vm_readv on itself copies in to out in one call. Those
  * calls, and vmsplice's and process_madvise's, are refused the same way.
  * (A copy through a pipe or a file, read() into out, is one valgrind does
- * not count either; the measured run needs such calls, so they are open.)
+ * not count either; the measured run needs such calls, so they are open
+ * here, and grade_perf.c refuses to measure a call that moved more than a
+ * little of the matrix through the kernel: /proc/self/io counts it.)
  *
  * A seccomp filter, installed here just before PROGRAM runs, kills the
  * process at its first fork, vfork, clone without CLONE_THREAD, execve or
