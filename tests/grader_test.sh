@@ -82,6 +82,8 @@ grade heldonly 01 "$tmp/held-back.txt"
 expect "a hand-in wrong only at a held-back shape is told why its performance was not measured" \
     "held-back ones included, and 1 held-back test did not"
 refute "... and its summary says 'held back' once a line" "held back\).*\[held back\]"
+refute "... and its summary, which may go back to the student, shows no held-back shape or seed" "97 x 131|97x131|4242"
+expect "... but says a held-back case failed" "a held-back case \(0.00 of"
 printf 'seed 4242\nshapes 97x131, 5x3\n' >"$tmp/bad-held-back.txt"
 grade references-08 08 "$tmp/bad-held-back.txt"
 expect "a held-back file with a line the grader cannot read stops it, naming the line" \

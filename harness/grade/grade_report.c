@@ -695,9 +695,14 @@ static void write_summary(const char *dir, const char *header, const char *statu
                 continue;
             }
             first = 0;
-            fprintf(f, "\nlab %d %s: %s (%.2f of %.2f)%s%s\n", it->lab, it->part, it->title, it->score,
-                    it->max, it->hidden && !strstr(it->title, "held back") ? " [held back]" : "",
-                    it->skipped ? " [skipped]" : "");
+            if (it->hidden) { /* summary.txt may go back to the student: nothing of the case */
+                fprintf(f, "\nlab %d %s: a held-back case (%.2f of %.2f)\n    its shape, seed and "
+                        "output are the instructor's: results.json has them (hidden from students), "
+                        "and the grading log\n", it->lab, it->part, it->score, it->max);
+                continue;
+            }
+            fprintf(f, "\nlab %d %s: %s (%.2f of %.2f)%s\n", it->lab, it->part, it->title, it->score,
+                    it->max, it->skipped ? " [skipped]" : "");
             int again;
             char *unsaid = unsaid_lines(it->output, &said, &n_said, &again), *cut = capped(unsaid, SUMMARY_OUTPUT_MAX, summary_cut_note);
             tl_plain_text(f, cut, "    ", 8);
