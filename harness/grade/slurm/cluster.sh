@@ -67,7 +67,9 @@ fail() {
     exit 1
 }
 
-# daemon COMMAND...: started apart from this shell (it outlives it), its pid kept.
+# daemon COMMAND...: started apart from this shell (it outlives it), its pid kept. Its
+# output goes to a file (the caller redirects it): a daemon holding the output of
+# make slurm-start would keep a pipe after it (make slurm-start | tail) open for ever.
 daemon() {
     setsid "$@" </dev/null &
     echo "$!" >>"$pids"
@@ -76,7 +78,11 @@ daemon() {
 if [ "$what" = stop ]; then
     [ -n "$(alive)" ] && running=1 || running=
     stop
-    echo "slurm: ${running:+the cluster of one node in $dir is stopped}${running:-no cluster of one node runs in $dir}"
+    if [ -n "$running" ]; then
+        echo "slurm: the cluster of one node in $dir is stopped"
+    else
+        echo "slurm: no cluster of one node runs in $dir"
+    fi
     exit 0
 fi
 
@@ -96,7 +102,7 @@ mungekey --create --keyfile="$dir/munge/munge.key" 2>"$dir/log/mungekey.log" ||
     fail "mungekey could not create a key: $(tail -n 1 "$dir/log/mungekey.log")"
 daemon munged -F --key-file="$dir/munge/munge.key" --socket="$dir/run/munge.socket" \
     --pid-file="$dir/run/munged.pid" --log-file="$dir/munge/munged.log" \
-    --seed-file="$dir/munge/munged.seed" 2>>"$dir/log/munged.err"
+    --seed-file="$dir/munge/munged.seed" >>"$dir/log/munged.err" 2>&1
 wait_for 10 test -S "$dir/run/munge.socket" ||
     fail "munged did not start: $(tail -n 1 "$dir/log/munged.err" "$dir/munge/munged.log" 2>/dev/null | grep -v '^==' | tail -n 1)"
 ctl_port=$(free_port) && d_port=$(free_port) || fail "no free port on localhost"
