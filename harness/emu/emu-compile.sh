@@ -60,7 +60,7 @@ if [ -n "$nvcc" ] && ! "$nvcc" -c -O3 $arch -Wno-deprecated-gpu-targets -Werror 
         names=$(echo "$arch" | grep -o -E 'sm_[0-9]+[a-z]?|native' | sort -u | tr '\n' ' ')
         why="the H100 the emulator models; CUDA_ARCH=sm_NN picks another"
         [ -z "${TL_EMU_ARCH-}" ] || why="as CUDA_ARCH asks"
-        echo "nvcc refuses $src when it builds for ${names% } ($why), so no GPU of that kind could run it: the emulator refuses it too." >&2
+        echo "The lines above are nvcc's errors in $src (it compiled for ${names% }: $why): a GPU build stops there too, so the emulator refuses the file as well. Fix the first one first." >&2
         exit 1
     fi
 fi

@@ -1,4 +1,5 @@
 // expect: build-error from a __global__ function
+// emulator-says: it compiled for sm_90
 // std::min is a host function: nvcc refuses it in a kernel.
 #include <algorithm>
 
