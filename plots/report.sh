@@ -65,7 +65,9 @@ HEAD
         fi
         for f in $sources; do
             echo "<p class=\"meta\">From $(echo "$f" | esc): $(provenance "$f" | esc)</p>"
-            # Each run's table once: a figure drawn from runs shown above points there.
+            # A figure with its own table is summed up by it (a sweep's runs would take
+            # pages); each other run's table once: a figure drawn from runs shown above points there.
+            [ ! -f "$out/$name.csv" ] || continue
             if [ -z "${shown[$f]:-}" ]; then "$REPORT_TABLE" --html "$f"; else echo "<p class=\"meta\">(its table is under ${shown[$f]} above)</p>"; fi
             [ -n "${shown[$f]:-}" ] || shown[$f]="\"${title%% (*}\""
         done
@@ -101,12 +103,19 @@ shown=()
             echo
             "$REPORT_TABLE" "$out/$name.csv"
         fi
+        # A figure with its own table is summed up by it: the tables of the runs it was
+        # drawn from (a page or more each, for a sweep) are not printed again.
         for f in $sources; do
             echo "From \`$f\`: $(provenance "$f" | sed 's/[][\\`*_<>#|^~$]/\\&/g')"
             echo
+            [ ! -f "$out/$name.csv" ] || continue
             if [ -z "${shown[$f]:-}" ]; then "$REPORT_TABLE" "$f"; else echo "(Its table is under ${shown[$f]} above.)"; echo; fi
             [ -n "${shown[$f]:-}" ] || shown[$f]="\"${title%% (*}\""
         done
+        if [ -f "$out/$name.csv" ] && [ "$(wc -w <<<"$sources")" -gt 1 ]; then
+            echo "(Each run's own numbers, with the median, fastest and slowest run and the spread: the CSV files above.)"
+            echo
+        fi
     done <"$out/figures.tsv"
 } >"$md"
 # --columns: no table is wider than the page (report-table cuts them to it), so none

@@ -197,9 +197,13 @@ elif [ -s "$pdf" ]; then
             if [[ $text == *"$head"* ]] && [[ $text == *"$inside"* ]]; then together=1; fi
         done
         [ $together -eq 1 ] || apart="$apart $name"
+        # a figure with its own table is summed up by it; the others, by their runs' tables
+        [ ! -f "$build/report/$name.csv" ] || sources=$build/report/$name.csv
         for f in $sources; do
-            value=$(awk -F, 'FNR == 1 { h = 0 } /^#/ || !NF { next } !h++ { split("", c); for (i = 1; i <= NF; i++) c[$i] = i; next }
-                { v = $(c["rate"] ? c["rate"] : NF); a = v < 0 ? -v : v   # as report-table prints it: three figures
+            # a bench CSV's rate, or a figure's first measurement (its header is a "# columns:" line)
+            value=$(awk -F, 'FNR == 1 { h = 0 } /^# columns: / { h = 1; next } /^#/ || !NF { next } !h++ { split("", c); for (i = 1; i <= NF; i++) c[$i] = i; next }
+                { v = $NF; if (c["rate"]) v = $(c["rate"]); else for (i = 2; i <= NF; i++) if ($i ~ /^-?[0-9]+\.[0-9]+$/) { v = $i; break }
+                  a = v < 0 ? -v : v   # as report-table prints it: three figures
                   if (v ~ /[.eE]/) v = a >= 1000 ? sprintf("%.0f", v) : a >= 0.001 || a == 0 ? sprintf("%.3g", v) : sprintf("%.6f", v)
                   print v; exit }' "$f")
             pdftotext "$pdf" - | grep -qF -- "$value" || missing="$missing $f($value)"
