@@ -27,7 +27,7 @@
 #include "emu.h"
 #include "emulator.h"
 #include "fiber.h"
-#include "gpu.h"
+#include "launch.h"
 
 #include <dlfcn.h>
 #include <errno.h>
@@ -1589,14 +1589,17 @@ cudaError_t tl_emu_launch(dim3 grid, dim3 block, size_t dynamic_shared, cudaStre
                           void *args, size_t args_bytes)
 {
     (void)stream;
-    tl_launch_record(grid, block, dynamic_shared, kernel);
+    const unsigned grid3[3] = {grid.x, grid.y, grid.z}, block3[3] = {block.x, block.y, block.z};
+    tl_launch_note(grid3, block3, (unsigned long)dynamic_shared, kernel);
     /* After a fault the context is lost: later kernels never run. */
     if (tl_emu_context_lost())
         return tl_emu_context_error();
     /* Refused as CUDA 13 refuses it on the H100 (make GPU=cuda emu-corpus). */
     unsigned long long n = (unsigned long long)block.x * block.y * block.z;
-    cudaError_t refusal = tl_launch_refusal(grid, block);
-    if (tl_launch_fault_of(grid, block) == TL_LAUNCH_BAD_BLOCK)
+    /* CUDA 13's error for a launch it refuses, as the H100 answers (plots/data/launch-limits-h100.txt). */
+    tl_launch_fault fault = tl_launch_fault_of(grid3, block3);
+    cudaError_t refusal = fault == TL_LAUNCH_RUNS ? cudaSuccess : cudaErrorInvalidValue;
+    if (fault == TL_LAUNCH_BAD_BLOCK)
         return tl_emu_fail(refusal,
              "%s<<<(%u, %u, %u), (%u, %u, %u)>>> at %s:%d: %llu threads per block (at most 1024; "
              "x and y at most 1024, z at most 64, no dimension 0)",

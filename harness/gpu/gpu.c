@@ -215,8 +215,8 @@ static int fail_kernel(cudaError_t err, const char *doing, lab_call call, char *
     int refused = err == cudaErrorInvalidConfiguration || err == cudaErrorInvalidValue;
     for (int i = 0; i < tl_launch_count() && refused && !cause[0]; i++) {
         const tl_launch *l = tl_launch_get(i);
-        dim3 grid = {l->grid[0], l->grid[1], l->grid[2]}, block = {l->block[0], l->block[1], l->block[2]};
-        tl_launch_fault refusal = tl_launch_fault_of(grid, block);
+        dim3 block = {l->block[0], l->block[1], l->block[2]};
+        tl_launch_fault refusal = tl_launch_fault_of(l->grid, l->block);
         unsigned long long threads = (unsigned long long)block.x * block.y * block.z;
         /* What to change, from the block's own shape: a square one is a tile's side squared. */
         const char *side = call.matmul ? "TILE_WIDTH" : "TILE_DIM";

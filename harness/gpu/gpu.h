@@ -84,13 +84,6 @@ void tl_launch_record(dim3 grid, dim3 block, size_t shared, const char *kernel);
  */
 extern int tl_gpu_in_lab;
 /*
- * What a GPU refuses of a <<<grid, block>>>: a block of no threads or of
- * more than 1024, or a side past its limit (x, y <= 1024, z <= 64); a grid
- * with a side of 0, x past 2^31 - 1 or y, z past 65535.
- */
-typedef enum { TL_LAUNCH_RUNS, TL_LAUNCH_BAD_BLOCK, TL_LAUNCH_BAD_GRID } tl_launch_fault;
-tl_launch_fault tl_launch_fault_of(dim3 grid, dim3 block);
-/*
  * The error a refused launch gives: cudaErrorInvalidValue for either fault
  * from CUDA 13 (as the H100 answers: plots/data/launch-limits-h100.txt),
  * cudaErrorInvalidConfiguration before. cudaSuccess for a launch a GPU runs.

@@ -1,7 +1,7 @@
 /*
  * The record of kernel launches that the technique checks read: the kernel,
  * grid, block and dynamic shared memory of each launch since the last reset. The GPU glue
- * fills it in the process that runs a lab's code (gpu.h: tl_launch_record);
+ * (gpu.h: tl_launch_record) or the emulator fills it in the process that runs a lab's code;
  * the suite's own process gets a copy with each answer of that process
  * (lab_process.h). Nothing here needs CUDA.
  */
@@ -21,6 +21,19 @@ typedef struct {
 } tl_launch;
 
 void tl_launch_add(const tl_launch *l);
+/* A <<<grid, block, shared>>> of kernel (NULL: not known) into the log. */
+void tl_launch_note(const unsigned grid[3], const unsigned block[3], unsigned long shared,
+                    const char *kernel);
+
+/*
+ * What a GPU refuses of a <<<grid, block>>>: a block of no threads or of
+ * more than 1024, or a side past its limit (x, y <= 1024, z <= 64); a grid
+ * with a side of 0, x past 2^31 - 1 or y, z past 65535. CUDA's rule, which
+ * the GPU glue (gpu.h) and the emulator, standing where the runtime stands,
+ * both apply; the error each gives for it is its runtime's.
+ */
+typedef enum { TL_LAUNCH_RUNS, TL_LAUNCH_BAD_BLOCK, TL_LAUNCH_BAD_GRID } tl_launch_fault;
+tl_launch_fault tl_launch_fault_of(const unsigned grid[3], const unsigned block[3]);
 /* Launches since the last reset: more than TL_MAX_LAUNCHES are counted, not kept. */
 int tl_launch_count(void);
 const tl_launch *tl_launch_get(int i);

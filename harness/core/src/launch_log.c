@@ -2,6 +2,7 @@
 #include "launch.h"
 
 #include <stddef.h>
+#include <stdio.h>
 
 static tl_launch launches[TL_MAX_LAUNCHES];
 static int count;
@@ -11,6 +12,25 @@ void tl_launch_add(const tl_launch *l)
     if (count < TL_MAX_LAUNCHES)
         launches[count] = *l;
     count++;
+}
+
+void tl_launch_note(const unsigned grid[3], const unsigned block[3], unsigned long shared,
+                    const char *kernel)
+{
+    tl_launch l = {{grid[0], grid[1], grid[2]}, {block[0], block[1], block[2]}, (unsigned)shared, ""};
+    snprintf(l.kernel, sizeof l.kernel, "%s", kernel ? kernel : "");
+    tl_launch_add(&l);
+}
+
+tl_launch_fault tl_launch_fault_of(const unsigned grid[3], const unsigned block[3])
+{
+    unsigned long long threads = (unsigned long long)block[0] * block[1] * block[2];
+    if (threads == 0 || threads > 1024 || block[0] > 1024 || block[1] > 1024 || block[2] > 64)
+        return TL_LAUNCH_BAD_BLOCK;
+    if (grid[0] == 0 || grid[1] == 0 || grid[2] == 0 || grid[0] > 0x7fffffffu || grid[1] > 65535 ||
+        grid[2] > 65535)
+        return TL_LAUNCH_BAD_GRID;
+    return TL_LAUNCH_RUNS;
 }
 
 int tl_launch_count(void)
