@@ -151,13 +151,13 @@ Test(emulator_cuda, a_labs_call_copies_into_variables_and_out_of_them_to_the_dev
 {
     float w[8] = {1, 2, 3, 4, 5, 6, 7, 8}, h[4];
     float *d = device(4 * sizeof(float));
-    tl_gpu_in_lab = 1;
+    tl_emu_lab_running(1);
     cr_assert_eq(set_weights(w, sizeof w, 0), cudaSuccess, "%s", tl_gpu_error_detail());
     cr_assert_eq(scratch_to_device(d), cudaSuccess, "%s", tl_gpu_error_detail());
     cr_assert_eq(get_scratch(h, sizeof h, 0), cudaErrorNotSupported);
     const char *said = NULL;
     tl_gpu_lab_error(&said);
-    tl_gpu_in_lab = 0;
+    tl_emu_lab_running(0);
     cr_assert(said && strstr(said, "cudaMemcpyFromSymbol to the host"), "%s", said ? said : "(nothing)");
 }
 
@@ -171,9 +171,9 @@ Test(emulator_cuda, constant_reads_take_a_pass_an_address_and_symbol_copies_are_
     cr_assert_eq(cudaMemcpy(d, w, sizeof w, cudaMemcpyHostToDevice), cudaSuccess);
     tl_emu_stats_reset();
     tl_emu_profile(1);
-    tl_gpu_in_lab = 1;
+    tl_emu_lab_running(1);
     cr_assert_eq(set_weights_from_device(d), cudaSuccess, "%s", tl_gpu_error_detail());
-    tl_gpu_in_lab = 0;
+    tl_emu_lab_running(0);
     launch_weight_reads(out);
     tl_emu_profile(0);
     cr_assert_eq(tl_emu_stats_count(), 2);

@@ -433,11 +433,11 @@ Test(emulator, counts_a_labs_device_copies_and_sets)
     float *a = device_floats(1024), *b = device_floats(1024);
     tl_emu_stats_reset();
     tl_emu_profile(1);
-    tl_gpu_in_lab = 1;
+    tl_emu_lab_running(1);
     cr_assert_eq(cudaMemcpy(b, a, 1024 * sizeof(float), cudaMemcpyDeviceToDevice), cudaSuccess);
     cr_assert_eq(cudaMemcpy(b + 1, a, sizeof(float), cudaMemcpyDeviceToDevice), cudaSuccess);
     cr_assert_eq(cudaMemset(a, 0, 64), cudaSuccess);
-    tl_gpu_in_lab = 0;
+    tl_emu_lab_running(0);
     tl_emu_profile(0);
     cr_assert_eq(tl_emu_stats_count(), 2);
     const tl_emu_stats *copy = tl_emu_stats_get(0), *set = tl_emu_stats_get(1);

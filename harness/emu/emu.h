@@ -58,6 +58,12 @@ typedef struct {
  * them), so that an access past it names the matrix and the element, not the allocation. */
 void tl_emu_name_allocation(const void *p, const char *name, size_t data_offset, size_t data_bytes);
 
+/* 1 while a lab's own function runs (the GPU glue, gpu.c, says so), 0 after. On a GPU the
+ * kit runs that function's launch plan and refuses there an allocation or a copy to or from
+ * the host (plan_record.c); the emulator refuses the same while it is set, so that both give
+ * one verdict. */
+void tl_emu_lab_running(int on);
+
 /* Counting costs time: it is off until switched on. */
 void tl_emu_profile(int on);
 void tl_emu_stats_reset(void);

@@ -5,6 +5,7 @@
  */
 #define _GNU_SOURCE
 #include "cuda_runtime.h"
+#include "emu.h"
 #include "emulator.h"
 #include "gpu.h"
 #include "sysinfo.h"
@@ -17,6 +18,14 @@
 #include <sys/mman.h>
 #include <time.h>
 #include <unistd.h>
+
+/* Whether a lab's own function runs now (emu.h), as the GPU glue says. */
+static int lab_running;
+
+void tl_emu_lab_running(int on)
+{
+    lab_running = on;
+}
 
 /* ------------------------------------------------------------------ errors */
 
@@ -253,7 +262,7 @@ cudaError_t cudaMalloc(void **ptr, size_t bytes)
     if (!ptr)
         return tl_emu_fail(cudaErrorInvalidValue, "cudaMalloc: the pointer to the result is NULL");
     *ptr = NULL;
-    if (tl_gpu_in_lab)
+    if (lab_running)
         return refused_in_lab("your code called cudaMalloc: a lab's function works in the device "
                               "buffers it is given and allocates none (lab.h)");
     if (bytes == 0)
@@ -376,7 +385,7 @@ cudaError_t cudaMemcpy(void *dst, const void *src, size_t bytes, enum cudaMemcpy
     kind = direction(dst, src, kind);
     if ((unsigned)kind > cudaMemcpyDeviceToDevice)
         return tl_emu_fail(cudaErrorInvalidMemcpyDirection, "cudaMemcpy: unknown direction %d", (int)kind);
-    if (tl_gpu_in_lab && kind != cudaMemcpyDeviceToDevice)
+    if (lab_running && kind != cudaMemcpyDeviceToDevice)
         return refused_in_lab("your code called cudaMemcpy to or from the host: a lab's function works "
                               "on the device buffers it is given, and the kit copies the matrices (lab.h)");
     cudaError_t err;
@@ -386,7 +395,7 @@ cudaError_t cudaMemcpy(void *dst, const void *src, size_t bytes, enum cudaMemcpy
     tl_emu_device_memory(1);
     memmove(dst, src, bytes);
     tl_emu_device_memory(0);
-    if (kind == cudaMemcpyDeviceToDevice && tl_gpu_in_lab)
+    if (kind == cudaMemcpyDeviceToDevice && lab_running)
         tl_emu_count_copy("cudaMemcpy", (uintptr_t)src, bytes, (uintptr_t)dst, bytes, bytes, 1);
     return cudaSuccess;
 }
@@ -408,7 +417,7 @@ cudaError_t cudaMemset(void *ptr, int value, size_t bytes)
     tl_emu_device_memory(1);
     memset(ptr, value, bytes);
     tl_emu_device_memory(0);
-    if (tl_gpu_in_lab)
+    if (lab_running)
         tl_emu_count_copy("cudaMemset", 0, 0, (uintptr_t)ptr, bytes, bytes, 1);
     return cudaSuccess;
 }
@@ -438,7 +447,7 @@ cudaError_t cudaMemcpy2D(void *dst, size_t dpitch, const void *src, size_t spitc
     kind = direction(dst, src, kind);
     if ((unsigned)kind > cudaMemcpyDeviceToDevice)
         return tl_emu_fail(cudaErrorInvalidMemcpyDirection, "cudaMemcpy2D: unknown direction %d", (int)kind);
-    if (tl_gpu_in_lab && kind != cudaMemcpyDeviceToDevice)
+    if (lab_running && kind != cudaMemcpyDeviceToDevice)
         return refused_in_lab("your code called cudaMemcpy2D to or from the host: a lab's function "
                               "works on the device buffers it is given, and the kit copies the "
                               "matrices (lab.h)");
@@ -450,7 +459,7 @@ cudaError_t cudaMemcpy2D(void *dst, size_t dpitch, const void *src, size_t spitc
     for (size_t r = 0; r < height; r++)
         memmove((char *)dst + r * dpitch, (const char *)src + r * spitch, width);
     tl_emu_device_memory(0);
-    if (kind == cudaMemcpyDeviceToDevice && tl_gpu_in_lab)
+    if (kind == cudaMemcpyDeviceToDevice && lab_running)
         tl_emu_count_copy("cudaMemcpy", (uintptr_t)src, spitch, (uintptr_t)dst, dpitch, width, height);
     return cudaSuccess;
 }
@@ -479,7 +488,7 @@ cudaError_t cudaMemset2D(void *ptr, size_t pitch, int value, size_t width, size_
     for (size_t r = 0; r < height; r++)
         memset((char *)ptr + r * pitch, value, width);
     tl_emu_device_memory(0);
-    if (tl_gpu_in_lab)
+    if (lab_running)
         tl_emu_count_copy("cudaMemset", 0, 0, (uintptr_t)ptr, pitch, width, height);
     return cudaSuccess;
 }
@@ -583,7 +592,7 @@ cudaError_t cudaMallocManaged(void **ptr, size_t bytes, unsigned int flags)
     (void)bytes, (void)flags;
     if (ptr)
         *ptr = NULL;
-    if (tl_gpu_in_lab)
+    if (lab_running)
         return refused_in_lab("your code called cudaMallocManaged: a lab's function works in the "
                               "device buffers it is given and allocates none (lab.h)");
     return shared_with_the_host("cudaMallocManaged");
@@ -637,7 +646,7 @@ cudaError_t tl_emu_cuda_memcpy_symbol(const void *symbol, size_t symbol_bytes, v
     if (kind != cudaMemcpyDeviceToDevice && kind != (to_symbol ? cudaMemcpyHostToDevice : cudaMemcpyDeviceToHost))
         return tl_emu_fail(cudaErrorInvalidMemcpyDirection, "%s: direction %d", call, (int)kind);
     /* As a GPU's plan has it (plan_record.c): into a variable from anywhere, out of one to the device. */
-    if (tl_gpu_in_lab && !to_symbol && !from_device)
+    if (lab_running && !to_symbol && !from_device)
         return refused_in_lab("your code called cudaMemcpyFromSymbol to the host: a lab's function "
                               "launches its work and returns, and the kit copies the results (lab.h)");
     cudaError_t err = check_range(buf, bytes, from_device, call, to_symbol ? "source" : "destination");
@@ -649,7 +658,7 @@ cudaError_t tl_emu_cuda_memcpy_symbol(const void *symbol, size_t symbol_bytes, v
     tl_emu_device_memory(0);
     /* A copy of the lab's moves what cudaMemcpy's does: a variable is device memory, and
      * from the host only its writes are the device's. */
-    if (tl_gpu_in_lab)
+    if (lab_running)
         tl_emu_count_copy(call, to_symbol ? (from_device ? (uintptr_t)buf : 0) : (uintptr_t)var, bytes,
                           to_symbol ? (uintptr_t)var : (uintptr_t)buf, bytes, bytes, 1);
     return cudaSuccess;

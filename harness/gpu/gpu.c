@@ -283,7 +283,6 @@ static int fail_kernel(cudaError_t err, const char *doing, lab_call call, char *
     return -1;
 }
 
-int tl_gpu_in_lab;
 
 /* Copies the matrices over, calls the lab, waits, and copies them back. */
 static int run_copied(device_copy *d, int n, lab_call call, tl_shape s, char *why, size_t why_len)
@@ -295,7 +294,9 @@ static int run_copied(device_copy *d, int n, lab_call call, tl_shape s, char *wh
         goto done;
     }
     tl_launch_reset();
-    tl_gpu_in_lab = 1;
+#ifdef TILELAB_EMU_CUDA_RUNTIME_H /* the emulator refuses what a GPU's plan would (emu.h) */
+    tl_emu_lab_running(1);
+#endif
     if (call.transpose)
         call.transpose(d[0].device + TL_MARGIN, d[1].device + TL_MARGIN, s.rows, s.cols);
     else if (call.inplace)
@@ -303,7 +304,9 @@ static int run_copied(device_copy *d, int n, lab_call call, tl_shape s, char *wh
     else
         call.matmul(d[0].device + TL_MARGIN, d[1].device + TL_MARGIN, d[2].device + TL_MARGIN,
                     s.rows, s.cols, s.depth);
-    tl_gpu_in_lab = 0;
+#ifdef TILELAB_EMU_CUDA_RUNTIME_H
+    tl_emu_lab_running(0);
+#endif
     const char *said;
     if ((err = tl_gpu_lab_error(&said))) {
         if (said)

@@ -77,13 +77,6 @@ extern const tl_backend tl_gpu_backend;
  */
 void tl_launch_record(dim3 grid, dim3 block, size_t shared, const char *kernel);
 /*
- * 1 while a lab's own function runs (gpu.c, run_copied). On a GPU the kit
- * runs that function's launch plan and refuses there an allocation or a
- * copy to or from the host (plan_record.c); the emulator refuses the same
- * while this is set, so that both give one verdict.
- */
-extern int tl_gpu_in_lab;
-/*
  * The error a refused launch gives: cudaErrorInvalidValue for either fault
  * from CUDA 13 (as the H100 answers: plots/data/launch-limits-h100.txt),
  * cudaErrorInvalidConfiguration before. cudaSuccess for a launch a GPU runs.
