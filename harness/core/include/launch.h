@@ -21,6 +21,8 @@ typedef struct {
 } tl_launch;
 
 void tl_launch_add(const tl_launch *l);
+/* n launches more, counted and not kept: those past TL_MAX_LAUNCHES of another process's log. */
+void tl_launch_more(int n);
 /* Launches since the last reset: more than TL_MAX_LAUNCHES are counted, not kept. */
 int tl_launch_count(void);
 const tl_launch *tl_launch_get(int i);

@@ -1,6 +1,7 @@
 /* The launch log (launch.h): the launches since the last reset. */
 #include "launch.h"
 
+#include <limits.h>
 #include <stddef.h>
 
 static tl_launch launches[TL_MAX_LAUNCHES];
@@ -11,6 +12,12 @@ void tl_launch_add(const tl_launch *l)
     if (count < TL_MAX_LAUNCHES)
         launches[count] = *l;
     count++;
+}
+
+void tl_launch_more(int n)
+{
+    if (n > 0)
+        count = n > INT_MAX - count ? INT_MAX : count + n;
 }
 
 int tl_launch_count(void)
