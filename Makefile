@@ -431,10 +431,12 @@ LAB_DIR := $(B)/lab$(LAB)
 GPU_LAB := $(filter gpu,$(lab$(LAB)_kind))
 LAB_BACKEND := $(if $(GPU_LAB),$(BACKEND),cpu)
 VARIANT_DIR := $(call vdir,$(LAB),$(VARIANT),$(LAB_BACKEND))
-# GPU suites run one test at a time: parallel tests would share one GPU. Each
-# test is named as it starts and as it ends ([PASS], [FAIL]): a suite on the
-# emulator takes up to a minute, and says where it is.
-TEST_FLAGS := $(if $(filter cuda,$(LAB_BACKEND)),--jobs 1) --verbose
+# GPU suites run one test at a time: parallel tests would share one GPU; and
+# so the suite's server keeps one lab process for all of them (lab_process.h),
+# as TILELAB_SUITE_SERVER=1 asks of any suite, which then runs one at a time too.
+# Each test is named as it starts and as it ends ([PASS], [FAIL]): a suite on
+# the emulator takes up to a minute, and says where it is.
+TEST_FLAGS := $(if $(or $(filter cuda,$(LAB_BACKEND)),$(filter 1,$(TILELAB_SUITE_SERVER))),--jobs 1) --verbose
 RUNS_ON := $(if $(filter cuda,$(LAB_BACKEND)),on the GPU,$(if $(filter emu,$(LAB_BACKEND)),on the CPU emulator ($(if $(filter emu,$(GPU)),GPU=emu,no GPU here)),on the CPU))
 SIZES ?=
 BENCH_ARGS := $(if $(SIZES),--sizes $(SIZES)) $(if $(REPS),--reps $(REPS)) $(if $(ONLY),--only $(ONLY))
@@ -660,6 +662,7 @@ check:
 	   $(call cli_suite,slurm,,tests/slurm_test.sh) \
 	   $(call cli_suite,profile,,tests/profile_test.sh) \
 	   $(call cli_suite,command-line,,tests/cli_test.sh) \
+	   $(call cli_suite,suite-server,,tests/server_test.sh) \
 	   $(call cli_suite,scripts,,tests/scripts_test.sh) \
 	   $(call cli_suite,new-lab,,tests/newlab_test.sh) \
 	   $(call cli_suite,tunables,,tests/tunables_test.sh) \

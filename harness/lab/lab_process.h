@@ -29,21 +29,26 @@
  *
  *   suite's main process (Criterion's; tests/tl_test.h starts and stops the server)
  *   |- test process, one a test: checks and records; no lab code, no CUDA
- *   |    |  the same requests and replies as below, the memfd passed on connect
+ *   |    |  the same requests and replies as below, its memfd passed on connect
  *   |    v
- *   |- the server: the suite's own program run again (/proc/self/exe), the kit's
- *        |  code only. It answers each request through the suite's backend, as
- *        |  the test process did without it: on a GPU the plan asked of the lab
- *        |  process, replayed here (lab_plans.c); else the run in the lab process.
- *        `- the lab process: lab-runner, the lab file's code, one for the run
+ *   `- keeper (suite_server_start.c: reaps the server, so that Criterion never sees it end)
+ *       `- the server: the suite's own program run again (/proc/self/exe), the
+ *           |  kit's code only. It answers each request through the suite's
+ *           |  backend, as the test process did without it: on a GPU, the plan
+ *           |  asked of the lab process, replayed here (lab_plans.c); else, the
+ *           |  run in the lab process.
+ *           `- the lab process: lab-runner, the lab file's code, one for the run
  *
- * The server answers the suite's own test processes alone (its peer's parent
- * is the suite's main process), one at a time; the lab process, its child,
- * is turned away. After a test in which a call failed (an error, a crash, a
- * call stopped by the watch) the lab process is ended, and the next test
- * gets a fresh one; after an error that leaves the server's GPU context
- * unusable, the server runs itself afresh. A test process that cannot reach
- * the server starts its own lab process, as without one.
+ * Each dies with the one above it (PR_SET_PDEATHSIG). The server answers
+ * the suite's own processes alone (its peer is the main process or a child
+ * of it), one test at a time; the lab process, its child, is turned away.
+ * The watch on a call's CPU time (tl_lab_watch) travels with each request
+ * and runs in the server, which knows the lab process. After a test in
+ * which a call failed (an error, a crash, a call stopped by the watch) the
+ * lab process is ended, and the next test gets a fresh one; after an error
+ * that leaves the server's GPU context unusable, the server runs itself
+ * afresh. A test process that cannot reach the server starts its own lab
+ * process, as without one, and the run says so once.
  */
 #ifndef TILELAB_LAB_PROCESS_H
 #define TILELAB_LAB_PROCESS_H

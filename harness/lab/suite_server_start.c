@@ -9,7 +9,8 @@
  * started, would be a process it neither knows nor reaps, and it would wait
  * on it for ever. The keeper reaps the server, and dies with the suite
  * (PR_SET_PDEATHSIG), the server with the keeper, the lab process with the
- * server.
+ * server; stopped, it ends them all, and whatever they left behind, before
+ * it ends itself.
  */
 #define _GNU_SOURCE
 #include "suite_server.h"
@@ -52,15 +53,48 @@ static struct sockaddr_un address = {.sun_family = AF_UNIX};
 /* The folder's name for the one who says, once for the run, that the tests go without the server. */
 #define SAID "said"
 
+/* Every child of the keeper's ended: the server, and what it left behind (the keeper is
+ * their subreaper). Only calls a forked copy of a process with threads may make. */
+static void end_all(pid_t server)
+{
+    char path[64], list[4096];
+    snprintf(path, sizeof path, "/proc/%d/task/%d/children", (int)getpid(), (int)getpid());
+    kill(server, SIGKILL);
+    for (;;) {
+        int fd = open(path, O_RDONLY | O_CLOEXEC);
+        ssize_t n = fd >= 0 ? read(fd, list, sizeof list - 1) : 0;
+        if (fd >= 0)
+            close(fd);
+        list[n > 0 ? n : 0] = '\0';
+        for (char *p = list; *p;) {
+            long pid = strtol(p, &p, 10);
+            if (pid > 0)
+                kill((pid_t)pid, SIGKILL);
+            while (*p == ' ')
+                p++;
+        }
+        if (waitpid(-1, NULL, 0) < 0 && errno == ECHILD)
+            return;
+    }
+}
+
 /* The keeper, in the child of the suite's main process: starts the server on `listening`, and
- * lives on, reaping it, until the suite stops it or dies. */
+ * lives on, reaping it, until the suite stops it (SIGTERM: everything below it ends first) or
+ * dies (PR_SET_PDEATHSIG). */
 static void keep(int listening, pid_t suite)
 {
+    sigset_t wanted;
+    sigemptyset(&wanted);
+    sigaddset(&wanted, SIGTERM);
+    sigaddset(&wanted, SIGCHLD);
+    sigprocmask(SIG_BLOCK, &wanted, NULL);
     prctl(PR_SET_PDEATHSIG, SIGKILL);
+    prctl(PR_SET_CHILD_SUBREAPER, 1);
     if (getppid() != suite)
         _exit(0);
     pid_t self = getpid(), server = fork();
     if (server == 0) {
+        sigprocmask(SIG_UNBLOCK, &wanted, NULL);
         prctl(PR_SET_PDEATHSIG, SIGKILL);
         if (getppid() != self)
             _exit(127);
@@ -71,9 +105,16 @@ static void keep(int listening, pid_t suite)
         _exit(127);
     }
     close_range(0, ~0U, 0);
-    for (;;)
-        if (wait(NULL) < 0 && errno == ECHILD)
-            pause();
+    for (int sig = 0;;) {
+        if (sigwait(&wanted, &sig) != 0)
+            continue;
+        if (sig == SIGTERM) {
+            end_all(server);
+            _exit(0);
+        }
+        while (waitpid(-1, NULL, WNOHANG) > 0)
+            ;
+    }
 }
 
 void tl_suite_server_start(int wanted, unsigned jobs)
@@ -136,7 +177,7 @@ void tl_suite_server_stop(void)
 {
     char said[sizeof folder + sizeof SAID];
     if (keeper > 0 && getpid() == owner) {
-        kill(keeper, SIGKILL); /* the server and its lab process go with it (PR_SET_PDEATHSIG) */
+        kill(keeper, SIGTERM); /* the server, its lab process and theirs end before it */
         waitpid(keeper, NULL, 0);
         keeper = -1;
     }
@@ -218,9 +259,9 @@ void tl_suite_server_lost(char *why, size_t why_len, const char *what)
 {
     const char *path = getenv(TL_SUITE_SOCKET_ENV);
     lost = 1;
-    snprintf(why, why_len, "tilelab: the suite's server ended before %s: a fault of the kit or of "
-                           "this machine, not of your code; the tests after this one run it in a "
-                           "lab process of their own", what);
+    snprintf(why, why_len, "tilelab: the suite's server (the kit's process that runs your code's lab "
+                           "process) ended before %s: something killed it, or it failed. The tests "
+                           "after this one run your code in a lab process of their own", what);
     if (path)
         say_once(path, "ended");
 }
