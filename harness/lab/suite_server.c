@@ -41,6 +41,8 @@
 #include "lab_client.h"
 #include "lab_process.h"
 
+const char tl_suite_server_linked = 1;
+
 /* lab.h's entry points as this program defines them (stand-ins, or lab_plans.c's), by TL_ENTRY_x. */
 #define TL_ENTRY_ADDRESS(name, op) (void (*)(void)) name,
 static void (*const entries[])(void) = {TL_ENTRY_POINTS(TL_ENTRY_ADDRESS)};

@@ -26,6 +26,10 @@
  * start of the server ("suite-server PID"), which the kit's own tests count. */
 #define TL_LAB_PROCESS_LOG_ENV "TILELAB_LAB_PROCESS_LOG"
 
+/* Defined where the server is linked (suite_server.c): a program without it starts none,
+ * since its own program run again would not be one. */
+extern const char tl_suite_server_linked __attribute__((weak));
+
 /*
  * In the suite's main process, before any test runs: the server started,
  * when `wanted` (a GPU suite) or the user's switch says so, and the run goes

@@ -124,7 +124,7 @@ void tl_suite_server_start(int wanted, unsigned jobs)
     unsetenv(TL_SUITE_SOCKET_ENV); /* a server of this run's, or none: never another run's */
     if (asked && *asked)
         wanted = strcmp(asked, "0") != 0;
-    if (!wanted || keeper > 0)
+    if (!wanted || keeper > 0 || !&tl_suite_server_linked)
         return;
     if (jobs != 1) {
         if (asked && *asked)
