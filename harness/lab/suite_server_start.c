@@ -6,8 +6,8 @@
  * under a keeper that does nothing but outlive it: Criterion's main process
  * waits for any of its children (BoxFort's waitid(P_ALL)), and a child of
  * its own that ended while tests run, a server that crashed or never
- * started, would be a process it neither knows nor reaps, and it would wait
- * on it for ever. The keeper reaps the server, and dies with the suite
+ * started, would be a process it neither knows nor reaps: its loop would
+ * turn on that one for ever, and never see a test end. The keeper reaps the server, and dies with the suite
  * (PR_SET_PDEATHSIG), the server with the keeper, the lab process with the
  * server; stopped, it ends them all, and whatever they left behind, before
  * it ends itself.
@@ -27,8 +27,6 @@
 #include <sys/un.h>
 #include <sys/wait.h>
 #include <unistd.h>
-
-#include "lab_process.h"
 
 static const char hello[] = TL_SUITE_HELLO;
 
