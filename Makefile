@@ -181,19 +181,25 @@ $(B)/harness/emu-rewrite: harness/emu/rewrite.c harness/emu/source.c harness/emu
 # The lab process: what a suite links to run its lab's code there (lab_process.h).
 LAB_HEADERS := $(GPU_HEADERS) $(wildcard harness/lab/*.h) harness/emu/emu.h
 CFLAGS_LAB := $(CFLAGS_GPU) -Iharness/lab
-LAB_CLIENT := $(B)/harness/lab/lab_client.o $(B)/harness/lab/lab_stand_ins.o
+# A request to run an entry point, read alike by the lab process and the suite's server.
+LAB_REQUEST := $(B)/harness/lab/lab_request.o
+# The suite's side: the client, and the ends of the suite's server it joins (suite_server.h).
+LAB_CLIENT := $(B)/harness/lab/lab_client.o $(B)/harness/lab/lab_stand_ins.o $(LAB_REQUEST) $(B)/harness/lab/suite_server_start.o
 $(B)/harness/lab/%.o: harness/lab/%.c $(LAB_HEADERS) $(HARNESS_FLAGS)
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS_LAB) $(CUDA_INC) -c $< -o $@
 # What the grader's bench links instead of a student's GPU lab file: lab.h's
 # entry points as launch plans asked of the lab process and run here (plan.h).
-LAB_PLANS := $(B)/harness/lab/lab_plans.o $(B)/harness/lab/lab_client.o $(B)/harness/gpu/plan_run.o
+LAB_PLANS := $(B)/harness/lab/lab_plans.o $(B)/harness/lab/lab_client.o $(LAB_REQUEST) \
+             $(B)/harness/lab/suite_server_start.o $(B)/harness/gpu/plan_run.o
 # A suite's side of the lab process, by backend: stand-ins for lab.h's entry
 # points (the lab's code runs there), or, built for a GPU, the plans above
 # with the GPU backend, so that the work a check compares runs in the suite.
-SUITE_CLIENT_cpu := $(LAB_CLIENT)
-SUITE_CLIENT_emu := $(LAB_CLIENT)
-SUITE_CLIENT_cuda = $(LAB_PLANS) $(GPU_OBJS)
+# Each suite is its own server too (suite_server.c): one lab process for a run one test at a time.
+SUITE_SERVER := $(B)/harness/lab/suite_server.o
+SUITE_CLIENT_cpu := $(LAB_CLIENT) $(SUITE_SERVER)
+SUITE_CLIENT_emu := $(LAB_CLIENT) $(SUITE_SERVER)
+SUITE_CLIENT_cuda = $(LAB_PLANS) $(SUITE_SERVER) $(GPU_OBJS)
 SUITE_LIBS_cuda = $(CUDA_LIBS)
 ISOLATE := harness/lab/isolate-symbols.sh
 ISOLATE_DEPS := $(ISOLATE) harness/lab/lab_process.h
@@ -309,7 +315,7 @@ $(call vdir,$(1),$(2),$(3))/test.o: tests/lab$(1)_test.c $(TEST_HEADERS) $(call 
 $(call vdir,$(1),$(2),$(3))/lab_runner.o: harness/lab/lab_runner.c $(LAB_HEADERS) $(call vdir,$(1),$(2),$(3))/flags
 	$$(CC) $$(CFLAGS_LAB) $$(BACKEND_CFLAGS_$(3)) -c $$< -o $$@
 
-$(call vdir,$(1),$(2),$(3))/lab-runner: $(call vdir,$(1),$(2),$(3))/lab_runner.o $(call vdir,$(1),$(2),$(3))/lab.o $(CORE_LIB) $$(BACKEND_OBJS_$(3))
+$(call vdir,$(1),$(2),$(3))/lab-runner: $(call vdir,$(1),$(2),$(3))/lab_runner.o $(call vdir,$(1),$(2),$(3))/lab.o $(LAB_REQUEST) $(CORE_LIB) $$(BACKEND_OBJS_$(3))
 	$$(CC) -o $$@ $$(LINK_OBJS) $$(BACKEND_LIBS_$(3)) -lm
 
 ifeq ($(3),cuda)
@@ -425,10 +431,12 @@ LAB_DIR := $(B)/lab$(LAB)
 GPU_LAB := $(filter gpu,$(lab$(LAB)_kind))
 LAB_BACKEND := $(if $(GPU_LAB),$(BACKEND),cpu)
 VARIANT_DIR := $(call vdir,$(LAB),$(VARIANT),$(LAB_BACKEND))
-# GPU suites run one test at a time: parallel tests would share one GPU. Each
-# test is named as it starts and as it ends ([PASS], [FAIL]): a suite on the
-# emulator takes up to a minute, and says where it is.
-TEST_FLAGS := $(if $(filter cuda,$(LAB_BACKEND)),--jobs 1) --verbose
+# GPU suites run one test at a time: parallel tests would share one GPU; and
+# so the suite's server keeps one lab process for all of them (lab_process.h),
+# as TILELAB_SUITE_SERVER=1 asks of any suite, which then runs one at a time too.
+# Each test is named as it starts and as it ends ([PASS], [FAIL]): a suite on
+# the emulator takes up to a minute, and says where it is.
+TEST_FLAGS := $(if $(or $(filter cuda,$(LAB_BACKEND)),$(filter 1,$(TILELAB_SUITE_SERVER))),--jobs 1) --verbose
 RUNS_ON := $(if $(filter cuda,$(LAB_BACKEND)),on the GPU,$(if $(filter emu,$(LAB_BACKEND)),on the CPU emulator ($(if $(filter emu,$(GPU)),GPU=emu,no GPU here)),on the CPU))
 SIZES ?=
 BENCH_ARGS := $(if $(SIZES),--sizes $(SIZES)) $(if $(REPS),--reps $(REPS)) $(if $(ONLY),--only $(ONLY))
@@ -583,11 +591,11 @@ $(B)/bench-report-test: tests/bench_report_test.c $(BENCH_OBJS) $(CORE_LIB) $(BE
 # of lab 6's reference and stub built for a GPU, asked for plans.
 # And lab files of its own (tests/plans/NAME.cu), each a lab process in $(B)/plans/NAME/.
 PLAN_CASES := $(patsubst tests/plans/%.cu,$(B)/plans/%/lab-runner,$(wildcard tests/plans/*.cu))
-$(B)/plans/%/lab-runner: tests/plans/%.cu harness/core/include/lab.h $(B)/lab06/reference/lab_runner.o $(CORE_LIB) $(BACKEND_OBJS_cuda) $(ISOLATE_DEPS)
+$(B)/plans/%/lab-runner: tests/plans/%.cu harness/core/include/lab.h $(B)/lab06/reference/lab_runner.o $(LAB_REQUEST) $(CORE_LIB) $(BACKEND_OBJS_cuda) $(ISOLATE_DEPS)
 	@mkdir -p $(@D)
 	$(NVCC) $(NVCC_FLAGS) -c $< -o $(@D)/lab.raw.o > $(@D)/resources.txt 2>&1 || { cat $(@D)/resources.txt; exit 1; }
 	$(ISOLATE) $(@D)/lab.raw.o $(@D)/lab.o
-	$(CC) -o $@ $(B)/lab06/reference/lab_runner.o $(@D)/lab.o $(BACKEND_OBJS_cuda) $(CORE_LIB) $(BACKEND_LIBS_cuda) -lm
+	$(CC) -o $@ $(B)/lab06/reference/lab_runner.o $(@D)/lab.o $(LAB_REQUEST) $(BACKEND_OBJS_cuda) $(CORE_LIB) $(BACKEND_LIBS_cuda) -lm
 $(B)/plan-test: tests/plan_test.c $(LAB_CLIENT) $(CORE_LIB) $(LAB_HEADERS) $(B)/lab06/reference/lab-runner $(B)/lab06/student/lab-runner $(PLAN_CASES)
 	$(CC) $(CFLAGS_LAB) -o $@ $< $(LAB_CLIENT) $(CORE_LIB) -lcriterion -lm
 
@@ -608,7 +616,7 @@ $(B)/emu-test: $(EMU_TEST_SRCS) $(EMU_KERNEL_OBJS) $(CORE_LIB) $(EMU_OBJS) $(GPU
 # the GPU, GPU=emu for the emulator.
 CORPUS := $(sort $(wildcard tests/emu_corpus/*.cu)) $(sort $(wildcard tests/emu_corpus/limits/*.cu))
 emu-corpus: $(B)/harness/emu-rewrite $(CORE_LIB) $(SUITE_CLIENT_$(BACKEND)) $(BACKEND_OBJS_$(BACKEND))
-	@B=$(B) BACKEND=$(BACKEND) CC='$(CC)' CFLAGS='$(CFLAGS_LAB)' BACKEND_CFLAGS='$(BACKEND_CFLAGS_$(BACKEND))' \
+	@B=$(B) BACKEND=$(BACKEND) CC='$(CC)' CFLAGS='$(CFLAGS_LAB)' BACKEND_CFLAGS='$(BACKEND_CFLAGS_$(BACKEND))' LAB_REQUEST='$(LAB_REQUEST)' \
 	  CORE='$(CORE_LIB)' CLIENT='$(SUITE_CLIENT_$(BACKEND)) $(SUITE_LIBS_$(BACKEND))' BACKEND_OBJS='$(BACKEND_OBJS_$(BACKEND))' LIBS='$(BACKEND_LIBS_$(BACKEND))' \
 	  LAB_OPS='$(foreach n,$(GPU_LABS),$(n)=$(subst $(eval) ,+,$(strip $(call op_flag,$(n)))))' \
 	  LAB_FILES='$(foreach n,$(GPU_LABS),$(n)=$(lab$(n)_dir)/$(lab$(n)_file))' \
@@ -659,6 +667,7 @@ check:
 	   $(call cli_suite,slurm,,tests/slurm_test.sh) \
 	   $(call cli_suite,profile,,tests/profile_test.sh) \
 	   $(call cli_suite,command-line,,tests/cli_test.sh) \
+	   $(call cli_suite,suite-server,,tests/server_test.sh) \
 	   $(call cli_suite,scripts,,tests/scripts_test.sh) \
 	   $(call cli_suite,new-lab,,tests/newlab_test.sh) \
 	   $(call cli_suite,tunables,,tests/tunables_test.sh) \

@@ -9,6 +9,7 @@
 #include <criterion/criterion.h>
 #include <criterion/hooks.h>
 #include <criterion/internal/ordered-set.h>
+#include <criterion/options.h>
 #include <fcntl.h>
 #include <pthread.h>
 #include <signal.h>
@@ -21,6 +22,7 @@
 #include "check.h"
 #include "lab.h"
 #include "lab_client.h"
+#include "suite_server.h"
 
 /*
  * The emulator runs every GPU thread in turn: its large cases are large
@@ -189,6 +191,7 @@ static void *tl_watch_run(void *unused)
                     "your code is the usual cause. Stopped here.\n", tl_run_limit);
     tl_kill_descendants(getpid());
     tl_remove_hang_file();
+    tl_suite_server_stop();
     _exit(124);
 }
 
@@ -207,7 +210,14 @@ __attribute__((constructor)) static void tl_start_run_limit(void)
         pthread_detach(watcher);
 }
 
-/* Each test's own limit, scaled before any test starts (Criterion reads it when it runs the test). */
+/*
+ * Before any test starts: each test's own limit scaled (Criterion reads it
+ * when it runs the test), and, for a run one test at a time, the suite's
+ * server, which keeps one lab process for all the tests (lab_process.h):
+ * a GPU suite's always, where each test's process would otherwise open two
+ * CUDA contexts (TILELAB_SUITE_SERVER=0 goes without); another suite's
+ * where TILELAB_SUITE_SERVER=1 asks for it. POST_ALL stops it.
+ */
 ReportHook(PRE_ALL)(struct criterion_test_set *set)
 {
     double scale = tl_time_scale();
@@ -215,6 +225,11 @@ ReportHook(PRE_ALL)(struct criterion_test_set *set)
         FOREACH_SET(struct criterion_suite_set *suite, set->suites)
             FOREACH_SET(struct criterion_test *test, suite->tests)
                 test->data->timeout *= scale;
+#if defined(TL_LAB_GPU) && !defined(TL_EMU)
+    tl_suite_server_start(1, criterion_options.jobs);
+#else
+    tl_suite_server_start(0, criterion_options.jobs);
+#endif
 }
 
 static void tl_name_signal(int sig)
@@ -372,26 +387,27 @@ static inline const tl_backend *tl_test_backend(void)
 
 #include <criterion/hooks.h>
 
-/* Criterion lists skipped tests only when verbose: say once why they were skipped. */
+/* Criterion lists skipped tests only when verbose: say once why they were skipped. Then the
+ * suite's server is stopped. */
 ReportHook(POST_ALL)(struct criterion_global_stats *stats)
 {
     char why[2048];
-    int after_hang = tl_skipped_after_hang();
+    int after_hang = tl_skipped_after_hang(), hang = tl_lab_hang_on_record(why, sizeof why);
     (void)stats; /* read only by a GPU lab's message below */
-    if (after_hang && tl_lab_hang_on_record(why, sizeof why))
+    if (after_hang && hang)
         fprintf(stderr, "tilelab: a call never returned, and the %d test(s) after it were not run: "
                         "each would have waited as long.\ntilelab: %s\n", after_hang, why);
-    if (after_hang)
-        return;
 #ifdef TL_LAB_GPU
+    /* Not after a hang: a call ran, so the GPU is there (and the server may still wait on it). */
     const tl_backend *backend;
-    if (stats->tests_skipped && tl_lab_backend(&backend, why, sizeof why) == 0)
+    if (!after_hang && !hang && stats->tests_skipped && tl_lab_backend(&backend, why, sizeof why) == 0)
         fprintf(stderr,
                 "[SKIP] %zu test(s) skipped: they run your kernel, which needs a CUDA GPU, and "
                 "this machine has none (%s).\n[SKIP] Run them on a machine with an NVIDIA GPU, "
                 "or here on the CPU emulator: leave GPU=cuda out, or say GPU=emu.\n",
                 stats->tests_skipped, why);
 #endif
+    tl_suite_server_stop();
 }
 
 static inline void tl_expect_transpose(int rows, int cols)

@@ -29,10 +29,12 @@
 
 #include "lab.h"
 #include "lab_process.h"
+#include "suite_server.h"
 
 /* No process of the lab's may open this one's descriptors (/proc/PID/fd) or trace it; and
- * past a file-size limit, ftruncate of the matrices says so (EFBIG) instead of a signal. */
-__attribute__((constructor)) static void close_to_others(void)
+ * past a file-size limit, ftruncate of the matrices says so (EFBIG) instead of a signal.
+ * First of all (priority 101): the suite's server (suite_server.c) runs from a constructor. */
+__attribute__((constructor(101))) static void close_to_others(void)
 {
     prctl(PR_SET_DUMPABLE, 0);
     signal(SIGXFSZ, SIG_IGN);
@@ -69,6 +71,9 @@ const char *tl_signal_meaning(int sig)
 
 static pid_t runner = -1;
 static int sock = -1, matrices = -1;
+/* sock is the suite's server's (suite_server.h), which runs the lab process for this one: no
+ * process here to watch or explain, and the server answers as the lab process would. */
+static int served;
 static const char *runner_path = "lab-runner"; /* in this program's folder */
 
 int tl_lab_beside(char *path, size_t len, const char *name)
@@ -120,6 +125,7 @@ static void stop_runner(void)
         waitpid(runner, NULL, 0);
     }
     runner = -1;
+    served = 0;
 }
 
 /* fd onto exactly `want` in a child about to exec, whatever fds it holds now. */
@@ -128,18 +134,28 @@ static int place(int fd, int want)
     return fd == want ? fcntl(fd, F_SETFD, 0) : dup2(fd, want);
 }
 
+/* The lab process started, or the suite's server joined where this run has one. */
 static int start_runner(char *why, size_t why_len)
 {
     char path[4096];
+    if ((matrices = memfd_create("tilelab-matrices", MFD_CLOEXEC)) < 0) {
+        snprintf(why, why_len, "tilelab: cannot start the lab process: %s", strerror(errno));
+        return -1;
+    }
+    if ((sock = tl_suite_server_join(matrices)) >= 0) {
+        served = 1;
+        return 0;
+    }
     if (tl_lab_beside(path, sizeof path, runner_path) != 0) {
         snprintf(why, why_len, "tilelab: cannot find this program's own folder (/proc/self/exe)");
+        stop_runner();
         return -1;
     }
     int sv[2];
     if (socketpair(AF_UNIX, SOCK_SEQPACKET | SOCK_CLOEXEC, 0, sv) != 0 ||
-        (matrices = memfd_create("tilelab-matrices", MFD_CLOEXEC)) < 0 ||
         prctl(PR_SET_CHILD_SUBREAPER, 1) != 0) {
         snprintf(why, why_len, "tilelab: cannot start the lab process: %s", strerror(errno));
+        stop_runner();
         return -1;
     }
     /* Out of the way of 3 and 4 first, so that placing one cannot close the other. */
@@ -161,6 +177,9 @@ static int start_runner(char *why, size_t why_len)
             close(fd);
         unsetenv("TILELAB_DONE_FILE");
         unsetenv("TILELAB_HANG_FILE");
+        unsetenv(TL_SUITE_SOCKET_ENV);
+        unsetenv(TL_SUITE_SERVER_FD_ENV);
+        unsetenv(TL_LAB_PROCESS_LOG_ENV);
         execl(path, "lab-runner", (char *)NULL);
         fprintf(stderr, "tilelab: cannot run %s: %s (make builds it beside the suite)\n", path,
                 strerror(errno));
@@ -175,6 +194,7 @@ static int start_runner(char *why, size_t why_len)
         stop_runner();
         return -1;
     }
+    tl_lab_process_log("lab-runner", (int)runner);
     return 0;
 }
 
@@ -183,6 +203,11 @@ static void explain_end(char *why, size_t why_len, const char *what)
 {
     int status = 0;
     pid_t done = 0;
+    if (served) {
+        tl_suite_server_lost(why, why_len, what);
+        stop_runner();
+        return;
+    }
     for (int i = 0; i < 100 && (done = waitpid(runner, &status, WNOHANG)) == 0; i++)
         nanosleep(&(struct timespec){0, 10000000}, NULL);
     if (done == runner && WIFSIGNALED(status))
@@ -201,27 +226,17 @@ static void explain_end(char *why, size_t why_len, const char *what)
     stop_runner();
 }
 
-static const char *name_of(int entry)
-{
-#define TL_ENTRY_NAME(name, op) #name,
-    static const char *names[] = {TL_ENTRY_POINTS(TL_ENTRY_NAME)};
-#undef TL_ENTRY_NAME
-    return entry >= 0 && entry < TL_ENTRIES ? names[entry] : "?";
-}
-
 /* What a call was, for a message: "transpose() of a 97 x 89 matrix". */
 static void describe_call(char *buf, size_t len, int entry, tl_shape s)
 {
-#define TL_ENTRY_OP(name, op) op,
-    static const int ops[] = {TL_ENTRY_POINTS(TL_ENTRY_OP)};
-#undef TL_ENTRY_OP
-    int op = entry >= 0 && entry < TL_ENTRIES ? ops[entry] : -1;
+    int op = tl_lab_entry_op(entry);
+    const char *name = tl_lab_entry_name(entry);
     if (op == TL_CALL_MATMUL)
-        snprintf(buf, len, "%s() with m=%d, n=%d, k=%d", name_of(entry), s.rows, s.cols, s.depth);
+        snprintf(buf, len, "%s() with m=%d, n=%d, k=%d", name, s.rows, s.cols, s.depth);
     else if (op == TL_CALL_INPLACE)
-        snprintf(buf, len, "%s() of a %d x %d matrix", name_of(entry), s.rows, s.rows);
+        snprintf(buf, len, "%s() of a %d x %d matrix", name, s.rows, s.rows);
     else
-        snprintf(buf, len, "%s() of a %d x %d matrix", name_of(entry), s.rows, s.cols);
+        snprintf(buf, len, "%s() of a %d x %d matrix", name, s.rows, s.cols);
 }
 
 /* ---------------------------------------------------------------- calls that never return */
@@ -253,24 +268,48 @@ static double runner_cpu(void)
     return (double)(user + sys) / (double)sysconf(_SC_CLK_TCK);
 }
 
+/* Descriptors of this process's own watched beside the lab process's answer (tl_lab_wait_also). */
+#define TL_LAB_ALSO 2
+static int also[TL_LAB_ALSO], n_also;
+static tl_lab_news_fn on_news;
+
+void tl_lab_wait_also(const int *fds, int n, tl_lab_news_fn news)
+{
+    n_also = n < 0 ? 0 : n > TL_LAB_ALSO ? TL_LAB_ALSO : n;
+    memcpy(also, fds, (size_t)n_also * sizeof *also);
+    on_news = news;
+}
+
 /*
  * Waits for the reply to a request: 0 when it can be read, 1 when the call
  * ran past watch_limit seconds of the lab process's CPU time, 2 when
- * another test's call was put on record as hung meanwhile (the process is
- * then ended), -1 on an error of the socket. CPU time, not the clock's:
- * what other processes running beside it take does not count.
+ * another test's call was put on record as hung meanwhile, 3 when news on
+ * a descriptor of tl_lab_wait_also's ended the wait, with why (the process
+ * is then ended), -1 on an error of the socket. CPU time, not the clock's:
+ * what other processes running beside it take does not count. From the
+ * suite's server only the answer: it watches its lab process itself.
  */
-static int await_reply(void)
+static int await_reply(char *why, size_t why_len)
 {
-    double start = runner_cpu();
+    double start = served ? 0 : runner_cpu();
     char other[8];
     for (;;) {
-        struct pollfd p = {sock, POLLIN, 0};
-        int ready = poll(&p, 1, 100);
-        if (ready > 0)
-            return 0;
+        struct pollfd p[1 + TL_LAB_ALSO] = {{sock, POLLIN, 0}};
+        int watched = served ? 0 : n_also;
+        for (int i = 0; i < watched; i++)
+            p[1 + i] = (struct pollfd){also[i], POLLIN, 0};
+        int ready = poll(p, 1 + (nfds_t)watched, served ? -1 : 100);
         if (ready < 0 && errno != EINTR)
             return -1;
+        if (ready > 0 && p[0].revents)
+            return 0;
+        for (int i = 0; ready > 0 && i < watched; i++)
+            if (p[1 + i].revents && on_news(also[i], p[1 + i].revents, why, why_len) != 0) {
+                stop_runner();
+                return 3;
+            }
+        if (served)
+            continue;
         int over = watch_limit > 0 && runner_cpu() - start > watch_limit;
         int elsewhere = !over && tl_lab_hang_on_record(other, sizeof other);
         if (over || elsewhere) {
@@ -340,22 +379,29 @@ static void hung(char *why, size_t why_len, int entry, tl_shape s)
     tl_lab_put_hang_on_record(what);
 }
 
-/* One request and its reply; -1 with why when no reply came. */
+/* One request and its reply; -1 with why when no reply came, 1 when the call was stopped
+ * as it ran too long (why says so). The request carries the watch on it, for a server. */
 static int ask(const tl_lab_request *rq, tl_lab_reply *rp, char *why, size_t why_len)
 {
     char what[64];
     if (rq->ask == TL_ASK_BACKEND)
         snprintf(what, sizeof what, "the lab process answered");
     else
-        snprintf(what, sizeof what, "%s() returned", name_of(rq->entry));
-    if (runner < 0 && start_runner(why, why_len) != 0)
+        snprintf(what, sizeof what, "%s() returned", tl_lab_entry_name(rq->entry));
+    if (sock < 0 && start_runner(why, why_len) != 0)
         return -1;
-    if (send(sock, rq, sizeof *rq, MSG_NOSIGNAL) != (ssize_t)sizeof *rq) {
+    static tl_lab_request sent;
+    sent = *rq;
+    sent.watch = watch_limit;
+    snprintf(sent.test, sizeof sent.test, "%s", watch_test);
+    if (send(sock, &sent, sizeof sent, MSG_NOSIGNAL) != (ssize_t)sizeof sent) {
         explain_end(why, why_len, what);
         return -1;
     }
     ssize_t n = -1;
-    int waited = await_reply();
+    int waited = await_reply(why, why_len);
+    if (waited == 3)
+        return -1;
     if (waited == 1) {
         snprintf(why, why_len, "the call was stopped: it ran past %g s of CPU time", watch_limit);
         return 1;
@@ -390,6 +436,7 @@ static int answered(const tl_lab_request *rq, tl_lab_reply *rp, char *why, size_
     tl_todo_set(rp->todo);
     for (int i = 0; i < rp->launches && i < TL_MAX_LAUNCHES; i++)
         tl_launch_add(&rp->launch[i]);
+    tl_launch_more(rp->launches - TL_MAX_LAUNCHES);
     if (rp->rc)
         snprintf(why, why_len, "%s", rp->why);
     return 1;
@@ -401,7 +448,7 @@ static int answered(const tl_lab_request *rq, tl_lab_reply *rp, char *why, size_
  * mapped here; NULL with why. */
 static void *share(size_t bytes, const char *what, char *why, size_t why_len)
 {
-    if (runner < 0 && start_runner(why, why_len) != 0)
+    if (sock < 0 && start_runner(why, why_len) != 0)
         return NULL;
     void *shared = MAP_FAILED;
     if (resize_matrices(bytes) != 0 ||
@@ -527,6 +574,10 @@ int tl_lab_backend(const tl_backend **backend, char *why, size_t why_len)
             rc = ask(&rq, &rp, known_why, sizeof known_why);
         if (rc == 1)
             hung(known_why, sizeof known_why, -1, (tl_shape){0, 0, 0});
+        if (rc == 0 && rp.rc) { /* the suite's server's lab process failed (suite_server.c) */
+            snprintf(known_why, sizeof known_why, "%s", rp.why);
+            rc = -1;
+        }
         if (rc != 0) {
             snprintf(why, why_len, "%s", known_why);
             return -1; /* asked again next time: it may start then */

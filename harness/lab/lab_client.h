@@ -30,6 +30,16 @@ int tl_lab_backend(const tl_backend **backend, char *why, size_t why_len);
 const tl_backend *tl_lab_plans_backend(void) __attribute__((weak));
 
 /*
+ * In the suite's server (suite_server.c), which runs each test's calls
+ * through the backend above, after a call failed: 1 while this process's
+ * GPU context still runs work; 0 once a call's kernel left it unusable (an
+ * illegal address, a kernel that faulted: a sticky error fails every call
+ * after it), and only a fresh process has a context that works. lab_plans.c
+ * defines it; absent (NULL) where nothing runs on a GPU here.
+ */
+int tl_lab_plans_usable(void) __attribute__((weak));
+
+/*
  * The launch plan (plan.h) of the entry point called in the lab process on
  * the device buffers device[] of shape s, its kernels' parameters laid out
  * as table says: 0 with *plan (plan->refused says what the recording
@@ -62,6 +72,17 @@ void tl_lab_watch(double cpu_seconds, const char *test);
  * and a hang put there, where none is yet (a kernel that never ended in this process). */
 int tl_lab_hang_on_record(char *what, size_t len);
 void tl_lab_put_hang_on_record(const char *what);
+
+/*
+ * While this process waits for the lab process's answer: its own
+ * descriptors fds[] (two at most) watched beside it, and news(fd, revents,
+ * why) called when one of them has news (poll(2)'s revents): 0 waits on;
+ * anything else ends the lab process, and the call fails with why. The
+ * suite's server watches so for the test that asked going away, and for
+ * processes it turns away while a call runs.
+ */
+typedef int (*tl_lab_news_fn)(int fd, short revents, char *why, size_t why_len);
+void tl_lab_wait_also(const int *fds, int n, tl_lab_news_fn news);
 
 /* "timeout TEST", on the grader's record of the test (TILELAB_DONE_FILE, which the
  * lab process never sees): the test ran past a limit on the clock, so the grader

@@ -135,6 +135,12 @@ static const tl_plan *plan_for(void (*entry)(void), tl_shape s, const void *d0, 
     return plan;
 }
 
+int tl_lab_plans_usable(void)
+{
+    cudaGetLastError(); /* a refused launch's error is its call's alone */
+    return cudaDeviceSynchronize() == cudaSuccess && cudaGetLastError() == cudaSuccess;
+}
+
 int tl_gpu_lab_plans_ahead(int on)
 {
     if (in_suite)

@@ -18,6 +18,37 @@
  *
  * The two talk over a SOCK_SEQPACKET socket, one request and one reply a
  * message; the matrices lie in a memfd that both map.
+ *
+ * Who starts the lab process. Criterion runs each test in a process of its
+ * own, and by itself each such process starts a lab process of its own: on
+ * a GPU that is two CUDA contexts a test (the test's, for the work it
+ * replays, and the lab process's), and a GPU driver opens contexts one at
+ * a time. So a suite run one test at a time (--jobs 1: every GPU suite;
+ * an emulator's or CPU suite with TILELAB_SUITE_SERVER=1) has a server
+ * (suite_server.c), which keeps one lab process for the whole run:
+ *
+ *   suite's main process (Criterion's; tests/tl_test.h starts and stops the server)
+ *   |- test process, one a test: checks and records; no lab code, no CUDA
+ *   |    |  the same requests and replies as below, its memfd passed on connect
+ *   |    v
+ *   `- keeper (suite_server_start.c: reaps the server, so that Criterion never sees it end)
+ *       `- the server: the suite's own program run again (/proc/self/exe), the
+ *           |  kit's code only. It answers each request through the suite's
+ *           |  backend, as the test process did without it: on a GPU, the plan
+ *           |  asked of the lab process, replayed here (lab_plans.c); else, the
+ *           |  run in the lab process.
+ *           `- the lab process: lab-runner, the lab file's code, one for the run
+ *
+ * Each dies with the one above it (PR_SET_PDEATHSIG). The server answers
+ * the suite's own processes alone (its peer is the main process or a child
+ * of it), one test at a time; the lab process, its child, is turned away.
+ * The watch on a call's CPU time (tl_lab_watch) travels with each request
+ * and runs in the server, which knows the lab process. After a test in
+ * which a call failed (an error, a crash, a call stopped by the watch) the
+ * lab process is ended, and the next test gets a fresh one; after an error
+ * that leaves the server's GPU context unusable, the server runs itself
+ * afresh. A test process that cannot reach the server starts its own lab
+ * process, as without one, and the run says so once.
  */
 #ifndef TILELAB_LAB_PROCESS_H
 #define TILELAB_LAB_PROCESS_H
@@ -25,6 +56,7 @@
 #include <stddef.h>
 
 #include "../emu/emu.h"
+#include "check.h"
 #include "launch.h"
 #include "plan.h"
 #include "shapes.h"
@@ -69,6 +101,10 @@ typedef struct {
     unsigned long long device[3];
     /* TL_ASK_PROFILE: where in the memfd, in bytes, after the matrices, the counts go. */
     size_t profile_at;
+    /* For the suite's server (suite_server.c), which watches the lab process for the test:
+     * the CPU seconds a call may take there, and the test (tl_lab_watch). lab-runner ignores them. */
+    double watch;
+    char test[256];
 } tl_lab_request;
 
 /* What the emulator counted of a run (emu.h), kernel by kernel, as TL_ASK_PROFILE returns it. */
@@ -96,5 +132,21 @@ typedef struct {
     int launches;   /* launches counted; the first TL_MAX_LAUNCHES in launch[] */
     tl_launch launch[TL_MAX_LAUNCHES];
 } tl_lab_reply;
+
+/*
+ * What both ends of a request that runs an entry point read alike (lab_request.c): the
+ * lab process, and the suite's server, which runs the request through the suite's backend.
+ */
+/* An entry point's name ("transpose") and how it is called (TL_CALL_x); "?" and -1 for none. */
+const char *tl_lab_entry_name(int entry);
+int tl_lab_entry_op(int entry);
+/* The request's matrices as views of its memfd, mapped at base: 0, or -1 where the request
+ * does not describe the matrices of its entry point's call within the memfd. */
+int tl_lab_request_views(const tl_lab_request *rq, float *base, tl_matrix m[3]);
+/* 1 where TL_ASK_PROFILE's counts fit in the memfd at rq->profile_at. */
+int tl_lab_request_counts_fit(const tl_lab_request *rq);
+/* The request's entry point, fn, called on the views through backend b: b's 0, or -1 with why. */
+int tl_lab_request_run(const tl_backend *b, const tl_lab_request *rq, void (*fn)(void), tl_matrix *m,
+                       char *why, size_t why_len);
 
 #endif

@@ -71,48 +71,20 @@ static ssize_t reply(const void *buf, size_t len)
 TL_ENTRY_POINTS(TL_WEAK)
 
 typedef void (*entry_fn)(void);
-typedef struct {
-    entry_fn fn;
-    int op;
-    const char *name;
-} entry_point;
-#define TL_ENTRY_ADDRESS(name, op) {(entry_fn)name, op, #name},
-static const entry_point entries[] = {TL_ENTRY_POINTS(TL_ENTRY_ADDRESS)};
+#define TL_ENTRY_ADDRESS(name, op) (entry_fn)name,
+static const entry_fn entries[] = {TL_ENTRY_POINTS(TL_ENTRY_ADDRESS)};
 
-/* The request's matrices, as views of the memfd mapped at base. */
-static int map_matrices(const tl_lab_request *rq, float *base, tl_matrix *m)
+static void run(const tl_lab_request *rq, entry_fn fn, tl_lab_reply *rp)
 {
-    for (int i = 0; i < rq->matrices; i++) {
-        if (rq->m[i].offset + rq->m[i].total > rq->floats ||
-            rq->m[i].total != rq->m[i].count + 2 * (size_t)TL_MARGIN)
-            return -1;
-        m[i].base = base + rq->m[i].offset;
-        m[i].data = m[i].base + TL_MARGIN;
-        m[i].count = rq->m[i].count;
-    }
-    return 0;
-}
-
-static void run(const tl_lab_request *rq, const entry_point *e, tl_lab_reply *rp)
-{
-    const tl_backend *b = &TL_BACKEND;
     tl_matrix m[3];
     size_t bytes = rq->floats * sizeof(float);
     float *base = map_channel(bytes ? bytes : 1);
-    if (base == MAP_FAILED || rq->matrices != (e->op == TL_CALL_MATMUL ? 3 : e->op == TL_CALL_INPLACE ? 1 : 2) ||
-        map_matrices(rq, base, m) != 0) {
+    if (base == MAP_FAILED || tl_lab_request_views(rq, base, m) != 0) {
         snprintf(rp->why, sizeof rp->why, "tilelab: the lab process could not map the matrices (%s)",
                  base == MAP_FAILED ? strerror(errno) : "a request it cannot read");
         rp->rc = -1;
-    } else if (e->op == TL_CALL_TRANSPOSE) {
-        rp->rc = b->run_transpose((tl_transpose_fn)e->fn, &m[0], &m[1], rq->shape, rp->why, sizeof rp->why);
-    } else if (e->op == TL_CALL_MATMUL && b->run_matmul) {
-        rp->rc = b->run_matmul((tl_matmul_fn)e->fn, &m[0], &m[1], &m[2], rq->shape, rp->why, sizeof rp->why);
-    } else if (e->op == TL_CALL_INPLACE && b->run_inplace) {
-        rp->rc = b->run_inplace((tl_inplace_fn)e->fn, &m[0], rq->shape.rows, rp->why, sizeof rp->why);
     } else {
-        snprintf(rp->why, sizeof rp->why, "the %s cannot run %s", b->name, e->name);
-        rp->rc = -1;
+        rp->rc = tl_lab_request_run(&TL_BACKEND, rq, fn, m, rp->why, sizeof rp->why);
     }
     if (base != MAP_FAILED)
         munmap(base, bytes ? bytes : 1);
@@ -163,17 +135,17 @@ static void plan_of(const tl_lab_request *rq, entry_fn fn, int op, tl_lab_reply 
 
 #ifdef TL_EMU
 /* TL_ASK_RUN with the emulator counting, and its counts written where the request says. */
-static void profile_of(const tl_lab_request *rq, const entry_point *e, tl_lab_reply *rp)
+static void profile_of(const tl_lab_request *rq, entry_fn fn, tl_lab_reply *rp)
 {
     size_t bytes = rq->floats * sizeof(float);
-    if (rq->profile_at % 8 || rq->profile_at > bytes || bytes - rq->profile_at < sizeof(tl_lab_profile)) {
+    if (!tl_lab_request_counts_fit(rq)) {
         snprintf(rp->why, sizeof rp->why, "tilelab: the lab process got a profile request it cannot read");
         rp->rc = -1;
         return;
     }
     tl_emu_stats_reset();
     tl_emu_profile(1);
-    run(rq, e, rp);
+    run(rq, fn, rp);
     tl_emu_profile(0);
     /* Output the lab's code left buffered goes now, before the counts are
      * written: a stream of its own (fopencookie) runs its code when flushed. */
@@ -227,23 +199,23 @@ static void answer(const tl_lab_request *rq, tl_lab_reply *rp)
 #endif
         return;
     }
-    if (rq->entry < 0 || rq->entry >= TL_ENTRIES || !entries[rq->entry].fn) {
+    if (rq->entry < 0 || rq->entry >= TL_ENTRIES || !entries[rq->entry]) {
         snprintf(rp->why, sizeof rp->why, "the lab file defines no %s()",
-                 rq->entry >= 0 && rq->entry < TL_ENTRIES ? entries[rq->entry].name : "such function");
+                 rq->entry >= 0 && rq->entry < TL_ENTRIES ? tl_lab_entry_name(rq->entry) : "such function");
         rp->rc = -1;
         return;
     }
     tl_todo_reset();
     tl_launch_reset();
     if (rq->ask == TL_ASK_RUN) {
-        run(rq, &entries[rq->entry], rp);
+        run(rq, entries[rq->entry], rp);
 #ifdef TL_EMU
     } else if (rq->ask == TL_ASK_PROFILE) {
-        profile_of(rq, &entries[rq->entry], rp);
+        profile_of(rq, entries[rq->entry], rp);
 #endif
 #ifdef TL_LAB_PLANS
     } else if (rq->ask == TL_ASK_PLAN) {
-        plan_of(rq, entries[rq->entry].fn, entries[rq->entry].op, rp);
+        plan_of(rq, entries[rq->entry], tl_lab_entry_op(rq->entry), rp);
 #endif
     } else {
         snprintf(rp->why, sizeof rp->why, "lab-runner: request %d is not one it answers here", (int)rq->ask);
@@ -262,8 +234,8 @@ int main(void)
     static tl_lab_reply rp;
     for (;;) {
         ssize_t n = receive(&rq, sizeof rq);
-        if (n == 0)
-            return 0;
+        if (n == 0 || (n < 0 && errno != EBADF && errno != ENOTSOCK))
+            return n == 0 ? 0 : 1; /* the suite went away (killed, maybe by the lab's own code) */
         if (n != (ssize_t)sizeof rq) {
             fprintf(stderr, "lab-runner: a suite starts this program, with its socket as descriptor 3 "
                             "(see harness/lab/lab_process.h)\n");

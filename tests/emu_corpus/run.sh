@@ -34,7 +34,7 @@
 # checks must refuse it. Prints TAP, one line a verdict, and the tally
 # "corpus: N agree, M disagree".
 #
-# Environment: B BACKEND CC CFLAGS BACKEND_CFLAGS CORE CLIENT (objects and libraries) BACKEND_OBJS LIBS LAB_OPS
+# Environment: B BACKEND CC CFLAGS BACKEND_CFLAGS CORE CLIENT (objects and libraries) LAB_REQUEST BACKEND_OBJS LIBS LAB_OPS
 # (NN=-DFLAG+-DFLAG ...), LAB_FILES (NN=DIR/FILE ...), and for cuda NVCC NVCC_FLAGS.
 set -u
 cd "$(dirname "$0")/../.." || exit 1
@@ -79,7 +79,7 @@ build() {
     # The suite, and beside it the lab process that runs the file (harness/lab/lab_process.h).
     # shellcheck disable=SC2086
     harness/lab/isolate-symbols.sh "$d/lab.raw.o" "$d/lab.o" &&
-        $CC -o "$d/lab-runner" "$out/lab_runner.o" "$d/lab.o" $BACKEND_OBJS $CORE $LIBS -lm &&
+        $CC -o "$d/lab-runner" "$out/lab_runner.o" "$d/lab.o" $LAB_REQUEST $BACKEND_OBJS $CORE $LIBS -lm &&
         $CC -o "$d/test" "$out/lab$lab-test.o" $CLIENT $CORE -lcriterion -lm
 }
 

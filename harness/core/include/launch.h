@@ -21,6 +21,9 @@ typedef struct {
 } tl_launch;
 
 void tl_launch_add(const tl_launch *l);
+/* n launches more, counted and not kept: those past TL_MAX_LAUNCHES of another process's log. */
+void tl_launch_more(int n);
+
 /* A <<<grid, block, shared>>> of kernel (NULL: not known) into the log. */
 void tl_launch_note(const unsigned grid[3], const unsigned block[3], unsigned long shared,
                     const char *kernel);

@@ -1,6 +1,7 @@
 /* The launch log (launch.h): the launches since the last reset. */
 #include "launch.h"
 
+#include <limits.h>
 #include <stddef.h>
 #include <stdio.h>
 
@@ -31,6 +32,12 @@ tl_launch_fault tl_launch_fault_of(const unsigned grid[3], const unsigned block[
         grid[2] > 65535)
         return TL_LAUNCH_BAD_GRID;
     return TL_LAUNCH_RUNS;
+}
+
+void tl_launch_more(int n)
+{
+    if (n > 0)
+        count = n > INT_MAX - count ? INT_MAX : count + n;
 }
 
 int tl_launch_count(void)
