@@ -16,6 +16,7 @@ static const char *usual_cause(cudaError_t err)
         return "more than 1024 threads per block, a block dimension over its limit "
                "(x, y <= 1024, z <= 64), a grid of 0 blocks, or gridDim.y/z over 65535?";
     case cudaErrorIllegalAddress:
+    case cudaErrorInvalidAddressSpace: /* a wild address that lands in the shared or local window */
         return "a thread read or wrote outside an allocation: an index past the end of an array, "
                "or an access that its bounds test does not guard";
     case cudaErrorLaunchOutOfResources:
@@ -202,6 +203,13 @@ typedef struct {
     tl_inplace_fn inplace;
 } lab_call;
 
+/* An access at a wild address: which error it gives depends on what lies there (nothing, or
+ * the window of shared or local memory), so a kernel's one mistake gets one explanation. */
+static int wild(cudaError_t err)
+{
+    return err == cudaErrorIllegalAddress || err == cudaErrorInvalidAddressSpace;
+}
+
 /*
  * An error of the student's kernel, with its cause in the lab's own terms
  * where the launch log or the lab says more than the usual list of causes.
@@ -262,18 +270,18 @@ static int fail_kernel(cudaError_t err, const char *doing, lab_call call, char *
      * a __shared__ one, which a GPU's error does not tell apart (the emulator's detail does). */
     static const char tile[] = "; a __shared__ tile's indices are the thread's place in the tile "
                                "(threadIdx), each below the side the tile was declared with";
-    if (!cause[0] && call.matmul && err == cudaErrorIllegalAddress)
+    if (!cause[0] && call.matmul && wild(err))
         snprintf(cause, sizeof cause,
                  "a thread read or wrote outside A, B, C or a __shared__ array: check row < m and "
                  "col < n before storing C[row * n + col], and that the loads A[row * k + p] and "
                  "B[p * n + col] keep row < m, col < n and p < k%s", tile);
-    else if (!cause[0] && call.inplace && err == cudaErrorIllegalAddress)
+    else if (!cause[0] && call.inplace && wild(err))
         snprintf(cause, sizeof cause,
                  "a thread read or wrote outside the n x n matrix or a __shared__ array: check "
                  "r < n && c < n before each access, on both sides of a swap, the element (r, c) "
                  "at r * n + c and its mirror (c, r) at c * n + r (a tiled kernel: the tile and "
                  "its mirror tile)%s", tile);
-    else if (!cause[0] && call.transpose && err == cudaErrorIllegalAddress)
+    else if (!cause[0] && call.transpose && wild(err))
         snprintf(cause, sizeof cause,
                  "a thread read or wrote outside in, out or a __shared__ array: check the bounds "
                  "test (c < cols && r < rows for in[r * cols + c]; out is cols x rows, so "
