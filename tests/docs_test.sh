@@ -87,7 +87,8 @@ rows_of() {
 
 while IFS=$'\t' read -r at cmd; do
     what="$cmd ($at)"
-    goals=$(echo "$cmd" | sed 's/^\([A-Z_]*=[^ ]* \)*make //' | tr ' ' '\n' | grep -v = | paste -sd' ')
+    # the goals: the words after make that are not NAME=VALUE (a quoted value, LABS="1 2", is one word)
+    goals=$(echo "$cmd" | sed -E 's/[A-Za-z_]+="[^"]*"//g' | sed 's/^\([A-Z_]*=[^ ]* \)*make //' | tr ' ' '\n' | grep -v = | paste -sd' ')
     lab=$(echo "$goals" | grep -oE 'lab[0-9]+' | head -1 | sed 's/lab0*//')
     action=$(echo "$goals" | sed 's/lab[0-9]*//' | tr -d ' ')
     gpu=$([[ -n $lab && $gpu_labs == *" $lab "* ]] && echo 1)
