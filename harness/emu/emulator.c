@@ -599,16 +599,23 @@ void __asan_after_dynamic_init(void) {}
 
 /* ---------------------------------------------------------------- counting */
 
-static int cmp_uptr(const void *x, const void *y)
+/* The few values of one request (at most 128) sorted in place: insertion, since they
+ * mostly come in order already (lanes in a row), where qsort's calls cost more. */
+static void sort_uptr(uintptr_t *v, size_t n)
 {
-    uintptr_t a = *(const uintptr_t *)x, b = *(const uintptr_t *)y;
-    return (a > b) - (a < b);
+    for (size_t i = 1; i < n; i++) {
+        uintptr_t x = v[i];
+        size_t j = i;
+        for (; j > 0 && v[j - 1] > x; j--)
+            v[j] = v[j - 1];
+        v[j] = x;
+    }
 }
 
 static size_t distinct(uintptr_t *v, size_t n)
 {
     size_t k = 0;
-    qsort(v, n, sizeof *v, cmp_uptr);
+    sort_uptr(v, n);
     for (size_t i = 0; i < n; i++)
         if (i == 0 || v[i] != v[i - 1])
             v[k++] = v[i];
@@ -640,20 +647,19 @@ static unsigned long long cost_of(const access_record *const *lane, int lanes, i
     return ways;
 }
 
-static int by_address(const void *x, const void *y)
-{
-    const access_record *a = *(const access_record *const *)x, *b = *(const access_record *const *)y;
-    return (a->addr > b->addr) - (a->addr < b->addr);
-}
-
-/* The bytes the lanes ask for, each counted once however many lanes want it (a broadcast). */
+/* The bytes the lanes ask for, each counted once however many lanes want it (a broadcast):
+ * their spans by address (lanes that start at one address in any order: the union is the same). */
 static unsigned long long distinct_bytes(const access_record *const *lane, int lanes)
 {
     const access_record *sorted[32];
     unsigned long long bytes = 0;
     uintptr_t end = 0;
-    memcpy(sorted, lane, (size_t)lanes * sizeof *sorted);
-    qsort(sorted, (size_t)lanes, sizeof *sorted, by_address);
+    for (int l = 0; l < lanes; l++) {
+        int j = l;
+        for (; j > 0 && sorted[j - 1]->addr > lane[l]->addr; j--)
+            sorted[j] = sorted[j - 1];
+        sorted[j] = lane[l];
+    }
     for (int l = 0; l < lanes; l++) {
         uintptr_t lo = sorted[l]->addr > end ? sorted[l]->addr : end, hi = sorted[l]->addr + sorted[l]->size;
         if (hi > lo)
@@ -1041,34 +1047,6 @@ static void as_instructions(emu_thread *t)
     t->n_rec = m;
 }
 
-/* A record of one warp, with which execution of its instruction it was in its thread. */
-typedef struct {
-    uintptr_t pc;
-    uint32_t nth, kind;
-    int lane;
-    const access_record *rec;
-} warp_access;
-
-static int by_instruction(const void *x, const void *y)
-{
-    const warp_access *a = x, *b = y;
-    if (a->pc != b->pc)
-        return a->pc < b->pc ? -1 : 1;
-    if (a->nth != b->nth)
-        return a->nth < b->nth ? -1 : 1;
-    if (a->kind != b->kind)
-        return a->kind < b->kind ? -1 : 1;
-    return a->lane - b->lane;
-}
-
-static int by_pc_then_order(const void *x, const void *y)
-{
-    const warp_access *a = x, *b = y;
-    if (a->pc != b->pc)
-        return a->pc < b->pc ? -1 : 1;
-    return a->rec < b->rec ? -1 : a->rec > b->rec;
-}
-
 static void add(int kind, request_cost c)
 {
     tl_emu_stats *k = kernel_stats;
@@ -1094,7 +1072,13 @@ static void add(int kind, request_cost c)
 /*
  * Groups each warp's accesses into requests as the hardware does: the
  * threads that run one instruction (one call site of the instrumentation)
- * for the j-th time do it together, whatever else each did before.
+ * for the j-th time do it together, whatever else each did before. Each
+ * lane's records are numbered by how many of its earlier records share
+ * their pc, and gathered by (pc, j, kind) through hash tables, each
+ * request's lanes in lane order; the order the requests are counted in
+ * changes no sum. Linear in the records: sorting them (qsort, a warp's
+ * 16384 records at a time in a product of 256) once took most of the time
+ * of every profile and technique check.
  */
 /* A shared request, kept where it took more passes over its ideal than any before it in the
  * kernel: with the lanes' stride and the size of the array it touched. */
@@ -1124,50 +1108,130 @@ static void note_worst_shared(request_cost c, const access_record *const *lane, 
     k->shared_worst_array_bytes = size;
 }
 
+typedef struct {
+    uintptr_t pc;
+    uint32_t nth, kind;
+    size_t head, tail; /* its records: a list through next, in lane order */
+} request;
+
+#define NO_RECORD ((size_t)-1)
+
+/* An open-addressing table cleared by a stamp, not by a pass over it: a slot is taken
+ * where its stamp is the table's now. key: a pc; value: a count or a request's index. */
+typedef struct {
+    uintptr_t *key;
+    size_t *value;
+    uint32_t *stamp, now;
+    size_t size;
+} stamped_table;
+
+/* A table of at least 2 n slots, cleared. */
+static size_t clear_for(stamped_table *t, size_t n)
+{
+    if (2 * n > t->size) {
+        size_t size = 64;
+        while (size < 2 * n)
+            size *= 2;
+        free(t->key), free(t->value), free(t->stamp);
+        t->key = malloc(size * sizeof *t->key);
+        t->value = malloc(size * sizeof *t->value);
+        t->stamp = calloc(size, sizeof *t->stamp);
+        if (!t->key || !t->value || !t->stamp)
+            abort();
+        t->size = size, t->now = 0;
+    }
+    if (++t->now == 0) {
+        memset(t->stamp, 0, t->size * sizeof *t->stamp);
+        t->now = 1;
+    }
+    return t->size - 1;
+}
+
+static size_t slot_of(uint64_t key, size_t mask)
+{
+    return (size_t)((key * 0x9e3779b97f4a7c15ull) >> 32) & mask;
+}
+
+/* *p with room for n elements of `each` bytes (what it held is lost where it grows). */
+static void *room(void *p, size_t *cap, size_t n, size_t each)
+{
+    if (n <= *cap)
+        return p;
+    free(p);
+    if (!(p = malloc(n * each)))
+        abort();
+    *cap = n;
+    return p;
+}
+
+static void tally_warp(int first, int lanes)
+{
+    static stamped_table executions; /* a lane's pcs: how many of its records so far had each */
+    static stamped_table requests_at; /* (pc, j, kind): its request's index */
+    static request *requests;
+    static const access_record **item;
+    static size_t *next;
+    static int *item_lane;
+    static size_t requests_cap, item_cap, next_cap, lane_cap;
+    size_t n = 0, most = 0;
+    for (int l = 0; l < lanes; l++) {
+        size_t k = threads[first + l].n_rec;
+        n += k;
+        most = k > most ? k : most;
+    }
+    if (!n)
+        return;
+    requests = room(requests, &requests_cap, n, sizeof *requests);
+    item = room(item, &item_cap, n, sizeof *item);
+    next = room(next, &next_cap, n, sizeof *next);
+    item_lane = room(item_lane, &lane_cap, n, sizeof *item_lane);
+    size_t request_mask = clear_for(&requests_at, n), n_requests = 0, n_items = 0;
+    stamped_table *e = &executions, *q = &requests_at;
+    for (int l = 0; l < lanes; l++) {
+        const emu_thread *t = &threads[first + l];
+        size_t pc_mask = clear_for(e, most);
+        for (size_t k = 0; k < t->n_rec; k++) {
+            const access_record *r = &t->rec[k];
+            size_t h = slot_of(r->pc, pc_mask);
+            while (e->stamp[h] == e->now && e->key[h] != r->pc)
+                h = (h + 1) & pc_mask;
+            if (e->stamp[h] != e->now)
+                e->stamp[h] = e->now, e->key[h] = r->pc, e->value[h] = 0;
+            uint32_t nth = (uint32_t)e->value[h]++;
+            size_t g = slot_of(r->pc * 31 + ((uint64_t)nth << 8) + r->kind, request_mask);
+            while (q->stamp[g] == q->now && (q->key[g] != r->pc || requests[q->value[g]].nth != nth ||
+                                              requests[q->value[g]].kind != r->kind))
+                g = (g + 1) & request_mask;
+            size_t i = n_items++;
+            item[i] = r, item_lane[i] = l, next[i] = NO_RECORD;
+            if (q->stamp[g] != q->now) {
+                q->stamp[g] = q->now, q->key[g] = r->pc, q->value[g] = n_requests;
+                requests[n_requests++] = (request){r->pc, nth, r->kind, i, i};
+            } else {
+                request *to = &requests[q->value[g]];
+                next[to->tail] = i, to->tail = i;
+            }
+        }
+    }
+    for (size_t j = 0; j < n_requests; j++) {
+        const access_record *lane[32];
+        int lane_id[32], m = 0;
+        for (size_t i = requests[j].head; i != NO_RECORD && m < 32; i = next[i])
+            lane[m] = item[i], lane_id[m++] = item_lane[i];
+        request_cost c = cost(lane, lane_id, m, (int)requests[j].kind);
+        add((int)requests[j].kind, c);
+        if (requests[j].kind == SHARED_LOAD || requests[j].kind == SHARED_STORE)
+            note_worst_shared(c, lane, lane_id, m);
+    }
+}
+
 static void tally_block(int n_threads)
 {
-    static warp_access *acc;
-    static size_t cap;
     read_sites();
     for (int i = 0; i < n_threads; i++)
         as_instructions(&threads[i]);
-    for (int w = 0; w * 32 < n_threads; w++) {
-        int first = w * 32, lanes = n_threads - first < 32 ? n_threads - first : 32;
-        size_t n = 0;
-        for (int l = 0; l < lanes; l++)
-            n += threads[first + l].n_rec;
-        if (n > cap) {
-            warp_access *grown = realloc(acc, n * sizeof *grown);
-            if (!grown)
-                abort();
-            acc = grown, cap = n;
-        }
-        n = 0;
-        for (int l = 0; l < lanes; l++) {
-            const emu_thread *t = &threads[first + l];
-            size_t start = n;
-            for (size_t k = 0; k < t->n_rec; k++)
-                acc[n++] = (warp_access){t->rec[k].pc, 0, t->rec[k].kind, l, &t->rec[k]};
-            qsort(acc + start, n - start, sizeof *acc, by_pc_then_order);
-            for (size_t k = start; k < n; k++)
-                acc[k].nth = k > start && acc[k - 1].pc == acc[k].pc ? acc[k - 1].nth + 1 : 0;
-        }
-        qsort(acc, n, sizeof *acc, by_instruction);
-        for (size_t i = 0; i < n;) {
-            const access_record *lane[32];
-            int lane_id[32], m = 0;
-            size_t j = i;
-            for (; j < n && acc[j].pc == acc[i].pc && acc[j].nth == acc[i].nth &&
-                   acc[j].kind == acc[i].kind; j++)
-                if (m < 32)
-                    lane[m] = acc[j].rec, lane_id[m++] = acc[j].lane;
-            request_cost c = cost(lane, lane_id, m, (int)acc[i].kind);
-            add((int)acc[i].kind, c);
-            if (acc[i].kind == SHARED_LOAD || acc[i].kind == SHARED_STORE)
-                note_worst_shared(c, lane, lane_id, m);
-            i = j;
-        }
-    }
+    for (int w = 0; w * 32 < n_threads; w++)
+        tally_warp(w * 32, n_threads - w * 32 < 32 ? n_threads - w * 32 : 32);
     for (int i = 0; i < n_threads; i++)
         threads[i].n_rec = 0;
 }
