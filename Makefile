@@ -84,7 +84,11 @@ CFLAGS_HARNESS := -std=c11 -D_DEFAULT_SOURCE -U_FORTIFY_SOURCE -D_FORTIFY_SOURCE
 # the -O level experiment.
 OPT ?= -O3 -march=native
 
-NVCC ?= $(shell command -v nvcc || ls /usr/local/cuda/bin/nvcc 2>/dev/null)
+# Looked for once: set with ?=, its shell would run at each use, 19 times a make (and the
+# grader and the kit's own tests start make thousands of times).
+ifeq ($(origin NVCC),undefined)
+NVCC := $(shell command -v nvcc || ls /usr/local/cuda/bin/nvcc 2>/dev/null)
+endif
 HAVE_GPU := $(if $(shell nvidia-smi -L 2>/dev/null | grep -m1 GPU),1)
 ifneq ($(NVCC),)
 CUDA_HOME ?= $(patsubst %/bin/nvcc,%,$(realpath $(NVCC)))
@@ -402,8 +406,9 @@ $(foreach n,$(BUILD_LABS),$(eval $(call lab_rules,$(n))))
 # one-wave rule) then launches the pair it is named for.
 SWEEP_TILES := 8 16 32 64
 SWEEP_ROWS := 1 2 4 8 16 32
-SWEEP_PAIRS := $(foreach t,$(SWEEP_TILES),$(foreach r,$(SWEEP_ROWS),\
-                 $(if $(shell [ $(r) -le $(t) ] && [ $$(($(t) * $(r))) -le 1024 ] && echo y),T$(t)-R$(r))))
+# One shell for every pair, not one a pair: it runs at each make.
+SWEEP_PAIRS := $(shell for t in $(SWEEP_TILES); do for r in $(SWEEP_ROWS); do \
+                 [ $$r -le $$t ] && [ $$((t * r)) -le 1024 ] && echo T$$t-R$$r; done; done)
 SWEEP_LABS := $(foreach n,$(LABS),$(if $(filter TILE_DIM,$(lab$(n)_tunables)),$(if $(filter BLOCK_ROWS,$(lab$(n)_tunables)),$(n))))
 
 # $(1): lab, $(2): tile, $(3): rows
@@ -638,44 +643,51 @@ CHECK_BUILDS := $(B)/unit $(B)/bench-report-test $(B)/emu-test \
 CHECK_SHARED = $(GRADE_TOOLS) $(foreach n,$(GPU_LABS),$(B)/lab$(n)/profile-emu) $(FIGURE_TOOLS) $(B)/report-table
 
 # A shell suite of tests/ as a line of the plan (harness/tools/check-suites.sh):
-# $(1) its name, $(2) after=NAME where it must wait for another suite (make
-# dist's folder: both write it), $(3) the script. Each suite has a lock of its
-# own for the grading it does (grade.sh's TILELAB_GRADE_LOCK), so that a test
-# run again alone waits for its own suite's grading, never for the suites
-# beside it. The long suites come first in the plan, to start early.
-cli_suite = echo "cli $(1) $(2) env B=$(B) TILELAB_GRADE_LOCK=$(abspath $(B))/.grade-lock-$(1) $(SHELL) $(3)";
+# $(1) its name; $(2) what it waits for (after=): build, the plan's first step,
+# which builds what suites read of build/ (CHECK_BUILDS, CHECK_SHARED), and
+# another suite where both write one folder (make dist's); nothing for a suite
+# that reads nothing of build/ (it builds in a copy of the kit, or in a folder
+# of its own), which runs beside the build; $(3) the script. Each suite has a
+# lock of its own for the grading it does (grade.sh's TILELAB_GRADE_LOCK), so
+# that a test run again alone waits for its own suite's grading, never for the
+# suites beside it.
+cli_suite = echo "cli $(1) $(if $(2),after=$(2)) env B=$(B) TILELAB_GRADE_LOCK=$(abspath $(B))/.grade-lock-$(1) $(SHELL) $(3)";
 
 # The held-back-shapes test runs too, on shapes of its own.
 CHECK_ENV := TILELAB_HIDDEN=5x7,130x3,1x77
 # As many suites at once as cores (most of a suite's time is one core, or
-# waiting), and the builds before them as parallel: CHECK_JOBS=1 runs all one after another.
+# waiting), and the build among them as parallel: CHECK_JOBS=1 runs all one after another.
 CHECK_JOBS ?= $(shell nproc 2>/dev/null || echo 1)
+# The plan's order is the order suites start in where they may (and their results are
+# printed in): the longest chains of work first, the grader's and the handouts' commands
+# (minutes, one command after another), then the corpus, whose files run side by side and
+# fill whatever cores the others leave.
 check:
-	@$(MAKE) $(if $(filter -j%,$(MAKEFLAGS)),,-j$(CHECK_JOBS)) $(CHECK_BUILDS) $(CHECK_SHARED)
-	@echo "== GPU suites run $(if $(filter cuda,$(BACKEND)),on the GPU,on the CPU emulator (no GPU here)), $(CHECK_JOBS) at a time"
-	@{ echo "pass harness $(B)/unit"; \
-	   echo "pass bench-report $(B)/bench-report-test"; \
-	   echo "pass emulator $(B)/emu-test"; \
-	   $(if $(NVCC),echo "pass plans $(B)/plan-test",echo "skip plans nvcc is not installed, so no lab process is built for a GPU"); \
-	   $(foreach n,$(LABS),echo "pass lab$(n)-reference env $(CHECK_ENV) $(call check_dir,$(n),reference)/test $(if $(and $(filter gpu,$(lab$(n)_kind)),$(filter cuda,$(BACKEND))),--jobs 1)"; \
-	                       echo "fail lab$(n)-stub env $(CHECK_ENV) $(call check_dir,$(n),student)/test $(if $(and $(filter gpu,$(lab$(n)_kind)),$(filter cuda,$(BACKEND))),--jobs 1)";) \
-	   echo "cli emulator-corpus $(MAKE) -s B=$(B) GPU=$(BACKEND) emu-corpus"; \
-	   $(call cli_suite,grader,,tests/grader_test.sh) \
+	@echo "== GPU suites run $(if $(filter cuda,$(BACKEND)),on the GPU,on the CPU emulator (no GPU here)), $(CHECK_JOBS) at a time; the build first, beside the suites that need nothing of it"
+	@{ echo "step build $(MAKE) $(if $(filter -j%,$(MAKEFLAGS)),,-j$(CHECK_JOBS)) $(CHECK_BUILDS) $(CHECK_SHARED)"; \
 	   $(call cli_suite,documented-commands,,tests/docs_test.sh) \
-	   $(call cli_suite,hostile,,tests/hostile_test.sh $(B)/hostile) \
-	   $(call cli_suite,class,,tests/class_test.sh) \
-	   $(call cli_suite,slurm,,tests/slurm_test.sh) \
-	   $(call cli_suite,profile,,tests/profile_test.sh) \
-	   $(call cli_suite,command-line,,tests/cli_test.sh) \
-	   $(call cli_suite,suite-server,,tests/server_test.sh) \
-	   $(call cli_suite,scripts,,tests/scripts_test.sh) \
-	   $(call cli_suite,new-lab,,tests/newlab_test.sh) \
+	   $(call cli_suite,grader,build,tests/grader_test.sh) \
+	   echo "cli emulator-corpus after=build $(MAKE) -s B=$(B) GPU=$(BACKEND) emu-corpus"; \
+	   $(call cli_suite,hostile,build,tests/hostile_test.sh $(B)/hostile) \
+	   $(call cli_suite,slurm,build,tests/slurm_test.sh) \
+	   $(call cli_suite,class,build,tests/class_test.sh) \
+	   echo "pass harness after=build $(B)/unit"; \
+	   echo "pass bench-report after=build $(B)/bench-report-test"; \
+	   echo "pass emulator after=build $(B)/emu-test"; \
+	   $(if $(NVCC),echo "pass plans after=build $(B)/plan-test",echo "skip plans nvcc is not installed, so no lab process is built for a GPU"); \
+	   $(foreach n,$(LABS),echo "pass lab$(n)-reference after=build env $(CHECK_ENV) $(call check_dir,$(n),reference)/test $(if $(and $(filter gpu,$(lab$(n)_kind)),$(filter cuda,$(BACKEND))),--jobs 1)"; \
+	                       echo "fail lab$(n)-stub after=build env $(CHECK_ENV) $(call check_dir,$(n),student)/test $(if $(and $(filter gpu,$(lab$(n)_kind)),$(filter cuda,$(BACKEND))),--jobs 1)";) \
+	   $(call cli_suite,command-line,build,tests/cli_test.sh) \
+	   $(call cli_suite,suite-server,build,tests/server_test.sh) \
+	   $(call cli_suite,figures,build,tests/plots_test.sh) \
+	   $(call cli_suite,profile,build,tests/profile_test.sh) \
+	   $(call cli_suite,student-kit,build,tests/dist_test.sh) \
+	   $(call cli_suite,gradescope,build$(comma)student-kit,tests/gradescope_test.sh) \
 	   $(call cli_suite,tunables,,tests/tunables_test.sh) \
-	   $(call cli_suite,student-kit,,tests/dist_test.sh) \
-	   $(call cli_suite,gradescope,after=student-kit,tests/gradescope_test.sh) \
-	   $(call cli_suite,sanitize,,tests/sanitize_test.sh) \
-	   $(call cli_suite,figures,,tests/plots_test.sh) \
 	   $(if $(SLIDE_TOOLS),$(call cli_suite,slides,,tests/slides_test.sh),echo "skip slides pandoc and LaTeX (beamer) are not installed, so the decks are not built: make deps installs them";) \
+	   $(call cli_suite,new-lab,,tests/newlab_test.sh) \
+	   $(call cli_suite,scripts,,tests/scripts_test.sh) \
+	   $(call cli_suite,sanitize,,tests/sanitize_test.sh) \
 	 } | harness/tools/check-suites.sh -j $(CHECK_JOBS)
 
 # ---------------------------------------------------------------- grading

@@ -114,6 +114,12 @@ grade textbook2 02
 expect "a textbook blocked loop with the stub's BLOCK scores at least 9 of 10 in lab 2" "^2 +6.00 / +6.00 .* +(9\.[0-9]+|10\.00) / +10.00$"
 summary=$build/grade/textbook2/results.json
 expect "... and its performance line says what was measured" "ratio [0-9.]+: simulated cache misses"
+# (graded with KEEP_BUILD=1, as grade() does unless told: its build is kept)
+if [ -x "$build/grade/textbook2/build/lab02/student/test" ]; then
+    ok "KEEP_BUILD=1 keeps a hand-in's build once it is graded"
+else
+    not_ok "KEEP_BUILD=1 kept no build" /dev/null
+fi
 
 # Points from raw outcomes, as on a GPU (no GPU needed): grade-report alone.
 mkdir -p "$tmp/report"
@@ -646,12 +652,10 @@ expect "... and it is graded for what it does" "^1 +8\.00 / +8\.00"
 KEEP_BUILD= grade textbook2 02
 if [ -s "$build/grade/textbook2/summary.txt" ] && [ ! -e "$build/grade/textbook2/build" ] &&
     [ ! -e "$build/grade/textbook2/outputs" ]; then
-    ok "no hand-in's build folder is kept once it is graded"
+    ok "no hand-in's build folder is kept once it is graded, unless KEEP_BUILD=1 asks"
 else
     not_ok "build folders kept: $(ls -d "$build"/grade/*/build 2>/dev/null | head -3)" /dev/null
 fi
-KEEP_BUILD=1 grade textbook2 02
-if [ -x "$build/grade/textbook2/build/lab02/student/test" ]; then ok "... unless KEEP_BUILD=1 asks"; else not_ok "KEEP_BUILD=1 kept no build" /dev/null; fi
 
 handin impostor 01-cpu-naive >/dev/null <<EOF
 #include "check.h"

@@ -43,12 +43,36 @@ nvcc=${TL_EMU_NVCC-}
 [ -n "$nvcc" ] || nvcc=$(command -v nvcc || { [ -x /usr/local/cuda/bin/nvcc ] && echo /usr/local/cuda/bin/nvcc; } || true)
 [ "$nvcc" != none ] || nvcc=
 
+# nvdisasm, which reads the widths of nvcc's memory instructions from its SASS (step 4).
+nvdisasm=
+if [ -n "$nvcc" ]; then
+    nvdisasm=${TL_EMU_NVDISASM-}
+    [ -n "$nvdisasm" ] || nvdisasm=$(command -v nvdisasm || { [ -x "${nvcc%/*}/nvdisasm" ] && echo "${nvcc%/*}/nvdisasm"; } ||
+        python3 -c 'import glob, site
+print(*[p for d in site.getsitepackages() + [site.getusersitepackages()] for p in sorted(glob.glob(d + "/nvidia/*/bin/nvdisasm"))][-1:])' 2>/dev/null || true)
+    [ "$nvdisasm" != none ] || nvdisasm=
+fi
+
 # The GPU build's flags (Makefile, NVCC_FLAGS), for the architecture it would build for.
 arch=${TL_EMU_ARCH:--arch=sm_90}
+# Where step 4 reads SASS, the check keeps what nvcc compiled, with line numbers: its code
+# for sm_90 (the H100 the emulator models, from compute_90 as -arch=sm_90 builds it) is
+# then read from there, not compiled a second time (that took as long as the rest).
+keep=
+cubin=${out%.o}.sm_90.cubin
+rm -f "$cubin"
+if [ -n "$nvdisasm" ]; then
+    keep=${out%.o}.keep
+    rm -rf "$keep" && mkdir -p "$keep"
+fi
 # shellcheck disable=SC2086 # $arch: nvcc's flags, one or a -gencode list
-if [ -n "$nvcc" ] && ! "$nvcc" -c -O3 $arch -Wno-deprecated-gpu-targets -Werror all-warnings \
-        -Xcompiler -Wall,-Wextra,-Werror -Xptxas -v -I"$here/../core/include" "$@" "$src" -o "${out%.o}.nvcc.o" \
-        >"${out%.o}.nvcc.log" 2>&1; then
+nvcc_check() { # FLAGS...: its output in .nvcc.log
+    [ -z "$keep" ] || set -- -lineinfo --keep --keep-dir "$keep" "$@"
+    "$nvcc" -c -O3 $arch -Wno-deprecated-gpu-targets -Werror all-warnings -Xcompiler -Wall,-Wextra,-Werror \
+        -Xptxas -v -I"$here/../core/include" "$@" "$src" -o "${out%.o}.nvcc.o" >"${out%.o}.nvcc.log" 2>&1
+}
+if [ -n "$nvcc" ] && ! nvcc_check "$@"; then
+    [ -z "$keep" ] || rm -rf "$keep"
     # An nvcc that cannot work here (a host compiler too new for it, an
     # architecture it dropped) says nothing about the file: check without it.
     if grep -q -E 'unsupported GNU version|unsupported clang version|Unsupported gpu architecture' \
@@ -63,6 +87,13 @@ if [ -n "$nvcc" ] && ! "$nvcc" -c -O3 $arch -Wno-deprecated-gpu-targets -Werror 
         echo "The lines above are nvcc's errors in $src (it compiled for ${names% }: $why): a GPU build stops there too, so the emulator refuses the file as well. Fix the first one first." >&2
         exit 1
     fi
+fi
+if [ -n "$keep" ]; then
+    base=$(basename "$src")
+    for kept in "$keep/${base%.*}.sm_90.cubin" "$keep/${base%.*}.compute_90.sm_90.cubin"; do
+        [ ! -f "$kept" ] || mv "$kept" "$cubin"
+    done
+    rm -rf "$keep"
 fi
 
 # One program for both compilers: the emulator must count the code nvcc
@@ -106,18 +137,12 @@ one_program() {
 # The widths of nvcc's memory instructions per source line, from its SASS
 # for sm_90, in the background while g++ compiles (step 4).
 widths=-
-if [ -n "$nvcc" ]; then
-    nvdisasm=${TL_EMU_NVDISASM-}
-    [ -n "$nvdisasm" ] || nvdisasm=$(command -v nvdisasm || { [ -x "${nvcc%/*}/nvdisasm" ] && echo "${nvcc%/*}/nvdisasm"; } ||
-        python3 -c 'import glob, site
-print(*[p for d in site.getsitepackages() + [site.getusersitepackages()] for p in sorted(glob.glob(d + "/nvidia/*/bin/nvdisasm"))][-1:])' 2>/dev/null || true)
-    if [ -n "$nvdisasm" ] && [ "$nvdisasm" != none ]; then
-        widths=${out%.o}.widths
-        { "$nvcc" -cubin -O3 -arch=sm_90 -lineinfo -Wno-deprecated-gpu-targets -I"$here/../core/include" "$@" "$src" \
-              -o "${out%.o}.sm_90.cubin" && "$nvdisasm" -g -c "${out%.o}.sm_90.cubin" >"${out%.o}.sass" &&
-              "$here/instructions.sh" widths "${out%.o}.sass" "$src" >"$widths"; } >"${out%.o}.sass.log" 2>&1 &
-        sass=$!
-    fi
+if [ -n "$nvcc" ] && [ -n "$nvdisasm" ]; then
+    widths=${out%.o}.widths
+    { { [ -s "$cubin" ] || "$nvcc" -cubin -O3 -arch=sm_90 -lineinfo -Wno-deprecated-gpu-targets -I"$here/../core/include" \
+            "$@" "$src" -o "$cubin"; } && "$nvdisasm" -g -c "$cubin" >"${out%.o}.sass" &&
+          "$here/instructions.sh" widths "${out%.o}.sass" "$src" >"$widths"; } >"${out%.o}.sass.log" 2>&1 &
+    sass=$!
 fi
 
 # g++'s own include directories less the CUDA toolkit's (where a toolkit is

@@ -170,10 +170,12 @@ done
 
 # A CPU lab's measured run: valgrind's callgrind program, started as its
 # launcher starts it (valgrind -d names it) but by grade-confine, so that it
-# stays one process running one program (harness/grade/grade_confine.c).
+# stays one process running one program (harness/grade/grade_confine.c). Asked
+# with --help, the launcher names it for this machine's platform without a
+# program simulated (/bin/true under callgrind took 0.17 s of CPU a hand-in).
 measured=()
 if [ -n "$VALGRIND" ]; then
-    callgrind=$("$VALGRIND" -d --tool=callgrind --callgrind-out-file=/dev/null /bin/true 2>&1 | sed -n 's/.*launcher launching //p' | head -n 1)
+    callgrind=$("$VALGRIND" -d --tool=callgrind --help 2>&1 | sed -n 's/.*launcher launching //p' | head -n 1)
     if [ -n "$callgrind" ] && [ -x "$callgrind" ] && "$TOOLS/grade-confine" /bin/true; then
         measured=(env VALGRIND_LAUNCHER="$VALGRIND" "$TOOLS/grade-confine" "$callgrind" --tool=callgrind)
     else
@@ -193,6 +195,43 @@ gpu_devices() {
     done
 }
 
+# What every bwrap sandbox of this grading shows, the same for each of its commands, and
+# so worked out once (a folder costs a realpath or a readlink, and every test is a
+# command): in sb_machine, the machine; in sb_kit, the kit's folder; in sb_hidden, what
+# is hidden besides.
+sb_machine=() sb_kit=() sb_hidden=()
+machine_view() {
+    # What the hand-in sees of the machine: the system's folders and the
+    # grader's tools (every folder of the grader's PATH and search paths, the
+    # installations of its compilers and of valgrind), read-only, and the kit.
+    # Not the rest: another checkout's solutions, an instructor's home.
+    local d tool system=(/usr /bin /sbin /lib /lib32 /lib64 /libx32 /etc /sys) more=()
+    for d in "${system[@]}"; do
+        if [ -L "$d" ]; then sb_machine+=(--symlink "$(readlink "$d")" "$d"); elif [ -d "$d" ]; then sb_machine+=(--ro-bind "$d" "$d"); fi
+    done
+    local e dirs
+    IFS=: read -ra more <<<"$PATH"
+    for e in "${search_env[@]}"; do
+        IFS=: read -ra dirs <<<"${e#*=}"
+        more+=("${dirs[@]}")
+    done
+    for tool in "${CC:-cc}" "${NVCC:-nvcc}" "$VALGRIND"; do
+        tool=$(command -v "$tool" 2>/dev/null) && tool=$(realpath "$tool" 2>/dev/null) && more+=("$(dirname "$(dirname "$tool")")")
+    done
+    for d in "${more[@]}"; do
+        [ -n "$d" ] && [ -d "$d" ] && d=$(realpath "$d") || continue
+        case "$d/" in /usr/* | /bin/* | /sbin/* | /lib*/* | /etc/* | "$root"/ | "$root"/build/*) continue ;; esac
+        [ "$d" = / ] || sb_machine+=(--ro-bind "$d" "$d")
+    done
+    # Of the kit's folder, its own sources alone: never the solutions, nor
+    # hand-ins an instructor keeps there (#include "../../../handins/y/...").
+    for d in "${KIT_SOURCES[@]}"; do sb_kit+=(--ro-bind "$root/$d" "$root/$d"); done
+    for d in "${KIT_CLOSED[@]}"; do sb_kit+=(--tmpfs "$d" --remount-ro "$d"); done
+    [ -z "$SUBMISSIONS" ] || [ ! -d "$SUBMISSIONS" ] || sb_hidden+=(--tmpfs "$SUBMISSIONS" --remount-ro "$SUBMISSIONS")
+    [ -z "$HIDDEN" ] || sb_hidden+=(--ro-bind /dev/null "$HIDDEN")
+}
+[ "$SANDBOX" != bwrap ] || machine_view
+
 # sandbox MODE: the command line that starts a sandbox, in the array sb.
 # MODE build: the hand-in's build folder is writable; link: so is it, and
 # the compiled references show (to link the bench, once the hand-in's own
@@ -210,50 +249,20 @@ sandbox() {
         sb=(env HOME=/tmp TILELAB_DONE_FILE="$done_fifo")
         return
     fi
-    # What the hand-in sees of the machine: the system's folders and the
-    # grader's tools (every folder of the grader's PATH and search paths, the
-    # installations of its compilers and of valgrind), read-only, and the kit.
-    # Not the rest: another checkout's solutions, an instructor's home.
-    local d view=() tool system=(/usr /bin /sbin /lib /lib32 /lib64 /libx32 /etc /sys) more=()
-    for d in "${system[@]}"; do
-        if [ -L "$d" ]; then view+=(--symlink "$(readlink "$d")" "$d"); elif [ -d "$d" ]; then view+=(--ro-bind "$d" "$d"); fi
-    done
-    local e dirs
-    IFS=: read -ra more <<<"$PATH"
-    for e in "${search_env[@]}"; do
-        IFS=: read -ra dirs <<<"${e#*=}"
-        more+=("${dirs[@]}")
-    done
-    for tool in "${CC:-cc}" "${NVCC:-nvcc}" "$VALGRIND"; do
-        tool=$(command -v "$tool" 2>/dev/null) && tool=$(realpath "$tool" 2>/dev/null) && more+=("$(dirname "$(dirname "$tool")")")
-    done
-    for d in "${more[@]}"; do
-        [ -n "$d" ] && [ -d "$d" ] && d=$(realpath "$d") || continue
-        case "$d/" in /usr/* | /bin/* | /sbin/* | /lib*/* | /etc/* | "$root"/ | "$root"/build/*) continue ;; esac
-        [ "$d" = / ] || view+=(--ro-bind "$d" "$d")
-    done
-    # Of the kit's folder, its own sources alone: never the solutions, nor
-    # hand-ins an instructor keeps there (#include "../../../handins/y/...").
-    local kit=()
-    for d in "${KIT_SOURCES[@]}"; do kit+=(--ro-bind "$root/$d" "$root/$d"); done
-    for d in "${KIT_CLOSED[@]}"; do kit+=(--tmpfs "$d" --remount-ro "$d"); done
-    local hide=()
-    [ -z "$SUBMISSIONS" ] || [ ! -d "$SUBMISSIONS" ] || hide+=(--tmpfs "$SUBMISSIONS" --remount-ro "$SUBMISSIONS")
-    [ -z "$HIDDEN" ] || hide+=(--ro-bind /dev/null "$HIDDEN")
     local build=(--ro-bind "$work/build" "$work/build") extra=()
     case "$1" in
     build) build=(--bind "$work/build" "$work/build") ;;
     link) build=(--bind "$work/build" "$work/build") extra=(--ro-bind "$PREBUILT" "$PREBUILT") ;;
     perf) extra=(--bind "$2" "$2") ;;
     esac
-    local paths=()
+    local e paths=()
     for e in "${search_env[@]}"; do
         paths+=(--setenv "${e%%=*}" "${e#*=}")
     done
-    sb=(bwrap "${view[@]}" --dev /dev "${gpu_binds[@]}" --proc /proc --size "$TMP_LIMIT" --tmpfs /tmp
-        "${kit[@]}" --tmpfs "$TOOLS" --ro-bind-try "$TOOLS/grade-gpu-probe" "$TOOLS/grade-gpu-probe"
+    sb=(bwrap "${sb_machine[@]}" --dev /dev "${gpu_binds[@]}" --proc /proc --size "$TMP_LIMIT" --tmpfs /tmp
+        "${sb_kit[@]}" --tmpfs "$TOOLS" --ro-bind-try "$TOOLS/grade-gpu-probe" "$TOOLS/grade-gpu-probe"
         --ro-bind-try "$TOOLS/grade-confine" "$TOOLS/grade-confine"
-        "${hide[@]}" --tmpfs "$out" --ro-bind "$work/submission" "$work/submission"
+        "${sb_hidden[@]}" --tmpfs "$out" --ro-bind "$work/submission" "$work/submission"
         "${build[@]}" --ro-bind "$work/records" "$work/records" "${extra[@]}" --remount-ro "$out"
         --remount-ro "$TOOLS"
         --unshare-all --cap-drop ALL --die-with-parent --new-session --clearenv

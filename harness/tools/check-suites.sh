@@ -7,15 +7,20 @@
 #   pass NAME [after=A,B] COMMAND...   every test of the Criterion suite must pass
 #   fail NAME [after=A,B] COMMAND...   the suite (a stub's) must fail: its tests can fail
 #   cli  NAME [after=A,B] COMMAND...   a script printing TAP ("ok"/"not ok" lines)
+#   step NAME [after=A,B] COMMAND...   no test: what suites after it need (the build);
+#                                      where it fails, make check stops there
 #   skip NAME REASON...                counted as skipped, with the reason shown
 #
-# With -j N, up to N suites run at once (most of a suite's time is one core,
-# or waiting): each starts in the plan's order, once those named by after=
-# (suites before it in the plan) have ended, since it writes what they read.
-# A suite's result is printed when it and every suite before it have ended,
-# so that the output is in the plan's order whatever ends first; its
-# "running" line as it starts. The last line is the tally: "check: N passed,
-# N failed, N skipped"; the exit status is 0 when nothing failed.
+# With -j N, up to N suites (and steps) run at once (most of a suite's time
+# is one core, or waiting): the first in the plan's order that may start
+# starts, that is one whose after= suites (before it in the plan) have
+# ended, since it reads what they write; a suite that waits for one holds
+# back none after it that need not (the suites that build nothing of build/
+# run beside the build). A suite's result is printed when it and every
+# suite before it have ended, so that the output is in the plan's order
+# whatever ends first; its "running" line as it starts. The last line is
+# the tally: "check: N passed, N failed, N skipped"; the exit status is 0
+# when nothing failed.
 set -u
 jobs=1
 while getopts j: opt; do
@@ -52,7 +57,7 @@ for line in "${plan[@]}"; do
     read -r kind name cmd <<<"$line"
     [ -n "$kind" ] || continue
     case "$kind" in
-    pass|fail|cli|skip) ;;
+    pass|fail|cli|step|skip) ;;
     *) echo "check-suites.sh: unknown kind '$kind' in the plan" >&2; exit 2 ;;
     esac
     after=
@@ -74,6 +79,8 @@ run_suite() {
     start=$(date +%s)
     if [ "${kinds[i]}" = cli ]; then
         ${cmds[i]} >"$logs/$i.tap" 2>"$logs/$i.log" </dev/null
+    elif [ "${kinds[i]}" = step ]; then
+        ${cmds[i]} >"$logs/$i.log" 2>&1 </dev/null
     else
         ${cmds[i]} --tap="$logs/$i.tap" >"$logs/$i.log" 2>&1 </dev/null
     fi
@@ -82,9 +89,13 @@ run_suite() {
     echo "$rc $(took "$start" "$(cpu "$logs/$i.times")")" >"$logs/$i.ending" && mv "$logs/$i.ending" "$logs/$i.end"
 }
 ended() { [ -e "$logs/$1.end" ]; }
-may_start() { # I: every suite it runs after has ended
-    local a
-    for a in ${afters[$1]//,/ }; do ended "${index_of[$a]}" || return 1; done
+may_start() { # I: every suite it runs after has ended, and every step of them done
+    local a i rc
+    for a in ${afters[$1]//,/ }; do
+        i=${index_of[$a]}
+        ended "$i" || return 1
+        [ "${kinds[i]}" != step ] || { read -r rc _ <"$logs/$i.end" && [ "$rc" = 0 ]; } || return 1
+    done
 }
 
 # report I: suite I's result, counted.
@@ -97,6 +108,15 @@ report() {
         return
     fi
     read -r rc took <"$logs/$i.end"
+    if [ "$kind" = step ]; then
+        if [ "$rc" -eq 0 ]; then
+            echo "DONE  $name $took"
+        else
+            echo "FAIL  $name (exit $rc) $took; its output's end:"
+            tail -n 40 "$log" | sed 's/^/      /'
+        fi
+        return
+    fi
     ok=$(count '^ok ' "$tap") bad=$(count '^not ok' "$tap") skip=$(count '^ok .*# SKIP' "$tap")
     ok=$((ok - skip))
     synthesis=$(grep -h 'Synthesis' "$log" | sed 's/.*Synthesis: //')
@@ -129,22 +149,38 @@ report() {
     fi
 }
 
-next=0 shown=0 running=0
+# stop_all REASON: a step failed; what runs is ended, and nothing more starts.
+stop_all() {
+    local groups group
+    groups=$(jobs -p)
+    disown -a # ended here, and not reported as "Terminated" by the shell
+    for group in $groups; do kill -TERM -- "-$group" 2>/dev/null; done
+    echo
+    echo "check: stopped, $1"
+    echo "check: $passed passed, $((failed + 1)) failed, $skipped skipped"
+    exit 1
+}
+
+started=() shown=0 running=0
 while [ "$shown" -lt "$total" ]; do
-    # Start what may start, in the plan's order.
-    while [ "$next" -lt "$total" ] && [ "$running" -lt "$jobs" ] && may_start "$next"; do
-        if [ "${kinds[next]}" = skip ]; then
-            echo "0 -" >"$logs/$next.end"
+    # Start what may start, the first in the plan's order first.
+    for ((i = 0; i < total && running < jobs; i++)); do
+        [ -z "${started[i]:-}" ] && may_start "$i" || continue
+        started[i]=1
+        if [ "${kinds[i]}" = skip ]; then
+            echo "0 -" >"$logs/$i.end"
         else
-            echo "....  ${names[next]}: running ($((next + 1)) of $total, $(date +%H:%M:%S))"
-            run_suite "$next" &
+            echo "....  ${names[i]}: running ($((i + 1)) of $total, $(date +%H:%M:%S))"
+            run_suite "$i" &
             running=$((running + 1))
         fi
-        next=$((next + 1))
     done
     # Print what has ended, in the plan's order.
     while [ "$shown" -lt "$total" ] && ended "$shown"; do
         report "$shown"
+        if [ "${kinds[shown]}" = step ] && [ "$(cut -d' ' -f1 "$logs/$shown.end")" != 0 ]; then
+            stop_all "${names[shown]} failed"
+        fi
         shown=$((shown + 1))
     done
     [ "$shown" -lt "$total" ] || break

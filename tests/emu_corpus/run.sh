@@ -54,11 +54,13 @@ of() {
 }
 ops_of() { of "$1" "${LAB_OPS:-}" | tr + ' '; }
 
-# The suite of lab NN, built once a run, before the files (below); it runs in each file's
-# folder and reads its report there.
+# The suite of lab NN, built once a run, before the files (below): it never links the lab
+# file, so each file's folder gets a copy, which runs there beside the file's lab process
+# and reads its report there.
 suite() {
     # shellcheck disable=SC2046,SC2086
-    $CC $CFLAGS -Itests $BACKEND_CFLAGS $(ops_of "$1") -c "tests/lab${1}_test.c" -o "$out/lab$1-test.o"
+    $CC $CFLAGS -Itests $BACKEND_CFLAGS $(ops_of "$1") -c "tests/lab${1}_test.c" -o "$out/lab$1-test.o" &&
+        $CC -o "$out/lab$1-test" "$out/lab$1-test.o" $CLIENT $CORE -lcriterion -lm
 }
 
 build() {
@@ -80,7 +82,7 @@ build() {
     # shellcheck disable=SC2086
     harness/lab/isolate-symbols.sh "$d/lab.raw.o" "$d/lab.o" &&
         $CC -o "$d/lab-runner" "$out/lab_runner.o" "$d/lab.o" $LAB_REQUEST $BACKEND_OBJS $CORE $LIBS -lm &&
-        $CC -o "$d/test" "$out/lab$lab-test.o" $CLIENT $CORE -lcriterion -lm
+        cp "$out/lab$lab-test" "$d/test"
 }
 
 # sanitize SRC DIR LAB TOOL: `make labLAB sanitize` with only TOOL, on SRC put where a
@@ -187,7 +189,7 @@ start() {
 
 # What every file shares, built once and side by side: the lab process's own part, and the
 # suite of each lab the files belong to.
-rm -f "$out"/lab*-test.o "$out/lab_runner.o"
+rm -f "$out"/lab*-test.o "$out"/lab*-test "$out/lab_runner.o"
 # shellcheck disable=SC2086
 start $CC $CFLAGS $BACKEND_CFLAGS -c harness/lab/lab_runner.c -o "$out/lab_runner.o"
 labs=" "
@@ -204,7 +206,7 @@ done
 # wait's status is the last job's: each output is checked instead.
 wait
 for lab in $labs; do
-    [ -s "$out/lab$lab-test.o" ] || { echo "corpus: the suite of lab $lab did not build" >&2; exit 1; }
+    [ -s "$out/lab$lab-test" ] || { echo "corpus: the suite of lab $lab did not build" >&2; exit 1; }
 done
 [ -s "$out/lab_runner.o" ] || { echo "corpus: harness/lab/lab_runner.c did not build" >&2; exit 1; }
 
