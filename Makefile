@@ -734,8 +734,8 @@ GRADE_REPORT_SOURCES := $(addprefix harness/grade/,grade_report.c grade_book.c g
 $(B)/grade-report: $(GRADE_REPORT_SOURCES) $(wildcard harness/grade/grade_*.h)
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS_HARNESS) -o $@ $(filter %.c,$^)
-$(B)/grade-run: harness/grade/grade_run.c
-	$(CC) $(CFLAGS_HARNESS) -o $@ $<
+$(B)/grade-run: harness/grade/grade_run.c harness/grade/grade_parts.c harness/grade/grade_parts.h
+	$(CC) $(CFLAGS_HARNESS) -o $@ $(filter %.c,$^)
 $(B)/grade-confine: harness/grade/grade_confine.c harness/core/include/seccomp_site.h
 	$(CC) $(CFLAGS_HARNESS) -o $@ $<
 $(B)/grade-gpu-probe: $(B)/harness/grade/grade_gpu_probe.o $(GPU_OBJS) $(CORE_LIB)

@@ -151,7 +151,10 @@ static void tl_kill_descendants(pid_t pid)
  * fresh process, and stopped again, it fails its test and is put on record
  * (lab_client.h, tl_lab_watch) in a file of the suite's run, which this
  * process makes: every test after it is skipped, saying why. The
- * references' longest call takes 0.3 s on the emulator.
+ * references' longest call takes 0.3 s on the emulator. A run given
+ * TILELAB_HANG_FILE empty keeps no such record: each test is stopped on its
+ * own, as the grader wants, which runs a lab's tests in one run and gives
+ * each its own verdict (harness/grade/grade.sh's run_tests).
  */
 #define TL_CALL_SECONDS 5.0
 static inline double tl_call_seconds(int test_seconds)

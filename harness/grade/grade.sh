@@ -487,28 +487,55 @@ build() {
     [ "$ok" = ok ]
 }
 
-# run_test LAB KIND ID SECONDS BIN [NAME=VALUE...]: records the test's outcome
-run_test() {
-    local lab=$1 kind=$2 id=$3 seconds=$4 bin=$5 output verdict
-    shift 5
-    new_output
-    output=$new
-    if [ $((SECONDS - lab_start - $(waited))) -gt "$LAB_LIMIT" ]; then
-        printf 'not run: the tests of this lab ran past %d seconds in all\n' "$LAB_LIMIT" >"$output"
-        verdict=fail
-    else
+# run_tests LAB BIN [NAME=VALUE...] <LINES: records the outcome of each test of
+# LINES (KIND, ID, SECONDS and a tag for its name, tab-separated), in their
+# order. One suite run of BIN runs them all, one at a time (grade-run with
+# several tests): one start of the suite and of its lab process, and on a GPU
+# one server and its context (harness/lab/lab_process.h), for a lab's tests,
+# where a run of its own for each test opened two contexts a test, which a
+# GPU's driver opens one at a time. Each test keeps its own verdict, limits
+# and output (a call that never returns fails its own test, and does not skip
+# those after it, as it does in make labN test: TILELAB_HANG_FILE empty); one
+# that timed out runs again alone (retry_alone).
+run_tests() {
+    local lab=$1 bin=$2 kinds=() ids=() secs=() tags=() outs=() opts=() limit=0 pattern= verdicts=()
+    local kind id seconds tag k output verdict
+    shift 2
+    while IFS=$'\t' read -r kind id seconds tag; do
+        kinds+=("$kind") ids+=("$id") secs+=("$seconds") tags+=("$tag")
+        new_output
+        outs+=("$new") opts+=(--test "$id=$new")
         # The suite's own limits come first, whatever the load: its watch on each call's CPU
         # time (tests/tl_test.h) and, at three times the test's limit, Criterion's clock.
-        verdict=$(run $((3 * seconds + TEST_MARGIN)) "$output" --test "$id" -- run -- \
-            env "$@" "$bin" --filter "$id" --tap=/dev/fd/3 --jobs 1)
-        # grade-run's "timeout": past a limit on the clock by its record or the suite's, never by the output's words
-        if [ "$verdict" = timeout ]; then
-            retry_alone "$lab" "$id" "$seconds" "$bin" "$@"
-        fi
+        limit=$((limit + 3 * seconds + TEST_MARGIN))
+        pattern+=${pattern:+|}$id
+    done
+    [ ${#ids[@]} -gt 0 ] || return 0
+    if ! lab_time_left; then
+        for k in "${!ids[@]}"; do
+            printf 'not run: the tests of this lab ran past %d seconds in all\n' "$LAB_LIMIT" >"${outs[k]}"
+        done
+    else
+        new_output
+        mapfile -t verdicts < <(run "$limit" "$new" "${opts[@]}" -- run -- \
+            env TILELAB_HANG_FILE= "$@" "$bin" --filter "@($pattern)" --tap=/dev/fd/3 --jobs 1 --verbose)
+        mv "$new" "$records/run-${ids[0]//\//-}.txt" # the run's whole output: the records'
     fi
-    [ "$verdict" != timeout ] || verdict=fail
-    record test "$lab" "$kind" "$id${hidden_tag:-}" "${verdict:-fail}" "$output"
+    for k in "${!ids[@]}"; do
+        output=${outs[k]} verdict=${verdicts[k]:-fail}
+        # grade-run's "timeout": past a limit on the clock by its record or the suite's, never by the output's words
+        if [ "$verdict" = timeout ] && lab_time_left; then
+            retry_alone "$lab" "${ids[k]}" "${secs[k]}" "$bin" "$@"
+        elif [ "$verdict" = timeout ]; then
+            printf '\nnot run again: the tests of this lab ran past %d seconds in all\n' "$LAB_LIMIT" >>"$output"
+        fi
+        [ "$verdict" != timeout ] || verdict=fail
+        record test "$lab" "${kinds[k]}" "${ids[k]}${tags[k]}" "$verdict" "$output"
+    done
 }
+
+# lab_time_left: the lab's tests have not yet run past LAB_LIMIT in all.
+lab_time_left() { [ $((SECONDS - lab_start - $(waited))) -le "$LAB_LIMIT" ]; }
 
 # waited: the seconds this lab's commands waited for another hand-in's test run
 # again alone (run's lock), which its own limit on all its tests does not count.
@@ -702,17 +729,23 @@ grade_lab() { # LAB DIR FILE KIND OPERATION
             return
         fi
     fi
+    # The lab's tests, in one suite run; on a GPU, its technique tests in another, of the
+    # emulator's build.
+    local tests=() techniques=()
     while IFS=$'\t' read -r t_kind id seconds; do
         if [ "$t_kind" = technique ] && [ -n "$no_emu" ]; then
             say "not graded: technique is judged from the CPU emulator's counts of your kernels' run, on every machine, and the emulator could not build your file:
 $(tail -c 1500 "$no_emu")"
             record test "$lab" technique "$id" fail "$said"
-        elif [ "$t_kind" = technique ]; then
-            run_test "$lab" "$t_kind" "$id" "$seconds" "$tech_bin"
+        elif [ "$t_kind" = technique ] && [ "$tech_bin" != "$bin" ]; then
+            techniques+=("$t_kind	$id	$seconds	")
         elif [ "$t_kind" != held-back ]; then
-            run_test "$lab" "$t_kind" "$id" "$seconds" "$bin"
+            tests+=("$t_kind	$id	$seconds	")
         fi
     done < <(last_first "$manifest")
+    # (Fed by a process substitution, not a pipe: run_tests runs in this shell, whose counters it moves.)
+    [ ${#tests[@]} = 0 ] || run_tests "$lab" "$bin" < <(printf '%s\n' "${tests[@]}")
+    [ ${#techniques[@]} = 0 ] || run_tests "$lab" "$tech_bin" < <(printf '%s\n' "${techniques[@]}")
     # GPU timing waits until every lab is graded (gpu_timing), one lab at a
     # time; what it runs is built now, beside the other labs' work.
     if [ "$backend" != cuda ] && all_correct "$lab"; then
@@ -723,13 +756,17 @@ $(tail -c 1500 "$no_emu")"
     # Held-back cases last, each in its own sandbox, their output marked hidden.
     [ -n "$HIDDEN" ] || return 0
     held=$(held_for "$op")
-    while IFS=$'\t' read -r t_kind id seconds; do
-        if [ "$t_kind" = random ] && [ -n "$held_seed" ]; then
-            hidden_tag=" (held-back seed)" run_test "$lab" held-back "$id" "$seconds" "$bin" TILELAB_SEED="$held_seed"
-        elif [ "$t_kind" = held-back ] && [ -n "$held" ]; then
-            run_test "$lab" held-back "$id" "$seconds" "$bin" TILELAB_HIDDEN="$held"
-        fi
-    done < <(last_first "$manifest")
+    local env=()
+    [ -z "$held_seed" ] || env+=(TILELAB_SEED="$held_seed")
+    [ -z "$held" ] || env+=(TILELAB_HIDDEN="$held")
+    run_tests "$lab" "$bin" "${env[@]}" < <(
+        while IFS=$'\t' read -r t_kind id seconds; do
+            if [ "$t_kind" = random ] && [ -n "$held_seed" ]; then
+                printf 'held-back\t%s\t%s\t (held-back seed)\n' "$id" "$seconds"
+            elif [ "$t_kind" = held-back ] && [ -n "$held" ]; then
+                printf 'held-back\t%s\t%s\t\n' "$id" "$seconds"
+            fi
+        done < <(last_first "$manifest"))
 }
 
 # ---------------------------------------------------------------- grade

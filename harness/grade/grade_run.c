@@ -3,7 +3,7 @@
  * under limits that the command cannot lift, and says how it ended.
  *
  * usage: grade-run --limit SECONDS --output FILE [--keep BYTES] [--fsize BYTES]
- *                  [--memory BYTES] [--test SUITE/TEST] [--records DIR] [--lock FILE]
+ *                  [--memory BYTES] [--test SUITE/TEST[=OUT]]... [--records DIR] [--lock FILE]
  *                  -- COMMAND...
  *
  * The command gets its own process group, no stdin, no descriptor of this
@@ -30,6 +30,17 @@
  * that it reached its end, and a clean exit; anything else is a failure,
  * and FILE says why.
  *
+ * With several, --test SUITE/TEST=OUT each, the command is one suite run of
+ * all of them, one at a time (--jobs 1 --verbose): one start of the suite,
+ * its lab process and, on a GPU, its server's context for all the tests of
+ * a lab (lab_process.h). Each test is judged as above from its own lines of
+ * the records, and its part of the output, cut at the lines Criterion
+ * prints as each test ends, goes to OUT: what a student reads for the test
+ * (the verdicts never come from it). The run's exit status is clean where
+ * it is 0, or Criterion's 1 where a test of the run failed. A test the run
+ * did not reach the end of (the limit, the sum of its tests', ended it) is
+ * a time-out, which the grader runs again alone.
+ *
  * With --lock, FILE (opened here, read and write) is the command's descriptor 4
  * and the only one beside its output's: the GPU timing lock the grader's
  * benches share (bench --gpu-lock-fd 4, timing_lock.h), where the sandbox
@@ -37,7 +48,8 @@
  *
  * Prints one word: pass, fail, skip or timeout (with --test: timeout where
  * the test ran past a limit on the clock, by this program's or the suite's
- * record, never by what the output says), or ok or fail.
+ * record, never by what the output says), or ok or fail; with several
+ * tests, one such word a line, in the order of the --test options.
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -55,6 +67,8 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "grade_parts.h"
+
 #define RECORD_MAX 65536
 #define FILE_SIZE_MAX (512L << 20) /* any one file the command writes, unless --fsize says */
 #define DRAIN_SECONDS 2.0          /* after the command ends, for output still in flight */
@@ -63,6 +77,7 @@ typedef struct {
     int fd;
     char *buf;
     size_t len, cap, dropped;
+    tl_parts *parts; /* the output of a run of several tests: cut into their parts as it comes */
 } stream;
 
 static double now(void)
@@ -75,7 +90,7 @@ static double now(void)
 static void usage(void)
 {
     fprintf(stderr, "usage: grade-run --limit SECONDS --output FILE [--keep BYTES] [--fsize BYTES] [--memory BYTES] "
-                    "[--test SUITE/TEST] [--records DIR] [--lock FILE] -- COMMAND...\n");
+                    "[--test SUITE/TEST[=OUT]]... [--records DIR] [--lock FILE] -- COMMAND...\n");
     exit(2);
 }
 
@@ -88,6 +103,10 @@ static void take(stream *s)
             close(s->fd);
             s->fd = -1;
         }
+        return;
+    }
+    if (s->parts) {
+        tl_parts_feed(s->parts, chunk, (size_t)n);
         return;
     }
     size_t room = s->cap - s->len, keep = (size_t)n < room ? (size_t)n : room;
@@ -122,57 +141,39 @@ static void appendf(FILE *f, const char *fmt, ...)
     va_end(ap);
 }
 
-/* Lines of the TAP record that report `suite::test`, other than Criterion's
- * "skipped" lines for the tests the filter left out. */
-static int result_lines(const char *tap, const char *id, int *ok, int *skipped, int *timed_out,
-                        char *skip_why, size_t why_len)
+/* "suite::test" for the id "suite/test". */
+static void criterion_name(const char *id, char *name, size_t len)
 {
-    char want[512];
     const char *slash = strchr(id, '/');
-    snprintf(want, sizeof want, "%.*s::%s", slash ? (int)(slash - id) : 0, id, slash ? slash + 1 : id);
-    int count = 0;
-    for (const char *line = tap; *line;) {
-        const char *end = strchr(line, '\n');
-        size_t len = end ? (size_t)(end - line) : strlen(line);
-        int is_ok = len >= 5 && !strncmp(line, "ok - ", 5);
-        int is_not_ok = len >= 9 && !strncmp(line, "not ok - ", 9);
-        if (is_ok || is_not_ok) {
-            const char *name = line + (is_ok ? 5 : 9);
-            size_t wl = strlen(want);
-            int mine = (size_t)(line + len - name) >= wl && !strncmp(name, want, wl) &&
-                       (name[wl] == ' ' || name + wl == line + len);
-            if (mine) {
-                count++;
-                *ok = is_ok;
-                /* Criterion's own limit: "not ok - suite::test timed out (1.01s)" */
-                *timed_out = is_not_ok && !strncmp(name + wl, " timed out", 10);
-                const char *skip = strstr(name, "# SKIP");
-                *skipped = skip && skip < line + len;
-                if (*skipped) {
-                    skip += 6;
-                    while (*skip == ' ')
-                        skip++;
-                    snprintf(skip_why, why_len, "%.*s", (int)(line + len - skip), skip);
-                }
-            } else if (is_not_ok || !strstr(name, "# SKIP test was skipped")) {
-                count += 100; /* a result for another test: not from this run */
-            }
-        }
-        line = end ? end + 1 : line + len;
-    }
-    return count;
+    snprintf(name, len, "%.*s::%s", slash ? (int)(slash - id) : 0, id, slash ? slash + 1 : id);
 }
+
+/* Whether text (len bytes) starts with name followed by a space, a colon or its end. */
+static int starts_with_name(const char *text, size_t len, const char *name)
+{
+    size_t n = strlen(name);
+    return len >= n && !strncmp(text, name, n) && (len == n || text[n] == ' ' || text[n] == ':');
+}
+
+#define TESTS_MAX 64 /* tests of one run: a lab's suite has about 16 */
+
+typedef struct {
+    char id[512];   /* suite/test */
+    const char *out; /* where its part of the output goes; NULL: the run's output file is its */
+} test;
 
 typedef struct {
     double limit;
     long keep, fsize, memory;
-    const char *output, *test, *records, *lock;
+    const char *output, *records, *lock;
+    test tests[TESTS_MAX];
+    int n_tests;
     char **command;
 } options;
 
 static options parse_options(int argc, char **argv)
 {
-    options o = {0, 4000, FILE_SIZE_MAX, 0, NULL, NULL, NULL, NULL, NULL};
+    options o = {.keep = 4000, .fsize = FILE_SIZE_MAX};
     int i = 1;
     for (; i < argc && strcmp(argv[i], "--"); i++) {
         if (i + 1 >= argc)
@@ -187,8 +188,14 @@ static options parse_options(int argc, char **argv)
             o.fsize = atol(argv[++i]);
         else if (!strcmp(argv[i], "--memory"))
             o.memory = atol(argv[++i]);
-        else if (!strcmp(argv[i], "--test"))
-            o.test = argv[++i];
+        else if (!strcmp(argv[i], "--test")) {
+            if (o.n_tests == TESTS_MAX)
+                usage();
+            test *t = &o.tests[o.n_tests++];
+            const char *arg = argv[++i], *eq = strchr(arg, '=');
+            snprintf(t->id, sizeof t->id, "%.*s", eq ? (int)(eq - arg) : (int)strlen(arg), arg);
+            t->out = eq ? eq + 1 : NULL;
+        }
         else if (!strcmp(argv[i], "--records"))
             o.records = argv[++i];
         else if (!strcmp(argv[i], "--lock"))
@@ -197,8 +204,12 @@ static options parse_options(int argc, char **argv)
             usage();
     }
     if (i + 1 >= argc || o.limit <= 0 || !o.output || o.keep < 0 || o.fsize <= 0 || o.memory < 0 ||
-        (o.test && !o.records))
+        (o.n_tests && !o.records))
         usage();
+    /* several tests: each its own part of the output, in a file of its own */
+    for (int t = 0; o.n_tests > 1 && t < o.n_tests; t++)
+        if (!o.tests[t].out || !*o.tests[t].out)
+            usage();
     o.command = argv + i + 1;
     return o;
 }
@@ -244,7 +255,7 @@ static pid_t spawn(const options *o, const int out[2], const int tap[2])
         /* A suite lifts the soft limit for the matrices it shares with its lab process, and
          * gives that process the limit as a hard one (lab_client.c): a test's cap is soft. */
         struct rlimit core = {0, 0}, fsize = {(rlim_t)o->fsize, (rlim_t)o->fsize};
-        if (o->test && getrlimit(RLIMIT_FSIZE, &fsize) == 0)
+        if (o->n_tests && getrlimit(RLIMIT_FSIZE, &fsize) == 0)
             fsize.rlim_cur = (rlim_t)o->fsize;
         setrlimit(RLIMIT_CORE, &core);
         setrlimit(RLIMIT_FSIZE, &fsize);
@@ -320,7 +331,9 @@ static FILE *write_output(const options *o, const stream *out, int status, int t
         appendf(f, "\n[... %zu more bytes cut]\n", out->dropped + (out->len - cut));
     if (timed_out)
         appendf(f, "\ntilelab: stopped after %g seconds, the time limit%s\n", o->limit,
-                o->test ? " of this test (an endless loop, or far too slow?)" : "");
+                o->n_tests == 1 ? " of this test (an endless loop, or far too slow?)"
+                : o->n_tests    ? " of these tests together"
+                                : "");
     else if (WIFSIGNALED(status))
         appendf(f, "\ntilelab: killed by signal %d (%s)\n", WTERMSIG(status),
                 strsignal(WTERMSIG(status)));
@@ -346,51 +359,160 @@ static void write_records(const char *records, const stream s[3])
     }
 }
 
-/* A test's verdict from its records and its exit; why it failed goes to f. "timeout":
- * it ran past a limit on the clock, as this program saw (its own limit) or as the
- * suite's processes put on record (Criterion's limit in the TAP record, the suite's
- * watch on a call in the done record: "timeout suite/test"), never as the output
- * says, which the lab's code can print as well. */
-static const char *test_verdict(const char *test, const stream s[3], int status, int timed_out,
-                                FILE *f)
+/* What the records say of one test of the run. */
+typedef struct {
+    int lines;        /* TAP result lines naming it: exactly one from a run that reached it */
+    int ok, skipped;  /* of its (last) result line */
+    int timed_out;    /* Criterion's limit: "not ok - suite::test timed out (1.01s)" */
+    char why[512];    /* a skip's reason */
+    int done, hung;   /* "done suite/test" lines of the done record; a "timeout suite/test" line */
+} result;
+
+/* The TAP record's result lines, each to the test of the run it names, in r[]: how many
+ * report a result for no test of the run (Criterion's "skipped" lines for the tests the
+ * filter left out are not results). Something besides the suite wrote those. */
+static int read_tap(const char *tap, const options *o, result r[])
 {
-    int ok = 0, skipped = 0, criterion_timed_out = 0;
-    int clean = !timed_out && WIFEXITED(status) && WEXITSTATUS(status) == 0;
-    char why[512] = "", want[600], hang[600];
-    int lines = result_lines(s[1].buf, test, &ok, &skipped, &criterion_timed_out, why, sizeof why);
-    snprintf(want, sizeof want, "done %s\n", test);
-    snprintf(hang, sizeof hang, "timeout %s\n", test);
-    int reached_end = !strcmp(s[2].buf, want);
-    if (timed_out || (lines == 1 && criterion_timed_out) || strstr(s[2].buf, hang))
+    int foreign = 0;
+    for (const char *line = tap; *line;) {
+        const char *end = strchr(line, '\n');
+        size_t len = end ? (size_t)(end - line) : strlen(line);
+        int is_ok = len >= 5 && !strncmp(line, "ok - ", 5);
+        int is_not_ok = len >= 9 && !strncmp(line, "not ok - ", 9);
+        if (is_ok || is_not_ok) {
+            const char *name = line + (is_ok ? 5 : 9), *stop = line + len;
+            int k = 0;
+            char want[600];
+            for (; k < o->n_tests; k++) {
+                criterion_name(o->tests[k].id, want, sizeof want);
+                if (starts_with_name(name, (size_t)(stop - name), want))
+                    break;
+            }
+            if (k < o->n_tests) {
+                result *t = &r[k];
+                size_t wl = strlen(want);
+                t->lines++;
+                t->ok = is_ok;
+                t->timed_out = is_not_ok && (size_t)(stop - name) >= wl + 10 &&
+                               !strncmp(name + wl, " timed out", 10);
+                const char *skip = strstr(name, "# SKIP");
+                t->skipped = skip && skip < stop;
+                if (t->skipped) {
+                    skip += 6;
+                    while (*skip == ' ')
+                        skip++;
+                    snprintf(t->why, sizeof t->why, "%.*s", (int)(stop - skip), skip);
+                }
+            } else if (is_not_ok || !strstr(name, "# SKIP test was skipped")) {
+                foreign++;
+            }
+        }
+        line = end ? end + 1 : line + len;
+    }
+    return foreign;
+}
+
+/* The done record's lines (tests/tl_test.h writes "done suite/test" as a test reaches
+ * its end, "timeout suite/test" where its watch stopped a call), each to its test in
+ * r[]: how many lines are neither, for a test of the run. */
+static int read_done(const char *done, const options *o, result r[])
+{
+    int foreign = 0;
+    for (const char *line = done; *line;) {
+        const char *end = strchr(line, '\n');
+        size_t len = end ? (size_t)(end - line) : strlen(line);
+        int k = 0, hung = 0;
+        for (; k < o->n_tests; k++) {
+            size_t n = strlen(o->tests[k].id);
+            if (len == 5 + n && !strncmp(line, "done ", 5) && !strncmp(line + 5, o->tests[k].id, n))
+                break;
+            if (len == 8 + n && !strncmp(line, "timeout ", 8) && !strncmp(line + 8, o->tests[k].id, n)) {
+                hung = 1;
+                break;
+            }
+        }
+        if (k == o->n_tests || !end) /* a line of its own, ended: a test's record is written whole */
+            foreign++;
+        else if (hung)
+            r[k].hung = 1;
+        else
+            r[k].done++;
+        line = end ? end + 1 : line + len;
+    }
+    return foreign;
+}
+
+/* A test's verdict from its records and the run's exit; why it failed goes to f.
+ * "timeout": it ran past a limit on the clock, as this program saw (its own limit,
+ * which ends the run: every test it had not ended) or as the suite's processes put on
+ * record (Criterion's limit in the TAP record, the suite's watch on a call in the done
+ * record: "timeout suite/test"), never as the output says, which the lab's code can
+ * print as well. clean: the run ended as a suite run whose tests all ended does. */
+static const char *test_verdict(const result *t, int foreign, int clean, int timed_out, FILE *f)
+{
+    if (t->hung || (t->lines == 1 && t->timed_out) || (timed_out && t->lines == 0))
         return "timeout";
-    if (lines > 1 || s[1].dropped || s[2].dropped) {
+    if (foreign || t->lines > 1) {
         appendf(f, "\ntilelab: the test's report holds results it did not produce: "
                    "something besides the test wrote to it. No points.\n");
         return "fail";
     }
-    if (lines == 0) {
+    if (t->lines == 0) {
         appendf(f, "\ntilelab: the test reported no result: the process ended before it "
                    "could (exit() or a signal in the lab code?)\n");
         return "fail";
     }
-    if (ok && skipped) {
-        appendf(f, "\ntilelab: skipped: %s\n", why);
+    if (t->ok && t->skipped) {
+        appendf(f, "\ntilelab: skipped: %s\n", t->why);
         return "skip";
     }
-    if (!ok)
+    if (!t->ok)
         return "fail";
-    if (!reached_end) {
+    if (t->done != 1) {
         appendf(f, "\ntilelab: the test did not reach its end: the process was ended early "
                    "(exit() or _exit() in the lab code?)\n");
         return "fail";
     }
     if (!clean) {
-        appendf(f, "\ntilelab: the test passed, but its process then failed (exit status "
-                   "%d): lab code that runs at exit?\n",
-                WIFEXITED(status) ? WEXITSTATUS(status) : -1);
+        appendf(f, "\ntilelab: the test passed, but its process then failed: lab code that "
+                   "runs at exit?\n");
         return "fail";
     }
     return "pass";
+}
+
+/* The verdicts of the run's tests, one a line; several tests: each one's part of the
+ * output, and why it failed, in its own file. */
+static void judge_tests(const options *o, const stream s[3], int status, int timed_out, FILE *run_output)
+{
+    static result r[TESTS_MAX];
+    memset(r, 0, sizeof r);
+    int foreign = read_tap(s[1].buf, o, r) + (s[1].dropped != 0);
+    foreign += read_done(s[2].buf, o, r) + (s[2].dropped != 0);
+    /* Criterion's main exits 0, or 1 where a test failed. */
+    int all_ok = 1;
+    for (int k = 0; k < o->n_tests; k++)
+        all_ok &= r[k].lines == 1 && r[k].ok;
+    int exited = !timed_out && WIFEXITED(status);
+    int clean = exited && (WEXITSTATUS(status) == 0 || (WEXITSTATUS(status) == 1 && !all_ok));
+    if (!s[0].parts) {
+        printf("%s\n", test_verdict(&r[0], foreign, clean, timed_out, run_output));
+        return;
+    }
+    for (int k = 0; k < o->n_tests; k++) {
+        FILE *f = fopen(o->tests[k].out, "w");
+        if (!f) {
+            perror(o->tests[k].out);
+            exit(1);
+        }
+        int began, ended;
+        fputs(tl_parts_of(s[0].parts, k, &began, &ended), f);
+        if (timed_out && !ended)
+            appendf(f, "\ntilelab: %s after %g seconds, the time limit of this lab's tests together\n",
+                    began ? "stopped as this test ran," : "not reached: the run was stopped", o->limit);
+        printf("%s\n", test_verdict(&r[k], foreign, clean, timed_out, f));
+        fclose(f);
+    }
 }
 
 int main(int argc, char **argv)
@@ -405,7 +527,7 @@ int main(int argc, char **argv)
         perror("grade-run: pipe");
         return 1;
     }
-    if (o.test) {
+    if (o.n_tests) {
         snprintf(fifo, sizeof fifo, "%s/done.fifo", o.records);
         open_fifo(fifo, done);
     }
@@ -415,10 +537,19 @@ int main(int argc, char **argv)
     signal(SIGPIPE, SIG_IGN);
 
     stream s[3] = {
-        {out[0], malloc((size_t)o.keep + 1), 0, (size_t)o.keep, 0},
-        {tap[0], malloc(RECORD_MAX + 1), 0, RECORD_MAX, 0},
-        {done[0], malloc(RECORD_MAX + 1), 0, RECORD_MAX, 0},
+        {out[0], malloc((size_t)o.keep + 1), 0, (size_t)o.keep, 0, NULL},
+        {tap[0], malloc(RECORD_MAX + 1), 0, RECORD_MAX, 0, NULL},
+        {done[0], malloc(RECORD_MAX + 1), 0, RECORD_MAX, 0, NULL},
     };
+    /* Several tests: the output goes to each one's part as it comes, kept to --keep a part. */
+    static char names[TESTS_MAX][600];
+    static const char *name_of[TESTS_MAX];
+    for (int k = 0; k < o.n_tests; k++) {
+        criterion_name(o.tests[k].id, names[k], sizeof names[k]);
+        name_of[k] = names[k];
+    }
+    if (o.n_tests > 1 || (o.n_tests == 1 && o.tests[0].out))
+        s[0].parts = tl_parts_new(name_of, o.n_tests, (size_t)o.keep);
     int timed_out = 0, status = collect(pid, o.limit, s, &timed_out);
     if (done[1] >= 0)
         close(done[1]);
@@ -432,9 +563,10 @@ int main(int argc, char **argv)
     FILE *f = write_output(&o, &s[0], status, timed_out);
     if (o.records)
         write_records(o.records, s);
-    int clean = !timed_out && WIFEXITED(status) && WEXITSTATUS(status) == 0;
-    const char *verdict = o.test ? test_verdict(o.test, s, status, timed_out, f) : clean ? "ok" : "fail";
+    if (o.n_tests)
+        judge_tests(&o, s, status, timed_out, f);
+    else
+        printf("%s\n", !timed_out && WIFEXITED(status) && WEXITSTATUS(status) == 0 ? "ok" : "fail");
     fclose(f);
-    printf("%s\n", verdict);
     return 0;
 }
