@@ -1,15 +1,16 @@
 #!/usr/bin/env bash
 # The suite's server (harness/lab/suite_server.c): a suite run one test at a
-# time keeps one lab process for all its tests, and nothing a test says or
-# decides changes. Each suite below runs twice, with the server and without
+# time keeps one server (on a GPU, one context) for all its tests, a fresh lab
+# process for each, and nothing a test says or decides changes. Each suite below runs twice, with the server and without
 # (TILELAB_SUITE_SERVER=1 switches it on for the emulator's suites and the
 # CPU labs', =0 off for a GPU's): the same outcome test by test, the same
 # words, and the lab processes each run started, counted from
 # TILELAB_LAB_PROCESS_LOG. Planted hand-ins, each a reference with one
 # mistake, show that a test is as alone as without the server: a crash, a
 # call that never returns, a kernel that writes far outside its matrix, a
-# lab file that knocks at the server's socket, one that kills the server.
-# With a GPU, the GPU suites' own server (on by default) too.
+# lab file that knocks at the server's socket, one that kills the server,
+# one that keeps state from call to call. With a GPU, the GPU suites' own
+# server (on by default) too, and a kernel that never ends.
 source "$(dirname "$0")/tap.sh"
 
 planted=$tmp/planted
@@ -32,6 +33,11 @@ at_entry() { printf '/^void transpose(/,/^{/ s/^{$/{\\n    %s/' "$1"; }
 plant 03 transpose.cu "$(at_entry 'if (rows == 1 \&\& cols == 1) { volatile int *nowhere = 0; *nowhere = 1; }')"
 plant 04 transpose.cu "$(at_entry 'for (volatile int spin = 0; rows == 1 \&\& cols == 1; spin++) {}')"
 plant 05 transpose.cu "$(at_entry 'if (rows == 1 \&\& cols == 1) d_out += (size_t)1 << 28;')"
+# Lab 6's first call in a process does nothing (state kept from call to call: a static
+# counter): each test's first call fails, whatever ran before it in the run.
+plant 06 transpose.cu "$(at_entry 'static int calls; if (calls++ == 0) return;')"
+# Lab 9's kernel never ends at n = 1: on a GPU, the test's watch gives up on it.
+plant 09 transpose.cu '/^void transpose_inplace(/,/^{/ s/^{$/{\n    if (n == 1) { forever<<<1, 1>>>(); return; }/; /^void transpose_inplace(/i __device__ int never_set;\n__global__ void forever(void) { while (*(volatile int *)\&never_set == 0) {} }\n'
 plant 02 transpose.c "1i #define _GNU_SOURCE\\n#include <signal.h>\\n#include <unistd.h>
 $(at_entry 'if (rows == 1 \&\& cols == 1) kill(getppid(), SIGKILL);')"
 # Lab 1 knocks at the server as a test's process would, handshake and memfd, before it
@@ -112,7 +118,7 @@ void transpose(float *out, const float *in, int rows, int cols)
 C
 if ! nice make -s B="$b" STUDENT_DIR="$planted" GPU=emu "$b/lab01/student/test" "$b/lab02/student/test" \
     "$b/lab03/student-emu/test" "$b/lab04/student-emu/test" "$b/lab05/student-emu/test" \
-    "$b/lab04/reference-emu/test" >"$tmp/built" 2>&1; then
+    "$b/lab06/student-emu/test" "$b/lab04/reference-emu/test" >"$tmp/built" 2>&1; then
     not_ok "the planted hand-ins and lab 4's reference build" "$tmp/built"
     tap_plan
     exit
@@ -132,6 +138,7 @@ suite() {
     touch "$tmp/$name.log"
 }
 runners() { grep -c '^lab-runner ' "$tmp/$1.log"; }
+ran() { grep -cE '^(ok.* |not ok.*)$' "$tmp/$1.tap"; } # tests run, not skipped
 servers() { grep -c '^suite-server ' "$tmp/$1.log"; }
 # alike WHAT A B: runs A and B have the same outcomes, test by test, and say the same.
 alike() {
@@ -144,15 +151,26 @@ alike() {
     fi
 }
 
-# Lab 4's reference: every test passes, through one lab process with the server.
+# Lab 4's reference: every test passes, through one server and a lab process a test.
 suite ref-alone "$b/lab04/reference-emu/test"
 suite ref-served "$b/lab04/reference-emu/test" TILELAB_SUITE_SERVER=1
 alike "lab 4's reference" ref-alone ref-served
-if [ "$(runners ref-served)" -eq 1 ] && [ "$(servers ref-served)" -eq 1 ] && [ "$(runners ref-alone)" -gt 10 ] &&
-    ! grep -q '^not ok' "$tmp/ref-served.tap"; then
-    ok "lab 4's reference: 1 lab process for the whole run with the server, $(runners ref-alone) without"
+if [ "$(servers ref-served)" -eq 1 ] && [ "$(runners ref-alone)" -gt 10 ] &&
+    [ "$(runners ref-served)" -eq "$(ran ref-served)" ] && ! grep -q '^not ok' "$tmp/ref-served.tap"; then
+    ok "lab 4's reference: 1 server for the whole run, a fresh lab process for each of its $(runners ref-served) tests, as without it"
 else
-    not_ok "lab 4's reference: $(runners ref-served) lab process(es) with the server, $(runners ref-alone) without" "$tmp/ref-served.log"
+    not_ok "lab 4's reference: $(servers ref-served) server(s) and $(runners ref-served) lab process(es) with the server, $(runners ref-alone) without" "$tmp/ref-served.log"
+fi
+
+# State the lab's code keeps from call to call (lab 6: its first call in a process does
+# nothing) never reaches the next test: each test's first call fails, with the server as without.
+suite state-alone "$b/lab06/student-emu/test"
+suite state-served "$b/lab06/student-emu/test" TILELAB_SUITE_SERVER=1
+alike "lab 6 doing nothing at its first call in a process" state-alone state-served
+if [ "$(grep -c '^not ok' "$tmp/state-served.tap")" -gt 10 ] && [ "$(servers state-served)" -eq 1 ]; then
+    ok "lab 6 doing nothing at its first call in a process: every test fails, as alone ($(grep -c '^not ok' "$tmp/state-served.tap") failed)"
+else
+    not_ok "lab 6 doing nothing at its first call in a process: tests that pass only after another's call" "$tmp/state-served.tap"
 fi
 ls -d "$TMPDIR"/tilelab-suite-* >"$tmp/left" 2>/dev/null
 while read -r what pid; do
@@ -235,12 +253,14 @@ fi
 # With a GPU: its suites' own server, against the same suite without it; and a kernel
 # whose fault spoils the server's context (a sticky error), after which it runs afresh.
 if nvidia-smi -L 2>/dev/null | grep -q GPU; then
-    if nice make -s B="$b" STUDENT_DIR="$planted" GPU=cuda "$b/lab06/reference/test" "$b/lab05/student/test" >"$tmp/built" 2>&1; then
+    if nice make -s B="$b" STUDENT_DIR="$planted" GPU=cuda "$b/lab06/reference/test" "$b/lab05/student/test" \
+        "$b/lab09/student/test" >"$tmp/built" 2>&1; then
         suite gpu-served "$b/lab06/reference/test"
         suite gpu-alone "$b/lab06/reference/test" TILELAB_SUITE_SERVER=0
         alike "lab 6's reference on the GPU" gpu-alone gpu-served
-        if [ "$(runners gpu-served)" -eq 1 ] && [ "$(servers gpu-served)" -eq 1 ] && ! grep -q '^not ok' "$tmp/gpu-served.tap"; then
-            ok "lab 6's reference on the GPU: 1 lab process and 1 server for the run, $(runners gpu-alone) lab processes without"
+        if [ "$(servers gpu-served)" -eq 1 ] && [ "$(runners gpu-served)" -eq "$(ran gpu-served)" ] &&
+            ! grep -q '^not ok' "$tmp/gpu-served.tap"; then
+            ok "lab 6's reference on the GPU: 1 server for the run, a lab process a test ($(runners gpu-served)), as without it"
         else
             not_ok "lab 6's reference on the GPU: $(runners gpu-served) lab process(es), $(servers gpu-served) server(s)" "$tmp/gpu-served.log"
         fi
@@ -258,11 +278,22 @@ if nvidia-smi -L 2>/dev/null | grep -q GPU; then
         else
             not_ok "lab 5 writing far outside out, on the GPU: $(servers gpu-fault-served) server start(s)" "$tmp/gpu-fault-served.out"
         fi
+        # A kernel that never ends (lab 9, n = 1), each test on its own (TILELAB_HANG_FILE empty,
+        # as the grader runs them): the test's watch gives up on it, the server runs afresh,
+        # its context and the kernel gone, and the tests after it pass.
+        suite gpu-hang-served "$b/lab09/student/test" TILELAB_HANG_FILE=
+        if grep -q '^not ok - lab09::one_by_one' "$tmp/gpu-hang-served.tap" && grep -q 'did not return within' "$tmp/gpu-hang-served.out" &&
+            [ "$(servers gpu-hang-served)" -ge 2 ] && [ "$(grep -c '^ok.* $' "$tmp/gpu-hang-served.tap")" -gt 5 ]; then
+            ok "a kernel that never ends, on the GPU: its test fails, the server runs afresh ($(servers gpu-hang-served) starts), the tests after it pass ($(grep -c '^ok.* $' "$tmp/gpu-hang-served.tap"))"
+        else
+            not_ok "a kernel that never ends, on the GPU: the tests after it" "$tmp/gpu-hang-served.out"
+        fi
     else
         not_ok "lab 6's reference and the planted lab 5 build for the GPU" "$tmp/built"
     fi
 else
-    for what in "lab 6's reference on the GPU, with the server and without" "a kernel's fault on the GPU: the server runs afresh"; do
+    for what in "lab 6's reference on the GPU, with the server and without" "a kernel's fault on the GPU: the server runs afresh" \
+        "a kernel that never ends, on the GPU: the server runs afresh"; do
         ok "$what # SKIP needs an NVIDIA GPU"
     done
 fi

@@ -216,9 +216,9 @@ __attribute__((constructor)) static void tl_start_run_limit(void)
 /*
  * Before any test starts: each test's own limit scaled (Criterion reads it
  * when it runs the test), and, for a run one test at a time, the suite's
- * server, which keeps one lab process for all the tests (lab_process.h):
- * a GPU suite's always, where each test's process would otherwise open two
- * CUDA contexts (TILELAB_SUITE_SERVER=0 goes without); another suite's
+ * server, which runs every test's calls (lab_process.h): a GPU suite's
+ * always, where each test's process would otherwise open a CUDA context of
+ * its own to replay them (TILELAB_SUITE_SERVER=0 goes without); another suite's
  * where TILELAB_SUITE_SERVER=1 asks for it. POST_ALL stops it.
  */
 ReportHook(PRE_ALL)(struct criterion_test_set *set)

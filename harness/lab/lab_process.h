@@ -21,11 +21,12 @@
  *
  * Who starts the lab process. Criterion runs each test in a process of its
  * own, and by itself each such process starts a lab process of its own: on
- * a GPU that is two CUDA contexts a test (the test's, for the work it
- * replays, and the lab process's), and a GPU driver opens contexts one at
- * a time. So a suite run one test at a time (--jobs 1: every GPU suite;
- * an emulator's or CPU suite with TILELAB_SUITE_SERVER=1) has a server
- * (suite_server.c), which keeps one lab process for the whole run:
+ * a GPU that is a CUDA context a test for the work it replays, besides the
+ * lab process's where the lab's host code opens one (an occupancy query),
+ * and a GPU driver opens contexts one at a time. So a suite run one test at
+ * a time (--jobs 1: every GPU suite, the grader's runs; an emulator's or
+ * CPU suite with TILELAB_SUITE_SERVER=1) has a server (suite_server.c),
+ * which replays every test's calls in one context for the whole run:
  *
  *   suite's main process (Criterion's; tests/tl_test.h starts and stops the server)
  *   |- test process, one a test: checks and records; no lab code, no CUDA
@@ -37,17 +38,17 @@
  *           |  backend, as the test process did without it: on a GPU, the plan
  *           |  asked of the lab process, replayed here (lab_plans.c); else, the
  *           |  run in the lab process.
- *           `- the lab process: lab-runner, the lab file's code, one for the run
+ *           `- the lab process: lab-runner, the lab file's code, a fresh one a test
  *
  * Each dies with the one above it (PR_SET_PDEATHSIG). The server answers
  * the suite's own processes alone (its peer is the main process or a child
  * of it), one test at a time; the lab process, its child, is turned away.
  * The watch on a call's CPU time (tl_lab_watch) travels with each request
- * and runs in the server, which knows the lab process. After a test in
- * which a call failed (an error, a crash, a call stopped by the watch) the
- * lab process is ended, and the next test gets a fresh one; after an error
- * that leaves the server's GPU context unusable, the server runs itself
- * afresh. A test process that cannot reach the server starts its own lab
+ * and runs in the server, which knows the lab process. After each test the
+ * lab process is ended, and the next test gets a fresh one: nothing the
+ * lab's code keeps reaches another test. After an error that leaves the
+ * server's GPU context unusable, or a call its test gave up on (a kernel
+ * that never ends), the server runs itself afresh. A test process that cannot reach the server starts its own lab
  * process, as without one, and the run says so once.
  */
 #ifndef TILELAB_LAB_PROCESS_H

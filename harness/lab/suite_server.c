@@ -7,21 +7,22 @@
  * at a time, as the lab process would, by running each through this
  * program's own backend (tl_lab_backend): on a GPU, the call's plan asked
  * of the lab process and replayed here (lab_plans.c); elsewhere, the call
- * run in the lab process. So one lab process, and on a GPU one context
- * here, serve the whole run, while each test's process checks what comes
- * back, as it always did.
+ * run in the lab process. So on a GPU one context here serves the whole
+ * run, while each test's process checks what comes back, as it always did.
  *
  * It answers only the suite's own processes: the main one and its
  * children, the tests. The lab process, its own child, and whatever that
  * starts, are turned away, even while a call of theirs runs.
  *
- * A test is as alone as in a process of its own: after a test in which a
- * call failed (an error, a crash, a call stopped as it ran too long), the
- * lab process is ended and the next test starts a fresh one; after a call
- * whose kernel left this process's GPU context unusable, the server runs
- * itself afresh, keeping its socket and the tests waiting on it. Within a
- * test, everything is as without the server: the same lab process and
- * context for all its calls.
+ * A test is as alone as in a process of its own: each test gets a fresh
+ * lab process (state the lab's code keeps, a static counter, a buffer
+ * allocated once, never reaches the next test, and no test's verdict
+ * depends on the tests run before it); after a call whose kernel left this
+ * process's GPU context unusable, or that the test gave up on while it ran
+ * here (a kernel that never ends: the test's own watch stops it), the
+ * server runs itself afresh, keeping its socket and the tests waiting on
+ * it. What the tests share is this process, the kit's code alone, and on a
+ * GPU its context: the one a driver opens slowly, one process at a time.
  */
 #define _GNU_SOURCE
 #include "suite_server.h"
@@ -29,6 +30,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <poll.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -53,8 +55,9 @@ static pid_t suite;                        /* the suite's main process */
 static int listening = -1;
 static int waiting[MAX_WAITING], n_waiting; /* connections taken, in turn to be served */
 static int conn = -1, matrices = -1;       /* the test served now, and its memfd */
-static int failed;                         /* a call of this test's failed */
 static int spoiled;                        /* this process's GPU context no longer runs work */
+static volatile int calling = -1;          /* the test's connection while its call runs here */
+static pthread_mutex_t taking = PTHREAD_MUTEX_INITIALIZER; /* waiting[], between admit and start_afresh */
 
 /* The parent of process pid, as /proc says: -1 when it cannot be read. */
 static pid_t parent_of(pid_t pid)
@@ -89,10 +92,14 @@ static void admit(void)
                         "runs the lab's code for the suite's own tests alone, and takes no request "
                         "from anything else, the lab's code included\n", (int)peer.pid, (int)parent);
         close(fd);
-    } else if (n_waiting == MAX_WAITING)
-        close(fd);
-    else
-        waiting[n_waiting++] = fd;
+    } else {
+        pthread_mutex_lock(&taking);
+        if (n_waiting == MAX_WAITING)
+            close(fd);
+        else
+            waiting[n_waiting++] = fd;
+        pthread_mutex_unlock(&taking);
+    }
 }
 
 /* The next test waiting, its handshake taken with its memfd: 1, or 0 when none is left. */
@@ -133,6 +140,7 @@ static int take_next(void)
 /* Runs itself afresh, with its listening socket and the tests that wait on it. */
 static void start_afresh(void)
 {
+    pthread_mutex_lock(&taking); /* for good: the process is replaced */
     char fds[32 + 12 * MAX_WAITING];
     int len = snprintf(fds, sizeof fds, "%d %d", (int)suite, listening);
     fcntl(listening, F_SETFD, 0);
@@ -143,22 +151,38 @@ static void start_afresh(void)
     tl_lab_stop();
     setenv(TL_SUITE_SERVER_FD_ENV, fds, 1);
     execl("/proc/self/exe", "tilelab-suite-server", (char *)NULL);
-    fprintf(stderr, "tilelab: the suite's server could not run itself afresh after a GPU error: %s\n",
-            strerror(errno));
+    fprintf(stderr, "tilelab: the suite's server could not run itself afresh: %s\n", strerror(errno));
     _exit(1);
 }
 
-/* The test served ended: its lab process goes with it if a call of its failed. */
+/* The test served ended: its lab process goes with it; the next test's is started fresh. */
 static void end_test(void)
 {
     close(conn);
     close(matrices);
     conn = matrices = -1;
-    if (failed || spoiled)
-        tl_lab_stop();
-    failed = 0;
+    tl_lab_stop();
     if (spoiled)
         start_afresh();
+}
+
+/* While a call runs, the test that asked for it may give up on it: its watch stops a
+ * kernel that never ends (tests/tl_test.h) by ending the test's process. The lab
+ * process's side of a call watches for that itself (news, below); a kernel replayed
+ * here keeps this thread's GPU busy, and only a fresh process (its context gone with
+ * the old one, and the kernel with it) frees the GPU for the next test. */
+static void *watch_the_caller(void *unused)
+{
+    (void)unused;
+    for (;;) {
+        int fd = calling;
+        struct pollfd p = {fd, POLLRDHUP, 0};
+        if (fd >= 0 && poll(&p, 1, 100) > 0 && fd == calling && (p.revents & (POLLRDHUP | POLLHUP | POLLERR)))
+            start_afresh();
+        if (fd < 0)
+            usleep(100 * 1000);
+    }
+    return NULL;
 }
 
 /* While a call runs: a process to admit or turn away, or the test that asked gone. */
@@ -214,7 +238,6 @@ static void answer(tl_lab_request *rq, tl_lab_reply *rp)
     int can = tl_lab_backend(&b, rp->why, sizeof rp->why);
     if (can < 0) {
         rp->rc = -1;
-        failed = 1;
         return;
     }
     snprintf(rp->backend, sizeof rp->backend, "%s", b->name);
@@ -232,7 +255,6 @@ static void answer(tl_lab_request *rq, tl_lab_reply *rp)
         rp->rc = -1;
     }
     if (rp->rc) {
-        failed = 1;
         /* Replayed here on the GPU: a fault of its kernel's may have left the context unusable. */
         int replayed = can && tl_lab_plans_backend && b == tl_lab_plans_backend();
         spoiled = spoiled || (replayed && tl_lab_plans_usable && !tl_lab_plans_usable());
@@ -248,6 +270,9 @@ static void serve(void)
 {
     static tl_lab_request rq;
     static tl_lab_reply rp;
+    pthread_t watcher;
+    if (pthread_create(&watcher, NULL, watch_the_caller, NULL) == 0)
+        pthread_detach(watcher);
     for (;;) {
         if (conn < 0 && !take_next()) {
             struct pollfd p = {listening, POLLIN, 0};
@@ -270,7 +295,9 @@ static void serve(void)
             continue;
         }
         tl_lab_wait_also((int[]){listening, conn}, 2, news);
+        calling = conn;
         answer(&rq, &rp);
+        calling = -1;
         if (send(conn, &rp, sizeof rp, MSG_NOSIGNAL) != (ssize_t)sizeof rp)
             end_test();
     }

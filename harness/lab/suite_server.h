@@ -1,8 +1,9 @@
 /*
  * The suite's server (lab_process.h says why there is one): one process a
  * suite run, the suite's own program run again, that runs every test's
- * requests through the suite's backend and so keeps one lab process (on a
- * GPU, one CUDA context besides) for the whole run.
+ * requests through the suite's backend: on a GPU, one CUDA context for the
+ * whole run, where each test's process opened its own; each test gets a
+ * fresh lab process all the same.
  *
  * suite_server_start.c holds its two ends: the suite's main process starts
  * and stops it, a test's process joins it. suite_server.c is the server.

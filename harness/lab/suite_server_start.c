@@ -163,8 +163,8 @@ void tl_suite_server_start(int wanted, unsigned jobs)
     atexit(tl_suite_server_stop);
     return;
 failed:
-    fprintf(stderr, "tilelab: cannot start the suite's server, which keeps one lab process for the "
-                    "whole run (%s): each test runs the lab's code in a lab process of its own\n",
+    fprintf(stderr, "tilelab: cannot start the suite's server, which runs every test's calls for the "
+                    "whole run (%s): each test runs them itself, as it does without one\n",
             strerror(errno));
     if (listening >= 0)
         close(listening);
@@ -204,8 +204,8 @@ static void say_once(const char *path, const char *why)
         return;
     if (fd >= 0)
         close(fd);
-    fprintf(stderr, "tilelab: the suite's server, which keeps one lab process for the whole run, "
-                    "%s: from here on each test runs the lab's code in a lab process of its own\n", why);
+    fprintf(stderr, "tilelab: the suite's server, which runs every test's calls for the whole run, "
+                    "%s: from here on each test runs them itself, as it does without one\n", why);
 }
 
 int tl_suite_server_join(int matrices)
