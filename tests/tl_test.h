@@ -280,12 +280,13 @@ static void *tl_watch_calls(void *unused)
             char what[sizeof tl_test_id + sizeof tl_call_now + 64];
             snprintf(what, sizeof what, "%s: %s did not return within %g s (an endless loop?)",
                      tl_test_id, tl_call_now, limit);
+            const char *record = getenv("TILELAB_HANG_FILE");
             tl_lab_put_hang_on_record(what);
             tl_lab_record_timeout(tl_test_id);
             fprintf(stderr, "\ntilelab: %s did not return within %g s: an endless loop? (a loop "
                             "whose condition never changes, an index that never moves, or a thread "
-                            "that waits for what another thread never does.) The tests after this "
-                            "one are not run: each would wait as long.\n", tl_call_now, limit);
+                            "that waits for what another thread never does.)%s\n", tl_call_now, limit,
+                    record && *record ? " The tests after this one are not run: each would wait as long." : "");
             _exit(1);
         }
     }
