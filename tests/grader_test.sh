@@ -1130,17 +1130,48 @@ EOF
     classmates setpriv
     # Two hand-ins graded at once: each as a uid of its own, and the end of
     # one's commands (every process of its uid killed) ends none of the other's.
+    # Each looks for the other as it runs: the graders' logs, which name every
+    # hand-in and its score, and the processes on the machine whose command
+    # line names the other (a grader's does).
     rm -rf "$tmp/pair" && mkdir -p "$tmp/pair/slow/labs/01-cpu-naive" "$tmp/pair/quick/labs/01-cpu-naive"
     for h in slow quick; do
         cat >"$tmp/pair/$h/labs/01-cpu-naive/transpose.c" <<EOF
 #define _DEFAULT_SOURCE
 #include "lab.h"
+#include <dirent.h>
 #include <stddef.h>
 #include <stdio.h>
+#include <string.h>
 #include <unistd.h>
+static void look_for(const char *other)
+{
+    int logs = 0, seen = 0;
+    DIR *d = opendir("$absbuild/grade/logs");
+    for (struct dirent *e; d && (e = readdir(d));)
+        logs += e->d_name[0] != '.';
+    if (d)
+        closedir(d);
+    d = opendir("/proc");
+    for (struct dirent *e; d && (e = readdir(d));) {
+        char path[300], line[4096];
+        snprintf(path, sizeof path, "/proc/%s/cmdline", e->d_name);
+        FILE *f = fopen(path, "r");
+        size_t n = f ? fread(line, 1, sizeof line - 1, f) : 0;
+        if (f)
+            fclose(f);
+        for (size_t i = 0; i < n; i++)
+            line[i] = line[i] ? line[i] : ' ';
+        line[n] = 0;
+        seen += strstr(line, other) != NULL;
+    }
+    if (d)
+        closedir(d);
+    fprintf(stderr, "$h spied: %d logs listed, %d processes naming %s\n", logs, seen, other);
+}
 void transpose(float *out, const float *in, int rows, int cols)
 {
     fprintf(stderr, "$h runs as uid %d\n", (int)getuid());
+    look_for("$([ $h = slow ] && echo pair/quick || echo pair/slow)");
     usleep($([ $h = slow ] && echo 300000 || echo 0));
     $transpose_body
 }
@@ -1156,6 +1187,12 @@ EOF
     fi
     summary=$build/grade/slow/summary.txt
     expect "... and the quick one's cleanups kill nothing of the slow one's: every test passes" "^1 +8\.00 / +8\.00"
+    spied=$(cat "$build"/grade/{slow,quick}/outputs/* 2>/dev/null | grep -h ' spied: ' | sort -u)
+    if [ -n "$spied" ] && ! grep -qv ' spied: 0 logs listed, 0 processes naming ' <<<"$spied"; then
+        ok "... and neither lists the graders' logs or sees a process naming the other ($(wc -l <<<"$spied") looks)"
+    else
+        not_ok "a hand-in graded beside another saw it: $(grep -v ' 0 logs listed, 0 processes' <<<"$spied" | head -3 | tr '\n' ' ')" "$tmp/pair.log"
+    fi
 else
     ok "# SKIP the setpriv sandbox (bubblewrap's stand-in where it cannot run) needs root and setpriv"
 fi

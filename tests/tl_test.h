@@ -16,6 +16,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <errno.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -188,7 +189,12 @@ __attribute__((constructor)) static void tl_make_hang_file(void)
 static void *tl_watch_run(void *unused)
 {
     (void)unused;
-    sleep((unsigned)tl_run_limit);
+    /* By the clock, to the second: a signal the process handles (a child's end) cuts a sleep short. */
+    struct timespec end;
+    clock_gettime(CLOCK_MONOTONIC, &end);
+    end.tv_sec += tl_run_limit;
+    while (clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &end, NULL) == EINTR)
+        ;
     fprintf(stderr, "\ntilelab: the tests ran past %d seconds in all (the sum of their own limits): "
                     "one of them never ended and its own limit did not stop it. An endless loop in "
                     "your code is the usual cause. Stopped here.\n", tl_run_limit);

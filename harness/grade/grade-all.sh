@@ -25,7 +25,9 @@ list_handins "$dir" || exit 2
 
 . harness/grade/held-back.sh
 read_held_back "${HIDDEN:-}" || exit 2
-mkdir -p "$out/logs"
+# The graders' logs name every hand-in and its score: the grading user's alone (a
+# sandbox that runs student code as another user, setpriv's, must not list them).
+mkdir -p "$out/logs" && chmod 700 "$out/logs"
 perf=all
 [ "$BACKEND" != cuda ] || perf=gpu-later
 total=${#paths[@]}

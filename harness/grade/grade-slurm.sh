@@ -47,7 +47,8 @@ read_held_back "${HIDDEN:-}" || exit 2
 
 # The hand-ins without a result, and the list each task reads its own from:
 # NAME, then PATH, NUL after each (a path may hold any character but NUL).
-mkdir -p "$out/logs" "$out/slurm"
+# The logs name every hand-in and its score: the grading user's alone.
+mkdir -p "$out/logs" "$out/slurm" && chmod 700 "$out/logs"
 stamp=$(date +%Y%m%d-%H%M%S)-$$
 list=$out/slurm/$stamp.list
 todo=0

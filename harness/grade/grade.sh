@@ -146,16 +146,27 @@ alone=
 # read nothing bwrap would hide, without network where the container lets
 # root take it away. Else none, said on every summary.
 # (TILELAB_GRADE_SANDBOX=setpriv: the knob for the grader's tests.)
-SANDBOX=none no_net=()
+SANDBOX=none namespaces=()
 . harness/grade/setpriv.sh
 if [ "${TILELAB_GRADE_SANDBOX:-}" != setpriv ] && command -v bwrap >/dev/null &&
     bwrap --ro-bind / / --dev /dev --cap-drop ALL true 2>/dev/null; then
     SANDBOX=bwrap
 elif [ "$(id -u)" = 0 ] && setpriv --reuid=$SETPRIV_UID_BASE --regid=$SETPRIV_UID_BASE --clear-groups true 2>/dev/null; then
     SANDBOX=setpriv
-    ! unshare --net true 2>/dev/null || no_net=(unshare --net --)
+    # No network, and where the container lets root make them, processes and a /tmp of
+    # its own: a PID namespace with its own /proc (the command lines of the graders beside
+    # it, which name their hand-ins, out of its sight), and the command's private folder
+    # as /tmp (Criterion names its socket there by its pid, which a PID namespace gives
+    # every command alike).
+    if unshare --net --pid --mount --fork --kill-child --mount-proc sh -c 'mount --bind /tmp /tmp' 2>/dev/null; then
+        # (sh stays the namespace's first process, which the kernel treats apart: signals
+        # it has no handler for never reach it, and every orphan becomes its child.)
+        namespaces=(unshare --net --pid --mount --fork --kill-child --mount-proc -- sh -c 'mount --bind "$0" /tmp && "$@"')
+    elif unshare --net true 2>/dev/null; then
+        namespaces=(unshare --net --)
+    fi
     setpriv_start || { log "grade: no uid left for the setpriv sandbox"; exit 1; }
-    log "grade: WARNING: bubblewrap cannot run here: student code runs as uid $GRADE_UID$([ ${#no_net[@]} -gt 0 ] || echo ", with the network"), and the kit's solutions, build, hidden files and other hand-ins are closed to other users"
+    log "grade: WARNING: bubblewrap cannot run here: student code runs as uid $GRADE_UID$([ ${#namespaces[@]} -gt 0 ] || echo ", with the network")$([ ${#namespaces[@]} -gt 3 ] || echo ", seeing other graders' processes and their command lines"), and the kit's solutions, build, hidden files and other hand-ins are closed to other users"
 else
     log "grade: WARNING: bubblewrap is missing or cannot run here: student code runs unsandboxed"
 fi
@@ -287,9 +298,13 @@ setpriv_sandbox() {
         cp -r "$PREBUILT" "$work/prebuilt" && chgrp -R "$GRADE_UID" "$work/prebuilt" && chmod -R g+rX,o-rwx "$work/prebuilt"
     fi
     private_tmp=$(mktemp -d) && chown "$mine" "$private_tmp"
-    sb=("${no_net[@]}" setpriv --reuid="$GRADE_UID" --regid="$GRADE_UID" --clear-groups --inh-caps=-all
-        --bounding-set=-all --no-new-privs env -i PATH="$PATH" "${search_env[@]}" HOME="$private_tmp"
-        TMPDIR="$private_tmp" LANG=C.UTF-8 TILELAB_DONE_FILE="$done_fifo")
+    local tmp=$private_tmp own_tmp=()
+    if [ ${#namespaces[@]} -gt 3 ]; then # its private folder mounted as /tmp: the sh -c's $0
+        tmp=/tmp own_tmp=("$private_tmp")
+    fi
+    sb=(${namespaces[@]+"${namespaces[@]}"} ${own_tmp[@]+"${own_tmp[@]}"} setpriv --reuid="$GRADE_UID"
+        --regid="$GRADE_UID" --clear-groups --inh-caps=-all --bounding-set=-all --no-new-privs
+        env -i PATH="$PATH" "${search_env[@]}" HOME="$tmp" TMPDIR="$tmp" LANG=C.UTF-8 TILELAB_DONE_FILE="$done_fifo")
 }
 
 # After a command in the setpriv sandbox: every process its user still has

@@ -153,8 +153,16 @@ const char *tl_parts_of(tl_parts *p, int k, int *began, int *ended)
         p->finished = 1;
         if (p->line_len)
             take_line(p, p->line, p->line_len);
-        if (p->running >= 0 && !p->ended[p->running]) /* the run stopped as it ran */
+        if (p->running >= 0 && !p->ended[p->running]) { /* the run stopped as it ran */
             p->part_of[p->running] = close_part(p);
+        } else if (p->open.head_len) {
+            /* What no test claims, said after the last end (or before any start: the suite
+             * could not run at all): each test that never ended reads it. */
+            char *rest = close_part(p);
+            for (int t = 0; t < p->n; t++)
+                if (!p->ended[t])
+                    p->part_of[t] = rest;
+        }
     }
     *began = p->began[k];
     *ended = p->ended[k];

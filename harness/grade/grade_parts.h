@@ -9,7 +9,9 @@
  * the end line of the test before it, up to its own: a test's own output
  * may come before its start line, which Criterion prints once the test has
  * told it, never after its end line. A test the run stopped in (after its
- * start line, before its end) gets what is left. Criterion's lines that say
+ * start line, before its end) gets what is left; where none had started,
+ * each test that never ended reads it (a suite that could not start at
+ * all says why there). Criterion's lines that say
  * nothing of the test (the run's headers, the tests the filter left out,
  * the start lines) are left out.
  *

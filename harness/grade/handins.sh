@@ -43,5 +43,6 @@ list_handins() {
 merge_gradebook() {
     local book=() name
     for name in "${names[@]}"; do book+=("$name" "$1/$name"); done
-    "$TOOLS/grade-report" gradebook "$WEIGHTS" "$1/gradebook.csv" "${book[@]}"
+    # (the instructor's alone: every hand-in's score)
+    (umask 077 && "$TOOLS/grade-report" gradebook "$WEIGHTS" "$1/gradebook.csv" "${book[@]}")
 }
