@@ -96,16 +96,24 @@ static char *close_part(tl_parts *p)
 {
     part *o = &p->open;
     char note[96] = "";
-    size_t skip = 0; /* a cut tail starts at its first whole line */
+    size_t skip = 0, cut_head = 0; /* a cut tail starts at its first whole line */
     if (o->cut) {
+        /* the head ends on a whole UTF-8 character: no lead byte without what follows it */
+        size_t back = 0;
+        while (back < 3 && back < o->head_len && ((unsigned char)o->head[o->head_len - 1 - back] & 0xC0) == 0x80)
+            back++;
+        unsigned char lead = back < o->head_len ? (unsigned char)o->head[o->head_len - 1 - back] : 0;
+        size_t need = lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : lead >= 0xC0 ? 2 : 1;
+        if (need > 1 && back + 1 < need)
+            cut_head = back + 1;
         while (skip < o->tail_len && o->tail[(o->tail_start + skip) % p->half] != '\n')
             skip++;
         skip += skip < o->tail_len;
-        snprintf(note, sizeof note, "\n[... %zu bytes cut]\n", o->cut + skip);
+        snprintf(note, sizeof note, "\n[... %zu more bytes cut here]\n", o->cut + skip + cut_head);
     }
     char *s = room(o->head_len + strlen(note) + o->tail_len + 1), *at = s;
-    memcpy(at, o->head, o->head_len);
-    at += o->head_len;
+    memcpy(at, o->head, o->head_len - cut_head);
+    at += o->head_len - cut_head;
     at += sprintf(at, "%s", note);
     for (size_t i = skip; i < o->tail_len; i++)
         *at++ = o->tail[(o->tail_start + i) % p->half];
