@@ -304,4 +304,25 @@ else
     not_ok "make handin after a failed build: $(head -1 "$tmp/nb.status")" "$tmp/nb.status"
 fi
 
+# A kernel that works out its indices in a float (lab 3): right up to 2^24 elements, wrong
+# past them, where a GPU's large shapes go and, since TL_PAST_FLOAT_INDEX, the emulator's
+# suite too (tests/tl_test.h). Below it every test passes; past it, one fails, named.
+mkdir -p "$tmp/floatidx/03-gpu-naive"
+sed 's|out\[(size_t)c \* rows + r\] = in\[(size_t)r \* cols + c\];|{ float i = (float)r * cols + c, o = (float)c * rows + r; out[(size_t)o] = in[(size_t)i]; }|' \
+    solutions/03-gpu-naive/transpose.cu >"$tmp/floatidx/03-gpu-naive/transpose.cu"
+if cmp -s solutions/03-gpu-naive/transpose.cu "$tmp/floatidx/03-gpu-naive/transpose.cu"; then
+    not_ok "lab 3's reference no longer reads as this test edits it" /dev/null
+elif ! nice make -s B="$tmp/fi-build" STUDENT_DIR="$tmp/floatidx" GPU=emu "$tmp/fi-build/lab03/student-emu/test" >"$tmp/fi.out" 2>&1; then
+    not_ok "the float-index lab 3 builds for the emulator" "$tmp/fi.out"
+else
+    "$tmp/fi-build/lab03/student-emu/test" --jobs 1 --filter '!(*random*)' --tap="$tmp/fi.tap" >"$tmp/fi.out" 2>&1
+    failed=$(grep '^not ok' "$tmp/fi.tap" | sed -E 's/^not ok - ([a-z0-9_:]+).*/\1/' | tr '\n' ' ')
+    if [ "$failed" = "lab03::large_past_float_index " ] && grep -q '^ok - lab03::large_square' "$tmp/fi.tap" &&
+        grep -q 'transpose of a 4097 x 4097 matrix' "$tmp/fi.out"; then
+        ok "a kernel that works out its index in a float fails on the emulator past 2^24 elements, and only there"
+    else
+        not_ok "a float-index kernel on the emulator: failed '${failed:-nothing}'" "$tmp/fi.out"
+    fi
+fi
+
 tap_plan

@@ -55,6 +55,12 @@ TL_TEST(TL_SUITE, large_odd, 60)
     tl_expect_inplace(TL_LARGE_SIDE - 1);
 }
 
+/* Past 2^24 elements, which a GPU's large_square crosses and the emulator's does not (tl_test.h). */
+TL_TEST(TL_SUITE, large_past_float_index, 60)
+{
+    tl_expect_inplace(TL_PAST_FLOAT_INDEX);
+}
+
 TL_RANDOM(TL_SUITE, random_sides, 30)
 {
     uint64_t state = tl_test_seed();

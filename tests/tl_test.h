@@ -56,6 +56,19 @@
 #define TL_PAST_GRID_Y (65535 + 2)
 
 /*
+ * One boundary only a square crosses: past 2^24 elements a float no longer
+ * holds every integer, so a kernel that works out its index in a float
+ * (r * cols + c held in a float, or taken through a float intrinsic) reads
+ * and writes the wrong element for about half the indices past it, and only
+ * there. A GPU's large shapes cross it (8192^2 = 2^26 elements), the
+ * emulator's do not (2048^2 = 2^22); a side of TL_PAST_FLOAT_INDEX does, odd
+ * (what a float rounds away is an odd index's last bit), at the cost of 2^24
+ * threads on the emulator, a few seconds. Its test's name holds "large": the
+ * emulator corpus's runs leave it out (tests/emu_corpus/run.sh).
+ */
+#define TL_PAST_FLOAT_INDEX 4097
+
+/*
  * Every test of the kit: a time limit, the name of any signal that kills
  * it, and a record that it ran to its end. The limit, `seconds`, is what
  * the test's calls are measured against (tl_lab_watch, below: each may

@@ -74,6 +74,12 @@ TL_TEST(TL_SUITE, large_rectangle, 60)
 }
 
 #ifdef TL_LAB_GPU
+/* Past 2^24 elements, which a GPU's large_square crosses and the emulator's does not (tl_test.h). */
+TL_TEST(TL_SUITE, large_past_float_index, 60)
+{
+    tl_expect_transpose(TL_PAST_FLOAT_INDEX, TL_PAST_FLOAT_INDEX);
+}
+
 /* The longest rows and columns of a GPU's large shapes (large_square's), thin (tl_test.h). */
 TL_TEST(TL_SUITE, thin_shapes, 20)
 {
