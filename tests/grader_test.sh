@@ -313,6 +313,27 @@ grade vmcopy 01
 expect "the kernel copying memory for a measured hand-in (process_vm_readv) leaves it correct but unmeasured" "^1 +8.00 / +8.00 .* 0.00 / +2.00"
 expect "... and it is told why" "to have the kernel move memory for it"
 
+# The kernel's asynchronous I/O reads into memory as read() would, where neither the cache
+# simulation nor /proc/self/io counts it (a column of out, an iovec an element): refused as
+# the calls above are.
+handin aiocopy 01-cpu-naive >/dev/null <<EOF
+#define _GNU_SOURCE
+#include "lab.h"
+#include <linux/aio_abi.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+void transpose(float *out, const float *in, int rows, int cols)
+{
+    aio_context_t ctx = 0;
+    if (rows * cols > 0 && syscall(SYS_io_setup, 1, &ctx) == 0)
+        syscall(SYS_io_destroy, ctx);
+    $transpose_body
+}
+EOF
+grade aiocopy 01
+expect "the kernel's asynchronous I/O for a measured hand-in (io_setup) leaves it correct but unmeasured" "^1 +8.00 / +8.00 .* 0.00 / +2.00"
+expect "... and it is told why" "to have the kernel move memory for it"
+
 # A copy the kernel makes through a pipe, a column gathered at a time: the cache
 # simulation would see none of its traffic, so it is not measured, and said why.
 handin pipecopy 01-cpu-naive >/dev/null <<EOF

@@ -624,7 +624,7 @@ measure() { # LAB KIND BACKEND FILE OPERATION
                 unmeasured "$said_quota"
                 return
             elif [ "$ok" != ok ] && grep -q '^tilelab: killed by signal 31 ' "$out_file"; then
-                unmeasured "your code tried to start another process or program while it was measured (fork(), system(), popen(), exec...), or to have the kernel move memory for it (process_vm_readv(), vmsplice()...): the cache simulation follows one process's own loads and stores, so the grader stops it there, and nothing was measured"
+                unmeasured "your code tried to start another process or program while it was measured (fork(), system(), popen(), exec...), or to have the kernel move memory for it (process_vm_readv(), vmsplice(), asynchronous I/O...): the cache simulation follows one process's own loads and stores, so the grader stops it there, and nothing was measured"
                 return
             elif [ "$ok" != ok ] && grep -q '^not measured: your transpose moved ' "$out_file"; then
                 unmeasured "$(grep -m1 '^not measured: your transpose moved ' "$out_file" | sed 's/^not measured: //')"

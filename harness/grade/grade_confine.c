@@ -12,7 +12,8 @@
  *
  * The kernel can move memory for a process too, where valgrind sees no
  * access: process_vm_readv on itself copies in to out in one call. Those
- * calls, and vmsplice's and process_madvise's, are refused the same way.
+ * calls, vmsplice's, process_madvise's and the two kinds of asynchronous
+ * I/O (io_setup's, io_uring's) are refused the same way.
  * (A copy through a pipe or a file, read() into out, is one valgrind does
  * not count either; the measured run needs such calls, so they are open
  * here, and grade_perf.c refuses to measure a call that moved more than a
@@ -80,6 +81,14 @@ static int install_filter(void)
         TL_BPF_UNLESS_EQUAL(SYS_vmsplice, 1),
         TL_BPF_RETURN(SECCOMP_RET_KILL_PROCESS),
         TL_BPF_UNLESS_EQUAL(SYS_process_madvise, 1),
+        TL_BPF_RETURN(SECCOMP_RET_KILL_PROCESS),
+        /* the kernel's asynchronous I/O, which reads into and writes from memory as a
+         * read() would, where neither valgrind nor /proc/self/io counts it (a column of
+         * out filled by one preadv per row, an iovec per element): a context is never
+         * made, so no other call of either kind can follow */
+        TL_BPF_UNLESS_EQUAL(SYS_io_setup, 1),
+        TL_BPF_RETURN(SECCOMP_RET_KILL_PROCESS),
+        TL_BPF_UNLESS_EQUAL(SYS_io_uring_setup, 1),
         TL_BPF_RETURN(SECCOMP_RET_KILL_PROCESS),
         /* programs: this program's own execve alone */
         TL_BPF_UNLESS_EQUAL(SYS_execveat, 1),
