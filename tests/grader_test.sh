@@ -334,6 +334,37 @@ grade aiocopy 01
 expect "the kernel's asynchronous I/O for a measured hand-in (io_setup) leaves it correct but unmeasured" "^1 +8.00 / +8.00 .* 0.00 / +2.00"
 expect "... and it is told why" "to have the kernel move memory for it"
 
+# The measured run's input is made from a seed (a counter-based generator): a lab that knew
+# it could make in's values itself and never read in across its rows. It is no longer on
+# the command line; it comes on standard input, after the lab's constructors: one that
+# takes it first leaves the run nothing to make its input from, and is not measured.
+handin seedtaker 01-cpu-naive >/dev/null <<EOF
+#include "lab.h"
+#include <stddef.h>
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+static char taken[64];
+__attribute__((constructor)) static void take(void)
+{
+    FILE *f = fopen("/proc/self/cmdline", "r");
+    size_t n = f ? fread(taken, 1, sizeof taken - 1, f) : 0;
+    if (f)
+        fclose(f);
+    for (size_t i = 0; i < n; i++)
+        taken[i] = taken[i] ? taken[i] : ' ';
+    if (strstr(taken, "grade-perf"))
+        (void)!read(0, taken, sizeof taken - 1);
+}
+void transpose(float *out, const float *in, int rows, int cols)
+{
+    $transpose_body
+}
+EOF
+grade seedtaker 01
+expect "a constructor that takes the measured run's seed leaves it correct but unmeasured" "^1 +8.00 / +8.00 .* 0.00 / +2.00"
+expect "... and it is told why" "your code read the measuring program's standard input before it could"
+
 # A copy the kernel makes through a pipe, a column gathered at a time: the cache
 # simulation would see none of its traffic, so it is not measured, and said why.
 handin pipecopy 01-cpu-naive >/dev/null <<EOF

@@ -610,24 +610,26 @@ measure() { # LAB KIND BACKEND FILE OPERATION
         fi
         # The input: random floats, new ones each time (grade_perf.c says why).
         local seed digest=() i=0
-        seed=$(od -An -N4 -tu4 /dev/urandom | tr -d ' ')
+        seed=$(od -An -N8 -tu8 /dev/urandom | tr -d ' ')
         for v in baseline:reference:skip reference:reference:call student:student:call; do
             IFS=: read -r run_name binary mode <<<"$v"
             mkdir -p "$dir/$run_name"
             new_output
             out_file=$new
-            ok=$(run "$PERF_LIMIT" "$out_file" -- perf "$dir/$run_name" -- "${measured[@]}" \
+            # (The seed on its standard input, which it reads once the lab's code has started:
+            # on its command line, the lab's code could read it and make in's values itself.)
+            ok=$(run "$PERF_LIMIT" "$out_file" --input "$seed" -- perf "$dir/$run_name" -- "${measured[@]}" \
                 --cache-sim=yes $CACHE_SIM \
                 --callgrind-out-file="$dir/$run_name/callgrind.out" --log-file="$dir/$run_name/valgrind.log" \
-                "$bin-$binary" "$CPU_PERF_SIZE" "$mode" "$seed")
+                "$bin-$binary" "$CPU_PERF_SIZE" "$mode" -)
             if over_quota "$dir"; then
                 unmeasured "$said_quota"
                 return
             elif [ "$ok" != ok ] && grep -q '^tilelab: killed by signal 31 ' "$out_file"; then
                 unmeasured "your code tried to start another process or program while it was measured (fork(), system(), popen(), exec...), or to have the kernel move memory for it (process_vm_readv(), vmsplice(), asynchronous I/O...): the cache simulation follows one process's own loads and stores, so the grader stops it there, and nothing was measured"
                 return
-            elif [ "$ok" != ok ] && grep -q '^not measured: your transpose moved ' "$out_file"; then
-                unmeasured "$(grep -m1 '^not measured: your transpose moved ' "$out_file" | sed 's/^not measured: //')"
+            elif [ "$ok" != ok ] && grep -qE '^not measured: your (transpose moved|code read) ' "$out_file"; then
+                unmeasured "$(grep -m1 -E '^not measured: your (transpose moved|code read) ' "$out_file" | sed 's/^not measured: //')"
                 return
             elif [ "$ok" != ok ]; then
                 unmeasured "the $run_name run of the cache simulation failed (a crash, a wrong result, or the time limit): $(tail -c 1500 "$out_file")"

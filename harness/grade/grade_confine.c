@@ -90,6 +90,12 @@ static int install_filter(void)
         TL_BPF_RETURN(SECCOMP_RET_KILL_PROCESS),
         TL_BPF_UNLESS_EQUAL(SYS_io_uring_setup, 1),
         TL_BPF_RETURN(SECCOMP_RET_KILL_PROCESS),
+        /* a pipe's bytes duplicated into another without being read: the seed grade-perf
+         * reads on its standard input, taken by the lab's code and left there */
+        TL_BPF_UNLESS_EQUAL(SYS_tee, 1),
+        TL_BPF_RETURN(SECCOMP_RET_KILL_PROCESS),
+        TL_BPF_UNLESS_EQUAL(SYS_splice, 1),
+        TL_BPF_RETURN(SECCOMP_RET_KILL_PROCESS),
         /* programs: this program's own execve alone */
         TL_BPF_UNLESS_EQUAL(SYS_execveat, 1),
         TL_BPF_RETURN(SECCOMP_RET_KILL_PROCESS),

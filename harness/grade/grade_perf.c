@@ -1,11 +1,12 @@
 /*
- * grade-perf ROWSxCOLS call|skip SEED: what the grader runs under cache
+ * grade-perf ROWSxCOLS call|skip SEED|-: what the grader runs under cache
  * simulation to measure a CPU lab. It is linked with one lab file only (the
  * student's or the reference, never both), so a hand-in cannot reach the
  * reference's code.
  *
  * "call" transposes a matrix of random floats (SEED: a new one each time
- * the grader measures) once; "skip" does all the same but the call and what
+ * the grader measures; "-": read from standard input, as the grader gives
+ * it) once; "skip" does all the same but the call and what
  * follows it. The grader counts every thread of both runs and subtracts:
  * work moved to another thread is still counted, and work done before the
  * call (in a constructor) counts against the hand-in. No other process can
@@ -84,11 +85,28 @@ int main(int argc, char **argv)
 {
     tl_shape s;
     char why[256], *end;
-    unsigned long long seed = argc == 4 ? strtoull(argv[3], &end, 10) : 0;
     if (argc != 4 || tl_parse_shape(argv[1], &s, why, sizeof why) ||
-        (strcmp(argv[2], "call") && strcmp(argv[2], "skip")) || !*argv[3] || *end) {
-        fprintf(stderr, "usage: grade-perf ROWSxCOLS call|skip SEED\n");
+        (strcmp(argv[2], "call") && strcmp(argv[2], "skip"))) {
+        fprintf(stderr, "usage: grade-perf ROWSxCOLS call|skip SEED|-\n");
         return 2;
+    }
+    /* The seed on the command line is the lab's to read (/proc/self/cmdline), before this
+     * runs: it would make in's values itself (tl_fill_random is counter-based) and never
+     * read in across its rows. The grader gives it on a pipe, read here, once the lab's
+     * constructors have run: one that took it first leaves nothing to read. */
+    char given[32] = "";
+    const char *text = argv[3];
+    if (!strcmp(text, "-")) {
+        ssize_t got = read(0, given, sizeof given - 1);
+        given[got > 0 ? got : 0] = '\0';
+        text = given;
+    }
+    unsigned long long seed = strtoull(text, &end, 10);
+    if (!*text || (*end && *end != '\n')) {
+        printf("not measured: your code read the measuring program's standard input before it "
+               "could (its seed for the input matrix): a lab's transpose reads in, rows and cols, and "
+               "nothing else\n");
+        return 4;
     }
     size_t n = (size_t)s.rows * (size_t)s.cols;
     tl_matrix in, out;

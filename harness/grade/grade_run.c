@@ -4,9 +4,12 @@
  *
  * usage: grade-run --limit SECONDS --output FILE [--keep BYTES] [--fsize BYTES]
  *                  [--memory BYTES] [--test SUITE/TEST[=OUT]]... [--records DIR] [--lock FILE]
+ *                  [--input TEXT]
  *                  -- COMMAND...
  *
- * The command gets its own process group, no stdin, no descriptor of this
+ * The command gets its own process group, no stdin (with --input, TEXT
+ * on a pipe, then its end: what the command must read after it starts,
+ * never on its command line or in its environment), no descriptor of this
  * program's but its output's, no core files and a cap on the size of any
  * file it writes (BYTES, 512 MiB unless said). With --memory, each of its
  * processes may hold at most BYTES of data (RLIMIT_DATA: its heap and its
@@ -90,7 +93,7 @@ static double now(void)
 static void usage(void)
 {
     fprintf(stderr, "usage: grade-run --limit SECONDS --output FILE [--keep BYTES] [--fsize BYTES] [--memory BYTES] "
-                    "[--test SUITE/TEST[=OUT]]... [--records DIR] [--lock FILE] -- COMMAND...\n");
+                    "[--test SUITE/TEST[=OUT]]... [--records DIR] [--lock FILE] [--input TEXT] -- COMMAND...\n");
     exit(2);
 }
 
@@ -165,7 +168,7 @@ typedef struct {
 typedef struct {
     double limit;
     long keep, fsize, memory;
-    const char *output, *records, *lock;
+    const char *output, *records, *lock, *input;
     test tests[TESTS_MAX];
     int n_tests;
     char **command;
@@ -198,6 +201,8 @@ static options parse_options(int argc, char **argv)
         }
         else if (!strcmp(argv[i], "--records"))
             o.records = argv[++i];
+        else if (!strcmp(argv[i], "--input"))
+            o.input = argv[++i];
         else if (!strcmp(argv[i], "--lock"))
             o.lock = argv[++i];
         else
@@ -237,8 +242,13 @@ static pid_t spawn(const options *o, const int out[2], const int tap[2])
     }
     if (pid == 0) {
         setpgid(0, 0);
-        int null = open("/dev/null", O_RDONLY);
-        dup2(null, 0);
+        int in = open("/dev/null", O_RDONLY), given[2];
+        if (o->input && pipe(given) == 0) { /* the text fits the pipe's buffer: written at once */
+            (void)!write(given[1], o->input, strlen(o->input));
+            close(given[1]);
+            in = given[0];
+        }
+        dup2(in, 0);
         dup2(out[1], 1);
         dup2(out[1], 2);
         dup2(tap[1], 3);
