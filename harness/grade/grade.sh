@@ -155,13 +155,14 @@ elif [ "$(id -u)" = 0 ] && setpriv --reuid=$SETPRIV_UID_BASE --regid=$SETPRIV_UI
     SANDBOX=setpriv
     # No network, and where the container lets root make them, processes and a /tmp of
     # its own: a PID namespace with its own /proc (the command lines of the graders beside
-    # it, which name their hand-ins, out of its sight), and the command's private folder
-    # as /tmp (Criterion names its socket there by its pid, which a PID namespace gives
-    # every command alike).
-    if unshare --net --pid --mount --fork --kill-child --mount-proc sh -c 'mount --bind /tmp /tmp' 2>/dev/null; then
+    # it, which name their hand-ins, out of its sight), the command's private folder as
+    # /tmp and a /dev/shm of its own (Criterion names its socket in the one and its
+    # shared memory in the other by its pid, which a PID namespace gives every command
+    # alike: two graders at once collided, "Could not spawn test instance: File exists").
+    if unshare --net --pid --mount --fork --kill-child --mount-proc sh -c 'mount --bind /tmp /tmp && mount -t tmpfs -o mode=1777 tmpfs /dev/shm' 2>/dev/null; then
         # (sh stays the namespace's first process, which the kernel treats apart: signals
         # it has no handler for never reach it, and every orphan becomes its child.)
-        namespaces=(unshare --net --pid --mount --fork --kill-child --mount-proc -- sh -c 'mount --bind "$0" /tmp && "$@"')
+        namespaces=(unshare --net --pid --mount --fork --kill-child --mount-proc -- sh -c 'mount --bind "$0" /tmp && mount -t tmpfs -o mode=1777 tmpfs /dev/shm && "$@"')
     elif unshare --net true 2>/dev/null; then
         namespaces=(unshare --net --)
     fi
