@@ -161,7 +161,8 @@ static int starts_with_name(const char *text, size_t len, const char *name)
 #define TESTS_MAX 64 /* tests of one run: a lab's suite has about 16 */
 
 typedef struct {
-    char id[512];   /* suite/test */
+    char id[512];    /* suite/test */
+    char name[600];  /* suite::test, as Criterion names it in its TAP and output */
     const char *out; /* where its part of the output goes; NULL: the run's output file is its */
 } test;
 
@@ -196,7 +197,10 @@ static options parse_options(int argc, char **argv)
                 usage();
             test *t = &o.tests[o.n_tests++];
             const char *arg = argv[++i], *eq = strchr(arg, '=');
-            snprintf(t->id, sizeof t->id, "%.*s", eq ? (int)(eq - arg) : (int)strlen(arg), arg);
+            char id[sizeof t->id];
+            snprintf(id, sizeof id, "%.*s", eq ? (int)(eq - arg) : (int)strlen(arg), arg);
+            memcpy(t->id, id, sizeof id);
+            criterion_name(id, t->name, sizeof t->name);
             t->out = eq ? eq + 1 : NULL;
         }
         else if (!strcmp(argv[i], "--records"))
@@ -392,15 +396,11 @@ static int read_tap(const char *tap, const options *o, result r[])
         if (is_ok || is_not_ok) {
             const char *name = line + (is_ok ? 5 : 9), *stop = line + len;
             int k = 0;
-            char want[600];
-            for (; k < o->n_tests; k++) {
-                criterion_name(o->tests[k].id, want, sizeof want);
-                if (starts_with_name(name, (size_t)(stop - name), want))
-                    break;
-            }
+            while (k < o->n_tests && !starts_with_name(name, (size_t)(stop - name), o->tests[k].name))
+                k++;
             if (k < o->n_tests) {
                 result *t = &r[k];
-                size_t wl = strlen(want);
+                size_t wl = strlen(o->tests[k].name);
                 t->lines++;
                 t->ok = is_ok;
                 t->timed_out = is_not_ok && (size_t)(stop - name) >= wl + 10 &&
@@ -552,12 +552,9 @@ int main(int argc, char **argv)
         {done[0], malloc(RECORD_MAX + 1), 0, RECORD_MAX, 0, NULL},
     };
     /* Several tests: the output goes to each one's part as it comes, kept to --keep a part. */
-    static char names[TESTS_MAX][600];
     static const char *name_of[TESTS_MAX];
-    for (int k = 0; k < o.n_tests; k++) {
-        criterion_name(o.tests[k].id, names[k], sizeof names[k]);
-        name_of[k] = names[k];
-    }
+    for (int k = 0; k < o.n_tests; k++)
+        name_of[k] = o.tests[k].name;
     if (o.n_tests > 1 || (o.n_tests == 1 && o.tests[0].out))
         s[0].parts = tl_parts_new(name_of, o.n_tests, (size_t)o.keep);
     int timed_out = 0, status = collect(pid, o.limit, s, &timed_out);
