@@ -73,9 +73,64 @@ static inline const char *tl_launch_named(int i, int n)
 }
 
 
-/* The emulator's counts of one call, checked as tl_launches_of checks it,
- * summed over the kernels it ran: a kernel that does the work beside one
- * that shows the technique is counted all the same. */
+/*
+ * The emulator's counts of one call, checked as tl_launches_of checks it, of
+ * the work that made its output (emu.h's tl_emu_output): each launch and each
+ * copy whose stores are in the output at the end, or whose results such work
+ * read. A kernel run beside the one that does the work, whose stores are
+ * overwritten or whose results nothing reads, is not counted: it is not part
+ * of the answer. Totals (elements through a tile, threads, floats moved) are
+ * summed over that work; a ratio (bytes a sector, passes an access) is judged
+ * launch by launch (tl_made), since a launch that shows the technique beside
+ * one that does not would otherwise lift the other's.
+ */
+static tl_lab_profile tl_technique_counts; /* the last counted call's */
+
+static inline int tl_made_count(void)
+{
+    return tl_technique_counts.made;
+}
+
+static inline const tl_emu_stats *tl_made(int i)
+{
+    return &tl_technique_counts.made_by[i].stats;
+}
+
+/* How a message names the work judged: "your kernel k", and which of several. */
+static inline const char *tl_made_named(int i)
+{
+    static char name[256];
+    const char *k = tl_technique_counts.made_by[i].name;
+    int n = tl_made_count();
+    if (!strncmp(k, "cuda", 4))
+        snprintf(name, sizeof name, "your %s", k);
+    else
+        snprintf(name, sizeof name, "your kernel %s", k);
+    if (n > 1)
+        snprintf(name + strlen(name), sizeof name - strlen(name),
+                 " (launch %d of the %d launches and copies whose work made the output)", i + 1, n);
+    return name;
+}
+
+/* What a message says of the call's work that made nothing of the output ("": there was none). */
+static inline const char *tl_unmade_note(void)
+{
+    static char note[320];
+    unsigned long long all = 0, made = 0;
+    for (int i = 0; i < tl_technique_counts.kernels && i < TL_LAB_PROFILE_KERNELS; i++)
+        all += tl_technique_counts.kernel[i].stats.launches;
+    for (int i = 0; i < tl_made_count() && i < TL_LAB_PROFILE_MADE; i++)
+        made += tl_made(i)->launches;
+    note[0] = '\0';
+    if (all > made)
+        snprintf(note, sizeof note,
+                 " %llu of the %llu launches and copies your call made wrote nothing that reached the "
+                 "output (it was written over, or never read): they are not part of the answer, and "
+                 "count for nothing here.",
+                 all - made, all);
+    return note;
+}
+
 static inline tl_emu_stats tl_counts_of(void (*entry)(void), int rows, int cols, int depth)
 {
     tl_emu_stats sum;
@@ -84,9 +139,14 @@ static inline tl_emu_stats tl_counts_of(void (*entry)(void), int rows, int cols,
     tl_lab_count(1);
     tl_launches_of(entry, rows, cols, depth);
     tl_lab_count(0);
-    const tl_lab_profile *p = tl_lab_counts();
-    for (int i = 0; i < p->kernels && i < TL_LAB_PROFILE_KERNELS; i++) {
-        const tl_emu_stats *k = &p->kernel[i].stats;
+    tl_technique_counts = *tl_lab_counts();
+    int n = tl_made_count();
+    cr_assert(n >= 0 && n <= TL_LAB_PROFILE_MADE,
+              "your call made more launches and copies that lead to its output than the checks "
+              "read (%d at most): one launch (a few at most) does this lab's work",
+              TL_LAB_PROFILE_MADE);
+    for (int i = 0; i < n; i++) {
+        const tl_emu_stats *k = tl_made(i);
         sum.launches += k->launches, sum.threads += k->threads;
         sum.global_load_requests += k->global_load_requests, sum.global_load_sectors += k->global_load_sectors;
         sum.global_store_requests += k->global_store_requests, sum.global_store_sectors += k->global_store_sectors;
@@ -96,17 +156,14 @@ static inline tl_emu_stats tl_counts_of(void (*entry)(void), int rows, int cols,
         sum.shared_load_ideal += k->shared_load_ideal, sum.shared_store_ideal += k->shared_store_ideal;
         sum.constant_load_requests += k->constant_load_requests, sum.constant_load_bytes += k->constant_load_bytes;
         sum.constant_load_passes += k->constant_load_passes;
-        if (k->shared_worst_passes - k->shared_worst_ideal > sum.shared_worst_passes - sum.shared_worst_ideal) {
-            sum.shared_worst_passes = k->shared_worst_passes, sum.shared_worst_ideal = k->shared_worst_ideal;
-            sum.shared_worst_stride = k->shared_worst_stride;
-            sum.shared_worst_array_bytes = k->shared_worst_array_bytes;
-        }
     }
     cr_assert(sum.launches > 0 || !tl_technique_verdict.run_failed,
               "the emulator's counts of your kernels' work cannot be judged: the call failed (the "
               "correctness tests name the fault; once they pass, this test judges the technique). %s",
               tl_technique_verdict.message);
-    cr_assert(sum.launches > 0, "the emulator counted none of your kernels' work");
+    cr_assert(sum.launches > 0, "none of your kernels' work reached the output: what your kernels "
+                                "stored was written over or never read, so the emulator counted "
+                                "no work of this lab's");
 #else
     (void)entry, (void)rows, (void)cols, (void)depth;
     cr_skip_test("a technique check reads the emulator's counts of your kernels' run, which a GPU does "
@@ -129,10 +186,12 @@ static inline void tl_expect_staged(const tl_emu_stats *t, double elements)
 {
     double stored = tl_shared_floats(t->shared_store_ideal), loaded = tl_shared_floats(t->shared_load_ideal);
     cr_assert(t->shared_store_requests + t->shared_load_requests > 0,
-              "your kernels made no shared-memory access at all while they ran, so they cannot be the "
+              "%s made no shared-memory access at all while they ran, so they cannot be the "
               "tiled kernel of this lab (a __shared__ array declared and never used does nothing). "
               "It may pass the correctness tests, but every element goes straight from global memory "
-              "to global memory. Stage a tile in a __shared__ array: README.md, step 2.");
+              "to global memory. Stage a tile in a __shared__ array: README.md, step 2.%s",
+              tl_unmade_note()[0] ? "the kernels whose work made the output" : "your kernels",
+              tl_unmade_note());
     if (stored >= elements && loaded >= elements)
         return;
     /* What became of the elements the tile did not take: a path is named only for those
@@ -160,40 +219,48 @@ static inline void tl_expect_staged(const tl_emu_stats *t, double elements)
 /* Global reads and writes use most of each 32-byte sector they move (a
  * whole row of a tile at a time): 12.5 % is a float a sector, lab 3's writes.
  * Reads of __constant__ memory are reads too: the constant cache hands a warp
- * one address a pass, so lanes that read different addresses take turns. */
-static inline void tl_expect_coalesced(const tl_emu_stats *t)
+ * one address a pass, so lanes that read different addresses take turns.
+ * Each launch that made the output is judged on its own. */
+static inline void tl_expect_coalesced_by(const tl_emu_stats *t, const char *whose)
 {
     double per_request = t->constant_load_requests
                              ? (double)t->constant_load_passes / (double)t->constant_load_requests
                              : 1;
     cr_assert(per_request <= 1.5,
-              "your kernels' reads of __constant__ memory wanted %.1f different addresses a warp: the "
+              "%s read __constant__ memory at %.1f different addresses a warp: the "
               "constant cache serves a warp one address at a time (it is built for a value all the "
               "lanes read alike), so those reads take turns, as a strided read's sectors do. Reading "
               "the matrix through it at a transposed index is lab 3's transpose, one lane at a time. "
               "This lab's reads and writes go through a tile in shared memory: a warp reads a row of "
               "in and writes a row of out (README.md, step 2).",
-              per_request);
+              whose, per_request);
     double load = t->global_load_sectors ? t->global_load_bytes / (32.0 * t->global_load_sectors) : 1,
            store = t->global_store_sectors ? t->global_store_bytes / (32.0 * t->global_store_sectors) : 1;
     cr_assert(load >= 0.7 && store >= 0.7,
-              "your kernels' global %s used %.0f %% of the bytes of the 32-byte sectors they moved "
+              "the global %s of %s used %.0f %% of the bytes of the 32-byte sectors they moved "
               "(%.1f sectors a request): they are strided, as lab 3's %s are, so the tile changed "
               "nothing. With a tile, a warp reads a row of in and writes a row of out: threadIdx.x "
               "runs along a row both times, and the tile is read by column "
               "(tile[threadIdx.x][threadIdx.y]). README.md, step 2.",
-              store < 0.7 ? "writes" : "reads", 100 * (store < 0.7 ? store : load),
+              store < 0.7 ? "writes" : "reads", whose, 100 * (store < 0.7 ? store : load),
               store < 0.7 ? (double)t->global_store_sectors / (double)(t->global_store_requests ? t->global_store_requests : 1)
                           : (double)t->global_load_sectors / (double)(t->global_load_requests ? t->global_load_requests : 1),
               store < 0.7 ? "writes" : "reads");
+}
+
+static inline void tl_expect_coalesced(void)
+{
+    for (int i = 0; i < tl_made_count(); i++)
+        tl_expect_coalesced_by(tl_made(i), tl_made_named(i));
 }
 
 /* Shared accesses take about as few passes as a padded tile's: one each
  * with TILE_DIM 32 (the launches' block width), where an unpadded tile's
  * column takes 32; with a narrower tile a warp spans 32 / TILE_DIM of its
  * rows, and a padded one still takes 2 (measured at 8 and 16; at 8 an
- * unpadded one takes 2 as well: there is nothing to remove). */
-static inline void tl_expect_conflict_free(const tl_emu_stats *t)
+ * unpadded one takes 2 as well: there is nothing to remove). Each launch
+ * that made the output is judged on its own. */
+static inline void tl_expect_conflict_free_by(const tl_emu_stats *t, const char *whose)
 {
     unsigned width = 32;
     for (int i = 0; i < tl_launch_count() && i < TL_MAX_LAUNCHES; i++)
@@ -208,39 +275,49 @@ static inline void tl_expect_conflict_free(const tl_emu_stats *t)
     int pad_unused = t->shared_worst_stride % 4 == 0 && stride >= 2 && words > 0 &&
                      words % (stride * (stride + 1)) == 0;
     cr_assert((load <= allowed && store <= allowed) || !pad_unused,
-              "your tile's %s took %.1f passes each where a padded tile's take %s: the threads of a "
+              "the tile %s of %s took %.1f passes each where a padded tile's take %s: the threads of a "
               "warp want different words of the same bank. Your tile has room for its padding "
               "(%lld floats: %lld x %lld), but your index steps %lld floats from one thread to the "
               "next, the row length of a tile without padding, so a column's words still lie %lld "
               "apart, all in one bank, and the extra float of each row is never used. Index the rows "
               "by their padded length: tile[y][x] on the 2-D array, or y * (TILE_DIM + 1) + x on a "
               "flat one. README.md explains why.",
-              load > allowed ? "reads" : "writes", load > allowed ? load : store, width >= 32 ? "1" : "2",
+              load > allowed ? "reads" : "writes", whose, load > allowed ? load : store, width >= 32 ? "1" : "2",
               words, words / (stride + 1), stride + 1, stride, stride);
     cr_assert(load <= allowed && store <= allowed,
-              "your tile's %s took %.1f passes each where a padded tile's take %s: the threads of a "
+              "the tile %s of %s took %.1f passes each where a padded tile's take %s: the threads of a "
               "warp want different words of the same bank. Reading a column of a TILE_DIM x "
               "TILE_DIM float tile puts all its words in one bank; pad each row by one float, "
               "tile[TILE_DIM][TILE_DIM + 1], so that a column's words lie in 32 banks (the extra "
               "row of tile[TILE_DIM + 1][TILE_DIM] moves nothing: a column stays TILE_DIM words "
               "apart). README.md explains why.",
-              load > allowed ? "reads" : "writes", load > allowed ? load : store, width >= 32 ? "1" : "2");
+              load > allowed ? "reads" : "writes", whose, load > allowed ? load : store, width >= 32 ? "1" : "2");
+}
+
+static inline void tl_expect_conflict_free(void)
+{
+    for (int i = 0; i < tl_made_count(); i++)
+        tl_expect_conflict_free_by(tl_made(i), tl_made_named(i));
 }
 
 /* A product's operands reach its multiply-adds from shared tiles: each float
- * the kernels move from global memory (in the 32-byte sectors they move)
- * serves `reuse` multiply-adds at least. A naive kernel's serve 2 at most
- * (a warp's row of A is one float for all its lanes); tiles of T x T, T. */
+ * the kernels move from global memory (in the 32-byte sectors they move) or
+ * read from __constant__ memory (the distinct floats a warp's request wants,
+ * which the constant cache hands out one address a pass) serves `reuse`
+ * multiply-adds at least. A naive kernel's serve 2 at most (a warp's row of
+ * A is one float for all its lanes); tiles of T x T, T. */
 static inline void tl_expect_tile_reuse(const tl_emu_stats *t, int m, int n, int k, double reuse)
 {
-    double operands = 2.0 * m * n * k, moved = 8.0 * (double)t->global_load_sectors;
+    double operands = 2.0 * m * n * k, constant = (double)t->constant_load_bytes / sizeof(float),
+           moved = 8.0 * (double)t->global_load_sectors + constant;
     cr_assert(moved * reuse <= operands,
-              "your kernels moved %.0f floats from global memory (in 32-byte sectors) for the %.0f "
+              "your kernels moved %.0f floats from global memory (in 32-byte sectors)%s for the %.0f "
               "operands of the %d x %d x %d product's multiply-adds: each serves %.1f of them, as "
               "when every thread reads its own row of A and column of B. A tile of TILE_WIDTH x "
               "TILE_WIDTH floats staged in shared memory serves TILE_WIDTH (at least %.0f here). "
-              "README.md, step 2.",
-              moved, operands, m, n, k, operands / (moved > 0 ? moved : 1), reuse);
+              "README.md, step 2.%s",
+              moved, constant >= 1 ? ", __constant__ memory included," : "", operands, m, n, k,
+              operands / (moved > 0 ? moved : 1), reuse, tl_unmade_note());
     cr_assert(t->shared_store_requests > 0 && tl_shared_floats(t->shared_load_ideal) >= moved,
               "your kernels move few floats from global memory, but not through shared tiles (they "
               "stored %.0f floats in shared memory and read %.0f back): this lab's technique stages "

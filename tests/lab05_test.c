@@ -9,6 +9,6 @@ TL_TECHNIQUE(lab05_technique, uses_a_padded_tile, 20)
 {
     tl_emu_stats t = tl_counts_of((void (*)(void))transpose, 192, 128, 1);
     tl_expect_staged(&t, 192.0 * 128);
-    tl_expect_coalesced(&t);
-    tl_expect_conflict_free(&t);
+    tl_expect_coalesced();
+    tl_expect_conflict_free();
 }

@@ -9,5 +9,5 @@ TL_TECHNIQUE(lab09_technique, uses_two_shared_tiles, 20)
 {
     tl_emu_stats t = tl_counts_of((void (*)(void))transpose_inplace, 192, 192, 1);
     tl_expect_staged(&t, 192.0 * 192);
-    tl_expect_coalesced(&t);
+    tl_expect_coalesced();
 }

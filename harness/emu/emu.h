@@ -71,6 +71,16 @@ int tl_emu_stats_count(void);
 const tl_emu_stats *tl_emu_stats_get(int i);
 /* Kernel launches that ran while counting was on, since the last reset. */
 long tl_emu_profiled_launches(void);
+/*
+ * The counted work that made a call's output, named by the GPU glue once the call is done
+ * (the n bytes at p): each launch and each copy of the lab's whose stores are in the output
+ * at the end, or whose results such work read (made.c), in the order they ran, each with
+ * its own counts. -1 from tl_emu_made_count: the call made more launches and copies than
+ * the emulator tells apart (255).
+ */
+void tl_emu_output(const void *p, size_t bytes);
+int tl_emu_made_count(void);
+const tl_emu_stats *tl_emu_made_get(int i);
 /* Called after each block of a launch while counting is on, so that a long
  * profile can say how far it has come (NULL: nothing called). */
 typedef void tl_emu_progress_fn(const char *kernel, unsigned long long blocks_done,

@@ -93,6 +93,8 @@ static int profiling;
 static tl_emu_stats stats[64];
 static int n_stats;
 static tl_emu_stats *kernel_stats;
+/* The launch's own counts (made.c): a unit of work apart from the kernel's other launches. */
+static tl_emu_stats *unit_stats, no_unit;
 
 static void finish_copies(emu_thread *t, unsigned long before);
 
@@ -1047,9 +1049,8 @@ static void as_instructions(emu_thread *t)
     t->n_rec = m;
 }
 
-static void add(int kind, request_cost c)
+static void add(tl_emu_stats *k, int kind, request_cost c)
 {
-    tl_emu_stats *k = kernel_stats;
     switch (kind) {
     case GLOBAL_LOAD: k->global_load_requests++, k->global_load_sectors += c.cost, k->global_load_bytes += c.bytes; break;
     case GLOBAL_STORE: k->global_store_requests++, k->global_store_sectors += c.cost, k->global_store_bytes += c.bytes; break;
@@ -1057,11 +1058,11 @@ static void add(int kind, request_cost c)
     case SHARED_STORE: k->shared_store_requests++, k->shared_store_wavefronts += c.cost, k->shared_store_ideal += c.ideal; break;
     case GLOBAL_ATOMIC: /* a read and a write of its sectors, and counted as atomic too */
         k->global_atomic_requests++, k->global_atomic_sectors += c.cost, k->global_atomic_bytes += c.bytes;
-        add(GLOBAL_LOAD, c), add(GLOBAL_STORE, c);
+        add(k, GLOBAL_LOAD, c), add(k, GLOBAL_STORE, c);
         break;
     case SHARED_ATOMIC: /* a read and a write of its banks' words */
         k->shared_atomic_requests++;
-        add(SHARED_LOAD, c), add(SHARED_STORE, c);
+        add(k, SHARED_LOAD, c), add(k, SHARED_STORE, c);
         break;
     default:
         k->constant_load_requests++, k->constant_load_bytes += c.bytes, k->constant_load_passes += c.cost;
@@ -1082,10 +1083,9 @@ static void add(int kind, request_cost c)
  */
 /* A shared request, kept where it took more passes over its ideal than any before it in the
  * kernel: with the lanes' stride and the size of the array it touched. */
-static void note_worst_shared(request_cost c, const access_record *const *lane, const int *lane_id,
-                              int lanes)
+static void note_worst_shared(tl_emu_stats *k, request_cost c, const access_record *const *lane,
+                              const int *lane_id, int lanes)
 {
-    tl_emu_stats *k = kernel_stats;
     if (c.cost - c.ideal <= k->shared_worst_passes - k->shared_worst_ideal)
         return;
     k->shared_worst_passes = c.cost, k->shared_worst_ideal = c.ideal;
@@ -1219,14 +1219,31 @@ static void tally_warp(int first, int lanes)
         for (size_t i = requests[j].head; i != NO_RECORD && m < 32; i = next[i])
             lane[m] = item[i], lane_id[m++] = item_lane[i];
         request_cost c = cost(lane, lane_id, m, (int)requests[j].kind);
-        add((int)requests[j].kind, c);
-        if (requests[j].kind == SHARED_LOAD || requests[j].kind == SHARED_STORE)
-            note_worst_shared(c, lane, lane_id, m);
+        add(kernel_stats, (int)requests[j].kind, c);
+        add(unit_stats, (int)requests[j].kind, c);
+        if (requests[j].kind == SHARED_LOAD || requests[j].kind == SHARED_STORE) {
+            note_worst_shared(kernel_stats, c, lane, lane_id, m);
+            note_worst_shared(unit_stats, c, lane, lane_id, m);
+        }
     }
+}
+
+/* Which words each thread's global accesses wrote and whose words they read (made.c). */
+static void note_made(int n_threads)
+{
+    for (int i = 0; i < n_threads; i++)
+        for (size_t k = 0; k < threads[i].n_rec; k++) {
+            const access_record *r = &threads[i].rec[k];
+            if (r->kind == GLOBAL_LOAD || r->kind == CONSTANT_LOAD || r->kind == GLOBAL_STORE ||
+                r->kind == GLOBAL_ATOMIC)
+                tl_emu_made_access(r->addr, r->size, r->kind != GLOBAL_LOAD && r->kind != CONSTANT_LOAD,
+                                   r->kind != GLOBAL_STORE);
+        }
 }
 
 static void tally_block(int n_threads)
 {
+    note_made(n_threads);
     read_sites();
     for (int i = 0; i < n_threads; i++)
         as_instructions(&threads[i]);
@@ -1254,6 +1271,7 @@ void tl_emu_on_progress(tl_emu_progress_fn *fn)
 void tl_emu_stats_reset(void)
 {
     n_stats = 0;
+    tl_emu_made_reset();
     profiled_launches = 0;
 }
 
@@ -1295,19 +1313,27 @@ void tl_emu_count_copy(const char *call, uintptr_t src, size_t src_pitch, uintpt
 {
     if (!profiling || !width || !height)
         return;
-    tl_emu_stats *k = stats_for(call);
-    k->launches++;
+    tl_emu_stats *counted[2] = {stats_for(call), tl_emu_unit_begin(call)};
     /* requests as a copy kernel makes them: a warp moves 128 bytes of a row at a time */
     unsigned long long requests = (width + 127) / 128;
-    for (size_t r = 0; r < height; r++) {
-        if (src) {
-            k->global_load_requests += requests;
-            k->global_load_sectors += sectors(src + r * src_pitch, width);
-            k->global_load_bytes += width;
+    for (int i = 0; i < 2; i++) {
+        tl_emu_stats *k = counted[i];
+        k->launches++;
+        for (size_t r = 0; r < height; r++) {
+            if (src) {
+                k->global_load_requests += requests;
+                k->global_load_sectors += sectors(src + r * src_pitch, width);
+                k->global_load_bytes += width;
+            }
+            k->global_store_requests += requests;
+            k->global_store_sectors += sectors(dst + r * dst_pitch, width);
+            k->global_store_bytes += width;
         }
-        k->global_store_requests += requests;
-        k->global_store_sectors += sectors(dst + r * dst_pitch, width);
-        k->global_store_bytes += width;
+    }
+    for (size_t r = 0; r < height; r++) {
+        if (src)
+            tl_emu_made_access(src + r * src_pitch, width, 0, 1);
+        tl_emu_made_access(dst + r * dst_pitch, width, 1, 0);
     }
 }
 
@@ -1695,8 +1721,10 @@ cudaError_t tl_emu_launch(dim3 grid, dim3 block, size_t dynamic_shared, cudaStre
     undefined_read_told = 0;
     int known_kernels = n_stats;
     kernel_stats = stats_for(kernel);
+    unit_stats = profiling ? tl_emu_unit_begin(kernel) : &no_unit;
     tl_emu_stats before = *kernel_stats;
     kernel_stats->launches++;
+    unit_stats->launches++;
     profiled_launches += profiling;
     tl_emu_device_memory(1);
     tl_emu_block_race_launch();
@@ -1707,8 +1735,8 @@ cudaError_t tl_emu_launch(dim3 grid, dim3 block, size_t dynamic_shared, cudaStre
                 run_block((int)n);
                 if (!aborted)
                     check_block_race();
-                kernel_stats->blocks++;
-                kernel_stats->threads += n;
+                kernel_stats->blocks++, unit_stats->blocks++;
+                kernel_stats->threads += n, unit_stats->threads += n;
                 if (profiling)
                     tally_block((int)n);
                 if (profiling && progress)
@@ -1719,6 +1747,8 @@ cudaError_t tl_emu_launch(dim3 grid, dim3 block, size_t dynamic_shared, cudaStre
     if (launch_refused) {
         /* A launch CUDA refuses never ran: nothing of it counts. */
         *kernel_stats = before;
+        if (profiling)
+            tl_emu_unit_drop();
         profiled_launches -= profiling;
         n_stats = known_kernels;
         for (int i = 0; i < (int)n; i++)

@@ -10,6 +10,7 @@
 #include <stdint.h>
 
 #include "cuda_runtime.h"
+#include "emu.h"
 
 /* runtime.c: errors. A call's error, with what the emulator saw behind it (cudaGetLastError). */
 cudaError_t tl_emu_fail(cudaError_t err, const char *fmt, ...);
@@ -138,6 +139,15 @@ void tl_emu_called_through_pointer(uintptr_t target);
  * the copy kernel a GPU runs for it. */
 void tl_emu_count_copy(const char *call, uintptr_t src, size_t src_pitch, uintptr_t dst,
                        size_t dst_pitch, size_t width, size_t height);
+
+/* made.c: units of counted work (each launch and each copy of the lab's while counting), and
+ * which of them made each word of device memory (emu.h's tl_emu_output). A new unit and the
+ * counts it keeps; the last one dropped (a launch CUDA refused: it never ran); an access of
+ * bytes at a by the current unit, which writes them, reads them, or both (an atomic). */
+void tl_emu_made_reset(void);
+tl_emu_stats *tl_emu_unit_begin(const char *name);
+void tl_emu_unit_drop(void);
+void tl_emu_made_access(uintptr_t a, size_t bytes, int writes, int reads);
 
 /* shared.c: what gcc's instrumentation registers for each global it guards (ABI v8). */
 struct asan_global {

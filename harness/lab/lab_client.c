@@ -485,9 +485,15 @@ static int take_counts(const void *from, char *why, size_t why_len)
         memset(&counts, 0, sizeof counts);
         return -1;
     }
+    if (counts.made > TL_LAB_PROFILE_MADE)
+        counts.made = TL_LAB_PROFILE_MADE + 1; /* more than it holds: the checks say so */
     for (int i = 0; i < counts.kernels; i++) {
         counts.kernel[i].name[sizeof counts.kernel[i].name - 1] = '\0';
         counts.kernel[i].stats.kernel = counts.kernel[i].name;
+    }
+    for (int i = 0; i < counts.made && i < TL_LAB_PROFILE_MADE; i++) {
+        counts.made_by[i].name[sizeof counts.made_by[i].name - 1] = '\0';
+        counts.made_by[i].stats.kernel = counts.made_by[i].name;
     }
     return 0;
 }

@@ -108,14 +108,20 @@ typedef struct {
     char test[256];
 } tl_lab_request;
 
-/* What the emulator counted of a run (emu.h), kernel by kernel, as TL_ASK_PROFILE returns it. */
+/* What the emulator counted of a run (emu.h), as TL_ASK_PROFILE returns it: kernel by kernel,
+ * all their launches together; and the launches and copies that made the output, each alone
+ * (tl_emu_made_count: -1, more than the emulator tells apart). */
 #define TL_LAB_PROFILE_KERNELS 8
+#define TL_LAB_PROFILE_MADE 16
+typedef struct {
+    char name[128];
+    tl_emu_stats stats; /* its kernel field NULL: the name is above */
+} tl_lab_counted;
 typedef struct {
     int kernels; /* counted; the first TL_LAB_PROFILE_KERNELS in kernel[] */
-    struct {
-        char name[128];
-        tl_emu_stats stats; /* its kernel field NULL: the name is above */
-    } kernel[TL_LAB_PROFILE_KERNELS];
+    tl_lab_counted kernel[TL_LAB_PROFILE_KERNELS];
+    int made; /* the first TL_LAB_PROFILE_MADE in made[] */
+    tl_lab_counted made_by[TL_LAB_PROFILE_MADE];
 } tl_lab_profile;
 
 /* Where TL_ASK_PLAN's plan lies in the memfd, in bytes; and the memfd's size. */

@@ -134,6 +134,13 @@ static void plan_of(const tl_lab_request *rq, entry_fn fn, int op, tl_lab_reply 
 #endif
 
 #ifdef TL_EMU
+static void copy_counts(tl_lab_counted *to, const tl_emu_stats *k)
+{
+    to->stats = *k;
+    snprintf(to->name, sizeof to->name, "%s", k->kernel);
+    to->stats.kernel = NULL;
+}
+
 /* TL_ASK_RUN with the emulator counting, and its counts written where the request says. */
 static void profile_of(const tl_lab_request *rq, entry_fn fn, tl_lab_reply *rp)
 {
@@ -173,11 +180,11 @@ static void profile_of(const tl_lab_request *rq, entry_fn fn, tl_lab_reply *rp)
     tl_lab_profile *p = (tl_lab_profile *)(base + rq->profile_at);
     memset(p, 0, sizeof *p);
     p->kernels = tl_emu_stats_count();
-    for (int i = 0; i < p->kernels && i < TL_LAB_PROFILE_KERNELS; i++) {
-        p->kernel[i].stats = *tl_emu_stats_get(i);
-        snprintf(p->kernel[i].name, sizeof p->kernel[i].name, "%s", p->kernel[i].stats.kernel);
-        p->kernel[i].stats.kernel = NULL;
-    }
+    for (int i = 0; i < p->kernels && i < TL_LAB_PROFILE_KERNELS; i++)
+        copy_counts(&p->kernel[i], tl_emu_stats_get(i));
+    p->made = tl_emu_made_count();
+    for (int i = 0; i < p->made && i < TL_LAB_PROFILE_MADE; i++)
+        copy_counts(&p->made_by[i], tl_emu_made_get(i));
     munmap(base, bytes);
 }
 #endif

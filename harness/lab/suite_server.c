@@ -222,6 +222,8 @@ static void run(const tl_lab_request *rq, const tl_backend *b, tl_lab_reply *rp)
         *p = *tl_lab_counts();
         for (int i = 0; i < TL_LAB_PROFILE_KERNELS; i++)
             p->kernel[i].stats.kernel = NULL; /* this process's pointer: the name is beside it */
+        for (int i = 0; i < TL_LAB_PROFILE_MADE; i++)
+            p->made_by[i].stats.kernel = NULL;
     }
     if (base != MAP_FAILED)
         munmap(base, bytes);
