@@ -16,8 +16,10 @@
  * and a seccomp filter then lets the process do only this:
  *   - anything from one call site, tl_emu_kit_syscall, which the kit's own
  *     code uses for the channels;
- *   - memory: anonymous mappings and mprotect, never executable; brk,
- *     munmap, madvise;
+ *   - memory: anonymous mappings, never executable nor at an address of
+ *     its choosing; brk; munmap and madvise away from the pages the
+ *     emulator keeps its counts in (kit_pages.c), which the lab's code may
+ *     read and never write: it may not mprotect anything;
  *   - read, write, lseek, close and fstat on descriptors other than the
  *     channels (printf), and the terminal's size and mode;
  *   - clocks, sleeps, futex, random bytes, its own signal mask, a signal to
@@ -28,10 +30,12 @@
  * signal handlers, timers or remapping. Nothing of the lab's runs after
  * its call returns, and what runs during it cannot reach the channels.
  *
- * What this does not stop: code that finds the emulator's counters in its
- * own process's memory and writes them past the instrumentation (a library
- * function called through a pointer) while its call runs. Only a GPU's
- * plan, which the lab's code never times, is out of that reach.
+ * The counts themselves live in pages the lab's code cannot write (a lab
+ * once found them in the program's data and rewrote them: kit_pages.c).
+ * What this does not stop: code that finds the kit's own system call site
+ * in the program's code and calls it, with every call open to it. Only a
+ * process where no code of the lab's host side runs, as on a GPU, where
+ * the suite replays the lab's plan itself, is out of that reach.
  */
 #define _GNU_SOURCE
 #include "emu.h"
@@ -113,14 +117,24 @@ static void allow_where(program *p, unsigned nr, int arg, unsigned x, unsigned y
         TL_BPF_UNLESS_EQUAL(y, 1), ALLOW, REFUSE);
 }
 
-/* mprotect and mmap: never executable; mmap anonymous (no descriptor, -1) */
+/* mmap: anonymous (no descriptor, -1), never executable, never at an address of the caller's
+ * choosing (MAP_FIXED would map over the kit's pages). mprotect is the kit's alone: not
+ * allowed here at all (device memory and the kit's pages change only through its site). */
 static void allow_memory(program *p)
 {
-    PUT(p, TL_BPF_UNLESS_EQUAL(SYS_mprotect, 4), TL_BPF_LOAD_AT(TL_BPF_ARG_LO(2)),
-        TL_BPF_UNLESS_CLEAR(PROT_EXEC, 1), ALLOW, REFUSE);
-    PUT(p, TL_BPF_UNLESS_EQUAL(SYS_mmap, 6), TL_BPF_LOAD_AT(TL_BPF_ARG_LO(4)),
-        TL_BPF_UNLESS_EQUAL(0xffffffffu, 3), TL_BPF_LOAD_AT(TL_BPF_ARG_LO(2)),
-        TL_BPF_UNLESS_CLEAR(PROT_EXEC, 1), ALLOW, REFUSE);
+    PUT(p, TL_BPF_UNLESS_EQUAL(SYS_mmap, 8), TL_BPF_LOAD_AT(TL_BPF_ARG_LO(4)),
+        TL_BPF_UNLESS_EQUAL(0xffffffffu, 5), TL_BPF_LOAD_AT(TL_BPF_ARG_LO(2)),
+        TL_BPF_UNLESS_CLEAR(PROT_EXEC, 3), TL_BPF_LOAD_AT(TL_BPF_ARG_LO(3)),
+        TL_BPF_UNLESS_CLEAR(MAP_FIXED | MAP_FIXED_NOREPLACE, 1), ALLOW, REFUSE);
+}
+
+/* nr (munmap, madvise) on a range that cannot reach the kit's pages: shorter than 4 GiB and
+ * starting outside the 8 GiB window reserved around them (emulator.h, kit_pages.c). */
+static void allow_off_kit_pages(program *p, unsigned nr)
+{
+    PUT(p, TL_BPF_UNLESS_EQUAL(nr, 7), TL_BPF_LOAD_AT(TL_BPF_ARG_HI(1)), TL_BPF_UNLESS_EQUAL(0, 4),
+        TL_BPF_LOAD_AT(TL_BPF_ARG_HI(0)), TL_BPF_SKIP_IF_EQUAL(TL_EMU_KIT_WINDOW_HI - 1, 2),
+        TL_BPF_SKIP_IF_EQUAL(TL_EMU_KIT_WINDOW_HI, 1), ALLOW, REFUSE);
 }
 
 static int install(const int channel[2])
@@ -132,7 +146,7 @@ static int install(const int channel[2])
     for (size_t i = 0; i < sizeof deadly / sizeof *deadly; i++)
         forbid(&p, deadly[i]);
     static const unsigned plain[] = {
-        SYS_brk, SYS_munmap, SYS_madvise, SYS_fstat, SYS_newfstatat, SYS_futex, SYS_rt_sigprocmask,
+        SYS_brk, SYS_fstat, SYS_newfstatat, SYS_futex, SYS_rt_sigprocmask,
         SYS_rt_sigreturn, SYS_restart_syscall, SYS_clock_gettime, SYS_clock_getres, SYS_gettimeofday,
         SYS_time, SYS_nanosleep, SYS_clock_nanosleep, SYS_sched_yield, SYS_getrandom, SYS_getpid,
         SYS_gettid, SYS_getppid, SYS_getuid, SYS_geteuid, SYS_getgid, SYS_getegid, SYS_uname,
@@ -150,6 +164,8 @@ static int install(const int channel[2])
     unsigned self = (unsigned)getpid();
     allow_where(&p, SYS_tgkill, 0, self, self);
     allow_memory(&p);
+    allow_off_kit_pages(&p, SYS_munmap);
+    allow_off_kit_pages(&p, SYS_madvise);
     PUT(&p, REFUSE);
     if (p.n > sizeof p.s / sizeof *p.s) {
         errno = E2BIG;
@@ -185,6 +201,7 @@ void tl_emu_confine(int socket_fd, int memfd)
         (void)!write(2, say, sizeof say - 1);
         _exit(127);
     }
+    tl_emu_kit_pages_map(); /* at its fixed address, which the filter refuses the lab's code */
     if (install((const int[2]){socket_fd, memfd}) != 0) {
         /* Not confined: everything still runs, but what is counted here can be rewritten. */
         char say[200];

@@ -89,12 +89,27 @@ static size_t launch_dynamic;
 static cudaError_t launch_refused;
 static dim3 launch_grid, launch_block;
 
-static int profiling;
-static tl_emu_stats stats[64];
-static int n_stats;
-static tl_emu_stats *kernel_stats;
-/* The launch's own counts (made.c): a unit of work apart from the kernel's other launches. */
-static tl_emu_stats *unit_stats, no_unit;
+/*
+ * The counts, in the kit's pages (kit_pages.c), which the lab's code may
+ * read and never write: whether counting is on, the counts of each kernel
+ * (all its launches), the current launch's kernel and unit of work (made.c,
+ * its own counts apart from the kernel's other launches), the launches
+ * counted, and what to call after each block. Bookkeeping opens the pages
+ * for its writes; a kernel's threads and the lab's host code run with them
+ * closed.
+ */
+typedef struct {
+    int counting;
+    int n_stats;
+    long profiled_launches;
+    tl_emu_stats stats[64];
+    tl_emu_stats *kernel_stats, *unit_stats;
+    tl_emu_progress_fn *progress;
+} counts_state;
+
+_Static_assert(TL_EMU_KIT_COUNTS + sizeof(counts_state) <= TL_EMU_KIT_MADE, "the counts overlap made.c's state");
+#define C TL_EMU_KIT_STATE(counts_state, TL_EMU_KIT_COUNTS)
+#define profiling (C->counting)
 
 static void finish_copies(emu_thread *t, unsigned long before);
 
@@ -1219,11 +1234,11 @@ static void tally_warp(int first, int lanes)
         for (size_t i = requests[j].head; i != NO_RECORD && m < 32; i = next[i])
             lane[m] = item[i], lane_id[m++] = item_lane[i];
         request_cost c = cost(lane, lane_id, m, (int)requests[j].kind);
-        add(kernel_stats, (int)requests[j].kind, c);
-        add(unit_stats, (int)requests[j].kind, c);
+        add(C->kernel_stats, (int)requests[j].kind, c);
+        add(C->unit_stats, (int)requests[j].kind, c);
         if (requests[j].kind == SHARED_LOAD || requests[j].kind == SHARED_STORE) {
-            note_worst_shared(kernel_stats, c, lane, lane_id, m);
-            note_worst_shared(unit_stats, c, lane, lane_id, m);
+            note_worst_shared(C->kernel_stats, c, lane, lane_id, m);
+            note_worst_shared(C->unit_stats, c, lane, lane_id, m);
         }
     }
 }
@@ -1253,53 +1268,55 @@ static void tally_block(int n_threads)
         threads[i].n_rec = 0;
 }
 
-/* Launches that ran while counting was on, since the last reset. */
-static long profiled_launches;
-
 void tl_emu_profile(int on)
 {
-    profiling = on;
+    tl_emu_kit_write(1);
+    C->counting = on;
+    tl_emu_kit_write(0);
 }
-
-static tl_emu_progress_fn *progress;
 
 void tl_emu_on_progress(tl_emu_progress_fn *fn)
 {
-    progress = fn;
+    tl_emu_kit_write(1);
+    C->progress = fn;
+    tl_emu_kit_write(0);
 }
 
 void tl_emu_stats_reset(void)
 {
-    n_stats = 0;
+    tl_emu_kit_write(1);
+    C->n_stats = 0;
+    C->profiled_launches = 0;
     tl_emu_made_reset();
-    profiled_launches = 0;
+    tl_emu_kit_write(0);
 }
 
 long tl_emu_profiled_launches(void)
 {
-    return profiled_launches;
+    return C->profiled_launches;
 }
 
 int tl_emu_stats_count(void)
 {
-    return n_stats;
+    return C->n_stats;
 }
 
 const tl_emu_stats *tl_emu_stats_get(int i)
 {
-    return i >= 0 && i < n_stats ? &stats[i] : NULL;
+    return i >= 0 && i < C->n_stats ? &C->stats[i] : NULL;
 }
 
+/* The counts of a kernel (or a copy call) by its name; the pages are open. */
 static tl_emu_stats *stats_for(const char *kernel)
 {
-    for (int i = 0; i < n_stats; i++)
-        if (strcmp(stats[i].kernel, kernel) == 0)
-            return &stats[i];
-    if (n_stats == (int)(sizeof stats / sizeof *stats))
-        return &stats[n_stats - 1];
-    memset(&stats[n_stats], 0, sizeof *stats);
-    stats[n_stats].kernel = kernel;
-    return &stats[n_stats++];
+    for (int i = 0; i < C->n_stats; i++)
+        if (strcmp(C->stats[i].kernel, kernel) == 0)
+            return &C->stats[i];
+    if (C->n_stats == (int)(sizeof C->stats / sizeof *C->stats))
+        return &C->stats[C->n_stats - 1];
+    memset(&C->stats[C->n_stats], 0, sizeof *C->stats);
+    C->stats[C->n_stats].kernel = kernel;
+    return &C->stats[C->n_stats++];
 }
 
 /* 32-byte sectors that [a, a + bytes) spans. */
@@ -1313,6 +1330,7 @@ void tl_emu_count_copy(const char *call, uintptr_t src, size_t src_pitch, uintpt
 {
     if (!profiling || !width || !height)
         return;
+    tl_emu_kit_write(1);
     tl_emu_stats *counted[2] = {stats_for(call), tl_emu_unit_begin(call)};
     /* requests as a copy kernel makes them: a warp moves 128 bytes of a row at a time */
     unsigned long long requests = (width + 127) / 128;
@@ -1335,6 +1353,7 @@ void tl_emu_count_copy(const char *call, uintptr_t src, size_t src_pitch, uintpt
             tl_emu_made_access(src + r * src_pitch, width, 0, 1);
         tl_emu_made_access(dst + r * dst_pitch, width, 1, 0);
     }
+    tl_emu_kit_write(0);
 }
 
 /* ------------------------------------------------------------------ launch */
@@ -1719,13 +1738,19 @@ cudaError_t tl_emu_launch(dim3 grid, dim3 block, size_t dynamic_shared, cudaStre
     tl_emu_builtin.gridDim = (uint3){grid.x, grid.y, grid.z};
     aborted = 0;
     undefined_read_told = 0;
-    int known_kernels = n_stats;
-    kernel_stats = stats_for(kernel);
-    unit_stats = profiling ? tl_emu_unit_begin(kernel) : &no_unit;
-    tl_emu_stats before = *kernel_stats;
-    kernel_stats->launches++;
-    unit_stats->launches++;
-    profiled_launches += profiling;
+    /* Counted: the launch's bookkeeping with the kit's pages open, its blocks with them closed. */
+    int counted = profiling, known_kernels = C->n_stats;
+    tl_emu_stats before;
+    memset(&before, 0, sizeof before);
+    if (counted) {
+        tl_emu_kit_write(1);
+        C->kernel_stats = stats_for(kernel);
+        C->unit_stats = tl_emu_unit_begin(kernel);
+        before = *C->kernel_stats;
+        C->kernel_stats->launches++, C->unit_stats->launches++;
+        C->profiled_launches++;
+        tl_emu_kit_write(0);
+    }
     tl_emu_device_memory(1);
     tl_emu_block_race_launch();
     for (unsigned z = 0; z < grid.z && !aborted; z++)
@@ -1735,22 +1760,28 @@ cudaError_t tl_emu_launch(dim3 grid, dim3 block, size_t dynamic_shared, cudaStre
                 run_block((int)n);
                 if (!aborted)
                     check_block_race();
-                kernel_stats->blocks++, unit_stats->blocks++;
-                kernel_stats->threads += n, unit_stats->threads += n;
-                if (profiling)
-                    tally_block((int)n);
-                if (profiling && progress)
-                    progress(kernel, ((unsigned long long)z * grid.y + y) * grid.x + x + 1,
-                             (unsigned long long)grid.x * grid.y * grid.z);
+                if (!counted)
+                    continue;
+                tl_emu_kit_write(1);
+                C->kernel_stats->blocks++, C->unit_stats->blocks++;
+                C->kernel_stats->threads += n, C->unit_stats->threads += n;
+                tally_block((int)n);
+                tl_emu_kit_write(0);
+                if (C->progress)
+                    C->progress(kernel, ((unsigned long long)z * grid.y + y) * grid.x + x + 1,
+                                (unsigned long long)grid.x * grid.y * grid.z);
             }
     tl_emu_device_memory(0);
     if (launch_refused) {
         /* A launch CUDA refuses never ran: nothing of it counts. */
-        *kernel_stats = before;
-        if (profiling)
+        if (counted) {
+            tl_emu_kit_write(1);
+            *C->kernel_stats = before;
             tl_emu_unit_drop();
-        profiled_launches -= profiling;
-        n_stats = known_kernels;
+            C->profiled_launches--;
+            C->n_stats = known_kernels;
+            tl_emu_kit_write(0);
+        }
         for (int i = 0; i < (int)n; i++)
             threads[i].n_rec = 0;
     }

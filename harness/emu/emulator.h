@@ -140,6 +140,23 @@ void tl_emu_called_through_pointer(uintptr_t target);
 void tl_emu_count_copy(const char *call, uintptr_t src, size_t src_pitch, uintptr_t dst,
                        size_t dst_pitch, size_t width, size_t height);
 
+/* kit_pages.c: the emulator's counts, at a fixed address in pages the lab's code may read and
+ * never write: each module's state at its offset from TL_EMU_KIT_BASE, then a heap. The
+ * window's 8 GiB below TL_EMU_KIT_BASE + 4 GiB are reserved; confine.c refuses the lab's code
+ * any change of mapping there (its address's high 32 bits TL_EMU_KIT_WINDOW_HI or one less).
+ * Bookkeeping opens them (tl_emu_kit_write(1)) and closes them (0), nested. */
+#define TL_EMU_KIT_WINDOW_HI 0x6b00u
+#define TL_EMU_KIT_BASE ((uintptr_t)TL_EMU_KIT_WINDOW_HI << 32)
+#define TL_EMU_KIT_HEADER 0
+#define TL_EMU_KIT_COUNTS 4096
+#define TL_EMU_KIT_MADE (128 * 1024)
+#define TL_EMU_KIT_HEAP (1024 * 1024)
+#define TL_EMU_KIT_STATE(type, offset) ((type *)(TL_EMU_KIT_BASE + (offset)))
+void tl_emu_kit_pages_map(void);
+void tl_emu_kit_write(int on);
+void *tl_emu_kit_alloc(size_t bytes);
+void tl_emu_kit_free_all(void);
+
 /* made.c: units of counted work (each launch and each copy of the lab's while counting), and
  * which of them made each word of device memory (emu.h's tl_emu_output). A new unit and the
  * counts it keeps; the last one dropped (a launch CUDA refused: it never ran); an access of

@@ -25,62 +25,74 @@
 /* Unit numbers fit a byte; 0 is no counted work (the harness's own copies,
  * or nothing). Work past the last number is counted in spill and told. */
 #define UNITS 255
-
-static tl_emu_stats unit[UNITS + 1], spill;
-static uint64_t read_from[UNITS + 1][(UNITS + 64) / 64];
-static unsigned n_units;
-static int too_many;
-/* The output named last (tl_emu_output): the units that made it, in the order they ran. */
-static const tl_emu_stats *made[UNITS];
-static int n_made;
+#define REGIONS 1024
 
 typedef struct {
     uintptr_t base;
     size_t words;
-    uint8_t *writer; /* per word: the unit that wrote it last */
+    uint8_t *writer; /* per word: the unit that wrote it last (the kit's heap) */
 } region;
 
-static region *regions;
-static size_t n_regions, cap_regions;
+/* All of it in the kit's pages (kit_pages.c), where the lab's code cannot write. */
+typedef struct {
+    tl_emu_stats unit[UNITS + 1], spill;
+    uint64_t read_from[UNITS + 1][(UNITS + 64) / 64];
+    unsigned n_units;
+    int too_many;    /* more units than numbers, or more regions than the table holds */
+    const tl_emu_stats *made[UNITS]; /* the output named last (tl_emu_output): its units */
+    int n_made;
+    region regions[REGIONS];
+    size_t n_regions, last;
+} made_state;
 
+_Static_assert(TL_EMU_KIT_MADE + sizeof(made_state) <= TL_EMU_KIT_HEAP, "made.c's state overlaps the heap");
+#define S TL_EMU_KIT_STATE(made_state, TL_EMU_KIT_MADE)
+
+/* Everything here is bookkeeping: the kit's pages are open for it (kit_pages.c). */
 void tl_emu_made_reset(void)
 {
-    for (size_t i = 0; i < n_regions; i++)
-        free(regions[i].writer);
-    n_regions = 0;
-    n_units = 0;
-    too_many = 0;
-    n_made = 0;
+    tl_emu_kit_write(1);
+    tl_emu_kit_free_all();
+    S->n_regions = S->last = 0;
+    S->n_units = 0;
+    S->too_many = 0;
+    S->n_made = 0;
+    tl_emu_kit_write(0);
 }
 
 tl_emu_stats *tl_emu_unit_begin(const char *name)
 {
-    if (n_units == UNITS) {
-        too_many = 1;
-        return &spill;
+    tl_emu_kit_write(1);
+    tl_emu_stats *u = &S->spill;
+    if (S->n_units == UNITS) {
+        S->too_many = 1;
+    } else {
+        unsigned n = ++S->n_units;
+        memset(&S->unit[n], 0, sizeof S->unit[n]);
+        memset(S->read_from[n], 0, sizeof S->read_from[n]);
+        S->unit[n].kernel = name;
+        u = &S->unit[n];
     }
-    unsigned u = ++n_units;
-    memset(&unit[u], 0, sizeof unit[u]);
-    memset(read_from[u], 0, sizeof read_from[u]);
-    unit[u].kernel = name;
-    return &unit[u];
+    tl_emu_kit_write(0);
+    return u;
 }
 
 void tl_emu_unit_drop(void)
 {
-    if (!too_many && n_units)
-        n_units--;
+    tl_emu_kit_write(1);
+    if (!S->too_many && S->n_units)
+        S->n_units--;
+    tl_emu_kit_write(0);
 }
 
 /* The region holding a, made where a belongs to device memory not met before; NULL if none. */
 static region *region_of(uintptr_t a)
 {
-    static size_t last;
-    if (last < n_regions && a - regions[last].base < regions[last].words * 4)
-        return &regions[last];
-    for (size_t i = 0; i < n_regions; i++)
-        if (a - regions[i].base < regions[i].words * 4)
-            return &regions[last = i];
+    if (S->last < S->n_regions && a - S->regions[S->last].base < S->regions[S->last].words * 4)
+        return &S->regions[S->last];
+    for (size_t i = 0; i < S->n_regions; i++)
+        if (a - S->regions[i].base < S->regions[i].words * 4)
+            return &S->regions[S->last = i];
     uintptr_t base;
     size_t bytes;
     const tl_emu_allocation *al = tl_emu_in_arena(a) ? tl_emu_allocation_of(a, 1) : NULL;
@@ -91,58 +103,53 @@ static region *region_of(uintptr_t a)
         base = g->beg, bytes = g->size;
     else
         return NULL;
-    if (n_regions == cap_regions) {
-        size_t cap = cap_regions ? 2 * cap_regions : 16;
-        region *grown = realloc(regions, cap * sizeof *grown);
-        if (!grown)
-            abort();
-        regions = grown, cap_regions = cap;
+    if (S->n_regions == REGIONS) {
+        S->too_many = 1;
+        return NULL;
     }
-    region *r = &regions[n_regions];
+    region *r = &S->regions[S->n_regions];
     r->base = base & ~(uintptr_t)3;
     r->words = (base + bytes - r->base + 3) / 4;
-    if (!(r->writer = calloc(r->words, 1)))
-        abort();
-    last = n_regions++;
+    r->writer = tl_emu_kit_alloc(r->words);
+    S->last = S->n_regions++;
     return r;
 }
 
 /* The current unit: its number, 0 once there are too many to tell apart. */
 static unsigned current(void)
 {
-    return too_many ? 0 : n_units;
+    return S->too_many ? 0 : S->n_units;
 }
 
 void tl_emu_made_access(uintptr_t a, size_t bytes, int writes, int reads)
 {
+    tl_emu_kit_write(1);
     unsigned u = current();
     for (uintptr_t end = a + bytes; a < end;) {
         region *r = region_of(a);
         if (!r)
-            return;
+            break;
         size_t w = (a - r->base) / 4, last = (end - 1 - r->base) / 4;
         if (last >= r->words)
             last = r->words - 1;
         for (; w <= last; w++) {
             unsigned by = r->writer[w];
             if (reads && by)
-                read_from[u][by / 64] |= 1ull << (by % 64);
+                S->read_from[u][by / 64] |= 1ull << (by % 64);
             if (writes)
                 r->writer[w] = (uint8_t)u;
         }
         a = r->base + 4 * (last + 1);
     }
+    tl_emu_kit_write(0);
 }
 
 void tl_emu_output(const void *p, size_t bytes)
 {
-    n_made = 0;
-    if (too_many) {
-        n_made = -1;
-        return;
-    }
+    tl_emu_kit_write(1);
+    S->n_made = 0;
     uint64_t in[(UNITS + 64) / 64] = {0};
-    for (uintptr_t a = (uintptr_t)p, end = a + bytes; a < end;) {
+    for (uintptr_t a = (uintptr_t)p, end = a + bytes; a < end && !S->too_many;) {
         region *r = region_of(a);
         if (!r)
             break;
@@ -154,21 +161,24 @@ void tl_emu_output(const void *p, size_t bytes)
         a = r->base + 4 * (last + 1);
     }
     /* A unit reads only what earlier units wrote (or itself): one pass back closes the set. */
-    for (unsigned u = n_units; u >= 1; u--)
+    for (unsigned u = S->n_units; u >= 1; u--)
         if (in[u / 64] >> (u % 64) & 1)
             for (size_t i = 0; i < sizeof in / sizeof *in; i++)
-                in[i] |= read_from[u][i];
-    for (unsigned u = 1; u <= n_units; u++)
+                in[i] |= S->read_from[u][i];
+    for (unsigned u = 1; u <= S->n_units; u++)
         if (in[u / 64] >> (u % 64) & 1)
-            made[n_made++] = &unit[u];
+            S->made[S->n_made++] = &S->unit[u];
+    if (S->too_many)
+        S->n_made = -1;
+    tl_emu_kit_write(0);
 }
 
 int tl_emu_made_count(void)
 {
-    return n_made;
+    return S->n_made;
 }
 
 const tl_emu_stats *tl_emu_made_get(int i)
 {
-    return i >= 0 && i < n_made ? made[i] : NULL;
+    return i >= 0 && i < S->n_made ? S->made[i] : NULL;
 }
