@@ -21,6 +21,8 @@
 
 #include <stddef.h>
 
+#include "launch.h"
+
 typedef struct {
     const char *kernel;
     unsigned long long launches, blocks, threads;
@@ -63,6 +65,12 @@ void tl_emu_name_allocation(const void *p, const char *name, size_t data_offset,
  * the host (plan_record.c); the emulator refuses the same while it is set, so that both give
  * one verdict. */
 void tl_emu_lab_running(int on);
+
+/* The launches since tl_emu_launches_reset, as the emulator recorded them in its own pages
+ * (launch.h's records): the launch log's, which the lab's code could rewrite. */
+void tl_emu_launches_reset(void);
+int tl_emu_launch_count(void);
+const tl_launch *tl_emu_launch_get(int i);
 
 /* Counting costs time: it is off until switched on. */
 void tl_emu_profile(int on);

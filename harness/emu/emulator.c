@@ -105,6 +105,8 @@ typedef struct {
     tl_emu_stats stats[64];
     tl_emu_stats *kernel_stats, *unit_stats;
     tl_emu_progress_fn *progress;
+    int n_launches; /* every launch since tl_emu_launches_reset, counted or not */
+    tl_launch launch[TL_MAX_LAUNCHES];
 } counts_state;
 
 _Static_assert(TL_EMU_KIT_COUNTS + sizeof(counts_state) <= TL_EMU_KIT_MADE, "the counts overlap made.c's state");
@@ -1291,6 +1293,23 @@ void tl_emu_stats_reset(void)
     tl_emu_kit_write(0);
 }
 
+void tl_emu_launches_reset(void)
+{
+    tl_emu_kit_write(1);
+    C->n_launches = 0;
+    tl_emu_kit_write(0);
+}
+
+int tl_emu_launch_count(void)
+{
+    return C->n_launches;
+}
+
+const tl_launch *tl_emu_launch_get(int i)
+{
+    return i >= 0 && i < C->n_launches && i < TL_MAX_LAUNCHES ? &C->launch[i] : NULL;
+}
+
 long tl_emu_profiled_launches(void)
 {
     return C->profiled_launches;
@@ -1700,6 +1719,11 @@ cudaError_t tl_emu_launch(dim3 grid, dim3 block, size_t dynamic_shared, cudaStre
     (void)stream;
     const unsigned grid3[3] = {grid.x, grid.y, grid.z}, block3[3] = {block.x, block.y, block.z};
     tl_launch_note(grid3, block3, (unsigned long)dynamic_shared, kernel);
+    tl_emu_kit_write(1); /* and in the kit's pages, where the lab's code cannot rewrite it */
+    if (C->n_launches < TL_MAX_LAUNCHES)
+        C->launch[C->n_launches] = *tl_launch_get(tl_launch_count() - 1);
+    C->n_launches++;
+    tl_emu_kit_write(0);
     /* After a fault the context is lost: later kernels never run. */
     if (tl_emu_context_lost())
         return tl_emu_context_error();

@@ -45,8 +45,16 @@ static void confine(int argc, char **argv, char **envp)
 }
 __attribute__((section(".preinit_array"), used)) static void (*const confine_first)(int, char **, char **) = confine;
 #define KIT_SYSCALL tl_emu_kit_syscall
+/* The launches as the emulator recorded them in its own pages, which the lab's code cannot
+ * rewrite (the launch log it can: emu.h) */
+#define LAUNCHES_RESET tl_emu_launches_reset
+#define LAUNCH_COUNT tl_emu_launch_count
+#define LAUNCH_GET tl_emu_launch_get
 #else
 #define KIT_SYSCALL syscall
+#define LAUNCHES_RESET() ((void)0)
+#define LAUNCH_COUNT tl_launch_count
+#define LAUNCH_GET tl_launch_get
 #endif
 
 /* The channels, used through KIT_SYSCALL alone. */
@@ -163,10 +171,10 @@ static void profile_of(const tl_lab_request *rq, entry_fn fn, tl_lab_reply *rp)
      * would have to forge both. (Through its own symbol table it once could;
      * confined, it cannot open it.) */
     long counted = tl_emu_profiled_launches();
-    if (rp->rc == 0 && counted != tl_launch_count()) {
+    if (rp->rc == 0 && counted != tl_emu_launch_count()) {
         snprintf(rp->why, sizeof rp->why, "the emulator counted %ld of the %d launches your code made: "
                  "something in the lab process switched its counting off, so nothing was measured",
-                 counted, tl_launch_count());
+                 counted, tl_emu_launch_count());
         rp->rc = -1;
         return;
     }
@@ -214,6 +222,7 @@ static void answer(const tl_lab_request *rq, tl_lab_reply *rp)
     }
     tl_todo_reset();
     tl_launch_reset();
+    LAUNCHES_RESET();
     if (rq->ask == TL_ASK_RUN) {
         run(rq, entries[rq->entry], rp);
 #ifdef TL_EMU
@@ -230,9 +239,9 @@ static void answer(const tl_lab_request *rq, tl_lab_reply *rp)
     }
     if (tl_todo_message())
         snprintf(rp->todo, sizeof rp->todo, "%s", tl_todo_message());
-    rp->launches = tl_launch_count();
+    rp->launches = LAUNCH_COUNT();
     for (int i = 0; i < rp->launches && i < TL_MAX_LAUNCHES; i++)
-        rp->launch[i] = *tl_launch_get(i);
+        rp->launch[i] = *LAUNCH_GET(i);
 }
 
 int main(void)

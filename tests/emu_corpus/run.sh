@@ -189,7 +189,7 @@ start() {
 
 # What every file shares, built once and side by side: the lab process's own part, and the
 # suite of each lab the files belong to.
-rm -f "$out"/lab*-test.o "$out"/lab*-test "$out/lab_runner.o"
+rm -f "$out"/lab[0-9][0-9]-test.o "$out"/lab[0-9][0-9]-test "$out/lab_runner.o"
 # shellcheck disable=SC2086
 start $CC $CFLAGS $BACKEND_CFLAGS -c harness/lab/lab_runner.c -o "$out/lab_runner.o"
 labs=" "
