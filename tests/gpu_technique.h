@@ -102,7 +102,7 @@ static inline const char *tl_made_named(int i)
     static char name[256];
     const char *k = tl_technique_counts.made_by[i].name;
     int n = tl_made_count();
-    if (!strncmp(k, "cuda", 4))
+    if (tl_made(i)->threads == 0) /* a copy or a memset: no thread of the lab's ran it */
         snprintf(name, sizeof name, "your %s", k);
     else
         snprintf(name, sizeof name, "your kernel %s", k);
@@ -248,10 +248,13 @@ static inline void tl_expect_coalesced_by(const tl_emu_stats *t, const char *who
               store < 0.7 ? "writes" : "reads");
 }
 
+/* Every kernel launch that made the output; a copy's or a memset's requests are a copy
+ * kernel's, whole rows at a time, however few bytes it moves (a counter of 4 bytes). */
 static inline void tl_expect_coalesced(void)
 {
     for (int i = 0; i < tl_made_count(); i++)
-        tl_expect_coalesced_by(tl_made(i), tl_made_named(i));
+        if (tl_made(i)->threads > 0)
+            tl_expect_coalesced_by(tl_made(i), tl_made_named(i));
 }
 
 /* Shared accesses take about as few passes as a padded tile's: one each
@@ -297,7 +300,8 @@ static inline void tl_expect_conflict_free_by(const tl_emu_stats *t, const char 
 static inline void tl_expect_conflict_free(void)
 {
     for (int i = 0; i < tl_made_count(); i++)
-        tl_expect_conflict_free_by(tl_made(i), tl_made_named(i));
+        if (tl_made(i)->threads > 0)
+            tl_expect_conflict_free_by(tl_made(i), tl_made_named(i));
 }
 
 /* A product's operands reach its multiply-adds from shared tiles: each float
