@@ -154,6 +154,9 @@ $(B)/harness/core/%.o: harness/core/src/%.c $(CORE_HEADERS) $(HARNESS_FLAGS)
 $(CORE_LIB): $(patsubst harness/core/src/%.c,$(B)/harness/core/%.o,$(wildcard harness/core/src/*.c))
 	@rm -f $@
 	$(AR) rcs $@ $^
+# The kit's one reader of its CSVs (csv.h), compiled into the programs that read
+# them besides the core library's users: the grader's report and the tools.
+CSV_READER := harness/core/src/csv.c harness/core/include/csv.h
 # A link names the core library after every object that needs it.
 LINK_OBJS = $(filter %.o,$^) $(filter %.a,$^)
 
@@ -731,7 +734,7 @@ references:
 
 # The grader's own programs: scoring, running under limits, confining a measured run, probing the GPU.
 GRADE_REPORT_SOURCES := $(addprefix harness/grade/,grade_report.c grade_book.c grade_weights.c grade_measure.c grade_text.c)
-$(B)/grade-report: $(GRADE_REPORT_SOURCES) $(wildcard harness/grade/grade_*.h)
+$(B)/grade-report: $(GRADE_REPORT_SOURCES) $(CSV_READER) $(wildcard harness/grade/grade_*.h)
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS_HARNESS) -o $@ $(filter %.c,$^)
 $(B)/grade-run: harness/grade/grade_run.c harness/grade/grade_parts.c harness/grade/grade_parts.h
@@ -867,13 +870,18 @@ RECORDED_CSV := $(PLOTS_DATA)/lab$(LAB).csv
 
 # The report's tables, as its HTML page and its PDF print them (harness/tools/report_table.c),
 # and the memory requests per warp of a profile's kernels, for the bar figures.
-$(B)/report-table: harness/tools/report_table.c
+$(B)/report-table: harness/tools/report_table.c $(CSV_READER)
 	@mkdir -p $(@D)
-	$(CC) $(CFLAGS_HARNESS) -o $@ $<
-$(B)/requests-per-warp: harness/tools/requests_per_warp.c
+	$(CC) $(CFLAGS_HARNESS) -o $@ $(filter %.c,$^)
+$(B)/requests-per-warp: harness/tools/requests_per_warp.c $(CSV_READER)
 	@mkdir -p $(@D)
-	$(CC) $(CFLAGS_HARNESS) -o $@ $<
-FIGURE_TOOLS := $(VARIANTS_CSV) $(B)/requests-per-warp
+	$(CC) $(CFLAGS_HARNESS) -o $@ $(filter %.c,$^)
+# The one reader of the kit's CSVs for its scripts (the figures, the report, the slides):
+# they ask it for columns by name, and where a series comes from (harness/core/include/csv.h).
+$(B)/csv-rows: harness/tools/csv_rows.c $(CSV_READER)
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS_HARNESS) -o $@ $(filter %.c,$^)
+FIGURE_TOOLS := $(VARIANTS_CSV) $(B)/requests-per-warp $(B)/csv-rows
 
 # This machine's bench, run again when the code is newer than its CSV; a GPU
 # lab without a GPU draws the recorded run instead, and says so.
