@@ -26,7 +26,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-enum { MAX_SELECTED = 64, MAX_WHERE = 8, MAX_VARIANTS = 128 };
+enum { MAX_SELECTED = 64, MAX_WHERE = 8 };
 
 static void usage(void)
 {
@@ -46,54 +46,22 @@ static tl_csv *open_or_die(const char *path)
     return c;
 }
 
-/* The bench's table of variants: unit, variant, label, role. */
-static struct {
-    char *unit, *variant, *label, *role;
-} variants[MAX_VARIANTS];
-static int n_variants;
-
-static void read_variants(const char *path)
-{
-    tl_csv *c = open_or_die(path);
-    while (tl_csv_next(c) && n_variants < MAX_VARIANTS) {
-        const char *unit = tl_csv_get(c, "unit"), *name = tl_csv_get(c, "variant"),
-                   *label = tl_csv_get(c, "label"), *role = tl_csv_get(c, "role");
-        if (!unit || !name || !label || !role) {
-            fprintf(stderr, "csv-rows: %s is not the bench's table of variants (unit,variant,label,role)\n", path);
-            exit(1);
-        }
-        variants[n_variants].unit = strdup(unit);
-        variants[n_variants].variant = strdup(name);
-        variants[n_variants].label = strdup(label);
-        variants[n_variants++].role = strdup(role);
-    }
-    tl_csv_close(c);
-}
+static tl_variants *variants;
 
 /* A field of the row by name: its own, or for a label or a role the file
- * lacks, the table's (by unit and variant; by variant alone where the file
- * has no unit, as a profile has none), or the variant's own name. NULL when
- * there is no such column. */
+ * lacks, the bench's table's (csv.h); NULL when there is no such column. */
 static const char *value_of(const tl_csv *c, const char *name)
 {
-    const char *v = tl_csv_get(c, name);
-    int label = !strcmp(name, "label");
-    if (v || !n_variants || (!label && strcmp(name, "role")))
-        return v;
-    const char *variant = tl_csv_get(c, "variant"), *unit = tl_csv_get(c, "unit");
-    if (!variant)
-        return NULL;
-    for (int i = 0; i < n_variants; i++)
-        if (!strcmp(variants[i].variant, variant) && (!unit || !strcmp(variants[i].unit, unit)))
-            return label ? variants[i].label : variants[i].role;
-    return label ? variant : "";
+    if (variants && (!strcmp(name, "label") || !strcmp(name, "role")))
+        return tl_csv_described(c, variants, name);
+    return tl_csv_get(c, name);
 }
 
 /* Whether rows have a field name: the file's column, or a label or role the table gives. */
 static int has_column(const tl_csv *c, const char *name)
 {
     return tl_csv_column(c, name) >= 0 ||
-           (n_variants && (!strcmp(name, "label") || !strcmp(name, "role")) && tl_csv_column(c, "variant") >= 0);
+           (variants && (!strcmp(name, "label") || !strcmp(name, "role")) && tl_csv_column(c, "variant") >= 0);
 }
 
 static int origin(const char *path)
@@ -105,6 +73,7 @@ static int origin(const char *path)
     printf("%s\t%s\t%s\n", tl_csv_is_here(path) ? "here" : "recorded", machine ? machine : "",
            date ? date : "");
     tl_csv_close(c);
+    tl_variants_free(variants);
     return 0;
 }
 
@@ -123,6 +92,7 @@ static int facts(const char *key, const char *path)
             printf("%s\t%s\n", k, tl_csv_fact(c, k));
     }
     tl_csv_close(c);
+    tl_variants_free(variants);
     return 0;
 }
 
@@ -146,8 +116,14 @@ int main(int argc, char **argv)
             sep = arg[0], i++;
         else if (!strcmp(opt, "--where") && arg && strchr(arg, '=') && n_where < MAX_WHERE)
             where[n_where++] = arg, i++;
-        else if (!strcmp(opt, "--variants") && arg)
-            read_variants(arg), i++;
+        else if (!strcmp(opt, "--variants") && arg) {
+            if (!(variants = tl_variants_read(arg))) {
+                fprintf(stderr, "csv-rows: ");
+                perror(arg);
+                return 1;
+            }
+            i++;
+        }
         else
             usage();
     }
@@ -157,7 +133,9 @@ int main(int argc, char **argv)
     for (; i < argc && n_selected < MAX_SELECTED; i++, n_selected++) {
         size_t len = strlen(argv[i]);
         optional[n_selected] = len > 1 && argv[i][len - 1] == '?';
-        selected[n_selected] = optional[n_selected] ? strndup(argv[i], len - 1) : argv[i];
+        if (optional[n_selected])
+            argv[i][len - 1] = '\0';
+        selected[n_selected] = argv[i];
     }
     if (i < argc)
         usage();
@@ -192,5 +170,6 @@ int main(int argc, char **argv)
         }
     }
     tl_csv_close(c);
+    tl_variants_free(variants);
     return 0;
 }

@@ -44,6 +44,23 @@ const char *tl_csv_fact(const tl_csv *c, const char *key);
 const char *tl_csv_fact_key(const tl_csv *c, int i);
 
 /*
+ * The bench's table of variants (build/bench/variants.csv, unit,variant,
+ * label,role: bench_variants_csv.c prints it from bench_variants.h), for a
+ * run recorded before the bench wrote each row's label and role. NULL, with
+ * errno, when it cannot be read.
+ */
+typedef struct tl_variants tl_variants;
+tl_variants *tl_variants_read(const char *path);
+void tl_variants_free(tl_variants *v);
+
+/* The current row's label or role (what: "label" or "role"): its own field,
+ * else the table's (v may be NULL) by the row's unit and variant, by variant
+ * alone where the file has no unit (a profile has none), else the variant's
+ * name for a label and "" for a role; NULL where the file has no such
+ * column and no variant column either. */
+const char *tl_csv_described(const tl_csv *c, const tl_variants *v, const char *what);
+
+/*
  * Where a series' numbers come from, decided here for every figure, table
  * and slide: a file in a folder named bench/ is this machine's run (make
  * labN bench, profile and cachegrind write to build/bench/); any other file
