@@ -882,10 +882,12 @@ $(B)/csv-rows: harness/tools/csv_rows.c $(CSV_READER)
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS_HARNESS) -o $@ $(filter %.c,$^)
 FIGURE_TOOLS := $(VARIANTS_CSV) $(B)/requests-per-warp $(B)/csv-rows
+# What the figures' scripts are told: the bench's table of variants, and the reader of the CSVs.
+FIGURE_ENV = VARIANTS=$(VARIANTS_CSV) CSV_ROWS=$(B)/csv-rows
 
 # This machine's bench, run again when the code is newer than its CSV; a GPU
 # lab without a GPU draws the recorded run instead, and says so.
-plot: $(if $(filter emu,$(LAB_BACKEND)),$(LAB_DIR)/profile-emu $(FIGURE_TOOLS),$(LAB_DIR)/bench $(VARIANTS_CSV))
+plot: $(if $(filter emu,$(LAB_BACKEND)),$(LAB_DIR)/profile-emu,$(LAB_DIR)/bench) $(FIGURE_TOOLS)
 	@mkdir -p $(PLOT_DIR) $(B)/bench
 ifeq ($(LAB_BACKEND),emu)
 	@if [ ! -s $(PROFILE_CSV) ] || [ $(PROFILE_CSV) -ot $(LAB_DIR)/profile-emu ]; then \
@@ -893,7 +895,7 @@ ifeq ($(LAB_BACKEND),emu)
 	  $(LAB_DIR)/profile-emu --size $(PROFILE_SIZE) --title "lab $(patsubst 0%,%,$(LAB)) ($(lab$(LAB)_dir))" --csv $(PROFILE_CSV) \
 	    >$(LAB_DIR)/profile.log 2>&1 || grep -E '^(student|naive) ' $(LAB_DIR)/profile.log; \
 	fi
-	@VARIANTS=$(VARIANTS_CSV) REQUESTS=$(B)/requests-per-warp plots/plot-profile.sh $(PROFILE_CSV) $(PLOT_DIR)/lab$(LAB) \
+	@$(FIGURE_ENV) REQUESTS=$(B)/requests-per-warp plots/plot-profile.sh $(PROFILE_CSV) $(PLOT_DIR)/lab$(LAB) \
 	  "lab $(patsubst 0%,%,$(LAB)), $(lab$(LAB)_title)" $(PLOT_UNIT)
 	@echo "wrote $(PLOT_DIR)/lab$(LAB).png and .svg: the memory requests per warp of your kernels beside the reference's,"
 	@echo "  as the CPU emulator counts them (PROFILE_SIZE=$(PROFILE_SIZE); 32-byte sectors per global request, passes per shared one;"
@@ -901,23 +903,23 @@ ifeq ($(LAB_BACKEND),emu)
 	@echo "No bandwidth: this machine has no GPU, and the emulator runs each thread on the CPU, so its timings say"
 	@echo "  nothing of a GPU's. On a GPU, make lab$(patsubst 0%,%,$(LAB)) plot draws your $(PLOT_UNIT) beside the reference's."
 	@if [ -s $(RECORDED_CSV) ]; then \
-	  VARIANTS=$(VARIANTS_CSV) plots/plot-bench.sh $(RECORDED_CSV) $(PLOT_DIR)/lab$(LAB)-recorded \
+	  $(FIGURE_ENV) plots/plot-bench.sh $(RECORDED_CSV) $(PLOT_DIR)/lab$(LAB)-recorded \
 	    "lab $(patsubst 0%,%,$(LAB)), $(lab$(LAB)_title)" $(PLOT_UNIT) "(the reference, not your code)" && \
 	  echo "The reference's $(PLOT_UNIT), recorded on $$(sed -n 's/^# machine: //p' $(RECORDED_CSV) | sed 's/,.*//'): $(PLOT_DIR)/lab$(LAB)-recorded.png and .svg"; \
 	fi
 else
 	@if [ ! -s $(BENCH_CSV) ] || [ $(BENCH_CSV) -ot $(LAB_DIR)/bench ]; then $(LAB_DIR)/bench $(BENCH_ARGS) --csv $(BENCH_CSV) || exit 1; fi
-	@VARIANTS=$(VARIANTS_CSV) plots/plot-bench.sh $(BENCH_CSV) $(PLOT_DIR)/lab$(LAB) "lab $(patsubst 0%,%,$(LAB)), $(lab$(LAB)_title)" $(PLOT_UNIT)
+	@$(FIGURE_ENV) plots/plot-bench.sh $(BENCH_CSV) $(PLOT_DIR)/lab$(LAB) "lab $(patsubst 0%,%,$(LAB)), $(lab$(LAB)_title)" $(PLOT_UNIT)
 	@echo "wrote $(PLOT_DIR)/lab$(LAB).png and .svg"
 endif
 
 plots: $(FIGURE_TOOLS)
 	@command -v gnuplot >/dev/null || { echo "plots need gnuplot: run make deps" >&2; exit 1; }
-	@VARIANTS=$(VARIANTS_CSV) LAB_INFO="$(LAB_INFO)" B=$(B) DATA=$(PLOTS_DATA) plots/figures.sh $(FIGURE_DIR) recorded
+	@$(FIGURE_ENV) LAB_INFO="$(LAB_INFO)" B=$(B) DATA=$(PLOTS_DATA) plots/figures.sh $(FIGURE_DIR) recorded
 
 report: $(FIGURE_TOOLS) $(B)/report-table
 	@command -v gnuplot >/dev/null || { echo "the report needs gnuplot: run make deps" >&2; exit 1; }
-	@VARIANTS=$(VARIANTS_CSV) LAB_INFO="$(LAB_INFO)" B=$(B) DATA=$(PLOTS_DATA) REPORT_TABLE=$(B)/report-table plots/report.sh $(B)/report
+	@$(FIGURE_ENV) LAB_INFO="$(LAB_INFO)" B=$(B) DATA=$(PLOTS_DATA) REPORT_TABLE=$(B)/report-table plots/report.sh $(B)/report
 
 # One deck per lab and an overview (slides/*.md), with the figures and tables
 # of this machine's runs where there are some and the recorded ones otherwise.
@@ -926,8 +928,8 @@ SLIDE_TOOLS = $(and $(shell command -v pandoc),$(shell command -v pdflatex),$(sh
 slides: $(FIGURE_TOOLS)
 	@test -n "$(SLIDE_TOOLS)" || { echo "slides need pandoc, LaTeX with beamer, and gnuplot: run make deps" >&2; exit 1; }
 	@mkdir -p $(B)/slides
-	@FORMATS=pdf VARIANTS=$(VARIANTS_CSV) LAB_INFO="$(LAB_INFO)" B=$(B) DATA=$(PLOTS_DATA) plots/figures.sh $(B)/slides/figures local >/dev/null
-	@VARIANTS=$(abspath $(VARIANTS_CSV)) LAB_INFO="$(LAB_INFO)" slides/build.sh $(B)/slides $(SLIDE_DECKS)
+	@FORMATS=pdf $(FIGURE_ENV) LAB_INFO="$(LAB_INFO)" B=$(B) DATA=$(PLOTS_DATA) plots/figures.sh $(B)/slides/figures local >/dev/null
+	@VARIANTS=$(abspath $(VARIANTS_CSV)) CSV_ROWS=$(abspath $(B)/csv-rows) LAB_INFO="$(LAB_INFO)" slides/build.sh $(B)/slides $(SLIDE_DECKS)
 
 # ---------------------------------------------------------------- the student kit
 
