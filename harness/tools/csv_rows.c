@@ -9,14 +9,15 @@
  *       the columns named, in that order (all of them without names),
  *       joined by tabs or C; --header first prints their names. A column
  *       FILE lacks is an error, unless its name ends in '?' (then empty).
- *       --variants: a run recorded before the bench wrote each row's label
- *       and role takes them from the bench's table (build/bench/variants.csv,
- *       bench_variants_csv.c), by the row's unit and variant.
+ *       A row's label and role are its own, or for a run recorded before the
+ *       bench wrote them, the bench's table's (--variants: build/bench/
+ *       variants.csv, bench_variants_csv.c) by its unit and variant, else
+ *       its variant's name and no role (csv.h, tl_csv_described).
  *   csv-rows --fact KEY FILE      the value of its "# KEY: value" line
  *   csv-rows --facts FILE         "KEY<tab>VALUE", a line for each
- *   csv-rows --origin FILE        "here" or "recorded", its machine and its
- *                                 date, tab-separated: where its numbers come
- *                                 from (csv.h decides, for every figure and slide)
+ *   csv-rows --origin FILE        "here" (this machine's run) or "recorded":
+ *                                 where its numbers come from, which csv.h
+ *                                 decides for every figure, table and slide
  *
  * Exits 1 when FILE cannot be read or lacks a column asked for, 2 on bad usage.
  */
@@ -52,28 +53,23 @@ static tl_variants *variants;
  * lacks, the bench's table's (csv.h); NULL when there is no such column. */
 static const char *value_of(const tl_csv *c, const char *name)
 {
-    if (variants && (!strcmp(name, "label") || !strcmp(name, "role")))
+    if (!strcmp(name, "label") || !strcmp(name, "role"))
         return tl_csv_described(c, variants, name);
     return tl_csv_get(c, name);
 }
 
-/* Whether rows have a field name: the file's column, or a label or role the table gives. */
+/* Whether rows have a field name: the file's column, or a label or role told by the variant. */
 static int has_column(const tl_csv *c, const char *name)
 {
     return tl_csv_column(c, name) >= 0 ||
-           (variants && (!strcmp(name, "label") || !strcmp(name, "role")) && tl_csv_column(c, "variant") >= 0);
+           ((!strcmp(name, "label") || !strcmp(name, "role")) && tl_csv_column(c, "variant") >= 0);
 }
 
+/* Where FILE's numbers come from: csv.h decides. */
 static int origin(const char *path)
 {
-    tl_csv *c = open_or_die(path);
-    while (tl_csv_next(c))
-        ;
-    const char *machine = tl_csv_fact(c, "machine"), *date = tl_csv_fact(c, "date");
-    printf("%s\t%s\t%s\n", tl_csv_is_here(path) ? "here" : "recorded", machine ? machine : "",
-           date ? date : "");
-    tl_csv_close(c);
-    tl_variants_free(variants);
+    tl_csv_close(open_or_die(path));
+    printf("%s\n", tl_csv_is_here(path) ? "here" : "recorded");
     return 0;
 }
 
@@ -92,7 +88,6 @@ static int facts(const char *key, const char *path)
             printf("%s\t%s\n", k, tl_csv_fact(c, k));
     }
     tl_csv_close(c);
-    tl_variants_free(variants);
     return 0;
 }
 
