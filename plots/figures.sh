@@ -116,16 +116,14 @@ draw() { # SCRIPT NAME TITLE SUBTITLE SOURCES VARS
     printf '%s\t%s (%s)\t%s\n' "$name" "$title" "$subtitle" "$sources" >>"$out/figures.tsv"
 }
 
-# rates CSV WHO AWK: WHO's rows of a bench CSV (the reference's, or the
-# student's) as "s,x,rate,slowest,fastest,name" (the rates of its slowest and
-# fastest repetitions; a name for a point whose x is no tick's, "4097x8191"
-# at a side of 5793, "4097x4097" on 4096's tick), s, x and name set by AWK
-# from $1, $2 (rows, cols) and its -v values (the awk's options before AWK).
+# rates CSV WHO VAR=VALUE AWK: WHO's rows of a bench CSV (the reference's, or
+# the student's) as "s,x,rate,slowest,fastest,name" (the rates of its slowest
+# and fastest repetitions; a name for a point whose x is no tick's,
+# "4097x8191" at a side of 5793, "4097x4097" on 4096's tick), s, x and name
+# set by AWK from $1, $2 (rows, cols) and VAR.
 rates() {
-    local csv=$1 who=$2
-    shift 2
-    csv_rows --where "variant=$who" "$csv" rows cols rate median_s min_s max_s |
-        awk -F'\t' "$@"'{ r = $3 * $4; printf "%s,%s,%s,%.6g,%.6g,%s\n", s, x, $3, r / $6, r / $5, name }'
+    csv_rows --where "variant=$2" "$1" rows cols rate median_s min_s max_s |
+        awk -F'\t' -v "$3" "$4"'{ r = $3 * $4; printf "%s,%s,%s,%.6g,%.6g,%s\n", s, x, $3, r / $6, r / $5, name }'
 }
 
 # experiment NAME HOW TITLE FILE=LABEL...: a rate against the matrix size, a
@@ -149,7 +147,7 @@ experiment() {
             if [ $pass = here ]; then csv=$(here_run "${pair%%=*}"); else csv=$(recorded_file "${pair%%=*}"); fi
             [ -n "$csv" ] || continue
             # x: the size, "4097x8191" (lines.gp places it at the side of a square as large).
-            rates "$csv" "$who" -v s="${pair#*=}" 'function pow2(n) { while (n > 1 && n % 2 == 0) n /= 2; return n == 1 }
+            rates "$csv" "$who" s="${pair#*=}" 'function pow2(n) { while (n > 1 && n % 2 == 0) n /= 2; return n == 1 }
                 { x = $1 "x" $2; name = $1 == $2 && pow2($1) ? "" : $1 "x" $2 }' >>"$tmp/$fig.csv"
             sources="$sources $csv" files+=("$csv") drawn="$drawn, ${pair#*=}"
         done
@@ -244,7 +242,7 @@ for pass in recorded here; do
     done | sort -un); do
         if [ $pass = here ]; then csv=$(here_run "lab02-BLOCK$block.csv"); else csv=$(recorded_file "lab02-BLOCK$block.csv"); fi
         [ -n "$csv" ] || continue
-        rates "$csv" reference -v x="$block" '{ s = $1 "x" $2 }' >>"$tmp/blocks.csv"
+        rates "$csv" reference x="$block" '{ s = $1 "x" $2 }' >>"$tmp/blocks.csv"
         sources="$sources $csv" files+=("$csv")
     done
     if [ ! -s "$tmp/blocks.csv" ]; then

@@ -131,10 +131,10 @@ equal() { # WHAT GOT WANT
     if [ "$2" = "$3" ]; then ok "$1"; else not_ok "$1: '$2', not '$3'"; fi
 }
 mkdir -p "$tmp/report"
-record_head='# tilelab bench\nlab\tvariant\trole\trows\tcols\tdepth\toutcome\trate\tunit\tratio_to_reference\tnote\n'
+record_head() { printf '# tilelab bench\nlab\tvariant\trole\trows\tcols\tdepth\toutcome\trate\tunit\tratio_to_reference\tnote\n'; }
 row() { printf '7\t%s\t%s\t1024\t1024\t1024\t%s\t%s\tGFLOP/s\t%s\t%s\n' "$@"; } # VARIANT ROLE OUTCOME RATE RATIO NOTE
 {
-    printf "$record_head"
+    record_head
     row reference reference timed 2000 1.0000 ''
     row student student timed 1150 0.5750 ''
     row ref_naive reference timed 200 1.0000 ''
@@ -156,7 +156,7 @@ expect "... in GFLOP/s at its size, both rates said" "ratio 0.575: GFLOP/s at 10
 for case in untimed refused; do
     mkdir -p "$tmp/report/$case"
     {
-        printf "$record_head"
+        record_head
         row reference reference timed 2000 1.0000 ''
         row student student timed 1150 0.5750 ''
         row ref_naive reference timed 200 1.0000 ''
