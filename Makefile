@@ -154,6 +154,9 @@ $(B)/harness/core/%.o: harness/core/src/%.c $(CORE_HEADERS) $(HARNESS_FLAGS)
 $(CORE_LIB): $(patsubst harness/core/src/%.c,$(B)/harness/core/%.o,$(wildcard harness/core/src/*.c))
 	@rm -f $@
 	$(AR) rcs $@ $^
+# The kit's one reader of its CSVs (csv.h), compiled into the programs that read
+# them besides the core library's users: the grader's report and the tools.
+CSV_READER := harness/core/src/csv.c harness/core/include/csv.h
 # A link names the core library after every object that needs it.
 LINK_OBJS = $(filter %.o,$^) $(filter %.a,$^)
 
@@ -489,12 +492,12 @@ NCU_EFFICIENCY := smsp__sass_average_data_bytes_per_sector_mem_global_op_ld.pct,
 # One size on both: the emulator's counts and the GPU's read side by side.
 PROFILE_SIZE ?= 512
 PROFILE_CSV := $(B)/bench/lab$(LAB)-profile.csv
-profile: $(if $(GPU_LAB),$(if $(filter emu,$(LAB_BACKEND)),$(LAB_DIR)/profile-emu,$(LAB_DIR)/bench))
+profile: $(if $(GPU_LAB),$(if $(filter emu,$(LAB_BACKEND)),$(LAB_DIR)/profile-emu,$(LAB_DIR)/bench) $(B)/csv-rows)
 	@test -n "$(GPU_LAB)" || { echo "profile counts GPU memory requests: GPU labs only (labs $(call lab_list,$(GPU_LABS))); for a CPU lab try: make lab$(patsubst 0%,%,$(LAB)) cachegrind" >&2; exit 2; }
 	@mkdir -p $(B)/bench
 ifeq ($(LAB_BACKEND),emu)
 	@$< --size $(PROFILE_SIZE) --title "lab $(patsubst 0%,%,$(LAB)) ($(lab$(LAB)_dir))" --csv $(PROFILE_CSV); \
-	  rc=$$?; harness/tools/profile-table.sh $(PROFILE_CSV) && echo "wrote $(PROFILE_CSV)"; exit $$rc
+	  rc=$$?; CSV_ROWS=$(B)/csv-rows harness/tools/profile-table.sh $(PROFILE_CSV) && echo "wrote $(PROFILE_CSV)"; exit $$rc
 else
 	@test -n "$(NCU)" || { echo "profile on a GPU needs Nsight Compute (ncu), part of the CUDA toolkit" >&2; exit 1; }
 	@for v in reference student; do \
@@ -503,7 +506,7 @@ else
 	  $(NCU) --metrics $(NCU_METRICS) --csv $< --only $$v --sizes $(PROFILE_SIZE) --reps 1 --warmup 0 \
 	    > $(B)/bench/lab$(LAB)-ncu-$$v.csv 2>&1 || [ $$v = student ] || { tail -20 $(B)/bench/lab$(LAB)-ncu-$$v.csv >&2; exit 1; }; \
 	done
-	@s=$(PROFILE_SIZE); r=$${s%x*}; c=$${s#*x}; harness/tools/ncu-table.sh $(PROFILE_CSV) $$r $$c $$c \
+	@s=$(PROFILE_SIZE); r=$${s%x*}; c=$${s#*x}; CSV_ROWS=$(B)/csv-rows harness/tools/ncu-table.sh $(PROFILE_CSV) $$r $$c $$c \
 	  reference=$(B)/bench/lab$(LAB)-ncu-reference.csv student=$(B)/bench/lab$(LAB)-ncu-student.csv && echo "wrote $(PROFILE_CSV)"
 endif
 
@@ -519,7 +522,7 @@ CACHEGRIND := valgrind --tool=callgrind --cache-sim=yes --collect-atstart=no $(C
 # given on the command line.
 CACHEGRIND_B := $(B)/cachegrind
 CACHEGRIND_OPT := $(if $(filter command line,$(origin OPT)),$(OPT),-O3)
-cachegrind:
+cachegrind: $(if $(GPU_LAB),,$(B)/csv-rows)
 	@test -z "$(GPU_LAB)" || { echo "cachegrind is for the CPU labs (labs $(call lab_list,$(CPU_LABS))); for a GPU lab try: make lab$(patsubst 0%,%,$(LAB)) sanitize" >&2; exit 2; }
 	@command -v valgrind >/dev/null || { echo "cachegrind needs valgrind: run make deps" >&2; exit 1; }
 	@$(MAKE) -s B=$(CACHEGRIND_B) OPT='$(CACHEGRIND_OPT)' LABS=$(LAB) $(CACHEGRIND_B)/lab$(LAB)/bench
@@ -531,7 +534,7 @@ cachegrind:
 	    $(CACHEGRIND_B)/lab$(LAB)/bench --once $$v --sizes $(CACHE_SIZE) 2>$(LAB_DIR)/callgrind.$$v.log \
 	    || { cat $(LAB_DIR)/callgrind.$$v.log >&2; exit 1; }; \
 	done
-	@CACHE_SIM="$(CACHE_SIM)" FLAGS="$(CACHEGRIND_OPT)" harness/tools/cache-table.sh $(LAB) $(CACHE_SIZE) $(LAB_DIR)/callgrind.student.out \
+	@CACHE_SIM="$(CACHE_SIM)" FLAGS="$(CACHEGRIND_OPT)" CSV_ROWS=$(B)/csv-rows harness/tools/cache-table.sh $(LAB) $(CACHE_SIZE) $(LAB_DIR)/callgrind.student.out \
 	  $(LAB_DIR)/callgrind.reference.out $(B)/bench/lab$(LAB)-cache.csv
 
 SANITIZER := $(or $(shell command -v compute-sanitizer),$(wildcard $(CUDA_HOME)/bin/compute-sanitizer))
@@ -580,7 +583,7 @@ resources: $(VARIANT_DIR)/lab.o
 CPU_LABS := $(strip $(foreach n,$(LABS),$(if $(filter cpu,$(lab$(n)_kind)),$(n))))
 GPU_LABS := $(strip $(foreach n,$(LABS),$(if $(filter gpu,$(lab$(n)_kind)),$(n))))
 
-UNIT_TESTS := tests/harness_test.c tests/checker_inplace_test.c tests/timing_lock_test.c
+UNIT_TESTS := tests/harness_test.c tests/checker_inplace_test.c tests/timing_lock_test.c tests/csv_test.c
 $(B)/unit: $(UNIT_TESTS) $(CORE_LIB) $(CORE_HEADERS)
 	$(CC) $(CFLAGS_HARNESS) -Itests -o $@ $(UNIT_TESTS) $(CORE_LIB) -lcriterion -lm
 
@@ -731,7 +734,7 @@ references:
 
 # The grader's own programs: scoring, running under limits, confining a measured run, probing the GPU.
 GRADE_REPORT_SOURCES := $(addprefix harness/grade/,grade_report.c grade_book.c grade_weights.c grade_measure.c grade_text.c)
-$(B)/grade-report: $(GRADE_REPORT_SOURCES) $(wildcard harness/grade/grade_*.h)
+$(B)/grade-report: $(GRADE_REPORT_SOURCES) $(CSV_READER) $(wildcard harness/grade/grade_*.h)
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS_HARNESS) -o $@ $(filter %.c,$^)
 $(B)/grade-run: harness/grade/grade_run.c harness/grade/grade_parts.c harness/grade/grade_parts.h
@@ -867,17 +870,24 @@ RECORDED_CSV := $(PLOTS_DATA)/lab$(LAB).csv
 
 # The report's tables, as its HTML page and its PDF print them (harness/tools/report_table.c),
 # and the memory requests per warp of a profile's kernels, for the bar figures.
-$(B)/report-table: harness/tools/report_table.c
+$(B)/report-table: harness/tools/report_table.c $(CSV_READER)
 	@mkdir -p $(@D)
-	$(CC) $(CFLAGS_HARNESS) -o $@ $<
-$(B)/requests-per-warp: harness/tools/requests_per_warp.c
+	$(CC) $(CFLAGS_HARNESS) -o $@ $(filter %.c,$^)
+$(B)/requests-per-warp: harness/tools/requests_per_warp.c $(CSV_READER)
 	@mkdir -p $(@D)
-	$(CC) $(CFLAGS_HARNESS) -o $@ $<
-FIGURE_TOOLS := $(VARIANTS_CSV) $(B)/requests-per-warp
+	$(CC) $(CFLAGS_HARNESS) -o $@ $(filter %.c,$^)
+# The one reader of the kit's CSVs for its scripts (the figures, the report, the slides):
+# they ask it for columns by name, and where a series comes from (harness/core/include/csv.h).
+$(B)/csv-rows: harness/tools/csv_rows.c $(CSV_READER)
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS_HARNESS) -o $@ $(filter %.c,$^)
+FIGURE_TOOLS := $(VARIANTS_CSV) $(B)/requests-per-warp $(B)/csv-rows
+# What the figures' scripts are told: the bench's table of variants, and the reader of the CSVs.
+FIGURE_ENV = VARIANTS=$(VARIANTS_CSV) CSV_ROWS=$(B)/csv-rows
 
 # This machine's bench, run again when the code is newer than its CSV; a GPU
 # lab without a GPU draws the recorded run instead, and says so.
-plot: $(if $(filter emu,$(LAB_BACKEND)),$(LAB_DIR)/profile-emu $(FIGURE_TOOLS),$(LAB_DIR)/bench $(VARIANTS_CSV))
+plot: $(if $(filter emu,$(LAB_BACKEND)),$(LAB_DIR)/profile-emu,$(LAB_DIR)/bench) $(FIGURE_TOOLS)
 	@mkdir -p $(PLOT_DIR) $(B)/bench
 ifeq ($(LAB_BACKEND),emu)
 	@if [ ! -s $(PROFILE_CSV) ] || [ $(PROFILE_CSV) -ot $(LAB_DIR)/profile-emu ]; then \
@@ -885,7 +895,7 @@ ifeq ($(LAB_BACKEND),emu)
 	  $(LAB_DIR)/profile-emu --size $(PROFILE_SIZE) --title "lab $(patsubst 0%,%,$(LAB)) ($(lab$(LAB)_dir))" --csv $(PROFILE_CSV) \
 	    >$(LAB_DIR)/profile.log 2>&1 || grep -E '^(student|naive) ' $(LAB_DIR)/profile.log; \
 	fi
-	@VARIANTS=$(VARIANTS_CSV) REQUESTS=$(B)/requests-per-warp plots/plot-profile.sh $(PROFILE_CSV) $(PLOT_DIR)/lab$(LAB) \
+	@$(FIGURE_ENV) REQUESTS=$(B)/requests-per-warp plots/plot-profile.sh $(PROFILE_CSV) $(PLOT_DIR)/lab$(LAB) \
 	  "lab $(patsubst 0%,%,$(LAB)), $(lab$(LAB)_title)" $(PLOT_UNIT)
 	@echo "wrote $(PLOT_DIR)/lab$(LAB).png and .svg: the memory requests per warp of your kernels beside the reference's,"
 	@echo "  as the CPU emulator counts them (PROFILE_SIZE=$(PROFILE_SIZE); 32-byte sectors per global request, passes per shared one;"
@@ -893,23 +903,23 @@ ifeq ($(LAB_BACKEND),emu)
 	@echo "No bandwidth: this machine has no GPU, and the emulator runs each thread on the CPU, so its timings say"
 	@echo "  nothing of a GPU's. On a GPU, make lab$(patsubst 0%,%,$(LAB)) plot draws your $(PLOT_UNIT) beside the reference's."
 	@if [ -s $(RECORDED_CSV) ]; then \
-	  VARIANTS=$(VARIANTS_CSV) plots/plot-bench.sh $(RECORDED_CSV) $(PLOT_DIR)/lab$(LAB)-recorded \
+	  $(FIGURE_ENV) plots/plot-bench.sh $(RECORDED_CSV) $(PLOT_DIR)/lab$(LAB)-recorded \
 	    "lab $(patsubst 0%,%,$(LAB)), $(lab$(LAB)_title)" $(PLOT_UNIT) "(the reference, not your code)" && \
 	  echo "The reference's $(PLOT_UNIT), recorded on $$(sed -n 's/^# machine: //p' $(RECORDED_CSV) | sed 's/,.*//'): $(PLOT_DIR)/lab$(LAB)-recorded.png and .svg"; \
 	fi
 else
 	@if [ ! -s $(BENCH_CSV) ] || [ $(BENCH_CSV) -ot $(LAB_DIR)/bench ]; then $(LAB_DIR)/bench $(BENCH_ARGS) --csv $(BENCH_CSV) || exit 1; fi
-	@VARIANTS=$(VARIANTS_CSV) plots/plot-bench.sh $(BENCH_CSV) $(PLOT_DIR)/lab$(LAB) "lab $(patsubst 0%,%,$(LAB)), $(lab$(LAB)_title)" $(PLOT_UNIT)
+	@$(FIGURE_ENV) plots/plot-bench.sh $(BENCH_CSV) $(PLOT_DIR)/lab$(LAB) "lab $(patsubst 0%,%,$(LAB)), $(lab$(LAB)_title)" $(PLOT_UNIT)
 	@echo "wrote $(PLOT_DIR)/lab$(LAB).png and .svg"
 endif
 
 plots: $(FIGURE_TOOLS)
 	@command -v gnuplot >/dev/null || { echo "plots need gnuplot: run make deps" >&2; exit 1; }
-	@VARIANTS=$(VARIANTS_CSV) LAB_INFO="$(LAB_INFO)" B=$(B) DATA=$(PLOTS_DATA) plots/figures.sh $(FIGURE_DIR) recorded
+	@$(FIGURE_ENV) LAB_INFO="$(LAB_INFO)" B=$(B) DATA=$(PLOTS_DATA) plots/figures.sh $(FIGURE_DIR) recorded
 
 report: $(FIGURE_TOOLS) $(B)/report-table
 	@command -v gnuplot >/dev/null || { echo "the report needs gnuplot: run make deps" >&2; exit 1; }
-	@VARIANTS=$(VARIANTS_CSV) LAB_INFO="$(LAB_INFO)" B=$(B) DATA=$(PLOTS_DATA) REPORT_TABLE=$(B)/report-table plots/report.sh $(B)/report
+	@$(FIGURE_ENV) LAB_INFO="$(LAB_INFO)" B=$(B) DATA=$(PLOTS_DATA) REPORT_TABLE=$(B)/report-table plots/report.sh $(B)/report
 
 # One deck per lab and an overview (slides/*.md), with the figures and tables
 # of this machine's runs where there are some and the recorded ones otherwise.
@@ -918,8 +928,8 @@ SLIDE_TOOLS = $(and $(shell command -v pandoc),$(shell command -v pdflatex),$(sh
 slides: $(FIGURE_TOOLS)
 	@test -n "$(SLIDE_TOOLS)" || { echo "slides need pandoc, LaTeX with beamer, and gnuplot: run make deps" >&2; exit 1; }
 	@mkdir -p $(B)/slides
-	@FORMATS=pdf VARIANTS=$(VARIANTS_CSV) LAB_INFO="$(LAB_INFO)" B=$(B) DATA=$(PLOTS_DATA) plots/figures.sh $(B)/slides/figures local >/dev/null
-	@VARIANTS=$(abspath $(VARIANTS_CSV)) LAB_INFO="$(LAB_INFO)" slides/build.sh $(B)/slides $(SLIDE_DECKS)
+	@FORMATS=pdf $(FIGURE_ENV) LAB_INFO="$(LAB_INFO)" B=$(B) DATA=$(PLOTS_DATA) plots/figures.sh $(B)/slides/figures local >/dev/null
+	@VARIANTS=$(abspath $(VARIANTS_CSV)) CSV_ROWS=$(abspath $(B)/csv-rows) LAB_INFO="$(LAB_INFO)" slides/build.sh $(B)/slides $(SLIDE_DECKS)
 
 # ---------------------------------------------------------------- the student kit
 

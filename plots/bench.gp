@@ -1,6 +1,6 @@
 # A bench CSV drawn as rate against size, one line per variant, each point
 # with a bar from its slowest repetition to its fastest.
-# Set by the caller (gnuplot -e): csv, out, fmt, title, subtitle, unit
+# Set by the caller (gnuplot -e): csv, csv_rows (the kit's reader of it), out, fmt, title, subtitle, unit
 # ('GB/s' or 'GFLOP/s'), variants (the CSV's names, ceiling first), logy
 # (1: a log y axis), and
 # label1, label2 ...: each variant's legend (plot-bench.sh reads them off
@@ -33,12 +33,12 @@ if (logy) {
 set offsets graph 0.03, graph 0.03, graph 0.12, 0
 set errorbars small
 # One pass over the CSV per variant, so that each variant's points join up:
-# its header, then that variant's rows in order of size (a run appends an
-# odd shape such as 4097x8191 after the squares); every column is found by
-# its name.
+# its columns by name (csv_rows: the kit's reader, harness/tools/csv_rows.c),
+# then that variant's rows in order of size (a run appends an odd shape such
+# as 4097x8191 after the squares).
 set datafile columnheaders
-size_key = unit eq 'GB/s' ? '$c["rows"] * $c["cols"]' : '$c["rows"] * $c["cols"] * $c["depth"]'
-rows(v) = sprintf("< awk -F, '/^#/ || !NF { next } !h { h = 1; for (i = 1; i <= NF; i++) c[$i] = i; print; fflush(); next } $c[\"variant\"] == \"%s\" { print %s \"\\t\" $0 | \"sort -g | cut -f2-\" }' '%s'", v, size_key, csv)
+size_key = unit eq 'GB/s' ? '$1 * $2' : '$1 * $2 * $3'
+rows(v) = sprintf("< '%s' --header --sep , --where 'variant=%s' '%s' rows cols depth rate median_s min_s max_s | { IFS= read -r h; echo \"$h\"; awk -F, '{ print %s \"\\t\" $0 | \"sort -g | cut -f2-\" }'; }", csv_rows, v, csv, size_key)
 # The rate of a repetition that took t seconds, from the median's.
 at(t) = column("rate") * column("median_s") / t
 # The bars solid whatever the line's dashes, drawn apart from the lines.

@@ -28,9 +28,10 @@ status=0
 IFS=';' read -ra labs <<<"$LAB_INFO"
 labs=("${labs[@]# }")
 
-# Every awk below reads columns by their header's names, c["rate"]: the
-# header is each file's first line that is neither a # line nor empty.
-HEADER='FNR == 1 { h = 0 } /^#/ || NF == 0 { next } !h++ { split("", c); for (i = 1; i <= NF; i++) c[$i] = i; next }'
+# Every CSV of a run is read through csv_rows (csv-rows, harness/tools/csv_rows.c):
+# its columns by name, a line a row, tab-separated, which the awks below
+# take in the order they asked for; csv_rows --fact KEY FILE its "# KEY: value".
+csv_rows() { "${CSV_ROWS:-$B/csv-rows}" "$@"; }
 
 skip() { printf '  %-14s %s\n' "$1" "$2" >>"$tmp/skipped"; }
 # columns FILE NAMES: a figure's CSV says what its columns hold, on a first
@@ -70,8 +71,9 @@ here_run() {
 recorded_file() { [ -s "$DATA/$1" ] && echo "$DATA/$1"; }
 source_of() { here_file "$1" || recorded_file "$1"; } # this machine's first
 
-meta() { sed -n "s/^# $2: //p" "$1" | head -1; } # FILE KEY
-is_here() { case "$1" in "$B"/bench/*) return 0 ;; esac; return 1; }
+meta() { csv_rows --fact "$2" "$1"; } # FILE KEY
+# Whether FILE is this machine's run or a recorded one: csv-rows says (csv.h decides).
+is_here() { [ "$(csv_rows --origin "$1")" = here ]; }
 # The machine in a few words: "AMD EPYC", "NVIDIA H100 80GB HBM3".
 short_machine() { meta "$1" machine | sed -e 's/,.*//' -e 's/ *(.*)//'; }
 origin_of() { # FILE -> "this machine: M" or "recorded on M, DATE"
@@ -114,12 +116,15 @@ draw() { # SCRIPT NAME TITLE SUBTITLE SOURCES VARS
     printf '%s\t%s (%s)\t%s\n' "$name" "$title" "$subtitle" "$sources" >>"$out/figures.tsv"
 }
 
-# The reference's rows (or who's) of a bench CSV as "s,x,rate,slowest,fastest,name"
-# (the rates of its slowest and fastest repetitions; a name for a point
-# whose x is no tick's, "4097x8191" at a side of 5793, "4097x4097" on 4096's
-# tick), s, x and name set before it.
-REFERENCE_RATES='$c["variant"] == (who ? who : "reference") { r = $c["rate"] * $c["median_s"]
-    printf "%s,%s,%s,%.6g,%.6g,%s\n", s, x, $c["rate"], r / $c["max_s"], r / $c["min_s"], name }'
+# rates CSV WHO VAR=VALUE AWK: WHO's rows of a bench CSV (the reference's, or
+# the student's) as "s,x,rate,slowest,fastest,name" (the rates of its slowest
+# and fastest repetitions; a name for a point whose x is no tick's,
+# "4097x8191" at a side of 5793, "4097x4097" on 4096's tick), s, x and name
+# set by AWK from $1, $2 (rows, cols) and VAR.
+rates() {
+    csv_rows --where "variant=$2" "$1" rows cols rate median_s min_s max_s |
+        awk -F'\t' -v "$3" "$4"'{ r = $3 * $4; printf "%s,%s,%s,%.6g,%.6g,%s\n", s, x, $3, r / $6, r / $5, name }'
+}
 
 # experiment NAME HOW TITLE FILE=LABEL...: a rate against the matrix size, a
 # line per file, drawn once from the recorded files (NAME: the reference's)
@@ -135,16 +140,15 @@ experiment() {
         sources= files=() drawn= who=reference
         if [ $pass = here ]; then
             for pair in "$@"; do
-                csv=$(here_run "${pair%%=*}") && awk -F, "$HEADER"'$c["variant"] == "student" { found = 1; exit } END { exit !found }' "$csv" && who=student
+                csv=$(here_run "${pair%%=*}") && [ -n "$(csv_rows --where variant=student "$csv" variant)" ] && who=student
             done
         fi
         for pair in "$@"; do
             if [ $pass = here ]; then csv=$(here_run "${pair%%=*}"); else csv=$(recorded_file "${pair%%=*}"); fi
             [ -n "$csv" ] || continue
             # x: the size, "4097x8191" (lines.gp places it at the side of a square as large).
-            awk -F, -v s="${pair#*=}" -v who="$who" "$HEADER"'function pow2(n) { while (n > 1 && n % 2 == 0) n /= 2; return n == 1 }
-                { x = $c["rows"] "x" $c["cols"]; name = $c["rows"] == $c["cols"] && pow2($c["rows"]) ? "" : $c["rows"] "x" $c["cols"] }'"$REFERENCE_RATES" \
-                "$csv" >>"$tmp/$fig.csv"
+            rates "$csv" "$who" s="${pair#*=}" 'function pow2(n) { while (n > 1 && n % 2 == 0) n /= 2; return n == 1 }
+                { x = $1 "x" $2; name = $1 == $2 && pow2($1) ? "" : $1 "x" $2 }' >>"$tmp/$fig.csv"
             sources="$sources $csv" files+=("$csv") drawn="$drawn, ${pair#*=}"
         done
         if [ ! -s "$tmp/$fig.csv" ]; then
@@ -205,8 +209,9 @@ short_title() { echo "$1" | sed -e 's/ (.*//' -e 's/^[CG]PU //'; }
 ladder_row() {
     local m
     m=$(short_machine "$3" | sed -e 's/^NVIDIA //' -e 's/^AMD //' -e 's/^Intel(R) //' -e 's/ [0-9]*GB.*//')
-    awk -F, -v s="$LADDER_SIZE" -v name="lab $((10#$1)) $(short_title "$2")" -v m="$m" -v o="$(is_here "$3" && echo here || echo rec.)" "$HEADER"'
-        $c["variant"] == "reference" && $c["rows"] == s && $c["cols"] == s { print name "," $c["share_of_ceiling"] "," m "," o; exit }' "$3"
+    csv_rows --where variant=reference --where "rows=$LADDER_SIZE" --where "cols=$LADDER_SIZE" "$3" share_of_ceiling |
+        awk -v name="lab $((10#$1)) $(short_title "$2")" -v m="$m" -v o="$(is_here "$3" && echo here || echo rec.)" \
+            '{ print name "," $1 "," m "," o; exit }'
 }
 each_lab "$tmp/ladder.csv" "$(ops)" ladder_row .csv
 if [ -s "$tmp/ladder.csv" ]; then
@@ -237,7 +242,7 @@ for pass in recorded here; do
     done | sort -un); do
         if [ $pass = here ]; then csv=$(here_run "lab02-BLOCK$block.csv"); else csv=$(recorded_file "lab02-BLOCK$block.csv"); fi
         [ -n "$csv" ] || continue
-        awk -F, -v x="$block" "$HEADER"'{ s = $c["rows"] "x" $c["cols"] }'"$REFERENCE_RATES" "$csv" >>"$tmp/blocks.csv"
+        rates "$csv" reference x="$block" '{ s = $1 "x" $2 }' >>"$tmp/blocks.csv"
         sources="$sources $csv" files+=("$csv")
     done
     if [ ! -s "$tmp/blocks.csv" ]; then
@@ -258,10 +263,8 @@ done
 a=$(source_of lab01-cache.csv) b=$(source_of lab02-cache.csv)
 if [ -n "$a" ] && [ -n "$b" ]; then
     for csv in "$a" "$b"; do
-        awk -F, "$HEADER"'
-            $c["variant"] == "reference" { n = $c["size"] * $c["size"]
-                printf "lab %d reference (%dx%d),%.4f,%.4f\n", $c["lab"], $c["size"], $c["size"],
-                    ($c["d1_read_misses"] + $c["d1_write_misses"]) / n, ($c["ll_read_misses"] + $c["ll_write_misses"]) / n }' "$csv"
+        csv_rows --where variant=reference "$csv" lab size d1_read_misses d1_write_misses ll_read_misses ll_write_misses |
+            awk -F'\t' '{ n = $2 * $2; printf "lab %d reference (%dx%d),%.4f,%.4f\n", $1, $2, $2, ($3 + $4) / n, ($5 + $6) / n }'
     done >"$out/cpu-cache.csv"
     columns "$out/cpu-cache.csv" "transpose,D1 misses per element,LL misses per element"
     sizes=$(grep -v '^#' "$out/cpu-cache.csv" | cut -d, -f1 | sed 's/.*(\(.*\))/\1/' | sort -u | paste -sd/)
@@ -276,10 +279,10 @@ fi
 # TILE_DIM x BLOCK_ROWS for lab 6, read from the tag column "TILE_DIM=32 BLOCK_ROWS=8".
 csv=$(source_of lab06-sweep.csv)
 if [ -n "$csv" ]; then
-    awk -F, "$HEADER"'
-        $c["variant"] == "reference" { split($c["tag"], t, /[= ]/); print t[2] "," t[4] "," $c["share_of_ceiling"] }' "$csv" >"$out/gpu-sweep.csv"
+    csv_rows --where variant=reference "$csv" tag share_of_ceiling |
+        awk -F'\t' '{ split($1, t, /[= ]/); print t[2] "," t[4] "," $2 }' >"$out/gpu-sweep.csv"
     columns "$out/gpu-sweep.csv" "TILE_DIM,BLOCK_ROWS,share of the copy"
-    at=$(awk -F, "$HEADER"'$c["variant"] == "reference" && !seen[$c["rows"] "x" $c["cols"]]++ { print $c["rows"] "x" $c["cols"] }' "$csv" | paste -sd/ -)
+    at=$(csv_rows --where variant=reference "$csv" rows cols | awk -F'\t' '!seen[$1 "x" $2]++ { print $1 "x" $2 }' | paste -sd/ -)
     draw heatmap.gp gpu-sweep "Lab 6, the reference over TILE_DIM x BLOCK_ROWS at $at" "$(origin_of "$csv")" "$csv" \
         "dat='$out/gpu-sweep.csv'; xlabel='TILE_DIM'; ylabel='BLOCK_ROWS'; cblabel='share of the D2D copy'"
 else
@@ -336,9 +339,10 @@ each_profile() { # CSV OPS ROWS: as each_lab, over the right profiles
 # their rows: "512x512" for a matrix (DIMS 2), "512^3" for a product
 # (DIMS 3, m n k); several joined by "/".
 profile_sizes() { # DIMS
-    awk -F, -v dims="$1" "$HEADER"'$c["variant"] == "reference" {
-        s = dims == 2 ? $c["rows"] "x" $c["cols"] : $c["rows"] == $c["cols"] && $c["cols"] == $c["depth"] ? $c["rows"] "^3" : $c["rows"] "x" $c["cols"] "x" $c["depth"]
-        if (!seen[s]++) print s }' $sources | paste -sd/ -
+    local f
+    for f in $sources; do csv_rows --where variant=reference "$f" rows cols depth; done |
+        awk -F'\t' -v dims="$1" '{ s = dims == 2 ? $1 "x" $2 : $1 == $2 && $2 == $3 ? $1 "^3" : $1 "x" $2 "x" $3
+            if (!seen[s]++) print s }' | paste -sd/ -
 }
 # "lab 6; unrolled; 64x8 rec.": a bar's name, its tunables' values
 # (TILE_DIM x BLOCK_ROWS) and its source, a line each under the bar (no
@@ -376,10 +380,9 @@ fi
 
 # Global memory traffic of the matrix products, per multiply-add.
 traffic_rows() {
-    awk -F, -v lab="lab $((10#$1))" "$HEADER"'
-        ($c["variant"] == "reference" || $c["variant"] == "ref_naive") && c["depth"] {
-            fma = $c["rows"] * $c["cols"] * $c["depth"]
-            printf "%s %s,%.4g\n", lab, $c["kernel"], 32 * $c["global_load_sectors"] / fma }' "$3" |
+    csv_rows "$3" variant kernel rows cols 'depth?' global_load_sectors |
+        awk -F'\t' -v lab="lab $((10#$1))" '($1 == "reference" || $1 == "ref_naive") && $5 != "" {
+            printf "%s %s,%.4g\n", lab, $2, 32 * $6 / ($3 * $4 * $5) }' |
         sed -e 's/_kernel,/,/' -e 's/ matmul_/ /'
 }
 each_profile "$tmp/traffic.csv" "matmul sgemm" traffic_rows

@@ -3,29 +3,24 @@
 #
 # Draws one bench CSV (rate against size, a line per variant, in the order
 # the bench wrote them) as OUT.png and OUT.svg, or in each of $FORMATS. The
-# line under the title says where the numbers came from, read off the CSV:
-# this machine (a CSV under .../bench/, where make labN bench writes) or a
-# recorded run, with its machine and date, and NOTE after it; the legend
+# line under the title says where the numbers came from, as csv-rows --origin
+# tells (csv.h decides): this machine (a CSV in build/bench/, where make labN
+# bench writes) or a recorded run, with its machine and date, and NOTE after it; the legend
 # gives each line the variant's label, from the CSV's label column (or, for
 # a CSV written before it had one, from $VARIANTS, the bench's table as
 # build/bench/variants.csv), and each role's headline its side's tunables.
+# The CSV is read through $CSV_ROWS (harness/tools/csv_rows.c), by its columns' names.
 set -u
 csv=$1 out=$2 title=$3 unit=$4 note=${5:-}
+CSV_ROWS=${CSV_ROWS:-${B:-build}/csv-rows}
 # "name|label|role" for each variant, in the order of the CSV.
-lines=$(awk -F, '
-    FNR == 1 { h = 0; split("", c) } /^#/ || NF == 0 { next }
-    !h++ { for (i = 1; i <= NF; i++) c[$i] = i; next }
-    FILENAME != csv { label[$c["unit"], $c["variant"]] = $c["label"]; role[$c["unit"], $c["variant"]] = $c["role"]; next }
-    !seen[$c["variant"]]++ {
-        k = $c["unit"] SUBSEP $c["variant"]
-        print $c["variant"] "|" ("label" in c ? $c["label"] : k in label ? label[k] : $c["variant"]) "|" ("role" in c ? $c["role"] : role[k])
-    }' csv="$csv" ${VARIANTS:+"$VARIANTS"} "$csv")
+lines=$("$CSV_ROWS" ${VARIANTS:+--variants "$VARIANTS"} "$csv" variant label role | awk -F'\t' '!seen[$1]++ { print $1 "|" $2 "|" $3 }')
 [ -n "$lines" ] || { echo "plot-bench: no measurements in $csv" >&2; exit 1; }
-meta() { sed -n "s/^# $1: //p" "$csv" | head -1 | tr -d "'\"\\\\"; }
+meta() { "$CSV_ROWS" --fact "$1" "$csv" | tr -d "'\"\\\\"; }
 tunables() { meta tunables | tr ';' '\n' | sed -n "s/^ *$1 //p" | sed -e 's/-D//g' -e 's/^none$//'; }
 machine=$(meta machine) date=$(meta date)
-case "$csv" in
-*/bench/*) origin="this machine: ${machine:-unnamed}, run ${date:0:10}" ;;
+case $("$CSV_ROWS" --origin "$csv") in
+here) origin="this machine: ${machine:-unnamed}, run ${date:0:10}" ;;
 *) origin="recorded on ${machine:-an unnamed machine}${date:+, ${date:0:10}}" ;;
 esac
 # No line of the title wider than the figure: the origin folds at 72 columns.
@@ -46,11 +41,10 @@ while IFS='|' read -r name label role; do
 done <<<"$lines"
 # Rates more than 8 times apart (a naive loop at 1 GB/s beside a copy at 20): a
 # log y axis, on which every line keeps its shape instead of lying flat on 0.
-logy=$(awk -F, 'FNR == 1 { h = 0 } /^#/ || NF == 0 { next } !h++ { for (i = 1; i <= NF; i++) c[$i] = i; next }
-    $c["rate"] > 0 { if (!lo || $c["rate"] < lo) lo = $c["rate"]; if ($c["rate"] > hi) hi = $c["rate"] }
-    END { print (lo && hi > 8 * lo) ? 1 : 0 }' "$csv")
+logy=$("$CSV_ROWS" "$csv" rate | awk '$1 > 0 { if (!lo || $1 < lo) lo = $1; if ($1 > hi) hi = $1 }
+    END { print (lo && hi > 8 * lo) ? 1 : 0 }')
 for fmt in ${FORMATS:-png svg}; do
-    gnuplot -e "csv='$csv'; out='$out'; fmt='$fmt'; title='$title'; subtitle=\"$origin\"; unit='$unit'; variants='$variants'; logy=$logy; $labels" \
+    gnuplot -e "csv='$csv'; csv_rows='$CSV_ROWS'; out='$out'; fmt='$fmt'; title='$title'; subtitle=\"$origin\"; unit='$unit'; variants='$variants'; logy=$logy; $labels" \
         plots/bench.gp 2>"$out.log" || { cat "$out.log" >&2; exit 1; }
     rm -f "$out.log"
     [ -s "$out.${fmt/print/pdf}" ] || { echo "plot-bench: $out.${fmt/print/pdf} is empty" >&2; exit 1; }

@@ -12,6 +12,7 @@
 # page's, drawn as a PDF of the PNG's layout ('print').
 set -u
 out=$1
+CSV_ROWS=${CSV_ROWS:-${B:-build}/csv-rows}
 mkdir -p "$out"
 have_latex=$(command -v pandoc >/dev/null && command -v pdflatex >/dev/null && echo 1)
 steps=$([ -n "$have_latex" ] && echo 4 || echo 2)
@@ -22,12 +23,12 @@ FORMATS="png svg${have_latex:+ print}" plots/figures.sh "$out" local || exit 1
 html=$out/tilelab-report.html
 
 esc() { sed -e 's/&/\&amp;/g' -e 's/</\&lt;/g' -e 's/>/\&gt;/g'; }
-# What a CSV's # lines say of its run: machine, date, tunables, flags, compiler.
+# What a CSV's # lines say of its run (csv-rows reads them): machine, date, tunables, flags, compiler.
 # A tunable given to make is recorded as the compiler's -DTILE_DIM=4: written
 # TILE_DIM=4 here, as the figures and every other line of the report write it.
 provenance() {
-    grep -E '^# (machine|date|tunables|flags|compiler):' "$1" | sed -e 's/^# //' -e '/^tunables:/s/-D\([A-Za-z_][A-Za-z0-9_]*=\)/\1/g' |
-        paste -sd ';' | sed 's/; */; /g'
+    "$CSV_ROWS" --facts "$1" | awk -F'\t' '$1 ~ /^(machine|date|tunables|flags|compiler)$/ { print $1 ": " $2 }' |
+        sed -e '/^tunables:/s/-D\([A-Za-z_][A-Za-z0-9_]*=\)/\1/g' | paste -sd ';' | sed 's/; */; /g'
 }
 
 step 2 "the HTML page"

@@ -119,49 +119,69 @@ local function markdown(text)
     return pandoc.read(text, "markdown").blocks
 end
 
--- A bench CSV: its # lines as a table, its rows as records keyed by header.
-local function read_csv(path)
-    local lines = read_lines(path)
-    if not lines then
-        fail("cannot read " .. path)
-    end
-    local meta, header, rows = {}, nil, {}
-    for _, line in ipairs(lines) do
-        local key, value = line:match("^# (%w+): (.*)$")
-        if key then
-            meta[key] = value
-        elseif not line:match("^#") and line ~= "" then
-            if not header then
-                header = split(line, ",")
-            else
-                local row, fields = {}, split(line, ",")
-                for i, h in ipairs(header) do
-                    row[h] = fields[i]
-                end
-                rows[#rows + 1] = row
-            end
-        end
-    end
-    return { meta = meta, rows = rows }
+-- The kit's CSVs are read by csv-rows (harness/tools/csv_rows.c, CSV_ROWS,
+-- which make slides passes): the filter splits only the tab-separated lines
+-- it prints, never a CSV.
+local function quoted(s)
+    return "'" .. s:gsub("'", "'\\''") .. "'"
 end
 
--- A variant's label and role: the CSV row's own, or, for a run recorded
--- before the bench wrote them, the bench's table by unit and variant
--- (VARIANTS: build/bench/variants.csv, which make slides writes).
-local variant_table = nil
-local function described(row)
-    if row.label and row.role then
-        return row.label, row.role
+-- csv-rows with the words of args; its lines.
+local function csv_rows(args)
+    local tool = os.getenv("CSV_ROWS")
+    if not tool or tool == "" then
+        tool = "build/csv-rows"
     end
-    if not variant_table then
-        variant_table = {}
-        local path = os.getenv("VARIANTS")
-        for _, v in ipairs(path and path ~= "" and read_csv(path).rows or {}) do
-            variant_table[v.unit .. "," .. v.variant] = v
+    local command = quoted(tool)
+    for _, word in ipairs(args) do
+        command = command .. " " .. quoted(word)
+    end
+    local p = io.popen(command .. " 2>/dev/null")
+    local lines = {}
+    for line in p:lines() do
+        lines[#lines + 1] = line
+    end
+    if not p:close() then
+        fail("cannot read " .. args[#args] .. " (" .. command .. ")")
+    end
+    return lines
+end
+
+-- A run's facts, its "# key: value" lines: machine, date, tunables, lab.
+local function facts_of(path)
+    local meta = {}
+    for _, line in ipairs(csv_rows({ "--facts", path })) do
+        local key, value = line:match("^([^\t]*)\t(.*)$")
+        meta[key] = value
+    end
+    return meta
+end
+
+-- A bench CSV: its facts, and its rows as records of the columns the tables
+-- show; each row's label and role its own, or for a run recorded before the
+-- bench wrote them, the bench's table's (VARIANTS: build/bench/variants.csv).
+local BENCH_COLUMNS = { "variant", "label", "role", "unit", "rows", "cols", "depth?", "reps", "median_s",
+    "rate", "share_of_ceiling" }
+local function read_csv(path)
+    local args = { "--header" }
+    local variants = os.getenv("VARIANTS")
+    if variants and variants ~= "" then
+        args = { "--header", "--variants", variants }
+    end
+    args[#args + 1] = path
+    for _, column in ipairs(BENCH_COLUMNS) do
+        args[#args + 1] = column
+    end
+    local lines = csv_rows(args)
+    local header, rows = split(lines[1] or "", "\t"), {}
+    for i = 2, #lines do
+        local row, fields = {}, split(lines[i], "\t")
+        for k, h in ipairs(header) do
+            row[h] = fields[k]
         end
+        rows[#rows + 1] = row
     end
-    local v = variant_table[(row.unit or "") .. "," .. row.variant] or {}
-    return v.label or row.variant, v.role or row.variant
+    return { meta = facts_of(path), rows = rows }
 end
 
 local function shape_of(row)
@@ -208,10 +228,10 @@ local function percent(x)
     return x and string.format("%.0f %%", 100 * x) or "--"
 end
 
--- The machine line of a source, and whether it was run here (the bench
--- writes under build/bench/) or recorded.
+-- The machine line of a source, and whether it was run here or recorded:
+-- csv-rows --origin says (csv.h decides, for the figures too).
 local function origin(path, csv)
-    local where = path:match("/bench/[^/]*$") and "run here on " or "recorded on "
+    local where = csv_rows({ "--origin", path })[1] == "here" and "run here on " or "recorded on "
     return where .. (csv.meta.machine or "an unnamed machine")
 end
 
@@ -251,7 +271,7 @@ local function bench_table(div)
     -- Every variant but the student's, which the deck cannot know.
     local variants, labels, seen = {}, {}, {}
     for _, row in ipairs(csv.rows) do
-        local label, role = described(row)
+        local label, role = row.label, row.role
         if not seen[row.variant] and role ~= "student" then
             seen[row.variant] = true
             variants[#variants + 1] = row.variant
@@ -494,7 +514,7 @@ local content = {
         local csv = nil
         local last = fig.sources[#fig.sources]
         if last and last:match("%.csv$") then
-            csv = read_csv(last)
+            csv = { meta = facts_of(last) }
         end
         return { pandoc.Para({ pandoc.RawInline("latex", "\\centering "), img }), source_line(fig.sources, csv) }
     end,

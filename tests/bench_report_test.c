@@ -2,7 +2,8 @@
  * The bench's report, fed fixed numbers by a back end of its own: every
  * subset of the variants that --only can select must give a table and CSV
  * rows that say what ran, and no share or ratio against a line that did
- * not run. (A missing ceiling once crashed the bench.)
+ * not run (a missing ceiling once crashed the bench); its record, which
+ * the grader reads, a row for every variant asked for, timed or not and why.
  */
 #include <criterion/criterion.h>
 
@@ -40,17 +41,52 @@ static void results_for(tl_result *r, unsigned selected)
     }
 }
 
-/* Runs the report into two strings. */
-static void report(unsigned selected, char *table, char *csv, size_t len)
+/* Runs the report of r into three strings: table, CSV, record. */
+static void report_of(const tl_result *r, char *table, char *csv, char *record, size_t len)
 {
-    tl_result r[N];
     tl_shape s = {1024, 1024, 1024};
-    results_for(r, selected);
-    FILE *t = fmemopen(table, len, "w"), *c = fmemopen(csv, len, "w");
-    cr_assert(t && c);
-    tl_bench_report(t, c, 6, 0, "", s, r, N);
+    FILE *t = fmemopen(table, len, "w"), *c = fmemopen(csv, len, "w"), *rec = fmemopen(record, len, "w");
+    cr_assert(t && c && rec);
+    tl_bench_report(&(tl_bench_out){t, c, rec}, 6, 0, "", s, r, N);
     fclose(t);
     fclose(c);
+    fclose(rec);
+}
+
+static void report(unsigned selected, char *table, char *csv, size_t len)
+{
+    static char record[8192];
+    tl_result r[N];
+    results_for(r, selected);
+    report_of(r, table, csv, record, len < sizeof record ? len : sizeof record);
+}
+
+/* The table alone. */
+static void table_of(const tl_result *r, char *table, size_t len)
+{
+    tl_shape s = {1024, 1024, 1024};
+    FILE *t = fmemopen(table, len, "w");
+    cr_assert(t);
+    tl_bench_report(&(tl_bench_out){t, NULL, NULL}, 6, 0, "", s, r, N);
+    fclose(t);
+}
+
+/* The record's field `column` (0: lab, 1: variant, ... as TL_BENCH_RECORD_HEADER) of
+ * variant's row, or NULL when it has none. */
+static const char *record_field(const char *record, const char *variant, int column)
+{
+    static char field[256];
+    char prefix[64];
+    snprintf(prefix, sizeof prefix, "6\t%s\t", variant);
+    for (const char *row = record; *row; row += strcspn(row, "\n") + (row[strcspn(row, "\n")] != 0)) {
+        if (strncmp(row, prefix, strlen(prefix)))
+            continue;
+        for (int i = 0; i < column; i++)
+            row += strcspn(row, "\t\n") + 1;
+        snprintf(field, sizeof field, "%.*s", (int)strcspn(row, "\t\n"), row);
+        return field;
+    }
+    return NULL;
 }
 
 Test(bench_report, every_subset_names_its_variants_and_nothing_else)
@@ -100,7 +136,7 @@ Test(bench_report, noise_is_named)
     /* A ceiling whose slowest repetition took three times its fastest. */
     r[0].stats = (tl_stats){1.0e-3, 0.5e-3, 1.5e-3, 0.6e-3, 1.4e-3, 5};
     FILE *t = fmemopen(table, sizeof table, "w"), *c = fmemopen(csv, sizeof csv, "w");
-    tl_bench_report(t, c, 6, 0, "", s, r, N);
+    tl_bench_report(&(tl_bench_out){t, c, NULL}, 6, 0, "", s, r, N);
     fclose(t);
     fclose(c);
     cr_assert(strstr(table, "noise, not a difference"), "%s", table);
@@ -111,17 +147,13 @@ Test(bench_report, noise_is_named)
     results_for(r, 7);
     r[2].stats = (tl_stats){0.565e-3, 0.3e-3, 4e-3, 0.4e-3, 1.835e-3, 5};
     r[1].stats = (tl_stats){2.0e-3, 1.9e-3, 2.1e-3, 1.95e-3, 2.05e-3, 5};
-    t = fmemopen(table, sizeof table, "w");
-    tl_bench_report(t, NULL, 6, 0, "", s, r, N);
-    fclose(t);
+    table_of(r, table, sizeof table);
     cr_assert(strstr(table, "3.54x") && strstr(table, "+-127 %"), "%s", table);
     cr_assert(strstr(table, "student 3.54x reference, +-129 %") && strstr(table, "no measurable difference"),
               "a ratio of 3.54x +-129 %% covers 1.00x:\n%s", table);
 
     results_for(r, 7); /* steady numbers: nothing to warn about */
-    t = fmemopen(table, sizeof table, "w");
-    tl_bench_report(t, NULL, 6, 0, "", s, r, N);
-    fclose(t);
+    table_of(r, table, sizeof table);
     cr_assert(!strstr(table, "note:"), "%s", table);
 }
 
@@ -138,12 +170,49 @@ Test(bench_report, a_rate_above_the_bound_is_refused)
     cr_assert(r[0].measured && r[1].measured, "the ceiling and the reference, under the bound, stand");
     cr_assert(!r[2].measured, "the student's row, at twice the copy's rate, is refused");
     cr_assert(!strncmp(r[2].note, "REFUSED, faster than this GPU can go: ", 38), "its note: %s", r[2].note);
-    FILE *t = fmemopen(table, sizeof table, "w");
-    cr_assert(t);
-    tl_bench_report(t, NULL, 6, 0, "", s, r, N);
-    fclose(t);
+    static char csv[8192], record[8192];
+    report_of(r, table, csv, record, sizeof table);
     cr_assert(strstr(table, "REFUSED, faster than this GPU can go: 17 GB/s, above 125 % of the copy"), "%s", table);
+    /* The grader reads the refusal in the record's fields, never in the table. */
+    cr_assert_str_eq(record_field(record, "student", 6), "refused", "%s", record);
+    cr_assert_str_eq(record_field(record, "student", 7), "", "a refused row has no rate:\n%s", record);
+    cr_assert_str_eq(record_field(record, "student", 10), r[2].note, "%s", record);
+    cr_assert_str_eq(record_field(record, "reference", 6), "timed", "%s", record);
+    cr_assert(!strstr(csv, "6,student,"), "a refused row is no CSV row:\n%s", csv);
     results_for(r, 7);
     tl_bench_refuse(s, r, N, 0, "");
     cr_assert(r[2].measured, "no bound (the CPU): nothing refused");
+}
+
+/* The record: a row for every variant asked for, in the table's order, timed or not. */
+Test(bench_report, the_record_says_what_became_of_every_variant)
+{
+    static char table[8192], csv[8192], record[8192];
+    tl_result r[N];
+    for (unsigned selected = 1; selected < 1u << N; selected++) {
+        results_for(r, selected);
+        report_of(r, table, csv, record, sizeof table);
+        for (int i = 0; i < N; i++) {
+            const char *outcome = record_field(record, variants[i].name, 6);
+            cr_assert((outcome != NULL) == (selected >> i & 1), "subset %u: %s:\n%s", selected,
+                      variants[i].name, record);
+            if (outcome)
+                cr_assert_str_eq(outcome, "timed", "subset %u: %s:\n%s", selected, variants[i].name, record);
+        }
+    }
+    /* The student's code wrong: not timed, the note why in the record, with its commas. */
+    results_for(r, 7);
+    r[2].measured = 0;
+    snprintf(r[2].note, sizeof r[2].note, "WRONG, not timed: out(3, 4) is 7, not 12");
+    report_of(r, table, csv, record, sizeof table);
+    cr_assert_str_eq(record_field(record, "student", 2), "student", "its role:\n%s", record);
+    cr_assert_str_eq(record_field(record, "student", 6), "untimed", "%s", record);
+    cr_assert_str_eq(record_field(record, "student", 10), "WRONG, not timed: out(3, 4) is 7, not 12", "%s", record);
+    cr_assert(!strstr(csv, "6,student,"), "an untimed row is no CSV row:\n%s", csv);
+    /* The reference's ratio to itself, the ceiling's to the reference: the bench's own. */
+    cr_assert_str_eq(record_field(record, "reference", 9), "1.0000", "%s", record);
+    cr_assert_str_eq(record_field(record, "memcpy", 9), "2.0000", "%s", record);
+    cr_assert_str_eq(record_field(record, "memcpy", 7), "8.3886", "GB/s of 8 MiB in 1 ms:\n%s", record);
+    cr_assert_str_eq(record_field(record, "memcpy", 8), "GB/s", "%s", record);
+    cr_assert_str_eq(record_field(record, "memcpy", 10), "", "a timed row has no note:\n%s", record);
 }

@@ -119,6 +119,21 @@ if awk -F, '/^#/ || !NF { next } !h++ { for (i = 1; i <= NF; i++) c[$i] = i; nex
 else
     not_ok "no 33x65 reference row" "$csv"
 fi
+# Its record, what the grader reads (bench.h): every variant asked for, timed or not and why,
+# read by its columns' names through the kit's reader; the stub's code is not timed.
+rec=$tmp/run.tsv
+if $bench --sizes 64,33x65 --reps 1 --warmup 0 --only reference,student --record "$rec" >"$tmp/rec.log" 2>&1; then
+    got=$("$build/csv-rows" "$rec" variant role rows cols outcome note | tr '\t' '|')
+    want="reference|reference|64|64|timed|
+student|student|64|64|untimed|not implemented yet, not timed (make lab1 test says what to write)
+reference|reference|33|65|timed|
+student|student|33|65|untimed|not implemented yet, not timed (make lab1 test says what to write)"
+    if [ "$got" = "$want" ]; then ok "the bench's record: a row for each variant asked for, the stub's untimed, with why"; else not_ok "the bench's record: $got" "$rec"; fi
+    rate=$("$build/csv-rows" --where variant=reference --where rows=33 "$rec" rate)
+    if awk -v r="$rate" 'BEGIN { exit !(r > 0) }'; then ok "... and a timed row's rate ($rate GB/s)"; else not_ok "no rate for the timed reference: '$rate'" "$rec"; fi
+else
+    not_ok "bench --record failed" "$tmp/rec.log"
+fi
 
 # The emulator refuses what it cannot run when the lab is compiled, in words.
 cat >"$tmp/ptx.cu" <<'CU'

@@ -121,26 +121,70 @@ else
     not_ok "KEEP_BUILD=1 kept no build" /dev/null
 fi
 
-# Points from raw outcomes, as on a GPU (no GPU needed): grade-report alone.
+# Points from raw outcomes, as on a GPU (no GPU needed): grade-report alone, on
+# the bench's record (bench.h's TL_BENCH_RECORD_HEADER), read by its columns' names.
+# points RESULTS NAME: "SCORE of MAX", the fields of test NAME in a results.json ("none": no such test)
+points() {
+    sed -n "s/.*{\"name\": \"$2\", \"score\": \([0-9.]*\), \"max_score\": \([0-9.]*\),.*/\1 of \2/p" "$1" | grep . || echo none
+}
+equal() { # WHAT GOT WANT
+    if [ "$2" = "$3" ]; then ok "$1"; else not_ok "$1: '$2', not '$3'"; fi
+}
 mkdir -p "$tmp/report"
-cat >"$tmp/report/bench.csv" <<'EOF'
-# tilelab bench
-lab,variant,rows,cols,depth,reps,median_s,min_s,max_s,rate,unit,share_of_ceiling,ratio_to_reference,tag,q1_s,q3_s,label,role
-7,reference,1024,1024,1024,20,0.001,0.001,0.001,2000,GFLOP/s,0.1,1.0000,,0.001,0.001,reference,reference
-7,student,1024,1024,1024,20,0.00173913,0.0017,0.0018,1150,GFLOP/s,0.1,0.5750,,0.0017,0.0018,your code,student
-7,ref_naive,1024,1024,1024,20,0.01,0.01,0.01,200,GFLOP/s,0.01,0.1000,,0.01,0.01,reference (naive),reference
-7,naive,1024,1024,1024,20,0.02,0.02,0.02,100,GFLOP/s,0.005,0.5000,,0.02,0.02,your naive kernel,student
-EOF
+record_head() { printf '# tilelab bench\nlab\tvariant\trole\trows\tcols\tdepth\toutcome\trate\tunit\tratio_to_reference\tnote\n'; }
+row() { printf '7\t%s\t%s\t1024\t1024\t1024\t%s\t%s\tGFLOP/s\t%s\t%s\n' "$@"; } # VARIANT ROLE OUTCOME RATE RATIO NOTE
+{
+    record_head
+    row reference reference timed 2000 1.0000 ''
+    row student student timed 1150 0.5750 ''
+    row ref_naive reference timed 200 1.0000 ''
+    row naive student timed 100 0.5000 ''
+} >"$tmp/report/bench.tsv"
 printf 'test\t07\tcorrectness\tlab07/a\tpass\t-\ntest\t07\ttechnique\tlab07_technique/b\tpass\t-\nperf\t07\tgpu\t%s\t-\t-\t-\n' \
-    "$tmp/report/bench.csv" >"$tmp/report/outcomes.tsv"
+    "$tmp/report/bench.tsv" >"$tmp/report/outcomes.tsv"
 printf 'test\t04\tcorrectness\tlab04/a\tpass\t-\ntest\t04\tcorrectness\tlab04/b\tskip\t-\ntest\t04\ttechnique\tlab04_technique/c\tpass\t-\nperf\t04\tnone\t-\t-\t-\t-\n' \
     >>"$tmp/report/outcomes.tsv"
 "$build/grade-report" labs/grading.conf "$tmp/report/outcomes.tsv" "$tmp/report" someone >/dev/null
-summary=$tmp/report/summary.txt
-expect "a GPU ratio of 0.575, halfway from lab 7's 0.40 to its 0.75, earns half its performance points" "^7 +5.00 / +5.00 +3.00 / +3.00 +1.00 / +2.00 +9.00 / +10.00$"
-expect "... and says what was measured" "lab 7 performance: performance \(1.00 of 2.00\)"
+equal "a GPU ratio of 0.575, halfway from lab 7's 0.40 to its 0.75, earns half its performance points" \
+    "$(points "$tmp/report/results.json" "lab 7 performance: performance")" "1.000000 of 2.000000"
+equal "... and the rest of lab 7 all of its own" \
+    "$(awk -F'\t' '$1 == 7 { print $2 " of " $3 }' "$tmp/report/scores.tsv")" "9.000000 of 10.000000"
 summary=$tmp/report/results.json
 expect "... in GFLOP/s at its size, both rates said" "ratio 0.575: GFLOP/s at 1024x1024 on the GPU, median of repetitions in one run: reference 2000, yours 1150"
+# A kernel of the student's the bench did not time (its record's outcome), and why (its note),
+# for the grader to say; one refused (a rate above the GPU's), flagged for the instructor too.
+for case in untimed refused; do
+    mkdir -p "$tmp/report/$case"
+    {
+        record_head
+        row reference reference timed 2000 1.0000 ''
+        row student student timed 1150 0.5750 ''
+        row ref_naive reference timed 200 1.0000 ''
+        if [ $case = untimed ]; then
+            row naive student untimed '' '' 'WRONG, not timed: out(3, 4) is 7, not 12'
+        else
+            row naive student refused '' '' 'REFUSED, faster than this GPU can go: 90000 GFLOP/s, above cuBLAS'
+        fi
+    } >"$tmp/report/$case/bench.tsv"
+    printf 'test\t07\tcorrectness\tlab07/a\tpass\t-\nperf\t07\tgpu\t%s\t-\t-\t-\n' "$tmp/report/$case/bench.tsv" \
+        >"$tmp/report/$case/outcomes.tsv"
+    for _ in 1 2; do # written twice: flagged once
+        "$build/grade-report" labs/grading.conf "$tmp/report/$case/outcomes.tsv" "$tmp/report/$case" someone >/dev/null
+    done
+done
+equal "a kernel of the student's the bench's record says was not timed earns no performance points" \
+    "$(points "$tmp/report/untimed/results.json" "lab 7 performance: performance")" "0.000000 of 2.000000"
+if grep -qF '"name": "lab 7 performance: performance", "score": 0.000000, "max_score": 2.000000, "visibility": "visible", "output": "not measured: your code was not timed: naive: WRONG, not timed: out(3, 4) is 7, not 12"' \
+    "$tmp/report/untimed/results.json"; then
+    ok "... and says which kernel, with the record's note, whole"
+else
+    not_ok "... and says which kernel, with the record's note, whole" "$tmp/report/untimed/results.json"
+fi
+[ ! -e "$tmp/report/untimed/flags.txt" ] && ok "... and flags nothing" || not_ok "an untimed kernel was flagged" "$tmp/report/untimed/flags.txt"
+equal "a rate the bench refused earns no performance points" \
+    "$(points "$tmp/report/refused/results.json" "lab 7 performance: performance")" "0.000000 of 2.000000"
+equal "... and is flagged for the instructor, once" "$(cat "$tmp/report/refused/flags.txt" 2>/dev/null)" \
+    "lab 7: a rate above what the GPU can give was refused"
 summary=$tmp/report/summary.txt
 expect "a skipped test is said at the top of the summary, never silently 0" "^NOTE: 1 test\(s\) did not run here \(skipped\)"
 expect "... and performance waits for every correctness test" "lab 4 performance: performance \(0.00 of 2.00\)"

@@ -45,7 +45,8 @@ static void usage(FILE *f)
 {
     fprintf(f,
             "usage: bench [--sizes LIST] [--reps N] [--warmup N] [--csv FILE] [--append]\n"
-            "             [--only VARIANTS] [--tag TEXT] [--once VARIANTS] [--gpu-lock-fd FD]\n"
+            "             [--record FILE] [--only VARIANTS] [--tag TEXT] [--once VARIANTS]\n"
+            "             [--gpu-lock-fd FD]\n"
             "\n"
             "Measures lab %d (%s): the student's code beside the reference and the\n"
             "ceiling, median of N repetitions after the warm-up runs.\n"
@@ -63,6 +64,8 @@ static void usage(FILE *f)
             "  --warmup N       untimed runs first, 0..100 (default 2)\n"
             "  --csv FILE       also write the results as CSV\n"
             "  --append         add rows to FILE without a header (for sweeps)\n"
+            "  --record FILE    also write what became of every variant asked for, timed or\n"
+            "                   not and why, as TSV (bench.h): what the grader reads\n"
             "  --only VARIANTS  comma-separated variants, or roles: ceiling, reference, student\n"
             "                   (every kernel of the student's file), library\n"
             "  --tag TEXT       text for the CSV's tag column (e.g. TILE_DIM=32 BLOCK_ROWS=8)\n"
@@ -153,13 +156,13 @@ static void write_header(FILE *f, const tl_bench_opts *o)
 /* What the command line asked for. */
 typedef struct {
     tl_bench_opts o;
-    const char *sizes, *csv_path, *tag, *once;
+    const char *sizes, *csv_path, *record_path, *tag, *once;
     int append, lock_fd;
 } bench_args;
 
 static bench_args parse_args(int argc, char **argv)
 {
-    bench_args a = {{DEFAULT_REPS, 2, NULL}, DEFAULT_SIZES, NULL, "", NULL, 0, -1};
+    bench_args a = {{DEFAULT_REPS, 2, NULL}, DEFAULT_SIZES, NULL, NULL, "", NULL, 0, -1};
     for (int i = 1; i < argc; i++) {
         const char *arg = argv[i];
         if (!strcmp(arg, "--sizes"))
@@ -170,6 +173,8 @@ static bench_args parse_args(int argc, char **argv)
             a.o.warmup = (int)count_of(argc, argv, &i, 0, 100);
         else if (!strcmp(arg, "--csv"))
             a.csv_path = value_of(argc, argv, &i);
+        else if (!strcmp(arg, "--record"))
+            a.record_path = value_of(argc, argv, &i);
         else if (!strcmp(arg, "--append"))
             a.append = 1;
         else if (!strcmp(arg, "--only"))
@@ -211,18 +216,47 @@ static int run_once(const bench_args *a, const tl_shape *shapes, int n_shapes)
 }
 
 /*
- * The CSV's rows are kept in memory and written at the end, when every
- * size has been timed: the grader's bench (grade-bench) starts a student's
- * lab process for each size, and no process of the student's is left when
- * the file is made. A new file replaces whatever lay at the path (a link
- * is not followed); --append adds to the file as it is.
+ * The CSV's rows, and the record's, are kept in memory and written at the
+ * end, when every size has been timed: the grader's bench (grade-bench)
+ * starts a student's lab process for each size, and no process of the
+ * student's is left when the files are made. A new file replaces whatever
+ * lay at the path (a link is not followed); --append adds to the file as it is.
  */
-static int write_csv(const bench_args *a, const char *rows, size_t len)
+typedef struct {
+    const char *path;
+    FILE *f;
+    char *rows;
+    size_t len;
+} result_file;
+
+static int open_result(result_file *r, const char *path, const bench_args *a, const char *header)
 {
-    if (tl_write_result_file(a->csv_path, rows, len, a->append) != 0)
+    *r = (result_file){path, NULL, NULL, 0};
+    if (!path)
+        return 0;
+    if (!(r->f = open_memstream(&r->rows, &r->len))) {
+        perror("bench: the rows of a result file");
         return -1;
-    printf("\nwrote %s\n", a->csv_path);
+    }
+    if (!a->append) {
+        write_header(r->f, &a->o);
+        fprintf(r->f, "%s\n", header);
+    }
     return 0;
+}
+
+static int write_result(result_file *r, const bench_args *a)
+{
+    int status = 0;
+    if (!r->f)
+        return 0;
+    fclose(r->f);
+    if (tl_write_result_file(r->path, r->rows, r->len, a->append) != 0)
+        status = -1;
+    else
+        printf("\nwrote %s\n", r->path);
+    free(r->rows);
+    return status;
 }
 
 /* Every size: checked, timed, reported as a table and a CSV. */
@@ -231,18 +265,13 @@ static int run_bench(const bench_args *a, const tl_shape *shapes, int n_shapes)
     const char *unit;
     const tl_variant *table;
     tl_shape one = {1, 1, 1};
-    char why[1024], *rows = NULL;
-    size_t len = 0;
+    char why[1024];
     int status = 0, n = tl_bench_variants(&table);
-    FILE *csv = a->csv_path ? open_memstream(&rows, &len) : NULL;
-    if (a->csv_path && !csv) {
-        perror("bench: the CSV's rows");
+    result_file csv, record;
+    if (open_result(&csv, a->csv_path, a, TL_BENCH_CSV_HEADER) ||
+        open_result(&record, a->record_path, a, TL_BENCH_RECORD_HEADER))
         return 1;
-    }
-    if (csv && !a->append) {
-        write_header(csv, &a->o);
-        fprintf(csv, TL_BENCH_CSV_HEADER "\n");
-    }
+    tl_bench_out out = {stdout, csv.f, record.f};
     tl_bench_work(one, &unit);
     write_header(stdout, &a->o);
     printf("\n%-16s %-10s %10s %9s %10s %9s   %s\n", "size", "variant", "median ms", unit,
@@ -257,15 +286,13 @@ static int run_bench(const bench_args *a, const tl_shape *shapes, int n_shapes)
         }
         char how[128] = "";
         tl_bench_refuse(shapes[i], r, n, tl_bench_bound(shapes[i], r, n, how, sizeof how), how);
-        tl_bench_report(stdout, csv, TL_LAB, IS_PRODUCT, a->tag, shapes[i], r, n);
+        tl_bench_report(&out, TL_LAB, IS_PRODUCT, a->tag, shapes[i], r, n);
         fflush(stdout);
     }
-    if (csv) {
-        fclose(csv);
-        if (write_csv(a, rows, len) != 0)
-            status = 1;
-        free(rows);
-    }
+    if (write_result(&csv, a) != 0)
+        status = 1;
+    if (write_result(&record, a) != 0)
+        status = 1;
     return status;
 }
 

@@ -42,6 +42,7 @@ static inline int tl_bench_tiled(tl_matmul_fn fn)
 typedef struct {
     const tl_variant *variant; /* NULL: not selected */
     int measured;       /* 0: not timed, and `note` says why */
+    int refused;        /* not timed: a rate above what the hardware gives (tl_bench_refuse) */
     tl_stats stats;     /* seconds per call */
     char note[160];
 } tl_result;
@@ -90,15 +91,33 @@ double tl_bench_bound(tl_shape s, const tl_result *r, int n, char *how, size_t h
 void tl_bench_refuse(tl_shape s, tl_result *r, int n, double bound, const char *how);
 
 /*
- * The table rows (and CSV rows, when csv is not NULL) of one size for lab
- * `lab`: r holds n results in the back end's order, ceiling first; those
- * with no variant did not run. matmul: sizes are MxNxK. The CSV's columns
- * are TL_BENCH_CSV_HEADER.
+ * The bench's three outputs of one size for lab `lab`, each where its FILE
+ * is not NULL: r holds n results in the back end's order, ceiling first;
+ * those with no variant were not asked for. matmul: sizes are MxNxK.
+ *
+ * table   for people: a line a variant, its spread, notes on noise
+ * csv     (--csv) a row a timed variant, TL_BENCH_CSV_HEADER's columns: what
+ *         the figures, the report and the slides draw
+ * record  (--record) a row a variant asked for, timed or not, for the
+ *         grader (grade_measure.c), which reads no table: tab-separated
+ *         (a note holds commas), TL_BENCH_RECORD_HEADER's columns, which
+ *         are the CSV's of the same name and
+ *           outcome  timed; untimed (a wrong result, not written yet, too
+ *                    large, ...); refused (a rate above what the hardware
+ *                    gives, tl_bench_refuse)
+ *           note     why it was not timed, as the table says it; empty when timed
+ *         rate and ratio_to_reference are empty where the variant was not
+ *         timed, the ratio also where its reference was not.
  */
 #define TL_BENCH_CSV_HEADER                                                             \
     "lab,variant,rows,cols,depth,reps,median_s,min_s,max_s,rate,unit,share_of_ceiling," \
     "ratio_to_reference,tag,q1_s,q3_s,label,role"
-void tl_bench_report(FILE *table, FILE *csv, int lab, int matmul, const char *tag, tl_shape s,
+#define TL_BENCH_RECORD_HEADER \
+    "lab\tvariant\trole\trows\tcols\tdepth\toutcome\trate\tunit\tratio_to_reference\tnote"
+typedef struct {
+    FILE *table, *csv, *record;
+} tl_bench_out;
+void tl_bench_report(const tl_bench_out *out, int lab, int matmul, const char *tag, tl_shape s,
                      const tl_result *r, int n);
 
 /* Shared by the back ends: is v selected by o->only, by its name or its role? */

@@ -1,7 +1,8 @@
 /*
  * The bench's report of one size: a table for people, with each line's
- * spread and notes on noise, and a CSV row per measured variant for gnuplot.
- * Any subset of the variants may have run.
+ * spread and notes on noise, a CSV row per measured variant for the
+ * figures, and a record of every variant asked for, timed or not, for the
+ * grader (bench.h). Any subset of the variants may have run.
  */
 #include "bench.h"
 
@@ -62,7 +63,25 @@ static void table_notes(FILE *table, const tl_result *r, int n)
     }
 }
 
-void tl_bench_report(FILE *table, FILE *csv, int lab, int matmul, const char *tag, tl_shape s,
+/* A record's row: every variant asked for, and what became of it (bench.h). */
+static void record_row(FILE *record, int lab, tl_shape s, const tl_result *r, const tl_result *ref,
+                       const char *unit)
+{
+    char rate_text[32] = "", ratio[32] = "";
+    if (r->measured)
+        snprintf(rate_text, sizeof rate_text, "%.4f", rate(s, r));
+    if (r->measured && ref)
+        snprintf(ratio, sizeof ratio, "%.4f", rate(s, r) / rate(s, ref));
+    fprintf(record, "%d\t%s\t%s\t%d\t%d\t%d\t%s\t%s\t%s\t%s\t", lab, r->variant->name,
+            r->variant->role, s.rows, s.cols, s.depth,
+            r->measured ? "timed" : r->refused ? "refused" : "untimed", rate_text, unit, ratio);
+    /* One line a row, whatever the note holds. */
+    for (const char *p = r->measured ? "" : r->note; *p; p++)
+        fputc(*p == '\t' || *p == '\n' ? ' ' : *p, record);
+    fputc('\n', record);
+}
+
+void tl_bench_report(const tl_bench_out *out, int lab, int matmul, const char *tag, tl_shape s,
                      const tl_result *r, int n)
 {
     const char *unit;
@@ -78,17 +97,21 @@ void tl_bench_report(FILE *table, FILE *csv, int lab, int matmul, const char *ta
         if (!r[i].variant)
             continue;
         const tl_result *ref = find(r, n, r[i].variant->vs);
-        table_row(table, first ? size : "", s, &r[i], ceiling, ref);
+        if (out->table)
+            table_row(out->table, first ? size : "", s, &r[i], ceiling, ref);
         first = 0;
-        if (csv && r[i].measured)
-            fprintf(csv, "%d,%s,%d,%d,%d,%d,%.9g,%.9g,%.9g,%.4f,%s,%.4f,%.4f,%s,%.9g,%.9g,%s,%s\n",
+        if (out->csv && r[i].measured)
+            fprintf(out->csv, "%d,%s,%d,%d,%d,%d,%.9g,%.9g,%.9g,%.4f,%s,%.4f,%.4f,%s,%.9g,%.9g,%s,%s\n",
                     lab, r[i].variant->name, s.rows, s.cols, s.depth, r[i].stats.n,
                     r[i].stats.median, r[i].stats.min, r[i].stats.max, rate(s, &r[i]), unit,
                     ceiling ? rate(s, &r[i]) / rate(s, ceiling) : 0,
                     ref ? rate(s, &r[i]) / rate(s, ref) : 0, tag, r[i].stats.q1, r[i].stats.q3,
                     r[i].variant->label, r[i].variant->role);
+        if (out->record)
+            record_row(out->record, lab, s, &r[i], ref, unit);
     }
-    table_notes(table, r, n);
+    if (out->table)
+        table_notes(out->table, r, n);
 }
 
 void tl_bench_refuse(tl_shape s, tl_result *r, int n, double bound, const char *how)
@@ -101,6 +124,7 @@ void tl_bench_refuse(tl_shape s, tl_result *r, int n, double bound, const char *
         double work = tl_bench_work(s, &unit), rate = work / r[i].stats.median / 1e9;
         if (rate > bound) {
             r[i].measured = 0;
+            r[i].refused = 1;
             snprintf(r[i].note, sizeof r[i].note, "REFUSED, faster than this GPU can go: %.0f %s, above %s",
                      rate, unit, how);
         }

@@ -1,5 +1,6 @@
 /* The performance ratio of a hand-in, from its raw measurement: see grade_measure.h. */
 #include "grade_measure.h"
+#include "csv.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -114,133 +115,94 @@ static int went_down(const double student[N_EVENTS], const double baseline[N_EVE
     return 0;
 }
 
-/* The columns of a CSV header line, in place. */
-static int split_csv(char *line, char **cols, int max)
-{
-    int n = 0;
-    line[strcspn(line, "\r\n")] = '\0';
-    for (char *p = line; n < max;) {
-        cols[n++] = p;
-        p = strchr(p, ',');
-        if (!p)
-            break;
-        *p++ = '\0';
-    }
-    return n;
-}
-
-static int column(char *const *head, int n, const char *name)
-{
-    for (int i = 0; i < n; i++)
-        if (!strcmp(head[i], name))
-            return i;
-    return -1;
-}
-
-/* A CSV read by its header's names: the header is the line that starts with
- * `first` ("variant," or "lab,"); '#' lines are comments. */
-typedef struct {
-    FILE *f;
-    const char *first;
-    char line[4096], header[4096];
-    char *head[MAX_COLS], *cols[MAX_COLS];
-    int n_head;
-} csv_reader;
-
-static int csv_open(csv_reader *c, const char *path, const char *first)
-{
-    c->f = fopen(path, "r");
-    c->first = first;
-    c->n_head = 0;
-    return c->f ? 0 : -1;
-}
-
-/* The next row with as many fields as the header: 1, or 0 at the end. */
-static int csv_next(csv_reader *c)
-{
-    while (fgets(c->line, sizeof c->line, c->f)) {
-        if (c->line[0] == '#')
-            continue;
-        if (!strncmp(c->line, c->first, strlen(c->first))) {
-            memcpy(c->header, c->line, sizeof c->line);
-            c->n_head = split_csv(c->header, c->head, MAX_COLS);
-            continue;
-        }
-        if (split_csv(c->line, c->cols, MAX_COLS) == c->n_head)
-            return 1;
-    }
-    return 0;
-}
-
-/* Field `name` of the current row, or NULL when the header has no such column. */
-static const char *csv_field(const csv_reader *c, const char *name)
-{
-    int i = column(c->head, c->n_head, name);
-    return i < 0 ? NULL : c->cols[i];
-}
-
 /* Global sectors cost a trip to memory; a shared-memory wavefront far less. A pass of the
  * constant cache (one address a warp) costs as a sector does: a warp that reads 32 addresses
  * through it waits for 32 passes, as a strided read waits for 32 sectors. */
 static int emu_costs(const char *path, double *student, double *reference, double *least)
 {
-    static csv_reader c;
-    if (csv_open(&c, path, "variant,"))
+    tl_csv *c = tl_csv_open(path);
+    if (!c)
         return -1;
     *student = *reference = *least = 0;
-    while (csv_next(&c)) {
-        const char *v = csv_field(&c, "variant"), *gl = csv_field(&c, "global_load_sectors"),
-                   *gs = csv_field(&c, "global_store_sectors"),
-                   *sl = csv_field(&c, "shared_load_wavefronts"),
-                   *ss = csv_field(&c, "shared_store_wavefronts"),
-                   *cp = csv_field(&c, "constant_load_passes"), *ls = csv_field(&c, "least_sectors");
-        if (!v || !gl || !gs || !sl || !ss || !cp || !ls)
-            continue;
-        double cost = strtod(gl, NULL) + strtod(gs, NULL) + strtod(cp, NULL) +
-                      (strtod(sl, NULL) + strtod(ss, NULL)) / 8;
-        if (!strcmp(v, "student")) {
+    int v = tl_csv_column(c, "variant"), gl = tl_csv_column(c, "global_load_sectors"),
+        gs = tl_csv_column(c, "global_store_sectors"), sl = tl_csv_column(c, "shared_load_wavefronts"),
+        ss = tl_csv_column(c, "shared_store_wavefronts"), cp = tl_csv_column(c, "constant_load_passes"),
+        ls = tl_csv_column(c, "least_sectors");
+    int found = v >= 0 && gl >= 0 && gs >= 0 && sl >= 0 && ss >= 0 && cp >= 0 && ls >= 0;
+    while (found && tl_csv_next(c)) {
+        double cost = strtod(tl_csv_field(c, gl), NULL) + strtod(tl_csv_field(c, gs), NULL) +
+                      strtod(tl_csv_field(c, cp), NULL) +
+                      (strtod(tl_csv_field(c, sl), NULL) + strtod(tl_csv_field(c, ss), NULL)) / 8;
+        if (!strcmp(tl_csv_field(c, v), "student")) {
             *student += cost;
-            if (strtod(ls, NULL) > *least)
-                *least = strtod(ls, NULL);
+            if (strtod(tl_csv_field(c, ls), NULL) > *least)
+                *least = strtod(tl_csv_field(c, ls), NULL);
         }
-        else if (!strcmp(v, "reference"))
+        else if (!strcmp(tl_csv_field(c, v), "reference"))
             *reference += cost;
     }
-    fclose(c.f);
-    return c.n_head ? 0 : -1;
+    tl_csv_close(c);
+    return found ? 0 : -1;
 }
 
-/* The student's headline (the first row of role student) against the reference's, by the
- * bench's own ratio_to_reference. */
-static int bench_ratio(const char *path, double *ratio, char *said, size_t said_len)
+/*
+ * The bench's record (bench.h): the student's headline (the first timed row of
+ * role student) against the reference's, by the bench's own ratio_to_reference;
+ * or, where a row of the student's was not timed, why (the first two): 2, or 1
+ * where the bench refused a rate above what the GPU gives. -1: nothing to read.
+ */
+static int bench_record(const char *path, double *ratio, char *said, size_t said_len)
 {
-    static csv_reader c;
     char reference[32] = "?", yours[32] = "?", size[64] = "", unit[16] = "GB/s";
-    int found = 0, found_reference = 0;
-    if (csv_open(&c, path, "lab,"))
+    int found = 0, found_reference = 0, untimed = 0, refused = 0;
+    tl_csv *c = tl_csv_open(path);
+    if (!c)
         return -1;
-    while (csv_next(&c)) {
-        const char *role = csv_field(&c, "role"), *r = csv_field(&c, "ratio_to_reference"),
-                   *rows = csv_field(&c, "rows"), *cols = csv_field(&c, "cols"),
-                   *u = csv_field(&c, "unit"), *rate = csv_field(&c, "rate");
-        if (!role || !rate)
+    int role = tl_csv_column(c, "role"), variant = tl_csv_column(c, "variant"),
+        outcome = tl_csv_column(c, "outcome"), note = tl_csv_column(c, "note"),
+        r = tl_csv_column(c, "ratio_to_reference"), rows = tl_csv_column(c, "rows"),
+        cols = tl_csv_column(c, "cols"), u = tl_csv_column(c, "unit"), rate = tl_csv_column(c, "rate");
+    if (role < 0 || variant < 0 || outcome < 0 || note < 0 || r < 0 || rows < 0 || cols < 0 ||
+        u < 0 || rate < 0) {
+        tl_csv_close(c);
+        return -1;
+    }
+    snprintf(said, said_len, "your code was not timed: ");
+    while (tl_csv_next(c)) {
+        int timed = !strcmp(tl_csv_field(c, outcome), "timed"), student = !strcmp(tl_csv_field(c, role), "student");
+        if (student && !timed) {
+            refused |= !strcmp(tl_csv_field(c, outcome), "refused");
+            size_t at = strlen(said);
+            if (untimed++ < 2)
+                snprintf(said + at, said_len - at, "%s%s: %s", untimed > 1 ? "; " : "",
+                         tl_csv_field(c, variant), tl_csv_field(c, note));
+        }
+        if (!timed)
             continue;
-        if (!found_reference && !strcmp(role, "reference")) {
-            snprintf(reference, sizeof reference, "%.0f", strtod(rate, NULL));
+        if (!found_reference && !strcmp(tl_csv_field(c, role), "reference")) {
+            snprintf(reference, sizeof reference, "%.0f", strtod(tl_csv_field(c, rate), NULL));
             found_reference = 1;
         }
-        if (!found && r && rows && cols && !strcmp(role, "student")) {
-            *ratio = strtod(r, NULL);
-            snprintf(yours, sizeof yours, "%.0f", strtod(rate, NULL));
-            snprintf(size, sizeof size, "%sx%s", rows, cols);
-            snprintf(unit, sizeof unit, "%s", u ? u : "GB/s");
+        if (!found && student) {
+            *ratio = strtod(tl_csv_field(c, r), NULL);
+            snprintf(yours, sizeof yours, "%.0f", strtod(tl_csv_field(c, rate), NULL));
+            snprintf(size, sizeof size, "%sx%s", tl_csv_field(c, rows), tl_csv_field(c, cols));
+            snprintf(unit, sizeof unit, "%s", tl_csv_field(c, u));
             found = 1;
         }
     }
-    fclose(c.f);
+    tl_csv_close(c);
+    if (untimed)
+        return refused ? 1 : 2;
     snprintf(said, said_len, "%s at %s on the GPU, median of repetitions in one run: reference %s, "
              "yours %s; ratio yours / reference", unit, size, reference, yours);
     return found ? 0 : -1;
+}
+
+const char *tl_refusal(const char *method)
+{
+    return !strcmp(method, "gpu") ? "a rate above what the GPU can give was refused"
+                                  : "a count below what the work must move was refused";
 }
 
 int tl_measured_ratio(const char *method, const char *student, const char *reference,
@@ -315,8 +277,13 @@ int tl_measured_ratio(const char *method, const char *student, const char *refer
         return 0;
     }
     if (!strcmp(method, "gpu")) {
-        char said[256];
-        if (bench_ratio(student, ratio, said, sizeof said) || *ratio <= 0) {
+        char said[1024];
+        int got = bench_record(student, ratio, said, sizeof said);
+        if (got > 0) {
+            snprintf(how, how_len, "%s", said);
+            return got;
+        }
+        if (got < 0 || *ratio <= 0) {
             snprintf(how, how_len, "the bench wrote no timed line for your code");
             return -1;
         }

@@ -230,9 +230,11 @@ static void grade_performance(int lab, const weights *w, int failing, int held_b
         free(why);
     } else if ((measured = tl_measured_ratio(perf->field[2], perf->field[3], perf->field[4], perf->field[5],
                                              &ratio, how, sizeof how)) > 0) {
-        /* A measurement no honest run gives: no points, and a flag for the instructor. */
+        /* Not measured, for the reason said; a measurement no honest run gives (1) is
+         * flagged for the instructor too. */
         add(lab, "performance", 0, w->performance, "performance", text("not measured: %s%s", how, ""));
-        flag(lab, "a count below what the work must move was refused");
+        if (measured == 1)
+            flag(lab, tl_refusal(perf->field[2]));
     } else if (measured) {
         char *log = tl_slurp(perf->field[6], OUTPUT_MAX);
         add(lab, "performance", 0, w->performance, "performance",

@@ -33,13 +33,12 @@ totals() { "$(dirname "$0")/callgrind-totals.sh" "$1"; }
 elements=$(( size * size ))
 echo "Simulated cache misses of one ${size}x${size} transpose ($caches):"
 echo
-# Columns by their names; counts with %.0f, which mawk does not clamp at 2^31 as it does %d.
-awk -F, -v n="$elements" '
-    /^#/ || !NF { next }
-    !h++ { for (i = 1; i <= NF; i++) c[$i] = i; next }
+# Its columns by their names, through csv-rows (the kit's reader of its CSVs); counts
+# with %.0f, which mawk does not clamp at 2^31 as it does %d.
+"${CSV_ROWS:-${B:-build}/csv-rows}" "$csv" variant d1_read_misses d1_write_misses ll_read_misses ll_write_misses |
+    awk -F'\t' -v n="$elements" '
     { printf "  %-10s D1 misses: %11.0f reads %11.0f writes   LL misses: %11.0f reads %11.0f writes   (%.3f D1 misses per element)\n",
-             $c["variant"], $c["d1_read_misses"], $c["d1_write_misses"], $c["ll_read_misses"], $c["ll_write_misses"],
-             ($c["d1_read_misses"] + $c["d1_write_misses"]) / n }' "$csv"
+             $1, $2, $3, $4, $5, ($2 + $3) / n }'
 echo
 echo "A cache line holds 16 floats: a transpose that uses every line it loads"
 echo "misses about 2/16 = 0.125 times per element (one line in, one line out)."

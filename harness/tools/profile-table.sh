@@ -8,12 +8,17 @@
 # store instruction run by a warp), 32-byte sectors or shared-memory passes
 # (wavefronts) per request, and the efficiency of each.
 set -eu
-awk -F, '
-    /^# machine: / { machine = substr($0, 12) }
-    /^#/ { next }
-    /^variant,/ { for (i = 1; i <= NF; i++) col[$i] = i; next }
-    !("variant" in col) { next }
-    function v(name) { return (name in col) && $col[name] != "" ? $col[name] + 0 : -1 }
+CSV_ROWS=${CSV_ROWS:-${B:-build}/csv-rows}
+# The columns it shows, read by csv-rows (the kit's reader of its CSVs); a count
+# the profile lacks (ncu's without its efficiency metrics) is empty, and shown as "?".
+"$CSV_ROWS" --header "$1" variant kernel rows cols 'depth?' 'launches?' \
+    'global_load_requests?' 'global_load_sectors?' 'global_load_bytes?' \
+    'global_store_requests?' 'global_store_sectors?' 'global_store_bytes?' \
+    'shared_load_requests?' 'shared_load_wavefronts?' 'shared_load_ideal?' \
+    'shared_store_requests?' 'shared_store_wavefronts?' 'shared_store_ideal?' |
+machine=$("$CSV_ROWS" --fact machine "$1") awk -F'\t' '
+    NR == 1 { machine = ENVIRON["machine"]; for (i = 1; i <= NF; i++) col[$i] = i; next }
+    function v(name) { return $col[name] != "" ? $col[name] + 0 : -1 }
     function cells(req, cost, eff, launches,    r) {
         if (req <= 0) return sprintf(" %9s %6s %5s", "0", "-", "-")
         r = req / launches
@@ -49,4 +54,4 @@ awk -F, '
         print "per 128 bytes) over the passes it took. 100% is perfect for float, float2 and"
         print "float4 alike: 32 floats move 4 sectors, 32 float4s 16; a float per thread in a"
         print "sector of its own is 12%, and a column of a 32 x 32 float tile takes 32 passes (3%)."
-    }' "$1"
+    }'

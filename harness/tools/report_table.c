@@ -17,9 +17,10 @@
  *   kernels) is written a column a line instead, a column for each row;
  * - a cell's '|' or Markdown mark-up is escaped, so no cell shifts.
  *
- * The header is the first line that is neither empty nor a # line, or, for a
- * figure's CSV, which has none, its "# columns: a,b,c" line.
+ * The file is read by csv.h, the kit's one reader of its CSVs.
  */
+#include "csv.h"
+
 #include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -50,21 +51,6 @@ static void *grow(void *p, size_t n)
 static char *copy(const char *s)
 {
     return strcpy(grow(NULL, strlen(s) + 1), s);
-}
-
-/* The fields of a line, split at commas (the kit's CSVs quote nothing). */
-static int split(char *line, char **field)
-{
-    int n = 0;
-    line[strcspn(line, "\r\n")] = 0;
-    for (char *p = line; n < MAX_COLUMNS; p++) {
-        field[n++] = p;
-        p = strchr(p, ',');
-        if (!p)
-            break;
-        *p = 0;
-    }
-    return n;
 }
 
 /* S after what BUF (of LEN bytes) holds, cut where it is full. */
@@ -105,31 +91,16 @@ static void drop(int i)
     ncols--;
 }
 
-static void read_csv(FILE *f)
+/* The table, whichever of the kit's files it is (csv.h says how its header is found). */
+static void read_csv(tl_csv *f)
 {
-    char line[8192], *field[MAX_COLUMNS];
-    int header = 0;
-    while (fgets(line, sizeof line, f)) {
-        if (strncmp(line, "# columns: ", 11) == 0 && !header) {
-            ncols = split(line + 11, field);
-            for (int i = 0; i < ncols; i++)
-                snprintf(cols[i].name, CELL, "%s", field[i]);
-            header = 1;
-            continue;
-        }
-        if (line[0] == '#' || line[strspn(line, " \r\n")] == 0)
-            continue;
-        int n = split(line, field);
-        if (!header) {
-            ncols = n;
-            for (int i = 0; i < ncols; i++)
-                snprintf(cols[i].name, CELL, "%s", field[i]);
-            header = 1;
-            continue;
-        }
+    ncols = tl_csv_columns(f) < MAX_COLUMNS ? tl_csv_columns(f) : MAX_COLUMNS;
+    for (int i = 0; i < ncols; i++)
+        snprintf(cols[i].name, CELL, "%s", tl_csv_name(f, i));
+    while (tl_csv_next(f)) {
         for (int i = 0; i < ncols; i++) {
             cols[i].cells = grow(cols[i].cells, (size_t)(nrows + 1) * sizeof(char *));
-            cols[i].cells[nrows] = copy(i < n ? field[i] : "");
+            cols[i].cells[nrows] = copy(tl_csv_field(f, i));
         }
         nrows++;
     }
@@ -405,13 +376,13 @@ int main(int argc, char **argv)
         fprintf(stderr, "usage: report-table [--html] [--width N] CSV\n");
         return 2;
     }
-    FILE *f = fopen(path, "r");
+    tl_csv *f = tl_csv_open(path);
     if (!f) {
         perror(path);
         return 1;
     }
     read_csv(f);
-    fclose(f);
+    tl_csv_close(f);
     if (nrows == 0) {
         fputs(html ? "<p class=\"meta\">(no rows)</p>\n" : "(no rows)\n\n", stdout);
         return 0;

@@ -14,69 +14,23 @@
  * bench's table: "your code" for student), or the --name given. --only keeps
  * the rows of one variant.
  */
+#include "csv.h"
+
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-enum { MAX_FIELDS = 64, LINE = 4096, MAX_VARIANTS = 64 };
-
-static int split(char *line, char **field)
-{
-    int n = 0;
-    line[strcspn(line, "\r\n")] = 0;
-    for (char *p = line; n < MAX_FIELDS; p++) {
-        field[n++] = p;
-        p = strchr(p, ',');
-        if (!p)
-            break;
-        *p = 0;
-    }
-    return n;
-}
-
-static int column(char **head, int n, const char *name)
-{
-    for (int i = 0; i < n; i++)
-        if (strcmp(head[i], name) == 0)
-            return i;
-    return -1;
-}
-
-static char names[MAX_VARIANTS][64], labels[MAX_VARIANTS][64];
-static int nvariants;
-
-/* unit,variant,label,role: the first label of each variant. */
-static void read_variants(const char *path)
-{
-    char line[LINE], *f[MAX_FIELDS];
-    FILE *in = fopen(path, "r");
-    if (!in) {
-        perror(path);
-        exit(1);
-    }
-    while (fgets(line, sizeof line, in) && nvariants < MAX_VARIANTS)
-        if (split(line, f) >= 3 && strcmp(f[1], "variant") != 0) {
-            snprintf(names[nvariants], sizeof names[0], "%s", f[1]);
-            snprintf(labels[nvariants++], sizeof labels[0], "%s", f[2]);
-        }
-    fclose(in);
-}
-
-static const char *label_of(const char *variant)
-{
-    for (int i = 0; i < nvariants; i++)
-        if (strcmp(names[i], variant) == 0)
-            return labels[i];
-    return variant;
-}
-
 int main(int argc, char **argv)
 {
     const char *only = NULL, *name = NULL, *path = NULL;
+    tl_variants *variants = NULL;
     for (int i = 1; i < argc; i++) {
-        if (strcmp(argv[i], "--variants") == 0 && i + 1 < argc)
-            read_variants(argv[++i]);
-        else if (strcmp(argv[i], "--only") == 0 && i + 1 < argc)
+        if (strcmp(argv[i], "--variants") == 0 && i + 1 < argc) {
+            if (!(variants = tl_variants_read(argv[++i]))) {
+                perror(argv[i]);
+                return 1;
+            }
+        } else if (strcmp(argv[i], "--only") == 0 && i + 1 < argc)
             only = argv[++i];
         else if (strcmp(argv[i], "--name") == 0 && i + 1 < argc)
             name = argv[++i];
@@ -89,7 +43,7 @@ int main(int argc, char **argv)
         fprintf(stderr, "usage: requests-per-warp [--variants VARIANTS.csv] [--only VARIANT] [--name NAME] PROFILE.csv\n");
         return 2;
     }
-    FILE *in = fopen(path, "r");
+    tl_csv *in = tl_csv_open(path);
     if (!in) {
         perror(path);
         return 1;
@@ -99,41 +53,31 @@ int main(int argc, char **argv)
                                       {"global_store_requests", "global_store_sectors"},
                                       {"shared_load_requests", "shared_load_wavefronts"},
                                       {"shared_store_requests", "shared_store_wavefronts"}};
-    char line[LINE], head_line[LINE], *head[MAX_FIELDS], *f[MAX_FIELDS];
-    int nhead = 0, at[4][2], variant = -1, kernel = -1;
-    while (fgets(line, sizeof line, in)) {
-        if (line[0] == '#' || line[strspn(line, " \r\n")] == 0)
-            continue;
-        if (!nhead) {
-            strcpy(head_line, line);
-            nhead = split(head_line, head);
-            variant = column(head, nhead, "variant");
-            kernel = column(head, nhead, "kernel");
-            for (int m = 0; m < 4; m++)
-                for (int k = 0; k < 2; k++)
-                    at[m][k] = column(head, nhead, pairs[m][k]);
-            if (variant < 0 || kernel < 0) {
-                fprintf(stderr, "requests-per-warp: %s is not a profile (no variant or kernel column)\n", path);
-                return 1;
-            }
-            continue;
-        }
-        int n = split(line, f);
-        if (n != nhead || (only && strcmp(f[variant], only) != 0))
+    int at[4][2], variant = tl_csv_column(in, "variant"), kernel = tl_csv_column(in, "kernel");
+    if (variant < 0 || kernel < 0) {
+        fprintf(stderr, "requests-per-warp: %s is not a profile (no variant or kernel column)\n", path);
+        return 1;
+    }
+    for (int m = 0; m < 4; m++)
+        for (int k = 0; k < 2; k++)
+            at[m][k] = tl_csv_column(in, pairs[m][k]);
+    while (tl_csv_next(in)) {
+        if (only && strcmp(tl_csv_field(in, variant), only) != 0)
             continue;
         if (name)
             printf("%s", name);
         else
-            printf("%s; %s", label_of(f[variant]), f[kernel]);
+            printf("%s; %s", tl_csv_described(in, variants, "label"), tl_csv_field(in, kernel));
         for (int m = 0; m < 4; m++) {
-            double requests = at[m][0] >= 0 ? atof(f[at[m][0]]) : 0;
+            double requests = at[m][0] >= 0 ? atof(tl_csv_field(in, at[m][0])) : 0;
             if (requests > 0 && at[m][1] >= 0)
-                printf(",%.2f", atof(f[at[m][1]]) / requests);
+                printf(",%.2f", atof(tl_csv_field(in, at[m][1])) / requests);
             else
                 printf(",-");
         }
         printf("\n");
     }
-    fclose(in);
+    tl_csv_close(in);
+    tl_variants_free(variants);
     return 0;
 }

@@ -33,7 +33,7 @@ done
 for i in $(seq -w 1 "$n"); do
     tar -czf "$out/handins/student$i.tar.gz" -C "$out/kit" labs
 done
-make -s references LABS="$labs" || exit 1
+make -s references build/csv-rows LABS="$labs" || exit 1
 
 # busy: the CPU time of the whole machine so far, in clock ticks (user, nice, system, irq, softirq)
 busy() { awk '$1 == "cpu" { print $2 + $3 + $4 + $7 + $8 }' /proc/stat; }
@@ -44,10 +44,12 @@ status=$?
 end=$(date +%s.%N) cpu1=$(busy)
 awk -v n="$n" -v labs="$labs" -v start="$start" -v end="$end" -v c="$(((cpu1 - cpu0) / ticks))" -v cores="$(nproc)" \
     'BEGIN { w = end - start; printf "time-class: %d hand-ins of labs %s graded in %.0f s on the clock, %d s of CPU time (the whole machine, %d cores): %.1f s a hand-in\n", n, labs, w, c, cores, w / n }'
-# Every row graded, every point: the total is the maximum.
-wrong=$(awk -F, 'NR > 1 && !($(NF - 1) == "graded" && $(NF - 3) == $(NF - 2)) { print $1 }' "$out/grade/gradebook.csv" | tr '\n' ' ')
+# Every row graded, every point: the total is the maximum (the gradebook's columns by
+# name, through csv-rows: its details may hold commas, quoted).
+book() { build/csv-rows "$out/grade/gradebook.csv" "$@"; }
+wrong=$(book student status total max | awk -F'\t' '!($2 == "graded" && $3 == $4) { print $1 }' | tr '\n' ' ')
 if [ "$status" = 0 ] && [ -z "$wrong" ]; then
-    echo "time-class: all $n graded, every point ($(awk -F, 'NR == 2 { print $(NF - 3) }' "$out/grade/gradebook.csv") each)"
+    echo "time-class: all $n graded, every point ($(book total | head -1) each)"
 else
     echo "time-class: NOT every hand-in got every point: ${wrong:-grade-all failed (exit $status)}"
     exit 1
