@@ -167,19 +167,18 @@ Test(inplace_checker, names_the_first_mismatch)
  */
 static int square_grid;
 
-static int run_as_launched(tl_inplace_fn fn, tl_matrix *m, int n, char *why, size_t why_len)
+static int run_as_launched(const tl_call *call, tl_entry_fn fn, tl_matrix *const m[], tl_shape s,
+                           char *why, size_t why_len)
 {
-    unsigned tiles = ((unsigned)n + T - 1) / T;
+    unsigned tiles = ((unsigned)s.rows + T - 1) / T;
     tl_launch l = {{square_grid ? tiles : tiles * (tiles + 1) / 2, square_grid ? tiles : 1, 1},
                    {T, 4, 1}, 0, "planted"};
-    (void)why, (void)why_len;
     tl_launch_reset();
     tl_launch_add(&l);
-    fn(m->data, n);
-    return 0;
+    return tl_cpu_backend.run(call, fn, m, s, why, why_len);
 }
 
-static const tl_backend planted_gpu = {"planted GPU", 1, NULL, NULL, run_as_launched};
+static const tl_backend planted_gpu = {"planted GPU", 1, run_as_launched};
 
 /* on the planted GPU: caught, saying `hint`, and never `never` (a diagnosis that misled). */
 static void expect_on_gpu(tl_inplace_fn fn, int n, const char *hint, const char *never)

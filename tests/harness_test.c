@@ -393,18 +393,16 @@ Test(checker, catches_other_mistakes)
  */
 static tl_launch planted_launch;
 
-static int run_as_launched(tl_transpose_fn fn, tl_matrix *out, tl_matrix *in, tl_shape s,
+static int run_as_launched(const tl_call *call, tl_entry_fn fn, tl_matrix *const m[], tl_shape s,
                            char *why, size_t why_len)
 {
-    (void)why, (void)why_len;
     tl_launch_reset();
     if (planted_launch.block[0])
         tl_launch_add(&planted_launch);
-    fn(out->data, in->data, s.rows, s.cols);
-    return 0;
+    return tl_cpu_backend.run(call, fn, m, s, why, why_len);
 }
 
-static const tl_backend planted_gpu = {"planted GPU", 1, run_as_launched, NULL, NULL};
+static const tl_backend planted_gpu = {"planted GPU", 1, run_as_launched};
 
 /* The launch: blocks of bx x by threads, each covering `tile` rows (by, or a
  * TILE_DIM tile), the grid rounded up, or down on a side with `down` set. */
@@ -646,15 +644,14 @@ Test(checker, names_tiles_left_in_place)
 
 /* ------------------------------------------------------ the product's checker */
 
-static int run_product_here(tl_matmul_fn fn, tl_matrix *c, tl_matrix *a, tl_matrix *b, tl_shape s,
+/* The product run on the host, no launch logged: the planted GPU's hints without one. */
+static int run_product_here(const tl_call *call, tl_entry_fn fn, tl_matrix *const m[], tl_shape s,
                             char *why, size_t why_len)
 {
-    (void)why, (void)why_len;
-    fn(c->data, a->data, b->data, s.rows, s.cols, s.depth);
-    return 0;
+    return tl_cpu_backend.run(call, fn, m, s, why, why_len);
 }
 
-static const tl_backend product_here = {"planted GPU", 1, run_as_launched, run_product_here, NULL};
+static const tl_backend product_here = {"planted GPU", 1, run_product_here};
 
 /* The naive loop with its first product dropped (p from 1), or past its last (p <= k). */
 static int product_from, product_past;
@@ -839,18 +836,15 @@ Test(checker, names_a_block_smaller_than_the_kernels_tile)
 }
 
 /* The product on the planted GPU, its launch logged as planted_launch says. */
-static int run_product_as_launched(tl_matmul_fn fn, tl_matrix *c, tl_matrix *a, tl_matrix *b,
+static int run_product_as_launched(const tl_call *call, tl_entry_fn fn, tl_matrix *const m[],
                                    tl_shape s, char *why, size_t why_len)
 {
-    (void)why, (void)why_len;
     tl_launch_reset();
     tl_launch_add(&planted_launch);
-    fn(c->data, a->data, b->data, s.rows, s.cols, s.depth);
-    return 0;
+    return tl_cpu_backend.run(call, fn, m, s, why, why_len);
 }
 
-static const tl_backend product_launched = {"planted GPU", 1, run_as_launched,
-                                            run_product_as_launched, NULL};
+static const tl_backend product_launched = {"planted GPU", 1, run_product_as_launched};
 
 /*
  * A tiled product as the emulator runs it, one thread an element of C in
@@ -864,17 +858,16 @@ static const tl_backend product_launched = {"planted GPU", 1, run_as_launched,
 enum { GRID_RIGHT, GRID_SWAPPED, GRID_DOWN };
 static int planted_tile = 16, planted_grid;
 
-static int run_product_in_blocks(tl_matmul_fn fn, tl_matrix *c, tl_matrix *a, tl_matrix *b,
+static int run_product_in_blocks(const tl_call *call, tl_entry_fn fn, tl_matrix *const matrices[],
                                  tl_shape s, char *why, size_t why_len)
 {
     unsigned t = (unsigned)planted_tile, m = (unsigned)s.rows, n = (unsigned)s.cols;
     unsigned x = planted_grid == GRID_SWAPPED ? m : n, y = planted_grid == GRID_SWAPPED ? n : m;
     launch_as(t, t, t, (int)y, (int)x, planted_grid == GRID_DOWN, planted_grid == GRID_DOWN);
-    return run_product_as_launched(fn, c, a, b, s, why, why_len);
+    return run_product_as_launched(call, fn, matrices, s, why, why_len);
 }
 
-static const tl_backend product_in_blocks = {"planted GPU", 1, run_as_launched,
-                                             run_product_in_blocks, NULL};
+static const tl_backend product_in_blocks = {"planted GPU", 1, run_product_in_blocks};
 
 static void poison(float *c, int n, int i, int j)
 {

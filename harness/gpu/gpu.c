@@ -196,12 +196,6 @@ static void free_device(device_copy *d, int n)
         cudaFree(d[i].device);
 }
 
-/* Which lab function a run calls: exactly one is set. */
-typedef struct {
-    tl_transpose_fn transpose;
-    tl_matmul_fn matmul;
-    tl_inplace_fn inplace;
-} lab_call;
 
 /* An access at a wild address: which error it gives depends on what lies there (nothing, or
  * the window of shared or local memory), so a kernel's one mistake gets one explanation. */
@@ -214,7 +208,7 @@ static int wild(cudaError_t err)
  * An error of the student's kernel, with its cause in the lab's own terms
  * where the launch log or the lab says more than the usual list of causes.
  */
-static int fail_kernel(cudaError_t err, const char *doing, lab_call call, char *why, size_t why_len)
+static int fail_kernel(cudaError_t err, const char *doing, const tl_call *call, char *why, size_t why_len)
 {
     char cause[768] = "", explained[4096];
     /* A refused launch: the runtime says invalid value (CUDA 13, a block or
@@ -227,7 +221,7 @@ static int fail_kernel(cudaError_t err, const char *doing, lab_call call, char *
         tl_launch_fault refusal = tl_launch_fault_of(l->grid, l->block);
         unsigned long long threads = (unsigned long long)block.x * block.y * block.z;
         /* What to change, from the block's own shape: a square one is a tile's side squared. */
-        const char *side = call.matmul ? "TILE_WIDTH" : "TILE_DIM";
+        const char *side = call->kind == TL_CALL_MATMUL ? "TILE_WIDTH" : "TILE_DIM";
         if (refusal == TL_LAUNCH_BAD_BLOCK && threads && block.z == 1 && block.x == block.y)
             snprintf(cause, sizeof cause,
                      "your launch asked for blocks of (%u, %u, %u) threads, %llu in all, and a block "
@@ -242,11 +236,12 @@ static int fail_kernel(cudaError_t err, const char *doing, lab_call call, char *
                      l->block[0], l->block[1], l->block[2], threads);
         else if (!(l->grid[0] && l->grid[1] && l->grid[2])) {
             /* The rounding of the side that came out 0: x is the columns, y the rows. */
-            const char *x = call.matmul    ? "(n + TILE_WIDTH - 1) / TILE_WIDTH for x (C's n columns)"
-                            : call.inplace ? "(n + TILE_DIM - 1) / TILE_DIM tiles a side for x"
-                                           : "(cols + TILE_DIM - 1) / TILE_DIM for x",
-                       *y = call.matmul    ? "(m + TILE_WIDTH - 1) / TILE_WIDTH for y (its m rows)"
-                            : call.inplace ? "(n + TILE_DIM - 1) / TILE_DIM tiles a side for y"
+            int product = call->kind == TL_CALL_MATMUL, square = call->kind == TL_CALL_INPLACE;
+            const char *x = product  ? "(n + TILE_WIDTH - 1) / TILE_WIDTH for x (C's n columns)"
+                            : square ? "(n + TILE_DIM - 1) / TILE_DIM tiles a side for x"
+                                     : "(cols + TILE_DIM - 1) / TILE_DIM for x",
+                       *y = product  ? "(m + TILE_WIDTH - 1) / TILE_WIDTH for y (its m rows)"
+                            : square ? "(n + TILE_DIM - 1) / TILE_DIM tiles a side for y"
                             : l->block[1] == l->block[0]
                                 ? "(rows + TILE_DIM - 1) / TILE_DIM for y"
                                 : "(rows + BLOCK_ROWS - 1) / BLOCK_ROWS for y (a thread an "
@@ -270,18 +265,18 @@ static int fail_kernel(cudaError_t err, const char *doing, lab_call call, char *
      * a __shared__ one, which a GPU's error does not tell apart (the emulator's detail does). */
     static const char tile[] = "; a __shared__ tile's indices are the thread's place in the tile "
                                "(threadIdx), each below the side the tile was declared with";
-    if (!cause[0] && call.matmul && wild(err))
+    if (!cause[0] && call->kind == TL_CALL_MATMUL && wild(err))
         snprintf(cause, sizeof cause,
                  "a thread read or wrote outside A, B, C or a __shared__ array: check row < m and "
                  "col < n before storing C[row * n + col], and that the loads A[row * k + p] and "
                  "B[p * n + col] keep row < m, col < n and p < k%s", tile);
-    else if (!cause[0] && call.inplace && wild(err))
+    else if (!cause[0] && call->kind == TL_CALL_INPLACE && wild(err))
         snprintf(cause, sizeof cause,
                  "a thread read or wrote outside the n x n matrix or a __shared__ array: check "
                  "r < n && c < n before each access, on both sides of a swap, the element (r, c) "
                  "at r * n + c and its mirror (c, r) at c * n + r (a tiled kernel: the tile and "
                  "its mirror tile)%s", tile);
-    else if (!cause[0] && call.transpose && wild(err))
+    else if (!cause[0] && call->kind == TL_CALL_TRANSPOSE && wild(err))
         snprintf(cause, sizeof cause,
                  "a thread read or wrote outside in, out or a __shared__ array: check the bounds "
                  "test (c < cols && r < rows for in[r * cols + c]; out is cols x rows, so "
@@ -293,10 +288,14 @@ static int fail_kernel(cudaError_t err, const char *doing, lab_call call, char *
 
 
 /* Copies the matrices over, calls the lab, waits, and copies them back. */
-static int run_copied(device_copy *d, int n, lab_call call, tl_shape s, char *why, size_t why_len)
+static int run_copied(const tl_call *call, tl_entry_fn fn, tl_matrix *const m[], tl_shape s, char *why,
+                      size_t why_len)
 {
     cudaError_t err;
-    int rc = -1;
+    int rc = -1, n = call->matrices;
+    device_copy d[TL_CALL_MATRICES];
+    for (int i = 0; i < n; i++)
+        d[i] = (device_copy){m[i], NULL, call->device_name[i]};
     if ((err = to_device(d, n))) {
         fail(err, "copying the matrices to the GPU", why, why_len);
         goto done;
@@ -305,13 +304,10 @@ static int run_copied(device_copy *d, int n, lab_call call, tl_shape s, char *wh
 #ifdef TILELAB_EMU_CUDA_RUNTIME_H /* the emulator refuses what a GPU's plan would (emu.h) */
     tl_emu_lab_running(1);
 #endif
-    if (call.transpose)
-        call.transpose(d[0].device + TL_MARGIN, d[1].device + TL_MARGIN, s.rows, s.cols);
-    else if (call.inplace)
-        call.inplace(d[0].device + TL_MARGIN, s.rows);
-    else
-        call.matmul(d[0].device + TL_MARGIN, d[1].device + TL_MARGIN, d[2].device + TL_MARGIN,
-                    s.rows, s.cols, s.depth);
+    float *data[TL_CALL_MATRICES] = {NULL, NULL, NULL};
+    for (int i = 0; i < n; i++)
+        data[i] = d[i].device + TL_MARGIN;
+    call->invoke(fn, data, s);
 #ifdef TILELAB_EMU_CUDA_RUNTIME_H
     tl_emu_lab_running(0);
 #endif
@@ -340,32 +336,7 @@ done:
     return rc;
 }
 
-static int run_on_gpu(tl_transpose_fn fn, tl_matrix *out, tl_matrix *in, tl_shape s, char *why,
-                      size_t why_len)
-{
-    device_copy d[2] = {{out, NULL, "out"}, {in, NULL, "in"}};
-    lab_call call = {fn, NULL, NULL};
-    return run_copied(d, 2, call, s, why, why_len);
-}
-
-static int run_inplace_on_gpu(tl_inplace_fn fn, tl_matrix *m, int n, char *why, size_t why_len)
-{
-    device_copy d[1] = {{m, NULL, "d_mat"}};
-    lab_call call = {NULL, NULL, fn};
-    tl_shape s = {n, n, 1};
-    return run_copied(d, 1, call, s, why, why_len);
-}
-
-static int run_matmul_on_gpu(tl_matmul_fn fn, tl_matrix *c, tl_matrix *a, tl_matrix *b, tl_shape s,
-                             char *why, size_t why_len)
-{
-    device_copy d[3] = {{c, NULL, "d_c"}, {a, NULL, "d_a"}, {b, NULL, "d_b"}};
-    lab_call call = {NULL, fn, NULL};
-    return run_copied(d, 3, call, s, why, why_len);
-}
-
-const tl_backend tl_gpu_backend = {tl_gpu_runtime_name, 1, run_on_gpu, run_matmul_on_gpu,
-                                   run_inplace_on_gpu};
+const tl_backend tl_gpu_backend = {tl_gpu_runtime_name, 1, run_copied};
 
 int tl_gpu_once(const tl_gpu_op *op, const char *variant, char *why, size_t why_len)
 {

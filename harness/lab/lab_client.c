@@ -229,14 +229,11 @@ static void explain_end(char *why, size_t why_len, const char *what)
 /* What a call was, for a message: "transpose() of a 97 x 89 matrix". */
 static void describe_call(char *buf, size_t len, int entry, tl_shape s)
 {
-    int op = tl_lab_entry_op(entry);
-    const char *name = tl_lab_entry_name(entry);
-    if (op == TL_CALL_MATMUL)
-        snprintf(buf, len, "%s() with m=%d, n=%d, k=%d", name, s.rows, s.cols, s.depth);
-    else if (op == TL_CALL_INPLACE)
-        snprintf(buf, len, "%s() of a %d x %d matrix", name, s.rows, s.rows);
+    const tl_call *call = tl_lab_entry_call(entry);
+    if (call)
+        call->describe(buf, len, tl_lab_entry_name(entry), s);
     else
-        snprintf(buf, len, "%s() of a %d x %d matrix", name, s.rows, s.cols);
+        snprintf(buf, len, "%s()", tl_lab_entry_name(entry));
 }
 
 /* ---------------------------------------------------------------- calls that never return */
@@ -544,31 +541,16 @@ static int run_remote(entry_fn fn, tl_matrix **m, int count, tl_shape s, char *w
     return rc < 0 ? -1 : 0;
 }
 
-static int run_transpose(tl_transpose_fn fn, tl_matrix *out, tl_matrix *in, tl_shape s, char *why,
-                         size_t why_len)
+static int run_call(const tl_call *call, tl_entry_fn fn, tl_matrix *const m[], tl_shape s, char *why,
+                    size_t why_len)
 {
-    tl_matrix *m[] = {out, in};
-    return run_remote((entry_fn)fn, m, 2, s, why, why_len);
-}
-
-static int run_matmul(tl_matmul_fn fn, tl_matrix *c, tl_matrix *a, tl_matrix *b, tl_shape s,
-                      char *why, size_t why_len)
-{
-    tl_matrix *m[] = {c, a, b};
-    return run_remote((entry_fn)fn, m, 3, s, why, why_len);
-}
-
-static int run_inplace(tl_inplace_fn fn, tl_matrix *mat, int n, char *why, size_t why_len)
-{
-    tl_matrix *m[] = {mat};
-    tl_shape s = {n, n, 1};
-    return run_remote((entry_fn)fn, m, 1, s, why, why_len);
+    return run_remote(fn, (tl_matrix **)m, call->matrices, s, why, why_len);
 }
 
 int tl_lab_backend(const tl_backend **backend, char *why, size_t why_len)
 {
     static char name[64];
-    static tl_backend remote = {name, 0, run_transpose, run_matmul, run_inplace};
+    static tl_backend remote = {name, 0, run_call};
     static const tl_backend *planned;
     static int known = -2;
     static char known_why[sizeof ((tl_lab_reply *)0)->why];

@@ -66,15 +66,13 @@
 #define TL_LAB_SOCKET_FD 3
 #define TL_LAB_MATRICES_FD 4
 
-/* Every entry point of lab.h, and how each is called (X(name, operation)). */
+/* Every entry point of lab.h, and how each is called (X(name, its kind of call: call.h)). */
 #define TL_ENTRY_POINTS(X)                                                                        \
     X(transpose, TL_CALL_TRANSPOSE)                                                               \
     X(matmul_naive, TL_CALL_MATMUL)                                                               \
     X(matmul_tiled, TL_CALL_MATMUL)                                                               \
     X(sgemm, TL_CALL_MATMUL)                                                                      \
     X(transpose_inplace, TL_CALL_INPLACE)
-
-enum { TL_CALL_TRANSPOSE, TL_CALL_MATMUL, TL_CALL_INPLACE };
 
 #define TL_ENTRY_ENUM(name, op) TL_ENTRY_##name,
 enum { TL_ENTRY_POINTS(TL_ENTRY_ENUM) TL_ENTRIES };
@@ -144,16 +142,16 @@ typedef struct {
  * What both ends of a request that runs an entry point read alike (lab_request.c): the
  * lab process, and the suite's server, which runs the request through the suite's backend.
  */
-/* An entry point's name ("transpose") and how it is called (TL_CALL_x); "?" and -1 for none. */
+/* An entry point's name ("transpose") and how it is called (call.h); "?" and NULL for none. */
 const char *tl_lab_entry_name(int entry);
-int tl_lab_entry_op(int entry);
+const tl_call *tl_lab_entry_call(int entry);
 /* The request's matrices as views of its memfd, mapped at base: 0, or -1 where the request
  * does not describe the matrices of its entry point's call within the memfd. */
 int tl_lab_request_views(const tl_lab_request *rq, float *base, tl_matrix m[3]);
 /* 1 where TL_ASK_PROFILE's counts fit in the memfd at rq->profile_at. */
 int tl_lab_request_counts_fit(const tl_lab_request *rq);
 /* The request's entry point, fn, called on the views through backend b: b's 0, or -1 with why. */
-int tl_lab_request_run(const tl_backend *b, const tl_lab_request *rq, void (*fn)(void), tl_matrix *m,
+int tl_lab_request_run(const tl_backend *b, const tl_lab_request *rq, tl_entry_fn fn, tl_matrix *m,
                        char *why, size_t why_len);
 
 #endif

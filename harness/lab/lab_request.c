@@ -21,15 +21,15 @@ const char *tl_lab_entry_name(int entry)
     return entry >= 0 && entry < TL_ENTRIES ? names[entry] : "?";
 }
 
-int tl_lab_entry_op(int entry)
+const tl_call *tl_lab_entry_call(int entry)
 {
-    return entry >= 0 && entry < TL_ENTRIES ? ops[entry] : -1;
+    return entry >= 0 && entry < TL_ENTRIES ? tl_call_of(ops[entry]) : NULL;
 }
 
 int tl_lab_request_views(const tl_lab_request *rq, float *base, tl_matrix m[3])
 {
-    int op = tl_lab_entry_op(rq->entry);
-    if (op < 0 || rq->matrices != (op == TL_CALL_MATMUL ? 3 : op == TL_CALL_INPLACE ? 1 : 2))
+    const tl_call *call = tl_lab_entry_call(rq->entry);
+    if (!call || rq->matrices != call->matrices)
         return -1;
     for (int i = 0; i < rq->matrices; i++) {
         if (rq->m[i].offset > rq->floats || rq->floats - rq->m[i].offset < rq->m[i].total ||
@@ -49,16 +49,14 @@ int tl_lab_request_counts_fit(const tl_lab_request *rq)
            bytes - rq->profile_at >= sizeof(tl_lab_profile);
 }
 
-int tl_lab_request_run(const tl_backend *b, const tl_lab_request *rq, void (*fn)(void), tl_matrix *m,
+int tl_lab_request_run(const tl_backend *b, const tl_lab_request *rq, tl_entry_fn fn, tl_matrix *m,
                        char *why, size_t why_len)
 {
-    int op = tl_lab_entry_op(rq->entry);
-    if (op == TL_CALL_TRANSPOSE)
-        return b->run_transpose((tl_transpose_fn)fn, &m[0], &m[1], rq->shape, why, why_len);
-    if (op == TL_CALL_MATMUL && b->run_matmul)
-        return b->run_matmul((tl_matmul_fn)fn, &m[0], &m[1], &m[2], rq->shape, why, why_len);
-    if (op == TL_CALL_INPLACE && b->run_inplace)
-        return b->run_inplace((tl_inplace_fn)fn, &m[0], rq->shape.rows, why, why_len);
-    snprintf(why, why_len, "the %s cannot run %s", b->name, tl_lab_entry_name(rq->entry));
-    return -1;
+    const tl_call *call = tl_lab_entry_call(rq->entry);
+    if (!call) {
+        snprintf(why, why_len, "the %s cannot run %s", b->name, tl_lab_entry_name(rq->entry));
+        return -1;
+    }
+    tl_matrix *each[TL_CALL_MATRICES] = {&m[0], &m[1], &m[2]};
+    return b->run(call, fn, each, rq->shape, why, why_len);
 }

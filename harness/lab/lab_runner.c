@@ -99,23 +99,12 @@ static void run(const tl_lab_request *rq, entry_fn fn, tl_lab_reply *rp)
 }
 
 #ifdef TL_LAB_PLANS
-/* The entry point called directly on device buffers d[], in lab.h's order. */
-static void call_on_device(entry_fn fn, int op, float *const d[3], tl_shape s)
-{
-    if (op == TL_CALL_TRANSPOSE)
-        ((tl_transpose_fn)fn)(d[0], d[1], s.rows, s.cols);
-    else if (op == TL_CALL_MATMUL)
-        ((tl_matmul_fn)fn)(d[0], d[1], d[2], s.rows, s.cols, s.depth);
-    else
-        ((tl_inplace_fn)fn)(d[0], s.rows);
-}
-
 /*
  * The entry point called on the device addresses the request names, with
  * every launch, memset and copy written into the plan in the memfd instead
  * of done: the GPU is never touched here (plan_record.c).
  */
-static void plan_of(const tl_lab_request *rq, entry_fn fn, int op, tl_lab_reply *rp)
+static void plan_of(const tl_lab_request *rq, entry_fn fn, const tl_call *call, tl_lab_reply *rp)
 {
     size_t bytes = TL_LAB_PLAN_BYTES;
     unsigned char *base = map_channel(bytes);
@@ -134,7 +123,7 @@ static void plan_of(const tl_lab_request *rq, entry_fn fn, int op, tl_lab_reply 
     float *d[3] = {(float *)(uintptr_t)rq->device[0], (float *)(uintptr_t)rq->device[1],
                    (float *)(uintptr_t)rq->device[2]};
     tl_plan_record_begin(&table, plan);
-    call_on_device(fn, op, d, s);
+    call->invoke(fn, d, s);
     tl_plan_record_end();
     rp->rc = 0;
     munmap(base, bytes);
@@ -231,7 +220,7 @@ static void answer(const tl_lab_request *rq, tl_lab_reply *rp)
 #endif
 #ifdef TL_LAB_PLANS
     } else if (rq->ask == TL_ASK_PLAN) {
-        plan_of(rq, entries[rq->entry], tl_lab_entry_op(rq->entry), rp);
+        plan_of(rq, entries[rq->entry], tl_lab_entry_call(rq->entry), rp);
 #endif
     } else {
         snprintf(rp->why, sizeof rp->why, "lab-runner: request %d is not one it answers here", (int)rq->ask);

@@ -9,6 +9,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "call.h"
 #include "matrix.h"
 #include "shapes.h"
 
@@ -21,17 +22,14 @@ typedef struct {
     const char *name;
     int on_gpu; /* 1 when fn runs as kernels on a grid: the hints speak of grids and blocks */
     /*
-     * Runs fn with in->data and out->data (or device copies of the whole
-     * buffers, margins included, copied back afterwards). 0, or -1 with a
-     * reason written to why (a CUDA error by name, with its usual cause).
+     * Runs fn, a call of its kind (call.h), with the data of the matrices m,
+     * call->matrices of them in lab.h's order (or with device copies of the
+     * whole buffers, margins included, copied back afterwards). 0, or -1
+     * with a reason written to why (a CUDA error by name, with its usual
+     * cause).
      */
-    int (*run_transpose)(tl_transpose_fn fn, tl_matrix *out, tl_matrix *in, tl_shape s,
-                         char *why, size_t why_len);
-    /* The same for C = A B, with m = s.rows, n = s.cols, k = s.depth; NULL on the CPU. */
-    int (*run_matmul)(tl_matmul_fn fn, tl_matrix *c, tl_matrix *a, tl_matrix *b, tl_shape s,
-                      char *why, size_t why_len);
-    /* The same for an in-place transpose of the n x n matrix m. */
-    int (*run_inplace)(tl_inplace_fn fn, tl_matrix *m, int n, char *why, size_t why_len);
+    int (*run)(const tl_call *call, tl_entry_fn fn, tl_matrix *const m[], tl_shape s, char *why,
+               size_t why_len);
 } tl_backend;
 
 extern const tl_backend tl_cpu_backend;

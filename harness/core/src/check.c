@@ -28,24 +28,19 @@ const char *tl_note_run(char *msg, size_t len, int ran, const char *why)
     return todo;
 }
 
-static int run_on_cpu(tl_transpose_fn fn, tl_matrix *out, tl_matrix *in, tl_shape s,
+static int run_on_cpu(const tl_call *call, tl_entry_fn fn, tl_matrix *const m[], tl_shape s,
                       char *why, size_t why_len)
 {
     (void)why;
     (void)why_len;
-    fn(out->data, in->data, s.rows, s.cols);
+    float *data[TL_CALL_MATRICES] = {NULL, NULL, NULL};
+    for (int i = 0; i < call->matrices; i++)
+        data[i] = m[i]->data;
+    call->invoke(fn, data, s);
     return 0;
 }
 
-static int run_inplace_on_cpu(tl_inplace_fn fn, tl_matrix *m, int n, char *why, size_t why_len)
-{
-    (void)why;
-    (void)why_len;
-    fn(m->data, n);
-    return 0;
-}
-
-const tl_backend tl_cpu_backend = {"CPU", 0, run_on_cpu, NULL, run_inplace_on_cpu};
+const tl_backend tl_cpu_backend = {"CPU", 0, run_on_cpu};
 
 void tl_describe_bits(char *buf, size_t len, uint32_t bits)
 {
@@ -804,7 +799,8 @@ void tl_check_transpose(tl_verdict *v, tl_transpose_fn fn, const tl_backend *bac
 
     tl_todo_reset();
     char why[4096] = "";
-    int ran = backend->run_transpose(fn, &out, &in, s, why, sizeof why);
+    int ran = backend->run(tl_call_of(TL_CALL_TRANSPOSE), (tl_entry_fn)fn, (tl_matrix *[]){&out, &in},
+                           s, why, sizeof why);
     const char *todo = tl_note_run(msg, len, ran, why);
     v->run_failed = ran != 0;
     if (ran != 0)

@@ -438,10 +438,6 @@ void tl_check_matmul(tl_verdict *v, tl_matmul_fn fn, int tiled, const tl_backend
         tl_appendf(msg, len, "  not enough host memory\n");
         goto done;
     }
-    if (!backend->run_matmul) {
-        tl_appendf(msg, len, "  the %s cannot run a matrix product\n", backend->name);
-        goto done;
-    }
     fill_uniform(a.data, m * k, seed ^ (m << 40) ^ (n << 20) ^ k);
     fill_uniform(b.data, k * n, ~seed ^ (k << 40) ^ (m << 20) ^ n);
     tl_matrix_fill_margins(&a, TL_MARGIN_BITS);
@@ -453,7 +449,8 @@ void tl_check_matmul(tl_verdict *v, tl_matmul_fn fn, int tiled, const tl_backend
 
     tl_todo_reset();
     char why[4096] = "";
-    int ran = backend->run_matmul(fn, &c, &a, &b, s, why, sizeof why);
+    int ran = backend->run(tl_call_of(TL_CALL_MATMUL), (tl_entry_fn)fn, (tl_matrix *[]){&c, &a, &b}, s,
+                           why, sizeof why);
     const char *todo = tl_note_run(msg, len, ran, why);
     v->run_failed = ran != 0;
     if (ran != 0)

@@ -1,0 +1,48 @@
+#include "call.h"
+
+#include <stdio.h>
+
+typedef void (*transpose_fn)(float *out, const float *in, int rows, int cols);
+typedef void (*matmul_fn)(float *c, const float *a, const float *b, int m, int n, int k);
+typedef void (*inplace_fn)(float *mat, int n);
+
+static void invoke_transpose(tl_entry_fn fn, float *const m[TL_CALL_MATRICES], tl_shape s)
+{
+    ((transpose_fn)fn)(m[0], m[1], s.rows, s.cols);
+}
+
+static void invoke_matmul(tl_entry_fn fn, float *const m[TL_CALL_MATRICES], tl_shape s)
+{
+    ((matmul_fn)fn)(m[0], m[1], m[2], s.rows, s.cols, s.depth);
+}
+
+static void invoke_inplace(tl_entry_fn fn, float *const m[TL_CALL_MATRICES], tl_shape s)
+{
+    ((inplace_fn)fn)(m[0], s.rows);
+}
+
+static void describe_matrix(char *buf, size_t len, const char *entry, tl_shape s)
+{
+    snprintf(buf, len, "%s() of a %d x %d matrix", entry, s.rows, s.cols);
+}
+
+static void describe_product(char *buf, size_t len, const char *entry, tl_shape s)
+{
+    snprintf(buf, len, "%s() with m=%d, n=%d, k=%d", entry, s.rows, s.cols, s.depth);
+}
+
+static void describe_square(char *buf, size_t len, const char *entry, tl_shape s)
+{
+    snprintf(buf, len, "%s() of a %d x %d matrix", entry, s.rows, s.rows);
+}
+
+static const tl_call calls[TL_CALLS] = {
+    {TL_CALL_TRANSPOSE, "transpose", 2, {"out", "in"}, invoke_transpose, describe_matrix},
+    {TL_CALL_MATMUL, "matmul", 3, {"d_c", "d_a", "d_b"}, invoke_matmul, describe_product},
+    {TL_CALL_INPLACE, "inplace", 1, {"d_mat"}, invoke_inplace, describe_square},
+};
+
+const tl_call *tl_call_of(int kind)
+{
+    return kind >= 0 && kind < TL_CALLS ? &calls[kind] : NULL;
+}
