@@ -171,9 +171,12 @@ EMU_HEADERS := $(wildcard harness/emu/*.h harness/emu/cooperative_groups/*.h)
 EMU_SCRIPTS := $(wildcard harness/emu/*.sh)
 EMU_OBJS := $(addprefix $(B)/harness/emu/,gpu.o launch_config.o runtime.o streams.o kernels.o intrinsics.o shared.o emulator.o race.o warp.o atomic.o fiber.o statics.o confine.o indirect.o block_race.o)
 CFLAGS_EMU := $(CFLAGS_GPU) -Iharness/emu
-$(B)/harness/emu/%.o: harness/emu/%.c $(GPU_HEADERS) $(EMU_HEADERS) $(HARNESS_FLAGS)
+# The emulator's own files stand where the CUDA runtime stands, below the GPU glue: they
+# see the core's headers and their own, never the glue's (harness/gpu/).
+CFLAGS_EMU_RUNTIME := $(CFLAGS_HARNESS) -Iharness/emu
+$(B)/harness/emu/%.o: harness/emu/%.c $(CORE_HEADERS) $(EMU_HEADERS) $(HARNESS_FLAGS)
 	@mkdir -p $(@D)
-	$(CC) $(CFLAGS_EMU) -c $< -o $@
+	$(CC) $(CFLAGS_EMU_RUNTIME) -c $< -o $@
 $(B)/harness/emu/%.o: harness/gpu/%.c $(GPU_HEADERS) $(EMU_HEADERS) $(HARNESS_FLAGS)
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS_EMU) -c $< -o $@

@@ -156,7 +156,7 @@ static const char *where(void)
 /* A fault ends the kernel; the error shows at the next synchronisation, as on a GPU.
  * a_gpu_fails: whether a GPU fails the kernel too (an illegal address), or runs on with
  * whatever comes of it (a race, threads at different barriers), where the emulator's error
- * is its own verdict, which the student must read first (tl_gpu_error_is_the_emulators). */
+ * is its own verdict, which the student must read first (tl_emu_error_is_its_own, emu.h). */
 static void kernel_failed(cudaError_t err, int a_gpu_fails, const char *fmt, ...)
 {
     va_list ap;
