@@ -189,8 +189,9 @@ $(B)/harness/emu-rewrite: harness/emu/rewrite.c harness/emu/source.c harness/emu
 # (sites.h) in g++'s assembly, and, without nvcc, each kernel's shared bytes and the
 # host functions device code calls, from the object (the demangler is libstdc++'s).
 EMU_TOOLS := $(addprefix $(B)/harness/emu-,rewrite sass-widths sites shared-bytes host-calls)
-$(B)/harness/emu-sass-widths: harness/emu/sass_widths.c harness/emu/sites.h $(HARNESS_FLAGS)
-$(B)/harness/emu-sites: harness/emu/sites.c harness/emu/sites.h $(HARNESS_FLAGS)
+EMU_LINE_WIDTHS := harness/emu/line_widths.c harness/emu/line_widths.h harness/emu/sites.h
+$(B)/harness/emu-sass-widths: harness/emu/sass_widths.c $(EMU_LINE_WIDTHS) $(HARNESS_FLAGS)
+$(B)/harness/emu-sites: harness/emu/sites.c $(EMU_LINE_WIDTHS) $(HARNESS_FLAGS)
 $(B)/harness/emu-sass-widths $(B)/harness/emu-sites:
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS_HARNESS) -o $@ $(filter %.c,$^)

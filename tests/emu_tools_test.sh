@@ -92,12 +92,12 @@ for moved in 'swapped pc and first|/^    uintptr_t pc;$/d; s/^    const struct t
              'line before first|/^    uint32_t line;$/d; s/^    const struct tl_site \*first;$/    uint32_t line;\n&/'; do
     what=${moved%%|*}
     mkdir -p "$tmp/planted"
-    cp harness/emu/sites.c "$tmp/planted/"
+    cp harness/emu/sites.c harness/emu/line_widths.c harness/emu/line_widths.h "$tmp/planted/"
     sed -e "${moved#*|}" harness/emu/sites.h >"$tmp/planted/sites.h"
     if cmp -s harness/emu/sites.h "$tmp/planted/sites.h" ||
             [ "$(grep -c -E '^    (uintptr_t pc|const struct tl_site \*first|uint32_t line);$' "$tmp/planted/sites.h")" != 3 ]; then
         not_ok "a writer of another layout ($what): harness/emu/sites.h no longer has the fields this test moves"
-    elif ! $CC $cflags -o "$tmp/planted/emu-sites" "$tmp/planted/sites.c" 2>"$tmp/planted.log"; then
+    elif ! $CC $cflags -o "$tmp/planted/emu-sites" "$tmp/planted/sites.c" "$tmp/planted/line_widths.c" 2>"$tmp/planted.log"; then
         not_ok "a writer of another layout ($what) builds" "$tmp/planted.log"
     elif read_back "$tmp/planted/emu-sites" "$tmp/planted.widths" moved >"$tmp/moved.log" 2>&1 &&
             cmp -s "$tmp/moved.got" "$tmp/known.want"; then

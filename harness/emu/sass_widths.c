@@ -19,23 +19,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "sites.h"
-
-typedef struct {
-    long line;
-    unsigned widths[TL_SITE_KINDS];
-} line_widths;
-
-static const char *basename_of(const char *path)
-{
-    const char *slash = strrchr(path, '/');
-    return slash ? slash + 1 : path;
-}
+#include "line_widths.h"
 
 /* //## File "/path/to/transpose.cu", line 42: whether the file is SRC's, and the line (the
  * last one the comment names, where it says where the line was inlined). 0 when it is no
  * such comment. */
-static int file_comment(const char *text, const char *base, int *in_main, long *line)
+static int file_comment(const char *text, const char *src, int *in_main, long *line)
 {
     const char *p = text + strspn(text, " \t");
     if (strncmp(p, "//## File \"", 11) != 0)
@@ -47,7 +36,7 @@ static int file_comment(const char *text, const char *base, int *in_main, long *
     size_t len = end ? (size_t)(end - file) : strlen(file);
     char name[4096];
     snprintf(name, sizeof name, "%.*s", (int)(len < sizeof name ? len : sizeof name - 1), file);
-    *in_main = strcmp(basename_of(name), base) == 0;
+    *in_main = tl_names_file_of(name, src);
     return 1;
 }
 
@@ -126,15 +115,15 @@ int main(int argc, char **argv)
         perror(argv[1]);
         return 1;
     }
-    const char *base = basename_of(argv[2]);
-    line_widths *lines = NULL;
+    const char *src = argv[2];
+    tl_line_widths *lines = NULL;
     size_t n = 0, cap = 0;
     int in_main = 0;
     long line = 0;
     char *text = NULL, opcode[128];
     size_t len = 0;
     while (getline(&text, &len, in) > 0) {
-        if (file_comment(text, base, &in_main, &line) || !in_main || !instruction(text, opcode, sizeof opcode))
+        if (file_comment(text, src, &in_main, &line) || !in_main || !instruction(text, opcode, sizeof opcode))
             continue;
         size_t op_len = strcspn(opcode, ".");
         unsigned kinds = kinds_of(opcode, op_len), bytes = bytes_of(opcode + op_len);
@@ -148,7 +137,7 @@ int main(int argc, char **argv)
                 perror("emu-sass-widths");
                 return 1;
             }
-            lines[n++] = (line_widths){.line = line};
+            lines[n++] = (tl_line_widths){.line = line};
         }
         for (int k = 0; k < TL_SITE_KINDS; k++)
             if (kinds & 1u << k)
@@ -159,14 +148,10 @@ int main(int argc, char **argv)
     /* By line, for a reader (and a test) that compares them as text. */
     for (size_t a = 1; a < n; a++)
         for (size_t b = a; b > 0 && lines[b - 1].line > lines[b].line; b--) {
-            line_widths t = lines[b];
+            tl_line_widths t = lines[b];
             lines[b] = lines[b - 1], lines[b - 1] = t;
         }
-    for (size_t i = 0; i < n; i++) {
-        printf("%ld", lines[i].line);
-        for (int k = 0; k < TL_SITE_KINDS; k++)
-            printf(" %u", lines[i].widths[k]);
-        printf("\n");
-    }
+    for (size_t i = 0; i < n; i++)
+        tl_line_widths_write(stdout, &lines[i]);
     return ferror(stdout) ? 1 : 0;
 }

@@ -16,14 +16,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "line_widths.h"
 #include "sites.h"
 
 #define MAX_FIELDS 6
-
-typedef struct {
-    long line;
-    unsigned widths[TL_SITE_KINDS];
-} line_widths;
 
 /* One check: the entry of the first check of its expression, and its line. */
 typedef struct {
@@ -74,44 +70,7 @@ static int is_number(const char *s)
     return *s && s[strspn(s, "0123456789")] == '\0';
 }
 
-static const char *basename_of(const char *path)
-{
-    const char *slash = strrchr(path, '/');
-    return slash ? slash + 1 : path;
-}
-
-static line_widths *read_widths(const char *path, size_t *n)
-{
-    line_widths *w = NULL;
-    size_t cap = 0;
-    FILE *f = fopen(path, "r");
-    if (!f) {
-        perror(path);
-        exit(1);
-    }
-    char *text = NULL;
-    size_t len = 0;
-    *n = 0;
-    while (getline(&text, &len, f) > 0) {
-        line_widths l = {0};
-        char *at = text, *end;
-        l.line = strtol(at, &end, 10);
-        if (end == at)
-            continue;
-        for (int k = 0; k < TL_SITE_KINDS; k++) {
-            at = end;
-            l.widths[k] = (unsigned)strtoul(at, &end, 10);
-        }
-        if (*n == cap)
-            w = grow(w, cap = cap ? 2 * cap : 64, sizeof *w);
-        w[(*n)++] = l;
-    }
-    free(text);
-    fclose(f);
-    return w;
-}
-
-static const line_widths *widths_of(const line_widths *w, size_t n, long line)
+static const tl_line_widths *widths_of(const tl_line_widths *w, size_t n, long line)
 {
     for (size_t i = 0; i < n; i++)
         if (w[i].line == line)
@@ -121,7 +80,7 @@ static const line_widths *widths_of(const line_widths *w, size_t n, long line)
 
 /* The file numbers of the assembly's .file directives that name SRC's file (.file 1
  * "dir/transpose.cu", or a directory first, in quotes too), as written. */
-static char **main_files(FILE *in, const char *base, size_t *n)
+static char **main_files(FILE *in, const char *src, size_t *n)
 {
     char **files = NULL;
     size_t cap = 0;
@@ -137,7 +96,7 @@ static char **main_files(FILE *in, const char *base, size_t *n)
             if (*p != '"')
                 name[k++] = *p;
         name[k] = '\0';
-        if (strcmp(basename_of(name), base) == 0) {
+        if (tl_names_file_of(name, src)) {
             if (*n == cap)
                 files = grow(files, cap = cap ? 2 * cap : 8, sizeof *files);
             files[(*n)++] = strdup(f[1]);
@@ -250,16 +209,25 @@ int main(int argc, char **argv)
         fprintf(stderr, "usage: emu-sites WIDTHS|- SRC IN.s OUT.s\n");
         return 2;
     }
-    const char *widths_path = argv[1], *base = basename_of(argv[2]);
+    const char *widths_path = argv[1], *src = argv[2];
     int known = strcmp(widths_path, "-") != 0;
     size_t n_widths = 0, n_files = 0;
-    line_widths *widths = known ? read_widths(widths_path, &n_widths) : NULL;
+    tl_line_widths *widths = NULL;
+    if (known) {
+        FILE *f = fopen(widths_path, "r");
+        if (!f) {
+            perror(widths_path);
+            return 1;
+        }
+        widths = tl_line_widths_read(f, &n_widths);
+        fclose(f);
+    }
     FILE *in = fopen(argv[3], "r"), *out = fopen(argv[4], "w");
     if (!in || !out) {
         perror(!in ? argv[3] : argv[4]);
         return 1;
     }
-    char **files = main_files(in, base, &n_files);
+    char **files = main_files(in, src, &n_files);
     rewind(in);
 
     regex_t check;
@@ -306,7 +274,7 @@ int main(int argc, char **argv)
     for (size_t i = 0; i < n_sites; i++) {
         char pc[32];
         snprintf(pc, sizeof pc, ".Ltl_pc_%zu", i);
-        const line_widths *w = widths_of(widths, n_widths, sites[i].line);
+        const tl_line_widths *w = widths_of(widths, n_widths, sites[i].line);
         entry(out, (long)i, pc, (long)sites[i].first, sites[i].line, w ? w->widths : NULL);
     }
     if (ferror(out) || fclose(out) != 0) {
