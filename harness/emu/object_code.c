@@ -116,6 +116,9 @@ static int read_file(const char *path, elf_file *e, char *why, size_t len)
     if (names->sh_type == SHT_NOBITS || names->sh_size == 0 || data[names->sh_offset + names->sh_size - 1] != '\0')
         return failed(why, len, "%s: its section names are not ended", path);
     e->section_names = (const char *)data + names->sh_offset;
+    for (size_t i = 0; i < h->e_shnum; i++)
+        if (e->sections[i].sh_name >= names->sh_size)
+            return failed(why, len, "%s: section %zu's name lies outside the section names", path, i);
     return 0;
 }
 
@@ -235,9 +238,11 @@ int tl_object_code_read(const char *path, tl_object_code *o, char *why, size_t w
         const Elf64_Shdr *s = &e.sections[i];
         if (s->sh_type == SHT_SYMTAB)
             symtab = s;
-        if ((s->sh_type == SHT_SYMTAB || s->sh_type == SHT_RELA) &&
-            (s->sh_link >= e.header->e_shnum || s->sh_entsize == 0))
-            return failed(why, why_len, "%s: section %zu links to no section", path, i);
+        if ((s->sh_type == SHT_SYMTAB && s->sh_entsize != sizeof(Elf64_Sym)) ||
+            (s->sh_type == SHT_RELA && s->sh_entsize != sizeof(Elf64_Rela)) ||
+            ((s->sh_type == SHT_SYMTAB || s->sh_type == SHT_RELA) && s->sh_link >= e.header->e_shnum))
+            return failed(why, why_len, "%s: section %zu is not an ELF64 symbol table or relocations "
+                                        "as g++ writes them", path, i);
     }
     if (!symtab)
         return failed(why, why_len, "%s: has no symbol table", path);
