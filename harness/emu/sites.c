@@ -11,7 +11,9 @@
  * Lines of other files than SRC (the emulator's headers) count as line 0.
  */
 #include <regex.h>
+#include <search.h>
 #include <stddef.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -26,12 +28,6 @@ typedef struct {
     size_t first;
     long line;
 } site;
-
-/* The first check of each source expression, by "line:column:ld|st" (open addressing). */
-typedef struct {
-    char **keys;
-    size_t *first, mask;
-} first_checks;
 
 static void *grow(void *p, size_t n, size_t size)
 {
@@ -79,15 +75,17 @@ static const tl_line_widths *widths_of(const tl_line_widths *w, size_t n, long l
 }
 
 /* The file numbers of the assembly's .file directives that name SRC's file (.file 1
- * "dir/transpose.cu", or a directory first, in quotes too), as written. */
-static char **main_files(FILE *in, const char *src, size_t *n)
+ * "dir/transpose.cu", or a directory first, in quotes too), as written; and in *lines how
+ * many lines the assembly has, as many checks as it can hold. */
+static char **main_files(FILE *in, const char *src, size_t *n, size_t *lines)
 {
     char **files = NULL;
     size_t cap = 0;
     char *text = NULL, *f[MAX_FIELDS], *last;
     size_t len = 0;
-    *n = 0;
+    *n = *lines = 0;
     while (getline(&text, &len, in) > 0) {
+        ++*lines;
         if (fields(text, f, MAX_FIELDS, &last) < 2 || strcmp(f[0], ".file") != 0 || !is_number(f[1]))
             continue;
         char name[4096];
@@ -106,49 +104,18 @@ static char **main_files(FILE *in, const char *src, size_t *n)
     return files;
 }
 
-static size_t hash(const char *s)
+/* The first check of key's source expression ("line:column:ld|st"), by hsearch's table:
+ * index, where key is new. */
+static size_t first_check(const char *key, size_t index)
 {
-    size_t h = 5381;
-    while (*s)
-        h = h * 33 + (unsigned char)*s++;
-    return h;
-}
-
-/* The first check of key's expression: index, where key is new. */
-static size_t first_check(first_checks *t, const char *key, size_t index)
-{
-    size_t h = hash(key) & t->mask;
-    for (; t->keys[h]; h = (h + 1) & t->mask)
-        if (strcmp(t->keys[h], key) == 0)
-            return t->first[h];
-    t->keys[h] = strdup(key);
-    t->first[h] = index;
-    return index;
-}
-
-/* Room for at least n keys at under half full. */
-static void first_checks_room(first_checks *t, size_t n)
-{
-    if (t->mask && 2 * n <= t->mask + 1)
-        return;
-    first_checks old = *t;
-    size_t size = old.mask ? 2 * (old.mask + 1) : 1024;
-    t->keys = calloc(size, sizeof *t->keys);
-    t->first = calloc(size, sizeof *t->first);
-    if (!t->keys || !t->first) {
+    ENTRY e = {.key = (char *)key, .data = (void *)(uintptr_t)index}, *found = hsearch(e, FIND);
+    if (found)
+        return (size_t)(uintptr_t)found->data;
+    if (!(e.key = strdup(key)) || !hsearch(e, ENTER)) {
         perror("emu-sites");
         exit(1);
     }
-    t->mask = size - 1;
-    for (size_t i = 0; old.mask && i <= old.mask; i++)
-        if (old.keys[i]) {
-            size_t h = hash(old.keys[i]) & t->mask;
-            while (t->keys[h])
-                h = (h + 1) & t->mask;
-            t->keys[h] = old.keys[i], t->first[h] = old.first[i];
-        }
-    free(old.keys);
-    free(old.first);
+    return index;
 }
 
 /* One field of an entry: where sites.h puts it, how many bytes, and what it holds. */
@@ -227,14 +194,18 @@ int main(int argc, char **argv)
         perror(!in ? argv[3] : argv[4]);
         return 1;
     }
-    char **files = main_files(in, src, &n_files);
+    size_t lines;
+    char **files = main_files(in, src, &n_files, &lines);
     rewind(in);
+    if (!hcreate(2 * lines + 16)) {
+        perror("emu-sites");
+        return 1;
+    }
 
     regex_t check;
     if (regcomp(&check, "^[ \t]*call[ \t].*__asan_(load|store)", REG_EXTENDED | REG_NOSUB) != 0)
         return 1;
     site *sites = NULL;
-    first_checks firsts = {0};
     size_t n_sites = 0, cap = 0;
     char *text = NULL, *copy = NULL, *f[MAX_FIELDS], *last;
     size_t len = 0, copy_len = 0;
@@ -265,8 +236,7 @@ int main(int argc, char **argv)
         snprintf(key, sizeof key, "%ld:%s:%s", l, column, strstr(text, "__asan_load") ? "ld" : "st");
         if (n_sites == cap)
             sites = grow(sites, cap = cap ? 2 * cap : 256, sizeof *sites);
-        first_checks_room(&firsts, n_sites + 1);
-        sites[n_sites].first = first_check(&firsts, key, n_sites);
+        sites[n_sites].first = first_check(key, n_sites);
         sites[n_sites++].line = l;
     }
     fprintf(out, "\t.section\ttl_sites,\"aw\"\n\t.balign\t%zu\n", _Alignof(tl_site));
