@@ -174,9 +174,12 @@ EMU_HEADERS := $(wildcard harness/emu/*.h harness/emu/cooperative_groups/*.h)
 EMU_SCRIPTS := $(wildcard harness/emu/*.sh)
 EMU_OBJS := $(addprefix $(B)/harness/emu/,gpu.o launch_config.o runtime.o streams.o kernels.o intrinsics.o shared.o emulator.o race.o warp.o atomic.o fiber.o statics.o confine.o indirect.o block_race.o made.o kit_pages.o)
 CFLAGS_EMU := $(CFLAGS_GPU) -Iharness/emu
-$(B)/harness/emu/%.o: harness/emu/%.c $(GPU_HEADERS) $(EMU_HEADERS) $(HARNESS_FLAGS)
+# The emulator's own files stand where the CUDA runtime stands, below the GPU glue: they
+# see the core's headers and their own, never the glue's (harness/gpu/).
+CFLAGS_EMU_RUNTIME := $(CFLAGS_HARNESS) -Iharness/emu
+$(B)/harness/emu/%.o: harness/emu/%.c $(CORE_HEADERS) $(EMU_HEADERS) $(HARNESS_FLAGS)
 	@mkdir -p $(@D)
-	$(CC) $(CFLAGS_EMU) -c $< -o $@
+	$(CC) $(CFLAGS_EMU_RUNTIME) -c $< -o $@
 $(B)/harness/emu/%.o: harness/gpu/%.c $(GPU_HEADERS) $(EMU_HEADERS) $(HARNESS_FLAGS)
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS_EMU) -c $< -o $@
@@ -184,6 +187,23 @@ $(B)/harness/emu-rewrite: harness/emu/rewrite.c harness/emu/source.c harness/emu
                           harness/emu/source.h harness/emu/kernel_edits.h $(HARNESS_FLAGS)
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS_HARNESS) -o $@ $(filter %.c,$^)
+# What emu-compile.sh reads of a lab file's code, beside rewrite (where it finds them):
+# the widths of nvcc's loads and stores from its SASS, the table of access checks
+# (sites.h) in g++'s assembly, and, without nvcc, each kernel's shared bytes and the
+# host functions device code calls, from the object (the demangler is libstdc++'s).
+EMU_TOOLS := $(addprefix $(B)/harness/emu-,rewrite sass-widths sites shared-bytes host-calls)
+EMU_LINE_WIDTHS := harness/emu/line_widths.c harness/emu/line_widths.h harness/emu/sites.h
+$(B)/harness/emu-sass-widths: harness/emu/sass_widths.c $(EMU_LINE_WIDTHS) $(HARNESS_FLAGS)
+$(B)/harness/emu-sites: harness/emu/sites.c $(EMU_LINE_WIDTHS) $(HARNESS_FLAGS)
+$(B)/harness/emu-sass-widths $(B)/harness/emu-sites:
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS_HARNESS) -o $@ $(filter %.c,$^)
+EMU_OBJECT_CODE := harness/emu/object_code.c harness/emu/device_names.c harness/emu/object_code.h harness/emu/device_names.h
+$(B)/harness/emu-shared-bytes: harness/emu/shared_bytes.c $(EMU_OBJECT_CODE) $(HARNESS_FLAGS)
+$(B)/harness/emu-host-calls: harness/emu/host_calls.c $(EMU_OBJECT_CODE) $(HARNESS_FLAGS)
+$(B)/harness/emu-shared-bytes $(B)/harness/emu-host-calls:
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS_HARNESS) -o $@ $(filter %.c,$^) -lstdc++
 
 # The lab process: what a suite links to run its lab's code there (lab_process.h).
 LAB_HEADERS := $(GPU_HEADERS) $(wildcard harness/lab/*.h) harness/emu/emu.h
@@ -300,7 +320,7 @@ $(call vdir,$(1),$(2),$(3))/lab.raw.o: $(call lab_src,$(1),$(2)) harness/core/in
 	  rc=$$$$?; grep -Ev '^ptxas info|bytes stack frame' $$(@D)/resources.txt >&2; exit $$$$rc
 else ifeq ($(3),emu)
 $(call vdir,$(1),$(2),$(3))/lab.raw.o: $(call lab_src,$(1),$(2)) harness/core/include/lab.h $(call vdir,$(1),$(2),$(3))/flags \
-                                       $(B)/harness/emu-rewrite $(EMU_HEADERS) $(EMU_SCRIPTS)
+                                       $(EMU_TOOLS) $(EMU_HEADERS) $(EMU_SCRIPTS)
 	@echo "g++ -c $(call built_src,$(1),$(2)) (for the CPU emulator; warnings are errors, as in the GPU build) $$(call tunable_defs,$(1))"
 	@TL_EMU_ARCH="$$(EMU_NVCC_ARCH)" harness/emu/emu-compile.sh $(B)/harness/emu-rewrite $$< $$@ $$(@D)/resources.txt $$(call tunable_defs,$(1))
 endif
@@ -613,17 +633,17 @@ $(B)/plan-test: tests/plan_test.c $(LAB_CLIENT) $(CORE_LIB) $(LAB_HEADERS) $(B)/
 # its kernels beside it (tests/emu_kernels.cu, tests/emu_*_kernels.cu).
 EMU_TEST_SRCS := tests/emu_test.c $(wildcard tests/emu_*_test.c)
 EMU_KERNEL_OBJS := $(patsubst tests/%.cu,$(B)/emu-test.d/%.o,$(wildcard tests/emu_*kernels.cu))
-$(B)/emu-test.d/%.o: tests/%.cu $(wildcard tests/*.cuh) $(B)/harness/emu-rewrite $(EMU_HEADERS) $(EMU_SCRIPTS)
+$(B)/emu-test.d/%.o: tests/%.cu $(wildcard tests/*.cuh) $(EMU_TOOLS) $(EMU_HEADERS) $(EMU_SCRIPTS)
 	@mkdir -p $(@D)
 	@harness/emu/emu-compile.sh $(B)/harness/emu-rewrite $< $@ $(@:.o=.resources.txt) -Itests
-$(B)/emu-test: $(EMU_TEST_SRCS) $(EMU_KERNEL_OBJS) $(CORE_LIB) $(EMU_OBJS) $(GPU_HEADERS) $(EMU_HEADERS) $(B)/harness/emu-rewrite
+$(B)/emu-test: $(EMU_TEST_SRCS) $(EMU_KERNEL_OBJS) $(CORE_LIB) $(EMU_OBJS) $(GPU_HEADERS) $(EMU_HEADERS) $(EMU_TOOLS)
 	$(CC) $(CFLAGS_EMU) -Itests -DTL_EMU_REWRITE='"$(B)/harness/emu-rewrite"' -o $@ $(EMU_TEST_SRCS) $(EMU_KERNEL_OBJS) $(EMU_OBJS) $(CORE_LIB) -lcriterion $(BACKEND_LIBS_emu) -lm
 
 # The fidelity corpus: small lab files with the verdict a GPU gives each
 # (tests/emu_corpus/run.sh), run on this machine's backend: GPU=cuda for
 # the GPU, GPU=emu for the emulator.
 CORPUS := $(sort $(wildcard tests/emu_corpus/*.cu)) $(sort $(wildcard tests/emu_corpus/limits/*.cu))
-emu-corpus: $(B)/harness/emu-rewrite $(CORE_LIB) $(SUITE_CLIENT_$(BACKEND)) $(BACKEND_OBJS_$(BACKEND))
+emu-corpus: $(EMU_TOOLS) $(CORE_LIB) $(SUITE_CLIENT_$(BACKEND)) $(BACKEND_OBJS_$(BACKEND))
 	@B=$(B) BACKEND=$(BACKEND) CC='$(CC)' CFLAGS='$(CFLAGS_LAB)' BACKEND_CFLAGS='$(BACKEND_CFLAGS_$(BACKEND))' LAB_REQUEST='$(LAB_REQUEST)' \
 	  CORE='$(CORE_LIB)' CLIENT='$(SUITE_CLIENT_$(BACKEND)) $(SUITE_LIBS_$(BACKEND))' BACKEND_OBJS='$(BACKEND_OBJS_$(BACKEND))' LIBS='$(BACKEND_LIBS_$(BACKEND))' \
 	  LAB_OPS='$(foreach n,$(GPU_LABS),$(n)=$(subst $(eval) ,+,$(strip $(call op_flag,$(n)))))' \
@@ -634,7 +654,7 @@ emu-corpus: $(B)/harness/emu-rewrite $(CORE_LIB) $(SUITE_CLIENT_$(BACKEND)) $(BA
 # Every suite runs on the GPU when there is one, on the emulator otherwise;
 # with nvcc present the GPU builds are compiled (warnings as errors) either way.
 check_dir = $(call vdir,$(1),$(2),$(if $(filter gpu,$(lab$(1)_kind)),$(BACKEND),cpu))
-CHECK_BUILDS := $(B)/unit $(B)/bench-report-test $(B)/emu-test \
+CHECK_BUILDS := $(B)/unit $(B)/bench-report-test $(B)/emu-test $(EMU_TOOLS) \
   $(foreach n,$(LABS),$(call check_dir,$(n),student)/test $(call check_dir,$(n),reference)/test) \
   $(foreach n,$(CPU_LABS),$(B)/lab$(n)/bench) \
   $(if $(NVCC),$(foreach n,$(GPU_LABS),$(B)/lab$(n)/student/test $(B)/lab$(n)/reference/test $(B)/lab$(n)/bench) $(B)/plan-test)
@@ -684,6 +704,7 @@ check:
 	   $(call cli_suite,suite-server,build,tests/server_test.sh) \
 	   $(call cli_suite,figures,build,tests/plots_test.sh) \
 	   $(call cli_suite,profile,build,tests/profile_test.sh) \
+	   $(call cli_suite,emulator-tools,build,tests/emu_tools_test.sh) \
 	   $(call cli_suite,student-kit,build,tests/dist_test.sh) \
 	   $(call cli_suite,gradescope,build$(comma)student-kit,tests/gradescope_test.sh) \
 	   $(call cli_suite,tunables,,tests/tunables_test.sh) \
@@ -747,7 +768,7 @@ $(B)/grade-gpu-probe: $(B)/harness/grade/grade_gpu_probe.o $(GPU_OBJS) $(CORE_LI
 # What a hand-in's labs all link, by backend: the grader builds it once, then
 # the labs' own builds side by side (harness/grade/grade.sh).
 $(B)/grade-common-cpu: $(CORE_LIB) $(LAB_CLIENT) $(B)/harness/grade/grade_perf.o
-$(B)/grade-common-emu: $(CORE_LIB) $(LAB_CLIENT) $(EMU_OBJS) $(B)/harness/emu-rewrite
+$(B)/grade-common-emu: $(CORE_LIB) $(LAB_CLIENT) $(EMU_OBJS) $(EMU_TOOLS)
 $(B)/grade-common-cuda: $(CORE_LIB) $(LAB_PLANS) $(GPU_OBJS) $(B)/harness/gpu/plan_record.o $(BENCH_OBJS) \
                         $(B)/harness/bench/bench_gpu.o $(B)/harness/bench/bench_gpu_transpose.o \
                         $(foreach n,$(LABS),$(if $(lab$(n)_baseline),$(B)/lab$(lab$(n)_baseline)/reference/lab.renamed.o))

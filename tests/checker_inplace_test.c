@@ -10,6 +10,7 @@
 
 #include "check.h"
 #include "lab.h"
+#include "lab_words.h"
 #include "launch.h"
 
 #define T 16
@@ -18,7 +19,7 @@ static tl_verdict verdict;
 
 static void expect_caught(tl_inplace_fn fn, int n, const char *hint)
 {
-    tl_check_inplace(&verdict, fn, &tl_cpu_backend, n, 99);
+    tl_check_inplace(&verdict, fn, &tl_cpu_backend, n, 99, &tl_inplace_words);
     cr_assert(!verdict.ok, "a planted mistake passed at n = %d", n);
     cr_assert(strstr(verdict.message, hint), "the message for n = %d lacks \"%s\":\n%s", n, hint,
               verdict.message);
@@ -46,7 +47,7 @@ Test(inplace_checker, accepts_a_correct_transpose)
 {
     static const int sides[] = {1, 2, 17, 64, 100};
     for (size_t i = 0; i < sizeof sides / sizeof *sides; i++) {
-        tl_check_inplace(&verdict, correct, &tl_cpu_backend, sides[i], 99);
+        tl_check_inplace(&verdict, correct, &tl_cpu_backend, sides[i], 99, &tl_inplace_words);
         cr_assert(verdict.ok, "%s", verdict.message);
         cr_assert_eq(verdict.message[0], '\0');
     }
@@ -124,6 +125,18 @@ Test(inplace_checker, names_the_pairs_swapped_twice)
     cr_assert(strstr(verdict.message, "x < y"), "%s", verdict.message);
 }
 
+/* The handout's steps, as the caller names them: the checker knows none of its own. */
+Test(inplace_checker, cites_the_handout_its_caller_names)
+{
+    static const tl_lab_words other = {.tile = "SIDE", .block_rows = "STEPS",
+                                       .pairs_step = "the notes, part A", .tiles_step = "the notes, part B",
+                                       .both_steps = "the notes, parts A and B",
+                                       .tiles_in_pairs = "the notes, on pairs"};
+    tl_check_inplace(&verdict, swaps_twice, &tl_cpu_backend, 37, 99, &other);
+    cr_assert(strstr(verdict.message, "x < y (the notes, part A)"), "%s", verdict.message);
+    cr_assert(!strstr(verdict.message, "README.md"), "%s", verdict.message);
+}
+
 Test(inplace_checker, names_the_blogs_bug)
 {
     static const char bug[] = "each tile is transposed, but tiles were not swapped with their "
@@ -183,7 +196,7 @@ static const tl_backend planted_gpu = {"planted GPU", 1, run_as_launched};
 /* on the planted GPU: caught, saying `hint`, and never `never` (a diagnosis that misled). */
 static void expect_on_gpu(tl_inplace_fn fn, int n, const char *hint, const char *never)
 {
-    tl_check_inplace(&verdict, fn, &planted_gpu, n, 99);
+    tl_check_inplace(&verdict, fn, &planted_gpu, n, 99, &tl_inplace_words);
     cr_assert(!verdict.ok, "a planted mistake passed at n = %d", n);
     cr_assert(strstr(verdict.message, hint), "the message for n = %d lacks \"%s\":\n%s", n, hint,
               verdict.message);

@@ -29,7 +29,7 @@ static void *device(size_t bytes)
 
 static void fetch(void *h, const void *d, size_t bytes)
 {
-    cr_assert_eq(cudaDeviceSynchronize(), cudaSuccess, "%s", tl_gpu_error_detail());
+    cr_assert_eq(cudaDeviceSynchronize(), cudaSuccess, "%s", tl_emu_error_detail());
     cr_assert_eq(cudaMemcpy(h, d, bytes, cudaMemcpyDeviceToHost), cudaSuccess);
 }
 
@@ -112,14 +112,14 @@ Test(emulator_atomics, an_atomic_past_an_allocation_is_an_illegal_address)
 {
     launch_atomic_past_the_end(device(32 * sizeof(int)));
     cr_assert_eq(cudaDeviceSynchronize(), cudaErrorIllegalAddress);
-    cr_assert(strstr(tl_gpu_error_detail(), "atomically updated 4 bytes at 0 bytes past the end"),
-              "%s", tl_gpu_error_detail());
+    cr_assert(strstr(tl_emu_error_detail(), "atomically updated 4 bytes at 0 bytes past the end"),
+              "%s", tl_emu_error_detail());
 }
 
 Test(emulator_atomics, a_misaligned_atomic_is_a_misaligned_address)
 {
     launch_atomic_misaligned(device(32 * sizeof(int)));
-    cr_assert_eq(cudaDeviceSynchronize(), cudaErrorMisalignedAddress, "%s", tl_gpu_error_detail());
+    cr_assert_eq(cudaDeviceSynchronize(), cudaErrorMisalignedAddress, "%s", tl_emu_error_detail());
 }
 
 Test(emulator_atomics, device_variables_are_global_memory_checked_and_counted)
@@ -137,6 +137,6 @@ Test(emulator_atomics, device_variables_are_global_memory_checked_and_counted)
     cr_expect_eq(k->global_load_bytes, 256);
     launch_device_variable_past_end(out);
     cr_assert_eq(cudaDeviceSynchronize(), cudaErrorIllegalAddress);
-    cr_assert(strstr(tl_gpu_error_detail(), "the variable table at byte 256, past its end (256 bytes)"),
-              "%s", tl_gpu_error_detail());
+    cr_assert(strstr(tl_emu_error_detail(), "the variable table at byte 256, past its end (256 bytes)"),
+              "%s", tl_emu_error_detail());
 }

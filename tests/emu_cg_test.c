@@ -35,7 +35,7 @@ static void *device(size_t bytes)
 
 static void fetch(void *h, const void *d, size_t bytes)
 {
-    cr_assert_eq(cudaDeviceSynchronize(), cudaSuccess, "%s", tl_gpu_error_detail());
+    cr_assert_eq(cudaDeviceSynchronize(), cudaSuccess, "%s", tl_emu_error_detail());
     cr_assert_eq(cudaMemcpy(h, d, bytes, cudaMemcpyDeviceToHost), cudaSuccess);
 }
 
@@ -155,9 +155,9 @@ Test(emulator_cg, a_tile_whose_threads_never_meet_fails_naming_both_lines)
     launch_split_tile(device(32 * sizeof(int)));
     cr_assert_eq(cudaDeviceSynchronize(), cudaErrorLaunchFailure);
     snprintf(where, sizeof where, "__syncwarp with mask 0xffffffff at tests/emu_cg_kernels.cu:%d", split_tile_line);
-    cr_assert(strstr(tl_gpu_error_detail(), where), "%s", tl_gpu_error_detail());
+    cr_assert(strstr(tl_emu_error_detail(), where), "%s", tl_emu_error_detail());
     snprintf(where, sizeof where, "__syncthreads() of tests/emu_cg_kernels.cu:%d", split_tile_line + 1);
-    cr_assert(strstr(tl_gpu_error_detail(), where), "%s", tl_gpu_error_detail());
+    cr_assert(strstr(tl_emu_error_detail(), where), "%s", tl_emu_error_detail());
 }
 
 /* Reading the destination of a group's copy before cg::wait: the part another thread copies
@@ -167,7 +167,7 @@ Test(emulator_cg, reading_a_group_copy_before_the_wait_is_a_race)
     float *in = floats_in(32), *out = device(32 * sizeof(float));
     launch_read_before_wait(out, in);
     cr_assert_eq(cudaDeviceSynchronize(), cudaErrorLaunchFailure);
-    const char *d = tl_gpu_error_detail();
+    const char *d = tl_emu_error_detail();
     cr_assert(d && strstr(d, "a race on shared memory") && strstr(d, "thread (1, 0, 0)") &&
               strstr(d, "which thread (0, 0, 0) wrote"), "%s", d ? d : "(none)");
 }

@@ -43,7 +43,7 @@ static void *device(size_t bytes)
 
 static void fetch(void *h, const void *d, size_t bytes)
 {
-    cr_assert_eq(cudaDeviceSynchronize(), cudaSuccess, "%s", tl_gpu_error_detail());
+    cr_assert_eq(cudaDeviceSynchronize(), cudaSuccess, "%s", tl_emu_error_detail());
     cr_assert_eq(cudaMemcpy(h, d, bytes, cudaMemcpyDeviceToHost), cudaSuccess);
 }
 
@@ -118,7 +118,7 @@ Test(emulator_cuda, cache_hint_loads_and_stores_are_counted_accesses)
 Test(emulator_cuda, constant_and_device_variables_with_their_symbol_calls)
 {
     float w[8] = {1, 2, 3, 4, 5, 6, 7, 8}, h[64];
-    cr_assert_eq(set_weights(w, sizeof w, 0), cudaSuccess, "%s", tl_gpu_error_detail());
+    cr_assert_eq(set_weights(w, sizeof w, 0), cudaSuccess, "%s", tl_emu_error_detail());
     cr_assert_eq(set_weights(w, sizeof(float), 7 * sizeof(float)), cudaSuccess);
     float *out = device(32 * sizeof(float));
     tl_emu_stats_reset();
@@ -141,7 +141,7 @@ Test(emulator_cuda, constant_and_device_variables_with_their_symbol_calls)
     void *p = NULL;
     cr_assert_eq(scratch_address(&p), cudaSuccess);
     cr_assert_eq(cudaMemcpy(h, p, 8 * sizeof(float), cudaMemcpyDeviceToHost), cudaSuccess,
-                 "a __device__ variable's address is device memory: %s", tl_gpu_error_detail());
+                 "a __device__ variable's address is device memory: %s", tl_emu_error_detail());
     cr_expect_eq(h[7], 2.0f, "%g", h[7]);
 }
 
@@ -152,8 +152,8 @@ Test(emulator_cuda, a_labs_call_copies_into_variables_and_out_of_them_to_the_dev
     float w[8] = {1, 2, 3, 4, 5, 6, 7, 8}, h[4];
     float *d = device(4 * sizeof(float));
     tl_emu_lab_running(1);
-    cr_assert_eq(set_weights(w, sizeof w, 0), cudaSuccess, "%s", tl_gpu_error_detail());
-    cr_assert_eq(scratch_to_device(d), cudaSuccess, "%s", tl_gpu_error_detail());
+    cr_assert_eq(set_weights(w, sizeof w, 0), cudaSuccess, "%s", tl_emu_error_detail());
+    cr_assert_eq(scratch_to_device(d), cudaSuccess, "%s", tl_emu_error_detail());
     cr_assert_eq(get_scratch(h, sizeof h, 0), cudaErrorNotSupported);
     const char *said = NULL;
     tl_gpu_lab_error(&said);
@@ -172,7 +172,7 @@ Test(emulator_cuda, constant_reads_take_a_pass_an_address_and_symbol_copies_are_
     tl_emu_stats_reset();
     tl_emu_profile(1);
     tl_emu_lab_running(1);
-    cr_assert_eq(set_weights_from_device(d), cudaSuccess, "%s", tl_gpu_error_detail());
+    cr_assert_eq(set_weights_from_device(d), cudaSuccess, "%s", tl_emu_error_detail());
     tl_emu_lab_running(0);
     launch_weight_reads(out);
     tl_emu_profile(0);
@@ -270,7 +270,7 @@ Test(emulator_cuda, trap_stops_the_kernel)
 {
     launch_traps(device(32 * sizeof(float)));
     cr_assert_eq(cudaDeviceSynchronize(), cudaErrorLaunchFailure);
-    cr_assert(strstr(tl_gpu_error_detail(), "__trap()"), "%s", tl_gpu_error_detail());
+    cr_assert(strstr(tl_emu_error_detail(), "__trap()"), "%s", tl_emu_error_detail());
 }
 
 /* A kernel calls only device code, through a pointer as directly: a __device__ function's
@@ -291,8 +291,8 @@ Test(emulator_cuda, a_kernel_calls_through_a_pointer_only_device_functions_of_th
     cr_expect_eq(s->global_store_sectors, 32, "a float every 32 bytes: %llu", s->global_store_sectors);
 
     launch_store_through(out, 1);
-    cr_assert_eq(cudaDeviceSynchronize(), cudaErrorInvalidPc, "%s", tl_gpu_error_detail());
-    const char *said = tl_gpu_error_detail();
+    cr_assert_eq(cudaDeviceSynchronize(), cudaErrorInvalidPc, "%s", tl_emu_error_detail());
+    const char *said = tl_emu_error_detail();
     cr_assert(strstr(said, "the host function wmemcpy") && strstr(said, "not a __device__ function of your file") &&
                   strstr(said, "store_through"),
               "%s", said);
@@ -362,8 +362,8 @@ Test(emulator_cuda, host_memory_and_what_the_emulator_refuses)
     cr_assert_eq(cudaFreeHost(pinned), cudaSuccess);
     cr_assert_eq(cudaMallocManaged((void **)&managed, 64, cudaMemAttachGlobal), cudaErrorNotSupported);
     cr_assert_null(managed);
-    cr_assert(strstr(tl_gpu_error_detail(), "not supported by the tilelab CPU emulator") &&
-              strstr(tl_gpu_error_detail(), "on a GPU"), "%s", tl_gpu_error_detail());
+    cr_assert(strstr(tl_emu_error_detail(), "not supported by the tilelab CPU emulator") &&
+              strstr(tl_emu_error_detail(), "on a GPU"), "%s", tl_emu_error_detail());
 }
 
 Test(emulator_cuda, the_device_is_an_h100s_sm)

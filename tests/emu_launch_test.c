@@ -37,7 +37,7 @@ static float *device_zeros(size_t n)
 
 static void fetch(float *h, const float *d, size_t n)
 {
-    cr_assert_eq(cudaDeviceSynchronize(), cudaSuccess, "%s", tl_gpu_error_detail());
+    cr_assert_eq(cudaDeviceSynchronize(), cudaSuccess, "%s", tl_emu_error_detail());
     cr_assert_eq(cudaMemcpy(h, d, n * sizeof *h, cudaMemcpyDeviceToHost), cudaSuccess);
 }
 
@@ -47,7 +47,7 @@ static void refused(cudaError_t got, cudaError_t want, const char *why, const fl
     float h[4];
     cr_assert_eq(got, want, "the launch gave %s where CUDA gives %s", cudaGetErrorName(got),
                  cudaGetErrorName(want));
-    cr_assert(strstr(tl_gpu_error_detail(), why), "%s", tl_gpu_error_detail());
+    cr_assert(strstr(tl_emu_error_detail(), why), "%s", tl_emu_error_detail());
     cudaGetLastError(); /* as after any call that failed, the last error is this one */
     cr_assert_eq(cudaGetLastError(), cudaSuccess, "a refused launch is not a sticky error");
     fetch(h, out, 4);
@@ -78,8 +78,8 @@ Test(emulator_launch, dynamic_shared_memory_is_checked_poisoned_and_counted)
     cr_expect_eq(s->shared_load_requests, 1, "%llu", s->shared_load_requests);
     cr_assert_eq(launch_dynamic_tile(out, 32, 32 * sizeof(float), 32), cudaSuccess);
     cr_assert_eq(cudaDeviceSynchronize(), cudaErrorIllegalAddress);
-    cr_assert(strstr(tl_gpu_error_detail(), "of the dynamic shared memory (extern __shared__), past "
-                     "its end: the launch gave the block 128 bytes"), "%s", tl_gpu_error_detail());
+    cr_assert(strstr(tl_emu_error_detail(), "of the dynamic shared memory (extern __shared__), past "
+                     "its end: the launch gave the block 128 bytes"), "%s", tl_emu_error_detail());
 }
 
 Test(emulator_launch, every_extern_shared_array_is_the_same_memory)
@@ -107,7 +107,7 @@ Test(emulator_launch, more_than_48_kib_of_dynamic_shared_memory_needs_the_opt_in
     cr_assert_eq(opt_in(227 << 10), cudaSuccess, "the H100's sharedMemPerBlockOptin");
     cr_assert_eq(opt_in((227 << 10) + 4), cudaErrorInvalidValue);
     cr_assert_eq(cudaGetLastError(), cudaErrorInvalidValue, "the last error, until it is read");
-    cr_assert_eq(launch_dynamic_tile(out, 32, 227 << 10, 0), cudaSuccess, "%s", tl_gpu_error_detail());
+    cr_assert_eq(launch_dynamic_tile(out, 32, 227 << 10, 0), cudaSuccess, "%s", tl_emu_error_detail());
     cr_assert_eq(cudaDeviceSynchronize(), cudaSuccess);
 }
 
@@ -178,19 +178,19 @@ Test(emulator_launch, func_attributes_say_the_bounds)
 Test(emulator_launch, cuda_launch_kernel_reads_the_arguments_through_their_pointers)
 {
     float *out = device_zeros(64), h[64];
-    cr_assert_eq(launch_by_pointers(0, out, 3, 2.5, 1, 32), cudaSuccess, "%s", tl_gpu_error_detail());
+    cr_assert_eq(launch_by_pointers(0, out, 3, 2.5, 1, 32), cudaSuccess, "%s", tl_emu_error_detail());
     fetch(h, out, 32);
     cr_assert_eq(h[31], 8.5f, "3 * 2.5 + 1: %g", h[31]);
     cr_assert_eq(cudaMemset(out, 0, 64 * sizeof(float)), cudaSuccess);
     cr_assert_eq(launch_by_pointers(1, out, 4, 0.5, 2, 32), cudaSuccess, "a pointer to a kernel "
-                 "that is not a template: %s", tl_gpu_error_detail());
+                 "that is not a template: %s", tl_emu_error_detail());
     fetch(h, out, 32);
     cr_assert_eq(h[0], 4.0f, "%g", h[0]);
     cr_assert_eq(cudaMemset(out, 0, 64 * sizeof(float)), cudaSuccess);
     refused(launch_by_pointers(2, out, 0, 0, 0, 512), cudaErrorInvalidValue, "__launch_bounds__(256)", out);
     cr_assert_eq(launch_by_pointers(3, out, 0, 0, 0, 32), cudaErrorNotSupported);
-    cr_assert(strstr(tl_gpu_error_detail(), "not supported") == NULL ||
-              strstr(tl_gpu_error_detail(), "run this lab on a GPU"), "%s", tl_gpu_error_detail());
+    cr_assert(strstr(tl_emu_error_detail(), "not supported") == NULL ||
+              strstr(tl_emu_error_detail(), "run this lab on a GPU"), "%s", tl_emu_error_detail());
 }
 
 /* The H100's answers (plots/data/launch-limits-h100.txt), less its 132 SMs: the emulator has one. */
@@ -216,7 +216,7 @@ Test(emulator_limits, template_instances_share_the_most_static_shared_memory_of_
     if (a.sharedSizeBytes == 0)
         cr_skip_test("nvcc is not installed: no instance's static shared memory is known");
     float *out = device_zeros(32);
-    cr_assert_eq(launch_template_tiles(out, 1), cudaSuccess, "32 + 8 KiB fit: %s", tl_gpu_error_detail());
+    cr_assert_eq(launch_template_tiles(out, 1), cudaSuccess, "32 + 8 KiB fit: %s", tl_emu_error_detail());
     cr_assert_eq(cudaDeviceSynchronize(), cudaSuccess);
     /* On a GPU, 4 KiB static + 40 dynamic fit the 48; here the instance counts as 32 KiB. */
     cr_assert_eq(launch_template_tiles(out, 0), cudaErrorInvalidValue, "a fix of the limit shows here");

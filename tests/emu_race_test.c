@@ -48,7 +48,7 @@ static const char *race(const char *const *texts)
 {
     cudaError_t got = cudaDeviceSynchronize();
     cr_assert_eq(got, cudaErrorLaunchFailure, "expected a race, got %s", cudaGetErrorName(got));
-    const char *d = tl_gpu_error_detail();
+    const char *d = tl_emu_error_detail();
     cr_assert(d && strstr(d, "a race on shared memory"), "%s", d ? d : "(none)");
     for (; *texts; texts++)
         cr_assert(strstr(d, *texts), "the message lacks \"%s\": %s", *texts, d);
@@ -57,7 +57,7 @@ static const char *race(const char *const *texts)
 
 static void clean(void)
 {
-    cr_assert_eq(cudaDeviceSynchronize(), cudaSuccess, "%s", tl_gpu_error_detail());
+    cr_assert_eq(cudaDeviceSynchronize(), cudaSuccess, "%s", tl_emu_error_detail());
 }
 
 static const char *at(int line)
@@ -275,8 +275,8 @@ Test(emulator_race, blocks_writing_one_device_array_race)
 {
     float *out = device_floats();
     launch_device_scratch(out, 0);
-    cr_assert_eq(cudaDeviceSynchronize(), cudaErrorLaunchFailure, "%s", tl_gpu_error_detail());
-    const char *d = tl_gpu_error_detail();
+    cr_assert_eq(cudaDeviceSynchronize(), cudaErrorLaunchFailure, "%s", tl_emu_error_detail());
+    const char *d = tl_emu_error_detail();
     const char *texts[] = {"a race between blocks: block (1, 0, 0) of device_scratch wrote 4 byte(s) "
                            "at byte 0 of the __device__ variable block_scratch",
                            "emu_race_kernels.cu:", "that block (0, 0, 0) had written there",

@@ -59,7 +59,7 @@ static void expect_error(cudaError_t want, const char *detail)
     if (got == cudaSuccess)
         got = cudaGetLastError();
     cr_assert_eq(got, want, "expected %s, got %s", cudaGetErrorName(want), cudaGetErrorName(got));
-    const char *d = tl_gpu_error_detail();
+    const char *d = tl_emu_error_detail();
     cr_assert(d && strstr(d, detail), "the emulator's detail lacks \"%s\": %s", detail, d ? d : "(none)");
 }
 
@@ -69,7 +69,7 @@ Test(emulator, missing_syncthreads_is_a_race_whatever_order_the_threads_ran_in)
     launch_race(out, in);
     /* Thread 15 read tile[16] before thread 16 wrote it (threads run in order here). */
     expect_error(cudaErrorLaunchFailure, "a race on shared memory");
-    const char *d = tl_gpu_error_detail();
+    const char *d = tl_emu_error_detail();
     cr_assert(strstr(d, "thread (16, 0, 0)") && strstr(d, "which thread (15, 0, 0) read") &&
               strstr(d, "byte 64 of the __shared__ array tile") && strstr(d, "emu_kernels.cu:14") &&
               strstr(d, "emu_kernels.cu:15"), "both threads, the byte and both lines: %s", d);
@@ -92,7 +92,7 @@ Test(emulator, write_past_an_allocation_is_an_illegal_address)
     cr_assert_eq(cudaGetLastError(), cudaSuccess, "as on a GPU, the launch itself succeeds: the "
                  "fault shows at the next synchronisation");
     expect_error(cudaErrorIllegalAddress, "thread (4, 0, 0) of block (3, 0, 0)");
-    cr_assert(strstr(tl_gpu_error_detail(), "past the end of a 400-byte cudaMalloc allocation"));
+    cr_assert(strstr(tl_emu_error_detail(), "past the end of a 400-byte cudaMalloc allocation"));
     /* As on a GPU, the error sticks: the next call fails too. */
     float *more;
     cr_assert_eq(cudaMalloc((void **)&more, 4), cudaErrorIllegalAddress);
@@ -103,7 +103,7 @@ Test(emulator, shared_array_out_of_bounds_is_an_illegal_address)
     float *out = device_floats(32);
     launch_shared_off_by_one(out);
     expect_error(cudaErrorIllegalAddress, "thread (31, 0, 0) of block (0, 0, 0)");
-    cr_assert(strstr(tl_gpu_error_detail(), "__shared__ array"), "%s", tl_gpu_error_detail());
+    cr_assert(strstr(tl_emu_error_detail(), "__shared__ array"), "%s", tl_emu_error_detail());
 }
 
 Test(emulator, host_pointer_in_a_kernel_is_an_illegal_address)
@@ -118,11 +118,11 @@ Test(emulator, bad_launch_configurations_are_refused)
     float *out = device_floats(32);
     launch_too_many_threads(out);
     cr_assert_eq(cudaGetLastError(), cudaErrorInvalidValue, "CUDA 13 on the H100 says invalid value");
-    cr_assert(strstr(tl_gpu_error_detail(), "1025 threads per block"), "%s", tl_gpu_error_detail());
+    cr_assert(strstr(tl_emu_error_detail(), "1025 threads per block"), "%s", tl_emu_error_detail());
     cr_assert_eq(cudaGetLastError(), cudaSuccess, "a launch error is not sticky");
     launch_grid_too_tall(out);
     cr_assert_eq(cudaGetLastError(), cudaErrorInvalidValue, "CUDA 13 on the H100 says invalid value");
-    cr_assert(strstr(tl_gpu_error_detail(), "a grid of (1, 65536, 1) blocks"), "%s", tl_gpu_error_detail());
+    cr_assert(strstr(tl_emu_error_detail(), "a grid of (1, 65536, 1) blocks"), "%s", tl_emu_error_detail());
     tl_launch_reset();
     launch_too_many_threads(out);
     cr_assert_eq(tl_launch_count(), 1, "refused launches are still recorded");
@@ -307,7 +307,7 @@ Test(emulator, divergent_barriers_are_an_error_naming_both)
     float *out = device_floats(32);
     launch_split_barrier(out);
     expect_error(cudaErrorLaunchFailure, "barrier error");
-    const char *d = tl_gpu_error_detail();
+    const char *d = tl_emu_error_detail();
     cr_assert(strstr(d, "emu_kernels.cu:106") && strstr(d, "emu_kernels.cu:108"),
               "both barriers, by line: %s", d);
     cr_assert(strstr(d, "thread (0, 0, 0)") && strstr(d, "thread (1, 0, 0)"), "%s", d);
@@ -318,7 +318,7 @@ Test(emulator, failed_device_assert_is_cuda_error_assert)
     float *out = device_floats(32);
     launch_failing_assert(out);
     expect_error(cudaErrorAssert, "assert(threadIdx.x < 16) failed");
-    cr_assert(strstr(tl_gpu_error_detail(), "thread (16, 0, 0)"), "%s", tl_gpu_error_detail());
+    cr_assert(strstr(tl_emu_error_detail(), "thread (16, 0, 0)"), "%s", tl_emu_error_detail());
 }
 
 Test(emulator, launch_arguments_are_evaluated_once_on_the_host)
@@ -378,7 +378,7 @@ Test(emulator, a_race_whose_write_comes_first_is_a_race_too)
     launch_race_backwards(out);
     /* Thread 0 always runs first, so thread 1 reads its value, as a GPU may: still a race. */
     expect_error(cudaErrorLaunchFailure, "a race on shared memory");
-    const char *d = tl_gpu_error_detail();
+    const char *d = tl_emu_error_detail();
     cr_assert(strstr(d, "thread (1, 0, 0)") && strstr(d, "which thread (0, 0, 0) wrote"), "%s", d);
 }
 
@@ -389,7 +389,7 @@ Test(emulator_limits, an_index_past_a_template_kernels_shared_array_into_the_nex
     float *out = device_floats(64);
     launch_template_shared(out, -1); /* t[i + (u - t)]: past t, right into u */
     cr_assert_eq(cudaDeviceSynchronize(), cudaSuccess, "a GPU's memcheck would report it; the emulator: %s",
-                 tl_gpu_error_detail() ? tl_gpu_error_detail() : "nothing");
+                 tl_emu_error_detail() ? tl_emu_error_detail() : "nothing");
 }
 
 Test(emulator_limits, accesses_nvcc_gathers_across_an_unrolled_loop_count_as_they_come)

@@ -35,7 +35,7 @@ static void *device(size_t bytes)
 
 static void fetch(void *h, const void *d, size_t bytes)
 {
-    cr_assert_eq(cudaDeviceSynchronize(), cudaSuccess, "%s", tl_gpu_error_detail());
+    cr_assert_eq(cudaDeviceSynchronize(), cudaSuccess, "%s", tl_emu_error_detail());
     cr_assert_eq(cudaMemcpy(h, d, bytes, cudaMemcpyDeviceToHost), cudaSuccess);
 }
 
@@ -179,7 +179,7 @@ Test(emulator_warp, syncthreads_count_and_or_reduce_over_the_block)
 static void expect_warp_error(const char *what)
 {
     cr_assert_eq(cudaDeviceSynchronize(), cudaErrorLaunchFailure);
-    const char *d = tl_gpu_error_detail();
+    const char *d = tl_emu_error_detail();
     cr_assert(d && strstr(d, "warp error") && strstr(d, what), "%s", d ? d : "(none)");
 }
 
@@ -187,7 +187,7 @@ Test(emulator_warp, a_lane_left_out_of_its_own_mask_is_an_error)
 {
     launch_own_lane_left_out(device(32 * sizeof(unsigned)));
     expect_warp_error("leaves out its own lane");
-    cr_assert(strstr(tl_gpu_error_detail(), "lane 16 (thread (16, 0, 0))"), "%s", tl_gpu_error_detail());
+    cr_assert(strstr(tl_emu_error_detail(), "lane 16 (thread (16, 0, 0))"), "%s", tl_emu_error_detail());
 }
 
 Test(emulator_warp, a_shuffle_whose_lanes_wait_at_syncthreads_fails_naming_both_lines)
@@ -199,7 +199,7 @@ Test(emulator_warp, a_shuffle_whose_lanes_wait_at_syncthreads_fails_naming_both_
     snprintf(barrier, sizeof barrier, "__syncthreads() of tests/emu_warp_kernels.cu:%d",
              shuffle_beside_barrier_line + 1);
     expect_warp_error(shfl);
-    cr_assert(strstr(tl_gpu_error_detail(), barrier), "%s", tl_gpu_error_detail());
+    cr_assert(strstr(tl_emu_error_detail(), barrier), "%s", tl_emu_error_detail());
 }
 
 Test(emulator_warp, two_collectives_on_one_mask_fail_naming_both_lines)
@@ -211,5 +211,5 @@ Test(emulator_warp, two_collectives_on_one_mask_fail_naming_both_lines)
     snprintf(shfl, sizeof shfl, "__shfl_sync with mask 0xffffffff at tests/emu_warp_kernels.cu:%d",
              vote_beside_shuffle_line + 2);
     expect_warp_error(vote);
-    cr_assert(strstr(tl_gpu_error_detail(), shfl), "%s", tl_gpu_error_detail());
+    cr_assert(strstr(tl_emu_error_detail(), shfl), "%s", tl_emu_error_detail());
 }

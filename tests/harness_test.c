@@ -11,6 +11,7 @@
 
 #include "check.h"
 #include "lab.h"
+#include "lab_words.h"
 #include "launch.h"
 #include "matrix.h"
 #include "shapes.h"
@@ -170,7 +171,7 @@ static tl_verdict verdict;
 static void check(tl_transpose_fn fn, int rows, int cols)
 {
     tl_shape s = {rows, cols, 1};
-    tl_check_transpose(&verdict, fn, &tl_cpu_backend, s, 99);
+    tl_check_transpose(&verdict, fn, &tl_cpu_backend, s, 99, &tl_transpose_words);
 }
 
 static void expect_caught(tl_transpose_fn fn, int rows, int cols, const char *hint)
@@ -422,7 +423,7 @@ static void expect_on_gpu(tl_transpose_fn fn, int rows, int cols, const char *hi
                           const char *never)
 {
     tl_shape s = {rows, cols, 1};
-    tl_check_transpose(&verdict, fn, &planted_gpu, s, 99);
+    tl_check_transpose(&verdict, fn, &planted_gpu, s, 99, &tl_transpose_words);
     cr_assert(!verdict.ok, "a planted mistake passed on %dx%d", rows, cols);
     cr_assert(strstr(verdict.message, hint), "the message for %dx%d lacks \"%s\":\n%s", rows, cols,
               hint, verdict.message);
@@ -488,6 +489,27 @@ Test(checker, tells_a_bound_off_by_one_from_a_short_grid)
     launch_as(32, 8, 8, 97, 89, 1, 0);
     covered_rows = 97, covered_cols = 64;
     expect_on_gpu(grid_covers_part, 97, 89, "(cols + TILE_DIM - 1) / TILE_DIM for x", "for y");
+}
+
+/* The checker speaks of shapes and indices: what it says to write, it says in the words its
+ * caller gives for the lab's tunables, never in a lab's own. */
+Test(checker, writes_the_words_its_caller_gives)
+{
+    static const tl_lab_words other = {.tile = "SIDE", .block_rows = "STEPS", .cpu_block = "CHUNK"};
+    tl_shape s = {97, 89, 1};
+    /* Blocks of 8 rows of threads, rounded down in y; then square tiles, rounded down in y. */
+    launch_as(32, 8, 8, 97, 89, 0, 1);
+    covered_rows = 96, covered_cols = 89;
+    tl_check_transpose(&verdict, grid_covers_part, &planted_gpu, s, 99, &other);
+    cr_assert(strstr(verdict.message, "(rows + STEPS - 1) / STEPS for y"), "%s", verdict.message);
+    launch_as(32, 32, 32, 97, 89, 0, 1);
+    tl_check_transpose(&verdict, grid_covers_part, &planted_gpu, s, 99, &other);
+    cr_assert(strstr(verdict.message, "(rows + SIDE - 1) / SIDE for y"), "%s", verdict.message);
+    cr_assert(!strstr(verdict.message, "TILE_DIM") && !strstr(verdict.message, "BLOCK_ROWS"), "%s",
+              verdict.message);
+    /* On the CPU: a blocked loop's tail, by the block's word. */
+    tl_check_transpose(&verdict, grid_covers_part, &tl_cpu_backend, s, 99, &other);
+    cr_assert(strstr(verdict.message, "min(start + CHUNK, size)"), "%s", verdict.message);
 }
 
 /* Lab 3's grid with x and y swapped, grid((rows + 31) / 32, (cols + 7) / 8) (a student's):
@@ -671,7 +693,7 @@ static tl_verdict product_verdict;
 static void expect_product(int tiled, const char *hint, const char *never)
 {
     tl_shape s = {33, 31, 17};
-    tl_check_matmul(&product_verdict, planted_product, tiled, &product_here, s, 99);
+    tl_check_matmul(&product_verdict, planted_product, tiled, &product_here, s, 99, &tl_product_words);
     cr_assert(!product_verdict.ok, "a planted mistake passed");
     cr_assert(strstr(product_verdict.message, hint), "the message lacks \"%s\":\n%s", hint,
               product_verdict.message);
@@ -709,14 +731,14 @@ Test(matmul_checker, names_an_accumulator_not_set_to_zero)
 {
     tl_shape s = {33, 31, 17};
     accumulator_start = 0;
-    tl_check_matmul(&product_verdict, accumulator_not_zeroed, 1, &product_here, s, 99);
+    tl_check_matmul(&product_verdict, accumulator_not_zeroed, 1, &product_here, s, 99, &tl_product_words);
     cr_assert(!product_verdict.ok);
     cr_assert(strstr(product_verdict.message, "off by exactly a value another element of C came out with") &&
                   strstr(product_verdict.message, "float sum = 0.0f"),
               "%s", product_verdict.message);
     cr_assert(!strstr(product_verdict.message, "check A[row * k + p]"), "%s", product_verdict.message);
     accumulator_start = 0.5f;
-    tl_check_matmul(&product_verdict, accumulator_not_zeroed, 0, &product_here, s, 99);
+    tl_check_matmul(&product_verdict, accumulator_not_zeroed, 0, &product_here, s, 99, &tl_product_words);
     cr_assert(strstr(product_verdict.message, "off by the same 0.5"), "%s", product_verdict.message);
     cr_assert(!strstr(product_verdict.message, "check A[row * k + p]"), "%s", product_verdict.message);
     /* A product that sums the wrong terms is no accumulator's: the index hint stays. */
@@ -930,7 +952,7 @@ static void store_one_row_short(float *c, const float *a, const float *b, int m,
 /* The mistake run at s: caught, saying each of `says` (NULL-ended), and never `never`. */
 static void expect_in_blocks(tl_matmul_fn fn, tl_shape s, const char *const *says, const char *never)
 {
-    tl_check_matmul(&product_verdict, fn, 1, &product_in_blocks, s, 99);
+    tl_check_matmul(&product_verdict, fn, 1, &product_in_blocks, s, 99, &tl_product_words);
     cr_assert(!product_verdict.ok, "a planted mistake passed at %dx%dx%d", s.rows, s.cols, s.depth);
     for (; *says; says++)
         cr_assert(strstr(product_verdict.message, *says), "the message lacks \"%s\":\n%s", *says,
@@ -1020,16 +1042,16 @@ Test(matmul_checker, names_the_tile_past_k_among_wrong_values)
 {
     tl_shape s = {33, 31, 19};
     launch_as(16, 16, 16, 33, 31, 0, 0);
-    tl_check_matmul(&product_verdict, stale_tail_product, 1, &product_launched, s, 99);
+    tl_check_matmul(&product_verdict, stale_tail_product, 1, &product_launched, s, 99, &tl_product_words);
     cr_assert(!product_verdict.ok);
     cr_assert(strstr(product_verdict.message, "that the last tile holds 0.0f past k"), "%s",
               product_verdict.message);
     s.depth = 32; /* a multiple of the tile: nothing lies past k */
-    tl_check_matmul(&product_verdict, stale_tail_product, 1, &product_launched, s, 99);
+    tl_check_matmul(&product_verdict, stale_tail_product, 1, &product_launched, s, 99, &tl_product_words);
     cr_assert(product_verdict.ok, "%s", product_verdict.message);
     product_from = 1, product_past = 0;
     s.depth = 32;
-    tl_check_matmul(&product_verdict, planted_product, 1, &product_launched, s, 99);
+    tl_check_matmul(&product_verdict, planted_product, 1, &product_launched, s, 99, &tl_product_words);
     cr_assert(!product_verdict.ok && !strstr(product_verdict.message, "past k"), "%s",
               product_verdict.message);
 }

@@ -21,7 +21,7 @@ source "$(dirname "$0")/tap.sh"
 # loads, 112 wavefronts more than the rule's 787968.
 known=" 07:matmul_paired_kernel:shared_store_wavefronts 07:matmul_paired_kernel:shared_load_wavefronts 08:sgemm_kernel:shared_load_wavefronts "
 
-# How instructions.sh reads nvdisasm -g: sizes per line and kind, one bit each;
+# How emu-sass-widths reads nvdisasm -g: sizes per line and kind, one bit each;
 # other files' lines, and instructions that are not global or shared loads or stores, left out.
 cat >"$tmp/k.sass" <<'SASS'
 	//## File "/x/labs/07-gpu-matmul/matmul.cu", line 46
@@ -38,9 +38,9 @@ cat >"$tmp/k.sass" <<'SASS'
         /*0450*/                   LDL R7, [R1] ;
 SASS
 printf '46 0 0 20 8\n50 24 1 8 0\n' >"$tmp/k.want"
-harness/emu/instructions.sh widths "$tmp/k.sass" labs/07-gpu-matmul/matmul.cu >"$tmp/k.got" 2>&1
-if cmp -s "$tmp/k.got" "$tmp/k.want"; then ok "instructions.sh reads the widths of each line's loads and stores from SASS"
-else not_ok "instructions.sh widths: got, then wanted" <(cat "$tmp/k.got" "$tmp/k.want"); fi
+"$build/harness/emu-sass-widths" "$tmp/k.sass" labs/07-gpu-matmul/matmul.cu >"$tmp/k.got" 2>&1
+if cmp -s "$tmp/k.got" "$tmp/k.want"; then ok "emu-sass-widths reads the widths of each line's loads and stores from SASS"
+else not_ok "emu-sass-widths: got, then wanted" <(cat "$tmp/k.got" "$tmp/k.want"); fi
 
 # counts FILE: "kernel,column,value" for each count of each kernel
 counts() {

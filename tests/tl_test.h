@@ -22,6 +22,7 @@
 
 #include "check.h"
 #include "lab.h"
+#include "lab_words.h"
 #include "lab_client.h"
 #include "suite_server.h"
 
@@ -439,7 +440,7 @@ static inline void tl_expect_transpose(int rows, int cols)
     tl_shape s = {rows, cols, 1};
     const tl_backend *backend = tl_test_backend();
     TL_CALL_BEGIN("transpose() of a %d x %d matrix", rows, cols);
-    tl_check_transpose(&v, transpose, backend, s, tl_test_seed());
+    tl_check_transpose(&v, transpose, backend, s, tl_test_seed(), &tl_transpose_words);
     TL_CALL_END();
     if (!v.ok)
         tl_skip_after_hang();
@@ -453,7 +454,7 @@ static inline void tl_expect_matmul(tl_matmul_fn fn, int m, int n, int k)
     const tl_backend *backend = tl_test_backend();
     TL_CALL_BEGIN("%s() with m=%d, n=%d, k=%d", fn == matmul_naive ? "matmul_naive" :
                   fn == matmul_tiled ? "matmul_tiled" : "sgemm", m, n, k);
-    tl_check_matmul(&v, fn, fn != matmul_naive, backend, s, tl_test_seed());
+    tl_check_matmul(&v, fn, fn != matmul_naive, backend, s, tl_test_seed(), &tl_product_words);
     TL_CALL_END();
     if (!v.ok)
         tl_skip_after_hang();
@@ -465,7 +466,7 @@ static inline void tl_expect_inplace(int n)
     static tl_verdict v;
     const tl_backend *backend = tl_test_backend();
     TL_CALL_BEGIN("transpose_inplace() of a %d x %d matrix", n, n);
-    tl_check_inplace(&v, transpose_inplace, backend, n, tl_test_seed());
+    tl_check_inplace(&v, transpose_inplace, backend, n, tl_test_seed(), &tl_inplace_words);
     TL_CALL_END();
     if (!v.ok)
         tl_skip_after_hang();

@@ -13,6 +13,7 @@
 #include <stdio.h>
 
 #include "check.h"
+#include "lab_words.h"
 #include "shapes.h"
 #include "timer.h"
 #include "lab.h"

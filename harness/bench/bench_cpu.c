@@ -124,7 +124,7 @@ int tl_bench_size(tl_shape s, const tl_bench_opts *o, tl_result *results, char *
         r->variant = &variants[k];
         tl_transpose_fn fn = fn_of(&variants[k]);
         if (fn) {
-            tl_check_transpose(&v, fn, &tl_cpu_backend, s, TL_DEFAULT_SEED);
+            tl_check_transpose(&v, fn, &tl_cpu_backend, s, TL_DEFAULT_SEED, &tl_transpose_words);
             if (!v.ok) {
                 tl_bench_note_verdict(r, &v);
                 continue;

@@ -131,7 +131,7 @@ int tl_bench_size(tl_shape s, const tl_bench_opts *o, tl_result *results, char *
                         !strcmp(variants[k].role, "library"), TL_DEFAULT_SEED + (uint64_t)k, &ins, &outs,
                         !strcmp(variants[k].role, "student")};
         if (c.fn) {
-            tl_check_transpose(&v, c.fn, &tl_gpu_backend, s, tl_fresh_seed());
+            tl_check_transpose(&v, c.fn, &tl_gpu_backend, s, tl_fresh_seed(), &tl_transpose_words);
             if (!v.ok && !(c.nan_any && v.ok_but_nan_bits)) {
                 tl_bench_note_verdict(r, &v);
                 continue;

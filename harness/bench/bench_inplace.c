@@ -111,9 +111,9 @@ static int checked(tl_result *r, const launch_ctx *c, tl_shape s)
 {
     static tl_verdict v;
     if (c->inplace)
-        tl_check_inplace(&v, c->inplace, &tl_gpu_backend, s.rows, tl_fresh_seed());
+        tl_check_inplace(&v, c->inplace, &tl_gpu_backend, s.rows, tl_fresh_seed(), &tl_inplace_words);
     else if (c->transpose)
-        tl_check_transpose(&v, c->transpose, &tl_gpu_backend, s, tl_fresh_seed());
+        tl_check_transpose(&v, c->transpose, &tl_gpu_backend, s, tl_fresh_seed(), &tl_transpose_words);
     else
         return 1;
     if (!v.ok)

@@ -191,7 +191,7 @@ static int checked(tl_result *r, const tl_variant *variant)
     if (!verdicts[i]) {
         tl_shape s = {257, 255, 263};
         tl_check_matmul(&v, fn_of(variant), tl_bench_tiled(fn_of(variant)), &tl_gpu_backend, s,
-                        tl_fresh_seed());
+                        tl_fresh_seed(), &tl_product_words);
         verdicts[i] = v.ok ? 1 : 2;
         if (!v.ok) {
             tl_bench_note_verdict(r, &v);

@@ -85,11 +85,11 @@ static uint64_t seed = TL_DEFAULT_SEED;
 static void check(const lab_fn *f, const tl_backend *b, tl_shape s, tl_verdict *v)
 {
     if (f->matmul)
-        tl_check_matmul(v, f->matmul, tl_bench_tiled(f->matmul), b, s, seed);
+        tl_check_matmul(v, f->matmul, tl_bench_tiled(f->matmul), b, s, seed, &tl_product_words);
     else if (f->inplace)
-        tl_check_inplace(v, f->inplace, b, s.rows, seed);
+        tl_check_inplace(v, f->inplace, b, s.rows, seed, &tl_inplace_words);
     else
-        tl_check_transpose(v, f->transpose, b, s, seed);
+        tl_check_transpose(v, f->transpose, b, s, seed, &tl_transpose_words);
 }
 
 /* The fewest 32-byte sectors one call can move however it is written: its

@@ -1,7 +1,10 @@
 #!/bin/sh
 # emu-compile.sh REWRITE SRC.cu OUT.o RESOURCES.txt [compiler flags...]
 #
-# Compiles a lab's .cu file for the CPU emulator:
+# Compiles a lab's .cu file for the CPU emulator. REWRITE is the emulator's
+# rewrite (build/harness/emu-rewrite); its other tools lie beside it (the
+# Makefile's EMU_TOOLS: emu-sass-widths, emu-sites, emu-shared-bytes,
+# emu-host-calls).
 #
 # 1. Where nvcc is installed (no GPU needed), nvcc compiles the file first,
 #    with the flags of the kit's GPU build and for the architecture it
@@ -13,29 +16,30 @@
 #    refuses, with nvcc's words; and ptxas's report of each kernel's
 #    registers and shared memory becomes RESOURCES.txt. TL_EMU_NVCC=none
 #    skips it (TL_EMU_NVCC=path picks an nvcc).
-# 2. Without nvcc, rewrite and device-code.sh check the host/device rules
+# 2. Without nvcc, rewrite and emu-host-calls check the host/device rules
 #    themselves, and g++'s warnings stand in for nvcc's: those nvcc's device
 #    compiler does not give (signed/unsigned comparisons, unused
 #    parameters) are off, in host code too.
 # 3. REWRITE turns its <<< >>> launches into TL_LAUNCH(...), and g++
 #    compiles the result against harness/emu/cuda_runtime.h with every
-#    memory access instrumented; without nvcc, device-code.sh reads the
+#    memory access instrumented; without nvcc, emu-shared-bytes reads the
 #    __shared__ bytes of each kernel from the object into RESOURCES.txt, in
 #    its own words, which the technique checks read beside ptxas's.
 # 4. The emulator counts instructions as ncu does: where nvcc and nvdisasm
 #    are installed, nvcc also compiles the file for sm_90 (the H100 the
-#    recorded profiles come from) with -lineinfo, and instructions.sh reads
+#    recorded profiles come from) with -lineinfo, and emu-sass-widths reads
 #    from its SASS how wide the loads and stores of each source line are
 #    (LDS.128 where a thread reads four floats in a row); g++'s assembly
-#    gets a table of its access checks with those widths (section
-#    tl_sites), by which the emulator merges a thread's neighbouring
-#    accesses into one instruction. Without them the table says so, and
-#    accesses count as written. TL_EMU_NVDISASM=none skips it
-#    (TL_EMU_NVDISASM=path picks an nvdisasm).
+#    gets a table of its access checks with those widths (emu-sites:
+#    section tl_sites, laid out as sites.h says), by which the emulator
+#    merges a thread's neighbouring accesses into one instruction. Without
+#    them the table says so, and accesses count as written.
+#    TL_EMU_NVDISASM=none skips it (TL_EMU_NVDISASM=path picks an nvdisasm).
 set -eu
 rewrite=$1 src=$2 out=$3 resources=$4
 shift 4
 here=$(dirname "$0")
+tools=$(dirname "$rewrite")
 cpp=${out%.o}.emu.cpp
 names=${out%.o}.kernels
 
@@ -141,7 +145,7 @@ if [ -n "$nvcc" ] && [ -n "$nvdisasm" ]; then
     widths=${out%.o}.widths
     { { [ -s "$cubin" ] || "$nvcc" -cubin -O3 -arch=sm_90 -lineinfo -Wno-deprecated-gpu-targets -I"$here/../core/include" \
             "$@" "$src" -o "$cubin"; } && "$nvdisasm" -g -c "$cubin" >"${out%.o}.sass" &&
-          "$here/instructions.sh" widths "${out%.o}.sass" "$src" >"$widths"; } >"${out%.o}.sass.log" 2>&1 &
+          "$tools/emu-sass-widths" "${out%.o}.sass" "$src" >"$widths"; } >"${out%.o}.sass.log" 2>&1 &
     sass=$!
 fi
 
@@ -272,7 +276,7 @@ emu_cxx() {
         echo "note: nvcc could not compile $src for sm_90 (${out%.o}.sass.log): its accesses count as written" >&2
         widths=-
     fi
-    "$here/instructions.sh" sites "$widths" "$src" "${out%.o}.s" "${out%.o}.sites.s"
+    "$tools/emu-sites" "$widths" "$src" "${out%.o}.s" "${out%.o}.sites.s"
     g++ -c "${out%.o}.sites.s" -o "$out"
     # memcpy, memmove and memset that g++ leaves to the C library (a size it does not know)
     # go through the emulator's checked and counted ones, as every other access does; malloc
@@ -304,5 +308,5 @@ unseen_code "$@"
 emu_cxx -Wall -Wextra -Werror -Wno-unknown-pragmas -Wno-sign-compare -Wno-unused-parameter "$@"
 # Every call still a call: where device code calls host code.
 emu_gxx -O0 -fno-inline -w "$@" -c "$cpp" -o "${out%.o}.calls.o"
-"$here/device-code.sh" host-calls "${out%.o}.calls.o" "$names" "$src"
-"$here/device-code.sh" resources "$out" "$names" "$src" >"$resources"
+"$tools/emu-host-calls" "${out%.o}.calls.o" "$names" "$src"
+"$tools/emu-shared-bytes" "$out" "$names" >"$resources"

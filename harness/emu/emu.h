@@ -72,6 +72,20 @@ void tl_emu_launches_reset(void);
 int tl_emu_launch_count(void);
 const tl_launch *tl_emu_launch_get(int i);
 
+/*
+ * What the emulator adds to its errors, as a GPU's runtime does not, for the GPU glue's
+ * messages (gpu.c, on the emulator's build): its name; what it saw behind the last error
+ * (which thread, which access), or NULL; whether that error is one only the emulator
+ * gives, where a GPU gives none and runs on (a race on shared memory, threads at
+ * different barriers), so that what it saw comes first, before the error's name and
+ * usual cause, which would mislead; and why it refused a lab's call, as a GPU's launch
+ * plan refuses it (tl_emu_lab_running), or NULL.
+ */
+#define TL_EMU_RUNTIME_NAME "CPU emulator of a GPU"
+const char *tl_emu_error_detail(void);
+int tl_emu_error_is_its_own(void);
+const char *tl_emu_lab_refusal(void);
+
 /* Counting costs time: it is off until switched on. */
 void tl_emu_profile(int on);
 void tl_emu_stats_reset(void);

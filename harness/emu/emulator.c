@@ -28,6 +28,7 @@
 #include "emulator.h"
 #include "fiber.h"
 #include "launch.h"
+#include "sites.h"
 
 #include <dlfcn.h>
 #include <errno.h>
@@ -45,8 +46,9 @@
 enum { READY, AT_BARRIER, AT_WARP, DONE };
 /* BARRIER: not an access, where a thread passed __syncthreads() (no instruction spans one).
  * Atomics come after: nvcc never merges them, so they have no widths (tl_sites). */
-enum { GLOBAL_LOAD, GLOBAL_STORE, SHARED_LOAD, SHARED_STORE, KINDS, BARRIER = KINDS,
-       GLOBAL_ATOMIC, SHARED_ATOMIC, CONSTANT_LOAD };
+enum { GLOBAL_LOAD = TL_SITE_GLOBAL_LOAD, GLOBAL_STORE = TL_SITE_GLOBAL_STORE,
+       SHARED_LOAD = TL_SITE_SHARED_LOAD, SHARED_STORE = TL_SITE_SHARED_STORE, KINDS = TL_SITE_KINDS,
+       BARRIER = KINDS, GLOBAL_ATOMIC, SHARED_ATOMIC, CONSTANT_LOAD };
 
 /* One access of one thread: pc is the instruction (the call site of the check). */
 typedef struct {
@@ -173,7 +175,7 @@ static const char *where(void)
 /* A fault ends the kernel; the error shows at the next synchronisation, as on a GPU.
  * a_gpu_fails: whether a GPU fails the kernel too (an illegal address), or runs on with
  * whatever comes of it (a race, threads at different barriers), where the emulator's error
- * is its own verdict, which the student must read first (tl_gpu_error_is_the_emulators). */
+ * is its own verdict, which the student must read first (tl_emu_error_is_its_own, emu.h). */
 static void kernel_failed(cudaError_t err, int a_gpu_fails, const char *fmt, ...)
 {
     va_list ap;
@@ -763,21 +765,8 @@ static request_cost cost(const access_record *const *lane, const int *lane_id, i
 
 /* ------------------------------------------------------- instructions */
 
-/*
- * What nvcc makes of each access check of the lab files, as
- * harness/emu/instructions.sh writes it into section tl_sites: the
- * check's return address, the first check of the same source expression,
- * its line and, per kind, the sizes (one bit each) of the instructions
- * nvcc's SASS has on that line. Each object's table starts with an entry
- * of pc 0 whose line says whether the sizes are known.
- */
-typedef struct tl_site {
-    uintptr_t pc;
-    const struct tl_site *first;
-    uint32_t line;
-    uint8_t widths[KINDS];
-} tl_site;
-
+/* What nvcc makes of each access check of the lab files: the table emu-sites writes into
+ * each lab object (sites.h), gathered by the linker. */
 extern const tl_site __start_tl_sites[] __attribute__((weak));
 extern const tl_site __stop_tl_sites[] __attribute__((weak));
 
@@ -841,7 +830,8 @@ unsigned tl_emu_sass_widths(int line, int shared, int store)
     read_sites();
     for (size_t i = 0; i < n_sites; i++)
         if (__start_tl_sites[i].pc && __start_tl_sites[i].line == (uint32_t)line)
-            return __start_tl_sites[i].widths[(shared ? SHARED_LOAD : GLOBAL_LOAD) + (store ? 1 : 0)];
+            return __start_tl_sites[i].widths[shared ? (store ? SHARED_STORE : SHARED_LOAD)
+                                                   : (store ? GLOBAL_STORE : GLOBAL_LOAD)];
     return 0;
 }
 

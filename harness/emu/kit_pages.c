@@ -66,6 +66,14 @@ void tl_emu_kit_pages_map(void)
     protect(TL_EMU_KIT_HEAP, PROT_READ);
 }
 
+/* Mapped before main in every program the emulator is part of, since its code reads the counts
+ * (whether counting is on) without opening them; the confined lab process maps them earlier
+ * still, from .preinit_array, before its filter refuses fixed mappings (confine.c). */
+__attribute__((constructor)) static void map_at_start(void)
+{
+    tl_emu_kit_pages_map();
+}
+
 void tl_emu_kit_write(int on)
 {
     if (!opened)

@@ -7,7 +7,6 @@
 #include "cuda_runtime.h"
 #include "emu.h"
 #include "emulator.h"
-#include "gpu.h"
 #include "sysinfo.h"
 
 #include <stdarg.h>
@@ -76,12 +75,10 @@ static cudaError_t refused_in_lab(const char *why)
     return sticky_error = last_error = cudaErrorNotSupported;
 }
 
-/* The error a lab's call left, and, for a refusal, why: worded as on a GPU (lab_plans.c). */
-cudaError_t tl_gpu_lab_error(const char **said)
+/* Why a lab's call was refused: worded as on a GPU (lab_plans.c). */
+const char *tl_emu_lab_refusal(void)
 {
-    if (said)
-        *said = refusal[0] ? refusal : NULL;
-    return cudaGetLastError();
+    return refusal[0] ? refusal : NULL;
 }
 
 void tl_emu_fault_later(cudaError_t err, int no_gpu_error, const char *fmt, va_list ap)
@@ -101,15 +98,13 @@ cudaError_t tl_emu_context_error(void)
     return sticky_error ? sticky_error : pending_error;
 }
 
-const char tl_gpu_runtime_name[32] = "CPU emulator of a GPU";
-
-/* The thread and access behind the last error (gpu.h). */
-const char *tl_gpu_error_detail(void)
+/* The thread and access behind the last error (emu.h). */
+const char *tl_emu_error_detail(void)
 {
     return detail[0] ? detail : NULL;
 }
 
-int tl_gpu_error_is_the_emulators(void)
+int tl_emu_error_is_its_own(void)
 {
     return detail[0] && detail_is_the_emulators;
 }

@@ -51,17 +51,45 @@ static const char *usual_cause(cudaError_t err)
     }
 }
 
-/* A GPU's runtime adds nothing to these; the emulator's (emu/emulator.c) replaces both. */
-__attribute__((weak)) const char tl_gpu_runtime_name[32] = "GPU";
-__attribute__((weak)) const char *tl_gpu_error_detail(void)
+/* What the runtime underneath adds to its errors: the emulator says what it saw (emu.h), a
+ * GPU's runtime nothing. */
+#ifdef TILELAB_EMU_CUDA_RUNTIME_H
+const char tl_gpu_runtime_name[32] = TL_EMU_RUNTIME_NAME;
+#else
+const char tl_gpu_runtime_name[32] = "GPU";
+#endif
+
+static const char *error_detail(void)
 {
+#ifdef TILELAB_EMU_CUDA_RUNTIME_H
+    return tl_emu_error_detail();
+#else
     return NULL;
+#endif
+}
+
+static int error_is_the_emulators(void)
+{
+#ifdef TILELAB_EMU_CUDA_RUNTIME_H
+    return tl_emu_error_is_its_own();
+#else
+    return 0; /* every error is CUDA's */
+#endif
+}
+
+static const char *lab_refusal(void)
+{
+#ifdef TILELAB_EMU_CUDA_RUNTIME_H
+    return tl_emu_lab_refusal();
+#else
+    return NULL;
+#endif
 }
 
 __attribute__((weak)) cudaError_t tl_gpu_lab_error(const char **said)
 {
     if (said)
-        *said = NULL;
+        *said = lab_refusal();
     return cudaGetLastError();
 }
 
@@ -71,17 +99,12 @@ __attribute__((weak)) int tl_gpu_lab_plans_ahead(int on)
     return 0;
 }
 
-__attribute__((weak)) int tl_gpu_error_is_the_emulators(void)
-{
-    return 0; /* a GPU's runtime: every error is CUDA's */
-}
-
 /* The error by name and its cause: `cause`, or the usual one when NULL; what the emulator
  * saw alone and first where no GPU gives that error. */
 static void explain_as(cudaError_t err, const char *cause, char *buf, size_t len)
 {
-    const char *detail = tl_gpu_error_detail();
-    if (detail && tl_gpu_error_is_the_emulators()) {
+    const char *detail = error_detail();
+    if (detail && error_is_the_emulators()) {
         snprintf(buf, len, "%s\n  (the emulator stops the kernel there, with %s, an error no GPU gives "
                  "for this)", detail, cudaGetErrorName(err));
         return;

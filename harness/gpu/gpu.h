@@ -14,22 +14,13 @@
 #include "launch.h"
 #include "timer.h"
 
-/*
- * What the runtime underneath adds: its name for the checker's messages, and
- * what it saw behind the last error (which thread, which access), or NULL.
- * gpu.c defines them weakly for a GPU's runtime; the emulator defines its
- * own, which replace them where it is linked.
- */
+/* The runtime underneath, by name, for the checker's messages: a GPU's, or the emulator's. */
 extern const char tl_gpu_runtime_name[32];
-const char *tl_gpu_error_detail(void);
-/* Whether the last error is one only the emulator gives, where a GPU gives none and runs on
- * (a race on shared memory, threads at different barriers): then its detail says all, and
- * comes first, before the error's name and usual cause, which would mislead. */
-int tl_gpu_error_is_the_emulators(void);
 
 /*
  * The error of the lab call just made, as cudaGetLastError() gives it, and
- * *said NULL. gpu.c defines it weakly; where a lab's calls are launch plans
+ * in *said why the runtime refused the call, or NULL (the emulator refuses
+ * what a GPU's launch plan would: emu.h). gpu.c defines it weakly; where a lab's calls are launch plans
  * run by the kit (lab/lab_plans.c), the plan's error, and in *said what the
  * kit refused of the plan when that is the error.
  */

@@ -34,6 +34,22 @@ typedef struct {
 
 extern const tl_backend tl_cpu_backend;
 
+/*
+ * The checker speaks of shapes and indices; where a hint says what to
+ * write, it names what the lab's code is built around in the lab's own
+ * words, which its caller gives (lab_words.h has the labs'): the sizes its
+ * tunables set, and where its handout tells each step. A field a check does
+ * not use may be NULL.
+ */
+typedef struct {
+    const char *tile;       /* the side of a square tile, its blocks blockIdx * tile apart */
+    const char *block_rows; /* the rows of threads of a block that covers a tile in steps */
+    const char *cpu_block;  /* the side of a CPU loop's block */
+    /* An in-place transpose, where the handout tells it: pairs of elements swapped once,
+     * pairs of tiles, both, and the section on tiles swapped in pairs. */
+    const char *pairs_step, *tiles_step, *both_steps, *tiles_in_pairs;
+} tl_lab_words;
+
 typedef struct {
     int ok;
     size_t wrong;          /* output elements that differ from the expected bits */
@@ -45,7 +61,7 @@ typedef struct {
 } tl_verdict;
 
 void tl_check_transpose(tl_verdict *v, tl_transpose_fn fn, const tl_backend *backend,
-                        tl_shape s, uint64_t seed);
+                        tl_shape s, uint64_t seed, const tl_lab_words *words);
 
 /*
  * The square n x n matrix transposed in its own memory (check_inplace.c),
@@ -54,16 +70,16 @@ void tl_check_transpose(tl_verdict *v, tl_transpose_fn fn, const tl_backend *bac
  * lost one side.
  */
 void tl_check_inplace(tl_verdict *v, tl_inplace_fn fn, const tl_backend *backend, int n,
-                      uint64_t seed);
+                      uint64_t seed, const tl_lab_words *words);
 
 /*
  * C = A B for m x k A and k x n B, against a double-precision product.
- * tiled: 1 when fn's kernel works through shared tiles (lab 7's
- * matmul_tiled, lab 8's sgemm), 0 for lab 7's naive one, which has none:
- * the hints speak of tiles and barriers only for the first.
+ * tiled: 1 when fn's kernel works through shared tiles, 0 when it has none
+ * (one thread an element of C, straight from A and B): the hints speak of
+ * tiles and barriers only for the first.
  */
 void tl_check_matmul(tl_verdict *v, tl_matmul_fn fn, int tiled, const tl_backend *backend,
-                     tl_shape s, uint64_t seed);
+                     tl_shape s, uint64_t seed, const tl_lab_words *words);
 
 /* How far a float sum of k products may stray from the exact one, whose
  * magnitudes sum |a_ip b_pj| add up to `bound` (see check_matmul.c). */

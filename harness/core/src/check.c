@@ -253,20 +253,22 @@ typedef struct {
 
 /*
  * Where launch l's grid ends along a side, in elements of in: its blocks
- * times what each covers, in the ways a lab's kernel uses a block (way 0,
- * 1, ...): one element a thread (block.x across, block.y down), or a square
- * tile of block.x a side, which labs 4-6 cover down with fewer rows of
- * threads. -1 past the last way.
+ * times what each covers, in the ways a kernel may use a block (way 0, 1,
+ * ...): one element a thread (block.x across, block.y down), or a square
+ * tile of block.x a side, which block.y rows of threads may cover down in
+ * steps. -1 past the last way. *macro: the lab's word for what each block
+ * covers (words).
  */
-static long span_of(const tl_launch *l, char axis, int way, unsigned *per_block, const char **macro)
+static long span_of(const tl_launch *l, char axis, int way, unsigned *per_block, const char **macro,
+                    const tl_lab_words *w)
 {
     if (axis == 'x') {
         *per_block = l->block[0];
-        *macro = "TILE_DIM";
+        *macro = w->tile;
         return way == 0 ? (long)l->grid[0] * l->block[0] : -1;
     }
     *per_block = way ? l->block[0] : l->block[1];
-    *macro = way || l->block[1] == l->block[0] ? "TILE_DIM" : "BLOCK_ROWS";
+    *macro = way || l->block[1] == l->block[0] ? w->tile : w->block_rows;
     return way < 2 ? (long)l->grid[1] * *per_block : -1;
 }
 
@@ -276,11 +278,12 @@ static long span_of(const tl_launch *l, char axis, int way, unsigned *per_block,
  * launches say whether the grid stops there, or reaches past them and the
  * bounds tests do not let their threads through. A grid whose blocks end
  * exactly where the holes begin stops short, unless, read the other way a
- * block may be used, it is exactly the grid rounded up (lab 3's blocks of
- * BLOCK_ROWS rows, rounded down, and lab 6's, each over a TILE_DIM tile,
- * rounded up, can be one launch): then the hint gives both readings.
+ * block may be used, it is exactly the grid rounded up (blocks of block.y
+ * rows of threads, one element each, rounded down, and blocks over a tile
+ * of block.x a side, rounded up, can be one launch): then the hint gives
+ * both readings.
  */
-static void hint_tail_on_gpu(char *msg, size_t len, const side *sd, int holes)
+static void hint_tail_on_gpu(char *msg, size_t len, const side *sd, int holes, const tl_lab_words *w)
 {
     int reached = sd->size - sd->strip, n = tl_launch_count(), covers = n > 0;
     const tl_launch *l = NULL, *stops = NULL;
@@ -291,7 +294,7 @@ static void hint_tail_on_gpu(char *msg, size_t len, const side *sd, int holes)
         const char *macro;
         long span, most = 0;
         l = tl_launch_get(i);
-        for (int way = 0; (span = span_of(l, sd->axis, way, &per_block, &macro)) >= 0; way++) {
+        for (int way = 0; (span = span_of(l, sd->axis, way, &per_block, &macro, w)) >= 0; way++) {
             unsigned blocks = sd->axis == 'x' ? l->grid[0] : l->grid[1];
             if (span == reached && !stops)
                 stops = l, stop_per_block = per_block, stop_macro = macro;
@@ -330,14 +333,16 @@ static void hint_tail_on_gpu(char *msg, size_t len, const side *sd, int holes)
         return;
     }
     if (!covers) {
+        char rows_too[160] = "";
+        if (sd->axis == 'y')
+            snprintf(rows_too, sizeof rows_too, ", or %s for blocks of %s rows that each move one element",
+                     w->block_rows, w->block_rows);
         tl_appendf(msg, len,
                    "%s: either the grid stops short of them (round the number of blocks up, "
-                   "(%s + TILE_DIM - 1) / TILE_DIM for %c%s) or the bounds test does (%s < %s, "
+                   "(%s + %s - 1) / %s for %c%s) or the bounds test does (%s < %s, "
                    "not %s < %s - 1).\n",
-                   holes ? "hold nothing of in" : "were never written", sd->size_name, sd->axis,
-                   sd->axis == 'y' ? ", or BLOCK_ROWS for blocks of BLOCK_ROWS rows that each "
-                                     "move one element" : "",
-                   sd->index, sd->size_name, sd->index, sd->size_name);
+                   holes ? "hold nothing of in" : "were never written", sd->size_name, w->tile, w->tile,
+                   sd->axis, rows_too, sd->index, sd->size_name, sd->index, sd->size_name);
         return;
     }
     if (holes == 1)
@@ -367,14 +372,14 @@ static void hint_tail_on_gpu(char *msg, size_t len, const side *sd, int holes)
 /*
  * A tail left by a grid whose x and y are swapped (tl_grid_swapped): x
  * counted over in's rows, y over its columns, each rounded up, in either
- * way a lab's kernel uses a block down y (span_of). 1 when it told so.
+ * way a kernel may use a block down y (span_of). 1 when it told so.
  */
-static int hint_swapped_grid(char *msg, size_t len, tl_shape s)
+static int hint_swapped_grid(char *msg, size_t len, tl_shape s, const tl_lab_words *w)
 {
     const tl_launch *l = tl_launch_count() > 0 ? tl_launch_get(0) : NULL;
     unsigned per_y;
     const char *macro;
-    for (int way = 0; l && span_of(l, 'y', way, &per_y, &macro) >= 0; way++) {
+    for (int way = 0; l && span_of(l, 'y', way, &per_y, &macro, w) >= 0; way++) {
         if (!tl_grid_swapped(l, s.cols, s.rows, per_y))
             continue;
         tl_appendf(msg, len,
@@ -382,11 +387,11 @@ static int hint_swapped_grid(char *msg, size_t len, tl_shape s)
                    "swapped: %u blocks in x, as many as in's rows = %d need, and %u in y, as many "
                    "as its cols = %d need. x runs along a row of in, across its cols columns (c = "
                    "blockIdx.x * blockDim.x + threadIdx.x), and y down its rows: dim3 grid((cols + "
-                   "TILE_DIM - 1) / TILE_DIM, (rows + %s - 1) / %s). As it is, the grid reaches "
+                   "%s - 1) / %s, (rows + %s - 1) / %s). As it is, the grid reaches "
                    "%ld of in's %d rows and %ld of its %d columns; both are rounded up, so rounding "
                    "is not what falls short.\n",
                    l->grid[0], l->grid[1], l->block[0], l->block[1], l->grid[0], s.rows,
-                   l->grid[1], s.cols, macro, macro, (long)l->grid[1] * per_y, s.rows,
+                   l->grid[1], s.cols, w->tile, w->tile, macro, macro, (long)l->grid[1] * per_y, s.rows,
                    (long)l->grid[0] * l->block[0], s.cols);
         return 1;
     }
@@ -409,9 +414,9 @@ static int strided_reaches(long i, unsigned stride, unsigned width, unsigned blo
  * threadIdx.x reaches, in each block, block.x columns starting gridDim.x
  * apart, overlapping or leaving gaps. Along x, out's rows (in's columns);
  * along y, out's columns (in's rows), in blocks of block.y rows or a
- * TILE_DIM tile of block.x. 1 when it told so.
+ * tile of block.x a side. 1 when it told so.
  */
-static int hint_grid_stride(char *msg, size_t len, const float *out, tl_shape s)
+static int hint_grid_stride(char *msg, size_t len, const float *out, tl_shape s, const tl_lab_words *w)
 {
     const tl_launch *l = tl_launch_count() > 0 ? tl_launch_get(0) : NULL;
     if (!l || l->grid[2] != 1 || l->block[2] != 1)
@@ -449,10 +454,10 @@ static int hint_grid_stride(char *msg, size_t len, const float *out, tl_shape s)
                    "%s + threadIdx.%s (gridDim is the number of blocks, blockDim the threads in "
                    "one).\n",
                    what, dim, dim, dim, width, what, dim, stride,
-                   way == 0 ? "blockDim.x" : way == 1 ? "blockDim.y" : "TILE_DIM", own,
+                   way == 0 ? "blockDim.x" : way == 1 ? "blockDim.y" : w->tile, own,
                    stride < width ? "neighbouring blocks overlap" : "gaps lie between blocks",
                    missed, size, what, axis == 'x' ? "c" : "r", dim,
-                   way == 0 ? "blockDim.x" : way == 1 ? "blockDim.y" : "TILE_DIM", dim);
+                   way == 0 ? "blockDim.x" : way == 1 ? "blockDim.y" : w->tile, dim);
         return 1;
     }
     return 0;
@@ -574,7 +579,7 @@ static void hint_shared(char *msg, size_t len, const scan *sc, const float *out,
  * threads that returned before the store. 1 when it told so.
  */
 static int hint_from_block(char *msg, size_t len, const float *out, const float *in, tl_shape s,
-                           int on_gpu)
+                           int on_gpu, const tl_lab_words *w)
 {
     const tl_launch *l = on_gpu && tl_launch_count() > 0 ? tl_launch_get(0) : NULL;
     if (!l || l->block[2] != 1)
@@ -605,23 +610,24 @@ static int hint_from_block(char *msg, size_t len, const float *out, const float 
                        "  hint: your blocks are (%u, %u) threads, and of each %u x %u tile only the "
                        "elements in its first %u rows and %u columns reached out: the kernel's "
                        "tile is %u a side (its blocks start %u elements apart, blockIdx * "
-                       "TILE_DIM), larger than the blocks you launched, so no thread moves the "
+                       "%s), larger than the blocks you launched, so no thread moves the "
                        "rest of each tile. Neither the bounds test nor the store's indices stop "
-                       "them: launch blocks of the kernel's own tile, dim3 block(TILE_DIM, "
-                       "TILE_DIM) with the TILE_DIM the kernel uses (one #define for both), and "
-                       "a grid of (cols + TILE_DIM - 1) / TILE_DIM by (rows + TILE_DIM - 1) / "
-                       "TILE_DIM.\n",
-                       t, by, tile, tile, side, side, tile, tile);
+                       "them: launch blocks of the kernel's own tile, dim3 block(%s, "
+                       "%s) with the %s the kernel uses (one #define for both), and "
+                       "a grid of (cols + %s - 1) / %s by (rows + %s - 1) / "
+                       "%s.\n",
+                       t, by, tile, tile, side, side, tile, tile, w->tile, w->tile, w->tile, w->tile,
+                       w->tile, w->tile, w->tile, w->tile);
         else /* the matrix lies in one tile: its side does not show */
             tl_appendf(msg, len,
                        "  hint: your blocks are (%u, %u) threads and your grid reaches past the "
                        "matrix, yet only the elements in in's first %u rows and %u columns reached "
                        "out, the first block's alone: the kernel's tile is larger than the blocks "
                        "you launched (its blocks start more than %u elements apart, blockIdx * "
-                       "TILE_DIM), so no thread moves the rest. Launch blocks of the kernel's own "
-                       "tile, dim3 block(TILE_DIM, TILE_DIM) with the TILE_DIM the kernel uses "
+                       "%s), so no thread moves the rest. Launch blocks of the kernel's own "
+                       "tile, dim3 block(%s, %s) with the %s the kernel uses "
                        "(one #define for both).\n",
-                       t, by, side, side, side);
+                       t, by, side, side, side, w->tile, w->tile, w->tile, w->tile);
         return 1;
     }
     if (by == t && tl_returned_before_store(out, in, s.rows, s.cols, t)) {
@@ -639,20 +645,23 @@ static int hint_from_block(char *msg, size_t len, const float *out, const float 
 }
 
 /* The tiled transpose that left each tile at its own place (tl_tiles_left_in_place), told. */
-static void hint_tiles_in_place(char *msg, size_t len, int t, int orow, int ocol, int on_gpu)
+static void hint_tiles_in_place(char *msg, size_t len, int t, int orow, int ocol, int on_gpu,
+                                const tl_lab_words *w)
 {
     int r0 = orow / t * t, c0 = ocol / t * t; /* out's tile, and in's at the same place */
+    char swap[256];
+    if (on_gpu)
+        snprintf(swap, sizeof swap, "Swap the block's indices in the store too: out's row from blockIdx.x * "
+                 "%s (plus threadIdx.y), its column from blockIdx.y * %s (plus threadIdx.x).", w->tile, w->tile);
+    else
+        snprintf(swap, sizeof swap, "Swap the block's offsets as well as the indices inside it.");
     tl_appendf(msg, len,
                "  hint: each %d x %d tile was transposed but left at its own place: out[%d][%d] "
                "got in[%d][%d], as the tile of in at rows %d.., columns %d.. came out, "
                "transposed, at rows %d.., columns %d.. of out. That place belongs to the tile of "
                "in at rows %d.., columns %d..: a tile crosses the diagonal as well as being "
                "transposed. %s\n",
-               t, t, orow, ocol, r0 + ocol % t, c0 + orow % t, r0, c0, r0, c0, c0, r0,
-               on_gpu ? "Swap the block's indices in the store too: out's row from blockIdx.x * "
-                        "TILE_DIM (plus threadIdx.y), its column from blockIdx.y * TILE_DIM (plus "
-                        "threadIdx.x)."
-                      : "Swap the block's offsets as well as the indices inside it.");
+               t, t, orow, ocol, r0 + ocol % t, c0 + orow % t, r0, c0, r0, c0, c0, r0, swap);
 }
 
 /*
@@ -685,7 +694,7 @@ static int wrong_dimension(char *msg, size_t len, tl_shape s, int strip_rows, in
 }
 
 static void explain(char *msg, size_t len, const scan *sc, const float *out, const float *in,
-                    tl_shape s, int on_gpu)
+                    tl_shape s, int on_gpu, const tl_lab_words *w)
 {
     int orows = s.cols, ocols = s.rows;
     size_t n = tl_shape_elements(s);
@@ -714,7 +723,7 @@ static void explain(char *msg, size_t len, const scan *sc, const float *out, con
                    "payloads, denormals): move the float itself, do no arithmetic on it.\n");
         return;
     }
-    if (hint_from_block(msg, len, out, in, s, on_gpu))
+    if (hint_from_block(msg, len, out, in, s, on_gpu, w))
         return;
     int explained = 0;
     if (sc->has_valued) {
@@ -726,7 +735,7 @@ static void explain(char *msg, size_t len, const scan *sc, const float *out, con
             tl_appendf(msg, len, "  first wrong value: out[%d][%d] got %s\n", vrow, vcol, got);
         }
         if ((explained = t > 0))
-            hint_tiles_in_place(msg, len, t, vrow, vcol, on_gpu);
+            hint_tiles_in_place(msg, len, t, vrow, vcol, on_gpu, w);
         else /* A swapped index is also what code that is right only for squares does: keep the note. */
             hint_from_source(msg, len, in, s, vrow, vcol, bits);
     }
@@ -743,24 +752,24 @@ static void explain(char *msg, size_t len, const scan *sc, const float *out, con
         /* Within one tile, a tile read before it is filled leaves a strip like a load's short bound. */
         int tile = tl_launched_tile(on_gpu);
         int one_tile = s.rows <= tile && s.cols <= tile;
-        int strided = on_gpu && holes == 0 && hint_grid_stride(msg, len, out, s);
+        int strided = on_gpu && holes == 0 && hint_grid_stride(msg, len, out, s, w);
         explained = !strided && (holes == 0 || !one_tile) &&
                     hole_tail(out, orows, ocols, 1, &strip_rows, &strip_cols);
-        if (explained && on_gpu && !hint_swapped_grid(msg, len, s)) {
+        if (explained && on_gpu && !hint_swapped_grid(msg, len, s, w)) {
             side in_rows = {"row", "rows", "r", "column", 'y', s.rows, strip_cols};
             side in_cols = {"column", "cols", "c", "row", 'x', s.cols, strip_rows};
             if (strip_cols)
-                hint_tail_on_gpu(msg, len, &in_rows, holes);
+                hint_tail_on_gpu(msg, len, &in_rows, holes, w);
             if (strip_rows)
-                hint_tail_on_gpu(msg, len, &in_cols, holes);
+                hint_tail_on_gpu(msg, len, &in_cols, holes, w);
         } else if (explained && !on_gpu && !wrong_dimension(msg, len, s, strip_rows, strip_cols))
             tl_appendf(msg, len,
                        "  hint: that is the tail of the matrix (the last %d row(s) and %d column(s) "
                        "of out). Check where each loop stops: it must reach the last row and "
                        "column (r < rows, c < cols). A blocked or tiled loop must also cover sizes "
                        "that are not a multiple of the block: round the number of blocks up and "
-                       "stop each block at min(start + BLOCK, size).\n",
-                       strip_rows, strip_cols);
+                       "stop each block at min(start + %s, size).\n",
+                       strip_rows, strip_cols, w->cpu_block);
         explained = explained || strided;
     }
     if (!explained && sc->from_shared) {
@@ -776,7 +785,7 @@ static void explain(char *msg, size_t len, const scan *sc, const float *out, con
 }
 
 void tl_check_transpose(tl_verdict *v, tl_transpose_fn fn, const tl_backend *backend, tl_shape s,
-                        uint64_t seed)
+                        uint64_t seed, const tl_lab_words *words)
 {
     size_t n = tl_shape_elements(s);
     tl_matrix in = {NULL, NULL, 0}, out = in, pristine = in;
@@ -880,7 +889,7 @@ void tl_check_transpose(tl_verdict *v, tl_transpose_fn fn, const tl_backend *bac
     if (sc.wrong && todo)
         tl_appendf(msg, len, "  %zu of %zu elements of out are wrong.\n", sc.wrong, n);
     else if (sc.wrong)
-        explain(msg, len, &sc, out.data, pristine.data, s, backend->on_gpu);
+        explain(msg, len, &sc, out.data, pristine.data, s, backend->on_gpu, words);
     v->ok = sc.wrong == 0 && !after && !before && !in_changed;
     v->ok_but_nan_bits = !v->ok && sc.wrong == sc.other_nan && !after && !before && !in_changed;
 

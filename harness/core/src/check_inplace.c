@@ -10,7 +10,7 @@
  *     in one tile, that tile never touched: the values cannot tell the two apart);
  *   - the tiles on the diagonal untouched, the pairs off it right;
  *   - each tile transposed where it lies, never swapped with its mirror
- *     across the diagonal (the tiled kernel of the blog the lab starts from);
+ *     across the diagonal (the tiled kernel of a well-known blog);
  *   - a swap that lost one side: (r, c) kept its value, (c, r) got it too;
  *   - pairs of tiles swapped twice, by two blocks each: the tiles on the
  *     diagonal right, every element off them back as it went (or, where
@@ -96,7 +96,8 @@ static size_t shared_in_whole_tiles(const float *m, int n, int t)
  * block for every tile, T x T, swaps each pair twice, and the second swap
  * undoes the first (run at once on a GPU, the two may lose a side instead).
  */
-static void hint_pairs_unswapped(char *msg, size_t len, const inplace_scan *sc, int n, int t)
+static void hint_pairs_unswapped(char *msg, size_t len, const inplace_scan *sc, int n, int t,
+                                 const tl_lab_words *w)
 {
     int tiles = (n + t - 1) / t;
     const tl_launch *l = tl_launch_get(0);
@@ -111,16 +112,16 @@ static void hint_pairs_unswapped(char *msg, size_t len, const inplace_scan *sc, 
                    "pair: block (R, C) swaps it, and block (C, R) swaps it back. Let one block of "
                    "each pair work it: the blocks below the diagonal (R > C) return at once, "
                    "before any __syncthreads(), or the grid has T (T + 1) / 2 blocks, one a pair "
-                   "(README.md, \"Tiles, swapped in pairs\").\n",
+                   "(%s).\n",
                    sc->kept_lost ? " (or, where the two swaps overlapped, with one side of the "
                                    "pair lost)" : "",
-                   blocks, tiles, tiles);
+                   blocks, tiles, tiles, w->tiles_in_pairs);
     else
         tl_appendf(msg, len,
                    "the pairs of mirror tiles off the diagonal came back as they went, swapped "
                    "twice (the second swap undoing the first) or never swapped. Each pair (R, C), "
                    "(C, R) with R < C needs one swap: one block loads both tiles and writes each, "
-                   "transposed, into the other's place (README.md, step 2).\n");
+                   "transposed, into the other's place (%s).\n", w->tiles_step);
 }
 
 /*
@@ -132,7 +133,8 @@ static void hint_pairs_unswapped(char *msg, size_t len, const inplace_scan *sc, 
  * there too, and what differs at the edge is the bounds, as when the
  * mirror tile is tested with tile (R, C)'s.
  */
-static void hint_shared(char *msg, size_t len, const inplace_scan *sc, const float *m, int n, int t)
+static void hint_shared(char *msg, size_t len, const inplace_scan *sc, const float *m, int n, int t,
+                        const tl_lab_words *w)
 {
     if (t > 1 && n >= t && n % t && shared_in_whole_tiles(m, n, t) == 0) {
         tl_appendf(msg, len,
@@ -142,10 +144,10 @@ static void hint_shared(char *msg, size_t len, const inplace_scan *sc, const flo
                    "loading a pair and writing it back is there. At the edge a thread wrote back a "
                    "tile element no thread had loaded: the loads' bounds tests must let through "
                    "every element the stores write back. Each tile of a pair has its own bounds: "
-                   "tile (R, C) holds rows R * TILE_DIM.. and columns C * TILE_DIM.., its mirror "
-                   "(C, R) rows C * TILE_DIM.. and columns R * TILE_DIM..; test each load and each "
+                   "tile (R, C) holds rows R * %s.. and columns C * %s.., its mirror "
+                   "(C, R) rows C * %s.. and columns R * %s..; test each load and each "
                    "store with the row and column of the element it touches (r < n && c < n).\n",
-                   sc->from_shared, t, t, n, n % t);
+                   sc->from_shared, t, t, n, n % t, w->tile, w->tile, w->tile, w->tile);
         return;
     }
     tl_appendf(msg, len,
@@ -153,14 +155,14 @@ static void hint_shared(char *msg, size_t len, const inplace_scan *sc, const flo
                "tile element when it was written back (one loaded after it with no barrier "
                "between would have been named as a race on shared memory), so the loads leave out "
                "elements the stores write back. Check that the loop over j covers every row of "
-               "the tile (j < TILE_DIM, in steps of BLOCK_ROWS), and that each tile's loads and "
+               "the tile (j < %s, in steps of %s), and that each tile's loads and "
                "stores test the same bounds and use the same indices: every tile element a store "
                "writes back, transposed, some thread must have loaded.\n",
-               sc->from_shared);
+               sc->from_shared, w->tile, w->block_rows);
 }
 
 static void explain(char *msg, size_t len, const inplace_scan *sc, const float *m, const float *in,
-                    int n, int on_gpu)
+                    int n, int on_gpu, const tl_lab_words *w)
 {
     int t = tl_launched_tile(on_gpu); /* the launch's tile side, 0: not known */
     size_t total = (size_t)n * n;
@@ -191,9 +193,9 @@ static void explain(char *msg, size_t len, const inplace_scan *sc, const float *
                    "tile (the block of a tile (R, R) must transpose it in place: the blocks that "
                    "leave at once are those below the diagonal, R > C, not R >= C), or each pair "
                    "(r, c), (c, r) in it was swapped twice, by the thread at (r, c) and again by "
-                   "the one at (c, r) (within the tile, only x < y swap; README.md, steps 1 and "
-                   "2). Larger matrices, of several tiles, tell the two apart.\n",
-                   n, t, t);
+                   "the one at (c, r) (within the tile, only x < y swap; %s). Larger matrices, of "
+                   "several tiles, tell the two apart.\n",
+                   n, t, t, w->both_steps);
         return;
     }
     if (memcmp(m, in, total * sizeof *m) == 0) {
@@ -201,7 +203,7 @@ static void explain(char *msg, size_t len, const inplace_scan *sc, const float *
                    "  hint: the matrix came back as it went in: every element off the diagonal "
                    "still holds its own value. Every pair (r, c), (c, r) was swapped twice, once by "
                    "the thread at (r, c) and again by the one at (c, r), which undoes the first "
-                   "swap. Let only the threads below the diagonal swap: x < y (README.md, step 1).\n");
+                   "swap. Let only the threads below the diagonal swap: x < y (%s).\n", w->pairs_step);
         return;
     }
     /* The pairs right, the tiles on the diagonal untouched: no block took those. */
@@ -213,13 +215,13 @@ static void explain(char *msg, size_t len, const inplace_scan *sc, const float *
                    "out right: the pairs were swapped, but no block transposed the tiles on the "
                    "diagonal. A tile (R, R) is its own mirror, and its block must transpose it in "
                    "place: the blocks that leave at once are those below the diagonal, R > C, not "
-                   "R >= C (README.md, step 2).\n",
-                   t, t);
+                   "R >= C (%s).\n",
+                   t, t, w->tiles_step);
         return;
     }
     /* Pairs of tiles back as they went: the launch, where there is one, says why. */
     if (sc->kept == sc->wrong && t > 1 && n > t && diagonal_tiles_right(m, in, n, t)) {
-        hint_pairs_unswapped(msg, len, sc, n, t);
+        hint_pairs_unswapped(msg, len, sc, n, t, w);
         return;
     }
     if (sc->kept_lost == sc->wrong) {
@@ -228,8 +230,8 @@ static void explain(char *msg, size_t len, const inplace_scan *sc, const float *
                    "it too: the other value of the pair was lost. Both sides of a swap must be "
                    "read before either is written: into registers (tmp) for one pair, into two "
                    "shared tiles for a pair of tiles, with __syncthreads() between. Two blocks that "
-                   "both work on one pair of tiles race in the same way (README.md, step 2).\n",
-                   r, c, c, r);
+                   "both work on one pair of tiles race in the same way (%s).\n",
+                   r, c, c, r, w->tiles_step);
         return;
     }
     /* The blog's bug: each tile transposed where it lies (check.c finds it out of place too). */
@@ -242,13 +244,13 @@ static void explain(char *msg, size_t len, const inplace_scan *sc, const float *
                    "transposes a tile in place and writes it back where it was. Give each block a "
                    "pair of tiles, (R, C) and (C, R) with R < C: load both into two shared tiles, "
                    "__syncthreads(), and write each, transposed, into the other's place; a tile on "
-                   "the diagonal is its own mirror (README.md, step 2).\n",
-                   in_place, in_place);
+                   "the diagonal is its own mirror (%s).\n",
+                   in_place, in_place, w->tiles_step);
         return;
     }
 
     if (sc->from_shared)
-        hint_shared(msg, len, sc, m, n, t);
+        hint_shared(msg, len, sc, m, n, t, w);
     if (sc->from_margin || sc->from_shared)
         return;
     size_t src = tl_find_bits(in, total, got_bits);
@@ -259,7 +261,7 @@ static void explain(char *msg, size_t len, const inplace_scan *sc, const float *
 }
 
 void tl_check_inplace(tl_verdict *v, tl_inplace_fn fn, const tl_backend *backend, int n,
-                      uint64_t seed)
+                      uint64_t seed, const tl_lab_words *words)
 {
     size_t total = (size_t)n * n;
     tl_matrix m = {NULL, NULL, 0}, pristine = m;
@@ -311,7 +313,7 @@ void tl_check_inplace(tl_verdict *v, tl_inplace_fn fn, const tl_backend *backend
     if (sc.wrong && todo)
         tl_appendf(msg, len, "  %zu of %zu elements are wrong.\n", sc.wrong, total);
     else if (sc.wrong)
-        explain(msg, len, &sc, m.data, pristine.data, n, backend->on_gpu);
+        explain(msg, len, &sc, m.data, pristine.data, n, backend->on_gpu, words);
     /* A stub that leaves a 1 x 1 matrix alone is right by accident, and still a stub. */
     v->ok = sc.wrong == 0 && !after && !before && !todo;
 

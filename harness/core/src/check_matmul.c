@@ -113,7 +113,8 @@ static void exact_product(double *exact, double *bound, const float *a, const fl
  * blocks of t x t threads, t > 1, and its grid is C's n columns (x) and m
  * rows (y) rounded up to whole blocks: a tiled kernel's tile is then its
  * block, and the hints may speak of the blocks wholly inside C. NULL where
- * the launch says otherwise (a thread of several elements, as lab 8's).
+ * the launch says otherwise (a thread of several elements, as in a
+ * register-blocked kernel).
  */
 static const tl_launch *element_launch(tl_shape s, int on_gpu)
 {
@@ -233,7 +234,7 @@ static void hint_shared_tiles(char *msg, size_t len, const matmul_scan *sc, tl_s
  * exactly where the holes begin, or past C); otherwise the usual causes.
  */
 static void hint_tail(char *msg, size_t len, tl_shape s, int tail_rows, int tail_cols, int tiled,
-                      int on_gpu)
+                      int on_gpu, const tl_lab_words *w)
 {
     int m = s.rows, n = s.cols;
     const tl_launch *l = on_gpu && tl_launch_count() > 0 ? tl_launch_get(0) : NULL;
@@ -249,20 +250,20 @@ static void hint_tail(char *msg, size_t len, tl_shape s, int tail_rows, int tail
                        "swapped: %u blocks in x, as many as C's m = %d rows need, and %u in y, as "
                        "many as its n = %d columns need. x runs along a row of C, across its n "
                        "columns (col = blockIdx.x * blockDim.x + threadIdx.x), and y down its m "
-                       "rows: dim3 grid((n + TILE_WIDTH - 1) / TILE_WIDTH, (m + TILE_WIDTH - 1) / "
-                       "TILE_WIDTH). As it is, the grid reaches %ld of C's %d rows and %ld of its "
+                       "rows: dim3 grid((n + %s - 1) / %s, (m + %s - 1) / "
+                       "%s). As it is, the grid reaches %ld of C's %d rows and %ld of its "
                        "%d columns.\n",
-                       gx, gy, bx, by, gx, m, gy, n, rows, m, cols, n);
+                       gx, gy, bx, by, gx, m, gy, n, w->tile, w->tile, w->tile, w->tile, rows, m, cols, n);
             return;
         }
         if (stops) {
             tl_appendf(msg, len,
                        ": your grid, (%u, %u) blocks of (%u, %u) threads, stops short of them, "
                        "reaching %ld of C's m = %d rows (y) and %ld of its n = %d columns (x). "
-                       "Round the number of blocks up, (n + TILE_WIDTH - 1) / TILE_WIDTH in x and "
-                       "(m + TILE_WIDTH - 1) / TILE_WIDTH in y, and check row < m && col < n "
+                       "Round the number of blocks up, (n + %s - 1) / %s in x and "
+                       "(m + %s - 1) / %s in y, and check row < m && col < n "
                        "before the store.\n",
-                       gx, gy, bx, by, rows, m, cols, n);
+                       gx, gy, bx, by, rows, m, cols, n, w->tile, w->tile, w->tile, w->tile);
             return;
         }
         if (rows >= m && cols >= n) {
@@ -349,7 +350,7 @@ static int hint_accumulator(char *msg, size_t len, const float *c, const double 
 
 static void explain(char *msg, size_t len, const matmul_scan *sc, const float *c,
                     const double *exact, const double *bound, tl_shape s, int tiled, int on_gpu,
-                    int tile)
+                    int tile, const tl_lab_words *words)
 {
     int m = s.rows, n = s.cols, k = s.depth;
     /* The side of the tiles along k, as the first launch's blocks are wide (0: not known). */
@@ -399,7 +400,7 @@ static void explain(char *msg, size_t len, const matmul_scan *sc, const float *c
                    "; or an accumulator never set to 0 (float sum; holds whatever its register "
                    "held, a NaN too)");
     if (sc->unwritten == sc->wrong && tl_unwritten_tail(c, m, n, &tail_rows, &tail_cols))
-        hint_tail(msg, len, s, tail_rows, tail_cols, tiled, on_gpu);
+        hint_tail(msg, len, s, tail_rows, tail_cols, tiled, on_gpu, words);
     if (sc->transposed)
         tl_appendf(msg, len, "  hint: C holds the transposed product: row and column swapped in "
                              "the store (C[row * n + col]) or in the thread's indices.\n");
@@ -421,7 +422,7 @@ static void explain(char *msg, size_t len, const matmul_scan *sc, const float *c
 }
 
 void tl_check_matmul(tl_verdict *v, tl_matmul_fn fn, int tiled, const tl_backend *backend,
-                     tl_shape s, uint64_t seed)
+                     tl_shape s, uint64_t seed, const tl_lab_words *words)
 {
     size_t m = (size_t)s.rows, n = (size_t)s.cols, k = (size_t)s.depth;
     tl_matrix a = {NULL, NULL, 0}, b = a, c = a, a0 = a, b0 = a;
@@ -477,7 +478,7 @@ void tl_check_matmul(tl_verdict *v, tl_matmul_fn fn, int tiled, const tl_backend
     if (sc.wrong && todo)
         tl_appendf(msg, len, "  %zu of %zu elements of C are wrong.\n", sc.wrong, m * n);
     else if (sc.wrong)
-        explain(msg, len, &sc, c.data, exact, bound, s, tiled, backend->on_gpu, tile);
+        explain(msg, len, &sc, c.data, exact, bound, s, tiled, backend->on_gpu, tile, words);
     v->ok = !sc.wrong && !before && !after && !changed;
 done:
     if (v->ok)

@@ -1,0 +1,202 @@
+#!/usr/bin/env bash
+# What the emulator's build reads of a lab file's code (the Makefile's
+# EMU_TOOLS, which harness/emu/emu-compile.sh runs):
+#
+# - the table of access checks emu-sites writes is what the emulator reads:
+#   a planted assembly's table, read back through harness/emu/sites.h, gives
+#   each check's return address, first check, line and widths; a writer
+#   built from another layout of sites.h is caught the same way;
+# - without nvcc, emu-shared-bytes adds up each kernel's __shared__ bytes as
+#   ptxas does, and refuses above 48 KiB in ptxas's words; emu-host-calls
+#   says which host function device code calls, in nvcc's words.
+#
+# (emu-sass-widths is checked in tests/profile_test.sh, beside the counts it
+# feeds.) Prints TAP; make check counts it.
+source "$(dirname "$0")/tap.sh"
+CC=${CC:-gcc}
+cflags="-std=c11 -D_DEFAULT_SOURCE -O2 -Wall -Wextra -Werror -Iharness/core/include"
+
+# --------------------------------------------------------------- the table
+
+# Four checks: two copies of one expression on line 7 of the lab file, a store on its
+# line 9, and a load in another file (a header of the emulator), which counts as line 0.
+cat >"$tmp/planted.s" <<'ASM'
+	.file	"planted.cpp"
+	.text
+	.file 1 "labs/03-gpu-naive/transpose.cu"
+	.file 2 "harness/emu/cuda_runtime.h"
+	.globl	planted_code
+	.type	planted_code, @function
+planted_code:
+	.loc 1 7 3
+	call	__asan_load4
+	.globl	after_0
+after_0:
+	.loc 1 7 3
+	call	__asan_load4
+	.globl	after_1
+after_1:
+	.loc 1 9 5
+	call	__asan_store16
+	.globl	after_2
+after_2:
+	.loc 2 30 1
+	call	__asan_load4
+	.globl	after_3
+after_3:
+	ret
+	.size	planted_code, .-planted_code
+	.section	.note.GNU-stack,"",@progbits
+ASM
+printf '7 4 0 20 0\n9 0 16 0 8\n' >"$tmp/planted.widths"
+cat >"$tmp/known.want" <<'WANT'
+5 entries
+0 pc=0 first=none line=1 widths=0 0 0 0
+1 pc=after_0 first=1 line=7 widths=4 0 20 0
+2 pc=after_1 first=1 line=7 widths=4 0 20 0
+3 pc=after_2 first=3 line=9 widths=0 16 0 8
+4 pc=after_3 first=4 line=0 widths=0 0 0 0
+WANT
+cat >"$tmp/unknown.want" <<'WANT'
+5 entries
+0 pc=0 first=none line=0 widths=0 0 0 0
+1 pc=after_0 first=1 line=7 widths=0 0 0 0
+2 pc=after_1 first=1 line=7 widths=0 0 0 0
+3 pc=after_2 first=3 line=9 widths=0 0 0 0
+4 pc=after_3 first=4 line=0 widths=0 0 0 0
+WANT
+
+# read_back SITES WIDTHS|- NAME: the planted table as SITES writes it, as the emulator's
+# layout reads it, in $tmp/NAME.got.
+read_back() {
+    "$1" "$2" labs/03-gpu-naive/transpose.cu "$tmp/planted.s" "$tmp/$3.s" &&
+        $CC $cflags -Iharness/emu tests/emu_sites_check.c "$tmp/$3.s" -o "$tmp/$3" &&
+        "$tmp/$3" >"$tmp/$3.got"
+}
+for case in known unknown; do
+    widths=$([ $case = known ] && echo "$tmp/planted.widths" || echo -)
+    if ! read_back "$build/harness/emu-sites" "$widths" $case >"$tmp/$case.log" 2>&1; then
+        not_ok "emu-sites ($case widths): the planted table builds and is read" "$tmp/$case.log"
+    elif cmp -s "$tmp/$case.got" "$tmp/$case.want"; then
+        ok "emu-sites ($case widths): the emulator reads back each check's return address, first check, line and widths"
+    else
+        not_ok "emu-sites ($case widths): read back, then written" <(cat "$tmp/$case.got" "$tmp/$case.want")
+    fi
+done
+
+# Writers built from other layouts of sites.h: two fields of one size swapped (the table
+# as long as the emulator's), and the line moved before the first check's address (4
+# bytes of padding after each: a longer table). Reading their tables back must not give
+# what was written.
+for moved in 'swapped pc and first|/^    uintptr_t pc;$/d; s/^    const struct tl_site \*first;$/&\n    uintptr_t pc;/' \
+             'line before first|/^    uint32_t line;$/d; s/^    const struct tl_site \*first;$/    uint32_t line;\n&/'; do
+    what=${moved%%|*}
+    mkdir -p "$tmp/planted"
+    cp harness/emu/sites.c harness/emu/line_widths.c harness/emu/line_widths.h "$tmp/planted/"
+    sed -e "${moved#*|}" harness/emu/sites.h >"$tmp/planted/sites.h"
+    if cmp -s harness/emu/sites.h "$tmp/planted/sites.h" ||
+            [ "$(grep -c -E '^    (uintptr_t pc|const struct tl_site \*first|uint32_t line);$' "$tmp/planted/sites.h")" != 3 ]; then
+        not_ok "a writer of another layout ($what): harness/emu/sites.h no longer has the fields this test moves"
+    elif ! $CC $cflags -o "$tmp/planted/emu-sites" "$tmp/planted/sites.c" "$tmp/planted/line_widths.c" 2>"$tmp/planted.log"; then
+        not_ok "a writer of another layout ($what) builds" "$tmp/planted.log"
+    elif read_back "$tmp/planted/emu-sites" "$tmp/planted.widths" moved >"$tmp/moved.log" 2>&1 &&
+            cmp -s "$tmp/moved.got" "$tmp/known.want"; then
+        not_ok "a table written in another layout ($what) reads back as if it were the emulator's" "$tmp/moved.got"
+    else
+        ok "a table written in another layout ($what) than the emulator reads does not read back as written"
+    fi
+    rm -rf "$tmp/planted"
+done
+
+# --------------------------------------------- without nvcc: the object's code
+
+# compile NAME: emu-compile.sh without nvcc on $tmp/NAME.cu; its output in $tmp/NAME.log,
+# its resources in $tmp/NAME.txt.
+compile() {
+    TL_EMU_NVCC=none harness/emu/emu-compile.sh "$build/harness/emu-rewrite" "$tmp/$1.cu" "$tmp/$1.o" \
+        "$tmp/$1.txt" >"$tmp/$1.log" 2>&1
+}
+
+# Shared bytes: a kernel's own array, a file-scope array one of its __device__ functions
+# uses, and a template kernel's array, which g++ keeps as a static of the function.
+cat >"$tmp/shared.cu" <<'CU'
+#include "lab.h"
+__shared__ float row[50];
+__device__ float from_row(int i) { return row[i % 50]; }
+__global__ void own_and_called(float *o)
+{
+    __shared__ float tile[100];
+    tile[threadIdx.x] = o[threadIdx.x];
+    row[threadIdx.x % 50] = tile[threadIdx.x];
+    __syncthreads();
+    o[threadIdx.x] = from_row(threadIdx.x + 1);
+}
+template <int N> __global__ void templated(float *o)
+{
+    __shared__ float t[N];
+    t[threadIdx.x] = o[threadIdx.x];
+    __syncthreads();
+    o[threadIdx.x] = t[N - 1 - threadIdx.x];
+}
+__global__ void none(float *o) { o[threadIdx.x] = 1; }
+void transpose(float *o, const float *i, int r, int c)
+{
+    (void)i, (void)r, (void)c;
+    own_and_called<<<1, 32>>>(o);
+    templated<64><<<1, 64>>>(o);
+    none<<<1, 32>>>(o);
+}
+CU
+cat >"$tmp/shared.want" <<'WANT'
+emulator: kernel 'own_and_called' uses 600 bytes of shared memory (registers: only nvcc can count them)
+emulator: kernel 'templated<64>' uses 256 bytes of shared memory (registers: only nvcc can count them)
+emulator: kernel 'none' uses 0 bytes of shared memory (registers: only nvcc can count them)
+WANT
+if ! compile shared; then
+    not_ok "without nvcc, a file with __shared__ arrays builds" "$tmp/shared.log"
+elif diff <(sort "$tmp/shared.txt") <(sort "$tmp/shared.want") >"$tmp/shared.diff"; then
+    ok "emu-shared-bytes: each kernel's own arrays, those of the functions it calls, a template kernel's"
+else
+    not_ok "emu-shared-bytes: got (<), wanted (>)" "$tmp/shared.diff"
+fi
+
+cat >"$tmp/big.cu" <<'CU'
+#include "lab.h"
+__global__ void k(float *o) { __shared__ float big[12289]; big[threadIdx.x] = 1; o[0] = big[0]; }
+void transpose(float *o, const float *i, int r, int c) { (void)i, (void)r, (void)c; k<<<1, 32>>>(o); }
+CU
+if compile big; then
+    not_ok "without nvcc, a kernel of 49156 bytes of __shared__ arrays builds" "$tmp/big.log"
+elif grep -qF "ptxas error   : Entry function 'k' uses too much shared data (0xc004 bytes, 0xc000 max)" "$tmp/big.log"; then
+    ok "emu-shared-bytes: more than 48 KiB of __shared__ arrays is refused, in ptxas's words"
+else
+    not_ok "emu-shared-bytes: 49156 bytes refused without ptxas's words" "$tmp/big.log"
+fi
+
+# Host calls: a kernel and a __device__ function each call a host function of the file,
+# the kernel twice (said once); the C++ library's maths and the file's __device__
+# functions are allowed.
+cat >"$tmp/calls.cu" <<'CU'
+#include <cmath>
+#include "lab.h"
+float on_host(float x) { return x + 1; }
+__device__ float on_device(float x) { return std::sqrt(x); }
+__device__ float helper(float x) { return on_host(x) * 2; }
+__global__ void k(float *o)
+{
+    o[threadIdx.x] = on_host(o[threadIdx.x]) + on_host(1) + on_device(2) + helper(3);
+}
+void transpose(float *o, const float *i, int r, int c) { (void)i, (void)r, (void)c; k<<<1, 32>>>(o); }
+CU
+cat >"$tmp/calls.want" <<WANT
+$tmp/calls.cu: error: calling a __host__ function("on_host") from a __device__ function("helper") is not allowed: only __device__ functions run on the GPU (nvcc refuses this file)
+$tmp/calls.cu: error: calling a __host__ function("on_host") from a __global__ function("k") is not allowed: only __device__ functions run on the GPU (nvcc refuses this file)
+WANT
+if compile calls; then
+    not_ok "without nvcc, a kernel that calls a host function builds" "$tmp/calls.log"
+elif diff <(grep -F 'calling a __host__' "$tmp/calls.log" | sort) <(sort "$tmp/calls.want") >"$tmp/calls.diff"; then
+    ok "emu-host-calls: each host function device code calls, once for each caller, and nothing else"
+else
+    not_ok "emu-host-calls: got (<), wanted (>)" "$tmp/calls.diff"
+fi
+tap_plan
