@@ -216,7 +216,8 @@ $(B)/harness/bench/%.o: harness/bench/%.c $(BENCH_HEADERS) $(HARNESS_FLAGS)
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS_BENCH) -c $< -o $@
 
-# The grader's C programs.
+# The grader's C programs. What measures a CPU lab (grade-perf), besides its lab file:
+GRADE_PERF_OBJS := $(B)/harness/grade/grade_perf.o $(B)/harness/grade/grade_perf_confine.o
 $(B)/harness/grade/%.o: harness/grade/%.c $(GPU_HEADERS) $(HARNESS_FLAGS)
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS_GPU) $(CUDA_INC) -c $< -o $@
@@ -360,9 +361,9 @@ $(B)/lab$(1)/bench: $(B)/lab$(1)/bench.o $(B)/lab$(1)/student/lab.o $(B)/lab$(1)
 
 ifeq ($(lab$(1)_kind),cpu)
 # What the grader measures under cache simulation: one lab file a binary.
-$(B)/lab$(1)/grade-perf-student: $(B)/harness/grade/grade_perf.o $(B)/lab$(1)/student/lab.o $(CORE_LIB)
+$(B)/lab$(1)/grade-perf-student: $(GRADE_PERF_OBJS) $(B)/lab$(1)/student/lab.o $(CORE_LIB)
 	$$(CC) -o $$@ $$(LINK_OBJS) -lm
-$(B)/lab$(1)/grade-perf-reference: $(B)/harness/grade/grade_perf.o $(B)/lab$(1)/reference/lab.o $(CORE_LIB)
+$(B)/lab$(1)/grade-perf-reference: $(GRADE_PERF_OBJS) $(B)/lab$(1)/reference/lab.o $(CORE_LIB)
 	$$(CC) -o $$@ $$(LINK_OBJS) -lm
 endif
 
@@ -743,7 +744,7 @@ $(B)/grade-gpu-probe: $(B)/harness/grade/grade_gpu_probe.o $(GPU_OBJS) $(CORE_LI
 
 # What a hand-in's labs all link, by backend: the grader builds it once, then
 # the labs' own builds side by side (harness/grade/grade.sh).
-$(B)/grade-common-cpu: $(CORE_LIB) $(LAB_CLIENT) $(B)/harness/grade/grade_perf.o
+$(B)/grade-common-cpu: $(CORE_LIB) $(LAB_CLIENT) $(GRADE_PERF_OBJS)
 $(B)/grade-common-emu: $(CORE_LIB) $(LAB_CLIENT) $(EMU_OBJS) $(B)/harness/emu-rewrite
 $(B)/grade-common-cuda: $(CORE_LIB) $(LAB_PLANS) $(GPU_OBJS) $(B)/harness/gpu/plan_record.o $(BENCH_OBJS) \
                         $(B)/harness/bench/bench_gpu.o $(B)/harness/bench/bench_gpu_transpose.o \

@@ -38,6 +38,19 @@ within() { # WHAT SECONDS
 nothing_at() { # WHAT PATH: the attack left nothing there
     if [ -e "$2" ]; then not_ok "$1: $2 exists" /dev/null; else ok "$1"; fi
 }
+# points DIR: a graded hand-in's points in all, from its scores.tsv (LAB, points, of, status a lab)
+points() { awk -F'\t' '$1 ~ /^[0-9]+$/ { s += $2; n++ } END { if (n) printf "%.2f\n", s }' "$1/scores.tsv" 2>/dev/null; }
+# at_most WHAT ATTACK CONTROL: the attack's hand-in scored no more than its honest control's
+# (each a folder graded, holding scores.tsv)
+at_most() {
+    local a c
+    a=$(points "$2") c=$(points "$3")
+    if [ -n "$a" ] && [ -n "$c" ] && awk -v a="$a" -v c="$c" 'BEGIN { exit !(a <= c) }'; then
+        ok "$1 ($a, its control $c)"
+    else
+        not_ok "$1: scored ${a:-nothing}, its control ${c:-nothing}" "$2/summary.txt"
+    fi
+}
 
 transpose_body='for (int r = 0; r < rows; r++) for (int c = 0; c < cols; c++) out[(size_t)c * rows + r] = in[(size_t)r * cols + c];'
 pwned=$tmp/pwned
@@ -338,22 +351,19 @@ expect "... and it is told why" "to have the kernel move memory for it"
 # it could make in's values itself and never read in across its rows. It is no longer on
 # the command line; it comes on standard input, after the lab's constructors: one that
 # takes it first leaves the run nothing to make its input from, and is not measured.
+# (It knows the measured run by valgrind's library in LD_PRELOAD: measured, it can open
+# no file, its command line included.)
 handin seedtaker 01-cpu-naive >/dev/null <<EOF
 #include "lab.h"
 #include <stddef.h>
-#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 static char taken[64];
 __attribute__((constructor)) static void take(void)
 {
-    FILE *f = fopen("/proc/self/cmdline", "r");
-    size_t n = f ? fread(taken, 1, sizeof taken - 1, f) : 0;
-    if (f)
-        fclose(f);
-    for (size_t i = 0; i < n; i++)
-        taken[i] = taken[i] ? taken[i] : ' ';
-    if (strstr(taken, "grade-perf"))
+    const char *preload = getenv("LD_PRELOAD");
+    if (preload && strstr(preload, "vgpreload"))
         (void)!read(0, taken, sizeof taken - 1);
 }
 void transpose(float *out, const float *in, int rows, int cols)
@@ -366,7 +376,9 @@ expect "a constructor that takes the measured run's seed leaves it correct but u
 expect "... and it is told why" "your code read the measuring program's standard input before it could"
 
 # A copy the kernel makes through a pipe, a column gathered at a time: the cache
-# simulation would see none of its traffic, so it is not measured, and said why.
+# simulation would see none of its traffic. Measured, no pipe can be made
+# (grade_perf_confine.c), and a lab that counts on one leaves out unwritten:
+# not measured, and said why.
 handin pipecopy 01-cpu-naive >/dev/null <<EOF
 #include "lab.h"
 #include <stddef.h>
@@ -376,10 +388,12 @@ void transpose(float *out, const float *in, int rows, int cols)
 {
     int p[2];
     struct iovec v[1024];
-    if (rows < 64 || rows > 1024 || pipe(p) != 0) {
+    if (rows < 64 || rows > 1024) {
         $transpose_body
         return;
     }
+    if (pipe(p) != 0)
+        return;
     for (int c = 0; c < cols; c++) {
         for (int r = 0; r < rows; r++)
             v[r] = (struct iovec){(void *)&in[(size_t)r * cols + c], sizeof(float)};
@@ -392,7 +406,7 @@ void transpose(float *out, const float *in, int rows, int cols)
 EOF
 grade pipecopy 01
 expect "a copy made by the kernel through a pipe leaves a hand-in correct but unmeasured" "^1 +8.00 / +8.00 .* 0.00 / +2.00"
-expect "... and it is told why" "moved [0-9]* bytes through the kernel"
+expect "... and it is told why" "digest is not the reference's"
 
 # Load never decides a verdict: a test that runs past its limit is run again
 # alone, with RETRY_SCALE times the reference's time for it on this machine
@@ -1049,6 +1063,75 @@ grade forked 02
 expect "a hand-in that transposes in a child process passes its tests" "^2 +6.00 / +6.00"
 expect "... but is stopped when measured, and not measured" "lab 2 performance: performance \(0.00 of 4.00\)"
 expect "... and is told why" "tried to start another process or program while it was measured"
+
+# Work the kernel does where neither the cache simulation nor /proc/self/io
+# looks: each row of in sent through a socket and received one element an
+# iovec down a column of out (recvmsg), with one ordered pass over each
+# matrix to keep its misses above what any transpose makes. Against its
+# honest control, lab 1's loop handed in as lab 2. The measured run allows
+# only what a transpose and valgrind need (grade_perf_confine.c): no socket.
+handin naive2 02-cpu-blocked >/dev/null <<EOF
+#include "lab.h"
+#include <stddef.h>
+void transpose(float *out, const float *in, int rows, int cols)
+{
+    $transpose_body
+}
+EOF
+grade naive2 02
+handin sockmsg 02-cpu-blocked >/dev/null <<EOF
+#define _GNU_SOURCE
+#include "lab.h"
+#include <stddef.h>
+#include <sys/socket.h>
+#include <sys/uio.h>
+#include <unistd.h>
+static void naive(float *out, const float *in, int rows, int cols)
+{
+    $transpose_body
+}
+/* Row r of in into column r of out, by the kernel: 0, or -1. */
+static int through(const int s[2], float *out, const float *in, int rows, int cols, int r)
+{
+    static struct iovec column[1024];
+    for (int c = 0; c < cols; c += 1024) {
+        int k = cols - c < 1024 ? cols - c : 1024;
+        ssize_t bytes = (ssize_t)(k * sizeof *in);
+        if (send(s[0], in + (size_t)r * cols + c, (size_t)bytes, 0) != bytes)
+            return -1;
+        for (int j = 0; j < k; j++)
+            column[j] = (struct iovec){out + (size_t)(c + j) * rows + r, sizeof *out};
+        struct msghdr m = {.msg_iov = column, .msg_iovlen = (size_t)k};
+        if (recvmsg(s[1], &m, 0) != bytes)
+            return -1;
+    }
+    return 0;
+}
+void transpose(float *out, const float *in, int rows, int cols)
+{
+    int s[2];
+    size_t n = (size_t)rows * cols;
+    volatile float sink = 0;
+    if (socketpair(AF_UNIX, SOCK_SEQPACKET, 0, s) != 0) {
+        naive(out, in, rows, cols);
+        return;
+    }
+    for (size_t i = 0; i < n; i += 16)
+        sink += in[i];
+    for (size_t i = 0; i < n; i += 16)
+        out[i] = 0;
+    for (int r = 0; r < rows; r++)
+        if (through(s, out, in, rows, cols, r) != 0) {
+            naive(out, in, rows, cols);
+            break;
+        }
+    close(s[0]);
+    close(s[1]);
+}
+EOF
+grade sockmsg 02
+expect "a lab 2 that has the kernel transpose through a socket passes its tests" "^2 +6.00 / +6.00"
+at_most "... but scores no more than its honest control, the naive loop" "$build/grade/sockmsg" "$build/grade/naive2"
 
 # grade-confine itself: its own exec goes through, the program's next is stopped.
 { "$build/grade-confine" /bin/sh -c '/bin/true; :'; } 2>/dev/null # the shell's "Bad system call" kept off

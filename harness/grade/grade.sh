@@ -182,18 +182,21 @@ done
 
 # A CPU lab's measured run: valgrind's callgrind program, started as its
 # launcher starts it (valgrind -d names it) but by grade-confine, so that it
-# stays one process running one program (harness/grade/grade_confine.c). Asked
-# with --help, the launcher names it for this machine's platform without a
+# stays one process running one program (harness/grade/grade_confine.c); the
+# measuring program itself allows no system call but those a transpose and
+# valgrind need once the lab's code can run (grade_perf_confine.c), so no
+# gdb server (--vgdb=no: its FIFOs, made at the start, removed at the end).
+# Asked with --help, the launcher names it for this machine's platform without a
 # program simulated (/bin/true under callgrind took 0.17 s of CPU a hand-in).
 measured=()
 if [ -n "$VALGRIND" ]; then
     callgrind=$("$VALGRIND" -d --tool=callgrind --help 2>&1 | sed -n 's/.*launcher launching //p' | head -n 1)
     if [ -n "$callgrind" ] && [ -x "$callgrind" ] && "$TOOLS/grade-confine" /bin/true; then
-        measured=(env VALGRIND_LAUNCHER="$VALGRIND" "$TOOLS/grade-confine" "$callgrind" --tool=callgrind)
+        measured=(env VALGRIND_LAUNCHER="$VALGRIND" "$TOOLS/grade-confine" "$callgrind" --tool=callgrind --vgdb=no)
     else
         log "grade: WARNING: the CPU labs are measured unconfined here: a hand-in could do its work in another process, where valgrind counts nothing"
         [ "$PERF" = only ] || record warning "NOTE: the CPU labs were measured unconfined (grade-confine could not run here): work done in another process would not be counted"
-        measured=("$VALGRIND" --tool=callgrind)
+        measured=(env TILELAB_PERF_UNCONFINED=1 "$VALGRIND" --tool=callgrind --vgdb=no)
     fi
 fi
 
@@ -629,8 +632,8 @@ measure() { # LAB KIND BACKEND FILE OPERATION
             elif [ "$ok" != ok ] && grep -q '^tilelab: killed by signal 31 ' "$out_file"; then
                 unmeasured "your code tried to start another process or program while it was measured (fork(), system(), popen(), exec...), or to have the kernel move memory for it (process_vm_readv(), vmsplice(), asynchronous I/O...): the cache simulation follows one process's own loads and stores, so the grader stops it there, and nothing was measured"
                 return
-            elif [ "$ok" != ok ] && grep -qE '^not measured: your (transpose moved|code read) ' "$out_file"; then
-                unmeasured "$(grep -m1 -E '^not measured: your (transpose moved|code read) ' "$out_file" | sed 's/^not measured: //')"
+            elif [ "$ok" != ok ] && grep -qE '^not measured: your (transpose|code) ' "$out_file"; then
+                unmeasured "$(grep -m1 -E '^not measured: your (transpose|code) ' "$out_file" | sed 's/^not measured: //')"
                 return
             elif [ "$ok" != ok ]; then
                 unmeasured "the $run_name run of the cache simulation failed (a crash, a wrong result, or the time limit): $(tail -c 1500 "$out_file")"
