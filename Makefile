@@ -218,6 +218,11 @@ $(B)/harness/bench/%.o: harness/bench/%.c $(BENCH_HEADERS) $(HARNESS_FLAGS)
 
 # The grader's C programs. What measures a CPU lab (grade-perf), besides its lab file:
 GRADE_PERF_OBJS := $(B)/harness/grade/grade_perf.o $(B)/harness/grade/grade_perf_confine.o
+# Callgrind writes the names of a program's files and functions into its output raw, and
+# a lab file chooses some (#line "x\nevents: ...", a symbol named in assembly): measured,
+# it has none. Every symbol of a lab file but its entry points is local (isolate-symbols.sh),
+# and the grader reads nothing of the output but its totals (grade_callgrind.c).
+GRADE_PERF_LDFLAGS := -Wl,--strip-debug,--discard-all
 $(B)/harness/grade/%.o: harness/grade/%.c $(GPU_HEADERS) $(HARNESS_FLAGS)
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS_GPU) $(CUDA_INC) -c $< -o $@
@@ -360,11 +365,12 @@ $(B)/lab$(1)/bench: $(B)/lab$(1)/bench.o $(B)/lab$(1)/student/lab.o $(B)/lab$(1)
 	$$(CC) -o $$@ $$(LINK_OBJS) $(if $(filter gpu,$(lab$(1)_kind)),$$(CUDA_LIBS) -lcublas) $$(OPENBLAS_LIBS) -lm
 
 ifeq ($(lab$(1)_kind),cpu)
-# What the grader measures under cache simulation: one lab file a binary.
+# What the grader measures under cache simulation: one lab file a binary, linked without
+# debug information and local symbols (GRADE_PERF_LDFLAGS).
 $(B)/lab$(1)/grade-perf-student: $(GRADE_PERF_OBJS) $(B)/lab$(1)/student/lab.o $(CORE_LIB)
-	$$(CC) -o $$@ $$(LINK_OBJS) -lm
+	$$(CC) -o $$@ $$(LINK_OBJS) -lm $$(GRADE_PERF_LDFLAGS)
 $(B)/lab$(1)/grade-perf-reference: $(GRADE_PERF_OBJS) $(B)/lab$(1)/reference/lab.o $(CORE_LIB)
-	$$(CC) -o $$@ $$(LINK_OBJS) -lm
+	$$(CC) -o $$@ $$(LINK_OBJS) -lm $$(GRADE_PERF_LDFLAGS)
 endif
 
 ifeq ($(lab$(1)_kind),gpu)
@@ -731,7 +737,7 @@ references:
 	  $(GRADE_REFERENCE_TESTS:$(B)/%=$(REFERENCE_BUILD)/%) $(GRADE_COMMON:$(B)/%=$(REFERENCE_BUILD)/%)
 
 # The grader's own programs: scoring, running under limits, confining a measured run, probing the GPU.
-GRADE_REPORT_SOURCES := $(addprefix harness/grade/,grade_report.c grade_book.c grade_weights.c grade_measure.c grade_text.c)
+GRADE_REPORT_SOURCES := $(addprefix harness/grade/,grade_report.c grade_book.c grade_weights.c grade_measure.c grade_callgrind.c grade_text.c)
 $(B)/grade-report: $(GRADE_REPORT_SOURCES) $(wildcard harness/grade/grade_*.h)
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS_HARNESS) -o $@ $(filter %.c,$^)

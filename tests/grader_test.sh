@@ -158,6 +158,42 @@ summary=$tmp/report/summary.txt
 expect "a skipped test is said at the top of the summary, never silently 0" "^NOTE: 1 test\(s\) did not run here \(skipped\)"
 expect "... and performance waits for every correctness test" "lab 4 performance: performance \(0.00 of 2.00\)"
 
+# A callgrind output is read strictly (grade_callgrind.c): one events: and one
+# summary: line in its header, one totals: line at its end. Made-up counts of
+# three runs: the reference's, the baseline's (no call), and a student's
+# whose D1mw (700000, a naive loop's) a second events: line among its costs
+# renames to its I1mr column (70000): read by that line, ratio 1.0.
+cg_out() { # FILE NAME MODE IR I1MR D1MR D1MW [LINE]: a callgrind output, LINE among its costs
+    local counts="$4 $(($4 / 5)) $(($4 / 5)) $5 $6 $7 10 10 10"
+    printf '%s\n' "# callgrind format" "version: 1" "creator: callgrind-3.19.0" "pid: 2" \
+        "cmd:  /g/build/lab02/grade-perf-$2 1000 $3 -" "part: 1" "" \
+        "desc: I1 cache: 32768 B, 64 B, 8-way associative" "desc: D1 cache: 32768 B, 64 B, 8-way associative" \
+        "desc: LL cache: 8388608 B, 64 B, 16-way associative" "" "positions: line" \
+        "events: Ir Dr Dw I1mr D1mr D1mw ILmr DLmr DLmw" "summary: $counts" "" "ob=(1) /g/grade-perf-$2" \
+        "fl=(1) ???" ${8:+"$8"} "fn=(1) 0x0000000000001139" "0 $counts" "" "totals: $counts" >"$1"
+}
+mkdir -p "$tmp/cg/plain" "$tmp/cg/renamed"
+cg_out "$tmp/cg/reference.out" reference call 5000000 10 70000 70000
+cg_out "$tmp/cg/baseline.out" reference skip 4000000 10 10 10
+cg_out "$tmp/cg/plain.out" student call 5000000 10 70000 70000
+cg_out "$tmp/cg/renamed.out" student call 5000000 70000 70000 700000 "events: Ir Dr Dw D1mw D1mr I1mr ILmr DLmr DLmw"
+: >"$tmp/cg/run.txt"
+for v in plain renamed; do
+    printf 'test\t02\tcorrectness\tlab02/a\tpass\t-\nperf\t02\tcallgrind\t%s\t%s\t%s\t%s\n' "$tmp/cg/$v.out" \
+        "$tmp/cg/reference.out" "$tmp/cg/baseline.out" "$tmp/cg/run.txt" >"$tmp/cg/$v/outcomes.tsv"
+    "$build/grade-report" labs/grading.conf "$tmp/cg/$v/outcomes.tsv" "$tmp/cg/$v" "$v" >/dev/null
+done
+if [ "$(points "$tmp/cg/plain")" = 10.00 ]; then
+    ok "callgrind's totals, where it writes them, are read: a ratio of 1.0 earns lab 2's every point"
+else
+    not_ok "callgrind's totals were not read: $(points "$tmp/cg/plain") points" "$tmp/cg/plain/summary.txt"
+fi
+if [ "$(points "$tmp/cg/renamed")" = 6.00 ]; then
+    ok "... and a second events: line among its costs leaves the run unmeasured, not read by it"
+else
+    not_ok "a second events: line among callgrind's costs: $(points "$tmp/cg/renamed") points, 6.00 without performance" "$tmp/cg/renamed/summary.txt"
+fi
+
 # The emulator's counts, refused where they are below what any call moves
 # (its input read once, its output written once: 16384 sectors at 256 x 256),
 # as a GPU's bench refuses a rate above the hardware's: work moved by a path
@@ -1132,6 +1168,28 @@ EOF
 grade sockmsg 02
 expect "a lab 2 that has the kernel transpose through a socket passes its tests" "^2 +6.00 / +6.00"
 at_most "... but scores no more than its honest control, the naive loop" "$build/grade/sockmsg" "$build/grade/naive2"
+
+# A name in the lab file that carries a line break into callgrind's output:
+# a #line directive whose file name holds a second events: line, which
+# renames the columns (the strided writes' misses to a column the grader
+# does not read), and two ordered reads of in to fill the one it then reads
+# as the writes'. Measured, the lab's file and function names are gone.
+handin cgline 02-cpu-blocked >/dev/null <<EOF
+#include "lab.h"
+#include <stddef.h>
+#line 20 "transpose.c\nevents: Ir Dr Dw DLmw D1mw Spare1 DLmr Spare2 D1mr\nfl=(7) transpose.c"
+void transpose(float *out, const float *in, int rows, int cols)
+{
+    $transpose_body
+    volatile float sink = 0;
+    for (int pass = 0; pass < 2; pass++)
+        for (size_t i = 0; i < (size_t)rows * cols; i += 16)
+            sink += in[i];
+}
+EOF
+grade cgline 02
+expect "a lab 2 that names its source with a line break passes its tests" "^2 +6.00 / +6.00"
+at_most "... but scores no more than its honest control, the naive loop" "$build/grade/cgline" "$build/grade/naive2"
 
 # grade-confine itself: its own exec goes through, the program's next is stopped.
 { "$build/grade-confine" /bin/sh -c '/bin/true; :'; } 2>/dev/null # the shell's "Bad system call" kept off
