@@ -526,7 +526,11 @@ CACHEGRIND := valgrind --tool=callgrind --cache-sim=yes --collect-atstart=no $(C
 # given on the command line.
 CACHEGRIND_B := $(B)/cachegrind
 CACHEGRIND_OPT := $(if $(filter command line,$(origin OPT)),$(OPT),-O3)
-cachegrind:
+# Its table's counts, read as the grader reads its own (harness/grade/grade_callgrind.c).
+$(B)/callgrind-totals: harness/tools/callgrind_totals.c harness/grade/grade_callgrind.c harness/grade/grade_callgrind.h
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS_HARNESS) -Iharness/grade -o $@ $(filter %.c,$^)
+cachegrind: $(B)/callgrind-totals
 	@test -z "$(GPU_LAB)" || { echo "cachegrind is for the CPU labs (labs $(call lab_list,$(CPU_LABS))); for a GPU lab try: make lab$(patsubst 0%,%,$(LAB)) sanitize" >&2; exit 2; }
 	@command -v valgrind >/dev/null || { echo "cachegrind needs valgrind: run make deps" >&2; exit 1; }
 	@$(MAKE) -s B=$(CACHEGRIND_B) OPT='$(CACHEGRIND_OPT)' LABS=$(LAB) $(CACHEGRIND_B)/lab$(LAB)/bench
@@ -538,7 +542,7 @@ cachegrind:
 	    $(CACHEGRIND_B)/lab$(LAB)/bench --once $$v --sizes $(CACHE_SIZE) 2>$(LAB_DIR)/callgrind.$$v.log \
 	    || { cat $(LAB_DIR)/callgrind.$$v.log >&2; exit 1; }; \
 	done
-	@CACHE_SIM="$(CACHE_SIM)" FLAGS="$(CACHEGRIND_OPT)" harness/tools/cache-table.sh $(LAB) $(CACHE_SIZE) $(LAB_DIR)/callgrind.student.out \
+	@CACHE_SIM="$(CACHE_SIM)" FLAGS="$(CACHEGRIND_OPT)" CALLGRIND_TOTALS=$(B)/callgrind-totals harness/tools/cache-table.sh $(LAB) $(CACHE_SIZE) $(LAB_DIR)/callgrind.student.out \
 	  $(LAB_DIR)/callgrind.reference.out $(B)/bench/lab$(LAB)-cache.csv
 
 SANITIZER := $(or $(shell command -v compute-sanitizer),$(wildcard $(CUDA_HOME)/bin/compute-sanitizer))
