@@ -892,6 +892,121 @@ summary=$tmp/visible.json
 refute "held-back seeds and shapes never reach a visible test's output" "4242|97x131"
 nothing_at "... nor a file outside" "$tmp/leak.txt"
 
+# Held-back cases stay out of the lab's reach, in both sandboxes: a lab 1 that
+# looks for them in every call (its environment, every command line and
+# environment in /proc it can read, and what an earlier command kept where
+# every user may write: /var/tmp, /run/lock, /dev/shm, /tmp, a message
+# queue), keeps each call's shape there, and gets a call wrong where it
+# found one (97x131, or the seed 4242). Graded twice with the held-back
+# cases, its grading folder under /tmp, it earns every point both times. (Its own command is told apart by its PID
+# namespace, one a command in either sandbox.)
+heldprobe_key=$((0x7e1d0000 + $$ % 65536))
+heldprobe() { # NAME: the hand-in
+    handin "$1" 01-cpu-naive >/dev/null <<EOF
+#define _GNU_SOURCE
+#include "lab.h"
+#include <dirent.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/ipc.h>
+#include <sys/msg.h>
+#include <sys/stat.h>
+#include <unistd.h>
+static const char *const kept[] = {"/var/tmp/$1-$$", "/run/lock/$1-$$", "/dev/shm/$1-$$", "/tmp/$1-$$"};
+struct note { long type; char text[128]; };
+static char me[64];
+/* A trace of the held-back cases in a file (a record of another command's, for a kept one). */
+static int found_in(const char *path, int kept_here)
+{
+    static char text[1 << 16];
+    FILE *f = fopen(path, "r");
+    size_t n = f ? fread(text, 1, sizeof text - 1, f) : 0;
+    if (f)
+        fclose(f);
+    for (size_t i = 0; i < n; i++)
+        text[i] = text[i] ? text[i] : '\n';
+    text[n] = '\0';
+    for (char *save = NULL, *l = strtok_r(text, "\n", &save); l; l = strtok_r(NULL, "\n", &save))
+        if ((strstr(l, "97x131") || strstr(l, "TILELAB_SEED=4242") || strstr(l, "TILELAB_HIDDEN")) &&
+            !(kept_here && !strncmp(l, me, strlen(me))))
+            return 1;
+    return 0;
+}
+static int found(void)
+{
+    int seen = getenv("TILELAB_HIDDEN") || getenv("TILELAB_SEED");
+    DIR *d = opendir("/proc");
+    for (struct dirent *e; d && !seen && (e = readdir(d));) {
+        char path[300];
+        if (e->d_name[0] < '0' || e->d_name[0] > '9')
+            continue;
+        snprintf(path, sizeof path, "/proc/%s/cmdline", e->d_name);
+        seen = found_in(path, 0);
+        snprintf(path, sizeof path, "/proc/%s/environ", e->d_name);
+        seen = seen || found_in(path, 0);
+    }
+    if (d)
+        closedir(d);
+    for (size_t i = 0; i < sizeof kept / sizeof *kept; i++)
+        seen = seen || found_in(kept[i], 1);
+    struct note m;
+    int q = msgget($heldprobe_key, 0);
+    while (q >= 0 && msgrcv(q, &m, sizeof m.text, 0, IPC_NOWAIT) > 0)
+        seen = seen || (strstr(m.text, "97x131") && strncmp(m.text, me, strlen(me)));
+    return seen;
+}
+static void keep(int rows, int cols)
+{
+    for (size_t i = 0; i < sizeof kept / sizeof *kept; i++) {
+        FILE *f = fopen(kept[i], "a");
+        if (f)
+            fprintf(f, "%s %dx%d\n", me, rows, cols), fclose(f), chmod(kept[i], 0666);
+    }
+    struct note m = {1, ""};
+    snprintf(m.text, sizeof m.text, "%s %dx%d", me, rows, cols);
+    int q = msgget($heldprobe_key, IPC_CREAT | 0666);
+    if (q >= 0)
+        msgsnd(q, &m, strlen(m.text) + 1, IPC_NOWAIT);
+}
+void transpose(float *out, const float *in, int rows, int cols)
+{
+    ssize_t n = readlink("/proc/self/ns/pid", me, sizeof me - 1); /* this command's */
+    me[n > 0 ? n : 0] = '\0';
+    int seen = found();
+    keep(rows, cols);
+    $transpose_body
+    if (seen && rows > 0 && cols > 0)
+        out[0] = in[0] == 1.0f ? 2.0f : 1.0f;
+}
+EOF
+}
+# grade_twice NAME SANDBOX: NAME graded twice in SANDBOX (bwrap: the default) with the held-back
+# cases, into a folder under /tmp each time
+grade_twice() {
+    local i
+    heldprobe "$1"
+    for i in 1 2; do
+        TILELAB_GRADE_SANDBOX=$2 make -s grade LABS=01 SUBMISSION="$tmp/$1" HIDDEN="$tmp/held-back.txt" \
+            GRADE_DIR="$tmp/graded-$i" >"$tmp/$1-$i.log" 2>&1
+    done
+}
+# every_point_twice WHAT NAME: both gradings of NAME earned lab 1's every point
+every_point_twice() {
+    local first second
+    first=$(points "$tmp/graded-1/$2") second=$(points "$tmp/graded-2/$2")
+    if [ "$first" = 10.00 ] && [ "$second" = 10.00 ]; then
+        ok "$1 (10.00 twice)"
+    else
+        not_ok "$1: ${first:-nothing}, then ${second:-nothing}, of 10.00" "$tmp/graded-2/$2/summary.txt"
+    fi
+    rm -f /var/tmp/"$2"-$$ /run/lock/"$2"-$$ /dev/shm/"$2"-$$ /tmp/"$2"-$$
+    ipcrm -Q "$heldprobe_key" 2>/dev/null
+}
+grade_twice heldbwrap bwrap
+every_point_twice "a lab that looks for the held-back cases everywhere it can read, and keeps what it is given where the next grading could read it, never finds one (bubblewrap)" heldbwrap
+
 # A test plants a FIFO where the next lab's build reads: the build folder is read-only to tests.
 handin plant 01-cpu-naive >/dev/null <<EOF
 #include "lab.h"

@@ -508,7 +508,9 @@ build() {
 
 # run_tests LAB BIN [NAME=VALUE...] <LINES: records the outcome of each test of
 # LINES (KIND, ID, SECONDS and a tag for its name, tab-separated), in their
-# order. One suite run of BIN runs them all, one at a time (grade-run with
+# order; with held_input set (grade_lab's held-back cases), the suite reads
+# it on its standard input (tests/tl_test.h), where no lab's code reads it.
+# One suite run of BIN runs them all, one at a time (grade-run with
 # several tests): one start of the suite and of its lab process, and on a GPU
 # one server and its context (harness/lab/lab_process.h), for a lab's tests,
 # where a run of its own for each test opened two contexts a test, which a
@@ -520,6 +522,7 @@ run_tests() {
     local lab=$1 bin=$2 kinds=() ids=() secs=() tags=() outs=() opts=() limit=0 pattern= verdicts=()
     local kind id seconds tag k output verdict
     shift 2
+    [ -z "${held_input:-}" ] || opts+=(--input "$held_input")
     while IFS=$'\t' read -r kind id seconds tag; do
         kinds+=("$kind") ids+=("$id") secs+=("$seconds") tags+=("$tag")
         new_output
@@ -574,17 +577,19 @@ retry_alone() {
     shift 4
     variant=$(basename "$(dirname "$bin")")
     ref_bin=$TOOLS/grade-build/lab$lab/${variant/student/reference}/test
+    local input=()
+    [ -z "${held_input:-}" ] || input=(--input "$held_input")
     exec {alone}>>"$ALONE_LOCK"
     flock -x "$alone"
     start=$(date +%s%N)
     [ ! -x "$ref_bin" ] || "$TOOLS/grade-run" --limit $((RETRY_SCALE * seconds)) --output "$records/reference.txt" \
-        -- env "$@" "$ref_bin" --filter "$id" --jobs 1 >/dev/null
+        ${input[@]+"${input[@]}"} -- env "$@" "$ref_bin" --filter "$id" --jobs 1 >/dev/null
     took=$((($(date +%s%N) - start) / 1000000)) # ms
     limit=$(((RETRY_SCALE * took + 999) / 1000))
     [ "$limit" -ge "$seconds" ] && [ -x "$ref_bin" ] || limit=$seconds
     new_output
     output=$new
-    verdict=$(run $((limit + TEST_MARGIN)) "$output" --test "$id" -- run -- \
+    verdict=$(run $((limit + TEST_MARGIN)) "$output" --test "$id" ${input[@]+"${input[@]}"} -- run -- \
         env TILELAB_TIME_SCALE="$(awk -v l="$limit" -v s="$seconds" 'BEGIN { printf "%.3f", l / s }')" "$@" \
         "$bin" --filter "$id" --tap=/dev/fd/3 --jobs 1)
     exec {alone}>&-
@@ -777,13 +782,16 @@ $(tail -c 1500 "$no_emu")"
     elif all_correct "$lab"; then
         build link "$lab" cuda "$work/build/lab$lab/grade-bench" || true # its log, if it fails, comes with the timing
     fi
-    # Held-back cases last, each in its own sandbox, their output marked hidden.
+    # Held-back cases last, in a sandbox of their own, their output marked hidden. Their
+    # seed and shapes go to the suite on its standard input (held_input, run_tests), never
+    # on a command line or in an environment: a sandbox's first process shows both, and a
+    # lab's code reads either (/proc/1/cmdline, /proc/1/environ).
     [ -n "$HIDDEN" ] || return 0
     held=$(held_for "$op")
-    local env=()
-    [ -z "$held_seed" ] || env+=(TILELAB_SEED="$held_seed")
-    [ -z "$held" ] || env+=(TILELAB_HIDDEN="$held")
-    run_tests "$lab" "$bin" "${env[@]}" < <(
+    local held_input=
+    [ -z "$held_seed" ] || held_input+="TILELAB_SEED=$held_seed"$'\n'
+    [ -z "$held" ] || held_input+="TILELAB_HIDDEN=$held"$'\n'
+    run_tests "$lab" "$bin" TILELAB_HELD_BACK=stdin < <(
         while IFS=$'\t' read -r t_kind id seconds; do
             if [ "$t_kind" = random ] && [ -n "$held_seed" ]; then
                 printf 'held-back\t%s\t%s\t (held-back seed)\n' "$id" "$seconds"
