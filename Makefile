@@ -740,7 +740,8 @@ references:
 	@$(MAKE) -s B=$(REFERENCE_BUILD) OPT=-O3 CUDA_ARCH=fat $(REFERENCE_OBJECTS) $(GRADE_MANIFESTS:$(B)/%=$(REFERENCE_BUILD)/%) \
 	  $(GRADE_REFERENCE_TESTS:$(B)/%=$(REFERENCE_BUILD)/%) $(GRADE_COMMON:$(B)/%=$(REFERENCE_BUILD)/%)
 
-# The grader's own programs: scoring, running under limits, confining a measured run, probing the GPU.
+# The grader's own programs: scoring, running under limits, confining a measured run, the
+# setpriv sandbox's view of the machine, probing the GPU.
 GRADE_REPORT_SOURCES := $(addprefix harness/grade/,grade_report.c grade_book.c grade_weights.c grade_measure.c grade_callgrind.c grade_text.c)
 $(B)/grade-report: $(GRADE_REPORT_SOURCES) $(wildcard harness/grade/grade_*.h)
 	@mkdir -p $(@D)
@@ -748,6 +749,8 @@ $(B)/grade-report: $(GRADE_REPORT_SOURCES) $(wildcard harness/grade/grade_*.h)
 $(B)/grade-run: harness/grade/grade_run.c harness/grade/grade_parts.c harness/grade/grade_parts.h
 	$(CC) $(CFLAGS_HARNESS) -o $@ $(filter %.c,$^)
 $(B)/grade-confine: harness/grade/grade_confine.c harness/core/include/seccomp_site.h
+	$(CC) $(CFLAGS_HARNESS) -o $@ $<
+$(B)/grade-private: harness/grade/grade_private.c
 	$(CC) $(CFLAGS_HARNESS) -o $@ $<
 $(B)/grade-gpu-probe: $(B)/harness/grade/grade_gpu_probe.o $(GPU_OBJS) $(CORE_LIB)
 	$(CC) -o $@ $(LINK_OBJS) $(CUDA_LIBS) -lm
@@ -774,7 +777,7 @@ $(GRADE_MANIFESTS):
 # On a GPU, the references' suites built for it too: a test that timed out is
 # run again with the reference's time for it on the machine (grade.sh).
 GRADE_REFERENCE_TESTS := $(if $(filter cuda,$(BACKEND)),$(foreach n,$(GPU_LABS),$(B)/lab$(n)/reference/test))
-GRADE_TOOLS := references $(B)/grade-report $(B)/grade-run $(B)/grade-confine $(if $(NVCC),$(B)/grade-gpu-probe)
+GRADE_TOOLS := references $(B)/grade-report $(B)/grade-run $(B)/grade-confine $(B)/grade-private $(if $(NVCC),$(B)/grade-gpu-probe)
 
 LAB_SPEC := $(foreach n,$(LABS),$(n):$(lab$(n)_dir):$(lab$(n)_file):$(lab$(n)_kind):$(or $(lab$(n)_op),transpose))
 GRADE_DIR ?= $(B)/grade

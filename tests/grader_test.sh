@@ -898,7 +898,9 @@ nothing_at "... nor a file outside" "$tmp/leak.txt"
 # every user may write: /var/tmp, /run/lock, /dev/shm, /tmp, a message
 # queue), keeps each call's shape there, and gets a call wrong where it
 # found one (97x131, or the seed 4242). Graded twice with the held-back
-# cases, its grading folder under /tmp, it earns every point both times. (Its own command is told apart by its PID
+# cases, its grading folder under /tmp (which the setpriv sandbox's private
+# /tmp once hid: every hand-in scored 0, "No rule to make target"), it earns
+# every point both times. (Its own command is told apart by its PID
 # namespace, one a command in either sandbox.)
 heldprobe_key=$((0x7e1d0000 + $$ % 65536))
 heldprobe() { # NAME: the hand-in
@@ -1434,6 +1436,8 @@ EOF
         not_ok "the grader left $root/solutions mode $(stat -c %a "$root/solutions")" /dev/null
     fi
     classmates setpriv
+    grade_twice heldsetpriv setpriv
+    every_point_twice "a lab that looks for the held-back cases everywhere it can read, and keeps what it is given where the next grading could read it, never finds one (setpriv)" heldsetpriv
     # Two hand-ins graded at once: each as a uid of its own, and the end of
     # one's commands (every process of its uid killed) ends none of the other's.
     # Each looks for the other as it runs: the graders' logs, which name every

@@ -153,21 +153,29 @@ if [ "${TILELAB_GRADE_SANDBOX:-}" != setpriv ] && command -v bwrap >/dev/null &&
     SANDBOX=bwrap
 elif [ "$(id -u)" = 0 ] && setpriv --reuid=$SETPRIV_UID_BASE --regid=$SETPRIV_UID_BASE --clear-groups true 2>/dev/null; then
     SANDBOX=setpriv
-    # No network, and where the container lets root make them, processes and a /tmp of
-    # its own: a PID namespace with its own /proc (the command lines of the graders beside
-    # it, which name their hand-ins, out of its sight), the command's private folder as
-    # /tmp and a /dev/shm of its own (Criterion names its socket in the one and its
-    # shared memory in the other by its pid, which a PID namespace gives every command
-    # alike: two graders at once collided, "Could not spawn test instance: File exists").
-    if unshare --net --pid --mount --fork --kill-child --mount-proc sh -c 'mount --bind /tmp /tmp && mount -t tmpfs -o mode=1777 tmpfs /dev/shm' 2>/dev/null; then
-        # (sh stays the namespace's first process, which the kernel treats apart: signals
-        # it has no handler for never reach it, and every orphan becomes its child.)
-        namespaces=(unshare --net --pid --mount --fork --kill-child --mount-proc -- sh -c 'mount --bind "$0" /tmp && mount -t tmpfs -o mode=1777 tmpfs /dev/shm && "$@"')
+    # No network, and where the container lets root make them, processes, IPC and a view
+    # of the machine of its own: a PID namespace with its own /proc (the command lines of
+    # the graders beside it, which name their hand-ins, out of its sight), and
+    # grade-private's view (harness/grade/grade_private.c): every mount read-only (what
+    # all users may write, /var/tmp, /run/lock..., once carried a grading's held-back
+    # cases to the next), the command's private folder as /tmp with the kit and this
+    # hand-in's folder bound back in it where they lie under /tmp, a /dev/shm of its own
+    # (Criterion names its socket in the one and its shared memory in the other by its
+    # pid, which a PID namespace gives every command alike: two graders at once collided,
+    # "Could not spawn test instance: File exists"), and what the command writes.
+    # (grade-private stays the namespace's first process, which the kernel gives every
+    # orphan; it waits for them.)
+    private_view=
+    probe_tmp=$(mktemp -d)
+    if unshare --net --pid --ipc --mount --fork --kill-child --mount-proc -- "$TOOLS/grade-private" "$probe_tmp" -- true 2>/dev/null; then
+        namespaces=(unshare --net --pid --ipc --mount --fork --kill-child --mount-proc -- "$TOOLS/grade-private")
+        private_view=1
     elif unshare --net true 2>/dev/null; then
         namespaces=(unshare --net --)
     fi
+    rm -rf "$probe_tmp"
     setpriv_start || { log "grade: no uid left for the setpriv sandbox"; exit 1; }
-    log "grade: WARNING: bubblewrap cannot run here: student code runs as uid $GRADE_UID$([ ${#namespaces[@]} -gt 0 ] || echo ", with the network")$([ ${#namespaces[@]} -gt 3 ] || echo ", seeing other graders' processes and their command lines"), and the kit's solutions, build, hidden files and other hand-ins are closed to other users"
+    log "grade: WARNING: bubblewrap cannot run here: student code runs as uid $GRADE_UID$([ ${#namespaces[@]} -gt 0 ] || echo ", with the network")$([ -n "$private_view" ] || echo ", seeing other graders' processes and their command lines, and writing where every user may (/tmp, /var/tmp...), where the next command, another hand-in's or a later grading's, reads it: held-back cases one lab sees can reach another"), and the kit's solutions, build, hidden files and other hand-ins are closed to other users"
 else
     log "grade: WARNING: bubblewrap is missing or cannot run here: student code runs unsandboxed"
 fi
@@ -179,6 +187,20 @@ search_env=()
 for v in CPATH LIBRARY_PATH LD_LIBRARY_PATH VALGRIND_LIB; do
     [ -z "${!v:-}" ] || search_env+=("$v=${!v}")
 done
+
+# What every command of the setpriv sandbox reads where it lies under /tmp, which is the
+# command's own folder in grade-private's view, and shown there: of the kit, the grader's
+# build, this hand-in's folder, and the grader's PATH and search paths.
+read_under_tmp=()
+if [ -n "${private_view:-}" ]; then
+    for e in "$root:$TOOLS:$work:$PATH" "${search_env[@]#*=}"; do
+        IFS=: read -ra dirs <<<"$e"
+        for d in ${dirs[@]+"${dirs[@]}"}; do
+            d=$(cd "$d" 2>/dev/null && pwd -P) || continue
+            case "$d/" in /tmp/?*) read_under_tmp+=("$d") ;; esac
+        done
+    done
+fi
 
 # A CPU lab's measured run: valgrind's callgrind program, started as its
 # launcher starts it (valgrind -d names it) but by grade-confine, so that it
@@ -288,13 +310,14 @@ sandbox() {
 # sandbox's work where bwrap cannot run and the grader is root (its
 # done_fifo in scope): the same modes, by ownership. What the hand-in may write (build and link: its build
 # folder; perf: DIR too) is its user's, the rest root's and closed to
-# writes; its /tmp is a folder of its own, $private_tmp.
+# writes; its /tmp is a folder of its own, $private_tmp, and with
+# grade-private's view the only place writable besides those.
 setpriv_sandbox() {
-    local mine=$GRADE_UID:$GRADE_UID
+    local mine=$GRADE_UID:$GRADE_UID written=()
     chown -R "0:$GRADE_UID" "$work/build" "$work/perf" && chmod -R go-w "$work/build" "$work/perf"
     case "$1" in
-    build | link) chown -R "$mine" "$work/build" ;;
-    perf) chown -R "$mine" "$2" ;;
+    build | link) chown -R "$mine" "$work/build" && written=("$work/build") ;;
+    perf) chown -R "$mine" "$2" && written=("$2") ;;
     esac
     # The compiled references, while this hand-in is linked: a copy its group alone reads.
     rm -rf "$work/prebuilt"
@@ -302,11 +325,14 @@ setpriv_sandbox() {
         cp -r "$PREBUILT" "$work/prebuilt" && chgrp -R "$GRADE_UID" "$work/prebuilt" && chmod -R g+rX,o-rwx "$work/prebuilt"
     fi
     private_tmp=$(mktemp -d) && chown "$mine" "$private_tmp"
-    local tmp=$private_tmp own_tmp=()
-    if [ ${#namespaces[@]} -gt 3 ]; then # its private folder mounted as /tmp: the sh -c's $0
-        tmp=/tmp own_tmp=("$private_tmp")
+    local tmp=$private_tmp view=() p
+    if [ -n "$private_view" ]; then # its private folder as /tmp, and what it reads or writes under /tmp shown in it
+        tmp=/tmp view=("$private_tmp")
+        for p in ${read_under_tmp[@]+"${read_under_tmp[@]}"}; do view+=(--show "$p"); done
+        for p in ${written[@]+"${written[@]}"}; do view+=(--write "$p"); done
+        view+=(--)
     fi
-    sb=(${namespaces[@]+"${namespaces[@]}"} ${own_tmp[@]+"${own_tmp[@]}"} setpriv --reuid="$GRADE_UID"
+    sb=(${namespaces[@]+"${namespaces[@]}"} ${view[@]+"${view[@]}"} setpriv --reuid="$GRADE_UID"
         --regid="$GRADE_UID" --clear-groups --inh-caps=-all --bounding-set=-all --no-new-privs
         env -i PATH="$PATH" "${search_env[@]}" HOME="$tmp" TMPDIR="$tmp" LANG=C.UTF-8 TILELAB_DONE_FILE="$done_fifo")
 }
