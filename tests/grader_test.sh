@@ -1170,7 +1170,8 @@ grade fakedone 02
 expect "one that prints the measuring program's last line itself is not measured" "lab 2 performance: performance \(0.00 of 4.00\)"
 expect "... since it cannot know what the line says for this input" "digest is not the reference's"
 # 3. A child process transposes and the answer comes back through a pipe:
-#    the kernel's writes into out are counted nowhere.
+#    the kernel's writes into out are counted nowhere. (Measured, no pipe can
+#    be made, grade_perf_confine.c; the fork is tried all the same.)
 handin forked 02-cpu-blocked >/dev/null <<EOF
 #include "lab.h"
 #include <stddef.h>
@@ -1186,12 +1187,18 @@ void transpose(float *out, const float *in, int rows, int cols)
     size_t bytes = (size_t)rows * cols * sizeof *out;
     int fd[2];
     pid_t child;
-    if (pipe(fd) != 0 || (child = fork()) < 0) {
+    if (pipe(fd) != 0)
+        fd[0] = fd[1] = -1;
+    if ((child = fork()) < 0 || (child > 0 && fd[0] < 0)) {
+        if (child > 0)
+            waitpid(child, NULL, 0);
         work(out, in, rows, cols);
         return;
     }
     if (child == 0) {
         float *t = malloc(bytes);
+        if (fd[1] < 0)
+            _exit(1);
         work(t, in, rows, cols);
         for (size_t done = 0; done < bytes;) {
             ssize_t w = write(fd[1], (char *)t + done, bytes - done);
