@@ -134,7 +134,7 @@ __attribute__((constructor)) static void tl_write_manifest(void)
 __attribute__((constructor)) static void tl_take_held_back(void)
 {
     const char *how = getenv("TILELAB_HELD_BACK");
-    static char text[4096];
+    static char text[1 << 16]; /* a pipe's buffer, which grade-run fills at once */
     size_t n = 0;
     ssize_t got;
     if (!how || strcmp(how, "stdin"))
