@@ -239,7 +239,13 @@ $(B)/harness/bench/%.o: harness/bench/%.c $(BENCH_HEADERS) $(HARNESS_FLAGS)
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS_BENCH) -c $< -o $@
 
-# The grader's C programs.
+# The grader's C programs. What measures a CPU lab (grade-perf), besides its lab file:
+GRADE_PERF_OBJS := $(B)/harness/grade/grade_perf.o $(B)/harness/grade/grade_perf_confine.o
+# Callgrind writes the names of a program's files and functions into its output raw, and
+# a lab file chooses some (#line "x\nevents: ...", a symbol named in assembly): measured,
+# it has none. Every symbol of a lab file but its entry points is local (isolate-symbols.sh),
+# and the grader reads nothing of the output but its totals (grade_callgrind.c).
+GRADE_PERF_LDFLAGS := -Wl,--strip-debug,--discard-all
 $(B)/harness/grade/%.o: harness/grade/%.c $(GPU_HEADERS) $(HARNESS_FLAGS)
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS_GPU) $(CUDA_INC) -c $< -o $@
@@ -382,11 +388,12 @@ $(B)/lab$(1)/bench: $(B)/lab$(1)/bench.o $(B)/lab$(1)/student/lab.o $(B)/lab$(1)
 	$$(CC) -o $$@ $$(LINK_OBJS) $(if $(filter gpu,$(lab$(1)_kind)),$$(CUDA_LIBS) -lcublas) $$(OPENBLAS_LIBS) -lm
 
 ifeq ($(lab$(1)_kind),cpu)
-# What the grader measures under cache simulation: one lab file a binary.
-$(B)/lab$(1)/grade-perf-student: $(B)/harness/grade/grade_perf.o $(B)/lab$(1)/student/lab.o $(CORE_LIB)
-	$$(CC) -o $$@ $$(LINK_OBJS) -lm
-$(B)/lab$(1)/grade-perf-reference: $(B)/harness/grade/grade_perf.o $(B)/lab$(1)/reference/lab.o $(CORE_LIB)
-	$$(CC) -o $$@ $$(LINK_OBJS) -lm
+# What the grader measures under cache simulation: one lab file a binary, linked without
+# debug information and local symbols (GRADE_PERF_LDFLAGS).
+$(B)/lab$(1)/grade-perf-student: $(GRADE_PERF_OBJS) $(B)/lab$(1)/student/lab.o $(CORE_LIB)
+	$$(CC) -o $$@ $$(LINK_OBJS) -lm $$(GRADE_PERF_LDFLAGS)
+$(B)/lab$(1)/grade-perf-reference: $(GRADE_PERF_OBJS) $(B)/lab$(1)/reference/lab.o $(CORE_LIB)
+	$$(CC) -o $$@ $$(LINK_OBJS) -lm $$(GRADE_PERF_LDFLAGS)
 endif
 
 ifeq ($(lab$(1)_kind),gpu)
@@ -542,7 +549,11 @@ CACHEGRIND := valgrind --tool=callgrind --cache-sim=yes --collect-atstart=no $(C
 # given on the command line.
 CACHEGRIND_B := $(B)/cachegrind
 CACHEGRIND_OPT := $(if $(filter command line,$(origin OPT)),$(OPT),-O3)
-cachegrind: $(if $(GPU_LAB),,$(B)/csv-rows)
+# Its table's counts, read as the grader reads its own (harness/grade/grade_callgrind.c).
+$(B)/callgrind-totals: harness/tools/callgrind_totals.c harness/grade/grade_callgrind.c harness/grade/grade_callgrind.h
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS_HARNESS) -Iharness/grade -o $@ $(filter %.c,$^)
+cachegrind: $(if $(GPU_LAB),,$(B)/csv-rows $(B)/callgrind-totals)
 	@test -z "$(GPU_LAB)" || { echo "cachegrind is for the CPU labs (labs $(call lab_list,$(CPU_LABS))); for a GPU lab try: make lab$(patsubst 0%,%,$(LAB)) sanitize" >&2; exit 2; }
 	@command -v valgrind >/dev/null || { echo "cachegrind needs valgrind: run make deps" >&2; exit 1; }
 	@$(MAKE) -s B=$(CACHEGRIND_B) OPT='$(CACHEGRIND_OPT)' LABS=$(LAB) $(CACHEGRIND_B)/lab$(LAB)/bench
@@ -554,7 +565,7 @@ cachegrind: $(if $(GPU_LAB),,$(B)/csv-rows)
 	    $(CACHEGRIND_B)/lab$(LAB)/bench --once $$v --sizes $(CACHE_SIZE) 2>$(LAB_DIR)/callgrind.$$v.log \
 	    || { cat $(LAB_DIR)/callgrind.$$v.log >&2; exit 1; }; \
 	done
-	@CACHE_SIM="$(CACHE_SIM)" FLAGS="$(CACHEGRIND_OPT)" CSV_ROWS=$(B)/csv-rows harness/tools/cache-table.sh $(LAB) $(CACHE_SIZE) $(LAB_DIR)/callgrind.student.out \
+	@CACHE_SIM="$(CACHE_SIM)" FLAGS="$(CACHEGRIND_OPT)" CSV_ROWS=$(B)/csv-rows CALLGRIND_TOTALS=$(B)/callgrind-totals harness/tools/cache-table.sh $(LAB) $(CACHE_SIZE) $(LAB_DIR)/callgrind.student.out \
 	  $(LAB_DIR)/callgrind.reference.out $(B)/bench/lab$(LAB)-cache.csv
 
 SANITIZER := $(or $(shell command -v compute-sanitizer),$(wildcard $(CUDA_HOME)/bin/compute-sanitizer))
@@ -753,8 +764,9 @@ references:
 	@$(MAKE) -s B=$(REFERENCE_BUILD) OPT=-O3 CUDA_ARCH=fat $(REFERENCE_OBJECTS) $(GRADE_MANIFESTS:$(B)/%=$(REFERENCE_BUILD)/%) \
 	  $(GRADE_REFERENCE_TESTS:$(B)/%=$(REFERENCE_BUILD)/%) $(GRADE_COMMON:$(B)/%=$(REFERENCE_BUILD)/%)
 
-# The grader's own programs: scoring, running under limits, confining a measured run, probing the GPU.
-GRADE_REPORT_SOURCES := $(addprefix harness/grade/,grade_report.c grade_book.c grade_weights.c grade_measure.c grade_text.c)
+# The grader's own programs: scoring, running under limits, confining a measured run, the
+# setpriv sandbox's view of the machine, probing the GPU.
+GRADE_REPORT_SOURCES := $(addprefix harness/grade/,grade_report.c grade_book.c grade_weights.c grade_measure.c grade_callgrind.c grade_text.c)
 $(B)/grade-report: $(GRADE_REPORT_SOURCES) $(CSV_READER) $(wildcard harness/grade/grade_*.h)
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS_HARNESS) -o $@ $(filter %.c,$^)
@@ -762,12 +774,14 @@ $(B)/grade-run: harness/grade/grade_run.c harness/grade/grade_parts.c harness/gr
 	$(CC) $(CFLAGS_HARNESS) -o $@ $(filter %.c,$^)
 $(B)/grade-confine: harness/grade/grade_confine.c harness/core/include/seccomp_site.h
 	$(CC) $(CFLAGS_HARNESS) -o $@ $<
+$(B)/grade-private: harness/grade/grade_private.c
+	$(CC) $(CFLAGS_HARNESS) -o $@ $<
 $(B)/grade-gpu-probe: $(B)/harness/grade/grade_gpu_probe.o $(GPU_OBJS) $(CORE_LIB)
 	$(CC) -o $@ $(LINK_OBJS) $(CUDA_LIBS) -lm
 
 # What a hand-in's labs all link, by backend: the grader builds it once, then
 # the labs' own builds side by side (harness/grade/grade.sh).
-$(B)/grade-common-cpu: $(CORE_LIB) $(LAB_CLIENT) $(B)/harness/grade/grade_perf.o
+$(B)/grade-common-cpu: $(CORE_LIB) $(LAB_CLIENT) $(GRADE_PERF_OBJS)
 $(B)/grade-common-emu: $(CORE_LIB) $(LAB_CLIENT) $(EMU_OBJS) $(EMU_TOOLS)
 $(B)/grade-common-cuda: $(CORE_LIB) $(LAB_PLANS) $(GPU_OBJS) $(B)/harness/gpu/plan_record.o $(BENCH_OBJS) \
                         $(B)/harness/bench/bench_gpu.o $(B)/harness/bench/bench_gpu_transpose.o \
@@ -787,7 +801,7 @@ $(GRADE_MANIFESTS):
 # On a GPU, the references' suites built for it too: a test that timed out is
 # run again with the reference's time for it on the machine (grade.sh).
 GRADE_REFERENCE_TESTS := $(if $(filter cuda,$(BACKEND)),$(foreach n,$(GPU_LABS),$(B)/lab$(n)/reference/test))
-GRADE_TOOLS := references $(B)/grade-report $(B)/grade-run $(B)/grade-confine $(if $(NVCC),$(B)/grade-gpu-probe)
+GRADE_TOOLS := references $(B)/grade-report $(B)/grade-run $(B)/grade-confine $(B)/grade-private $(if $(NVCC),$(B)/grade-gpu-probe)
 
 LAB_SPEC := $(foreach n,$(LABS),$(n):$(lab$(n)_dir):$(lab$(n)_file):$(lab$(n)_kind):$(or $(lab$(n)_op),transpose))
 GRADE_DIR ?= $(B)/grade

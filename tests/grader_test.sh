@@ -38,6 +38,19 @@ within() { # WHAT SECONDS
 nothing_at() { # WHAT PATH: the attack left nothing there
     if [ -e "$2" ]; then not_ok "$1: $2 exists" /dev/null; else ok "$1"; fi
 }
+# points DIR: a graded hand-in's points in all, from its scores.tsv (LAB, points, of, status a lab)
+points() { awk -F'\t' '$1 ~ /^[0-9]+$/ { s += $2; n++ } END { if (n) printf "%.2f\n", s }' "$1/scores.tsv" 2>/dev/null; }
+# at_most WHAT ATTACK CONTROL: the attack's hand-in scored no more than its honest control's
+# (each a folder graded, holding scores.tsv)
+at_most() {
+    local a c
+    a=$(points "$2") c=$(points "$3")
+    if [ -n "$a" ] && [ -n "$c" ] && awk -v a="$a" -v c="$c" 'BEGIN { exit !(a <= c) }'; then
+        ok "$1 ($a, its control $c)"
+    else
+        not_ok "$1: scored ${a:-nothing}, its control ${c:-nothing}" "$2/summary.txt"
+    fi
+}
 
 transpose_body='for (int r = 0; r < rows; r++) for (int c = 0; c < cols; c++) out[(size_t)c * rows + r] = in[(size_t)r * cols + c];'
 pwned=$tmp/pwned
@@ -188,6 +201,42 @@ equal "... and is flagged for the instructor, once" "$(cat "$tmp/report/refused/
 summary=$tmp/report/summary.txt
 expect "a skipped test is said at the top of the summary, never silently 0" "^NOTE: 1 test\(s\) did not run here \(skipped\)"
 expect "... and performance waits for every correctness test" "lab 4 performance: performance \(0.00 of 2.00\)"
+
+# A callgrind output is read strictly (grade_callgrind.c): one events: and one
+# summary: line in its header, one totals: line at its end. Made-up counts of
+# three runs: the reference's, the baseline's (no call), and a student's
+# whose D1mw (700000, a naive loop's) a second events: line among its costs
+# renames to its I1mr column (70000): read by that line, ratio 1.0.
+cg_out() { # FILE NAME MODE IR I1MR D1MR D1MW [LINE]: a callgrind output, LINE among its costs
+    local counts="$4 $(($4 / 5)) $(($4 / 5)) $5 $6 $7 10 10 10"
+    printf '%s\n' "# callgrind format" "version: 1" "creator: callgrind-3.19.0" "pid: 2" \
+        "cmd:  /g/build/lab02/grade-perf-$2 1000 $3 -" "part: 1" "" \
+        "desc: I1 cache: 32768 B, 64 B, 8-way associative" "desc: D1 cache: 32768 B, 64 B, 8-way associative" \
+        "desc: LL cache: 8388608 B, 64 B, 16-way associative" "" "positions: line" \
+        "events: Ir Dr Dw I1mr D1mr D1mw ILmr DLmr DLmw" "summary: $counts" "" "ob=(1) /g/grade-perf-$2" \
+        "fl=(1) ???" ${8:+"$8"} "fn=(1) 0x0000000000001139" "0 $counts" "" "totals: $counts" >"$1"
+}
+mkdir -p "$tmp/cg/plain" "$tmp/cg/renamed"
+cg_out "$tmp/cg/reference.out" reference call 5000000 10 70000 70000
+cg_out "$tmp/cg/baseline.out" reference skip 4000000 10 10 10
+cg_out "$tmp/cg/plain.out" student call 5000000 10 70000 70000
+cg_out "$tmp/cg/renamed.out" student call 5000000 70000 70000 700000 "events: Ir Dr Dw D1mw D1mr I1mr ILmr DLmr DLmw"
+: >"$tmp/cg/run.txt"
+for v in plain renamed; do
+    printf 'test\t02\tcorrectness\tlab02/a\tpass\t-\nperf\t02\tcallgrind\t%s\t%s\t%s\t%s\n' "$tmp/cg/$v.out" \
+        "$tmp/cg/reference.out" "$tmp/cg/baseline.out" "$tmp/cg/run.txt" >"$tmp/cg/$v/outcomes.tsv"
+    "$build/grade-report" labs/grading.conf "$tmp/cg/$v/outcomes.tsv" "$tmp/cg/$v" "$v" >/dev/null
+done
+if [ "$(points "$tmp/cg/plain")" = 10.00 ]; then
+    ok "callgrind's totals, where it writes them, are read: a ratio of 1.0 earns lab 2's every point"
+else
+    not_ok "callgrind's totals were not read: $(points "$tmp/cg/plain") points" "$tmp/cg/plain/summary.txt"
+fi
+if [ "$(points "$tmp/cg/renamed")" = 6.00 ]; then
+    ok "... and a second events: line among its costs leaves the run unmeasured, not read by it"
+else
+    not_ok "a second events: line among callgrind's costs: $(points "$tmp/cg/renamed") points, 6.00 without performance" "$tmp/cg/renamed/summary.txt"
+fi
 
 # The emulator's counts, refused where they are below what any call moves
 # (its input read once, its output written once: 16384 sectors at 256 x 256),
@@ -382,22 +431,19 @@ expect "... and it is told why" "to have the kernel move memory for it"
 # it could make in's values itself and never read in across its rows. It is no longer on
 # the command line; it comes on standard input, after the lab's constructors: one that
 # takes it first leaves the run nothing to make its input from, and is not measured.
+# (It knows the measured run by valgrind's library in LD_PRELOAD: measured, it can open
+# no file, its command line included.)
 handin seedtaker 01-cpu-naive >/dev/null <<EOF
 #include "lab.h"
 #include <stddef.h>
-#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 static char taken[64];
 __attribute__((constructor)) static void take(void)
 {
-    FILE *f = fopen("/proc/self/cmdline", "r");
-    size_t n = f ? fread(taken, 1, sizeof taken - 1, f) : 0;
-    if (f)
-        fclose(f);
-    for (size_t i = 0; i < n; i++)
-        taken[i] = taken[i] ? taken[i] : ' ';
-    if (strstr(taken, "grade-perf"))
+    const char *preload = getenv("LD_PRELOAD");
+    if (preload && strstr(preload, "vgpreload"))
         (void)!read(0, taken, sizeof taken - 1);
 }
 void transpose(float *out, const float *in, int rows, int cols)
@@ -410,7 +456,9 @@ expect "a constructor that takes the measured run's seed leaves it correct but u
 expect "... and it is told why" "your code read the measuring program's standard input before it could"
 
 # A copy the kernel makes through a pipe, a column gathered at a time: the cache
-# simulation would see none of its traffic, so it is not measured, and said why.
+# simulation would see none of its traffic. Measured, no pipe can be made
+# (grade_perf_confine.c), and a lab that counts on one leaves out unwritten:
+# not measured, and said why.
 handin pipecopy 01-cpu-naive >/dev/null <<EOF
 #include "lab.h"
 #include <stddef.h>
@@ -420,10 +468,12 @@ void transpose(float *out, const float *in, int rows, int cols)
 {
     int p[2];
     struct iovec v[1024];
-    if (rows < 64 || rows > 1024 || pipe(p) != 0) {
+    if (rows < 64 || rows > 1024) {
         $transpose_body
         return;
     }
+    if (pipe(p) != 0)
+        return;
     for (int c = 0; c < cols; c++) {
         for (int r = 0; r < rows; r++)
             v[r] = (struct iovec){(void *)&in[(size_t)r * cols + c], sizeof(float)};
@@ -436,7 +486,7 @@ void transpose(float *out, const float *in, int rows, int cols)
 EOF
 grade pipecopy 01
 expect "a copy made by the kernel through a pipe leaves a hand-in correct but unmeasured" "^1 +8.00 / +8.00 .* 0.00 / +2.00"
-expect "... and it is told why" "moved [0-9]* bytes through the kernel"
+expect "... and it is told why" "digest is not the reference's"
 
 # Load never decides a verdict: a test that runs past its limit is run again
 # alone, with RETRY_SCALE times the reference's time for it on this machine
@@ -886,6 +936,123 @@ summary=$tmp/visible.json
 refute "held-back seeds and shapes never reach a visible test's output" "4242|97x131"
 nothing_at "... nor a file outside" "$tmp/leak.txt"
 
+# Held-back cases stay out of the lab's reach, in both sandboxes: a lab 1 that
+# looks for them in every call (its environment, every command line and
+# environment in /proc it can read, and what an earlier command kept where
+# every user may write: /var/tmp, /run/lock, /dev/shm, /tmp, a message
+# queue), keeps each call's shape there, and gets a call wrong where it
+# found one (97x131, or the seed 4242). Graded twice with the held-back
+# cases, its grading folder under /tmp (which the setpriv sandbox's private
+# /tmp once hid: every hand-in scored 0, "No rule to make target"), it earns
+# every point both times. (Its own command is told apart by its PID
+# namespace, one a command in either sandbox.)
+heldprobe_key=$((0x7e1d0000 + $$ % 65536))
+heldprobe() { # NAME: the hand-in
+    handin "$1" 01-cpu-naive >/dev/null <<EOF
+#define _GNU_SOURCE
+#include "lab.h"
+#include <dirent.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/ipc.h>
+#include <sys/msg.h>
+#include <sys/stat.h>
+#include <unistd.h>
+static const char *const kept[] = {"/var/tmp/$1-$$", "/run/lock/$1-$$", "/dev/shm/$1-$$", "/tmp/$1-$$"};
+struct note { long type; char text[128]; };
+static char me[64];
+/* A trace of the held-back cases in a file (a record of another command's, for a kept one). */
+static int found_in(const char *path, int kept_here)
+{
+    static char text[1 << 16];
+    FILE *f = fopen(path, "r");
+    size_t n = f ? fread(text, 1, sizeof text - 1, f) : 0;
+    if (f)
+        fclose(f);
+    for (size_t i = 0; i < n; i++)
+        text[i] = text[i] ? text[i] : '\n';
+    text[n] = '\0';
+    for (char *save = NULL, *l = strtok_r(text, "\n", &save); l; l = strtok_r(NULL, "\n", &save))
+        if ((strstr(l, "97x131") || strstr(l, "TILELAB_SEED=4242") || strstr(l, "TILELAB_HIDDEN")) &&
+            !(kept_here && !strncmp(l, me, strlen(me))))
+            return 1;
+    return 0;
+}
+static int found(void)
+{
+    int seen = getenv("TILELAB_HIDDEN") || getenv("TILELAB_SEED");
+    DIR *d = opendir("/proc");
+    for (struct dirent *e; d && !seen && (e = readdir(d));) {
+        char path[300];
+        if (e->d_name[0] < '0' || e->d_name[0] > '9')
+            continue;
+        snprintf(path, sizeof path, "/proc/%s/cmdline", e->d_name);
+        seen = found_in(path, 0);
+        snprintf(path, sizeof path, "/proc/%s/environ", e->d_name);
+        seen = seen || found_in(path, 0);
+    }
+    if (d)
+        closedir(d);
+    for (size_t i = 0; i < sizeof kept / sizeof *kept; i++)
+        seen = seen || found_in(kept[i], 1);
+    struct note m;
+    int q = msgget($heldprobe_key, 0);
+    while (q >= 0 && msgrcv(q, &m, sizeof m.text, 0, IPC_NOWAIT) > 0)
+        seen = seen || (strstr(m.text, "97x131") && strncmp(m.text, me, strlen(me)));
+    return seen;
+}
+static void keep(int rows, int cols)
+{
+    for (size_t i = 0; i < sizeof kept / sizeof *kept; i++) {
+        FILE *f = fopen(kept[i], "a");
+        if (f)
+            fprintf(f, "%s %dx%d\n", me, rows, cols), fclose(f), chmod(kept[i], 0666);
+    }
+    struct note m = {1, ""};
+    snprintf(m.text, sizeof m.text, "%s %dx%d", me, rows, cols);
+    int q = msgget($heldprobe_key, IPC_CREAT | 0666);
+    if (q >= 0)
+        msgsnd(q, &m, strlen(m.text) + 1, IPC_NOWAIT);
+}
+void transpose(float *out, const float *in, int rows, int cols)
+{
+    ssize_t n = readlink("/proc/self/ns/pid", me, sizeof me - 1); /* this command's */
+    me[n > 0 ? n : 0] = '\0';
+    int seen = found();
+    keep(rows, cols);
+    $transpose_body
+    if (seen && rows > 0 && cols > 0)
+        out[0] = in[0] == 1.0f ? 2.0f : 1.0f;
+}
+EOF
+}
+# grade_twice NAME SANDBOX: NAME graded twice in SANDBOX (bwrap: the default) with the held-back
+# cases, into a folder under /tmp each time
+grade_twice() {
+    local i
+    heldprobe "$1"
+    for i in 1 2; do
+        TILELAB_GRADE_SANDBOX=$2 make -s grade LABS=01 SUBMISSION="$tmp/$1" HIDDEN="$tmp/held-back.txt" \
+            GRADE_DIR="$tmp/graded-$i" >"$tmp/$1-$i.log" 2>&1
+    done
+}
+# every_point_twice WHAT NAME: both gradings of NAME earned lab 1's every point
+every_point_twice() {
+    local first second
+    first=$(points "$tmp/graded-1/$2") second=$(points "$tmp/graded-2/$2")
+    if [ "$first" = 10.00 ] && [ "$second" = 10.00 ]; then
+        ok "$1 (10.00 twice)"
+    else
+        not_ok "$1: ${first:-nothing}, then ${second:-nothing}, of 10.00" "$tmp/graded-2/$2/summary.txt"
+    fi
+    rm -f /var/tmp/"$2"-$$ /run/lock/"$2"-$$ /dev/shm/"$2"-$$ /tmp/"$2"-$$
+    ipcrm -Q "$heldprobe_key" 2>/dev/null
+}
+grade_twice heldbwrap bwrap
+every_point_twice "a lab that looks for the held-back cases everywhere it can read, and keeps what it is given where the next grading could read it, never finds one (bubblewrap)" heldbwrap
+
 # A test plants a FIFO where the next lab's build reads: the build folder is read-only to tests.
 handin plant 01-cpu-naive >/dev/null <<EOF
 #include "lab.h"
@@ -1047,7 +1214,8 @@ grade fakedone 02
 expect "one that prints the measuring program's last line itself is not measured" "lab 2 performance: performance \(0.00 of 4.00\)"
 expect "... since it cannot know what the line says for this input" "digest is not the reference's"
 # 3. A child process transposes and the answer comes back through a pipe:
-#    the kernel's writes into out are counted nowhere.
+#    the kernel's writes into out are counted nowhere. (Measured, no pipe can
+#    be made, grade_perf_confine.c; the fork is tried all the same.)
 handin forked 02-cpu-blocked >/dev/null <<EOF
 #include "lab.h"
 #include <stddef.h>
@@ -1063,12 +1231,18 @@ void transpose(float *out, const float *in, int rows, int cols)
     size_t bytes = (size_t)rows * cols * sizeof *out;
     int fd[2];
     pid_t child;
-    if (pipe(fd) != 0 || (child = fork()) < 0) {
+    if (pipe(fd) != 0)
+        fd[0] = fd[1] = -1;
+    if ((child = fork()) < 0 || (child > 0 && fd[0] < 0)) {
+        if (child > 0)
+            waitpid(child, NULL, 0);
         work(out, in, rows, cols);
         return;
     }
     if (child == 0) {
         float *t = malloc(bytes);
+        if (fd[1] < 0)
+            _exit(1);
         work(t, in, rows, cols);
         for (size_t done = 0; done < bytes;) {
             ssize_t w = write(fd[1], (char *)t + done, bytes - done);
@@ -1093,6 +1267,97 @@ grade forked 02
 expect "a hand-in that transposes in a child process passes its tests" "^2 +6.00 / +6.00"
 expect "... but is stopped when measured, and not measured" "lab 2 performance: performance \(0.00 of 4.00\)"
 expect "... and is told why" "tried to start another process or program while it was measured"
+
+# Work the kernel does where neither the cache simulation nor /proc/self/io
+# looks: each row of in sent through a socket and received one element an
+# iovec down a column of out (recvmsg), with one ordered pass over each
+# matrix to keep its misses above what any transpose makes. Against its
+# honest control, lab 1's loop handed in as lab 2. The measured run allows
+# only what a transpose and valgrind need (grade_perf_confine.c): no socket.
+handin naive2 02-cpu-blocked >/dev/null <<EOF
+#include "lab.h"
+#include <stddef.h>
+void transpose(float *out, const float *in, int rows, int cols)
+{
+    $transpose_body
+}
+EOF
+grade naive2 02
+handin sockmsg 02-cpu-blocked >/dev/null <<EOF
+#define _GNU_SOURCE
+#include "lab.h"
+#include <stddef.h>
+#include <sys/socket.h>
+#include <sys/uio.h>
+#include <unistd.h>
+static void naive(float *out, const float *in, int rows, int cols)
+{
+    $transpose_body
+}
+/* Row r of in into column r of out, by the kernel: 0, or -1. */
+static int through(const int s[2], float *out, const float *in, int rows, int cols, int r)
+{
+    static struct iovec column[1024];
+    for (int c = 0; c < cols; c += 1024) {
+        int k = cols - c < 1024 ? cols - c : 1024;
+        ssize_t bytes = (ssize_t)(k * sizeof *in);
+        if (send(s[0], in + (size_t)r * cols + c, (size_t)bytes, 0) != bytes)
+            return -1;
+        for (int j = 0; j < k; j++)
+            column[j] = (struct iovec){out + (size_t)(c + j) * rows + r, sizeof *out};
+        struct msghdr m = {.msg_iov = column, .msg_iovlen = (size_t)k};
+        if (recvmsg(s[1], &m, 0) != bytes)
+            return -1;
+    }
+    return 0;
+}
+void transpose(float *out, const float *in, int rows, int cols)
+{
+    int s[2];
+    size_t n = (size_t)rows * cols;
+    volatile float sink = 0;
+    if (socketpair(AF_UNIX, SOCK_SEQPACKET, 0, s) != 0) {
+        naive(out, in, rows, cols);
+        return;
+    }
+    for (size_t i = 0; i < n; i += 16)
+        sink += in[i];
+    for (size_t i = 0; i < n; i += 16)
+        out[i] = 0;
+    for (int r = 0; r < rows; r++)
+        if (through(s, out, in, rows, cols, r) != 0) {
+            naive(out, in, rows, cols);
+            break;
+        }
+    close(s[0]);
+    close(s[1]);
+}
+EOF
+grade sockmsg 02
+expect "a lab 2 that has the kernel transpose through a socket passes its tests" "^2 +6.00 / +6.00"
+at_most "... but scores no more than its honest control, the naive loop" "$build/grade/sockmsg" "$build/grade/naive2"
+
+# A name in the lab file that carries a line break into callgrind's output:
+# a #line directive whose file name holds a second events: line, which
+# renames the columns (the strided writes' misses to a column the grader
+# does not read), and two ordered reads of in to fill the one it then reads
+# as the writes'. Measured, the lab's file and function names are gone.
+handin cgline 02-cpu-blocked >/dev/null <<EOF
+#include "lab.h"
+#include <stddef.h>
+#line 20 "transpose.c\nevents: Ir Dr Dw DLmw D1mw Spare1 DLmr Spare2 D1mr\nfl=(7) transpose.c"
+void transpose(float *out, const float *in, int rows, int cols)
+{
+    $transpose_body
+    volatile float sink = 0;
+    for (int pass = 0; pass < 2; pass++)
+        for (size_t i = 0; i < (size_t)rows * cols; i += 16)
+            sink += in[i];
+}
+EOF
+grade cgline 02
+expect "a lab 2 that names its source with a line break passes its tests" "^2 +6.00 / +6.00"
+at_most "... but scores no more than its honest control, the naive loop" "$build/grade/cgline" "$build/grade/naive2"
 
 # grade-confine itself: its own exec goes through, the program's next is stopped.
 { "$build/grade-confine" /bin/sh -c '/bin/true; :'; } 2>/dev/null # the shell's "Bad system call" kept off
@@ -1222,6 +1487,8 @@ EOF
         not_ok "the grader left $root/solutions mode $(stat -c %a "$root/solutions")" /dev/null
     fi
     classmates setpriv
+    grade_twice heldsetpriv setpriv
+    every_point_twice "a lab that looks for the held-back cases everywhere it can read, and keeps what it is given where the next grading could read it, never finds one (setpriv)" heldsetpriv
     # Two hand-ins graded at once: each as a uid of its own, and the end of
     # one's commands (every process of its uid killed) ends none of the other's.
     # Each looks for the other as it runs: the graders' logs, which name every

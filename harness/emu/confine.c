@@ -51,7 +51,7 @@
 #include <sys/syscall.h>
 #include <unistd.h>
 
-#include "seccomp_site.h"
+#include "seccomp_program.h"
 
 #if TL_SYSCALL_SITES
 
@@ -69,82 +69,45 @@ long tl_emu_kit_syscall(long nr, long a, long b, long c, long d, long e, long f)
 
 /* ---------------------------------------------------------------- the filter */
 
-typedef struct {
-    struct sock_filter s[256];
-    size_t n;
-} program;
-
-#define PUT(p, ...)                                                                                \
-    put(p, (const struct sock_filter[]){__VA_ARGS__},                                              \
-        sizeof((const struct sock_filter[]){__VA_ARGS__}) / sizeof(struct sock_filter))
-
-static void put(program *p, const struct sock_filter *rule, size_t n)
-{
-    for (size_t i = 0; i < n; i++, p->n++)
-        if (p->n < sizeof p->s / sizeof *p->s)
-            p->s[p->n] = rule[i];
-    /* install() refuses a program that did not fit */
-}
-
 #define ALLOW TL_BPF_RETURN(SECCOMP_RET_ALLOW)
 #define REFUSE TL_BPF_RETURN(SECCOMP_RET_ERRNO | EPERM)
-#define KILL TL_BPF_RETURN(SECCOMP_RET_KILL_PROCESS)
-
-/* Each rule below tests the call's number, held in A, and returns where it
- * matches: A still holds the number for the next rule where it does not. */
-static void allow(program *p, unsigned nr)
-{
-    PUT(p, TL_BPF_UNLESS_EQUAL(nr, 1), ALLOW);
-}
-
-static void forbid(program *p, unsigned nr)
-{
-    PUT(p, TL_BPF_UNLESS_EQUAL(nr, 1), KILL);
-}
 
 /* nr on any descriptor but the kit's two */
-static void allow_off_channels(program *p, unsigned nr, const int channel[2])
+static void allow_off_channels(tl_bpf_program *p, unsigned nr, const int channel[2])
 {
-    PUT(p, TL_BPF_UNLESS_EQUAL(nr, 5), TL_BPF_LOAD_AT(TL_BPF_ARG_LO(0)),
-        TL_BPF_SKIP_IF_EQUAL((unsigned)channel[0], 2), TL_BPF_SKIP_IF_EQUAL((unsigned)channel[1], 1),
-        ALLOW, REFUSE);
-}
-
-/* nr where its argument arg is one of x and y */
-static void allow_where(program *p, unsigned nr, int arg, unsigned x, unsigned y)
-{
-    PUT(p, TL_BPF_UNLESS_EQUAL(nr, 5), TL_BPF_LOAD_AT(TL_BPF_ARG_LO(arg)), TL_BPF_SKIP_IF_EQUAL(x, 1),
-        TL_BPF_UNLESS_EQUAL(y, 1), ALLOW, REFUSE);
+    TL_BPF_PUT(p, TL_BPF_UNLESS_EQUAL(nr, 5), TL_BPF_LOAD_AT(TL_BPF_ARG_LO(0)),
+               TL_BPF_SKIP_IF_EQUAL((unsigned)channel[0], 2), TL_BPF_SKIP_IF_EQUAL((unsigned)channel[1], 1),
+               ALLOW, REFUSE);
 }
 
 /* mmap: anonymous (no descriptor, -1), never executable, never at an address of the caller's
  * choosing (MAP_FIXED would map over the kit's pages). mprotect is the kit's alone: not
  * allowed here at all (device memory and the kit's pages change only through its site). */
-static void allow_memory(program *p)
+static void allow_memory(tl_bpf_program *p)
 {
-    PUT(p, TL_BPF_UNLESS_EQUAL(SYS_mmap, 8), TL_BPF_LOAD_AT(TL_BPF_ARG_LO(4)),
-        TL_BPF_UNLESS_EQUAL(0xffffffffu, 5), TL_BPF_LOAD_AT(TL_BPF_ARG_LO(2)),
-        TL_BPF_UNLESS_CLEAR(PROT_EXEC, 3), TL_BPF_LOAD_AT(TL_BPF_ARG_LO(3)),
-        TL_BPF_UNLESS_CLEAR(MAP_FIXED | MAP_FIXED_NOREPLACE, 1), ALLOW, REFUSE);
+    TL_BPF_PUT(p, TL_BPF_UNLESS_EQUAL(SYS_mmap, 8), TL_BPF_LOAD_AT(TL_BPF_ARG_LO(4)),
+               TL_BPF_UNLESS_EQUAL(0xffffffffu, 5), TL_BPF_LOAD_AT(TL_BPF_ARG_LO(2)),
+               TL_BPF_UNLESS_CLEAR(PROT_EXEC, 3), TL_BPF_LOAD_AT(TL_BPF_ARG_LO(3)),
+               TL_BPF_UNLESS_CLEAR(MAP_FIXED | MAP_FIXED_NOREPLACE, 1), ALLOW, REFUSE);
 }
 
 /* nr (munmap, madvise) on a range that cannot reach the kit's pages: shorter than 4 GiB and
  * starting outside the 8 GiB window reserved around them (emulator.h, kit_pages.c). */
-static void allow_off_kit_pages(program *p, unsigned nr)
+static void allow_off_kit_pages(tl_bpf_program *p, unsigned nr)
 {
-    PUT(p, TL_BPF_UNLESS_EQUAL(nr, 7), TL_BPF_LOAD_AT(TL_BPF_ARG_HI(1)), TL_BPF_UNLESS_EQUAL(0, 4),
-        TL_BPF_LOAD_AT(TL_BPF_ARG_HI(0)), TL_BPF_SKIP_IF_EQUAL(TL_EMU_KIT_WINDOW_HI - 1, 2),
-        TL_BPF_SKIP_IF_EQUAL(TL_EMU_KIT_WINDOW_HI, 1), ALLOW, REFUSE);
+    TL_BPF_PUT(p, TL_BPF_UNLESS_EQUAL(nr, 7), TL_BPF_LOAD_AT(TL_BPF_ARG_HI(1)), TL_BPF_UNLESS_EQUAL(0, 4),
+               TL_BPF_LOAD_AT(TL_BPF_ARG_HI(0)), TL_BPF_SKIP_IF_EQUAL(TL_EMU_KIT_WINDOW_HI - 1, 2),
+               TL_BPF_SKIP_IF_EQUAL(TL_EMU_KIT_WINDOW_HI, 1), ALLOW, REFUSE);
 }
 
 static int install(const int channel[2])
 {
-    static program p;
-    PUT(&p, TL_BPF_NATIVE_CALLS_ONLY, TL_BPF_ALLOW_FROM(kit_site_end), TL_BPF_LOAD(nr));
+    static tl_bpf_program p;
+    TL_BPF_PUT(&p, TL_BPF_NATIVE_CALLS_ONLY, TL_BPF_ALLOW_FROM(kit_site_end), TL_BPF_LOAD(nr));
     /* threads, processes, programs */
     static const unsigned deadly[] = {SYS_clone, SYS_clone3, SYS_fork, SYS_vfork, SYS_execve, SYS_execveat};
     for (size_t i = 0; i < sizeof deadly / sizeof *deadly; i++)
-        forbid(&p, deadly[i]);
+        tl_bpf_on(&p, deadly[i], SECCOMP_RET_KILL_PROCESS);
     static const unsigned plain[] = {
         SYS_brk, SYS_fstat, SYS_newfstatat, SYS_futex, SYS_rt_sigprocmask,
         SYS_rt_sigreturn, SYS_restart_syscall, SYS_clock_gettime, SYS_clock_getres, SYS_gettimeofday,
@@ -153,28 +116,21 @@ static int install(const int channel[2])
         SYS_exit, SYS_exit_group,
     };
     for (size_t i = 0; i < sizeof plain / sizeof *plain; i++)
-        allow(&p, plain[i]);
+        tl_bpf_on(&p, plain[i], SECCOMP_RET_ALLOW);
     static const unsigned on_descriptors[] = {SYS_read,  SYS_write, SYS_pread64, SYS_pwrite64,
                                               SYS_readv, SYS_writev, SYS_lseek,  SYS_close};
     for (size_t i = 0; i < sizeof on_descriptors / sizeof *on_descriptors; i++)
         allow_off_channels(&p, on_descriptors[i], channel);
-    allow_where(&p, SYS_ioctl, 1, TCGETS, TIOCGWINSZ);
-    allow_where(&p, SYS_fcntl, 1, F_GETFD, F_GETFL);
+    tl_bpf_allow_where(&p, SYS_ioctl, 1, TCGETS, TIOCGWINSZ, SECCOMP_RET_ERRNO | EPERM);
+    tl_bpf_allow_where(&p, SYS_fcntl, 1, F_GETFD, F_GETFL, SECCOMP_RET_ERRNO | EPERM);
     /* a signal to itself: abort() */
     unsigned self = (unsigned)getpid();
-    allow_where(&p, SYS_tgkill, 0, self, self);
+    tl_bpf_allow_where(&p, SYS_tgkill, 0, self, self, SECCOMP_RET_ERRNO | EPERM);
     allow_memory(&p);
     allow_off_kit_pages(&p, SYS_munmap);
     allow_off_kit_pages(&p, SYS_madvise);
-    PUT(&p, REFUSE);
-    if (p.n > sizeof p.s / sizeof *p.s) {
-        errno = E2BIG;
-        return -1;
-    }
-    struct sock_fprog fprog = {.len = (unsigned short)p.n, .filter = p.s};
-    if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) != 0)
-        return -1;
-    return prctl(PR_SET_SECCOMP, SECCOMP_MODE_FILTER, &fprog);
+    TL_BPF_PUT(&p, REFUSE);
+    return tl_bpf_install(&p);
 }
 
 #else

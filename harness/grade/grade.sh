@@ -153,21 +153,29 @@ if [ "${TILELAB_GRADE_SANDBOX:-}" != setpriv ] && command -v bwrap >/dev/null &&
     SANDBOX=bwrap
 elif [ "$(id -u)" = 0 ] && setpriv --reuid=$SETPRIV_UID_BASE --regid=$SETPRIV_UID_BASE --clear-groups true 2>/dev/null; then
     SANDBOX=setpriv
-    # No network, and where the container lets root make them, processes and a /tmp of
-    # its own: a PID namespace with its own /proc (the command lines of the graders beside
-    # it, which name their hand-ins, out of its sight), the command's private folder as
-    # /tmp and a /dev/shm of its own (Criterion names its socket in the one and its
-    # shared memory in the other by its pid, which a PID namespace gives every command
-    # alike: two graders at once collided, "Could not spawn test instance: File exists").
-    if unshare --net --pid --mount --fork --kill-child --mount-proc sh -c 'mount --bind /tmp /tmp && mount -t tmpfs -o mode=1777 tmpfs /dev/shm' 2>/dev/null; then
-        # (sh stays the namespace's first process, which the kernel treats apart: signals
-        # it has no handler for never reach it, and every orphan becomes its child.)
-        namespaces=(unshare --net --pid --mount --fork --kill-child --mount-proc -- sh -c 'mount --bind "$0" /tmp && mount -t tmpfs -o mode=1777 tmpfs /dev/shm && "$@"')
+    # No network, and where the container lets root make them, processes, IPC and a view
+    # of the machine of its own: a PID namespace with its own /proc (the command lines of
+    # the graders beside it, which name their hand-ins, out of its sight), and
+    # grade-private's view (harness/grade/grade_private.c): every mount read-only (what
+    # all users may write, /var/tmp, /run/lock..., once carried a grading's held-back
+    # cases to the next), the command's private folder as /tmp with the kit and this
+    # hand-in's folder bound back in it where they lie under /tmp, a /dev/shm of its own
+    # (Criterion names its socket in the one and its shared memory in the other by its
+    # pid, which a PID namespace gives every command alike: two graders at once collided,
+    # "Could not spawn test instance: File exists"), and what the command writes.
+    # (grade-private stays the namespace's first process, which the kernel gives every
+    # orphan; it waits for them.)
+    private_view=
+    probe_tmp=$(mktemp -d)
+    if unshare --net --pid --ipc --mount --fork --kill-child --mount-proc -- "$TOOLS/grade-private" "$probe_tmp" -- true 2>/dev/null; then
+        namespaces=(unshare --net --pid --ipc --mount --fork --kill-child --mount-proc -- "$TOOLS/grade-private")
+        private_view=1
     elif unshare --net true 2>/dev/null; then
         namespaces=(unshare --net --)
     fi
+    rm -rf "$probe_tmp"
     setpriv_start || { log "grade: no uid left for the setpriv sandbox"; exit 1; }
-    log "grade: WARNING: bubblewrap cannot run here: student code runs as uid $GRADE_UID$([ ${#namespaces[@]} -gt 0 ] || echo ", with the network")$([ ${#namespaces[@]} -gt 3 ] || echo ", seeing other graders' processes and their command lines"), and the kit's solutions, build, hidden files and other hand-ins are closed to other users"
+    log "grade: WARNING: bubblewrap cannot run here: student code runs as uid $GRADE_UID$([ ${#namespaces[@]} -gt 0 ] || echo ", with the network")$([ -n "$private_view" ] || echo ", seeing other graders' processes and their command lines, and writing where every user may (/tmp, /var/tmp...), where the next command, another hand-in's or a later grading's, reads it: held-back cases one lab sees can reach another"), and the kit's solutions, build, hidden files and other hand-ins are closed to other users"
 else
     log "grade: WARNING: bubblewrap is missing or cannot run here: student code runs unsandboxed"
 fi
@@ -180,20 +188,37 @@ for v in CPATH LIBRARY_PATH LD_LIBRARY_PATH VALGRIND_LIB; do
     [ -z "${!v:-}" ] || search_env+=("$v=${!v}")
 done
 
+# What every command of the setpriv sandbox reads where it lies under /tmp, which is the
+# command's own folder in grade-private's view, and shown there: of the kit, the grader's
+# build, this hand-in's folder, and the grader's PATH and search paths.
+read_under_tmp=()
+if [ -n "${private_view:-}" ]; then
+    for e in "$root:$TOOLS:$work:$PATH" "${search_env[@]#*=}"; do
+        IFS=: read -ra dirs <<<"$e"
+        for d in ${dirs[@]+"${dirs[@]}"}; do
+            d=$(cd "$d" 2>/dev/null && pwd -P) || continue
+            case "$d/" in /tmp/?*) read_under_tmp+=("$d") ;; esac
+        done
+    done
+fi
+
 # A CPU lab's measured run: valgrind's callgrind program, started as its
 # launcher starts it (valgrind -d names it) but by grade-confine, so that it
-# stays one process running one program (harness/grade/grade_confine.c). Asked
-# with --help, the launcher names it for this machine's platform without a
+# stays one process running one program (harness/grade/grade_confine.c); the
+# measuring program itself allows no system call but those a transpose and
+# valgrind need once the lab's code can run (grade_perf_confine.c), so no
+# gdb server (--vgdb=no: its FIFOs, made at the start, removed at the end).
+# Asked with --help, the launcher names it for this machine's platform without a
 # program simulated (/bin/true under callgrind took 0.17 s of CPU a hand-in).
 measured=()
 if [ -n "$VALGRIND" ]; then
     callgrind=$("$VALGRIND" -d --tool=callgrind --help 2>&1 | sed -n 's/.*launcher launching //p' | head -n 1)
     if [ -n "$callgrind" ] && [ -x "$callgrind" ] && "$TOOLS/grade-confine" /bin/true; then
-        measured=(env VALGRIND_LAUNCHER="$VALGRIND" "$TOOLS/grade-confine" "$callgrind" --tool=callgrind)
+        measured=(env VALGRIND_LAUNCHER="$VALGRIND" "$TOOLS/grade-confine" "$callgrind" --tool=callgrind --vgdb=no)
     else
         log "grade: WARNING: the CPU labs are measured unconfined here: a hand-in could do its work in another process, where valgrind counts nothing"
         [ "$PERF" = only ] || record warning "NOTE: the CPU labs were measured unconfined (grade-confine could not run here): work done in another process would not be counted"
-        measured=("$VALGRIND" --tool=callgrind)
+        measured=(env TILELAB_PERF_UNCONFINED=1 "$VALGRIND" --tool=callgrind --vgdb=no)
     fi
 fi
 
@@ -285,13 +310,14 @@ sandbox() {
 # sandbox's work where bwrap cannot run and the grader is root (its
 # done_fifo in scope): the same modes, by ownership. What the hand-in may write (build and link: its build
 # folder; perf: DIR too) is its user's, the rest root's and closed to
-# writes; its /tmp is a folder of its own, $private_tmp.
+# writes; its /tmp is a folder of its own, $private_tmp, and with
+# grade-private's view the only place writable besides those.
 setpriv_sandbox() {
-    local mine=$GRADE_UID:$GRADE_UID
+    local mine=$GRADE_UID:$GRADE_UID written=()
     chown -R "0:$GRADE_UID" "$work/build" "$work/perf" && chmod -R go-w "$work/build" "$work/perf"
     case "$1" in
-    build | link) chown -R "$mine" "$work/build" ;;
-    perf) chown -R "$mine" "$2" ;;
+    build | link) chown -R "$mine" "$work/build" && written=("$work/build") ;;
+    perf) chown -R "$mine" "$2" && written=("$2") ;;
     esac
     # The compiled references, while this hand-in is linked: a copy its group alone reads.
     rm -rf "$work/prebuilt"
@@ -299,11 +325,14 @@ setpriv_sandbox() {
         cp -r "$PREBUILT" "$work/prebuilt" && chgrp -R "$GRADE_UID" "$work/prebuilt" && chmod -R g+rX,o-rwx "$work/prebuilt"
     fi
     private_tmp=$(mktemp -d) && chown "$mine" "$private_tmp"
-    local tmp=$private_tmp own_tmp=()
-    if [ ${#namespaces[@]} -gt 3 ]; then # its private folder mounted as /tmp: the sh -c's $0
-        tmp=/tmp own_tmp=("$private_tmp")
+    local tmp=$private_tmp view=() p
+    if [ -n "$private_view" ]; then # its private folder as /tmp, and what it reads or writes under /tmp shown in it
+        tmp=/tmp view=("$private_tmp")
+        for p in ${read_under_tmp[@]+"${read_under_tmp[@]}"}; do view+=(--show "$p"); done
+        for p in ${written[@]+"${written[@]}"}; do view+=(--write "$p"); done
+        view+=(--)
     fi
-    sb=(${namespaces[@]+"${namespaces[@]}"} ${own_tmp[@]+"${own_tmp[@]}"} setpriv --reuid="$GRADE_UID"
+    sb=(${namespaces[@]+"${namespaces[@]}"} ${view[@]+"${view[@]}"} setpriv --reuid="$GRADE_UID"
         --regid="$GRADE_UID" --clear-groups --inh-caps=-all --bounding-set=-all --no-new-privs
         env -i PATH="$PATH" "${search_env[@]}" HOME="$tmp" TMPDIR="$tmp" LANG=C.UTF-8 TILELAB_DONE_FILE="$done_fifo")
 }
@@ -505,7 +534,9 @@ build() {
 
 # run_tests LAB BIN [NAME=VALUE...] <LINES: records the outcome of each test of
 # LINES (KIND, ID, SECONDS and a tag for its name, tab-separated), in their
-# order. One suite run of BIN runs them all, one at a time (grade-run with
+# order; with held_input set (grade_lab's held-back cases), the suite reads
+# it on its standard input (tests/tl_test.h), where no lab's code reads it.
+# One suite run of BIN runs them all, one at a time (grade-run with
 # several tests): one start of the suite and of its lab process, and on a GPU
 # one server and its context (harness/lab/lab_process.h), for a lab's tests,
 # where a run of its own for each test opened two contexts a test, which a
@@ -517,6 +548,7 @@ run_tests() {
     local lab=$1 bin=$2 kinds=() ids=() secs=() tags=() outs=() opts=() limit=0 pattern= verdicts=()
     local kind id seconds tag k output verdict
     shift 2
+    [ -z "${held_input:-}" ] || opts+=(--input "$held_input")
     while IFS=$'\t' read -r kind id seconds tag; do
         kinds+=("$kind") ids+=("$id") secs+=("$seconds") tags+=("$tag")
         new_output
@@ -571,17 +603,19 @@ retry_alone() {
     shift 4
     variant=$(basename "$(dirname "$bin")")
     ref_bin=$TOOLS/grade-build/lab$lab/${variant/student/reference}/test
+    local input=()
+    [ -z "${held_input:-}" ] || input=(--input "$held_input")
     exec {alone}>>"$ALONE_LOCK"
     flock -x "$alone"
     start=$(date +%s%N)
     [ ! -x "$ref_bin" ] || "$TOOLS/grade-run" --limit $((RETRY_SCALE * seconds)) --output "$records/reference.txt" \
-        -- env "$@" "$ref_bin" --filter "$id" --jobs 1 >/dev/null
+        ${input[@]+"${input[@]}"} -- env "$@" "$ref_bin" --filter "$id" --jobs 1 >/dev/null
     took=$((($(date +%s%N) - start) / 1000000)) # ms
     limit=$(((RETRY_SCALE * took + 999) / 1000))
     [ "$limit" -ge "$seconds" ] && [ -x "$ref_bin" ] || limit=$seconds
     new_output
     output=$new
-    verdict=$(run $((limit + TEST_MARGIN)) "$output" --test "$id" -- run -- \
+    verdict=$(run $((limit + TEST_MARGIN)) "$output" --test "$id" ${input[@]+"${input[@]}"} -- run -- \
         env TILELAB_TIME_SCALE="$(awk -v l="$limit" -v s="$seconds" 'BEGIN { printf "%.3f", l / s }')" "$@" \
         "$bin" --filter "$id" --tap=/dev/fd/3 --jobs 1)
     exec {alone}>&-
@@ -629,8 +663,8 @@ measure() { # LAB KIND BACKEND FILE OPERATION
             elif [ "$ok" != ok ] && grep -q '^tilelab: killed by signal 31 ' "$out_file"; then
                 unmeasured "your code tried to start another process or program while it was measured (fork(), system(), popen(), exec...), or to have the kernel move memory for it (process_vm_readv(), vmsplice(), asynchronous I/O...): the cache simulation follows one process's own loads and stores, so the grader stops it there, and nothing was measured"
                 return
-            elif [ "$ok" != ok ] && grep -qE '^not measured: your (transpose moved|code read) ' "$out_file"; then
-                unmeasured "$(grep -m1 -E '^not measured: your (transpose moved|code read) ' "$out_file" | sed 's/^not measured: //')"
+            elif [ "$ok" != ok ] && grep -qE '^not measured: your (transpose|code) ' "$out_file"; then
+                unmeasured "$(grep -m1 -E '^not measured: your (transpose|code) ' "$out_file" | sed 's/^not measured: //')"
                 return
             elif [ "$ok" != ok ]; then
                 unmeasured "the $run_name run of the cache simulation failed (a crash, a wrong result, or the time limit): $(tail -c 1500 "$out_file")"
@@ -766,13 +800,16 @@ $(tail -c 1500 "$no_emu")"
     elif all_correct "$lab"; then
         build link "$lab" cuda "$work/build/lab$lab/grade-bench" || true # its log, if it fails, comes with the timing
     fi
-    # Held-back cases last, each in its own sandbox, their output marked hidden.
+    # Held-back cases last, in a sandbox of their own, their output marked hidden. Their
+    # seed and shapes go to the suite on its standard input (held_input, run_tests), never
+    # on a command line or in an environment: a sandbox's first process shows both, and a
+    # lab's code reads either (/proc/1/cmdline, /proc/1/environ).
     [ -n "$HIDDEN" ] || return 0
     held=$(held_for "$op")
-    local env=()
-    [ -z "$held_seed" ] || env+=(TILELAB_SEED="$held_seed")
-    [ -z "$held" ] || env+=(TILELAB_HIDDEN="$held")
-    run_tests "$lab" "$bin" "${env[@]}" < <(
+    local held_input=
+    [ -z "$held_seed" ] || held_input+="TILELAB_SEED=$held_seed"$'\n'
+    [ -z "$held" ] || held_input+="TILELAB_HIDDEN=$held"$'\n'
+    run_tests "$lab" "$bin" TILELAB_HELD_BACK=stdin < <(
         while IFS=$'\t' read -r t_kind id seconds; do
             if [ "$t_kind" = random ] && [ -n "$held_seed" ]; then
                 printf 'held-back\t%s\t%s\t (held-back seed)\n' "$id" "$seconds"

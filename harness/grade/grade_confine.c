@@ -14,10 +14,12 @@
  * access: process_vm_readv on itself copies in to out in one call. Those
  * calls, vmsplice's, process_madvise's and the two kinds of asynchronous
  * I/O (io_setup's, io_uring's) are refused the same way.
- * (A copy through a pipe or a file, read() into out, is one valgrind does
- * not count either; the measured run needs such calls, so they are open
- * here, and grade_perf.c refuses to measure a call that moved more than a
- * little of the matrix through the kernel: /proc/self/io counts it.)
+ * This filter holds from valgrind's start. Once valgrind has loaded the
+ * measuring program, and before any line of the lab's runs, grade-perf
+ * installs an allow-list beside it (grade_perf_confine.c): from then on no
+ * pipe, socket or file can be made, nor any call a transpose does not need,
+ * and grade_perf.c refuses to measure a call that moved more than a little
+ * of the matrix through the descriptors it was given (/proc/self/io).
  *
  * A seccomp filter, installed here just before PROGRAM runs, kills the
  * process at its first fork, vfork, clone without CLONE_THREAD, execve or

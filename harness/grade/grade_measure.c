@@ -2,75 +2,27 @@
 #include "grade_measure.h"
 #include "csv.h"
 
+#include "grade_callgrind.h"
+
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #define MAX_COLS 64
+#define N_EVENTS TL_CG_EVENTS
+#define FIRST_MISS TL_CG_FIRST_MISS
+static const char *const *const events = tl_cg_events;
 
-/* The events of a callgrind run the grader reads: instructions, data reads and
- * writes, and the simulated misses of both cache levels. */
-static const char *const events[] = {"Ir", "Dr", "Dw", "D1mr", "D1mw", "DLmr", "DLmw"};
-#define N_EVENTS (int)(sizeof events / sizeof *events)
-#define FIRST_MISS 3 /* events[3 ..] are misses */
-
-/* What a callgrind output says besides its totals: the matrix the run
- * transposed (grade-perf's argument, on its "cmd:" line) and the simulated
- * first-level data cache ("desc: D1 cache: SIZE B, LINE B, ..."). */
-typedef struct {
-    double elements, d1_bytes, line_bytes;
-} run_facts;
-
-static void read_facts(const char *line, run_facts *facts)
+/* One run's output read, and what it measured: 0, or -1 with why. */
+static int read_run(const char *path, tl_cg_run *run, char *why, size_t why_len)
 {
-    int rows, cols, size, lsize;
-    const char *arg;
-    if (!strncmp(line, "cmd:", 4) && (arg = strstr(line, "grade-perf-")) && (arg = strchr(arg, ' '))) {
-        if (sscanf(arg, " %dx%d", &rows, &cols) == 2)
-            facts->elements = (double)rows * cols;
-        else if (sscanf(arg, " %d", &rows) == 1)
-            facts->elements = (double)rows * rows;
-    } else if (sscanf(line, "desc: D1 cache: %d B, %d B", &size, &lsize) == 2) {
-        facts->d1_bytes = size;
-        facts->line_bytes = lsize;
-    }
-}
-
-/* The totals of a callgrind output with --cache-sim=yes, one per events[], and its facts: 0, or -1. */
-static int callgrind_totals(const char *path, double totals[N_EVENTS], run_facts *facts)
-{
-    static char line[1 << 16];
-    char *cols[MAX_COLS];
-    int n_cols = 0, found = 0;
-    FILE *f = fopen(path, "r");
-    if (!f)
+    if (tl_cg_read(path, run, why, why_len))
         return -1;
-    *facts = (run_facts){0, 0, 0};
-    while (fgets(line, sizeof line, f)) {
-        read_facts(line, facts);
-        if (!strncmp(line, "events:", 7)) {
-            for (int i = 0; i < n_cols; i++)
-                free(cols[i]);
-            n_cols = 0;
-            for (char *save = NULL, *t = strtok_r(line + 7, " \n", &save); t && n_cols < MAX_COLS;
-                 t = strtok_r(NULL, " \n", &save))
-                cols[n_cols++] = strdup(t);
-        } else if (!strncmp(line, "summary:", 8) || !strncmp(line, "totals:", 7)) {
-            char *save = NULL, *t = strtok_r(strchr(line, ':') + 1, " \n", &save);
-            int seen = 0;
-            for (int i = 0; t && i < n_cols; i++, t = strtok_r(NULL, " \n", &save))
-                for (int e = 0; e < N_EVENTS; e++)
-                    if (!strcmp(cols[i], events[e])) {
-                        totals[e] = strtod(t, NULL);
-                        seen++;
-                    }
-            found = seen == N_EVENTS;
-        }
+    if (run->elements <= 0 || run->line_bytes <= 0) {
+        snprintf(why, why_len, "it does not say which matrix it measured, or which cache it simulated");
+        return -1;
     }
-    fclose(f);
-    for (int i = 0; i < n_cols; i++)
-        free(cols[i]);
-    return found && facts->elements > 0 && facts->line_bytes > 0 ? 0 : -1;
+    return 0;
 }
 
 static double misses_of(const double totals[N_EVENTS])
@@ -90,7 +42,7 @@ static double misses_of(const double totals[N_EVENTS])
  * 0, or the first such event's index + 1.
  */
 static int below_the_floor(const double student[N_EVENTS], const double baseline[N_EVENTS],
-                           const run_facts *facts, double *floor)
+                           const tl_cg_run *facts, double *floor)
 {
     *floor = facts->elements * sizeof(float) / facts->line_bytes - facts->d1_bytes / facts->line_bytes;
     for (int e = FIRST_MISS; e < FIRST_MISS + 2; e++) /* D1mr, D1mw */
@@ -209,14 +161,19 @@ int tl_measured_ratio(const char *method, const char *student, const char *refer
                       const char *baseline, double *ratio, char *how, size_t how_len)
 {
     if (!strcmp(method, "callgrind")) {
-        double st[N_EVENTS], rt[N_EVENTS], bt[N_EVENTS], floor;
-        run_facts facts, ignored;
-        if (callgrind_totals(student, st, &facts) || callgrind_totals(reference, rt, &ignored) ||
-            callgrind_totals(baseline, bt, &ignored)) {
-            snprintf(how, how_len, "the cache simulation left no totals to read");
-            return -1;
-        }
-        int down = went_down(st, bt), under = below_the_floor(st, bt, &facts, &floor);
+        static tl_cg_run runs[3];
+        const char *paths[3] = {student, reference, baseline};
+        const char *whose[3] = {"your", "the reference's", "the baseline's"};
+        char why[256];
+        for (int i = 0; i < 3; i++)
+            if (read_run(paths[i], &runs[i], why, sizeof why)) {
+                snprintf(how, how_len, "the cache simulation's output of %s run is not one "
+                         "the grader can read: %s", whose[i], why);
+                return -1;
+            }
+        const double *st = runs[0].total, *rt = runs[1].total, *bt = runs[2].total;
+        double floor;
+        int down = went_down(st, bt), under = below_the_floor(st, bt, &runs[0], &floor);
         if (down) {
             snprintf(how, how_len,
                      "your run counted fewer %s (%.0f) than the same program without your call "

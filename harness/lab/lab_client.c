@@ -128,6 +128,29 @@ static void stop_runner(void)
     served = 0;
 }
 
+/*
+ * The lab process's environment: what a program needs to find its libraries and
+ * the GPU (the grader's sandbox keeps the same for every command), nothing the
+ * suite was given. The held-back cases reach a grader's suite in its own
+ * environment (tests/tl_test.h, TILELAB_SEED and TILELAB_HIDDEN): a lab's code
+ * reads them nowhere, nor any other setting of the suite's. Built in the child,
+ * just before it runs lab-runner.
+ */
+static char **lab_environment(void)
+{
+    static const char *const kept[] = {"PATH=", "HOME=", "TMPDIR=", "LANG=", "LD_LIBRARY_PATH=", "CUDA_"};
+    static char *env[64];
+    int n = 0;
+    for (char **e = environ; *e && n < (int)(sizeof env / sizeof *env) - 1; e++)
+        for (size_t k = 0; k < sizeof kept / sizeof *kept; k++)
+            if (!strncmp(*e, kept[k], strlen(kept[k]))) {
+                env[n++] = *e;
+                break;
+            }
+    env[n] = NULL;
+    return env;
+}
+
 /* fd onto exactly `want` in a child about to exec, whatever fds it holds now. */
 static int place(int fd, int want)
 {
@@ -175,12 +198,13 @@ static int start_runner(char *why, size_t why_len)
             _exit(127);
         for (int fd = TL_LAB_MATRICES_FD + 1; fd < 1024; fd++)
             close(fd);
-        unsetenv("TILELAB_DONE_FILE");
-        unsetenv("TILELAB_HANG_FILE");
-        unsetenv(TL_SUITE_SOCKET_ENV);
-        unsetenv(TL_SUITE_SERVER_FD_ENV);
-        unsetenv(TL_LAB_PROCESS_LOG_ENV);
-        execl(path, "lab-runner", (char *)NULL);
+        /* nothing to read that the suite was given: its standard input is the suite's */
+        int nothing = open("/dev/null", O_RDONLY);
+        if (nothing < 0 || (nothing != 0 && dup2(nothing, 0) < 0))
+            _exit(127);
+        if (nothing != 0)
+            close(nothing);
+        execle(path, "lab-runner", (char *)NULL, lab_environment());
         fprintf(stderr, "tilelab: cannot run %s: %s (make builds it beside the suite)\n", path,
                 strerror(errno));
         _exit(127);
