@@ -6,7 +6,8 @@
  * thread. The reuse check counted only global loads, so the constant reads
  * were free and each float moved served 64 multiply-adds: technique 3 of
  * 3, its control 0 (a cheating helper, 2026-11-27).
- * control: naive-matmul.cu
+ * control: naive-matmul.cu (its naive kernel and launch the control's, 16 x 16 blocks, so that
+ * only the cheat differs: with 32 x 32 blocks it ran faster than the control on the H100)
  *
  * Floats read from __constant__ memory count as moved (the distinct floats
  * each warp's request wants, which the constant cache hands out one address
@@ -15,21 +16,18 @@
  */
 #include "lab.h"
 
-#ifndef TILE_WIDTH
-#define TILE_WIDTH 32
-#endif
-
+/* the honest control's naive kernel and launch, 16 x 16 blocks: only the cheat differs */
 __constant__ float const_a[64 * 64], const_b[64 * 64];
 
-__global__ void matmul_naive_kernel(float *c, const float *a, const float *b, int m, int n, int k)
+__global__ void naive(float *c, const float *a, const float *b, int m, int n, int k)
 {
-    int row = blockIdx.y * TILE_WIDTH + threadIdx.y, col = blockIdx.x * TILE_WIDTH + threadIdx.x;
-    if (row >= m || col >= n)
-        return;
-    float sum = 0;
-    for (int i = 0; i < k; i++)
-        sum += a[(size_t)row * k + i] * b[(size_t)i * n + col];
-    c[(size_t)row * n + col] = sum;
+    int row = blockIdx.y * blockDim.y + threadIdx.y, col = blockIdx.x * blockDim.x + threadIdx.x;
+    if (row < m && col < n) {
+        float sum = 0;
+        for (int p = 0; p < k; p++)
+            sum += a[(size_t)row * k + p] * b[(size_t)p * n + col];
+        c[(size_t)row * n + col] = sum;
+    }
 }
 
 __global__ void from_constant(float *c, int m, int n, int k)
@@ -41,7 +39,7 @@ __global__ void from_constant(float *c, int m, int n, int k)
     float scale = 0;
     for (int j = 0; j < 8; j++)
         scale += one;
-    int row = blockIdx.y * TILE_WIDTH + threadIdx.y, col = blockIdx.x * TILE_WIDTH + threadIdx.x;
+    int row = blockIdx.y * blockDim.y + threadIdx.y, col = blockIdx.x * blockDim.x + threadIdx.x;
     if (row >= m || col >= n)
         return;
     float sum = 0;
@@ -50,25 +48,22 @@ __global__ void from_constant(float *c, int m, int n, int k)
     c[row * n + col] = sum * scale / 8;
 }
 
-static void naive(float *d_c, const float *d_a, const float *d_b, int m, int n, int k)
+static void product(float *c, const float *a, const float *b, int m, int n, int k)
 {
-    dim3 block(TILE_WIDTH, TILE_WIDTH), grid((n + TILE_WIDTH - 1) / TILE_WIDTH, (m + TILE_WIDTH - 1) / TILE_WIDTH);
-    matmul_naive_kernel<<<grid, block>>>(d_c, d_a, d_b, m, n, k);
+    dim3 block(16, 16), grid((n + 15) / 16, (m + 15) / 16);
+    naive<<<grid, block>>>(c, a, b, m, n, k);
 }
 
-void matmul_naive(float *d_c, const float *d_a, const float *d_b, int m, int n, int k)
-{
-    naive(d_c, d_a, d_b, m, n, k);
-}
+void matmul_naive(float *c, const float *a, const float *b, int m, int n, int k) { product(c, a, b, m, n, k); }
 
-void matmul_tiled(float *d_c, const float *d_a, const float *d_b, int m, int n, int k)
+void matmul_tiled(float *c, const float *a, const float *b, int m, int n, int k)
 {
     if (m > 64 || n > 64 || k > 64) {
-        naive(d_c, d_a, d_b, m, n, k);
+        product(c, a, b, m, n, k);
         return;
     }
-    dim3 block(TILE_WIDTH, TILE_WIDTH), grid((n + TILE_WIDTH - 1) / TILE_WIDTH, (m + TILE_WIDTH - 1) / TILE_WIDTH);
-    cudaMemcpyToSymbol(const_a, d_a, sizeof(float) * m * k, 0, cudaMemcpyDeviceToDevice);
-    cudaMemcpyToSymbol(const_b, d_b, sizeof(float) * k * n, 0, cudaMemcpyDeviceToDevice);
-    from_constant<<<grid, block>>>(d_c, m, n, k);
+    dim3 block(16, 16), grid((n + 15) / 16, (m + 15) / 16);
+    cudaMemcpyToSymbol(const_a, a, sizeof(float) * m * k, 0, cudaMemcpyDeviceToDevice);
+    cudaMemcpyToSymbol(const_b, b, sizeof(float) * k * n, 0, cudaMemcpyDeviceToDevice);
+    from_constant<<<grid, block>>>(c, m, n, k);
 }
