@@ -6,8 +6,10 @@
  * thread. The reuse check counted only global loads, so the constant reads
  * were free and each float moved served 64 multiply-adds: technique 3 of
  * 3, its control 0 (a cheating helper, 2026-11-27).
- * control: naive-matmul.cu (its naive kernel and launch the control's, 16 x 16 blocks, so that
- * only the cheat differs: with 32 x 32 blocks it ran faster than the control on the H100)
+ * control: naive-matmul.cu
+ * Its naive kernel and launch are the control's (16 x 16 blocks), so that
+ * only the cheat differs: with 32 x 32 blocks it ran faster than the control
+ * on the H100.
  *
  * Floats read from __constant__ memory count as moved (the distinct floats
  * each warp's request wants, which the constant cache hands out one address
