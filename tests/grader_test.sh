@@ -136,8 +136,8 @@ fi
 
 # Points from raw outcomes, as on a GPU (no GPU needed): grade-report alone, on
 # the bench's record (bench.h's TL_BENCH_RECORD_HEADER), read by its columns' names.
-# points RESULTS NAME: "SCORE of MAX", the fields of test NAME in a results.json ("none": no such test)
-points() {
+# test_points RESULTS NAME: "SCORE of MAX", the fields of test NAME in a results.json ("none": no such test)
+test_points() {
     sed -n "s/.*{\"name\": \"$2\", \"score\": \([0-9.]*\), \"max_score\": \([0-9.]*\),.*/\1 of \2/p" "$1" | grep . || echo none
 }
 equal() { # WHAT GOT WANT
@@ -159,7 +159,7 @@ printf 'test\t04\tcorrectness\tlab04/a\tpass\t-\ntest\t04\tcorrectness\tlab04/b\
     >>"$tmp/report/outcomes.tsv"
 "$build/grade-report" labs/grading.conf "$tmp/report/outcomes.tsv" "$tmp/report" someone >/dev/null
 equal "a GPU ratio of 0.575, halfway from lab 7's 0.40 to its 0.75, earns half its performance points" \
-    "$(points "$tmp/report/results.json" "lab 7 performance: performance")" "1.000000 of 2.000000"
+    "$(test_points "$tmp/report/results.json" "lab 7 performance: performance")" "1.000000 of 2.000000"
 equal "... and the rest of lab 7 all of its own" \
     "$(awk -F'\t' '$1 == 7 { print $2 " of " $3 }' "$tmp/report/scores.tsv")" "9.000000 of 10.000000"
 summary=$tmp/report/results.json
@@ -186,7 +186,7 @@ for case in untimed refused; do
     done
 done
 equal "a kernel of the student's the bench's record says was not timed earns no performance points" \
-    "$(points "$tmp/report/untimed/results.json" "lab 7 performance: performance")" "0.000000 of 2.000000"
+    "$(test_points "$tmp/report/untimed/results.json" "lab 7 performance: performance")" "0.000000 of 2.000000"
 if grep -qF '"name": "lab 7 performance: performance", "score": 0.000000, "max_score": 2.000000, "visibility": "visible", "output": "not measured: your code was not timed: naive: WRONG, not timed: out(3, 4) is 7, not 12"' \
     "$tmp/report/untimed/results.json"; then
     ok "... and says which kernel, with the record's note, whole"
@@ -195,7 +195,7 @@ else
 fi
 [ ! -e "$tmp/report/untimed/flags.txt" ] && ok "... and flags nothing" || not_ok "an untimed kernel was flagged" "$tmp/report/untimed/flags.txt"
 equal "a rate the bench refused earns no performance points" \
-    "$(points "$tmp/report/refused/results.json" "lab 7 performance: performance")" "0.000000 of 2.000000"
+    "$(test_points "$tmp/report/refused/results.json" "lab 7 performance: performance")" "0.000000 of 2.000000"
 equal "... and is flagged for the instructor, once" "$(cat "$tmp/report/refused/flags.txt" 2>/dev/null)" \
     "lab 7: a rate above what the GPU can give was refused"
 summary=$tmp/report/summary.txt

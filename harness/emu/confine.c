@@ -19,7 +19,7 @@
  *   - memory: anonymous mappings, never executable nor at an address of
  *     its choosing; brk; munmap and madvise away from the pages the
  *     emulator keeps its counts in (kit_pages.c), which the lab's code may
- *     read and never write: it may not mprotect anything;
+ *     read and never write: it may mprotect only to take access away;
  *   - read, write, lseek, close and fstat on descriptors other than the
  *     channels (printf), and the terminal's size and mode;
  *   - clocks, sleeps, futex, random bytes, its own signal mask, a signal to
@@ -80,11 +80,28 @@ static void allow_off_channels(tl_bpf_program *p, unsigned nr, const int channel
                ALLOW, REFUSE);
 }
 
-/* mmap: anonymous (no descriptor, -1), never executable, never at an address of the caller's
- * choosing (MAP_FIXED would map over the kit's pages). mprotect is the kit's alone: not
- * allowed here at all (device memory and the kit's pages change only through its site). */
+/*
+ * mprotect: never executable, and never on device memory or the kit's pages, which open
+ * only through the kit's site: a range shorter than 4 GiB whose address's high 32 bits lie
+ * outside both reservations and the 4 GiB below each (so that it cannot reach into them).
+ * Elsewhere it is the C library's (a thread's stack, before its clone is refused and the
+ * student told why). mmap: anonymous (no descriptor, -1), never executable, never at an
+ * address of the caller's choosing (MAP_FIXED would map over the kit's pages).
+ */
 static void allow_memory(tl_bpf_program *p)
 {
+    uintptr_t arena;
+    size_t bytes;
+    tl_emu_arena_range(&arena, &bytes);
+    unsigned arena_lo = (unsigned)(arena >> 32) - 1, arena_hi = (unsigned)((arena + bytes) >> 32),
+             kit_lo = TL_EMU_KIT_WINDOW_HI - 1, kit_hi = TL_EMU_KIT_WINDOW_HI;
+    TL_BPF_PUT(p, TL_BPF_UNLESS_EQUAL(SYS_mprotect, 11), TL_BPF_LOAD_AT(TL_BPF_ARG_LO(2)),
+               BPF_JUMP(BPF_JMP | BPF_JSET | BPF_K, PROT_EXEC, 8, 0), TL_BPF_LOAD_AT(TL_BPF_ARG_HI(1)),
+               BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, 0, 0, 6), TL_BPF_LOAD_AT(TL_BPF_ARG_HI(0)),
+               BPF_JUMP(BPF_JMP | BPF_JGE | BPF_K, arena_lo, 0, 1),
+               BPF_JUMP(BPF_JMP | BPF_JGT | BPF_K, arena_hi, 0, 3),
+               BPF_JUMP(BPF_JMP | BPF_JGE | BPF_K, kit_lo, 0, 1),
+               BPF_JUMP(BPF_JMP | BPF_JGT | BPF_K, kit_hi, 0, 1), ALLOW, REFUSE);
     TL_BPF_PUT(p, TL_BPF_UNLESS_EQUAL(SYS_mmap, 8), TL_BPF_LOAD_AT(TL_BPF_ARG_LO(4)),
                TL_BPF_UNLESS_EQUAL(0xffffffffu, 5), TL_BPF_LOAD_AT(TL_BPF_ARG_LO(2)),
                TL_BPF_UNLESS_CLEAR(PROT_EXEC, 3), TL_BPF_LOAD_AT(TL_BPF_ARG_LO(3)),

@@ -37,6 +37,8 @@ int tl_emu_has_arena(void);
 /* Reserves the range and sets up the handler of faults in it (0), where not done yet. */
 int tl_emu_open_arena(void);
 int tl_emu_in_arena(uintptr_t a);
+/* Where the range lies, reserved whole (0 before it is). */
+void tl_emu_arena_range(uintptr_t *base, size_t *bytes);
 /* The allocation holding a, or the one just below it; NULL when none is below. */
 const tl_emu_allocation *tl_emu_allocation_near(uintptr_t a);
 /* The live allocation holding all of [a, a + bytes), or NULL. */

@@ -201,10 +201,15 @@ int tl_emu_open_arena(void)
 {
     if (arena)
         return 0;
-    void *p = mmap(NULL, ARENA_BYTES, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+    /* Reserved with 4 GiB-aligned room around it, left unmapped, so that nothing else lies in
+     * the 4 GiB windows it touches or the one below: the confined lab process's filter knows
+     * device memory by an address's high 32 bits (confine.c), and must not refuse the C
+     * library a thread's stack mapped next to it. */
+    size_t room = (size_t)12 << 30, window = (size_t)4 << 30;
+    void *p = mmap(NULL, ARENA_BYTES + room, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
     if (p == MAP_FAILED)
         return -1;
-    arena = (uintptr_t)p;
+    arena = (((uintptr_t)p + window - 1) & ~(uintptr_t)(window - 1)) + window;
     arena_used = GAP;
     struct sigaction sa = {.sa_sigaction = closed_device_memory, .sa_flags = SA_SIGINFO | SA_RESETHAND};
     sigemptyset(&sa.sa_mask);
@@ -220,6 +225,11 @@ int tl_emu_has_arena(void)
 int tl_emu_in_arena(uintptr_t a)
 {
     return a - arena < ARENA_BYTES;
+}
+
+void tl_emu_arena_range(uintptr_t *base, size_t *bytes)
+{
+    *base = arena, *bytes = ARENA_BYTES;
 }
 
 /* The allocation holding a, or the one just below it; NULL when none is below. */
