@@ -121,9 +121,10 @@ static unsigned current(void)
     return S->too_many ? 0 : S->n_units;
 }
 
-void tl_emu_made_access(uintptr_t a, size_t bytes, int writes, int reads)
+/* The words of [a, a + bytes) in the regions tracked: the units that last wrote them added to
+ * set (NULL: none), then, with mark, the words made the current unit's. */
+static void span(uintptr_t a, size_t bytes, uint64_t *set, int mark)
 {
-    tl_emu_kit_write(1);
     unsigned u = current();
     for (uintptr_t end = a + bytes; a < end;) {
         region *r = region_of(a);
@@ -133,14 +134,19 @@ void tl_emu_made_access(uintptr_t a, size_t bytes, int writes, int reads)
         if (last >= r->words)
             last = r->words - 1;
         for (; w <= last; w++) {
-            unsigned by = r->writer[w];
-            if (reads && by)
-                S->read_from[u][by / 64] |= 1ull << (by % 64);
-            if (writes)
+            if (set)
+                set[r->writer[w] / 64] |= 1ull << (r->writer[w] % 64);
+            if (mark)
                 r->writer[w] = (uint8_t)u;
         }
         a = r->base + 4 * (last + 1);
     }
+}
+
+void tl_emu_made_access(uintptr_t a, size_t bytes, int writes, int reads)
+{
+    tl_emu_kit_write(1);
+    span(a, bytes, reads ? S->read_from[current()] : NULL, writes);
     tl_emu_kit_write(0);
 }
 
@@ -149,17 +155,8 @@ void tl_emu_output(const void *p, size_t bytes)
     tl_emu_kit_write(1);
     S->n_made = 0;
     uint64_t in[(UNITS + 64) / 64] = {0};
-    for (uintptr_t a = (uintptr_t)p, end = a + bytes; a < end && !S->too_many;) {
-        region *r = region_of(a);
-        if (!r)
-            break;
-        size_t w = (a - r->base) / 4, last = (end - 1 - r->base) / 4;
-        if (last >= r->words)
-            last = r->words - 1;
-        for (; w <= last; w++)
-            in[r->writer[w] / 64] |= 1ull << (r->writer[w] % 64);
-        a = r->base + 4 * (last + 1);
-    }
+    if (!S->too_many)
+        span((uintptr_t)p, bytes, in, 0);
     /* A unit reads only what earlier units wrote (or itself): one pass back closes the set. */
     for (unsigned u = S->n_units; u >= 1; u--)
         if (in[u / 64] >> (u % 64) & 1)
