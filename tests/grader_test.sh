@@ -216,13 +216,17 @@ cg_out() { # FILE NAME MODE IR I1MR D1MR D1MW [LINE]: a callgrind output, LINE a
         "events: Ir Dr Dw I1mr D1mr D1mw ILmr DLmr DLmw" "summary: $counts" "" "ob=(1) /g/grade-perf-$2" \
         "fl=(1) ???" ${8:+"$8"} "fn=(1) 0x0000000000001139" "0 $counts" "" "totals: $counts" >"$1"
 }
-mkdir -p "$tmp/cg/plain" "$tmp/cg/renamed"
+mkdir -p "$tmp/cg/plain" "$tmp/cg/renamed" "$tmp/cg/trimmed"
 cg_out "$tmp/cg/reference.out" reference call 5000000 10 70000 70000
 cg_out "$tmp/cg/baseline.out" reference skip 4000000 10 10 10
 cg_out "$tmp/cg/plain.out" student call 5000000 10 70000 70000
 cg_out "$tmp/cg/renamed.out" student call 5000000 70000 70000 700000 "events: Ir Dr Dw D1mw D1mr I1mr ILmr DLmr DLmw"
+# callgrind leaves out a line's trailing zero counts (a run that fits the last
+# level has no DLmr or DLmw): the same counts as plain's, DLmr and DLmw 0, unwritten
+cg_out "$tmp/cg/trimmed.out" student call 5000000 10 70000 70000
+sed -i -E 's/^(summary:|totals:|0) (.*) 10 10 10$/\1 \2 10/' "$tmp/cg/trimmed.out"
 : >"$tmp/cg/run.txt"
-for v in plain renamed; do
+for v in plain renamed trimmed; do
     printf 'test\t02\tcorrectness\tlab02/a\tpass\t-\nperf\t02\tcallgrind\t%s\t%s\t%s\t%s\n' "$tmp/cg/$v.out" \
         "$tmp/cg/reference.out" "$tmp/cg/baseline.out" "$tmp/cg/run.txt" >"$tmp/cg/$v/outcomes.tsv"
     "$build/grade-report" labs/grading.conf "$tmp/cg/$v/outcomes.tsv" "$tmp/cg/$v" "$v" >/dev/null
@@ -236,6 +240,11 @@ if [ "$(points "$tmp/cg/renamed")" = 6.00 ]; then
     ok "... and a second events: line among its costs leaves the run unmeasured, not read by it"
 else
     not_ok "a second events: line among callgrind's costs: $(points "$tmp/cg/renamed") points, 6.00 without performance" "$tmp/cg/renamed/summary.txt"
+fi
+if [ "$(points "$tmp/cg/trimmed")" = 10.00 ] && ! grep -q " 10 10 10$" "$tmp/cg/trimmed.out"; then
+    ok "... and counts callgrind leaves out at a line's end (trailing zeros) are read as zero"
+else
+    not_ok "callgrind's lines without their trailing zero counts: $(points "$tmp/cg/trimmed") points, 10.00 expected" "$tmp/cg/trimmed/summary.txt"
 fi
 
 # The emulator's counts, refused where they are below what any call moves
