@@ -151,7 +151,16 @@ HARNESS_FLAGS := $(B)/harness/flags
 $(B)/harness/core/%.o: harness/core/src/%.c $(CORE_HEADERS) $(HARNESS_FLAGS)
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS_HARNESS) -c $< -o $@
-$(CORE_LIB): $(patsubst harness/core/src/%.c,$(B)/harness/core/%.o,$(wildcard harness/core/src/*.c))
+# The operations (op.h): one file a descriptor in harness/core/ops/, listed for the table in op.c.
+OPS := $(sort $(basename $(notdir $(wildcard harness/core/ops/*.c))))
+$(B)/harness/core/operations.h: FORCE
+	$(call stamp,#define TL_OPERATIONS $(foreach o,$(OPS),TL_OPERATION($(o))))
+$(B)/harness/core/op.o: $(B)/harness/core/operations.h
+$(B)/harness/core/op.o: CFLAGS_HARNESS += -I$(B)/harness/core
+$(B)/harness/core/ops/%.o: harness/core/ops/%.c $(wildcard harness/core/ops/*.h) $(CORE_HEADERS) $(HARNESS_FLAGS)
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS_HARNESS) -c $< -o $@
+$(CORE_LIB): $(patsubst harness/core/src/%.c,$(B)/harness/core/%.o,$(wildcard harness/core/src/*.c)) $(OPS:%=$(B)/harness/core/ops/%.o)
 	@rm -f $@
 	$(AR) rcs $@ $^
 # The kit's one reader of its CSVs (csv.h), compiled into the programs that read
@@ -282,8 +291,9 @@ tunable_defs = $(strip $(foreach t,$(lab$(1)_tunables),$(if $($(t)),-D$(t)=$($(t
 # given on the command line, else each side's own #defines.
 tunables_flags = -DTL_TUNABLES_STUDENT='"$(or $(call tunable_defs,$(1)),$(call tunables_of,$(call lab_src,$(1),student),$(lab$(1)_tunables)),none)"' \
                  -DTL_TUNABLES_REFERENCE='"$(or $(call tunable_defs,$(1)),$(call tunables_of,$(call lab_src,$(1),reference),$(lab$(1)_tunables)),none)"'
-op_flag = $(if $(filter matmul sgemm,$(lab$(1)_op)),-DTL_OP_MATMUL) $(if $(filter sgemm,$(lab$(1)_op)),-DTL_OP_SGEMM) \
-          $(if $(filter inplace,$(lab$(1)_op)),-DTL_OP_INPLACE)
+# A lab's operation (labNN_op, transpose by default): its descriptor, harness/core/ops/NAME.c (op.h).
+op_of = $(or $(lab$(1)_op),transpose)
+op_flag = -DTL_LAB_OP=$(call op_of,$(1))
 lab_src = $(if $(filter student,$(2)),$(STUDENT_DIR),solutions)/$(lab$(1)_dir)/$(lab$(1)_file)
 prebuilt = $(if $(and $(REFERENCE_PREBUILT),$(filter reference,$(2))),$(REFERENCE_PREBUILT)/lab$(1)-$(3).o)
 
@@ -340,8 +350,7 @@ $(call vdir,$(1),$(2),$(3))/lab.renamed.o: $(call vdir,$(1),$(2),$(3))/lab.raw.o
 	$(ISOLATE) $$< $$@ reference_
 
 $(call vdir,$(1),$(2),$(3))/test.o: tests/lab$(1)_test.c $(TEST_HEADERS) $(call vdir,$(1),$(2),$(3))/flags
-	$$(CC) $$(CFLAGS_LAB) -Itests $$(call tunable_defs,$(1)) $$(BACKEND_CFLAGS_$(3)) $(call op_flag,$(1)) \
-	  -c $$< -o $$@
+	$$(CC) $$(CFLAGS_LAB) -Itests $$(call tunable_defs,$(1)) $$(BACKEND_CFLAGS_$(3)) -c $$< -o $$@
 
 # The suite never links the lab file: it runs the lab's code in lab-runner,
 # a process of its own built beside it (harness/lab/lab_process.h).
@@ -570,11 +579,8 @@ cachegrind: $(if $(GPU_LAB),,$(B)/csv-rows $(B)/callgrind-totals)
 
 SANITIZER := $(or $(shell command -v compute-sanitizer),$(wildcard $(CUDA_HOME)/bin/compute-sanitizer))
 SANITIZE_TOOLS := memcheck racecheck synccheck initcheck
-# Small shapes that end mid-tile both ways, run once each on buffers of exactly their size.
-SANITIZE_SIZES_transpose := 33x31,97x89,1000x37,1x300,256
-SANITIZE_SIZES_matmul := 33x31x17,97x89x65,130x7x40,64
-SANITIZE_SIZES_inplace := 33,97,1000,1,256
-SANITIZE_SIZES ?= $(SANITIZE_SIZES_$(if $(filter matmul sgemm,$(lab$(LAB)_op)),matmul,$(or $(lab$(LAB)_op),transpose)))
+# Each run once on buffers of exactly its size: SANITIZE_SIZES=, or the operation's own
+# (op.h's sanitize_sizes: small shapes that end mid-tile both ways), which the bench takes.
 SANITIZE_NO_GPU = { echo "compute-sanitizer needs an NVIDIA GPU, and this machine has none. Here the emulator \
   does its work: make lab$(patsubst 0%,%,$(LAB)) test reports out-of-bounds accesses, races on shared memory \
   and barriers that not all threads reach, naming the thread." >&2; exit 1; }
@@ -582,9 +588,9 @@ sanitize: $(if $(filter cuda,$(LAB_BACKEND)),$(LAB_DIR)/bench)
 	@test -n "$(GPU_LAB)" || { echo "sanitize runs compute-sanitizer on a GPU lab (labs $(call lab_list,$(GPU_LABS))); for a CPU lab try: make lab$(patsubst 0%,%,$(LAB)) cachegrind" >&2; exit 2; }
 	@$(if $(filter emu,$(LAB_BACKEND)),$(SANITIZE_NO_GPU))
 	@test -n "$(SANITIZER)" || { echo "sanitize needs compute-sanitizer, part of the CUDA toolkit" >&2; exit 1; }
-	@echo "== compute-sanitizer on $(if $(SOLUTION),the reference's kernels,your kernels) of lab $(patsubst 0%,%,$(LAB)), once at each of $(SANITIZE_SIZES)"
+	@echo "== compute-sanitizer on $(if $(SOLUTION),the reference's kernels,your kernels) of lab $(patsubst 0%,%,$(LAB)), once at each of $(or $(SANITIZE_SIZES),its operation's sanitize sizes (harness/core/ops/$(call op_of,$(LAB)).c))"
 	@status=0; for tool in $(SANITIZE_TOOLS); do \
-	  $(SANITIZER) --tool $$tool $< --once $(VARIANT) --sizes $(SANITIZE_SIZES) >$(LAB_DIR)/sanitize-$$tool.log 2>&1; \
+	  $(SANITIZER) --tool $$tool $< --once $(VARIANT) $(if $(SANITIZE_SIZES),--sizes $(SANITIZE_SIZES)) >$(LAB_DIR)/sanitize-$$tool.log 2>&1; \
 	  harness/tools/sanitize-verdict.sh $$tool $(LAB_DIR)/sanitize-$$tool.log || status=1; \
 	done; \
 	echo "(each tool's whole output: $(LAB_DIR)/sanitize-TOOL.log)"; exit $$status
@@ -657,7 +663,6 @@ CORPUS := $(sort $(wildcard tests/emu_corpus/*.cu)) $(sort $(wildcard tests/emu_
 emu-corpus: $(EMU_TOOLS) $(CORE_LIB) $(SUITE_CLIENT_$(BACKEND)) $(BACKEND_OBJS_$(BACKEND))
 	@B=$(B) BACKEND=$(BACKEND) CC='$(CC)' CFLAGS='$(CFLAGS_LAB)' BACKEND_CFLAGS='$(BACKEND_CFLAGS_$(BACKEND))' LAB_REQUEST='$(LAB_REQUEST)' \
 	  CORE='$(CORE_LIB)' CLIENT='$(SUITE_CLIENT_$(BACKEND)) $(SUITE_LIBS_$(BACKEND))' BACKEND_OBJS='$(BACKEND_OBJS_$(BACKEND))' LIBS='$(BACKEND_LIBS_$(BACKEND))' \
-	  LAB_OPS='$(foreach n,$(GPU_LABS),$(n)=$(subst $(eval) ,+,$(strip $(call op_flag,$(n)))))' \
 	  LAB_FILES='$(foreach n,$(GPU_LABS),$(n)=$(lab$(n)_dir)/$(lab$(n)_file))' \
 	  NVCC='$(NVCC)' NVCC_FLAGS='$(NVCC_FLAGS)' \
 	  $(SHELL) tests/emu_corpus/run.sh $(CORPUS)

@@ -23,12 +23,6 @@ int tl_bench_variants(const tl_variant **table)
     return N_VARIANTS;
 }
 
-double tl_bench_work(tl_shape s, const char **unit)
-{
-    *unit = TL_UNIT_TRANSPOSE;
-    return 2.0 * (double)tl_shape_elements(s) * sizeof(float);
-}
-
 static size_t llc;
 static char *flush_buf;
 

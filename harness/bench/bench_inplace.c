@@ -27,12 +27,6 @@ int tl_bench_variants(const tl_variant **table)
 }
 
 /* Each element read once and written once, as an out-of-place transpose. */
-double tl_bench_work(tl_shape s, const char **unit)
-{
-    *unit = TL_UNIT_TRANSPOSE;
-    return 2.0 * (double)tl_shape_elements(s) * sizeof(float);
-}
-
 static tl_gpu_info info;
 
 int tl_bench_init(char *why, size_t why_len)

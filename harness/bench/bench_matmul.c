@@ -21,11 +21,7 @@
 static void cublas_matmul(float *c, const float *a, const float *b, int m, int n, int k);
 static void cpu_matmul(float *c, const float *a, const float *b, int m, int n, int k);
 
-#ifdef TL_OP_SGEMM
-static const tl_variant variants[] = {TL_VARIANTS_SGEMM_GPU(TL_VARIANT)};
-#else
-static const tl_variant variants[] = {TL_VARIANTS_MATMUL_GPU(TL_VARIANT)};
-#endif
+static const tl_variant variants[] = {TL_VARIANTS_PRODUCT_GPU(TL_VARIANT, TL_KERNELS_OF(TL_LAB_OP))};
 #define N_VARIANTS ((int)(sizeof variants / sizeof *variants))
 
 int tl_bench_variants(const tl_variant **table)
@@ -43,12 +39,6 @@ static int on_host(const tl_variant *v)
 static tl_matmul_fn fn_of(const tl_variant *v)
 {
     return (tl_matmul_fn)v->fn;
-}
-
-double tl_bench_work(tl_shape s, const char **unit)
-{
-    *unit = TL_UNIT_PRODUCT;
-    return 2.0 * s.rows * (double)s.cols * s.depth;
 }
 
 static tl_gpu_info info;
@@ -190,8 +180,7 @@ static int checked(tl_result *r, const tl_variant *variant)
     int i = (int)(variant - variants);
     if (!verdicts[i]) {
         tl_shape s = {257, 255, 263};
-        tl_check_matmul(&v, fn_of(variant), tl_bench_tiled(fn_of(variant)), &tl_gpu_backend, s,
-                        tl_fresh_seed(), &tl_product_words);
+        tl_bench_op->check(&v, tl_bench_entry(variant), variant->fn, &tl_gpu_backend, s, tl_fresh_seed());
         verdicts[i] = v.ok ? 1 : 2;
         if (!v.ok) {
             tl_bench_note_verdict(r, &v);

@@ -27,11 +27,18 @@
 
 typedef struct {
     const char *name, *label, *role, *vs;
-    void (*fn)(void); /* the back end casts it back to its operation's type */
+    void (*fn)(void);   /* the back end casts it back to its operation's type */
+    const char *symbol; /* fn's name: "reference_matmul_naive" */
 } tl_variant;
 
 /* A row of a table as a tl_variant, for a back end's X. */
-#define TL_VARIANT(name, label, role, vs, fn) {name, label, role, vs, (void (*)(void))(fn)},
+#define TL_VARIANT(name, label, role, vs, fn) {name, label, role, vs, (void (*)(void))(fn), #fn},
+
+/* The tables of the lab's operation, which the Makefile names (-DTL_LAB_OP=matmul):
+ * TL_KERNELS_OF(TL_LAB_OP) is TL_KERNELS_matmul. */
+#define TL_CAT_(a, b) a##b
+#define TL_CAT(a, b) TL_CAT_(a, b)
+#define TL_KERNELS_OF(op) TL_CAT(TL_KERNELS_, op)
 
 #ifdef TL_HAVE_OPENBLAS
 #define TL_VARIANT_OPENBLAS_TRANSPOSE(X) \
@@ -46,54 +53,48 @@ typedef struct {
  * The lab's own kernels, the reference's and the student's, of each
  * operation: the rows that the emulator's profile counts as well.
  */
-#define TL_KERNELS_TRANSPOSE(X)                                                       \
+#define TL_KERNELS_transpose(X)                                                       \
     X("reference", "reference", "reference", "reference", reference_transpose)        \
     X("student", "your code", "student", "reference", transpose)
 
-#define TL_KERNELS_INPLACE(X)                                                         \
+#define TL_KERNELS_inplace(X)                                                         \
     X("reference", "reference", "reference", "reference", reference_transpose_inplace)\
     X("student", "your code", "student", "reference", transpose_inplace)
 
 /* Lab 7: the tiled kernels are the headline, the naive ones beside them. */
-#define TL_KERNELS_MATMUL(X)                                                          \
+#define TL_KERNELS_matmul(X)                                                          \
     X("reference", "reference", "reference", "reference", reference_matmul_tiled)     \
     X("student", "your code", "student", "reference", matmul_tiled)                   \
     X("ref_naive", "naive (ref.)", "reference", "reference", reference_matmul_naive)  \
     X("naive", "your naive", "student", "ref_naive", matmul_naive)
 
-#define TL_KERNELS_SGEMM(X)                                                           \
+#define TL_KERNELS_sgemm(X)                                                           \
     X("reference", "reference", "reference", "reference", reference_sgemm)            \
     X("student", "your code", "student", "reference", sgemm)
 
 /* Labs 1-2: host pointers. */
 #define TL_VARIANTS_TRANSPOSE_CPU(X)                                                  \
     X("memcpy", "copy (ceiling)", "ceiling", "reference", NULL)                       \
-    TL_KERNELS_TRANSPOSE(X)                                                           \
+    TL_KERNELS_transpose(X)                                                           \
     TL_VARIANT_OPENBLAS_TRANSPOSE(X)
 
 /* Labs 3-6: device pointers. */
 #define TL_VARIANTS_TRANSPOSE_GPU(X)                                                  \
     X("memcpy", "copy (ceiling)", "ceiling", "reference", NULL)                       \
-    TL_KERNELS_TRANSPOSE(X)                                                           \
+    TL_KERNELS_transpose(X)                                                           \
     X("cublas", "cuBLAS Sgeam", "library", "reference", cublas_transpose)
 
 /* The in-place transpose (lab 9), beside the out-of-place reference of its
  * baseline lab (labNN_baseline in labs/labs.mk). */
 #define TL_VARIANTS_INPLACE_GPU(X)                                                    \
     X("memcpy", "copy (ceiling)", "ceiling", "reference", NULL)                       \
-    TL_KERNELS_INPLACE(X)                                                             \
+    TL_KERNELS_inplace(X)                                                             \
     X("out_of_place", "out of place", "library", "reference", reference_transpose)
 
-/* Lab 7. */
-#define TL_VARIANTS_MATMUL_GPU(X)                                                     \
+/* The products (labs 7 and 8): the kernels of the lab's operation between cuBLAS and the CPU. */
+#define TL_VARIANTS_PRODUCT_GPU(X, kernels)                                           \
     X("cublas", "cuBLAS SGEMM", "ceiling", "reference", cublas_matmul)                \
-    TL_KERNELS_MATMUL(X)                                                              \
-    X("cpu", TL_CPU_PRODUCT, "library", "reference", cpu_matmul)
-
-/* Lab 8. */
-#define TL_VARIANTS_SGEMM_GPU(X)                                                      \
-    X("cublas", "cuBLAS SGEMM", "ceiling", "reference", cublas_matmul)                \
-    TL_KERNELS_SGEMM(X)                                                               \
+    kernels(X)                                                                        \
     X("cpu", TL_CPU_PRODUCT, "library", "reference", cpu_matmul)
 
 #define TL_ROLES "ceiling, reference, student, library"

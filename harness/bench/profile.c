@@ -1,5 +1,5 @@
 /*
- * profile: what the emulator counted while the student's transpose and the
+ * profile: what the emulator counted while the student's kernels and the
  * reference's ran once on the same matrix. Counts, not timings: they are
  * the same on every machine, whatever its load. They go to a CSV, which
  * harness/tools/profile-table.sh shows, as it shows what ncu measures on a GPU.
@@ -30,27 +30,16 @@ static void usage(FILE *f)
 
 /* The lab's entry points, under the bench's names for them. */
 typedef struct {
-    const char *variant, *role;
-    tl_transpose_fn transpose;
-    tl_matmul_fn matmul;
-    tl_inplace_fn inplace;
+    const char *variant, *role, *symbol;
+    tl_entry_fn fn;
 } lab_fn;
 
-/* The lab's own kernels, from the bench's table of the operation (bench_variants.h). */
-#define TRANSPOSE(name, label, role, vs, fn) {name, role, fn, NULL, NULL},
-#define MATMUL(name, label, role, vs, fn) {name, role, NULL, fn, NULL},
-#define INPLACE(name, label, role, vs, fn) {name, role, NULL, NULL, fn},
-static const lab_fn fns[] = {
-#if defined(TL_OP_SGEMM)
-    TL_KERNELS_SGEMM(MATMUL)
-#elif defined(TL_OP_MATMUL)
-    TL_KERNELS_MATMUL(MATMUL)
-#elif defined(TL_OP_INPLACE)
-    TL_KERNELS_INPLACE(INPLACE)
-#else
-    TL_KERNELS_TRANSPOSE(TRANSPOSE)
-#endif
-};
+/* The lab's own kernels, from the bench's table of its operation (bench_variants.h). */
+#define KERNEL(name, label, role, vs, fn) {name, role, #fn, (tl_entry_fn)fn},
+static const lab_fn fns[] = {TL_KERNELS_OF(TL_LAB_OP)(KERNEL)};
+#define TL_STR_(x) #x
+#define TL_STR(x) TL_STR_(x)
+static const tl_op *op;
 
 /* How far a launch has come, every tenth of its blocks, once it has run for a second:
  * a profile at 4096 x 4096 takes minutes. Only to say that it works, never to judge. */
@@ -84,24 +73,19 @@ static uint64_t seed = TL_DEFAULT_SEED;
 
 static void check(const lab_fn *f, const tl_backend *b, tl_shape s, tl_verdict *v)
 {
-    if (f->matmul)
-        tl_check_matmul(v, f->matmul, tl_bench_tiled(f->matmul), b, s, seed, &tl_product_words);
-    else if (f->inplace)
-        tl_check_inplace(v, f->inplace, b, s.rows, seed, &tl_inplace_words);
-    else
-        tl_check_transpose(v, f->transpose, b, s, seed, &tl_transpose_words);
+    const char *prefix = "reference_", *entry = f->symbol;
+    if (!strncmp(entry, prefix, strlen(prefix)))
+        entry += strlen(prefix);
+    op->check(v, entry, f->fn, b, s, seed);
 }
 
 /* The fewest 32-byte sectors one call can move however it is written: its
- * input read once and its output written once (an in-place transpose leaves
- * the diagonal where it is). The grader refuses counts below it: work the
- * emulator did not count (harness/grade/grade_measure.c). */
-static unsigned long long least_sectors(const lab_fn *f, tl_shape s)
+ * operation's least floats read and written (op.h). The grader refuses
+ * counts below it: work the emulator did not count
+ * (harness/grade/grade_measure.c). */
+static unsigned long long least_sectors(tl_shape s)
 {
-    unsigned long long r = (unsigned long long)s.rows, c = (unsigned long long)s.cols,
-                       k = (unsigned long long)s.depth,
-                       floats = f->matmul ? r * k + k * c + r * c : f->inplace ? 2 * (r * r - r) : 2 * r * c;
-    return (floats * sizeof(float) + 31) / 32;
+    return ((unsigned long long)op->least_floats(s) * sizeof(float) + 31) / 32;
 }
 
 /* A template kernel goes by its name alone: the emulator knows its arguments
@@ -117,7 +101,7 @@ static void row(FILE *csv, const lab_fn *f, tl_shape s, const tl_emu_stats *k)
             k->global_store_requests, k->global_store_sectors, k->shared_load_requests,
             k->shared_load_wavefronts, k->shared_store_requests, k->shared_store_wavefronts,
             k->global_load_bytes, k->global_store_bytes, k->shared_load_ideal, k->shared_store_ideal,
-            k->constant_load_requests, k->constant_load_passes, least_sectors(f, s));
+            k->constant_load_requests, k->constant_load_passes, least_sectors(s));
 }
 
 #ifdef TL_GRADE_PROFILE
@@ -177,11 +161,11 @@ static int profile(const lab_fn *f, tl_shape s, FILE *csv)
 
 int main(int argc, char **argv)
 {
-#ifdef TL_OP_MATMUL
-    tl_shape s = {128, 128, 128};
-#else
-    tl_shape s = {512, 512, 512};
-#endif
+    if (!(op = tl_op_named(TL_STR(TL_LAB_OP)))) {
+        fprintf(stderr, "profile: no operation '%s' in harness/core/ops/\n", TL_STR(TL_LAB_OP));
+        return 2;
+    }
+    tl_shape s = op->profile_size;
     const char *csv_path = NULL, *title = "this lab";
     char why[256];
     for (int i = 1; i < argc; i++) {

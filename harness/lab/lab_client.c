@@ -52,6 +52,11 @@ static int entry_of(entry_fn fn)
     return -1;
 }
 
+const char *tl_lab_entry_of(void (*fn)(void))
+{
+    return tl_lab_entry_name(entry_of(fn));
+}
+
 const char *tl_signal_meaning(int sig)
 {
     switch (sig) {

@@ -1,0 +1,70 @@
+/*
+ * What a lab computes, one descriptor an operation (labs.mk's labNN_op):
+ * its entry points and how they are called (call.h), its checker, the work
+ * of one call and the rate's unit, and the sizes each command runs it at.
+ * Each lies in a file of its own, harness/core/ops/NAME.c, which defines
+ * `const tl_op tl_operation_NAME`; the table below holds every file of that
+ * folder (the build lists them), so a new operation is one file there and
+ * its checker. The bench, the profile, the sanitizer's sizes and the
+ * description of the labs take what they need from here by the
+ * operation's name, and nothing else names an operation.
+ */
+#ifndef TILELAB_OP_H
+#define TILELAB_OP_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "call.h"
+#include "check.h"
+#include "shapes.h"
+
+#define TL_OPERATION_ENTRIES 4
+
+/* What `make labN bench` runs when no SIZES= is given. */
+typedef struct {
+    const char *sizes; /* as --sizes takes them */
+    int reps;
+} tl_op_bench;
+
+typedef struct tl_op {
+    const char *name;    /* "transpose", "matmul", "sgemm", "inplace" */
+    const char *summary; /* a few words for a list of the operations */
+    tl_call_kind call;   /* how its entry points are called (call.h) */
+    /* lab.h's entry points a lab of this operation defines, the headline first; NULL after. */
+    const char *entries[TL_OPERATION_ENTRIES];
+    /* The work of one call at shape s, in unit: bytes read and written (GB/s), or
+     * floating-point operations (GFLOP/s); rate_is says how, in the bench's header. */
+    double (*work)(tl_shape s);
+    const char *unit, *rate_is;
+    /* The fewest floats one call can read and write however it is written: the profile's
+     * least sectors, below which the grader refuses a count as work the emulator did not see. */
+    double (*least_floats)(tl_shape s);
+    int dims;              /* a size is N x N (2: ROWSxCOLS), or MxNxK (3) */
+    const char *sizes_are; /* --sizes in the bench's usage: "N (square) or ROWSxCOLS" */
+    tl_op_bench bench_cpu, bench_gpu;
+    const char *sanitize_sizes; /* compute-sanitizer's: small shapes that end mid-tile */
+    tl_shape profile_size;      /* make labN profile's, on the emulator */
+    const char *grade_size;     /* the grader's timing on a GPU: one shape */
+    /* The held-back cases' keyword in an instructor's file (held-back.sh: shapes, products,
+     * sides), and what its shapes look like there. */
+    const char *held_back, *held_back_are;
+    /* Checks one call of fn, the entry point named entry, through backend b on shape s with
+     * matrices filled from seed; the hints in the operation's labs' words. */
+    void (*check)(tl_verdict *v, const char *entry, tl_entry_fn fn, const tl_backend *b, tl_shape s,
+                  uint64_t seed);
+} tl_op;
+
+/* The operation called name, or NULL for none. */
+const tl_op *tl_op_named(const char *name);
+
+/* The operation whose entry point is called entry ("matmul_naive"), or NULL for none. */
+const tl_op *tl_op_of_entry(const char *entry);
+
+/* The i-th operation of the table, from 0; NULL past the last. */
+const tl_op *tl_op_at(int i);
+
+/* A shape as the operation writes it: "97x89", or "33x31x17" for dims 3. */
+void tl_op_size(const tl_op *op, char *buf, size_t len, tl_shape s);
+
+#endif
