@@ -220,7 +220,7 @@ CFLAGS_LAB := $(CFLAGS_GPU) -Iharness/lab
 # A request to run an entry point, read alike by the lab process and the suite's server.
 LAB_REQUEST := $(B)/harness/lab/lab_request.o
 # The suite's side: the client, and the ends of the suite's server it joins (suite_server.h).
-LAB_CLIENT := $(B)/harness/lab/lab_client.o $(B)/harness/lab/lab_stand_ins.o $(LAB_REQUEST) $(B)/harness/lab/suite_server_start.o
+LAB_CLIENT := $(B)/harness/lab/lab_client.o $(LAB_REQUEST) $(B)/harness/lab/suite_server_start.o
 $(B)/harness/lab/%.o: harness/lab/%.c $(LAB_HEADERS) $(HARNESS_FLAGS)
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS_LAB) $(CUDA_INC) -c $< -o $@
@@ -228,8 +228,8 @@ $(B)/harness/lab/%.o: harness/lab/%.c $(LAB_HEADERS) $(HARNESS_FLAGS)
 # entry points as launch plans asked of the lab process and run here (plan.h).
 LAB_PLANS := $(B)/harness/lab/lab_plans.o $(B)/harness/lab/lab_client.o $(LAB_REQUEST) \
              $(B)/harness/lab/suite_server_start.o $(B)/harness/gpu/plan_run.o
-# A suite's side of the lab process, by backend: stand-ins for lab.h's entry
-# points (the lab's code runs there), or, built for a GPU, the plans above
+# A suite's side of the lab process, by backend: the lab's entry points by
+# their handles (op.h: the lab's code runs there), or, built for a GPU, the plans above
 # with the GPU backend, so that the work a check compares runs in the suite.
 # Each suite is its own server too (suite_server.c): one lab process for a run one test at a time.
 SUITE_SERVER := $(B)/harness/lab/suite_server.o
@@ -238,12 +238,12 @@ SUITE_CLIENT_emu := $(LAB_CLIENT) $(SUITE_SERVER)
 SUITE_CLIENT_cuda = $(LAB_PLANS) $(SUITE_SERVER) $(GPU_OBJS)
 SUITE_LIBS_cuda = $(CUDA_LIBS)
 ISOLATE := harness/lab/isolate-symbols.sh
-ISOLATE_DEPS := $(ISOLATE) harness/lab/lab_process.h
+ISOLATE_DEPS := $(ISOLATE) $(wildcard harness/core/ops/*.c)
 
 # The bench: what every lab's bench links besides its back end.
 BENCH_HEADERS := $(GPU_HEADERS) $(wildcard harness/bench/*.h)
 CFLAGS_BENCH := $(CFLAGS_GPU) -Iharness/bench $(CUDA_INC) $(OPENBLAS_CFLAGS)
-BENCH_OBJS := $(B)/harness/bench/bench_report.o
+BENCH_OBJS := $(B)/harness/bench/bench_report.o $(B)/harness/bench/bench_table.o
 $(B)/harness/bench/%.o: harness/bench/%.c $(BENCH_HEADERS) $(HARNESS_FLAGS)
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS_BENCH) -c $< -o $@
@@ -293,14 +293,17 @@ tunables_flags = -DTL_TUNABLES_STUDENT='"$(or $(call tunable_defs,$(1)),$(call t
                  -DTL_TUNABLES_REFERENCE='"$(or $(call tunable_defs,$(1)),$(call tunables_of,$(call lab_src,$(1),reference),$(lab$(1)_tunables)),none)"'
 # A lab's operation (labNN_op, transpose by default): its descriptor, harness/core/ops/NAME.c (op.h).
 op_of = $(or $(lab$(1)_op),transpose)
-op_flag = -DTL_LAB_OP=$(call op_of,$(1))
+op_flag = -DTL_LAB_OP='"$(call op_of,$(1))"'
 lab_src = $(if $(filter student,$(2)),$(STUDENT_DIR),solutions)/$(lab$(1)_dir)/$(lab$(1)_file)
 prebuilt = $(if $(and $(REFERENCE_PREBUILT),$(filter reference,$(2))),$(REFERENCE_PREBUILT)/lab$(1)-$(3).o)
 
 # What a lab's bench links besides the lab files and the core: the back end
 # of its kind and operation, and the reference of its baseline lab, if any.
+# A GPU lab's back end is its operation's, harness/bench/bench_OP.c, or bench_any.c for
+# an operation with none of its own.
+gpu_backend_src = $(or $(wildcard harness/bench/bench_$(call op_of,$(1)).c),harness/bench/bench_any.c)
 bench_backend = $(if $(filter cpu,$(lab$(1)_kind)),$(B)/harness/bench/bench_cpu.o,$(GPU_OBJS) $(B)/harness/bench/bench_fresh.o \
-  $(if $(filter matmul sgemm,$(lab$(1)_op)),$(B)/lab$(1)/bench_matmul.o,$(if $(filter inplace,$(lab$(1)_op)),$(B)/lab$(1)/bench_inplace.o,$(B)/harness/bench/bench_gpu.o) $(B)/harness/bench/bench_gpu_transpose.o) \
+  $(B)/lab$(1)/bench_backend.o $(B)/harness/bench/bench_gpu_transpose.o \
   $(if $(lab$(1)_baseline),$(B)/lab$(lab$(1)_baseline)/reference/lab.renamed.o))
 
 # Where a variant of a lab is built: build/lab03/student, build/lab03/reference,
@@ -385,10 +388,7 @@ $(B)/lab$(1)/bench.o: harness/bench/bench.c $(BENCH_HEADERS) $(B)/lab$(1)/studen
 	  -DTL_FLAGS='"$(if $(filter gpu,$(lab$(1)_kind)),$$(NVCC_ARCH) -O3,$$(OPT))"' \
 	  $$(call tunables_flags,$(1)) -c $$< -o $$@
 
-$(B)/lab$(1)/bench_matmul.o: harness/bench/bench_matmul.c $(BENCH_HEADERS)
-	$$(CC) $$(CFLAGS_BENCH) $(call op_flag,$(1)) -c $$< -o $$@
-
-$(B)/lab$(1)/bench_inplace.o: harness/bench/bench_inplace.c $(BENCH_HEADERS)
+$(B)/lab$(1)/bench_backend.o: $(call gpu_backend_src,$(1)) $(BENCH_HEADERS)
 	$$(CC) $$(CFLAGS_BENCH) $(call op_flag,$(1)) \
 	  -DTL_BASELINE_LAB='"$(patsubst 0%,%,$(lab$(1)_baseline))"' -c $$< -o $$@
 
@@ -726,6 +726,7 @@ check:
 	   $(call cli_suite,tunables,,tests/tunables_test.sh) \
 	   $(if $(SLIDE_TOOLS),$(call cli_suite,slides,,tests/slides_test.sh),echo "skip slides pandoc and LaTeX (beamer) are not installed, so the decks are not built: make deps installs them";) \
 	   $(call cli_suite,new-lab,,tests/newlab_test.sh) \
+	   $(call cli_suite,new-operation,,tests/newop_test.sh) \
 	   $(call cli_suite,scripts,,tests/scripts_test.sh) \
 	   $(call cli_suite,sanitize,,tests/sanitize_test.sh) \
 	 } | harness/tools/check-suites.sh -j $(CHECK_JOBS)
@@ -789,7 +790,7 @@ $(B)/grade-gpu-probe: $(B)/harness/grade/grade_gpu_probe.o $(GPU_OBJS) $(CORE_LI
 $(B)/grade-common-cpu: $(CORE_LIB) $(LAB_CLIENT) $(GRADE_PERF_OBJS)
 $(B)/grade-common-emu: $(CORE_LIB) $(LAB_CLIENT) $(EMU_OBJS) $(EMU_TOOLS)
 $(B)/grade-common-cuda: $(CORE_LIB) $(LAB_PLANS) $(GPU_OBJS) $(B)/harness/gpu/plan_record.o $(BENCH_OBJS) \
-                        $(B)/harness/bench/bench_gpu.o $(B)/harness/bench/bench_gpu_transpose.o \
+                        $(B)/harness/bench/bench_gpu_transpose.o \
                         $(foreach n,$(LABS),$(if $(lab$(n)_baseline),$(B)/lab$(lab$(n)_baseline)/reference/lab.renamed.o))
 $(B)/grade-common-%:
 	@touch $@
@@ -891,9 +892,9 @@ handin: $(B)/handin-status
 # Every bench variant's label and role, for the recorded CSVs written before
 # the bench put them in each row (harness/bench/bench_variants_csv.c).
 VARIANTS_CSV := $(B)/bench/variants.csv
-$(B)/bench-variants: harness/bench/bench_variants_csv.c $(BENCH_HEADERS)
+$(B)/bench-variants: harness/bench/bench_variants_csv.c $(BENCH_HEADERS) $(CORE_LIB)
 	@mkdir -p $(@D)
-	$(CC) $(CFLAGS_BENCH) -o $@ $<
+	$(CC) $(CFLAGS_BENCH) -o $@ $< $(CORE_LIB) -lm
 $(VARIANTS_CSV): $(B)/bench-variants
 	@mkdir -p $(@D)
 	$< > $@
@@ -982,7 +983,7 @@ dist: references
 	@rm -rf $(B)/$(DIST_NAME) && mkdir -p $(B)/$(DIST_NAME)/solutions/prebuilt
 	@tar -cf - --exclude=tests/grader_test.sh --exclude=tests/dist_test.sh --exclude=tests/sanitize \
 	  --exclude=tests/sanitize_test.sh --exclude=tests/tunables_test.sh --exclude=tests/slurm_test.sh \
-	  --exclude=tests/gradescope_test.sh --exclude=tests/class_test.sh --exclude=harness/tools/time-class.sh --exclude=tests/newlab_test.sh --exclude=tests/docs_test.sh --exclude=tests/emu_corpus --exclude=tests/hostile --exclude=tests/hostile_test.sh $(DIST_FILES) | tar -xf - -C $(B)/$(DIST_NAME)
+	  --exclude=tests/gradescope_test.sh --exclude=tests/class_test.sh --exclude=harness/tools/time-class.sh --exclude=tests/newlab_test.sh --exclude=tests/newop_test.sh --exclude=tests/newop --exclude=tests/docs_test.sh --exclude=tests/emu_corpus --exclude=tests/hostile --exclude=tests/hostile_test.sh $(DIST_FILES) | tar -xf - -C $(B)/$(DIST_NAME)
 	@for o in $(REFERENCE_OBJECTS); do \
 	   cp $$o $(B)/$(DIST_NAME)/solutions/prebuilt/ && { [ ! -f $${o%.o}.resources.txt ] || cp $${o%.o}.resources.txt $(B)/$(DIST_NAME)/solutions/prebuilt/; }; \
 	 done

@@ -54,7 +54,7 @@ static inline int tl_launches_of(void (*entry)(void), int rows, int cols, int de
                                     "one launch (a few at most) does this lab's work", n, TL_MAX_LAUNCHES);
     return n;
 }
-#define tl_launches(rows, cols) tl_launches_of((void (*)(void))transpose, rows, cols, 1)
+#define tl_launches(rows, cols) tl_launches_of(TL_ENTRY(transpose), rows, cols, 1)
 
 /* How a message names launch i of n: nothing when there is one. */
 static inline const char *tl_launch_named(int i, int n)

@@ -470,6 +470,10 @@ ReportHook(POST_ALL)(struct criterion_global_stats *stats)
     tl_suite_server_stop();
 }
 
+/* A lab's entry point as a check names it, by its name in lab.h (op.h: its handle; the
+ * lab's code runs in the lab process). */
+#define TL_ENTRY(name) tl_entry_named(#name)
+
 /*
  * One call of a lab's entry point on shape s, checked by its operation's
  * checker (op.h) into v: the entry point names its operation.
@@ -501,17 +505,17 @@ static inline void tl_expect(void (*entry)(void), tl_shape s)
 
 static inline void tl_expect_transpose(int rows, int cols)
 {
-    tl_expect((void (*)(void))transpose, (tl_shape){rows, cols, 1});
+    tl_expect(TL_ENTRY(transpose), (tl_shape){rows, cols, 1});
 }
 
-static inline void tl_expect_matmul(tl_matmul_fn fn, int m, int n, int k)
+static inline void tl_expect_matmul(tl_entry_fn fn, int m, int n, int k)
 {
-    tl_expect((void (*)(void))fn, (tl_shape){m, n, k});
+    tl_expect(fn, (tl_shape){m, n, k});
 }
 
 static inline void tl_expect_inplace(int n)
 {
-    tl_expect((void (*)(void))transpose_inplace, (tl_shape){n, n, 1});
+    tl_expect(TL_ENTRY(transpose_inplace), (tl_shape){n, n, 1});
 }
 
 /*
@@ -538,7 +542,7 @@ static inline void tl_expect_thin_transpose(int rows, int cols)
     tl_expect_transpose(TL_THIN, TL_PAST_GRID_Y);
 }
 
-static inline void tl_expect_thin_matmul(tl_matmul_fn fn, int m, int n, int k)
+static inline void tl_expect_thin_matmul(tl_entry_fn fn, int m, int n, int k)
 {
     tl_expect_matmul(fn, m, TL_THIN + 2, TL_THIN);
     tl_expect_matmul(fn, TL_THIN + 2, n, TL_THIN);

@@ -21,10 +21,8 @@
 #endif
 
 #ifndef TL_LAB_OP
-#error "the Makefile names the lab's operation: -DTL_LAB_OP=transpose (op.h)"
+#error "the Makefile names the lab's operation: -DTL_LAB_OP='\"transpose\"' (op.h)"
 #endif
-#define TL_STR_(x) #x
-#define TL_STR(x) TL_STR_(x)
 #define MAX_SIZES 64
 
 const tl_op *tl_bench_op;
@@ -288,8 +286,8 @@ static int run_bench(const bench_args *a, const tl_shape *shapes, int n_shapes)
 
 int main(int argc, char **argv)
 {
-    if (!(tl_bench_op = tl_op_named(TL_STR(TL_LAB_OP)))) {
-        fprintf(stderr, "bench: no operation '%s' in harness/core/ops/\n", TL_STR(TL_LAB_OP));
+    if (!(tl_bench_op = tl_op_named(TL_LAB_OP))) {
+        fprintf(stderr, "bench: no operation '%s' in harness/core/ops/\n", TL_LAB_OP);
         return 2;
     }
     bench_args a = parse_args(argc, argv);
@@ -328,12 +326,6 @@ double tl_bench_work(tl_shape s, const char **unit)
 {
     *unit = tl_bench_op->unit;
     return tl_bench_op->work(s);
-}
-
-const char *tl_bench_entry(const tl_variant *v)
-{
-    const char *prefix = "reference_";
-    return strncmp(v->symbol, prefix, strlen(prefix)) ? v->symbol : v->symbol + strlen(prefix);
 }
 
 void tl_bench_note_verdict(tl_result *r, const tl_verdict *v)

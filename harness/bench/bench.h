@@ -1,8 +1,9 @@
 /*
  * The bench: bench.c reads the command line, bench_report.c writes the
- * table and the CSV, and one back end per operation measures the rows of
- * its table in bench_variants.h: bench_cpu.c (labs 1-2), bench_gpu.c
- * (transposes on a GPU), bench_inplace.c, bench_matmul.c (products). Each
+ * table and the CSV, and a back end measures the rows of its table in
+ * bench_variants.h: bench_cpu.c (labs 1-2), and on a GPU the operation's
+ * own, bench_OP.c (bench_transpose.c, bench_inplace.c, bench_matmul.c and
+ * bench_sgemm.c), or bench_any.c for an operation with none. Each
  * lab's bench binary links the student's lab file and the reference's, its
  * entry points renamed reference_*.
  */
@@ -17,16 +18,19 @@
 #include "lab_words.h"
 #include "shapes.h"
 #include "timer.h"
-#include "lab.h"
 #include "bench_variants.h"
 
-void reference_transpose(float *out, const float *in, int rows, int cols);
-void reference_transpose_inplace(float *d_mat, int n);
-void reference_matmul_naive(float *d_c, const float *d_a, const float *d_b, int m, int n, int k);
-void reference_matmul_tiled(float *d_c, const float *d_a, const float *d_b, int m, int n, int k);
-void reference_sgemm(float *d_c, const float *d_a, const float *d_b, int m, int n, int k);
-
-#define TL_MAX_VARIANTS 8
+/*
+ * One call of fn, of the kind of call `kind` (call.h), on matrices m0, m1, m2 (those it
+ * takes): through tl_call_invoke, so that an entry point this program runs by its handle
+ * (the grader's bench: the student's, as plans) runs so.
+ */
+static inline void tl_bench_invoke(tl_call_kind kind, tl_entry_fn fn, float *m0, const float *m1,
+                                   const float *m2, tl_shape s)
+{
+    float *const m[TL_CALL_MATRICES] = {m0, (float *)m1, (float *)m2};
+    tl_call_invoke(tl_call_of(kind), fn, m, s);
+}
 
 /* One row of results, in the order of the back end's table. */
 typedef struct {
@@ -45,14 +49,12 @@ typedef struct {
 /* The back end's table (bench_variants.h), ceiling first: how many. */
 int tl_bench_variants(const tl_variant **table);
 
-/* The lab's operation (op.h), which the Makefile names: -DTL_LAB_OP=transpose. */
+/* The lab's operation (op.h), which the Makefile names: -DTL_LAB_OP='"transpose"'. */
 extern const tl_op *tl_bench_op;
 
 /* The work one call does at size s, in the unit of the rate: the operation's. */
 double tl_bench_work(tl_shape s, const char **unit);
 
-/* The entry point of lab.h a variant calls ("matmul_naive" for reference_matmul_naive). */
-const char *tl_bench_entry(const tl_variant *v);
 
 /* Prepares the back end (device query, library handles). 0, or -1 with a reason. */
 int tl_bench_init(char *why, size_t why_len);

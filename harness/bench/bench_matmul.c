@@ -21,14 +21,9 @@
 static void cublas_matmul(float *c, const float *a, const float *b, int m, int n, int k);
 static void cpu_matmul(float *c, const float *a, const float *b, int m, int n, int k);
 
-static const tl_variant variants[] = {TL_VARIANTS_PRODUCT_GPU(TL_VARIANT, TL_KERNELS_OF(TL_LAB_OP))};
-#define N_VARIANTS ((int)(sizeof variants / sizeof *variants))
-
-int tl_bench_variants(const tl_variant **table)
-{
-    *table = variants;
-    return N_VARIANTS;
-}
+static const tl_variant before[] = {TL_CEILING_PRODUCT_GPU(TL_VARIANT){0}};
+static const tl_variant after[] = {TL_LIBRARY_PRODUCT_GPU(TL_VARIANT){0}};
+TL_BENCH_TABLE(before, after)
 
 /* The library's variant is the CPU's product, on host pointers. */
 static int on_host(const tl_variant *v)
@@ -121,7 +116,7 @@ typedef struct {
 static cudaError_t launch(void *p)
 {
     launch_ctx *x = p;
-    x->fn(x->c, x->a, x->b, x->s.rows, x->s.cols, x->s.depth);
+    tl_bench_invoke(TL_CALL_MATMUL, (tl_entry_fn)x->fn, x->c, x->a, x->b, x->s);
     return tl_gpu_lab_error(NULL);
 }
 
@@ -174,13 +169,13 @@ static int verify(void *p, int rep, int last, char *why, size_t why_len)
 /* Correct first: each kernel once, at a size whose exact product the CPU finds quickly. */
 static int checked(tl_result *r, const tl_variant *variant)
 {
-    static char verdicts[N_VARIANTS]; /* 0 unknown, 1 right, 2 wrong */
-    static char notes[N_VARIANTS][sizeof r->note];
+    static char verdicts[TL_MAX_VARIANTS]; /* 0 unknown, 1 right, 2 wrong */
+    static char notes[TL_MAX_VARIANTS][sizeof r->note];
     static tl_verdict v;
     int i = (int)(variant - variants);
     if (!verdicts[i]) {
         tl_shape s = {257, 255, 263};
-        tl_bench_op->check(&v, tl_bench_entry(variant), variant->fn, &tl_gpu_backend, s, tl_fresh_seed());
+        tl_bench_op->check(&v, variant->entry, variant->fn, &tl_gpu_backend, s, tl_fresh_seed());
         verdicts[i] = v.ok ? 1 : 2;
         if (!v.ok) {
             tl_bench_note_verdict(r, &v);

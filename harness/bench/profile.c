@@ -30,16 +30,25 @@ static void usage(FILE *f)
 
 /* The lab's entry points, under the bench's names for them. */
 typedef struct {
-    const char *variant, *role, *symbol;
+    const char *variant, *role, *entry;
     tl_entry_fn fn;
 } lab_fn;
 
-/* The lab's own kernels, from the bench's table of its operation (bench_variants.h). */
-#define KERNEL(name, label, role, vs, fn) {name, role, #fn, (tl_entry_fn)fn},
-static const lab_fn fns[] = {TL_KERNELS_OF(TL_LAB_OP)(KERNEL)};
-#define TL_STR_(x) #x
-#define TL_STR(x) TL_STR_(x)
+/* The lab's own kernels, as its operation names them (op.h): of each entry point, the
+ * reference's, then the student's (in the grader's profile, its handle: it runs in the
+ * student's lab process). */
+static lab_fn fns[2 * TL_OPERATION_ENTRIES];
+static int n_fns;
 static const tl_op *op;
+
+static void kernels_of(const tl_op *o)
+{
+    for (int i = 0; i < TL_OPERATION_ENTRIES && o->entries[i].name; i++) {
+        const tl_op_entry *e = &o->entries[i];
+        fns[n_fns++] = (lab_fn){e->ref_variant, "reference", e->name, e->reference};
+        fns[n_fns++] = (lab_fn){e->variant, "student", e->name, e->student ? e->student : tl_entry_named(e->name)};
+    }
+}
 
 /* How far a launch has come, every tenth of its blocks, once it has run for a second:
  * a profile at 4096 x 4096 takes minutes. Only to say that it works, never to judge. */
@@ -73,10 +82,7 @@ static uint64_t seed = TL_DEFAULT_SEED;
 
 static void check(const lab_fn *f, const tl_backend *b, tl_shape s, tl_verdict *v)
 {
-    const char *prefix = "reference_", *entry = f->symbol;
-    if (!strncmp(entry, prefix, strlen(prefix)))
-        entry += strlen(prefix);
-    op->check(v, entry, f->fn, b, s, seed);
+    op->check(v, f->entry, f->fn, b, s, seed);
 }
 
 /* The fewest 32-byte sectors one call can move however it is written: its
@@ -161,11 +167,12 @@ static int profile(const lab_fn *f, tl_shape s, FILE *csv)
 
 int main(int argc, char **argv)
 {
-    if (!(op = tl_op_named(TL_STR(TL_LAB_OP)))) {
-        fprintf(stderr, "profile: no operation '%s' in harness/core/ops/\n", TL_STR(TL_LAB_OP));
+    if (!(op = tl_op_named(TL_LAB_OP))) {
+        fprintf(stderr, "profile: no operation '%s' in harness/core/ops/\n", TL_LAB_OP);
         return 2;
     }
     tl_shape s = op->profile_size;
+    kernels_of(op);
     const char *csv_path = NULL, *title = "this lab";
     char why[256];
     for (int i = 1; i < argc; i++) {
@@ -213,7 +220,7 @@ int main(int argc, char **argv)
     if (getrandom(&seed, sizeof seed, 0) != (ssize_t)sizeof seed)
         seed ^= (uint64_t)(tl_now() * 1e9);
 #endif
-    for (size_t i = 0; i < sizeof fns / sizeof *fns; i++)
+    for (int i = 0; i < n_fns; i++)
         wrong |= profile(&fns[i], s, csv);
 #ifdef TL_GRADE_PROFILE
     tl_lab_stop();

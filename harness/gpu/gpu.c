@@ -330,7 +330,7 @@ static int run_copied(const tl_call *call, tl_entry_fn fn, tl_matrix *const m[],
     float *data[TL_CALL_MATRICES] = {NULL, NULL, NULL};
     for (int i = 0; i < n; i++)
         data[i] = d[i].device + TL_MARGIN;
-    call->invoke(fn, data, s);
+    tl_call_invoke(call, fn, data, s);
 #ifdef TILELAB_EMU_CUDA_RUNTIME_H
     tl_emu_lab_running(0);
 #endif

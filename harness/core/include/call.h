@@ -34,4 +34,15 @@ typedef struct {
 /* The row of kind, or NULL for none. */
 const tl_call *tl_call_of(int kind);
 
+/*
+ * fn called as call says, on the matrices' elements: call->invoke, or, where
+ * fn is an entry point's handle (op.h: one this program runs elsewhere), the
+ * handler this program set, told which entry point. Every backend calls a
+ * lab's code through here.
+ */
+typedef void (*tl_entry_handler)(int entry, const tl_call *call, float *const m[TL_CALL_MATRICES],
+                                 tl_shape s);
+void tl_call_invoke(const tl_call *call, tl_entry_fn fn, float *const m[TL_CALL_MATRICES], tl_shape s);
+void tl_call_handle_entries(tl_entry_handler handler);
+
 #endif

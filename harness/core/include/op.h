@@ -21,6 +21,27 @@
 
 #define TL_OPERATION_ENTRIES 4
 
+/*
+ * One of lab.h's entry points of an operation, and the bench's and the
+ * profile's rows of it: the student's and the reference's. student and
+ * reference are the program's own functions of that name and of
+ * reference_NAME, the lab file's and the reference's (isolate-symbols.sh
+ * renames it), where it links them, else NULL: an operation's file refers
+ * to them weakly (TL_ENTRY_POINT).
+ */
+typedef struct {
+    const char *name;                     /* "matmul_tiled" */
+    tl_entry_fn student, reference;
+    const char *variant, *label;          /* "student", "your code" */
+    const char *ref_variant, *ref_label;  /* "reference", "reference" */
+} tl_op_entry;
+
+/* In an operation's file: the entry point name and its reference, weakly, for its tl_op_entry. */
+#define TL_ENTRY_POINT(name)                                                                      \
+    extern void name(void) __attribute__((weak));                                                 \
+    extern void reference_##name(void) __attribute__((weak))
+#define TL_ENTRY_FNS(fn) .name = #fn, .student = fn, .reference = reference_##fn
+
 /* What `make labN bench` runs when no SIZES= is given. */
 typedef struct {
     const char *sizes; /* as --sizes takes them */
@@ -31,8 +52,11 @@ typedef struct tl_op {
     const char *name;    /* "transpose", "matmul", "sgemm", "inplace" */
     const char *summary; /* a few words for a list of the operations */
     tl_call_kind call;   /* how its entry points are called (call.h) */
-    /* lab.h's entry points a lab of this operation defines, the headline first; NULL after. */
-    const char *entries[TL_OPERATION_ENTRIES];
+    /* lab.h's entry points a lab of this operation defines, the headline first; no name after. */
+    tl_op_entry entries[TL_OPERATION_ENTRIES];
+    /* The floats of matrix i of a call at shape s, in its call's order (call.h: the output
+     * first): what a bench allocates and fills. */
+    size_t (*floats)(tl_shape s, int i);
     /* The work of one call at shape s, in unit: bytes read and written (GB/s), or
      * floating-point operations (GFLOP/s); rate_is says how, in the bench's header. */
     double (*work)(tl_shape s);
@@ -63,6 +87,28 @@ const tl_op *tl_op_of_entry(const char *entry);
 
 /* The i-th operation of the table, from 0; NULL past the last. */
 const tl_op *tl_op_at(int i);
+
+/*
+ * Every operation's entry points, numbered from 0 in the table's order: how
+ * the lab process and the suites name one (lab_process.h). NULL, and -1,
+ * for none.
+ */
+int tl_entry_count(void);
+const tl_op_entry *tl_entry_at(int i);
+const tl_op *tl_entry_op(int i);
+int tl_entry_index(const char *name);
+
+/*
+ * A stand-in for entry point i in a program that runs it elsewhere (a suite,
+ * whose lab process runs it; the grader's bench, which replays its plans):
+ * an address no function has, which tl_entry_handled() knows, and which
+ * tl_call_invoke() hands to the handler that program set (call.h).
+ */
+tl_entry_fn tl_entry_handle(int i);
+int tl_entry_handled(tl_entry_fn fn); /* its i, or -1: a function of its own */
+/* The entry point named name as this program calls it: its function where it links
+ * one, else its handle. */
+tl_entry_fn tl_entry_named(const char *name);
 
 /* A shape as the operation writes it: "97x89", or "33x31x17" for dims 3. */
 void tl_op_size(const tl_op *op, char *buf, size_t len, tl_shape s);

@@ -4,6 +4,7 @@
 
 #include "op.h"
 
+size_t tl_product_floats(tl_shape s, int i);
 double tl_product_work(tl_shape s);
 double tl_product_least_floats(tl_shape s);
 void tl_product_check(tl_verdict *v, const char *entry, tl_entry_fn fn, const tl_backend *b,

@@ -1,11 +1,14 @@
 /* SGEMM (lab 8, the extension): lab 7's product and checker, one entry point, no naive kernel. */
 #include "product.h"
 
+TL_ENTRY_POINT(sgemm);
+
 const tl_op tl_operation_sgemm = {
     .name = "sgemm",
     .summary = "the matrix product, as fast as it goes",
     .call = TL_CALL_MATMUL,
-    .entries = {"sgemm"},
+    .entries = {{TL_ENTRY_FNS(sgemm), "student", "your code", "reference", "reference"}},
+    .floats = tl_product_floats,
     .work = tl_product_work,
     .unit = "GFLOP/s",
     .rate_is = "GFLOP/s = 2 m n k / 1e9 / seconds",

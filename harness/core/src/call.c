@@ -1,6 +1,9 @@
 #include "call.h"
 
 #include <stdio.h>
+#include <stdlib.h>
+
+#include "op.h"
 
 typedef void (*transpose_fn)(float *out, const float *in, int rows, int cols);
 typedef void (*matmul_fn)(float *c, const float *a, const float *b, int m, int n, int k);
@@ -45,4 +48,26 @@ static const tl_call calls[TL_CALLS] = {
 const tl_call *tl_call_of(int kind)
 {
     return kind >= 0 && kind < TL_CALLS ? &calls[kind] : NULL;
+}
+
+static tl_entry_handler handler;
+
+void tl_call_handle_entries(tl_entry_handler h)
+{
+    handler = h;
+}
+
+void tl_call_invoke(const tl_call *call, tl_entry_fn fn, float *const m[TL_CALL_MATRICES], tl_shape s)
+{
+    int entry = tl_entry_handled(fn);
+    if (entry < 0) {
+        call->invoke(fn, m, s);
+    } else if (handler) {
+        handler(entry, call, m, s);
+    } else {
+        fprintf(stderr, "tilelab: %s() was called in a program that runs it elsewhere, with no "
+                        "way there: a bug of the kit (harness/lab/lab_process.h)\n",
+                tl_entry_at(entry)->name);
+        abort();
+    }
 }
