@@ -243,7 +243,7 @@ ISOLATE_DEPS := $(ISOLATE) $(wildcard harness/core/ops/*.c)
 # The bench: what every lab's bench links besides its back end.
 BENCH_HEADERS := $(GPU_HEADERS) $(wildcard harness/bench/*.h)
 CFLAGS_BENCH := $(CFLAGS_GPU) -Iharness/bench $(CUDA_INC) $(OPENBLAS_CFLAGS)
-BENCH_OBJS := $(B)/harness/bench/bench_report.o $(B)/harness/bench/bench_table.o
+BENCH_OBJS := $(B)/harness/bench/bench_report.o
 $(B)/harness/bench/%.o: harness/bench/%.c $(BENCH_HEADERS) $(HARNESS_FLAGS)
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS_BENCH) -c $< -o $@
@@ -302,7 +302,8 @@ prebuilt = $(if $(and $(REFERENCE_PREBUILT),$(filter reference,$(2))),$(REFERENC
 # A GPU lab's back end is its operation's, harness/bench/bench_OP.c, or bench_any.c for
 # an operation with none of its own.
 gpu_backend_src = $(or $(wildcard harness/bench/bench_$(call op_of,$(1)).c),harness/bench/bench_any.c)
-bench_backend = $(if $(filter cpu,$(lab$(1)_kind)),$(B)/harness/bench/bench_cpu.o,$(GPU_OBJS) $(B)/harness/bench/bench_fresh.o \
+bench_backend = $(B)/harness/bench/bench_table.o \
+  $(if $(filter cpu,$(lab$(1)_kind)),$(B)/harness/bench/bench_cpu.o,$(GPU_OBJS) $(B)/harness/bench/bench_fresh.o \
   $(B)/lab$(1)/bench_backend.o $(B)/harness/bench/bench_gpu_transpose.o \
   $(if $(lab$(1)_baseline),$(B)/lab$(lab$(1)_baseline)/reference/lab.renamed.o))
 

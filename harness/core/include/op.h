@@ -48,6 +48,11 @@ typedef struct {
     int reps;
 } tl_op_bench;
 
+/* What a kernel's fault means in an operation's own terms (tl_op's hints). */
+typedef struct {
+    const char *side, *grid_x, *grid_y, *grid_y_steps, *outside;
+} tl_op_hints;
+
 typedef struct tl_op {
     const char *name;    /* "transpose", "matmul", "sgemm", "inplace" */
     const char *summary; /* a few words for a list of the operations */
@@ -73,6 +78,14 @@ typedef struct tl_op {
     /* The held-back cases' keyword in an instructor's file (held-back.sh: shapes, products,
      * sides), and what its shapes look like there. */
     const char *held_back, *held_back_are;
+    /* What a kernel's fault means in the operation's own terms, where the GPU glue says why
+     * a call failed (gpu.c); NULL where it has nothing to add:
+     *   side          the tunable that sets a square block's side ("TILE_DIM")
+     *   grid_x/grid_y a grid side that came out 0 rounded up, as the operation's launch has it;
+     *                 grid_y_steps, for a block of fewer rows than columns
+     *   outside       a thread that read or wrote outside the operation's matrices: the bounds
+     *                 and indices to check */
+    tl_op_hints hints;
     /* Checks one call of fn, the entry point named entry, through backend b on shape s with
      * matrices filled from seed; the hints in the operation's labs' words. */
     void (*check)(tl_verdict *v, const char *entry, tl_entry_fn fn, const tl_backend *b, tl_shape s,
@@ -84,6 +97,10 @@ const tl_op *tl_op_named(const char *name);
 
 /* The operation whose entry point is called entry ("matmul_naive"), or NULL for none. */
 const tl_op *tl_op_of_entry(const char *entry);
+
+/* The operation of fn: an entry point's function or its reference (op.h), or its handle;
+ * NULL for any other function (a library's). */
+const tl_op *tl_op_of_fn(tl_entry_fn fn);
 
 /* The i-th operation of the table, from 0; NULL past the last. */
 const tl_op *tl_op_at(int i);

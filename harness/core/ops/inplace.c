@@ -47,5 +47,12 @@ const tl_op tl_operation_inplace = {
     .grade_size = "4096",
     .held_back = "sides",
     .held_back_are = "N,N,...          in-place transposes (lab 9): N x N matrices",
+    .hints = {.side = "TILE_DIM",
+              .grid_x = "(n + TILE_DIM - 1) / TILE_DIM tiles a side for x",
+              .grid_y = "(n + TILE_DIM - 1) / TILE_DIM tiles a side for y",
+              .outside = "a thread read or wrote outside the n x n matrix or a __shared__ array: "
+                         "check r < n && c < n before each access, on both sides of a swap, the "
+                         "element (r, c) at r * n + c and its mirror (c, r) at c * n + r (a tiled "
+                         "kernel: the tile and its mirror tile)"},
     .check = check,
 };

@@ -22,5 +22,6 @@ const tl_op tl_operation_sgemm = {
     .grade_size = "1024",
     .held_back = "products",
     .held_back_are = "MxNxK,...     matrix products (labs 7-8): m x n x k",
+    .hints = TL_PRODUCT_HINTS,
     .check = tl_product_check,
 };

@@ -47,5 +47,14 @@ const tl_op tl_operation_transpose = {
     .grade_size = "4096", /* far past the GPU's L2 cache */
     .held_back = "shapes",
     .held_back_are = "RxC,RxC,...     transposes: rows x cols, no spaces",
+    .hints = {.side = "TILE_DIM",
+              .grid_x = "(cols + TILE_DIM - 1) / TILE_DIM for x",
+              .grid_y = "(rows + TILE_DIM - 1) / TILE_DIM for y",
+              .grid_y_steps = "(rows + BLOCK_ROWS - 1) / BLOCK_ROWS for y (a thread an element; "
+                              "(rows + TILE_DIM - 1) / TILE_DIM where each block covers a TILE_DIM x "
+                              "TILE_DIM tile)",
+              .outside = "a thread read or wrote outside in, out or a __shared__ array: check the "
+                         "bounds test (c < cols && r < rows for in[r * cols + c]; out is cols x rows, "
+                         "so out[c * rows + r] needs the same test) and the indices"},
     .check = check,
 };

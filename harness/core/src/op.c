@@ -91,6 +91,14 @@ int tl_entry_handled(tl_entry_fn fn)
     return at >= handles && at < handles + MAX_ENTRIES ? (int)(at - handles) : -1;
 }
 
+const tl_op *tl_op_of_fn(tl_entry_fn fn)
+{
+    for (int i = 0; fn && tl_entry_at(i); i++)
+        if (tl_entry_at(i)->student == fn || tl_entry_at(i)->reference == fn)
+            return tl_entry_op(i);
+    return tl_entry_op(tl_entry_handled(fn));
+}
+
 tl_entry_fn tl_entry_named(const char *name)
 {
     int i = tl_entry_index(name);
