@@ -494,7 +494,7 @@ static inline void tl_expect(void (*entry)(void), tl_shape s)
     const tl_op *op = tl_op_of_entry(name);
     char said[256] = "";
     if (op)
-        tl_call_of(op->call)->describe(said, sizeof said, name, s);
+        op->call->describe(said, sizeof said, name, s);
     TL_CALL_BEGIN("%s", said);
     tl_check_entry(&v, entry, s);
     TL_CALL_END();

@@ -21,15 +21,15 @@
 #include "bench_variants.h"
 
 /*
- * One call of fn, of the kind of call `kind` (call.h), on matrices m0, m1, m2 (those it
+ * One call of fn, called as `call` says (call.h), on matrices m0, m1, m2 (those it
  * takes): through tl_call_invoke, so that an entry point this program runs by its handle
  * (the grader's bench: the student's, as plans) runs so.
  */
-static inline void tl_bench_invoke(tl_call_kind kind, tl_entry_fn fn, float *m0, const float *m1,
+static inline void tl_bench_invoke(const tl_call *call, tl_entry_fn fn, float *m0, const float *m1,
                                    const float *m2, tl_shape s)
 {
     float *const m[TL_CALL_MATRICES] = {m0, (float *)m1, (float *)m2};
-    tl_call_invoke(tl_call_of(kind), fn, m, s);
+    tl_call_invoke(call, fn, m, s);
 }
 
 /* One row of results, in the order of the back end's table. */

@@ -31,7 +31,7 @@ int tl_bench_init(char *why, size_t why_len)
 
 static size_t floats(tl_shape s, int i)
 {
-    return i < tl_call_of(tl_bench_op->call)->matrices ? tl_bench_op->floats(s, i) : 0;
+    return i < tl_bench_op->call->matrices ? tl_bench_op->floats(s, i) : 0;
 }
 
 /* The copy's floats: half the bytes a call moves read, half written. */

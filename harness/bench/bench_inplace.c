@@ -66,9 +66,9 @@ static cudaError_t launch(void *p)
 {
     launch_ctx *c = p;
     if (c->inplace)
-        tl_bench_invoke(TL_CALL_INPLACE, (tl_entry_fn)c->inplace, c->work, NULL, NULL, c->s);
+        tl_bench_invoke(&tl_call_inplace, (tl_entry_fn)c->inplace, c->work, NULL, NULL, c->s);
     else if (c->transpose)
-        tl_bench_invoke(TL_CALL_TRANSPOSE, (tl_entry_fn)c->transpose, c->work, c->pristine, NULL, c->s);
+        tl_bench_invoke(&tl_call_transpose, (tl_entry_fn)c->transpose, c->work, c->pristine, NULL, c->s);
     else
         return cudaMemcpyAsync(c->work, c->pristine, tl_shape_elements(c->s) * sizeof(float),
                                cudaMemcpyDeviceToDevice, 0);

@@ -116,7 +116,7 @@ typedef struct {
 static cudaError_t launch(void *p)
 {
     launch_ctx *x = p;
-    tl_bench_invoke(TL_CALL_MATMUL, (tl_entry_fn)x->fn, x->c, x->a, x->b, x->s);
+    tl_bench_invoke(&tl_call_matmul, (tl_entry_fn)x->fn, x->c, x->a, x->b, x->s);
     return tl_gpu_lab_error(NULL);
 }
 

@@ -67,7 +67,7 @@ static cudaError_t launch(void *p)
     if (!c->fn)
         return cudaMemcpyAsync(c->out, c->in, tl_shape_elements(c->s) * sizeof(float),
                                cudaMemcpyDeviceToDevice, 0);
-    tl_bench_invoke(TL_CALL_TRANSPOSE, (tl_entry_fn)c->fn, c->out, c->in, NULL, c->s);
+    tl_bench_invoke(&tl_call_transpose, (tl_entry_fn)c->fn, c->out, c->in, NULL, c->s);
     return tl_gpu_lab_error(NULL);
 }
 

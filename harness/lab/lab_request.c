@@ -16,7 +16,7 @@ const char *tl_lab_entry_name(int entry)
 
 const tl_call *tl_lab_entry_call(int entry)
 {
-    return tl_entry_op(entry) ? tl_call_of(tl_entry_op(entry)->call) : NULL;
+    return tl_entry_op(entry) ? tl_entry_op(entry)->call : NULL;
 }
 
 int tl_lab_request_views(const tl_lab_request *rq, float *base, tl_matrix m[3])

@@ -38,7 +38,7 @@ void tl_check_rowsum(tl_verdict *v, const char *entry, tl_entry_fn fn, const tl_
     memcpy(in0.base, in.base, tl_matrix_total(&in) * sizeof(float));
 
     tl_todo_reset();
-    int ran = b->run(tl_call_of(TL_CALL_TRANSPOSE), fn, (tl_matrix *[]){&out, &in}, s, why, sizeof why);
+    int ran = b->run(&tl_call_transpose, fn, (tl_matrix *[]){&out, &in}, s, why, sizeof why);
     const char *todo = tl_note_run(msg, len, ran, why);
     v->run_failed = ran != 0;
     if (ran != 0)

@@ -31,7 +31,7 @@ static double work(tl_shape s)
 const tl_op tl_operation_rowsum = {
     .name = "rowsum",
     .summary = "each row of a matrix summed",
-    .call = TL_CALL_TRANSPOSE,
+    .call = &tl_call_transpose,
     .entries = {{TL_ENTRY_FNS(row_sum), "student", "your code", "reference", "reference"}},
     .floats = floats,
     .work = work,

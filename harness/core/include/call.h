@@ -31,6 +31,10 @@ typedef struct {
     void (*describe)(char *buf, size_t len, const char *entry, tl_shape s);
 } tl_call;
 
+/* The kit's rows: lab.h's three signatures. An operation of another signature defines its
+ * own tl_call in its file (op.h), its kind TL_CALLS. */
+extern const tl_call tl_call_transpose, tl_call_matmul, tl_call_inplace;
+
 /* The row of kind, or NULL for none. */
 const tl_call *tl_call_of(int kind);
 

@@ -56,7 +56,7 @@ typedef struct {
 typedef struct tl_op {
     const char *name;    /* "transpose", "matmul", "sgemm", "inplace" */
     const char *summary; /* a few words for a list of the operations */
-    tl_call_kind call;   /* how its entry points are called (call.h) */
+    const tl_call *call; /* how its entry points are called (call.h): &tl_call_transpose, ... */
     /* lab.h's entry points a lab of this operation defines, the headline first; no name after. */
     tl_op_entry entries[TL_OPERATION_ENTRIES];
     /* The floats of matrix i of a call at shape s, in its call's order (call.h: the output

@@ -31,7 +31,7 @@ static void check(tl_verdict *v, const char *entry, tl_entry_fn fn, const tl_bac
 const tl_op tl_operation_inplace = {
     .name = "inplace",
     .summary = "a square matrix transposed in its own memory",
-    .call = TL_CALL_INPLACE,
+    .call = &tl_call_inplace,
     .entries = {{TL_ENTRY_FNS(transpose_inplace), "student", "your code", "reference", "reference"}},
     .floats = floats,
     .work = work,

@@ -30,7 +30,7 @@ static void check(tl_verdict *v, const char *entry, tl_entry_fn fn, const tl_bac
 const tl_op tl_operation_transpose = {
     .name = "transpose",
     .summary = "a matrix transposed into another",
-    .call = TL_CALL_TRANSPOSE,
+    .call = &tl_call_transpose,
     .entries = {{TL_ENTRY_FNS(transpose), "student", "your code", "reference", "reference"}},
     .floats = floats,
     .work = work,

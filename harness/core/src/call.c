@@ -39,15 +39,16 @@ static void describe_square(char *buf, size_t len, const char *entry, tl_shape s
     snprintf(buf, len, "%s() of a %d x %d matrix", entry, s.rows, s.rows);
 }
 
-static const tl_call calls[TL_CALLS] = {
-    {TL_CALL_TRANSPOSE, "transpose", 2, {"out", "in"}, invoke_transpose, describe_matrix},
-    {TL_CALL_MATMUL, "matmul", 3, {"d_c", "d_a", "d_b"}, invoke_matmul, describe_product},
-    {TL_CALL_INPLACE, "inplace", 1, {"d_mat"}, invoke_inplace, describe_square},
-};
+const tl_call tl_call_transpose = {TL_CALL_TRANSPOSE, "transpose", 2, {"out", "in"}, invoke_transpose,
+                                   describe_matrix};
+const tl_call tl_call_matmul = {TL_CALL_MATMUL, "matmul", 3, {"d_c", "d_a", "d_b"}, invoke_matmul,
+                                describe_product};
+const tl_call tl_call_inplace = {TL_CALL_INPLACE, "inplace", 1, {"d_mat"}, invoke_inplace, describe_square};
 
 const tl_call *tl_call_of(int kind)
 {
-    return kind >= 0 && kind < TL_CALLS ? &calls[kind] : NULL;
+    static const tl_call *const calls[TL_CALLS] = {&tl_call_transpose, &tl_call_matmul, &tl_call_inplace};
+    return kind >= 0 && kind < TL_CALLS ? calls[kind] : NULL;
 }
 
 static tl_entry_handler handler;
