@@ -10,7 +10,9 @@
  * is not, and what is missing from a wrong one is an exact number: a tail's
  * sum, whole blocks' partial sums, the whole sum again. Past 2^20 elements
  * that budget makes the data sparse (zeros between), dense again over the
- * last 2^16, where the lost tails are.
+ * last 2^16, where the lost tails are. There every value is positive, so
+ * that the sums of the last t elements grow with t: an amount missing is
+ * one tail's sum at most, never a coincidence of several.
  */
 #include "check_reduce.h"
 
@@ -63,7 +65,7 @@ static int fill_next(fill_stream *f)
     int k = 1 + (int)(r % MAX_QUANTA), q = r >> 63 ? -k : k;
     int head = f->i++ < f->head;
     if (!head)
-        return q;
+        return k;
     if ((r >> 8) % f->every || f->budget < k)
         return 0;
     f->budget -= k;
@@ -140,10 +142,17 @@ static double quanta(float v)
     return (double)v / TL_REDUCE_QUANTUM;
 }
 
-/* Of the t (1 <= t <= n - 1) whose last t elements sum to `missing`, the one whose n - t is
- * most even (blocks and rounds cover powers of two), the smallest such; 0 for none. */
+/*
+ * Of the t (1 <= t <= n - 1) whose last t elements sum to `missing`, and
+ * whose n - t, the elements kept, is a whole number of the launch's blocks
+ * (of warps, where no launch is known): the one whose n - t is most even
+ * (blocks and rounds cover powers of two), the smallest such; 0 for none.
+ * A grid stops at the end of a block or a round, never within one: an
+ * amount that only a tail ending elsewhere sums to is not a lost tail.
+ */
 static size_t lost_tail(const reduce_case *c, double missing)
 {
+    size_t unit = c->block ? c->block : 32;
     double suffix = 0;
     size_t best = 0;
     int best_zeros = -1;
@@ -153,6 +162,8 @@ static size_t lost_tail(const reduce_case *c, double missing)
             continue;
         size_t kept = c->n - t;
         int zeros = 0;
+        if (kept % unit)
+            continue;
         while (zeros < 62 && !(kept >> zeros & 1))
             zeros++;
         if (zeros > best_zeros)
