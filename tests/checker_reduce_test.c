@@ -272,3 +272,21 @@ Test(reduce_checker, names_elements_added_twice_or_not_at_all)
     expect_caught(SLOT_TWICE, 1000, "__syncthreads() missing between two rounds", "lacks exactly");
     expect_caught(SLOT_TWICE, 1000, "__syncwarp()", NULL);
 }
+
+/*
+ * Before the last 2^16 elements signs mix, and some prefix of a whole
+ * number of blocks may sum to one block's partial by chance (the emulator's
+ * run of a kernel storing its partials found one at n = 100003, 391 blocks
+ * of 256): only the partial is named there. A second pass over the first
+ * 256 of 391 partials of consecutive blocks is a lost tail, named by the
+ * second launch.
+ */
+Test(reduce_checker, names_the_mistake_not_a_coincidence)
+{
+    grid_of = 391, block_of = 256, per = 1, second_threads = 256;
+    expect_caught(STORES_NOT_ADDS, 100003, "one block's elements: those of block 390 of your 391",
+                  "lacks exactly the last");
+    expect_caught(SHORT_SECOND_PASS, 100003, "lacks exactly the last 34467 element(s)", NULL);
+    expect_caught(SHORT_SECOND_PASS, 100003, "Your second launch has 256 threads in all, your "
+                                             "first 391 blocks", "rounded down");
+}

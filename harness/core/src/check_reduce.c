@@ -148,11 +148,16 @@ static double quanta(float v)
  * (of warps, where no launch is known): the one whose n - t is most even
  * (blocks and rounds cover powers of two), the smallest such; 0 for none.
  * A grid stops at the end of a block or a round, never within one: an
- * amount that only a tail ending elsewhere sums to is not a lost tail.
+ * amount that only a tail ending elsewhere sums to is not a lost tail. Over
+ * the last DENSE_TAIL elements, all positive, one t at most sums to any
+ * amount; before them signs mix, and a sum of the right amount may turn up
+ * by chance at one of many t: there only a t at which a whole number of
+ * the launch's rounds ends counts.
  */
 static size_t lost_tail(const reduce_case *c, double missing)
 {
     size_t unit = c->block ? c->block : 32;
+    unsigned long long round = (unsigned long long)c->grid * c->block;
     double suffix = 0;
     size_t best = 0;
     int best_zeros = -1;
@@ -162,7 +167,7 @@ static size_t lost_tail(const reduce_case *c, double missing)
             continue;
         size_t kept = c->n - t;
         int zeros = 0;
-        if (kept % unit)
+        if (kept % unit || (t > DENSE_TAIL && (!round || kept % round)))
             continue;
         while (zeros < 62 && !(kept >> zeros & 1))
             zeros++;
@@ -186,6 +191,21 @@ static void hint_tail(char *msg, size_t len, const reduce_case *c, size_t t)
                    "overflows: with n = %zu, index with size_t (size_t i = (size_t)blockIdx.x * "
                    "blockDim.x + threadIdx.x; the stride too), never int or unsigned.\n",
                    c->n);
+        return;
+    }
+    const tl_launch *second = tl_launch_count() > 1 ? tl_launch_get(1) : NULL;
+    unsigned long long second_threads =
+        second ? (unsigned long long)second->grid[0] * second->grid[1] * second->grid[2] *
+                     second->block[0] * second->block[1] * second->block[2]
+               : 0;
+    if (second_threads && c->grid > second_threads && kept % second_threads == 0) {
+        tl_appendf(msg, len,
+                   "  Your second launch has %llu threads in all, your first %u blocks, and the "
+                   "first %zu elements are %llu x %zu: if each thread of the second launch adds "
+                   "one block's partial sum, it adds %llu of the %u, and the rest are lost. Loop "
+                   "over the partials (j += blockDim.x) while j is below the number of blocks.\n",
+                   second_threads, c->grid, kept, second_threads, (size_t)(kept / second_threads),
+                   second_threads, c->grid);
         return;
     }
     if (threads && kept % threads == 0) {
