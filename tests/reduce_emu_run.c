@@ -21,12 +21,16 @@
 int main(int argc, char **argv)
 {
     int failed = 0;
+#ifdef TL_EMU
+    /* REDUCE_RUN_COUNTS=0: no counting, as the suites' correctness tests run */
+    int counts = !getenv("REDUCE_RUN_COUNTS") || atoi(getenv("REDUCE_RUN_COUNTS"));
+#endif
     for (int i = 1; i < argc; i++) {
         size_t n = strtoull(argv[i], NULL, 0);
         tl_verdict v;
 #ifdef TL_EMU
         tl_emu_stats_reset();
-        tl_emu_profile(1);
+        tl_emu_profile(counts);
 #endif
         tl_check_reduce(&v, reduce, &tl_gpu_backend, n, TL_DEFAULT_SEED);
         printf("n = %zu: %s\n%s", n, v.ok ? "right" : "WRONG", v.message);

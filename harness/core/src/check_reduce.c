@@ -432,9 +432,9 @@ static void explain(char *msg, size_t len, const reduce_case *c, float got, int 
                "blocks' partial sums. In a tree in shared memory, a __syncthreads() missing "
                "between two rounds lets a thread read its partner's slot before the partner "
                "stored this round's value; a last warp unrolled without __syncwarp() between its "
-               "steps (or without volatile on the shared pointer) does the same within a warp. "
-               "The emulator (GPU=emu) names both as races. Blocks that add their partials with "
-               "*d_out += sum instead of atomicAdd lose some of them.\n");
+               "steps (or without volatile on the shared pointer) does the same within a warp; "
+               "compute-sanitizer --tool racecheck names both on a GPU. Blocks that add their "
+               "partials with *d_out += sum instead of atomicAdd lose some of them.\n");
 }
 
 void tl_check_reduce(tl_verdict *v, tl_reduce_fn fn, const tl_backend *backend, size_t n,
