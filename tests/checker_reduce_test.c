@@ -34,6 +34,7 @@ typedef enum {
     IN_PLACE,          /* the tree runs in d_in */
     PAST_OUT,          /* the partials stored at d_out[blockIdx.x] */
     SLOT_TWICE,        /* a round read a slot before its partner stored it */
+    ZERO_BLOCKS,       /* n = 0 launched anyway: a grid of 0 blocks, refused */
 } mistake;
 
 static mistake planted;
@@ -121,6 +122,11 @@ static int run_planted(const tl_call *call, tl_entry_fn fn, tl_matrix *const m[]
     size_t n = tl_reduce_count(s);
     unsigned g = blocks_for(n);
     tl_launch_reset();
+    if (planted == ZERO_BLOCKS && n == 0) {
+        tl_launch_note((unsigned[3]){0, 1, 1}, (unsigned[3]){block_of, 1, 1}, 0, "reduce_kernel");
+        snprintf(why, why_len, "launching your kernel: CUDA error cudaErrorInvalidValue");
+        return -1;
+    }
     tl_launch_note((unsigned[3]){g ? g : 1, 1, 1}, (unsigned[3]){block_of, 1, 1}, 0, "reduce_kernel");
     if (planted == SHORT_SECOND_PASS)
         tl_launch_note((unsigned[3]){1, 1, 1}, (unsigned[3]){second_threads, 1, 1}, 0, "add_partials");
@@ -250,6 +256,12 @@ Test(reduce_checker, names_an_output_never_stored_or_added_to_unset)
     expect_caught(NOTHING_STORED, 1000, "nothing was stored to it", NULL);
     expect_caught(ATOMIC_UNSET, 1000, "without setting it to 0 first", NULL);
     expect_caught(NOTHING_STORED, 0, "should be 0 (the sum of no elements)", "atomicAdd");
+}
+
+Test(reduce_checker, names_a_launch_of_no_blocks_for_no_elements)
+{
+    expect_caught(ZERO_BLOCKS, 0, "return before the launch", "past 2^31");
+    cr_assert(verdict.run_failed, "the call failed: %s", verdict.message);
 }
 
 Test(reduce_checker, tells_where_a_nan_came_from)

@@ -462,6 +462,11 @@ void tl_check_reduce(tl_verdict *v, tl_reduce_fn fn, const tl_backend *backend, 
     const char *todo = tl_note_run(msg, len, ran, why);
     v->run_failed = ran != 0;
     if (ran != 0) {
+        if (n == 0)
+            tl_appendf(msg, len, "  hint: with n = 0 a grid of (0 + B - 1) / B = 0 blocks is refused "
+                                 "(a launch needs at least one): store 0 in *d_out "
+                                 "(cudaMemset(d_out, 0, sizeof(float))) and return before the "
+                                 "launch.\n");
         if (n > (size_t)INT_MAX)
             tl_appendf(msg, len, "  hint: n = %zu is past 2^31: an int index (int i = blockIdx.x "
                                  "* blockDim.x + threadIdx.x) overflows to a negative one there, "
