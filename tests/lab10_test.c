@@ -5,7 +5,7 @@
  *
  * Waits for the one-table issue (39): the lab process and the suites'
  * client know lab 10's entry point only once its operation is registered
- * (labs/10-gpu-reduce/REGISTER.md), and tl_counts_of (gpu_technique.h)
+ * (solutions/10-gpu-reduce/REGISTER.md), and tl_counts_of (gpu_technique.h)
  * runs an entry through its operation's checker, which for reduce() is
  * tl_check_reduce. Until then tests/reduce_emu_run.c runs the same checks
  * by hand.

@@ -3,7 +3,7 @@
  * runs a lab 10 file's reduce() through tl_check_reduce on the GPU glue's
  * backend (the emulator's, or a GPU's), in this process, without the lab
  * process the suites use, and prints each verdict and, on the emulator,
- * the counts the technique checks would read. labs/10-gpu-reduce/REGISTER.md
+ * the counts the technique checks would read. solutions/10-gpu-reduce/REGISTER.md
  * says how it is built; once the table exists tests/lab10_test.c replaces it.
  *
  *   reduce-emu-run N...    exit status: the number of sizes that failed

@@ -19,8 +19,8 @@ extern "C" {
  * The ceiling: every float of d_in (cudaMalloc'd: float4-aligned) read
  * once, folded so that no load can be dropped, on a grid of the blocks
  * sms SMs hold at once; d_sink (one word) is written only where the fold
- * equals sentinel: pass a value the data do not give (the bench checks
- * the word unchanged after its runs).
+ * equals sentinel, which the compiler cannot know: any word will do (a
+ * chance match is one 4-byte store).
  */
 cudaError_t tl_stream_read(const float *d_in, size_t n, unsigned *d_sink, unsigned sentinel,
                            int sms);

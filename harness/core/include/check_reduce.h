@@ -5,7 +5,7 @@
  *
  * Kept apart from check.h until the one-table issue (39) gives an operation
  * its descriptor: this is the checker, the call and the data such a
- * descriptor names (see labs/10-gpu-reduce/REGISTER.md).
+ * descriptor names (see solutions/10-gpu-reduce/REGISTER.md).
  */
 #ifndef TILELAB_CHECK_REDUCE_H
 #define TILELAB_CHECK_REDUCE_H
