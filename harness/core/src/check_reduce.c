@@ -193,7 +193,8 @@ static void hint_tail(char *msg, size_t len, const reduce_case *c, size_t t)
                    c->n);
         return;
     }
-    const tl_launch *second = tl_launch_count() > 1 ? tl_launch_get(1) : NULL;
+    /* Launches are read only where the first was (c->grid): a CPU run leaves the log alone. */
+    const tl_launch *second = c->grid && tl_launch_count() > 1 ? tl_launch_get(1) : NULL;
     unsigned long long second_threads =
         second ? (unsigned long long)second->grid[0] * second->grid[1] * second->grid[2] *
                      second->block[0] * second->block[1] * second->block[2]
