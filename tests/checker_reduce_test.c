@@ -302,3 +302,18 @@ Test(reduce_checker, names_the_mistake_not_a_coincidence)
     expect_caught(SHORT_SECOND_PASS, 100003, "Your second launch has 256 threads in all, your "
                                              "first 391 blocks", "rounded down");
 }
+
+/* n rides in a tl_shape of ints until the table carries a size_t: every n comes back whole. */
+Test(reduce_checker, a_shape_carries_n_past_2_31)
+{
+    static const size_t sizes[] = {0, 1, (1u << 30) - 1, 1u << 30, ((size_t)1 << 31) + ((size_t)1 << 20) + 5,
+                                   ((size_t)1 << 40) + 12345};
+    for (size_t i = 0; i < sizeof sizes / sizeof *sizes; i++) {
+        tl_shape s = tl_reduce_shape(sizes[i]);
+        cr_expect_eq(tl_reduce_count(s), sizes[i], "%zu came back as %zu", sizes[i], tl_reduce_count(s));
+        cr_expect(s.rows >= 0 && s.cols >= 0, "%zu: %d x %d", sizes[i], s.rows, s.cols);
+    }
+    char said[128];
+    tl_reduce_call.describe(said, sizeof said, "reduce", tl_reduce_shape(((size_t)1 << 31) + 7));
+    cr_expect_str_eq(said, "reduce() of n = 2147483655 floats");
+}
