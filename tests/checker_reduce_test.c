@@ -35,6 +35,7 @@ typedef enum {
     PAST_OUT,          /* the partials stored at d_out[blockIdx.x] */
     SLOT_TWICE,        /* a round read a slot before its partner stored it */
     ZERO_BLOCKS,       /* n = 0 launched anyway: a grid of 0 blocks, refused */
+    GPU_NAN,           /* atomicAdd onto the unset *d_out on a GPU: its NaN, 0x7fffffff */
 } mistake;
 
 static mistake planted;
@@ -66,6 +67,9 @@ static void planted_reduce(float *out, const float *in, size_t n)
     case ATOMIC_UNSET:
         for (unsigned b = 0; b < g; b++)
             out[0] += part[b];
+        return;
+    case GPU_NAN:
+        out[0] = tl_bits_float(0x7fffffffu);
         return;
     case STORES_NOT_ADDS:
         for (unsigned b = 0; b < g; b++)
@@ -256,6 +260,9 @@ Test(reduce_checker, names_an_output_never_stored_or_added_to_unset)
     expect_caught(NOTHING_STORED, 1000, "nothing was stored to it", NULL);
     expect_caught(ATOMIC_UNSET, 1000, "without setting it to 0 first", NULL);
     expect_caught(NOTHING_STORED, 0, "should be 0 (the sum of no elements)", "atomicAdd");
+    /* a GPU adds to the harness's NaN and makes its own: the cause is still named */
+    expect_caught(GPU_NAN, 1000, "atomicAdd added to *d_out without setting it to 0 first", NULL);
+    expect_caught(GPU_NAN, 1000, "On a GPU every NaN an addition makes is the same", NULL);
 }
 
 Test(reduce_checker, names_a_launch_of_no_blocks_for_no_elements)

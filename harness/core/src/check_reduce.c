@@ -357,8 +357,10 @@ static void hint_nan(char *msg, size_t len, const reduce_case *c, uint32_t bits,
         tl_appendf(msg, len,
                    "  hint: the sum is NaN, and no element of the input is one. %s"
                    "A load past x[n - 1] (its margins hold NaN), a __shared__ slot read before "
-                   "any thread stored it, or an accumulator never set to 0 (float sum; holds "
-                   "what its register held) give one.\n",
+                   "any thread stored it, an accumulator never set to 0 (float sum; holds what "
+                   "its register held), or atomicAdd added to *d_out without setting it to 0 "
+                   "first (it holds a NaN before the call: cudaMemset(d_out, 0, sizeof(float)) "
+                   "before the kernel) give one.\n",
                    on_gpu ? "On a GPU every NaN an addition makes is the same, so the sum no "
                             "longer says which: the emulator's run of the same file (GPU=emu) "
                             "keeps it. "

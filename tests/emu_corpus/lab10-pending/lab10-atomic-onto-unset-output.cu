@@ -1,5 +1,7 @@
 // expect: fail without setting it to 0 first
-// atomicAdd onto *d_out, which nothing set to 0.
+// atomicAdd onto *d_out, which nothing set to 0. The emulator keeps the
+// harness's NaN in *d_out as it was; a GPU's addition makes another NaN of
+// it, and the message names this cause among those of any NaN.
 #include "lab.h"
 
 __global__ void sum_blocks(float *out, const float *in, size_t n)

@@ -1,4 +1,5 @@
-// expect: fail read past x[n - 1]
+// expect: fail past x[n - 1]
+// emulator-says: read past x[n - 1]
 // The first add during load tests only the first element's index.
 #include "lab.h"
 
