@@ -1,4 +1,4 @@
-// expect: fail are missing
+// expect: fail second launch has 256 threads
 // Two passes through a __device__ array of partials; the second pass is one
 // block of 256 threads, one partial each, and there are more partials.
 #include "lab.h"
