@@ -266,13 +266,21 @@ static int hint_times(char *msg, size_t len, const reduce_case *c)
  * add during load), and a grid of blocks of `chunk` elements each without
  * one. Three mistakes leave whole partials: a block that stores its sum
  * instead of adding it (the last one's stays), a second pass that adds only
- * the first K partials, and one block's partial lost.
+ * the first K partials, and one block's partial lost. Before the dense
+ * positive end the data's signs mix, and the sums of the first K blocks
+ * wander: one of them may equal any sum by chance. So a first K counts
+ * only where the second launch says K (its threads, or its block's), as a
+ * second pass of one partial a thread does.
  */
 static int hint_blocks(char *msg, size_t len, const reduce_case *c)
 {
     unsigned g = c->grid;
     if (g < 2 || c->block == 0)
         return 0;
+    const tl_launch *second = tl_launch_count() > 1 ? tl_launch_get(1) : NULL;
+    unsigned second_block = second ? second->block[0] * second->block[1] * second->block[2] : 0;
+    unsigned long long second_threads =
+        second ? (unsigned long long)second_block * second->grid[0] * second->grid[1] * second->grid[2] : 0;
     double *part = malloc(g * sizeof *part);
     if (!part)
         return 0;
@@ -287,13 +295,26 @@ static int hint_blocks(char *msg, size_t len, const reduce_case *c)
             if (part[b] == c->got && part[b] != c->exact && part[b] != 0)
                 one = b;
             prefix += part[b];
-            if (!first && b + 1 < g && prefix == c->got && prefix != 0)
+            if (b + 1 < g && prefix == c->got && prefix != 0 &&
+                (b + 1 == second_threads || b + 1 == second_block))
                 first = b + 1;
             if (part[b] != 0 && c->exact - part[b] == c->got)
                 lacks = b;
         }
         const char *how = "each block taking";
-        if (one < g) {
+        if (first) {
+            tl_appendf(msg, len,
+                       "  hint: *d_out holds exactly the partial sums of blocks 0 to %u of your "
+                       "%u (%s %zu consecutive elements in turn): those of blocks %u to %u are "
+                       "missing.",
+                       first - 1, g, how, chunk, first, g - 1);
+            tl_appendf(msg, len, " Your second launch has %u threads a block (%llu in all): if "
+                                 "each adds one partial, it adds %u of the %u. Loop over the "
+                                 "partials (j += blockDim.x) while j is below the number of "
+                                 "blocks.\n",
+                       second_block, second_threads, first, g);
+            said = 1;
+        } else if (one < g) {
             tl_appendf(msg, len,
                        "  hint: *d_out holds exactly the sum of one block's elements: those of "
                        "block %u of your %u, %s %zu consecutive elements in turn (i / %zu %% "
@@ -303,21 +324,6 @@ static int hint_blocks(char *msg, size_t len, const reduce_case *c)
                        "kernel (cudaMemset), or store one partial a block and add them in a "
                        "second pass.\n",
                        one, g, how, chunk, chunk, one);
-            said = 1;
-        } else if (first) {
-            tl_appendf(msg, len,
-                       "  hint: *d_out holds exactly the partial sums of blocks 0 to %u of your "
-                       "%u (%s %zu consecutive elements in turn): those of blocks %u to %u are "
-                       "missing.",
-                       first - 1, g, how, chunk, first, g - 1);
-            if (tl_launch_count() > 1 && tl_launch_get(1)->block[0] == first)
-                tl_appendf(msg, len, " Your second launch has %u threads a block, one a partial: "
-                                     "it adds %u of the %u partials. Loop over the partials "
-                                     "(j += blockDim.x) while j < the number of blocks.\n",
-                           first, first, g);
-            else
-                tl_appendf(msg, len, " Whatever adds the partials stops early: it must add one "
-                                     "for each of the %u blocks.\n", g);
             said = 1;
         } else if (lacks < g) {
             tl_appendf(msg, len,
