@@ -36,6 +36,8 @@ typedef enum {
     SLOT_TWICE,        /* a round read a slot before its partner stored it */
     ZERO_BLOCKS,       /* n = 0 launched anyway: a grid of 0 blocks, refused */
     GPU_NAN,           /* atomicAdd onto the unset *d_out on a GPU: its NaN, 0x7fffffff */
+    NOTHING_ADDED,     /* *d_out set to 0, and the kernel never adds */
+    EACH_THREAD_ADDS,  /* every thread of a block adds the block's sum */
 } mistake;
 
 static mistake planted;
@@ -71,6 +73,14 @@ static void planted_reduce(float *out, const float *in, size_t n)
     case GPU_NAN:
         out[0] = tl_bits_float(0x7fffffffu);
         return;
+    case NOTHING_ADDED:
+        out[0] = 0.0f;
+        return;
+    case EACH_THREAD_ADDS:
+        for (unsigned b = 0; b < g; b++)
+            for (unsigned t = 0; t < block_of; t++)
+                sum += part[b];
+        break;
     case STORES_NOT_ADDS:
         for (unsigned b = 0; b < g; b++)
             out[0] = part[b];
@@ -252,6 +262,14 @@ Test(reduce_checker, names_every_block_summing_everything)
     grid_of = 6, block_of = 32, per = 4;
     expect_caught(EACH_BLOCK_ALL, 2000, "exactly 6 times the right one", NULL);
     expect_caught(EACH_BLOCK_ALL, 2000, "each block summed the whole array", NULL);
+}
+
+Test(reduce_checker, names_a_sum_of_nothing_and_a_sum_added_by_every_thread)
+{
+    grid_of = 4, block_of = 32, per = 4;
+    expect_caught(NOTHING_ADDED, 1000, "the sum is 0: nothing was added", "times the right one");
+    expect_caught(EACH_THREAD_ADDS, 1000, "exactly 32 times the right one", NULL);
+    expect_caught(EACH_THREAD_ADDS, 1000, "every thread of a block added the block's sum", "grid");
 }
 
 Test(reduce_checker, names_an_output_never_stored_or_added_to_unset)
