@@ -59,24 +59,13 @@
 #include "../emu/emu.h"
 #include "check.h"
 #include "launch.h"
+#include "op.h"
 #include "plan.h"
 #include "shapes.h"
 
 /* The lab process's descriptors: the socket, and the matrices' memfd. */
 #define TL_LAB_SOCKET_FD 3
 #define TL_LAB_MATRICES_FD 4
-
-/* Every entry point of lab.h, and how each is called (X(name, its kind of call: call.h)). */
-#define TL_ENTRY_POINTS(X)                                                                        \
-    X(transpose, TL_CALL_TRANSPOSE)                                                               \
-    X(matmul_naive, TL_CALL_MATMUL)                                                               \
-    X(matmul_tiled, TL_CALL_MATMUL)                                                               \
-    X(sgemm, TL_CALL_MATMUL)                                                                      \
-    X(transpose_inplace, TL_CALL_INPLACE)
-
-#define TL_ENTRY_ENUM(name, op) TL_ENTRY_##name,
-enum { TL_ENTRY_POINTS(TL_ENTRY_ENUM) TL_ENTRIES };
-#undef TL_ENTRY_ENUM
 
 typedef enum {
     TL_ASK_BACKEND,      /* which backend runs the lab here, and whether it can */
@@ -87,7 +76,7 @@ typedef enum {
 
 typedef struct {
     tl_ask ask;
-    int entry;      /* TL_ENTRY_x */
+    int entry;      /* the entry point, by its number in the table of operations (op.h) */
     tl_shape shape; /* rows, cols, depth; an in-place transpose is rows x rows */
     int matrices;   /* how many of m[] the run takes, in the backend's order */
     struct {

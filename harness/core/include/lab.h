@@ -51,6 +51,16 @@ void transpose_inplace(float *d_mat, int n);
 void reduce(float *d_out, const float *d_in, size_t n);
 
 /*
+ * An entry point of an operation that lab.h does not list (harness/core/ops/):
+ * its lab file declares it so, with C linkage, in the stub's header.
+ */
+#ifdef __cplusplus
+#define TILELAB_ENTRY extern "C"
+#else
+#define TILELAB_ENTRY
+#endif
+
+/*
  * A stub marks what is left to write with TODO("what to do"). The tests
  * print the message, with the file and line, before anything else.
  */
