@@ -133,7 +133,7 @@ static void planted_reduce(float *out, const float *in, size_t n)
 static int run_planted(const tl_call *call, tl_entry_fn fn, tl_matrix *const m[], tl_shape s,
                        char *why, size_t why_len)
 {
-    size_t n = tl_reduce_count(s);
+    size_t n = tl_shape_elements(s);
     unsigned g = blocks_for(n);
     tl_launch_reset();
     if (planted == ZERO_BLOCKS && n == 0) {
@@ -328,17 +328,23 @@ Test(reduce_checker, names_the_mistake_not_a_coincidence)
                                              "first 391 blocks", "rounded down");
 }
 
-/* n rides in a tl_shape of ints until the table carries a size_t: every n comes back whole. */
+/* n rides in a tl_shape of ints as rows x cols of them (tl_count_shape): every n comes back
+ * whole, past 2^31 too, and a prime past INT_MAX, which no such shape holds, is refused. */
 Test(reduce_checker, a_shape_carries_n_past_2_31)
 {
-    static const size_t sizes[] = {0, 1, (1u << 30) - 1, 1u << 30, ((size_t)1 << 31) + ((size_t)1 << 20) + 5,
-                                   ((size_t)1 << 40) + 12345};
+    static const size_t sizes[] = {0, 1, (1u << 30) - 1, 1u << 30, 2147483647u,
+                                   ((size_t)1 << 31) + ((size_t)1 << 20) + 5, (size_t)1 << 40};
     for (size_t i = 0; i < sizeof sizes / sizeof *sizes; i++) {
-        tl_shape s = tl_reduce_shape(sizes[i]);
-        cr_expect_eq(tl_reduce_count(s), sizes[i], "%zu came back as %zu", sizes[i], tl_reduce_count(s));
-        cr_expect(s.rows >= 0 && s.cols >= 0, "%zu: %d x %d", sizes[i], s.rows, s.cols);
+        tl_shape s = {-1, -1, -1};
+        cr_expect_eq(tl_count_shape(sizes[i], &s), 0, "%zu has no shape", sizes[i]);
+        cr_expect_eq(tl_shape_elements(s), sizes[i], "%zu came back as %zu", sizes[i], tl_shape_elements(s));
+        cr_expect(s.rows >= 1 && s.cols >= 0, "%zu: %d x %d", sizes[i], s.rows, s.cols);
     }
+    tl_shape s = {1, 1, 1}, prime = s;
+    cr_expect_eq(tl_count_shape(2147483659u, &prime), -1, "the prime 2^31 + 11 became %d x %d",
+                 prime.rows, prime.cols);
+    cr_expect_eq(tl_count_shape(((size_t)1 << 31) + 7, &s), 0);
     char said[128];
-    tl_reduce_call.describe(said, sizeof said, "reduce", tl_reduce_shape(((size_t)1 << 31) + 7));
+    tl_call_reduce.describe(said, sizeof said, "reduce", s);
     cr_expect_str_eq(said, "reduce() of n = 2147483655 floats");
 }

@@ -2,19 +2,14 @@
  * Lab 10, the extension: a sum of n floats. Every n from 0 up: 1, around a
  * warp, a block and a block's several elements, primes, large, and past
  * 2^31 on a GPU; random n from TILELAB_SEED; held-back n for the grader.
- *
- * Waits for the one-table issue (39): the lab process and the suites'
- * client know lab 10's entry point only once its operation is registered
- * (solutions/10-gpu-reduce/REGISTER.md), and tl_counts_of (gpu_technique.h)
- * runs an entry through its operation's checker, which for reduce() is
- * tl_check_reduce. Until then tests/reduce_emu_run.c runs the same checks
- * by hand.
+ * Its operation is harness/core/ops/reduce.c, whose checker is
+ * check_reduce.c: a count n rides in a shape as rows x cols of elements
+ * (tl_count_shape).
  */
 #define TL_SUITE lab10
 #include <math.h>
 
 #include "tl_test.h"
-#include "check_reduce.h"
 #include "gpu_technique.h"
 
 /* The emulator runs every thread: its large n reads 16 MiB, a GPU's 1 GiB. */
@@ -28,14 +23,9 @@
 
 static void expect_sum(size_t n)
 {
-    static tl_verdict v;
-    const tl_backend *backend = tl_test_backend();
-    TL_CALL_BEGIN("reduce() of n = %zu floats", n);
-    tl_check_reduce(&v, reduce, backend, n, tl_test_seed());
-    TL_CALL_END();
-    if (!v.ok)
-        tl_skip_after_hang();
-    cr_assert(v.ok, "%s", v.message);
+    tl_shape s;
+    cr_assert(tl_count_shape(n, &s) == 0, "n = %zu is no count a shape of ints carries", n);
+    tl_expect(TL_ENTRY(reduce), s);
 }
 
 static void expect_sums(const size_t *sizes, size_t count)
@@ -133,8 +123,7 @@ TL_HELD_BACK(lab10_hidden, held_back_sizes, 120)
 /* Several elements a thread: each thread adds at least 4 before any tree or warp step. */
 TL_TECHNIQUE(lab10_technique, several_elements_a_thread, 20)
 {
-    tl_shape s = tl_reduce_shape(TECHNIQUE_N);
-    tl_emu_stats t = tl_counts_of((void (*)(void))reduce, s.rows, s.cols, s.depth);
+    tl_emu_stats t = tl_counts_of(TL_ENTRY(reduce), 1, TECHNIQUE_N, 1);
     double each = (double)TECHNIQUE_N / (double)t.threads;
     cr_assert(each >= 4,
               "for n = %zu, %llu threads ran, %.2f elements each: a thread that adds one or two "
@@ -152,8 +141,7 @@ TL_TECHNIQUE(lab10_technique, several_elements_a_thread, 20)
  */
 TL_TECHNIQUE(lab10_technique, one_atomic_or_partial_a_block, 20)
 {
-    tl_shape s = tl_reduce_shape(TECHNIQUE_N);
-    tl_counts_of((void (*)(void))reduce, s.rows, s.cols, s.depth);
+    tl_counts_of(TL_ENTRY(reduce), 1, TECHNIQUE_N, 1);
     for (int i = 0; i < tl_made_count(); i++) {
         const tl_emu_stats *k = tl_made(i);
         if (k->threads == 0)

@@ -196,8 +196,9 @@ static int run_once(const bench_args *a, const tl_shape *shapes, int n_shapes)
         for (int k = 0; k < n; k++)
             if (tl_bench_selected(&selection, &table[k]) &&
                 tl_bench_once(shapes[i], &table[k], why, sizeof why) != 0) {
-                fprintf(stderr, "bench: %s at %dx%d: %s\n", table[k].name, shapes[i].rows,
-                        shapes[i].cols, why);
+                char size[48];
+                tl_op_size(tl_bench_op, size, sizeof size, shapes[i]);
+                fprintf(stderr, "bench: %s at %s: %s\n", table[k].name, size, why);
                 return 1;
             }
     return 0;
@@ -268,7 +269,9 @@ static int run_bench(const bench_args *a, const tl_shape *shapes, int n_shapes)
         tl_result r[TL_MAX_VARIANTS];
         memset(r, 0, sizeof r);
         if (tl_bench_size(shapes[i], &a->o, r, why, sizeof why) != 0) {
-            fprintf(stderr, "bench: %dx%d: %s\n", shapes[i].rows, shapes[i].cols, why);
+            char size[48];
+            tl_op_size(tl_bench_op, size, sizeof size, shapes[i]);
+            fprintf(stderr, "bench: %s: %s\n", size, why);
             status = 1;
             break;
         }
@@ -293,7 +296,7 @@ int main(int argc, char **argv)
     bench_args a = parse_args(argc, argv);
     tl_shape shapes[MAX_SIZES];
     char why[1024];
-    int n_shapes = tl_parse_shapes(a.sizes, shapes, MAX_SIZES, why, sizeof why);
+    int n_shapes = tl_op_parse_sizes(tl_bench_op, a.sizes, shapes, MAX_SIZES, why, sizeof why);
     if (n_shapes < 0)
         bad_input(why);
     if (a.lock_fd >= 0 && tl_timing_lock_take(a.lock_fd, why, sizeof why) != 0) {

@@ -177,7 +177,7 @@ int main(int argc, char **argv)
     char why[256];
     for (int i = 1; i < argc; i++) {
         if (!strcmp(argv[i], "--size") && i + 1 < argc) {
-            if (tl_parse_shape(argv[++i], &s, why, sizeof why)) {
+            if (tl_op_parse_sizes(op, argv[++i], &s, 1, why, sizeof why) != 1) {
                 fprintf(stderr, "profile: %s\n", why);
                 usage(stderr);
                 return 2;

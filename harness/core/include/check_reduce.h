@@ -2,10 +2,8 @@
  * Correctness of a sum of n floats (lab 10), with a message that says what
  * went wrong: which elements the sum lacks (a tail, whole blocks' partial
  * sums), how often it holds them (twice), or where a NaN in it came from.
- *
- * Kept apart from check.h until the one-table issue (39) gives an operation
- * its descriptor: this is the checker, the call and the data such a
- * descriptor names (see solutions/10-gpu-reduce/REGISTER.md).
+ * The operation's descriptor is harness/core/ops/reduce.c; this is its
+ * checker, and its data, which the bench reuses.
  */
 #ifndef TILELAB_CHECK_REDUCE_H
 #define TILELAB_CHECK_REDUCE_H
@@ -20,7 +18,7 @@
 typedef void (*tl_reduce_fn)(float *out, const float *in, size_t n);
 
 /*
- * The sum of n = 0 .. 2^61 elements; in is a fill of tl_reduce_fill's, out
+ * The sum of n = 0 .. 2^51 elements (tl_count_shape); in is a fill of tl_reduce_fill's, out
  * one float. The checks of check.c around it: out's margins guarded, in's
  * margins NaN (a read past either end shows in the sum), in unchanged.
  */
@@ -47,13 +45,8 @@ double tl_reduce_tolerance(size_t n, double abs_sum, double quantum);
 #define TL_REDUCE_QUANTUM 0.125
 double tl_reduce_fill(float *x, size_t n, uint64_t seed, double *abs_sum);
 
-/*
- * The call as the backends take it (call.h): matrix 0 is out (1 float),
- * matrix 1 is in (n). tl_shape holds ints, n may pass 2^31: the shape
- * carries n as rows * 2^30 + cols until the table gives a size_t.
- */
-extern const tl_call tl_reduce_call;
-tl_shape tl_reduce_shape(size_t n);
-size_t tl_reduce_count(tl_shape s);
+/* The call as the backends take it (ops/reduce.c): matrix 0 is out (1 float), matrix 1 is
+ * in (n), the shape rows x cols = n elements (tl_count_shape). */
+extern const tl_call tl_call_reduce;
 
 #endif

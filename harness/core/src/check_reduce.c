@@ -99,34 +99,6 @@ static size_t first_changed(const float *x, size_t n, uint64_t seed)
     return n;
 }
 
-/* ---------------------------------------------------------------- the call */
-
-typedef void (*reduce_fn)(float *out, const float *in, size_t n);
-
-tl_shape tl_reduce_shape(size_t n)
-{
-    return (tl_shape){(int)(n >> 30), (int)(n & ((1u << 30) - 1)), 1};
-}
-
-size_t tl_reduce_count(tl_shape s)
-{
-    return ((size_t)s.rows << 30) + (size_t)s.cols;
-}
-
-static void invoke_reduce(tl_entry_fn fn, float *const m[TL_CALL_MATRICES], tl_shape s)
-{
-    ((reduce_fn)fn)(m[0], m[1], tl_reduce_count(s));
-}
-
-static void describe_reduce(char *buf, size_t len, const char *entry, tl_shape s)
-{
-    snprintf(buf, len, "%s() of n = %zu floats", entry, tl_reduce_count(s));
-}
-
-/* TL_CALLS: no row of call.h's table yet; the one-table issue gives it one. */
-const tl_call tl_reduce_call = {TL_CALLS, "reduce", 2, {"d_out", "d_in"}, invoke_reduce,
-                                describe_reduce};
-
 /* ---------------------------------------------------------------- the diagnosis */
 
 /* What the diagnosis knows: the data in quanta's terms, the launches. */
@@ -464,10 +436,15 @@ void tl_check_reduce(tl_verdict *v, tl_reduce_fn fn, const tl_backend *backend, 
     out.data[0] = tl_bits_float(TL_POISON_BITS);
     tl_matrix_fill_margins(&out, TL_GUARD_BITS);
 
+    tl_shape shape;
+    if (tl_count_shape(n, &shape) != 0) {
+        tl_appendf(msg, len, "  n = %zu is no count a shape of ints carries (shapes.h)\n", n);
+        goto done;
+    }
     tl_todo_reset();
     char why[4096] = "";
-    int ran = backend->run(&tl_reduce_call, (tl_entry_fn)fn, (tl_matrix *[]){&out, &in},
-                           tl_reduce_shape(n), why, sizeof why);
+    int ran = backend->run(&tl_call_reduce, (tl_entry_fn)fn, (tl_matrix *[]){&out, &in}, shape, why,
+                           sizeof why);
     const char *todo = tl_note_run(msg, len, ran, why);
     v->run_failed = ran != 0;
     if (ran != 0) {
