@@ -83,4 +83,4 @@ lab10_kind := gpu
 lab10_op := reduce
 lab10_file := reduce.cu
 lab10_tunables := BLOCK_SIZE
-lab10_title := GPU reduction (extension)
+lab10_title := GPU reduction

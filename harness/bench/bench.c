@@ -62,7 +62,8 @@ static void usage(FILE *f)
             "                   exactly the matrix's size, unchecked and untimed: for valgrind\n"
             "                   and compute-sanitizer (without --sizes: %s)\n"
             "  --gpu-lock-fd FD a lock the grader's benches share (timing_lock.h): each timing\n"
-            "                   holds it alone, all else shares it\n",
+            "                   holds it alone, all else shares it\n"
+            "  --profile-size   print the size make labN profile runs (the operation's) and exit\n",
             TL_LAB, TL_LAB_DIR, tl_bench_op->sizes_are, defaults()->sizes, defaults()->reps,
             tl_bench_op->sanitize_sizes);
 }
@@ -173,7 +174,12 @@ static bench_args parse_args(int argc, char **argv)
         }
         else if (!strcmp(arg, "--gpu-lock-fd"))
             a.lock_fd = (int)count_of(argc, argv, &i, 0, 1 << 20);
-        else if (!strcmp(arg, "-h") || !strcmp(arg, "--help")) {
+        else if (!strcmp(arg, "--profile-size")) {
+            char size[48];
+            tl_op_size(tl_bench_op, size, sizeof size, tl_bench_op->profile_size);
+            printf("%s\n", size);
+            exit(0);
+        } else if (!strcmp(arg, "-h") || !strcmp(arg, "--help")) {
             usage(stdout);
             exit(0);
         } else {

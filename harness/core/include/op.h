@@ -75,7 +75,7 @@ typedef struct tl_op {
     const char *sizes_are; /* --sizes in the bench's usage: "N (square) or ROWSxCOLS" */
     tl_op_bench bench_cpu, bench_gpu;
     const char *sanitize_sizes; /* compute-sanitizer's: small shapes that end mid-tile */
-    tl_shape profile_size;      /* make labN profile's, on the emulator */
+    tl_shape profile_size;      /* make labN profile's, where PROFILE_SIZE= does not say */
     const char *grade_size;     /* the grader's timing on a GPU: one shape */
     /* The held-back cases' keyword in an instructor's file (held-back.sh: shapes, products,
      * sides), and what its shapes look like there. */
