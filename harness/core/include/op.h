@@ -5,9 +5,12 @@
  * Each lies in a file of its own, harness/core/ops/NAME.c, which defines
  * `const tl_op tl_operation_NAME`; the table below holds every file of that
  * folder (the build lists them), so a new operation is one file there and
- * its checker. The bench, the profile, the sanitizer's sizes and the
- * description of the labs take what they need from here by the
- * operation's name, and nothing else names an operation.
+ * its checker. The lab process, the suites, the bench, the profile, the
+ * sanitizer's sizes and the GPU glue's messages take what they need from
+ * here, by the operation's name (-DTL_LAB_OP) or an entry point's. Still
+ * outside it, until the kit's description of its labs prints these fields:
+ * the figures' unit (the Makefile's PLOT_UNIT, figures.sh) and the grader's
+ * timed size and held-back keyword (grade.sh, held-back.sh).
  */
 #ifndef TILELAB_OP_H
 #define TILELAB_OP_H
