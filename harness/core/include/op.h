@@ -7,10 +7,13 @@
  * folder (the build lists them), so a new operation is one file there and
  * its checker. The lab process, the suites, the bench, the profile, the
  * sanitizer's sizes and the GPU glue's messages take what they need from
- * here, by the operation's name (-DTL_LAB_OP) or an entry point's. Still
- * outside it, until the kit's description of its labs prints these fields:
- * the figures' unit (the Makefile's PLOT_UNIT, figures.sh) and the grader's
- * timed size and held-back keyword (grade.sh, held-back.sh).
+ * here, by the operation's name (-DTL_LAB_OP) or an entry point's; the
+ * grader's timed size through the bench (--grade-size), make labN profile's
+ * through the bench and the profile (--profile-size), the held-back
+ * keywords from the operations' files (held-back.sh reads .held_back and
+ * .held_back_are there, as isolate-symbols.sh reads TL_ENTRY_POINT). Still
+ * outside it, until the kit's description of its labs prints it: the
+ * figures' unit (the Makefile's PLOT_UNIT, figures.sh).
  */
 #ifndef TILELAB_OP_H
 #define TILELAB_OP_H
