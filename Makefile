@@ -247,6 +247,11 @@ BENCH_OBJS := $(B)/harness/bench/bench_report.o
 $(B)/harness/bench/%.o: harness/bench/%.c $(BENCH_HEADERS) $(HARNESS_FLAGS)
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS_BENCH) -c $< -o $@
+$(B)/harness/bench/%.cu.o: harness/bench/%.cu $(BENCH_HEADERS)
+	@test -n "$(NVCC)" || { echo "a GPU lab's bench needs the CUDA toolkit (nvcc), which this machine lacks" >&2; exit 1; }
+	@mkdir -p $(@D)
+	$(NVCC) $(NVCC_FLAGS) -Iharness/bench -c $< -o $@ > $(@D)/$(*F).resources.txt 2>&1; \
+	  rc=$$?; grep -Ev '^ptxas info|bytes stack frame' $(@D)/$(*F).resources.txt >&2; exit $$rc
 
 # The grader's C programs. What measures a CPU lab (grade-perf), besides its lab file:
 GRADE_PERF_OBJS := $(B)/harness/grade/grade_perf.o $(B)/harness/grade/grade_perf_confine.o
@@ -301,9 +306,12 @@ prebuilt = $(if $(and $(REFERENCE_PREBUILT),$(filter reference,$(2))),$(REFERENC
 # of its kind and operation, and the reference of its baseline lab, if any.
 # A GPU lab's back end is its operation's, harness/bench/bench_OP.c, or bench_any.c for
 # an operation with none of its own.
+# Its device code of its own, if any (a ceiling's or a library's kernels), is
+# harness/bench/bench_OP.cu, built by nvcc.
 gpu_backend_src = $(or $(wildcard harness/bench/bench_$(call op_of,$(1)).c),harness/bench/bench_any.c)
+gpu_backend_cu = $(patsubst harness/bench/%.cu,$(B)/harness/bench/%.cu.o,$(wildcard harness/bench/bench_$(call op_of,$(1)).cu))
 bench_backend = $(B)/harness/bench/bench_table.o \
-  $(if $(filter cpu,$(lab$(1)_kind)),$(B)/harness/bench/bench_cpu.o,$(GPU_OBJS) $(B)/harness/bench/bench_fresh.o \
+  $(if $(filter cpu,$(lab$(1)_kind)),$(B)/harness/bench/bench_cpu.o,$(GPU_OBJS) $(B)/harness/bench/bench_fresh.o $(call gpu_backend_cu,$(1)) \
   $(B)/lab$(1)/bench_backend.o $(B)/harness/bench/bench_gpu_transpose.o \
   $(if $(lab$(1)_baseline),$(B)/lab$(lab$(1)_baseline)/reference/lab.renamed.o))
 

@@ -1,5 +1,5 @@
 /*
- * Lab 10's lines beside a reduction (reduce_ceilings.cu, built by nvcc),
+ * Lab 10's lines beside a reduction (bench_reduce.cu, built by nvcc),
  * each launched on the default stream without waiting, each reading the n
  * floats at d_in once: what the bench's GPU back end times them as.
  * Work: n * 4 bytes read; unit GB/s.
