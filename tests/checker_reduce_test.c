@@ -16,6 +16,7 @@
 #include <string.h>
 
 #include "check_reduce.h"
+#include "op.h"
 #include "launch.h"
 
 static tl_verdict verdict;
@@ -347,4 +348,24 @@ Test(reduce_checker, a_shape_carries_n_past_2_31)
     char said[128];
     tl_call_reduce.describe(said, sizeof said, "reduce", s);
     cr_expect_str_eq(said, "reduce() of n = 2147483655 floats");
+}
+
+/* A reduction's sizes are counts of floats (op.h's dims 1), a transpose's still shapes. */
+Test(reduce_checker, its_sizes_are_counts)
+{
+    tl_shape s[4];
+    char why[256], said[64];
+    const tl_op *reduce = tl_op_named("reduce"), *transpose = tl_op_named("transpose");
+    cr_assert(reduce && transpose);
+    cr_assert_eq(tl_op_parse_sizes(reduce, "4194304,1073741824,2148532229", s, 4, why, sizeof why), 3, "%s", why);
+    cr_expect_eq(tl_shape_elements(s[0]), (size_t)4194304);
+    cr_expect_eq(tl_shape_elements(s[1]), (size_t)1 << 30);
+    cr_expect_eq(tl_shape_elements(s[2]), (size_t)2148532229u);
+    tl_op_size(reduce, said, sizeof said, s[2]);
+    cr_expect_str_eq(said, "2148532229");
+    cr_expect_eq(tl_op_parse_sizes(reduce, "0", s, 4, why, sizeof why), -1);
+    cr_expect(strstr(why, "count of elements"), "%s", why);
+    cr_expect_eq(tl_op_parse_sizes(reduce, "64x64", s, 4, why, sizeof why), -1);
+    cr_assert_eq(tl_op_parse_sizes(transpose, "4096", s, 4, why, sizeof why), 1, "%s", why);
+    cr_expect(s[0].rows == 4096 && s[0].cols == 4096);
 }
