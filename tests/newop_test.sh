@@ -100,8 +100,9 @@ fi
 
 # The figure: without a GPU, a GPU lab's plot draws its profile.
 kmake "lab$lab" plot SOLUTION=1 PROFILE_SIZE=64x48 >"$tmp/plot.log" 2>&1
-if [ -s "$kit/build/plots/lab$num.png" ] || [ -s "$kit/build/plots/lab$num-requests.png" ]; then
-    ok "make lab$lab plot draws lab $lab's figure: $(cd "$kit/build/plots" && ls lab"$num"*.png | tr '\n' ' ')"
+if [ -s "$kit/build/plots/lab$num.png" ] && [ -s "$kit/build/plots/lab$num.svg" ] &&
+    grep -q "^reference; row_sum_kernel,[0-9]" "$kit/build/plots/lab$num.csv"; then
+    ok "make lab$lab plot draws lab $lab's figure, the reference's row_sum_kernel in its numbers"
 else
     not_ok "make lab$lab plot drew no figure of lab $lab" "$tmp/plot.log"
 fi
