@@ -1,5 +1,5 @@
 # Sourced by grade.sh and grade-all.sh. read_held_back FILE: reads an
-# instructor's held-back cases into held_seed and held[KEYWORD] (empty when
+# instructor's held-back cases into held_seed and held_cases[KEYWORD] (empty when
 # FILE is), one kind per line, # for comments:
 #
 #   seed 4242                   every random test again, with this seed
@@ -14,7 +14,7 @@
 # its cases (TILELAB_HIDDEN) and says which it cannot.
 # held_for OP: the cases of a lab's operation (labs.mk's labNN_op).
 # A line it cannot read is said, with what it should be, and it returns 2.
-declare -A held=()
+declare -A held_cases=()
 
 # held_keyword OP: its .held_back; held_keywords: "KEYWORD<TAB>WHAT" for each operation's own.
 held_keyword() { sed -n 's/^ *\.held_back = "\([a-z]*\)",.*/\1/p' "harness/core/ops/$1.c"; }
@@ -31,7 +31,7 @@ held_item() {
 
 read_held_back() {
     held_seed=
-    held=()
+    held_cases=()
     [ -n "$1" ] || return 0
     local n=0 key value rest ok known item
     known=$(held_keywords)
@@ -42,7 +42,7 @@ read_held_back() {
         if [ "$key" = seed ]; then
             [[ $value =~ ^[0-9]+$ ]] && ok=1 && held_seed=$value
         elif item=$(held_item "$key" <<<"$known") && [ -n "$item" ]; then
-            [[ $value =~ ^$item(,$item)*$ ]] && ok=1 && held[$key]=$value
+            [[ $value =~ ^$item(,$item)*$ ]] && ok=1 && held_cases[$key]=$value
         fi
         if [ -z "$ok" ] || [ -n "$rest" ]; then
             printf '%s\n' "grade: $1, line $n: '$key $value${rest:+ $rest}' is not one of" \
@@ -56,5 +56,5 @@ read_held_back() {
 held_for() {
     local key
     key=$(held_keyword "$1")
-    [ -z "$key" ] || echo "${held[$key]:-}"
+    [ -z "$key" ] || echo "${held_cases[$key]:-}"
 }
