@@ -631,7 +631,7 @@ resources: $(VARIANT_DIR)/lab.o
 CPU_LABS := $(strip $(foreach n,$(LABS),$(if $(filter cpu,$(lab$(n)_kind)),$(n))))
 GPU_LABS := $(strip $(foreach n,$(LABS),$(if $(filter gpu,$(lab$(n)_kind)),$(n))))
 
-UNIT_TESTS := tests/harness_test.c tests/checker_inplace_test.c tests/checker_reduce_test.c tests/timing_lock_test.c tests/csv_test.c
+UNIT_TESTS := tests/harness_test.c tests/checker_inplace_test.c tests/checker_reduce_test.c tests/timing_lock_test.c tests/csv_test.c tests/op_test.c
 $(B)/unit: $(UNIT_TESTS) $(CORE_LIB) $(CORE_HEADERS)
 	$(CC) $(CFLAGS_HARNESS) -Itests -o $@ $(UNIT_TESTS) $(CORE_LIB) -lcriterion -lm
 
