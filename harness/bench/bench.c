@@ -128,6 +128,8 @@ static void write_header(FILE *f, const tl_bench_opts *o)
     tl_date(date, sizeof date);
     fprintf(f, "# tilelab bench\n");
     fprintf(f, "# lab: %d %s (%s)\n", TL_LAB, TL_LAB_DIR, TL_LAB_TITLE);
+    /* How a row's rows, cols and depth make its size (op.h's dims): the figures read it. */
+    fprintf(f, "# dims: %d (sizes are %s)\n", tl_bench_op->dims, tl_bench_op->sizes_are);
     tl_bench_describe(f);
     fprintf(f, "# compiler: %s\n", TL_COMPILER);
     fprintf(f, "# flags: %s\n", TL_FLAGS);
