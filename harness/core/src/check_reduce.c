@@ -40,10 +40,16 @@ double tl_reduce_tolerance(size_t n, double abs_sum, double quantum)
 
 /* ---------------------------------------------------------------- the data */
 
-/* The values in order, one at a time: the fill and the check that in came back unchanged. */
+/*
+ * The values in order, a block at a time: the fill and the check that in
+ * came back unchanged. A block of the sparse head is `every` elements with
+ * one nonzero at most, at a place drawn for it, so that filling and
+ * checking 2^31 elements costs a draw a block, not one an element (a
+ * GPU's test past 2^31 fills and checks 8 GiB within a call's time limit).
+ */
 typedef struct {
     uint64_t state;
-    size_t n, i, head, every; /* head: the elements before the dense tail; one in `every` of them nonzero */
+    size_t n, i, head, every; /* head: the elements before the dense tail, in blocks of `every` */
     double budget;            /* quanta the head may still use */
 } fill_stream;
 
@@ -58,18 +64,38 @@ static void fill_start(fill_stream *f, size_t n, uint64_t seed)
     f->budget = QUANTA_LIMIT - 1 - (double)MAX_QUANTA * (double)tail;
 }
 
-/* The next value, in quanta. */
-static int fill_next(fill_stream *f)
+/* The elements of the next block, at most f->every: the rest of the head's block, or one. */
+static size_t block_length(const fill_stream *f)
 {
+    if (f->i >= f->head)
+        return 1;
+    return f->head - f->i < f->every ? f->head - f->i : f->every;
+}
+
+/*
+ * The next block's values into x (block_length of them), their sum and
+ * magnitudes added to *sum and *mags, in quanta; returns how many. In the
+ * head a value of k quanta is kept while the budget lasts.
+ */
+static size_t fill_block(fill_stream *f, float *x, double *sum, double *mags)
+{
+    size_t len = block_length(f);
     uint64_t r = tl_rand_next(&f->state);
     int k = 1 + (int)(r % MAX_QUANTA), q = r >> 63 ? -k : k;
-    int head = f->i++ < f->head;
-    if (!head)
-        return k;
-    if ((r >> 8) % f->every || f->budget < k)
-        return 0;
-    f->budget -= k;
-    return q;
+    size_t at = (size_t)((r >> 8) % len);
+    int head = f->i < f->head;
+    f->i += len;
+    memset(x, 0, len * sizeof *x);
+    if (head && f->budget < k)
+        return len;
+    if (head)
+        f->budget -= k;
+    else
+        q = k; /* the dense end: every value positive */
+    x[at] = (float)(q * TL_REDUCE_QUANTUM);
+    *sum += q;
+    *mags += k;
+    return len;
 }
 
 double tl_reduce_fill(float *x, size_t n, uint64_t seed, double *abs_sum)
@@ -77,25 +103,32 @@ double tl_reduce_fill(float *x, size_t n, uint64_t seed, double *abs_sum)
     fill_stream f;
     double sum = 0, mags = 0;
     fill_start(&f, n, seed);
-    for (size_t i = 0; i < n; i++) {
-        int q = fill_next(&f);
-        x[i] = (float)(q * TL_REDUCE_QUANTUM);
-        sum += q;
-        mags += abs(q);
-    }
+    for (size_t i = 0; i < n;)
+        i += fill_block(&f, x + i, &sum, &mags);
     if (abs_sum)
         *abs_sum = mags * TL_REDUCE_QUANTUM;
     return sum * TL_REDUCE_QUANTUM;
 }
 
-/* Index of the first element of x that is not the fill's, or n. */
+/* Index of the first element of x that is not the fill's, or n (n, too, where no memory
+ * for a block is left: the sum's check still stands). */
 static size_t first_changed(const float *x, size_t n, uint64_t seed)
 {
     fill_stream f;
+    double sum = 0, mags = 0;
     fill_start(&f, n, seed);
-    for (size_t i = 0; i < n; i++)
-        if (tl_float_bits(x[i]) != tl_float_bits((float)(fill_next(&f) * TL_REDUCE_QUANTUM)))
-            return i;
+    float *want = malloc(f.every * sizeof *want);
+    for (size_t i = 0; want && i < n;) {
+        size_t len = fill_block(&f, want, &sum, &mags);
+        if (memcmp(x + i, want, len * sizeof *want))
+            for (size_t j = 0; j < len; j++)
+                if (tl_float_bits(x[i + j]) != tl_float_bits(want[j])) {
+                    free(want);
+                    return i + j;
+                }
+        i += len;
+    }
+    free(want);
     return n;
 }
 
