@@ -553,7 +553,7 @@ else
 	  $(NCU) --metrics $(NCU_METRICS) --csv $< --only $$v --sizes $$s --reps 1 --warmup 0 \
 	    > $(B)/bench/lab$(LAB)-ncu-$$v.csv 2>&1 || [ $$v = student ] || { tail -20 $(B)/bench/lab$(LAB)-ncu-$$v.csv >&2; exit 1; }; \
 	done
-	@s=$(call profile_size,$<); r=$${s%x*}; c=$${s#*x}; CSV_ROWS=$(B)/csv-rows harness/tools/ncu-table.sh $(PROFILE_CSV) $$r $$c $$c \
+	@s=$(call profile_size,$<); CSV_ROWS=$(B)/csv-rows harness/tools/ncu-table.sh $(PROFILE_CSV) $$($< --shape-of $$s) \
 	  reference=$(B)/bench/lab$(LAB)-ncu-reference.csv student=$(B)/bench/lab$(LAB)-ncu-student.csv && echo "wrote $(PROFILE_CSV)"
 endif
 

@@ -42,7 +42,7 @@ static void usage(FILE *f)
     fprintf(f,
             "usage: bench [--sizes LIST] [--reps N] [--warmup N] [--csv FILE] [--append]\n"
             "             [--record FILE] [--only VARIANTS] [--tag TEXT] [--once VARIANTS]\n"
-            "             [--gpu-lock-fd FD] [--grade-size] [--profile-size]\n"
+            "             [--gpu-lock-fd FD] [--grade-size] [--profile-size] [--shape-of SIZE]\n"
             "\n"
             "Measures lab %d (%s): the student's code beside the reference and the\n"
             "ceiling, median of N repetitions after the warm-up runs.\n"
@@ -64,6 +64,7 @@ static void usage(FILE *f)
             "  --gpu-lock-fd FD a lock the grader's benches share (timing_lock.h): each timing\n"
             "                   holds it alone, all else shares it\n"
             "  --profile-size   print the size make labN profile runs (the operation's) and exit\n"
+            "  --shape-of SIZE  print the rows, cols and depth of one size, as the CSV has them\n"
             "  --grade-size     time the size the grader times (the operation's: %s)\n",
             TL_LAB, TL_LAB_DIR, tl_bench_op->sizes_are, defaults()->sizes, defaults()->reps,
             tl_bench_op->sanitize_sizes, tl_bench_op->grade_size);
@@ -179,7 +180,15 @@ static bench_args parse_args(int argc, char **argv)
             a.lock_fd = (int)count_of(argc, argv, &i, 0, 1 << 20);
         else if (!strcmp(arg, "--grade-size"))
             a.sizes = tl_bench_op->grade_size, sizes_given = 1;
-        else if (!strcmp(arg, "--profile-size")) {
+        else if (!strcmp(arg, "--shape-of")) {
+            const char *text = value_of(argc, argv, &i);
+            tl_shape shape;
+            char why[256];
+            if (tl_op_parse_sizes(tl_bench_op, text, &shape, 1, why, sizeof why) != 1)
+                bad_input(why);
+            printf("%d %d %d\n", shape.rows, shape.cols, shape.depth);
+            exit(0);
+        } else if (!strcmp(arg, "--profile-size")) {
             char size[48];
             tl_op_size(tl_bench_op, size, sizeof size, tl_bench_op->profile_size);
             printf("%s\n", size);
