@@ -247,6 +247,11 @@ BENCH_OBJS := $(B)/harness/bench/bench_report.o
 $(B)/harness/bench/%.o: harness/bench/%.c $(BENCH_HEADERS) $(HARNESS_FLAGS)
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS_BENCH) -c $< -o $@
+$(B)/harness/bench/%.cu.o: harness/bench/%.cu $(BENCH_HEADERS)
+	@test -n "$(NVCC)" || { echo "a GPU lab's bench needs the CUDA toolkit (nvcc), which this machine lacks" >&2; exit 1; }
+	@mkdir -p $(@D)
+	$(NVCC) $(NVCC_FLAGS) -Iharness/bench -c $< -o $@ > $(@D)/$(*F).resources.txt 2>&1; \
+	  rc=$$?; grep -Ev '^ptxas info|bytes stack frame' $(@D)/$(*F).resources.txt >&2; exit $$rc
 
 # The grader's C programs. What measures a CPU lab (grade-perf), besides its lab file:
 GRADE_PERF_OBJS := $(B)/harness/grade/grade_perf.o $(B)/harness/grade/grade_perf_confine.o
@@ -301,9 +306,12 @@ prebuilt = $(if $(and $(REFERENCE_PREBUILT),$(filter reference,$(2))),$(REFERENC
 # of its kind and operation, and the reference of its baseline lab, if any.
 # A GPU lab's back end is its operation's, harness/bench/bench_OP.c, or bench_any.c for
 # an operation with none of its own.
+# Its device code of its own, if any (a ceiling's or a library's kernels), is
+# harness/bench/bench_OP.cu, built by nvcc.
 gpu_backend_src = $(or $(wildcard harness/bench/bench_$(call op_of,$(1)).c),harness/bench/bench_any.c)
+gpu_backend_cu = $(patsubst harness/bench/%.cu,$(B)/harness/bench/%.cu.o,$(wildcard harness/bench/bench_$(call op_of,$(1)).cu))
 bench_backend = $(B)/harness/bench/bench_table.o \
-  $(if $(filter cpu,$(lab$(1)_kind)),$(B)/harness/bench/bench_cpu.o,$(GPU_OBJS) $(B)/harness/bench/bench_fresh.o \
+  $(if $(filter cpu,$(lab$(1)_kind)),$(B)/harness/bench/bench_cpu.o,$(GPU_OBJS) $(B)/harness/bench/bench_fresh.o $(call gpu_backend_cu,$(1)) \
   $(B)/lab$(1)/bench_backend.o $(B)/harness/bench/bench_gpu_transpose.o \
   $(if $(lab$(1)_baseline),$(B)/lab$(lab$(1)_baseline)/reference/lab.renamed.o))
 
@@ -526,24 +534,26 @@ NCU_METRICS := l1tex__t_requests_pipe_lsu_mem_global_op_ld.sum,l1tex__t_sectors_
 NCU_EFFICIENCY := smsp__sass_average_data_bytes_per_sector_mem_global_op_ld.pct,$\
   smsp__sass_average_data_bytes_per_sector_mem_global_op_st.pct,$\
   smsp__sass_inst_executed_op_shared_ld.sum,smsp__sass_inst_executed_op_shared_st.sum
-# One size on both: the emulator's counts and the GPU's read side by side.
-PROFILE_SIZE ?= 512
+# One size on both: the emulator's counts and the GPU's read side by side. Unset, the
+# operation's own (op.h's profile_size), which the bench and the profile print.
+PROFILE_SIZE ?=
+profile_size = $(or $(PROFILE_SIZE),$$($(1) --profile-size))
 PROFILE_CSV := $(B)/bench/lab$(LAB)-profile.csv
 profile: $(if $(GPU_LAB),$(if $(filter emu,$(LAB_BACKEND)),$(LAB_DIR)/profile-emu,$(LAB_DIR)/bench) $(B)/csv-rows)
 	@test -n "$(GPU_LAB)" || { echo "profile counts GPU memory requests: GPU labs only (labs $(call lab_list,$(GPU_LABS))); for a CPU lab try: make lab$(patsubst 0%,%,$(LAB)) cachegrind" >&2; exit 2; }
 	@mkdir -p $(B)/bench
 ifeq ($(LAB_BACKEND),emu)
-	@$< --size $(PROFILE_SIZE) --title "lab $(patsubst 0%,%,$(LAB)) ($(lab$(LAB)_dir))" --csv $(PROFILE_CSV); \
+	@$< --size $(call profile_size,$<) --title "lab $(patsubst 0%,%,$(LAB)) ($(lab$(LAB)_dir))" --csv $(PROFILE_CSV); \
 	  rc=$$?; CSV_ROWS=$(B)/csv-rows harness/tools/profile-table.sh $(PROFILE_CSV) && echo "wrote $(PROFILE_CSV)"; exit $$rc
 else
 	@test -n "$(NCU)" || { echo "profile on a GPU needs Nsight Compute (ncu), part of the CUDA toolkit" >&2; exit 1; }
-	@for v in reference student; do \
-	  $(NCU) --metrics $(NCU_METRICS),$(NCU_EFFICIENCY) --csv $< --only $$v --sizes $(PROFILE_SIZE) --reps 1 --warmup 0 \
+	@s=$(call profile_size,$<); for v in reference student; do \
+	  $(NCU) --metrics $(NCU_METRICS),$(NCU_EFFICIENCY) --csv $< --only $$v --sizes $$s --reps 1 --warmup 0 \
 	    > $(B)/bench/lab$(LAB)-ncu-$$v.csv 2>&1 || \
-	  $(NCU) --metrics $(NCU_METRICS) --csv $< --only $$v --sizes $(PROFILE_SIZE) --reps 1 --warmup 0 \
+	  $(NCU) --metrics $(NCU_METRICS) --csv $< --only $$v --sizes $$s --reps 1 --warmup 0 \
 	    > $(B)/bench/lab$(LAB)-ncu-$$v.csv 2>&1 || [ $$v = student ] || { tail -20 $(B)/bench/lab$(LAB)-ncu-$$v.csv >&2; exit 1; }; \
 	done
-	@s=$(PROFILE_SIZE); r=$${s%x*}; c=$${s#*x}; CSV_ROWS=$(B)/csv-rows harness/tools/ncu-table.sh $(PROFILE_CSV) $$r $$c $$c \
+	@s=$(call profile_size,$<); CSV_ROWS=$(B)/csv-rows harness/tools/ncu-table.sh $(PROFILE_CSV) $$($< --shape-of $$s) \
 	  reference=$(B)/bench/lab$(LAB)-ncu-reference.csv student=$(B)/bench/lab$(LAB)-ncu-student.csv && echo "wrote $(PROFILE_CSV)"
 endif
 
@@ -621,7 +631,7 @@ resources: $(VARIANT_DIR)/lab.o
 CPU_LABS := $(strip $(foreach n,$(LABS),$(if $(filter cpu,$(lab$(n)_kind)),$(n))))
 GPU_LABS := $(strip $(foreach n,$(LABS),$(if $(filter gpu,$(lab$(n)_kind)),$(n))))
 
-UNIT_TESTS := tests/harness_test.c tests/checker_inplace_test.c tests/timing_lock_test.c tests/csv_test.c tests/op_test.c
+UNIT_TESTS := tests/harness_test.c tests/checker_inplace_test.c tests/checker_reduce_test.c tests/timing_lock_test.c tests/csv_test.c tests/op_test.c
 $(B)/unit: $(UNIT_TESTS) $(CORE_LIB) $(CORE_HEADERS)
 	$(CC) $(CFLAGS_HARNESS) -Itests -o $@ $(UNIT_TESTS) $(CORE_LIB) -lcriterion -lm
 
@@ -934,13 +944,13 @@ plot: $(if $(filter emu,$(LAB_BACKEND)),$(LAB_DIR)/profile-emu,$(LAB_DIR)/bench)
 ifeq ($(LAB_BACKEND),emu)
 	@if [ ! -s $(PROFILE_CSV) ] || [ $(PROFILE_CSV) -ot $(LAB_DIR)/profile-emu ]; then \
 	  echo "== no GPU here: counting the memory requests of your kernels and the reference's on the CPU emulator (make lab$(patsubst 0%,%,$(LAB)) profile)"; \
-	  $(LAB_DIR)/profile-emu --size $(PROFILE_SIZE) --title "lab $(patsubst 0%,%,$(LAB)) ($(lab$(LAB)_dir))" --csv $(PROFILE_CSV) \
+	  $(LAB_DIR)/profile-emu --size $(call profile_size,$(LAB_DIR)/profile-emu) --title "lab $(patsubst 0%,%,$(LAB)) ($(lab$(LAB)_dir))" --csv $(PROFILE_CSV) \
 	    >$(LAB_DIR)/profile.log 2>&1 || grep -E '^(student|naive) ' $(LAB_DIR)/profile.log; \
 	fi
 	@$(FIGURE_ENV) REQUESTS=$(B)/requests-per-warp plots/plot-profile.sh $(PROFILE_CSV) $(PLOT_DIR)/lab$(LAB) \
 	  "lab $(patsubst 0%,%,$(LAB)), $(lab$(LAB)_title)" $(PLOT_UNIT)
 	@echo "wrote $(PLOT_DIR)/lab$(LAB).png and .svg: the memory requests per warp of your kernels beside the reference's,"
-	@echo "  as the CPU emulator counts them (PROFILE_SIZE=$(PROFILE_SIZE); 32-byte sectors per global request, passes per shared one;"
+	@echo "  as the CPU emulator counts them (PROFILE_SIZE=$(call profile_size,$(LAB_DIR)/profile-emu); 32-byte sectors per global request, passes per shared one;"
 	@echo "  the numbers: $(PLOT_DIR)/lab$(LAB).csv, the whole table: make lab$(patsubst 0%,%,$(LAB)) profile)."
 	@echo "No bandwidth: this machine has no GPU, and the emulator runs each thread on the CPU, so its timings say"
 	@echo "  nothing of a GPU's. On a GPU, make lab$(patsubst 0%,%,$(LAB)) plot draws your $(PLOT_UNIT) beside the reference's."

@@ -8,8 +8,9 @@
 #
 #   labNN_dir       folder under labs/ and solutions/
 #   labNN_kind      cpu: host pointers, gcc | gpu: device pointers, nvcc
-#   labNN_op        what the lab computes: transpose (the default), matmul, sgemm
-#                   or inplace (a square matrix transposed in its own memory);
+#   labNN_op        what the lab computes: transpose (the default), matmul, sgemm,
+#                   inplace (a square matrix transposed in its own memory) or
+#                   reduce (an array summed);
 #                   each is one file, harness/core/ops/NAME.c (op.h)
 #   labNN_file      the file the student edits
 #   labNN_tunables  macros the student may change and -D may override
@@ -17,7 +18,7 @@
 #   labNN_baseline  optional: a lab whose reference the bench times beside this
 #                   one (the in-place lab against the out-of-place transpose)
 
-LABS := 01 02 03 04 05 06 07 08 09
+LABS := 01 02 03 04 05 06 07 08 09 10
 
 lab01_dir := 01-cpu-naive
 lab01_kind := cpu
@@ -76,3 +77,10 @@ lab09_file := transpose.cu
 lab09_tunables := TILE_DIM BLOCK_ROWS
 lab09_title := GPU in-place (extension)
 lab09_baseline := 06
+
+lab10_dir := 10-gpu-reduce
+lab10_kind := gpu
+lab10_op := reduce
+lab10_file := reduce.cu
+lab10_tunables := BLOCK_SIZE
+lab10_title := GPU reduction

@@ -2,21 +2,25 @@
 # with a bar from its slowest repetition to its fastest.
 # Set by the caller (gnuplot -e): csv, csv_rows (the kit's reader of it), out, fmt, title, subtitle, unit
 # ('GB/s' or 'GFLOP/s'), variants (the CSV's names, ceiling first), logy
-# (1: a log y axis), and
+# (1: a log y axis), counts (1: a size is a count of elements, rows x cols of them), and
 # label1, label2 ...: each variant's legend (plot-bench.sh reads them off
 # the CSV's label column).
 load 'plots/style.gp'
-# One number per size: the side of a square (of a cube for a product) of as many elements.
-side(r, c, d) = unit eq 'GB/s' ? sqrt(r * c) : (r * c * d) ** (1.0 / 3)
+# One number per size: the side of a square (of a cube for a product) of as many elements,
+# or the count itself.
+if (!exists('counts')) counts = 0
+side(r, c, d) = counts ? r * c : unit eq 'GB/s' ? sqrt(r * c) : (r * c * d) ** (1.0 / 3)
 # Only a square (a cube) of a power of two has a tick of its own: any other shape is
 # named over its point (4097x8191 sits at a side of 5793, 4097x4097 on 4096's tick),
 # a square by its side alone, "1000": short enough that 1000 and 1500 never touch.
 pow2(n) = n >= 1 && 2 ** int(log(n) / log(2) + 0.5) == n
-shape(r, c, d) = unit eq 'GB/s' ? (r == c ? (pow2(r) ? '' : sprintf('%d', r)) : sprintf('%dx%d', r, c)) : \
+shape(r, c, d) = counts ? (pow2(r * c) ? '' : sprintf('%.0f', r * c)) : \
+                 unit eq 'GB/s' ? (r == c ? (pow2(r) ? '' : sprintf('%d', r)) : sprintf('%dx%d', r, c)) : \
                  (r == c && c == d ? (pow2(r) ? '' : sprintf('%d^3', r)) : sprintf('%dx%dx%d', r, c, d))
 set title figure_title noenhanced
 set logscale x 2
-set xlabel (unit eq 'GB/s' ? 'matrix side, sqrt(rows x cols), log_2 scale' : 'matrix side, (m n k)^{1/3}, log_2 scale')
+if (counts) { set format x '2^{%L}'; set xtics 1, 4 }
+set xlabel (counts ? 'n, elements, log_2 scale' : unit eq 'GB/s' ? 'matrix side, sqrt(rows x cols), log_2 scale' : 'matrix side, (m n k)^{1/3}, log_2 scale')
 # A slide's figure is short: the unit alone, and a smaller legend in two columns.
 set ylabel unit . (logy ? ', log scale' : '') . (fmt eq 'pdf' ? '' : ' (bars: slowest to fastest run)')
 if (fmt eq 'pdf') set key font ',12'

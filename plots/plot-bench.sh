@@ -19,6 +19,9 @@ lines=$("$CSV_ROWS" ${VARIANTS:+--variants "$VARIANTS"} "$csv" variant label rol
 meta() { "$CSV_ROWS" --fact "$1" "$csv" | tr -d "'\"\\\\"; }
 tunables() { meta tunables | tr ';' '\n' | sed -n "s/^ *$1 //p" | sed -e 's/-D//g' -e 's/^none$//'; }
 machine=$(meta machine) date=$(meta date)
+# A size that is a count of elements (the bench's "# dims: 1", a reduction's n) is drawn as
+# that count; a CSV without the line is a matrix's.
+counts=$([ "$(meta dims | cut -d' ' -f1)" = 1 ] && echo 1 || echo 0)
 case $("$CSV_ROWS" --origin "$csv") in
 here) origin="this machine: ${machine:-unnamed}, run ${date:0:10}" ;;
 *) origin="recorded on ${machine:-an unnamed machine}${date:+, ${date:0:10}}" ;;
@@ -44,7 +47,7 @@ done <<<"$lines"
 logy=$("$CSV_ROWS" "$csv" rate | awk '$1 > 0 { if (!lo || $1 < lo) lo = $1; if ($1 > hi) hi = $1 }
     END { print (lo && hi > 8 * lo) ? 1 : 0 }')
 for fmt in ${FORMATS:-png svg}; do
-    gnuplot -e "csv='$csv'; csv_rows='$CSV_ROWS'; out='$out'; fmt='$fmt'; title='$title'; subtitle=\"$origin\"; unit='$unit'; variants='$variants'; logy=$logy; $labels" \
+    gnuplot -e "csv='$csv'; csv_rows='$CSV_ROWS'; out='$out'; fmt='$fmt'; title='$title'; subtitle=\"$origin\"; unit='$unit'; variants='$variants'; logy=$logy; counts=$counts; $labels" \
         plots/bench.gp 2>"$out.log" || { cat "$out.log" >&2; exit 1; }
     rm -f "$out.log"
     [ -s "$out.${fmt/print/pdf}" ] || { echo "plot-bench: $out.${fmt/print/pdf} is empty" >&2; exit 1; }

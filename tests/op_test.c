@@ -71,7 +71,7 @@ Test(operations, every_field_a_reader_takes)
         cr_assert(op->entries[0].name, "%s has no entry point", op->name);
         cr_assert(!strcmp(op->unit, "GB/s") || !strcmp(op->unit, "GFLOP/s"), "%s: unit %s", op->name,
                   op->unit);
-        cr_assert(op->dims == 2 || op->dims == 3, "%s: dims %d", op->name, op->dims);
+        cr_assert(op->dims >= 1 && op->dims <= 3, "%s: dims %d", op->name, op->dims);
         for (int m = 0; m < TL_CALL_MATRICES; m++)
             cr_assert_eq(op->floats(s, m) > 0, m < op->call->matrices, "%s: matrix %d of %d", op->name,
                          m, op->call->matrices);
@@ -79,11 +79,14 @@ Test(operations, every_field_a_reader_takes)
         cr_assert_gt(op->least_floats(s), 0);
         const char *lists[] = {op->bench_cpu.sizes, op->bench_gpu.sizes, op->sanitize_sizes, op->grade_size};
         for (size_t l = 0; l < sizeof lists / sizeof *lists; l++)
-            cr_assert_gt(tl_parse_shapes(lists[l], shapes, 64, why, sizeof why), 0, "%s: '%s': %s",
+            cr_assert_gt(tl_op_parse_sizes(op, lists[l], shapes, 64, why, sizeof why), 0, "%s: '%s': %s",
                          op->name, lists[l], why);
         cr_assert(op->bench_cpu.reps > 0 && op->bench_gpu.reps > 0);
         cr_assert(op->profile_size.rows > 0 && op->profile_size.cols > 0);
         cr_assert(op->held_back && op->held_back[0], "%s has no held-back keyword", op->name);
+        /* held-back.sh reads the form of a case from its first word ("RxC,RxC,...") */
+        cr_assert(op->held_back_are && strchr(op->held_back_are, ','), "%s: held_back_are '%s'",
+                  op->name, op->held_back_are ? op->held_back_are : "(none)");
     }
 }
 

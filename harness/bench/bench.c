@@ -42,7 +42,7 @@ static void usage(FILE *f)
     fprintf(f,
             "usage: bench [--sizes LIST] [--reps N] [--warmup N] [--csv FILE] [--append]\n"
             "             [--record FILE] [--only VARIANTS] [--tag TEXT] [--once VARIANTS]\n"
-            "             [--gpu-lock-fd FD]\n"
+            "             [--gpu-lock-fd FD] [--grade-size] [--profile-size] [--shape-of SIZE]\n"
             "\n"
             "Measures lab %d (%s): the student's code beside the reference and the\n"
             "ceiling, median of N repetitions after the warm-up runs.\n"
@@ -62,9 +62,12 @@ static void usage(FILE *f)
             "                   exactly the matrix's size, unchecked and untimed: for valgrind\n"
             "                   and compute-sanitizer (without --sizes: %s)\n"
             "  --gpu-lock-fd FD a lock the grader's benches share (timing_lock.h): each timing\n"
-            "                   holds it alone, all else shares it\n",
+            "                   holds it alone, all else shares it\n"
+            "  --profile-size   print the size make labN profile runs (the operation's) and exit\n"
+            "  --shape-of SIZE  print the rows, cols and depth of one size, as the CSV has them\n"
+            "  --grade-size     time the size the grader times (the operation's: %s)\n",
             TL_LAB, TL_LAB_DIR, tl_bench_op->sizes_are, defaults()->sizes, defaults()->reps,
-            tl_bench_op->sanitize_sizes);
+            tl_bench_op->sanitize_sizes, tl_bench_op->grade_size);
 }
 
 static void bad_input(const char *what)
@@ -126,6 +129,8 @@ static void write_header(FILE *f, const tl_bench_opts *o)
     tl_date(date, sizeof date);
     fprintf(f, "# tilelab bench\n");
     fprintf(f, "# lab: %d %s (%s)\n", TL_LAB, TL_LAB_DIR, TL_LAB_TITLE);
+    /* How a row's rows, cols and depth make its size (op.h's dims): the figures read it. */
+    fprintf(f, "# dims: %d (sizes are %s)\n", tl_bench_op->dims, tl_bench_op->sizes_are);
     tl_bench_describe(f);
     fprintf(f, "# compiler: %s\n", TL_COMPILER);
     fprintf(f, "# flags: %s\n", TL_FLAGS);
@@ -173,7 +178,22 @@ static bench_args parse_args(int argc, char **argv)
         }
         else if (!strcmp(arg, "--gpu-lock-fd"))
             a.lock_fd = (int)count_of(argc, argv, &i, 0, 1 << 20);
-        else if (!strcmp(arg, "-h") || !strcmp(arg, "--help")) {
+        else if (!strcmp(arg, "--grade-size"))
+            a.sizes = tl_bench_op->grade_size, sizes_given = 1;
+        else if (!strcmp(arg, "--shape-of")) {
+            const char *text = value_of(argc, argv, &i);
+            tl_shape shape;
+            char why[256];
+            if (tl_op_parse_sizes(tl_bench_op, text, &shape, 1, why, sizeof why) != 1)
+                bad_input(why);
+            printf("%d %d %d\n", shape.rows, shape.cols, shape.depth);
+            exit(0);
+        } else if (!strcmp(arg, "--profile-size")) {
+            char size[48];
+            tl_op_size(tl_bench_op, size, sizeof size, tl_bench_op->profile_size);
+            printf("%s\n", size);
+            exit(0);
+        } else if (!strcmp(arg, "-h") || !strcmp(arg, "--help")) {
             usage(stdout);
             exit(0);
         } else {
@@ -196,8 +216,9 @@ static int run_once(const bench_args *a, const tl_shape *shapes, int n_shapes)
         for (int k = 0; k < n; k++)
             if (tl_bench_selected(&selection, &table[k]) &&
                 tl_bench_once(shapes[i], &table[k], why, sizeof why) != 0) {
-                fprintf(stderr, "bench: %s at %dx%d: %s\n", table[k].name, shapes[i].rows,
-                        shapes[i].cols, why);
+                char size[48];
+                tl_op_size(tl_bench_op, size, sizeof size, shapes[i]);
+                fprintf(stderr, "bench: %s at %s: %s\n", table[k].name, size, why);
                 return 1;
             }
     return 0;
@@ -268,7 +289,9 @@ static int run_bench(const bench_args *a, const tl_shape *shapes, int n_shapes)
         tl_result r[TL_MAX_VARIANTS];
         memset(r, 0, sizeof r);
         if (tl_bench_size(shapes[i], &a->o, r, why, sizeof why) != 0) {
-            fprintf(stderr, "bench: %dx%d: %s\n", shapes[i].rows, shapes[i].cols, why);
+            char size[48];
+            tl_op_size(tl_bench_op, size, sizeof size, shapes[i]);
+            fprintf(stderr, "bench: %s: %s\n", size, why);
             status = 1;
             break;
         }
@@ -293,7 +316,7 @@ int main(int argc, char **argv)
     bench_args a = parse_args(argc, argv);
     tl_shape shapes[MAX_SIZES];
     char why[1024];
-    int n_shapes = tl_parse_shapes(a.sizes, shapes, MAX_SIZES, why, sizeof why);
+    int n_shapes = tl_op_parse_sizes(tl_bench_op, a.sizes, shapes, MAX_SIZES, why, sizeof why);
     if (n_shapes < 0)
         bad_input(why);
     if (a.lock_fd >= 0 && tl_timing_lock_take(a.lock_fd, why, sizeof why) != 0) {

@@ -2,8 +2,9 @@
  * The bench: bench.c reads the command line, bench_report.c writes the
  * table and the CSV, and a back end measures the rows of its table in
  * bench_variants.h: bench_cpu.c (labs 1-2), and on a GPU the operation's
- * own, bench_OP.c (bench_transpose.c, bench_inplace.c, bench_matmul.c and
- * bench_sgemm.c), or bench_any.c for an operation with none. Each
+ * own, bench_OP.c (bench_transpose.c, bench_inplace.c, bench_matmul.c,
+ * bench_sgemm.c and bench_reduce.c, with its device code in bench_reduce.cu),
+ * or bench_any.c for an operation with none. Each
  * lab's bench binary links the student's lab file and the reference's, its
  * entry points renamed reference_*.
  */

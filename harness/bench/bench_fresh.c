@@ -1,5 +1,6 @@
 /* Fresh inputs for every timed repetition: see bench_fresh.h. */
 #include "bench_fresh.h"
+#include "check_reduce.h"
 #include "gpu.h"
 #include "matrix.h"
 #include "shapes.h"
@@ -38,7 +39,10 @@ int tl_fresh_make(tl_fresh *f, size_t elements, int contents, char *why, size_t 
             snprintf(why, why_len, "out of host memory");
             return -1;
         }
-        tl_fill_random(f->h, total, f->state);
+        if (contents == TL_FRESH_SUMS)
+            tl_reduce_fill(f->h, total, f->state, NULL);
+        else
+            tl_fill_random(f->h, total, f->state);
         for (size_t i = 0; contents == TL_FRESH_FINITE && i < total; i++)
             if (f->h[i] != f->h[i] || f->h[i] - f->h[i] != 0) /* NaN or inf */
                 f->h[i] = 1.0f;

@@ -28,8 +28,10 @@ typedef struct {
 } tl_fresh;
 
 /* Room for `elements` at any offset; contents: random values (finite: no
- * inf or NaN, for products), or none. 0, or -1 with why. */
-enum { TL_FRESH_EMPTY, TL_FRESH_RANDOM, TL_FRESH_FINITE };
+ * inf or NaN, for products), a reduction's data (check_reduce.h's
+ * tl_reduce_fill over the whole pool: every slice of it sums exactly, in any
+ * order), or none. 0, or -1 with why. */
+enum { TL_FRESH_EMPTY, TL_FRESH_RANDOM, TL_FRESH_FINITE, TL_FRESH_SUMS };
 int tl_fresh_make(tl_fresh *f, size_t elements, int contents, char *why, size_t why_len);
 
 /* An offset, in floats, a multiple of 64 (256 bytes, as cudaMalloc aligns)

@@ -89,10 +89,7 @@ void tl_bench_report(const tl_bench_out *out, int lab, int dims, const char *tag
     char size[48];
     int first = 1;
     tl_bench_work(s, &unit);
-    if (dims == 3)
-        snprintf(size, sizeof size, "%dx%dx%d", s.rows, s.cols, s.depth);
-    else
-        snprintf(size, sizeof size, "%dx%d", s.rows, s.cols);
+    tl_size_text(dims, size, sizeof size, s);
     for (int i = 0; i < n; i++) {
         if (!r[i].variant)
             continue;

@@ -84,6 +84,13 @@ int tl_bench_table(const tl_variant *before, const tl_variant *after, tl_variant
 #define TL_CEILING_PRODUCT_GPU(X) X("cublas", "cuBLAS SGEMM", "ceiling", "reference", cublas_matmul)
 #define TL_LIBRARY_PRODUCT_GPU(X) X("cpu", TL_CPU_PRODUCT, "library", "reference", cpu_matmul)
 
+/* The reduction (lab 10): a read-only stream of the same bytes, its ceiling, the copy that
+ * the other labs' rates are shares of, and CUB's sum (bench_reduce.c). */
+#define TL_CEILING_READ_GPU(X)                                                             \
+    X("stream", "read-only stream (ceiling)", "ceiling", "reference", stream_read)        \
+    X("copy", "D2D copy", "library", "reference", NULL)
+#define TL_LIBRARY_REDUCE_GPU(X) X("cub", "CUB DeviceReduce::Sum", "library", "reference", cub_sum)
+
 #define TL_ROLES "ceiling, reference, student, library"
 
 #endif

@@ -26,12 +26,13 @@ static const row copy[] = {TL_CEILING_COPY(ROW){0}};
 static const row cpu[] = {TL_LIBRARY_TRANSPOSE_CPU(ROW){0}}, gpu[] = {TL_LIBRARY_TRANSPOSE_GPU(ROW){0}},
                  inplace[] = {TL_LIBRARY_INPLACE_GPU(ROW){0}};
 static const row cublas[] = {TL_CEILING_PRODUCT_GPU(ROW){0}}, cpu_product[] = {TL_LIBRARY_PRODUCT_GPU(ROW){0}};
+static const row stream[] = {TL_CEILING_READ_GPU(ROW){0}}, cub[] = {TL_LIBRARY_REDUCE_GPU(ROW){0}};
 static const struct {
     const row *before;
     const char *op;
     const row *after;
 } tables[] = {{copy, "transpose", cpu}, {copy, "transpose", gpu}, {copy, "inplace", inplace},
-              {cublas, "matmul", cpu_product}, {cublas, "sgemm", cpu_product}};
+              {cublas, "matmul", cpu_product}, {cublas, "sgemm", cpu_product}, {stream, "reduce", cub}};
 
 static struct {
     const char *unit;

@@ -5,6 +5,7 @@
  * harness/tools/profile-table.sh shows, as it shows what ncu measures on a GPU.
  *
  * usage: profile [--size N | ROWSxCOLS] [--csv FILE] [--title TEXT]
+ *        profile --profile-size    the operation's size, where --size is not given
  */
 #ifndef TL_TUNABLES_STUDENT /* the Makefile says which tunables each side was built with */
 #define TL_TUNABLES_STUDENT "unknown"
@@ -25,7 +26,8 @@
 
 static void usage(FILE *f)
 {
-    fprintf(f, "usage: profile [--size N | ROWSxCOLS] [--csv FILE] [--title TEXT]\n");
+    fprintf(f, "usage: profile [--size N | ROWSxCOLS] [--csv FILE] [--title TEXT]\n"
+               "       profile --profile-size    (the operation's size, where --size is not given)\n");
 }
 
 /* The lab's entry points, under the bench's names for them. */
@@ -177,11 +179,15 @@ int main(int argc, char **argv)
     char why[256];
     for (int i = 1; i < argc; i++) {
         if (!strcmp(argv[i], "--size") && i + 1 < argc) {
-            if (tl_parse_shape(argv[++i], &s, why, sizeof why)) {
+            if (tl_op_parse_sizes(op, argv[++i], &s, 1, why, sizeof why) != 1) {
                 fprintf(stderr, "profile: %s\n", why);
                 usage(stderr);
                 return 2;
             }
+        } else if (!strcmp(argv[i], "--profile-size")) {
+            tl_op_size(op, why, sizeof why, op->profile_size);
+            printf("%s\n", why);
+            return 0;
         } else if (!strcmp(argv[i], "--csv") && i + 1 < argc) {
             csv_path = argv[++i];
         } else if (!strcmp(argv[i], "--title") && i + 1 < argc) {

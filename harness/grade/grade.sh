@@ -62,8 +62,8 @@ MEMORY_LIMIT=$((4 << 30))
 DISK_LIMIT=${TILELAB_GRADE_DISK_LIMIT:-$((256 << 20))} # bytes of a hand-in's builds and measurements together (the knob: for the grader's tests)
 TMP_LIMIT=$((512 << 20))        # bytes of its /tmp
 CPU_PERF_SIZE=1000           # not a power of two: see labs/grading.conf
-GPU_PERF_SIZE=4096           # a transpose on the GPU (in place too): far past its L2 cache
-MATMUL_PERF_SIZE=1024        # a product on the GPU: its check runs on the CPU, in double
+# On a GPU, the size of the lab's operation's descriptor (grade_size, harness/core/ops/):
+# the bench's --grade-size.
 EMU_PERF_SIZE=256            # any GPU lab on the emulator, which counts every access
 # What student code sees of the kit's folder: the sources a build needs, not
 # the folders of tests/ (the emulator's corpus and the hostile hand-ins hold
@@ -634,8 +634,7 @@ unmeasured() { # TEXT: lab $lab's performance, not measured, and why
 }
 
 measure() { # LAB KIND BACKEND FILE OPERATION
-    local lab=$1 kind=$2 backend=$3 file=$4 dir=$work/perf/lab$1 v ok perf_size=$GPU_PERF_SIZE
-    case $5 in matmul | sgemm) perf_size=$MATMUL_PERF_SIZE ;; esac
+    local lab=$1 kind=$2 backend=$3 file=$4 dir=$work/perf/lab$1 v ok
     mkdir -p "$dir"
     if [ "$kind" = cpu ]; then
         local bin=$work/build/lab$lab/grade-perf
@@ -717,7 +716,7 @@ measure() { # LAB KIND BACKEND FILE OPERATION
         # not timed: grade-report reads it (grade_measure.c).
         ok=$(run "$PERF_LIMIT" "$out_file" --lock "$TOOLS/gpu-timing.lock" -- perf "$dir" -- \
             "$work/build/lab$lab/grade-bench" --gpu-lock-fd 4 --only ceiling,student,reference \
-            --sizes "$perf_size" --reps 20 --csv "$dir/bench.csv" --record "$dir/bench.tsv")
+            --grade-size --reps 20 --csv "$dir/bench.csv" --record "$dir/bench.tsv")
         if over_quota "$dir"; then
             unmeasured "$said_quota"
             return

@@ -63,6 +63,10 @@ fi
 # file with the reference's templates (transpose_unrolled<8>) took the reference's
 # code out of the bench. With PREFIX those symbols get a suffix (.reference), which
 # keeps a static's _ZZ, by which the emulator finds it (harness/emu/statics.c).
+# The compiler's own pointers in a group (DW.ref.__gxx_personality_v0, which a C++ file's
+# unwind tables read) get one too, .lab, without PREFIX: made local under their own name,
+# the lab file's group took the place of the kit's C++ objects' (the bench's CUB) and left
+# their references undefined.
 groups=" $(readelf -gW "$in" | sed -n 's/^COMDAT group section .*\[\(.*\)\] contains .*/\1/p' | tr '\n' ' ')"
 set --
 for sym in $(nm --format=posix --defined-only -g "$in" | while read -r sym _; do echo "$sym"; done); do
@@ -71,6 +75,8 @@ for sym in $(nm --format=posix --defined-only -g "$in" | while read -r sym _; do
     *) case "$groups" in
        *" $sym "*) if [ -n "$prefix" ]; then # objcopy localizes by the new name
                        set -- "$@" --redefine-sym "$sym=$sym.${prefix%_}" --localize-symbol "$sym.${prefix%_}"
+                   elif [ "${sym#DW.ref.}" != "$sym" ]; then
+                       set -- "$@" --redefine-sym "$sym=$sym.lab" --localize-symbol "$sym.lab"
                    else set -- "$@" --localize-symbol "$sym"; fi ;;
        *) set -- "$@" --localize-symbol "$sym" ;;
        esac ;;

@@ -10,6 +10,8 @@
 #ifndef TILELAB_LAB_H
 #define TILELAB_LAB_H
 
+#include <stddef.h>
+
 #ifdef __cplusplus
 extern "C" {
 #endif
@@ -39,6 +41,14 @@ void sgemm(float *d_c, const float *d_a, const float *d_b, int m, int n, int k);
  * replaced by its transpose in its own memory: mat[c][r] takes mat[r][c].
  */
 void transpose_inplace(float *d_mat, int n);
+
+/*
+ * Lab 10, the reduction: *d_out = d_in[0] + ... + d_in[n - 1], device
+ * pointers, n >= 0 (0: the sum is 0) and past 2^31 too. d_in is const;
+ * partial sums go where the lab's own code keeps them (shared memory,
+ * registers, a __device__ array), never in d_in or past *d_out.
+ */
+void reduce(float *d_out, const float *d_in, size_t n);
 
 /*
  * An entry point of an operation that lab.h does not list (harness/core/ops/):

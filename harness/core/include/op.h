@@ -7,10 +7,13 @@
  * folder (the build lists them), so a new operation is one file there and
  * its checker. The lab process, the suites, the bench, the profile, the
  * sanitizer's sizes and the GPU glue's messages take what they need from
- * here, by the operation's name (-DTL_LAB_OP) or an entry point's. Still
- * outside it, until the kit's description of its labs prints these fields:
- * the figures' unit (the Makefile's PLOT_UNIT, figures.sh) and the grader's
- * timed size and held-back keyword (grade.sh, held-back.sh).
+ * here, by the operation's name (-DTL_LAB_OP) or an entry point's; the
+ * grader's timed size through the bench (--grade-size), make labN profile's
+ * through the bench and the profile (--profile-size), the held-back
+ * keywords from the operations' files (held-back.sh reads .held_back and
+ * .held_back_are there, as isolate-symbols.sh reads TL_ENTRY_POINT). Still
+ * outside it, until the kit's description of its labs prints it: the
+ * figures' unit (the Makefile's PLOT_UNIT, figures.sh).
  */
 #ifndef TILELAB_OP_H
 #define TILELAB_OP_H
@@ -72,11 +75,13 @@ typedef struct tl_op {
     /* The fewest floats one call can read and write however it is written: the profile's
      * least sectors, below which the grader refuses a count as work the emulator did not see. */
     double (*least_floats)(tl_shape s);
-    int dims;              /* a size is N x N (2: ROWSxCOLS), or MxNxK (3) */
+    /* a size is a count of elements N (1: carried as a shape of N elements, tl_count_shape),
+     * N x N (2: ROWSxCOLS), or MxNxK (3) */
+    int dims;
     const char *sizes_are; /* --sizes in the bench's usage: "N (square) or ROWSxCOLS" */
     tl_op_bench bench_cpu, bench_gpu;
     const char *sanitize_sizes; /* compute-sanitizer's: small shapes that end mid-tile */
-    tl_shape profile_size;      /* make labN profile's, on the emulator */
+    tl_shape profile_size;      /* make labN profile's, where PROFILE_SIZE= does not say */
     const char *grade_size;     /* the grader's timing on a GPU: one shape */
     /* The held-back cases' keyword in an instructor's file (held-back.sh: shapes, products,
      * sides), and what its shapes look like there. */
@@ -130,7 +135,14 @@ int tl_entry_handled(tl_entry_fn fn); /* its i, or -1: a function of its own */
  * one, else its handle. */
 tl_entry_fn tl_entry_named(const char *name);
 
-/* A shape as the operation writes it: "97x89", or "33x31x17" for dims 3. */
+/* A shape as an operation of dims dimensions writes it: "97x89", "33x31x17" for dims 3,
+ * the count of its elements, "4194304", for dims 1. */
 void tl_op_size(const tl_op *op, char *buf, size_t len, tl_shape s);
+void tl_size_text(int dims, char *buf, size_t len, tl_shape s);
+
+/* Sizes as people type them for op (its sizes_are), comma-separated: tl_parse_shapes's, or
+ * for dims 1 counts of elements. The count, or -1 with a reason. */
+int tl_op_parse_sizes(const tl_op *op, const char *text, tl_shape *shapes, int max, char *why,
+                      size_t why_len);
 
 #endif

@@ -24,10 +24,24 @@ typedef struct {
 int tl_parse_shape(const char *text, tl_shape *shape, char *why, size_t why_len);
 /* A comma-separated list of shapes; the count, or -1 with a reason. */
 int tl_parse_shapes(const char *text, tl_shape *shapes, int max, char *why, size_t why_len);
+/* "4194304": a count of elements >= 1, as tl_count_shape carries it. 0, or -1 with a reason. */
+int tl_parse_elements(const char *text, tl_shape *shape, char *why, size_t why_len);
+/* A comma-separated list of what parse reads (tl_parse_shape, tl_parse_elements). */
+int tl_parse_list(const char *text, int (*parse)(const char *, tl_shape *, char *, size_t),
+                  tl_shape *shapes, int max, char *why, size_t why_len);
 /* Strict unsigned decimal; 0, or -1 when it is not one. */
 int tl_parse_count(const char *text, long max, long *value);
 
 size_t tl_shape_elements(tl_shape s);
+
+/*
+ * A count of elements (an operation of one dimension, op.h's dims 1) as a
+ * shape of rows x cols = n: 1 x n up to INT_MAX, past it r x n / r for the
+ * least r that leaves n / r an int, so that n past 2^31 rides whole in a
+ * shape of ints. 0, or -1 where no such r of at most 2^20 exists (a prime
+ * past INT_MAX, n past 2^51).
+ */
+int tl_count_shape(size_t n, tl_shape *s);
 
 /* TILELAB_SEED (decimal or 0x hex) or the kit's fixed default. 0, or -1 with a reason. */
 #define TL_DEFAULT_SEED 20261123u

@@ -106,10 +106,24 @@ tl_entry_fn tl_entry_named(const char *name)
     return !e ? NULL : e->student ? e->student : tl_entry_handle(i);
 }
 
-void tl_op_size(const tl_op *op, char *buf, size_t len, tl_shape s)
+void tl_size_text(int dims, char *buf, size_t len, tl_shape s)
 {
-    if (op->dims == 3)
+    if (dims == 1)
+        snprintf(buf, len, "%zu", tl_shape_elements(s));
+    else if (dims == 3)
         snprintf(buf, len, "%dx%dx%d", s.rows, s.cols, s.depth);
     else
         snprintf(buf, len, "%dx%d", s.rows, s.cols);
+}
+
+void tl_op_size(const tl_op *op, char *buf, size_t len, tl_shape s)
+{
+    tl_size_text(op->dims, buf, len, s);
+}
+
+int tl_op_parse_sizes(const tl_op *op, const char *text, tl_shape *shapes, int max, char *why,
+                      size_t why_len)
+{
+    return tl_parse_list(text, op->dims == 1 ? tl_parse_elements : tl_parse_shape, shapes, max,
+                         why, why_len);
 }
