@@ -443,6 +443,19 @@ Test(checker, names_a_store_that_reuses_the_loads_bounds)
     cr_assert(!strstr(verdict.message, "bounds test does not match"), "%s", verdict.message);
 }
 
+/* A store with a right bounds test and in's row length in its index (out[c * cols + r]): the
+ * writes past the end and the holes are the index's, which the hint must not blame on the
+ * bounds test (stud8's lab04-out-row-length-cols at 2 x 3). */
+Test(checker, blames_a_swapped_store_index_not_its_bounds_on_a_gpu)
+{
+    launch_as(32, 32, 32, 2, 3, 0, 0);
+    expect_on_gpu(swapped_output_index, 2, 3, "rows and cols swapped in the output index",
+                  "bounds test does not match");
+    cr_assert(strstr(verdict.message, "the output index does not walk out's cols x rows elements once"),
+              "%s", verdict.message);
+    cr_assert(strstr(verdict.message, "that your threads never stored"), "%s", verdict.message);
+}
+
 /* if (r < rows - 1 && c < cols): the last row of in is skipped by every thread. */
 static void bound_one_short(float *out, const float *in, int rows, int cols)
 {
