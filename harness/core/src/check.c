@@ -319,11 +319,13 @@ static void hint_tail_on_gpu(char *msg, size_t len, const side *sd, int holes, c
                    "  hint: the grid stops short of in's last %d %s(s) (out's last %d %s(s)): its "
                    "%u block(s) in %c, %u %ss each, reach %d of in's %d %ss. Round the number of "
                    "blocks up, (%s + %s - 1) / %s for %c, and let each thread check %s < %s before "
-                   "it touches memory.\n",
+                   "it touches memory. (A launch of whole tiles only, rounded down on purpose for a "
+                   "kernel without bounds tests, needs a second launch for what it leaves, in every "
+                   "shape that leaves some: here in's last %d %s(s).)\n",
                    sd->strip, sd->name, sd->strip, sd->in_out,
                    sd->axis == 'x' ? stops->grid[0] : stops->grid[1], sd->axis, stop_per_block,
                    sd->name, reached, sd->size, sd->name, sd->size_name, stop_macro, stop_macro,
-                   sd->axis, sd->index, sd->size_name);
+                   sd->axis, sd->index, sd->size_name, sd->strip, sd->name);
         return;
     }
     tl_appendf(msg, len, "  hint: out's last %d %s(s), where in's last %d %s(s) belong, ", sd->strip,
