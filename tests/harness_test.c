@@ -948,10 +948,14 @@ static void unstored_past_k(float *c, const float *a, const float *b, int m, int
 }
 
 /* The grid as launched, one element a thread: what lies past it is never written. */
+/* The rows and columns of C a block covers, where each thread writes several (0: one a thread). */
+static unsigned planted_cover;
+
 static void grid_product(float *c, const float *a, const float *b, int m, int n, int k)
 {
     const tl_launch *l = tl_launch_get(0);
-    int rows = (int)(l->grid[1] * l->block[1]), cols = (int)(l->grid[0] * l->block[0]);
+    unsigned px = planted_cover ? planted_cover : l->block[0], py = planted_cover ? planted_cover : l->block[1];
+    int rows = (int)(l->grid[1] * py), cols = (int)(l->grid[0] * px);
     for (int i = 0; i < m && i < rows; i++)
         for (int j = 0; j < n && j < cols; j++) {
             float sum = 0.0f;
@@ -966,6 +970,20 @@ static void store_one_row_short(float *c, const float *a, const float *b, int m,
 {
     grid_product(c, a, b, m - 1, n, k);
 }
+
+/* A register-blocked launch (lab 8's): blocks of a quarter of their planted_cover x
+ * planted_cover elements of C in threads, 2 x 2 a thread, the grid as planted_grid says. */
+static int run_product_register_blocked(const tl_call *call, tl_entry_fn fn, tl_matrix *const matrices[],
+                                        tl_shape s, char *why, size_t why_len)
+{
+    unsigned t = planted_cover, m = (unsigned)s.rows, n = (unsigned)s.cols;
+    unsigned x = planted_grid == GRID_SWAPPED ? m : n, y = planted_grid == GRID_SWAPPED ? n : m;
+    launch_as(t / 2, t / 2, t, (int)y, (int)x, 0, planted_grid == GRID_DOWN);
+    planted_launch.grid[0] = planted_grid == GRID_DOWN ? x / t : (x + t - 1) / t;
+    return run_product_as_launched(call, fn, matrices, s, why, why_len);
+}
+
+static const tl_backend product_register_blocked = {"planted GPU", 1, run_product_register_blocked};
 
 /* The mistake run at s: caught, saying each of `says` (NULL-ended), and never `never`. */
 static void expect_in_blocks(tl_matmul_fn fn, tl_shape s, const char *const *says, const char *never)
@@ -1040,6 +1058,34 @@ Test(matmul_checker, reads_the_grid_off_the_launch_for_a_tail)
     planted_grid = GRID_RIGHT;
     expect_in_blocks(store_one_row_short, (tl_shape){45, 56, 2},
                      SAYS("reaches past them", "not row < m - 1"), round_up);
+}
+
+/* Lab 8's blocks cover more of C than their threads (stud8's lab08-regblock-m-n-swapped-grid:
+ * 16 x 16 threads, 32 x 32 elements, the grid's x counted over m): the grid read by what a block
+ * covers, as the part of C written shows it, not by blockDim. */
+Test(matmul_checker, reads_a_register_blocked_grid_by_what_a_block_covers)
+{
+    static const char round_up[] = "Round the number of blocks up";
+    const tl_shape shapes[] = {{33, 31, 32}, {300, 7, 40}, {259, 127, 133}};
+    product_from = 0, product_past = 0, planted_cover = 32;
+    planted_grid = GRID_SWAPPED;
+    for (size_t i = 0; i < sizeof shapes / sizeof *shapes; i++) {
+        tl_check_matmul(&product_verdict, grid_product, 1, &product_register_blocked, shapes[i], 99,
+                        &tl_product_words);
+        const char *msg = product_verdict.message;
+        cr_assert(!product_verdict.ok && strstr(msg, "has its x and y swapped") &&
+                      strstr(msg, "each block writing 32 x 32 elements of C") &&
+                      strstr(msg, "rounding is not what falls short") && !strstr(msg, round_up),
+                  "%s", msg);
+    }
+    planted_grid = GRID_DOWN;
+    tl_check_matmul(&product_verdict, grid_product, 1, &product_register_blocked, (tl_shape){300, 40, 7},
+                    99, &tl_product_words);
+    const char *msg = product_verdict.message;
+    cr_assert(strstr(msg, "stops short of them, reaching 288 of C's m = 300 rows") &&
+                  strstr(msg, "(m + 32 - 1) / 32 in y") && !strstr(msg, "swapped"),
+              "%s", msg);
+    planted_cover = 0, planted_grid = GRID_RIGHT;
 }
 
 /* On a GPU a tile left unstored past k holds an earlier tile's values: wrong values, no NaN.
