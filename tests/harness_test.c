@@ -729,6 +729,19 @@ Test(matmul_checker, speaks_of_tiles_only_to_the_tiled_kernel)
     expect_product(1, "A tile that hangs over the edge", NULL);
 }
 
+/* B[p * k + col] (stud8's lab07-b-row-length-k): B read with A's row length, past B's end
+ * where n < k, whatever the bounds tests say. */
+static void b_with_row_length_k(float *c, const float *a, const float *b, int m, int n, int k)
+{
+    for (int i = 0; i < m; i++)
+        for (int j = 0; j < n; j++) {
+            float sum = 0.0f;
+            for (int p = 0; p < k; p++)
+                sum += a[(size_t)i * k + p] * b[(size_t)p * k + j];
+            c[(size_t)i * n + j] = sum;
+        }
+}
+
 /* float sum; (a student's): each sum starts where the thread before this one in its place
  * ended, as the emulator's reused stacks leave it, the first row's at 0; or, with
  * accumulator_start set, every sum at that constant. */
@@ -1118,4 +1131,23 @@ Test(matmul_checker, names_the_tile_past_k_among_wrong_values)
     tl_check_matmul(&product_verdict, planted_product, 1, &product_launched, s, 99, &tl_product_words);
     cr_assert(!product_verdict.ok && !strstr(product_verdict.message, "past k"), "%s",
               product_verdict.message);
+}
+
+/* Reads past A or B: the tile's bounds, or an index's row length; only the index where no
+ * tile hangs over an edge. */
+Test(matmul_checker, names_the_row_length_beside_the_bounds_for_a_read_past_the_end)
+{
+    tl_check_matmul(&product_verdict, b_with_row_length_k, 1, &product_here, (tl_shape){1, 1, 7}, 99,
+                    &tl_product_words);
+    const char *msg = product_verdict.message;
+    cr_assert(!product_verdict.ok && strstr(msg, "A tile that hangs over the edge") &&
+                  strstr(msg, "an index with the wrong row length runs past the end") &&
+                  strstr(msg, "B[p * n + col] (B's rows are n long)"),
+              "%s", msg);
+    planted_tile = 16, planted_grid = GRID_RIGHT;
+    tl_check_matmul(&product_verdict, b_with_row_length_k, 1, &product_in_blocks, (tl_shape){32, 16, 32},
+                    99, &tl_product_words);
+    cr_assert(!product_verdict.ok && strstr(msg, "no tile hangs over an edge: an index runs past the end") &&
+                  !strstr(msg, "A tile that hangs over the edge"),
+              "%s", msg);
 }

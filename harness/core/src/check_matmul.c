@@ -458,11 +458,23 @@ static void explain(char *msg, size_t len, const matmul_scan *sc, const float *c
                    "  hint: %zu elements come from shared memory nobody had written: a thread read "
                    "a __shared__ element before any thread had stored it.\n",
                    sc->from_shared);
-    if (sc->from_margin && tiled)
+    /* A read past A or B: a tile over the edge loaded without its bounds test, or an index
+     * with another matrix's row length (B[p * k + col]) that runs past the end even where
+     * every bounds test is right; only where no tile hangs over an edge is it the index alone. */
+    if (sc->from_margin && tiled && t > 1 && m % t == 0 && n % t == 0 && k % t == 0)
+        tl_appendf(msg, len,
+                   "  hint: %zu elements come from past the end of A or B, whose margins hold NaN, "
+                   "at a shape where no tile hangs over an edge: an index runs past the end. Each "
+                   "matrix has its own row length: A[row * k + p] (A's rows are k long), "
+                   "B[p * n + col] (B's rows are n long).\n",
+                   sc->from_margin);
+    else if (sc->from_margin && tiled)
         tl_appendf(msg, len,
                    "  hint: %zu elements come from past the end of A or B, whose margins hold NaN. "
                    "A tile that hangs over the edge of the matrix must load 0.0f for the elements "
-                   "outside it (check row < m, col < n and the k index).\n",
+                   "outside it (check row < m, col < n and the k index); and where those bounds "
+                   "tests are right, an index with the wrong row length runs past the end: "
+                   "A[row * k + p] (A's rows are k long), B[p * n + col] (B's rows are n long).\n",
                    sc->from_margin);
     else if (sc->from_margin)
         tl_appendf(msg, len,
