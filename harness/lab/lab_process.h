@@ -65,6 +65,9 @@
 /* The lab process's descriptors: the socket, and the matrices' memfd. */
 #define TL_LAB_SOCKET_FD 3
 #define TL_LAB_MATRICES_FD 4
+/* The lab process's exit status where the lab's code overflowed its stack (lab_runner.c), which
+ * a SIGSEGV alone does not tell from an index out of bounds. */
+#define TL_LAB_STACK_OVERFLOW 125
 
 /* Every entry point of lab.h, and how each is called (X(name, its kind of call: call.h)). */
 #define TL_ENTRY_POINTS(X)                                                                        \
