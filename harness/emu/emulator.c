@@ -907,7 +907,7 @@ static int stretch_line;
  */
 static struct {
     int found, one_warp, waits, other_warps, same_store;
-    char where[160], what[2048];
+    char where[160], what[3072];
 } race;
 
 /*
@@ -954,9 +954,8 @@ static void check_race(uintptr_t a, size_t size, int kind, uintptr_t pc)
      * thread came round a loop again, into the next step, while this one is still in its step. */
     if (!race.same_store && there_line && stretch_file && strcmp(stretch_file, launch_file) == 0 &&
         there_line < stretch_line)
-        snprintf(when, sizeof when, " in its next step of a loop (after the __syncthreads() of "
-                 "%s:%d, which both passed, it came round the loop again to line %d)",
-                 stretch_file, stretch_line, there_line);
+        snprintf(when, sizeof when, " in its next step of a loop (it passed the __syncthreads() "
+                 "of line %d with this thread, then came round the loop again)", stretch_line);
     race.found = 1, race.one_warp = one_warp, race.waits = waits[0] != 0, race.other_warps = 0;
     snprintf(race.where, sizeof race.where, "%s", where());
     if (race.same_store)
