@@ -54,8 +54,23 @@ static inline int tl_launches_of(void (*entry)(void), int rows, int cols, int de
               "it ran (after a kernel faults, the GPU's context is lost and every later call fails; "
               "the correctness tests name the fault). Once they pass, this test judges the launch. %s",
               v->message);
-    cr_assert(n > 0, "no kernel was launched (launch yours with kernel<<<grid, block>>>(...)): %s",
-              v->message);
+    if (n == 0) {
+        /* Which call: a technique check runs several shapes, and a file may launch for some. */
+        char call[96];
+        if (entry == (void (*)(void))transpose)
+            snprintf(call, sizeof call, "a %d x %d matrix", rows, cols);
+        else if (entry == (void (*)(void))transpose_inplace)
+            snprintf(call, sizeof call, "a %d x %d matrix transposed in place", rows, rows);
+        else
+            snprintf(call, sizeof call, "C = A B with m = %d, n = %d, k = %d", rows, cols, depth);
+        cr_assert_fail("for %s your call launched no kernel. %s This test judges how your kernels "
+                       "are launched, so every call, whatever its shape, does its work in a kernel of "
+                       "yours: launch it with kernel<<<grid, block>>>(...) (a copy such as "
+                       "cudaMemcpy is not a kernel of yours).",
+                       call, v->ok ? "Its output was right (for such a shape a copy can make it), but "
+                                     "nothing of yours ran on the GPU's threads."
+                                   : v->message);
+    }
     cr_assert(n <= TL_MAX_LAUNCHES, "one call made %d launches; the checks read %d at most, and "
                                     "one launch (a few at most) does this lab's work", n, TL_MAX_LAUNCHES);
     return n;
