@@ -315,14 +315,39 @@ static inline void tl_expect_conflict_free_by(const tl_emu_stats *t, const char 
               "flat one. README.md explains why.",
               load > allowed ? "reads" : "writes", whose, load > allowed ? load : store, width >= 32 ? "1" : "2",
               words, words / (stride + 1), stride + 1, stride, stride);
-    cr_assert(load <= allowed && store <= allowed,
-              "the tile %s of %s took %.1f passes each where a padded tile's take %s: the threads of a "
-              "warp want different words of the same bank. Reading a column of a TILE_DIM x "
-              "TILE_DIM float tile puts all its words in one bank; pad each row by one float, "
-              "tile[TILE_DIM][TILE_DIM + 1], so that a column's words lie in 32 banks (the extra "
-              "row of tile[TILE_DIM + 1][TILE_DIM] moves nothing: a column stays TILE_DIM words "
-              "apart). README.md explains why.",
-              load > allowed ? "reads" : "writes", whose, load > allowed ? load : store, width >= 32 ? "1" : "2");
+    if (load <= allowed && store <= allowed)
+        return;
+    /* Why a column's words share banks: its words lie `stride` floats apart, and a stride with
+     * g = gcd(stride, 32) puts 32 words in 32 / g banks, g to a bank (a tile's rows of 32
+     * floats: one bank; of 34: 16 banks, 2 a bank). Where the lanes do not step evenly, the
+     * unpadded tile's column is the usual cause. */
+    long long g = 0;
+    if (stride > 0 && t->shared_worst_stride % 4 == 0) {
+        long long a = stride, b = 32;
+        while (b) {
+            long long r = a % b;
+            a = b, b = r;
+        }
+        g = a;
+    }
+    char why[512];
+    if (g > 1 && stride != 32)
+        snprintf(why, sizeof why,
+                 "Your index steps %lld floats from one thread to the next, so a column's words lie "
+                 "%lld apart: a row length that shares the factor %lld with the 32 banks puts a "
+                 "warp's 32 words in %lld bank(s), %lld to a bank (an odd row length, such as "
+                 "TILE_DIM + 1, puts them in 32)",
+                 stride, stride, g, 32 / g, g);
+    else
+        snprintf(why, sizeof why, "Reading a column of a TILE_DIM x TILE_DIM float tile puts all its "
+                                  "words in one bank");
+    cr_assert_fail("the tile %s of %s took %.1f passes each where a padded tile's take %s: the threads "
+                   "of a warp want different words of the same bank. %s; pad each row by one float, "
+                   "tile[TILE_DIM][TILE_DIM + 1], so that a column's words lie in 32 banks (the extra "
+                   "row of tile[TILE_DIM + 1][TILE_DIM] moves nothing: a column stays TILE_DIM words "
+                   "apart). README.md explains why.",
+                   load > allowed ? "reads" : "writes", whose, load > allowed ? load : store,
+                   width >= 32 ? "1" : "2", why);
 }
 
 static inline void tl_expect_conflict_free(void)
