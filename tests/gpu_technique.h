@@ -67,8 +67,8 @@ static inline int tl_launches_of(void (*entry)(void), int rows, int cols, int de
                        "are launched, so every call, whatever its shape, does its work in a kernel of "
                        "yours: launch it with kernel<<<grid, block>>>(...) (a copy such as "
                        "cudaMemcpy is not a kernel of yours).",
-                       call, v->ok ? "Its output was right (for such a shape a copy can make it), but "
-                                     "nothing of yours ran on the GPU's threads."
+                       call, v->ok ? "Its output was right, but no kernel of yours made it (a copy, "
+                                     "or work on the host, did)."
                                    : v->message);
     }
     cr_assert(n <= TL_MAX_LAUNCHES, "one call made %d launches; the checks read %d at most, and "
