@@ -257,8 +257,8 @@ Test(emulator_race, a_lane_a_step_ahead_needs_the_blocks_barrier)
     const char *d = race((const char *const[]){"thread (1, 0, 0)", "which thread (0, 0, 0) wrote",
                                               "went on to wait at the __syncthreads()",
                                               "Put a __syncthreads() between the two",
-                                              "in its next step of a loop", "a second one at the end "
-                                              "of the loop's body", NULL});
+                                              "so it came round a loop again, into its next step",
+                                              "in a loop, a second one at the end of its body", NULL});
     cr_assert(!strstr(d, "or, as they are lanes of one warp, a __syncwarp()"),
               "a __syncwarp() would leave the other warps racing: %s", d);
 }

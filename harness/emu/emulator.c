@@ -947,24 +947,26 @@ static void check_race(uintptr_t a, size_t size, int kind, uintptr_t pc)
     else
         snprintf(effect, sizeof effect, "what %s reads", store ? who : "this thread");
     int here_line = site_line(pc), there_line = site_line(r.pc);
-    /* Two threads' writes by one store (one line) in one stretch: no barrier can come between
-     * them, so the index is what gives two threads one element. */
-    race.same_store = store && r.stored && here_line && here_line == there_line;
     /* The other access lies before the barrier that opened this stretch, yet came after it: its
      * thread came round a loop again, into the next step, while this one is still in its step. */
-    if (!race.same_store && there_line && stretch_file && strcmp(stretch_file, launch_file) == 0 &&
-        there_line < stretch_line)
-        snprintf(when, sizeof when, " in its next step of a loop (it passed the __syncthreads() "
-                 "of line %d with this thread, then came round the loop again)", stretch_line);
+    if (there_line && stretch_file && strcmp(stretch_file, launch_file) == 0 && there_line < stretch_line)
+        snprintf(when, sizeof when, " after passing the __syncthreads() of line %d with this "
+                 "thread: line %d lies before that barrier, so it came round a loop again, into its "
+                 "next step (or ran a function defined above it)", stretch_line, there_line);
+    /* Otherwise, two threads' writes by one store (one line) in one stretch: no barrier between
+     * two statements orders them, so the index is what gives two threads one element. */
+    race.same_store = !when[0] && store && r.stored && here_line && here_line == there_line;
     race.found = 1, race.one_warp = one_warp, race.waits = waits[0] != 0, race.other_warps = 0;
     snprintf(race.where, sizeof race.where, "%s", where());
     if (race.same_store)
         snprintf(race.what, sizeof race.what,
               "a race on shared memory: this thread wrote %zu byte(s) at %s, %s, which %s wrote, "
-              "by the same store, since the last __syncthreads() both passed. No barrier can come "
-              "between the two: it is one store, run by two threads that land on the same "
-              "element, and on a GPU %s changes from run to run (compute-sanitizer --tool "
-              "racecheck reports this hazard). Each thread must store an element of its own, or "
+              "by the same store, since the last __syncthreads() both passed.\n    No barrier can come "
+              "between the two in one pass through this line: it is one store, run by two threads "
+              "that land on the same element (in a loop, a barrier at the end of its body would "
+              "keep one step's stores from the next's; within a step nothing can), and on a GPU "
+              "%s changes from run to run (compute-sanitizer --tool "
+              "racecheck reports this hazard).\n    Each thread must store an element of its own, or "
               "one thread alone store there: check which threads reach this store, and its index "
               "against the array's dimensions. An index past the end of a row lands in the next "
               "row (in rows of S elements, [y][S] is [y + 1][0]): is the array as wide as the "
@@ -974,9 +976,9 @@ static void check_race(uintptr_t a, size_t size, int kind, uintptr_t pc)
     else
         snprintf(race.what, sizeof race.what,
               "a race on shared memory: this thread %s %zu byte(s) at %s, %s, which %s %s at %s%s, "
-              "and no %s comes between the two%s. %s: on a GPU this %s may come before that %s or "
-              "after it, and %s changes from run to run (compute-sanitizer --tool racecheck "
-              "reports this hazard). Put a __syncthreads() between the two that every thread of "
+              "and no %s comes between the two%s.\n    %s: on a GPU this %s may come before that %s "
+              "or after it, and %s changes from run to run (compute-sanitizer --tool racecheck "
+              "reports this hazard).\n    Put a __syncthreads() between the two that every thread of "
               "the block passes (not inside an if that some threads skip)%s",
               store ? "wrote" : "read", size, line_at(pc, here, sizeof here),
               shared_place(r.addr, place, sizeof place), who, r.stored ? "wrote" : "read",
@@ -989,8 +991,8 @@ static void check_race(uintptr_t a, size_t size, int kind, uintptr_t pc)
                        : "The two are in different warps, which run in no fixed order between two "
                          "barriers",
               store ? "write" : "read", r.stored ? "write" : "read", effect,
-              when[0] ? ": a second one at the end of the loop's body, after this step's last "
-                        "read of the array and before the next step's stores into it"
+              when[0] ? "; in a loop, a second one at the end of its body, after this step's "
+                        "last read of the array and before the next step's stores into it"
                       : "");
 }
 
@@ -1012,7 +1014,7 @@ static void tell_race(void)
     kernel_failed(cudaErrorLaunchFailure, 0, "%s: %s%s", race.where, race.what,
                   syncwarp_fixes ? ", or, as they are lanes of one warp, a __syncwarp()"
                   : race.one_warp && !race.same_store && race.other_warps
-                      ? ". Threads of different warps race on shared memory in the same stretch "
+                      ? ".\n    Threads of different warps race on shared memory in the same stretch "
                         "between barriers too, so a __syncwarp(), which orders only the lanes of "
                         "one warp, is no fix"
                       : "");

@@ -1,5 +1,5 @@
 // expect: fail
-// emulator-says: in its next step of a loop
+// emulator-says: so it came round a loop again, into its next step
 // expect-not: or, as they are lanes of one warp, a __syncwarp()
 // One __syncthreads() a step: a thread that runs ahead stores the next step's tile
 // while others still multiply. The race names the next step, which the barrier
