@@ -151,7 +151,16 @@ HARNESS_FLAGS := $(B)/harness/flags
 $(B)/harness/core/%.o: harness/core/src/%.c $(CORE_HEADERS) $(HARNESS_FLAGS)
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS_HARNESS) -c $< -o $@
-$(CORE_LIB): $(patsubst harness/core/src/%.c,$(B)/harness/core/%.o,$(wildcard harness/core/src/*.c))
+# The operations (op.h): one file a descriptor in harness/core/ops/, listed for the table in op.c.
+OPS := $(sort $(basename $(notdir $(wildcard harness/core/ops/*.c))))
+$(B)/harness/core/operations.h: FORCE
+	$(call stamp,#define TL_OPERATIONS $(foreach o,$(OPS),TL_OPERATION($(o))))
+$(B)/harness/core/op.o: $(B)/harness/core/operations.h
+$(B)/harness/core/op.o: CFLAGS_HARNESS += -I$(B)/harness/core
+$(B)/harness/core/ops/%.o: harness/core/ops/%.c $(wildcard harness/core/ops/*.h) $(CORE_HEADERS) $(HARNESS_FLAGS)
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS_HARNESS) -c $< -o $@
+$(CORE_LIB): $(patsubst harness/core/src/%.c,$(B)/harness/core/%.o,$(wildcard harness/core/src/*.c)) $(OPS:%=$(B)/harness/core/ops/%.o)
 	@rm -f $@
 	$(AR) rcs $@ $^
 # The kit's one reader of its CSVs (csv.h), compiled into the programs that read
@@ -211,7 +220,7 @@ CFLAGS_LAB := $(CFLAGS_GPU) -Iharness/lab
 # A request to run an entry point, read alike by the lab process and the suite's server.
 LAB_REQUEST := $(B)/harness/lab/lab_request.o
 # The suite's side: the client, and the ends of the suite's server it joins (suite_server.h).
-LAB_CLIENT := $(B)/harness/lab/lab_client.o $(B)/harness/lab/lab_stand_ins.o $(LAB_REQUEST) $(B)/harness/lab/suite_server_start.o
+LAB_CLIENT := $(B)/harness/lab/lab_client.o $(LAB_REQUEST) $(B)/harness/lab/suite_server_start.o
 $(B)/harness/lab/%.o: harness/lab/%.c $(LAB_HEADERS) $(HARNESS_FLAGS)
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS_LAB) $(CUDA_INC) -c $< -o $@
@@ -219,8 +228,8 @@ $(B)/harness/lab/%.o: harness/lab/%.c $(LAB_HEADERS) $(HARNESS_FLAGS)
 # entry points as launch plans asked of the lab process and run here (plan.h).
 LAB_PLANS := $(B)/harness/lab/lab_plans.o $(B)/harness/lab/lab_client.o $(LAB_REQUEST) \
              $(B)/harness/lab/suite_server_start.o $(B)/harness/gpu/plan_run.o
-# A suite's side of the lab process, by backend: stand-ins for lab.h's entry
-# points (the lab's code runs there), or, built for a GPU, the plans above
+# A suite's side of the lab process, by backend: the lab's entry points by
+# their handles (op.h: the lab's code runs there), or, built for a GPU, the plans above
 # with the GPU backend, so that the work a check compares runs in the suite.
 # Each suite is its own server too (suite_server.c): one lab process for a run one test at a time.
 SUITE_SERVER := $(B)/harness/lab/suite_server.o
@@ -229,7 +238,7 @@ SUITE_CLIENT_emu := $(LAB_CLIENT) $(SUITE_SERVER)
 SUITE_CLIENT_cuda = $(LAB_PLANS) $(SUITE_SERVER) $(GPU_OBJS)
 SUITE_LIBS_cuda = $(CUDA_LIBS)
 ISOLATE := harness/lab/isolate-symbols.sh
-ISOLATE_DEPS := $(ISOLATE) harness/lab/lab_process.h
+ISOLATE_DEPS := $(ISOLATE) $(wildcard harness/core/ops/*.c)
 
 # The bench: what every lab's bench links besides its back end.
 BENCH_HEADERS := $(GPU_HEADERS) $(wildcard harness/bench/*.h)
@@ -282,15 +291,20 @@ tunable_defs = $(strip $(foreach t,$(lab$(1)_tunables),$(if $($(t)),-D$(t)=$($(t
 # given on the command line, else each side's own #defines.
 tunables_flags = -DTL_TUNABLES_STUDENT='"$(or $(call tunable_defs,$(1)),$(call tunables_of,$(call lab_src,$(1),student),$(lab$(1)_tunables)),none)"' \
                  -DTL_TUNABLES_REFERENCE='"$(or $(call tunable_defs,$(1)),$(call tunables_of,$(call lab_src,$(1),reference),$(lab$(1)_tunables)),none)"'
-op_flag = $(if $(filter matmul sgemm,$(lab$(1)_op)),-DTL_OP_MATMUL) $(if $(filter sgemm,$(lab$(1)_op)),-DTL_OP_SGEMM) \
-          $(if $(filter inplace,$(lab$(1)_op)),-DTL_OP_INPLACE)
+# A lab's operation (labNN_op, transpose by default): its descriptor, harness/core/ops/NAME.c (op.h).
+op_of = $(or $(lab$(1)_op),transpose)
+op_flag = -DTL_LAB_OP='"$(call op_of,$(1))"'
 lab_src = $(if $(filter student,$(2)),$(STUDENT_DIR),solutions)/$(lab$(1)_dir)/$(lab$(1)_file)
 prebuilt = $(if $(and $(REFERENCE_PREBUILT),$(filter reference,$(2))),$(REFERENCE_PREBUILT)/lab$(1)-$(3).o)
 
 # What a lab's bench links besides the lab files and the core: the back end
 # of its kind and operation, and the reference of its baseline lab, if any.
-bench_backend = $(if $(filter cpu,$(lab$(1)_kind)),$(B)/harness/bench/bench_cpu.o,$(GPU_OBJS) $(B)/harness/bench/bench_fresh.o \
-  $(if $(filter matmul sgemm,$(lab$(1)_op)),$(B)/lab$(1)/bench_matmul.o,$(if $(filter inplace,$(lab$(1)_op)),$(B)/lab$(1)/bench_inplace.o,$(B)/harness/bench/bench_gpu.o) $(B)/harness/bench/bench_gpu_transpose.o) \
+# A GPU lab's back end is its operation's, harness/bench/bench_OP.c, or bench_any.c for
+# an operation with none of its own.
+gpu_backend_src = $(or $(wildcard harness/bench/bench_$(call op_of,$(1)).c),harness/bench/bench_any.c)
+bench_backend = $(B)/harness/bench/bench_table.o \
+  $(if $(filter cpu,$(lab$(1)_kind)),$(B)/harness/bench/bench_cpu.o,$(GPU_OBJS) $(B)/harness/bench/bench_fresh.o \
+  $(B)/lab$(1)/bench_backend.o $(B)/harness/bench/bench_gpu_transpose.o \
   $(if $(lab$(1)_baseline),$(B)/lab$(lab$(1)_baseline)/reference/lab.renamed.o))
 
 # Where a variant of a lab is built: build/lab03/student, build/lab03/reference,
@@ -340,8 +354,7 @@ $(call vdir,$(1),$(2),$(3))/lab.renamed.o: $(call vdir,$(1),$(2),$(3))/lab.raw.o
 	$(ISOLATE) $$< $$@ reference_
 
 $(call vdir,$(1),$(2),$(3))/test.o: tests/lab$(1)_test.c $(TEST_HEADERS) $(call vdir,$(1),$(2),$(3))/flags
-	$$(CC) $$(CFLAGS_LAB) -Itests $$(call tunable_defs,$(1)) $$(BACKEND_CFLAGS_$(3)) $(call op_flag,$(1)) \
-	  -c $$< -o $$@
+	$$(CC) $$(CFLAGS_LAB) -Itests $$(call tunable_defs,$(1)) $$(BACKEND_CFLAGS_$(3)) -c $$< -o $$@
 
 # The suite never links the lab file: it runs the lab's code in lab-runner,
 # a process of its own built beside it (harness/lab/lab_process.h).
@@ -376,10 +389,7 @@ $(B)/lab$(1)/bench.o: harness/bench/bench.c $(BENCH_HEADERS) $(B)/lab$(1)/studen
 	  -DTL_FLAGS='"$(if $(filter gpu,$(lab$(1)_kind)),$$(NVCC_ARCH) -O3,$$(OPT))"' \
 	  $$(call tunables_flags,$(1)) -c $$< -o $$@
 
-$(B)/lab$(1)/bench_matmul.o: harness/bench/bench_matmul.c $(BENCH_HEADERS)
-	$$(CC) $$(CFLAGS_BENCH) $(call op_flag,$(1)) -c $$< -o $$@
-
-$(B)/lab$(1)/bench_inplace.o: harness/bench/bench_inplace.c $(BENCH_HEADERS)
+$(B)/lab$(1)/bench_backend.o: $(call gpu_backend_src,$(1)) $(BENCH_HEADERS)
 	$$(CC) $$(CFLAGS_BENCH) $(call op_flag,$(1)) \
 	  -DTL_BASELINE_LAB='"$(patsubst 0%,%,$(lab$(1)_baseline))"' -c $$< -o $$@
 
@@ -570,11 +580,8 @@ cachegrind: $(if $(GPU_LAB),,$(B)/csv-rows $(B)/callgrind-totals)
 
 SANITIZER := $(or $(shell command -v compute-sanitizer),$(wildcard $(CUDA_HOME)/bin/compute-sanitizer))
 SANITIZE_TOOLS := memcheck racecheck synccheck initcheck
-# Small shapes that end mid-tile both ways, run once each on buffers of exactly their size.
-SANITIZE_SIZES_transpose := 33x31,97x89,1000x37,1x300,256
-SANITIZE_SIZES_matmul := 33x31x17,97x89x65,130x7x40,64
-SANITIZE_SIZES_inplace := 33,97,1000,1,256
-SANITIZE_SIZES ?= $(SANITIZE_SIZES_$(if $(filter matmul sgemm,$(lab$(LAB)_op)),matmul,$(or $(lab$(LAB)_op),transpose)))
+# Each run once on buffers of exactly its size: SANITIZE_SIZES=, or the operation's own
+# (op.h's sanitize_sizes: small shapes that end mid-tile both ways), which the bench takes.
 SANITIZE_NO_GPU = { echo "compute-sanitizer needs an NVIDIA GPU, and this machine has none. Here the emulator \
   does its work: make lab$(patsubst 0%,%,$(LAB)) test reports out-of-bounds accesses, races on shared memory \
   and barriers that not all threads reach, naming the thread." >&2; exit 1; }
@@ -582,9 +589,9 @@ sanitize: $(if $(filter cuda,$(LAB_BACKEND)),$(LAB_DIR)/bench)
 	@test -n "$(GPU_LAB)" || { echo "sanitize runs compute-sanitizer on a GPU lab (labs $(call lab_list,$(GPU_LABS))); for a CPU lab try: make lab$(patsubst 0%,%,$(LAB)) cachegrind" >&2; exit 2; }
 	@$(if $(filter emu,$(LAB_BACKEND)),$(SANITIZE_NO_GPU))
 	@test -n "$(SANITIZER)" || { echo "sanitize needs compute-sanitizer, part of the CUDA toolkit" >&2; exit 1; }
-	@echo "== compute-sanitizer on $(if $(SOLUTION),the reference's kernels,your kernels) of lab $(patsubst 0%,%,$(LAB)), once at each of $(SANITIZE_SIZES)"
+	@echo "== compute-sanitizer on $(if $(SOLUTION),the reference's kernels,your kernels) of lab $(patsubst 0%,%,$(LAB)), once at each of $(or $(SANITIZE_SIZES),its operation's sanitize sizes (harness/core/ops/$(call op_of,$(LAB)).c))"
 	@status=0; for tool in $(SANITIZE_TOOLS); do \
-	  $(SANITIZER) --tool $$tool $< --once $(VARIANT) --sizes $(SANITIZE_SIZES) >$(LAB_DIR)/sanitize-$$tool.log 2>&1; \
+	  $(SANITIZER) --tool $$tool $< --once $(VARIANT) $(if $(SANITIZE_SIZES),--sizes $(SANITIZE_SIZES)) >$(LAB_DIR)/sanitize-$$tool.log 2>&1; \
 	  harness/tools/sanitize-verdict.sh $$tool $(LAB_DIR)/sanitize-$$tool.log || status=1; \
 	done; \
 	echo "(each tool's whole output: $(LAB_DIR)/sanitize-TOOL.log)"; exit $$status
@@ -614,7 +621,7 @@ resources: $(VARIANT_DIR)/lab.o
 CPU_LABS := $(strip $(foreach n,$(LABS),$(if $(filter cpu,$(lab$(n)_kind)),$(n))))
 GPU_LABS := $(strip $(foreach n,$(LABS),$(if $(filter gpu,$(lab$(n)_kind)),$(n))))
 
-UNIT_TESTS := tests/harness_test.c tests/checker_inplace_test.c tests/timing_lock_test.c tests/csv_test.c
+UNIT_TESTS := tests/harness_test.c tests/checker_inplace_test.c tests/timing_lock_test.c tests/csv_test.c tests/op_test.c
 $(B)/unit: $(UNIT_TESTS) $(CORE_LIB) $(CORE_HEADERS)
 	$(CC) $(CFLAGS_HARNESS) -Itests -o $@ $(UNIT_TESTS) $(CORE_LIB) -lcriterion -lm
 
@@ -657,7 +664,6 @@ CORPUS := $(sort $(wildcard tests/emu_corpus/*.cu)) $(sort $(wildcard tests/emu_
 emu-corpus: $(EMU_TOOLS) $(CORE_LIB) $(SUITE_CLIENT_$(BACKEND)) $(BACKEND_OBJS_$(BACKEND))
 	@B=$(B) BACKEND=$(BACKEND) CC='$(CC)' CFLAGS='$(CFLAGS_LAB)' BACKEND_CFLAGS='$(BACKEND_CFLAGS_$(BACKEND))' LAB_REQUEST='$(LAB_REQUEST)' \
 	  CORE='$(CORE_LIB)' CLIENT='$(SUITE_CLIENT_$(BACKEND)) $(SUITE_LIBS_$(BACKEND))' BACKEND_OBJS='$(BACKEND_OBJS_$(BACKEND))' LIBS='$(BACKEND_LIBS_$(BACKEND))' \
-	  LAB_OPS='$(foreach n,$(GPU_LABS),$(n)=$(subst $(eval) ,+,$(strip $(call op_flag,$(n)))))' \
 	  LAB_FILES='$(foreach n,$(GPU_LABS),$(n)=$(lab$(n)_dir)/$(lab$(n)_file))' \
 	  NVCC='$(NVCC)' NVCC_FLAGS='$(NVCC_FLAGS)' \
 	  $(SHELL) tests/emu_corpus/run.sh $(CORPUS)
@@ -721,6 +727,7 @@ check:
 	   $(call cli_suite,tunables,,tests/tunables_test.sh) \
 	   $(if $(SLIDE_TOOLS),$(call cli_suite,slides,,tests/slides_test.sh),echo "skip slides pandoc and LaTeX (beamer) are not installed, so the decks are not built: make deps installs them";) \
 	   $(call cli_suite,new-lab,,tests/newlab_test.sh) \
+	   $(call cli_suite,new-operation,,tests/newop_test.sh) \
 	   $(call cli_suite,scripts,,tests/scripts_test.sh) \
 	   $(call cli_suite,sanitize,,tests/sanitize_test.sh) \
 	 } | harness/tools/check-suites.sh -j $(CHECK_JOBS)
@@ -784,7 +791,7 @@ $(B)/grade-gpu-probe: $(B)/harness/grade/grade_gpu_probe.o $(GPU_OBJS) $(CORE_LI
 $(B)/grade-common-cpu: $(CORE_LIB) $(LAB_CLIENT) $(GRADE_PERF_OBJS)
 $(B)/grade-common-emu: $(CORE_LIB) $(LAB_CLIENT) $(EMU_OBJS) $(EMU_TOOLS)
 $(B)/grade-common-cuda: $(CORE_LIB) $(LAB_PLANS) $(GPU_OBJS) $(B)/harness/gpu/plan_record.o $(BENCH_OBJS) \
-                        $(B)/harness/bench/bench_gpu.o $(B)/harness/bench/bench_gpu_transpose.o \
+                        $(B)/harness/bench/bench_gpu_transpose.o \
                         $(foreach n,$(LABS),$(if $(lab$(n)_baseline),$(B)/lab$(lab$(n)_baseline)/reference/lab.renamed.o))
 $(B)/grade-common-%:
 	@touch $@
@@ -886,9 +893,9 @@ handin: $(B)/handin-status
 # Every bench variant's label and role, for the recorded CSVs written before
 # the bench put them in each row (harness/bench/bench_variants_csv.c).
 VARIANTS_CSV := $(B)/bench/variants.csv
-$(B)/bench-variants: harness/bench/bench_variants_csv.c $(BENCH_HEADERS)
+$(B)/bench-variants: harness/bench/bench_variants_csv.c $(BENCH_HEADERS) $(CORE_LIB)
 	@mkdir -p $(@D)
-	$(CC) $(CFLAGS_BENCH) -o $@ $<
+	$(CC) $(CFLAGS_BENCH) -o $@ $< $(CORE_LIB) -lm
 $(VARIANTS_CSV): $(B)/bench-variants
 	@mkdir -p $(@D)
 	$< > $@
@@ -977,7 +984,7 @@ dist: references
 	@rm -rf $(B)/$(DIST_NAME) && mkdir -p $(B)/$(DIST_NAME)/solutions/prebuilt
 	@tar -cf - --exclude=tests/grader_test.sh --exclude=tests/dist_test.sh --exclude=tests/sanitize \
 	  --exclude=tests/sanitize_test.sh --exclude=tests/tunables_test.sh --exclude=tests/slurm_test.sh \
-	  --exclude=tests/gradescope_test.sh --exclude=tests/class_test.sh --exclude=harness/tools/time-class.sh --exclude=tests/newlab_test.sh --exclude=tests/docs_test.sh --exclude=tests/emu_corpus --exclude=tests/hostile --exclude=tests/hostile_test.sh $(DIST_FILES) | tar -xf - -C $(B)/$(DIST_NAME)
+	  --exclude=tests/gradescope_test.sh --exclude=tests/class_test.sh --exclude=harness/tools/time-class.sh --exclude=tests/newlab_test.sh --exclude=tests/newop_test.sh --exclude=tests/newop --exclude=tests/docs_test.sh --exclude=tests/emu_corpus --exclude=tests/hostile --exclude=tests/hostile_test.sh $(DIST_FILES) | tar -xf - -C $(B)/$(DIST_NAME)
 	@for o in $(REFERENCE_OBJECTS); do \
 	   cp $$o $(B)/$(DIST_NAME)/solutions/prebuilt/ && { [ ! -f $${o%.o}.resources.txt ] || cp $${o%.o}.resources.txt $(B)/$(DIST_NAME)/solutions/prebuilt/; }; \
 	 done

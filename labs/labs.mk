@@ -9,7 +9,8 @@
 #   labNN_dir       folder under labs/ and solutions/
 #   labNN_kind      cpu: host pointers, gcc | gpu: device pointers, nvcc
 #   labNN_op        what the lab computes: transpose (the default), matmul, sgemm
-#                   or inplace (a square matrix transposed in its own memory)
+#                   or inplace (a square matrix transposed in its own memory);
+#                   each is one file, harness/core/ops/NAME.c (op.h)
 #   labNN_file      the file the student edits
 #   labNN_tunables  macros the student may change and -D may override
 #   labNN_title     a few words for tables and plots

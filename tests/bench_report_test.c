@@ -15,9 +15,9 @@
 
 /* A transpose back end in miniature: the ceiling, the reference, the student. */
 static const tl_variant variants[] = {
-    {"memcpy", "copy (ceiling)", "ceiling", "reference", NULL},
-    {"reference", "reference", "reference", "reference", NULL},
-    {"student", "your code", "student", "reference", NULL},
+    {"memcpy", "copy (ceiling)", "ceiling", "reference", NULL, NULL},
+    {"reference", "reference", "reference", "reference", NULL, "transpose"},
+    {"student", "your code", "student", "reference", NULL, "transpose"},
 };
 enum { N = 3 };
 

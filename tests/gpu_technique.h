@@ -39,13 +39,7 @@ static inline int tl_launches_of(void (*entry)(void), int rows, int cols, int de
 {
     tl_verdict *v = &tl_technique_verdict;
     tl_shape s = {rows, cols, depth};
-    if (entry == (void (*)(void))transpose)
-        tl_check_transpose(v, transpose, tl_test_backend(), s, tl_test_seed(), &tl_transpose_words);
-    else if (entry == (void (*)(void))transpose_inplace)
-        tl_check_inplace(v, transpose_inplace, tl_test_backend(), rows, tl_test_seed(), &tl_inplace_words);
-    else
-        tl_check_matmul(v, (tl_matmul_fn)entry, entry != (void (*)(void))matmul_naive,
-                        tl_test_backend(), s, tl_test_seed(), &tl_product_words);
+    tl_check_entry(v, entry, s);
     if (tl_todo_message())
         cr_assert_fail("not implemented yet: %s", tl_todo_message());
     int n = tl_launch_count();
@@ -75,7 +69,7 @@ static inline int tl_launches_of(void (*entry)(void), int rows, int cols, int de
                                     "one launch (a few at most) does this lab's work", n, TL_MAX_LAUNCHES);
     return n;
 }
-#define tl_launches(rows, cols) tl_launches_of((void (*)(void))transpose, rows, cols, 1)
+#define tl_launches(rows, cols) tl_launches_of(TL_ENTRY(transpose), rows, cols, 1)
 
 /* How a message names launch i of n: nothing when there is one. */
 static inline const char *tl_launch_named(int i, int n)

@@ -7,7 +7,7 @@
 /* Lab 4's tile, read and written without bank conflicts. */
 TL_TECHNIQUE(lab05_technique, uses_a_padded_tile, 20)
 {
-    tl_emu_stats t = tl_counts_of((void (*)(void))transpose, 192, 128, 1);
+    tl_emu_stats t = tl_counts_of(TL_ENTRY(transpose), 192, 128, 1);
     tl_expect_staged(&t, 192.0 * 128);
     tl_expect_coalesced();
     tl_expect_conflict_free();

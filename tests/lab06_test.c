@@ -7,7 +7,7 @@
 /* Lab 5's tile, read and written without bank conflicts. */
 TL_TECHNIQUE(lab06_technique, uses_a_padded_tile, 20)
 {
-    tl_emu_stats t = tl_counts_of((void (*)(void))transpose, 192, 128, 1);
+    tl_emu_stats t = tl_counts_of(TL_ENTRY(transpose), 192, 128, 1);
     tl_expect_staged(&t, 192.0 * 128);
     tl_expect_coalesced();
     tl_expect_conflict_free();
@@ -16,7 +16,7 @@ TL_TECHNIQUE(lab06_technique, uses_a_padded_tile, 20)
 /* Fewer threads than elements: each moves several, as many as the threads that ran say. */
 TL_TECHNIQUE(lab06_technique, moves_several_elements_per_thread, 20)
 {
-    tl_emu_stats t = tl_counts_of((void (*)(void))transpose, 192, 128, 1);
+    tl_emu_stats t = tl_counts_of(TL_ENTRY(transpose), 192, 128, 1);
     double each = 192.0 * 128 / (double)t.threads;
     cr_assert(each >= 2,
               "%llu threads ran for the %d elements of a 192 x 128 matrix, %.1f elements each: one "

@@ -12,8 +12,8 @@ TL_HELD_BACK(lab07_hidden, held_back_shapes, 120)
     tl_shape shapes[64];
     int n = tl_hidden_shapes(shapes, 64);
     for (int i = 0; i < n; i++) {
-        tl_expect_matmul(matmul_naive, shapes[i].rows, shapes[i].cols, shapes[i].depth);
-        tl_expect_matmul(matmul_tiled, shapes[i].rows, shapes[i].cols, shapes[i].depth);
+        tl_expect_matmul(TL_ENTRY(matmul_naive), shapes[i].rows, shapes[i].cols, shapes[i].depth);
+        tl_expect_matmul(TL_ENTRY(matmul_tiled), shapes[i].rows, shapes[i].cols, shapes[i].depth);
     }
 }
 
@@ -21,6 +21,6 @@ TL_HELD_BACK(lab07_hidden, held_back_shapes, 120)
  * and its multiply-adds take them from shared memory. */
 TL_TECHNIQUE(lab07_technique, tiled_uses_shared_tiles, 20)
 {
-    tl_emu_stats t = tl_counts_of((void (*)(void))matmul_tiled, 64, 64, 64);
+    tl_emu_stats t = tl_counts_of(TL_ENTRY(matmul_tiled), 64, 64, 64);
     tl_expect_tile_reuse(&t, 64, 64, 64, 4);
 }

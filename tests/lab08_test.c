@@ -11,13 +11,13 @@ TL_HELD_BACK(lab08_hidden, held_back_shapes, 120)
     tl_shape shapes[64];
     int n = tl_hidden_shapes(shapes, 64);
     for (int i = 0; i < n; i++)
-        tl_expect_matmul(sgemm, shapes[i].rows, shapes[i].cols, shapes[i].depth);
+        tl_expect_matmul(TL_ENTRY(sgemm), shapes[i].rows, shapes[i].cols, shapes[i].depth);
 }
 
 /* Each thread a tile of C in registers (16 elements at least), from tiles of A and B in shared memory. */
 TL_TECHNIQUE(lab08_technique, each_thread_computes_a_tile_of_c, 20)
 {
-    tl_emu_stats t = tl_counts_of((void (*)(void))sgemm, 128, 128, 128);
+    tl_emu_stats t = tl_counts_of(TL_ENTRY(sgemm), 128, 128, 128);
     double each = 128.0 * 128 / (double)t.threads;
     cr_assert(each >= 16,
               "for a 128 x 128 C, %llu threads ran, %.1f elements of C each: register blocking "

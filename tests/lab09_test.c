@@ -7,7 +7,7 @@
 /* Every element through shared tiles (a tile and its mirror), global memory coalesced both ways. */
 TL_TECHNIQUE(lab09_technique, uses_two_shared_tiles, 20)
 {
-    tl_emu_stats t = tl_counts_of((void (*)(void))transpose_inplace, 192, 192, 1);
+    tl_emu_stats t = tl_counts_of(TL_ENTRY(transpose_inplace), 192, 192, 1);
     tl_expect_staged(&t, 192.0 * 192);
     tl_expect_coalesced();
 }

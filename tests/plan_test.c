@@ -70,7 +70,7 @@ Test(plan, records_the_reference_launch_with_its_arguments)
     unsigned long long device[3] = {0x7f0000000000ull, 0x7f0000400000ull, 0};
     use("lab06/reference");
     lab06_table();
-    cr_assert(tl_lab_plan((void (*)(void))transpose, (tl_shape){256, 320, 1}, device, &table, &plan,
+    cr_assert(tl_lab_plan(tl_entry_named("transpose"), (tl_shape){256, 320, 1}, device, &table, &plan,
                           why, sizeof why) == 0, "%s", why);
     cr_assert_str_empty(plan.refused);
     cr_assert_eq(plan.steps, 1, "one launch, not %d steps", plan.steps);
@@ -98,7 +98,7 @@ Test(plan, refuses_a_kernel_the_table_does_not_hold)
     use("lab06/reference");
     memset(&table, 0, sizeof table);
     kernel("_Z5otherPfPKfiiii", 6, sizes);
-    cr_assert(tl_lab_plan((void (*)(void))transpose, (tl_shape){64, 64, 1}, device, &table, &plan,
+    cr_assert(tl_lab_plan(tl_entry_named("transpose"), (tl_shape){64, 64, 1}, device, &table, &plan,
                           why, sizeof why) == 0, "%s", why);
     cr_assert_eq(plan.steps, 0);
     cr_assert(strstr(plan.refused, "not a kernel of your lab file"), "%s", plan.refused);
@@ -111,7 +111,7 @@ Test(plan, says_what_a_stub_left_to_do)
     unsigned long long device[3] = {0x7f0000000000ull, 0x7f0000400000ull, 0};
     use("lab06/student");
     lab06_table();
-    cr_assert(tl_lab_plan((void (*)(void))transpose, (tl_shape){64, 64, 1}, device, &table, &plan,
+    cr_assert(tl_lab_plan(tl_entry_named("transpose"), (tl_shape){64, 64, 1}, device, &table, &plan,
                           why, sizeof why) == 0, "%s", why);
     cr_assert(tl_todo_message() && *tl_todo_message(), "the stub's TODO is reported");
     tl_lab_stop();
@@ -123,7 +123,7 @@ Test(plan, a_lab_file_without_the_entry_point_says_so)
     unsigned long long device[3] = {0x7f0000000000ull, 0, 0};
     use("lab06/reference");
     lab06_table();
-    cr_assert(tl_lab_plan((void (*)(void))transpose_inplace, (tl_shape){64, 64, 1}, device, &table,
+    cr_assert(tl_lab_plan(tl_entry_named("transpose_inplace"), (tl_shape){64, 64, 1}, device, &table,
                           &plan, why, sizeof why) != 0);
     cr_assert(strstr(why, "defines no transpose_inplace()"), "%s", why);
     tl_lab_stop();
@@ -144,7 +144,7 @@ static void plan_of(const char *name, tl_shape s)
     unsigned long long device[3] = {0x7f0000000000ull, 0x7f0000400000ull, 0};
     snprintf(variant, sizeof variant, "plans/%s", name);
     use(variant);
-    cr_assert(tl_lab_plan((void (*)(void))transpose, s, device, &table, &plan, why, sizeof why) == 0,
+    cr_assert(tl_lab_plan(tl_entry_named("transpose"), s, device, &table, &plan, why, sizeof why) == 0,
               "%s", why);
     tl_lab_stop();
 }

@@ -22,8 +22,8 @@
 
 #include "check.h"
 #include "lab.h"
-#include "lab_words.h"
 #include "lab_client.h"
+#include "op.h"
 #include "suite_server.h"
 
 /*
@@ -470,43 +470,52 @@ ReportHook(POST_ALL)(struct criterion_global_stats *stats)
     tl_suite_server_stop();
 }
 
-static inline void tl_expect_transpose(int rows, int cols)
+/* A lab's entry point as a check names it, by its name in lab.h (op.h: its handle; the
+ * lab's code runs in the lab process). */
+#define TL_ENTRY(name) tl_entry_named(#name)
+
+/*
+ * One call of a lab's entry point on shape s, checked by its operation's
+ * checker (op.h) into v: the entry point names its operation.
+ */
+static inline void tl_check_entry(tl_verdict *v, void (*entry)(void), tl_shape s)
+{
+    const char *name = tl_lab_entry_of(entry);
+    const tl_op *op = tl_op_of_entry(name);
+    cr_assert(op, "tilelab: %s() is no operation's entry point (harness/core/ops/)", name);
+    op->check(v, name, entry, tl_test_backend(), s, tl_test_seed());
+}
+
+/* The call checked, and the test failed with the checker's message where it was wrong. */
+static inline void tl_expect(void (*entry)(void), tl_shape s)
 {
     static tl_verdict v;
-    tl_shape s = {rows, cols, 1};
-    const tl_backend *backend = tl_test_backend();
-    TL_CALL_BEGIN("transpose() of a %d x %d matrix", rows, cols);
-    tl_check_transpose(&v, transpose, backend, s, tl_test_seed(), &tl_transpose_words);
+    const char *name = tl_lab_entry_of(entry);
+    const tl_op *op = tl_op_of_entry(name);
+    char said[256] = "";
+    if (op)
+        op->call->describe(said, sizeof said, name, s);
+    TL_CALL_BEGIN("%s", said);
+    tl_check_entry(&v, entry, s);
     TL_CALL_END();
     if (!v.ok)
         tl_skip_after_hang();
     cr_assert(v.ok, "%s", v.message);
 }
 
-static inline void tl_expect_matmul(tl_matmul_fn fn, int m, int n, int k)
+static inline void tl_expect_transpose(int rows, int cols)
 {
-    static tl_verdict v;
-    tl_shape s = {m, n, k};
-    const tl_backend *backend = tl_test_backend();
-    TL_CALL_BEGIN("%s() with m=%d, n=%d, k=%d", fn == matmul_naive ? "matmul_naive" :
-                  fn == matmul_tiled ? "matmul_tiled" : "sgemm", m, n, k);
-    tl_check_matmul(&v, fn, fn != matmul_naive, backend, s, tl_test_seed(), &tl_product_words);
-    TL_CALL_END();
-    if (!v.ok)
-        tl_skip_after_hang();
-    cr_assert(v.ok, "%s", v.message);
+    tl_expect(TL_ENTRY(transpose), (tl_shape){rows, cols, 1});
+}
+
+static inline void tl_expect_matmul(tl_entry_fn fn, int m, int n, int k)
+{
+    tl_expect(fn, (tl_shape){m, n, k});
 }
 
 static inline void tl_expect_inplace(int n)
 {
-    static tl_verdict v;
-    const tl_backend *backend = tl_test_backend();
-    TL_CALL_BEGIN("transpose_inplace() of a %d x %d matrix", n, n);
-    tl_check_inplace(&v, transpose_inplace, backend, n, tl_test_seed(), &tl_inplace_words);
-    TL_CALL_END();
-    if (!v.ok)
-        tl_skip_after_hang();
-    cr_assert(v.ok, "%s", v.message);
+    tl_expect(TL_ENTRY(transpose_inplace), (tl_shape){n, n, 1});
 }
 
 /*
@@ -533,7 +542,7 @@ static inline void tl_expect_thin_transpose(int rows, int cols)
     tl_expect_transpose(TL_THIN, TL_PAST_GRID_Y);
 }
 
-static inline void tl_expect_thin_matmul(tl_matmul_fn fn, int m, int n, int k)
+static inline void tl_expect_thin_matmul(tl_entry_fn fn, int m, int n, int k)
 {
     tl_expect_matmul(fn, m, TL_THIN + 2, TL_THIN);
     tl_expect_matmul(fn, TL_THIN + 2, n, TL_THIN);

@@ -20,26 +20,22 @@
 #error "the Makefile defines TL_LAB and friends"
 #endif
 
-#if defined(TL_OP_MATMUL)
-#define DEFAULT_SIZES "512,1024,2000,2048,4096,8192"
-#define DEFAULT_REPS 20
-#elif defined(TL_OP_INPLACE)
-#define DEFAULT_SIZES "1024,2048,4096,8192,16384,4097"
-#define DEFAULT_REPS 20
-#elif defined(TL_LAB_GPU)
-#define DEFAULT_SIZES "1024,2048,4096,8192,16384,4097x8191"
-#define DEFAULT_REPS 20
-#else
-#define DEFAULT_SIZES "256,512,1000,1024,1500,2048,4096,4097x8191" /* 1000, 1500: a textbook BLOCK shows its gain */
-#define DEFAULT_REPS 7
+#ifndef TL_LAB_OP
+#error "the Makefile names the lab's operation: -DTL_LAB_OP='\"transpose\"' (op.h)"
 #endif
 #define MAX_SIZES 64
 
-#ifdef TL_OP_MATMUL
-#define IS_PRODUCT 1 /* sizes are MxNxK */
+const tl_op *tl_bench_op;
+
+/* What runs when the command line does not say: the operation's, for a lab of this kind. */
+static const tl_op_bench *defaults(void)
+{
+#ifdef TL_LAB_GPU
+    return &tl_bench_op->bench_gpu;
 #else
-#define IS_PRODUCT 0
+    return &tl_bench_op->bench_cpu;
 #endif
+}
 
 static void usage(FILE *f)
 {
@@ -51,14 +47,7 @@ static void usage(FILE *f)
             "Measures lab %d (%s): the student's code beside the reference and the\n"
             "ceiling, median of N repetitions after the warm-up runs.\n"
             "\n"
-#if defined(TL_OP_MATMUL)
-            "  --sizes LIST     sizes to run, N (m = n = k) or MxNxK, comma-separated\n"
-#elif defined(TL_OP_INPLACE)
-            "  --sizes LIST     sizes to run, N (an N x N matrix: in place means square),\n"
-            "                   comma-separated\n"
-#else
-            "  --sizes LIST     sizes to run, N (square) or ROWSxCOLS, comma-separated\n"
-#endif
+            "  --sizes LIST     sizes to run, %s, comma-separated\n"
             "                   (default %s)\n"
             "  --reps N         timed repetitions per variant and size, 1..1000 (default %d)\n"
             "  --warmup N       untimed runs first, 0..100 (default 2)\n"
@@ -71,17 +60,18 @@ static void usage(FILE *f)
             "  --tag TEXT       text for the CSV's tag column (e.g. TILE_DIM=32 BLOCK_ROWS=8)\n"
             "  --once VARIANTS  run each of them (names or roles) once at each size on buffers of\n"
             "                   exactly the matrix's size, unchecked and untimed: for valgrind\n"
-            "                   and compute-sanitizer\n"
+            "                   and compute-sanitizer (without --sizes: %s)\n"
             "  --gpu-lock-fd FD a lock the grader's benches share (timing_lock.h): each timing\n"
             "                   holds it alone, all else shares it\n",
-            TL_LAB, TL_LAB_DIR, DEFAULT_SIZES, DEFAULT_REPS);
+            TL_LAB, TL_LAB_DIR, tl_bench_op->sizes_are, defaults()->sizes, defaults()->reps,
+            tl_bench_op->sanitize_sizes);
 }
 
 static void bad_input(const char *what)
 {
     fprintf(stderr, "bench: %s\n", what);
     fprintf(stderr, "(e.g. make lab%d bench SIZES=%s REPS=%d; bench --help lists every option)\n",
-            TL_LAB, DEFAULT_SIZES, DEFAULT_REPS);
+            TL_LAB, defaults()->sizes, defaults()->reps);
     exit(2);
 }
 
@@ -144,13 +134,7 @@ static void write_header(FILE *f, const tl_bench_opts *o)
     fprintf(f, "# date: %s\n", date);
     fprintf(f, "# method: median of %d repetitions after %d warm-up runs; spread: half the "
                "interquartile range over the median; every timed call's output is checked; %s\n",
-            o->reps, o->warmup,
-#ifdef TL_OP_MATMUL
-            "GFLOP/s = 2 m n k / 1e9 / seconds"
-#else
-            "GB/s = (bytes read + bytes written) / 1e9 / seconds"
-#endif
-    );
+            o->reps, o->warmup, tl_bench_op->rate_is    );
 }
 
 /* What the command line asked for. */
@@ -162,11 +146,12 @@ typedef struct {
 
 static bench_args parse_args(int argc, char **argv)
 {
-    bench_args a = {{DEFAULT_REPS, 2, NULL}, DEFAULT_SIZES, NULL, NULL, "", NULL, 0, -1};
+    bench_args a = {{defaults()->reps, 2, NULL}, defaults()->sizes, NULL, NULL, "", NULL, 0, -1};
+    int sizes_given = 0;
     for (int i = 1; i < argc; i++) {
         const char *arg = argv[i];
         if (!strcmp(arg, "--sizes"))
-            a.sizes = value_of(argc, argv, &i);
+            a.sizes = value_of(argc, argv, &i), sizes_given = 1;
         else if (!strcmp(arg, "--reps"))
             a.o.reps = (int)count_of(argc, argv, &i, 1, 1000);
         else if (!strcmp(arg, "--warmup"))
@@ -181,8 +166,11 @@ static bench_args parse_args(int argc, char **argv)
             check_variants(a.o.only = value_of(argc, argv, &i));
         else if (!strcmp(arg, "--tag"))
             a.tag = value_of(argc, argv, &i);
-        else if (!strcmp(arg, "--once"))
+        else if (!strcmp(arg, "--once")) {
             check_variants(a.once = value_of(argc, argv, &i));
+            if (!sizes_given)
+                a.sizes = tl_bench_op->sanitize_sizes;
+        }
         else if (!strcmp(arg, "--gpu-lock-fd"))
             a.lock_fd = (int)count_of(argc, argv, &i, 0, 1 << 20);
         else if (!strcmp(arg, "-h") || !strcmp(arg, "--help")) {
@@ -286,7 +274,7 @@ static int run_bench(const bench_args *a, const tl_shape *shapes, int n_shapes)
         }
         char how[128] = "";
         tl_bench_refuse(shapes[i], r, n, tl_bench_bound(shapes[i], r, n, how, sizeof how), how);
-        tl_bench_report(&out, TL_LAB, IS_PRODUCT, a->tag, shapes[i], r, n);
+        tl_bench_report(&out, TL_LAB, tl_bench_op->dims, a->tag, shapes[i], r, n);
         fflush(stdout);
     }
     if (write_result(&csv, a) != 0)
@@ -298,6 +286,10 @@ static int run_bench(const bench_args *a, const tl_shape *shapes, int n_shapes)
 
 int main(int argc, char **argv)
 {
+    if (!(tl_bench_op = tl_op_named(TL_LAB_OP))) {
+        fprintf(stderr, "bench: no operation '%s' in harness/core/ops/\n", TL_LAB_OP);
+        return 2;
+    }
     bench_args a = parse_args(argc, argv);
     tl_shape shapes[MAX_SIZES];
     char why[1024];
@@ -328,6 +320,12 @@ int tl_bench_selected(const tl_bench_opts *o, const tl_variant *v)
         if (strcmp(tok, v->name) == 0 || strcmp(tok, v->role) == 0)
             return 1;
     return 0;
+}
+
+double tl_bench_work(tl_shape s, const char **unit)
+{
+    *unit = tl_bench_op->unit;
+    return tl_bench_op->work(s);
 }
 
 void tl_bench_note_verdict(tl_result *r, const tl_verdict *v)

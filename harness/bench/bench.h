@@ -1,8 +1,9 @@
 /*
  * The bench: bench.c reads the command line, bench_report.c writes the
- * table and the CSV, and one back end per operation measures the rows of
- * its table in bench_variants.h: bench_cpu.c (labs 1-2), bench_gpu.c
- * (transposes on a GPU), bench_inplace.c, bench_matmul.c (products). Each
+ * table and the CSV, and a back end measures the rows of its table in
+ * bench_variants.h: bench_cpu.c (labs 1-2), and on a GPU the operation's
+ * own, bench_OP.c (bench_transpose.c, bench_inplace.c, bench_matmul.c and
+ * bench_sgemm.c), or bench_any.c for an operation with none. Each
  * lab's bench binary links the student's lab file and the reference's, its
  * entry points renamed reference_*.
  */
@@ -13,30 +14,22 @@
 #include <stdio.h>
 
 #include "check.h"
+#include "op.h"
 #include "lab_words.h"
 #include "shapes.h"
 #include "timer.h"
-#include "lab.h"
 #include "bench_variants.h"
 
-void reference_transpose(float *out, const float *in, int rows, int cols);
-void reference_transpose_inplace(float *d_mat, int n);
-void reference_matmul_naive(float *d_c, const float *d_a, const float *d_b, int m, int n, int k);
-void reference_matmul_tiled(float *d_c, const float *d_a, const float *d_b, int m, int n, int k);
-void reference_sgemm(float *d_c, const float *d_a, const float *d_b, int m, int n, int k);
-
-#define TL_MAX_VARIANTS 8
-
-/* Whether a product's kernel works through shared tiles, as tl_check_matmul's
- * hints need to know: all but lab 7's naive ones. */
-static inline int tl_bench_tiled(tl_matmul_fn fn)
+/*
+ * One call of fn, called as `call` says (call.h), on matrices m0, m1, m2 (those it
+ * takes): through tl_call_invoke, so that an entry point this program runs by its handle
+ * (the grader's bench: the student's, as plans) runs so.
+ */
+static inline void tl_bench_invoke(const tl_call *call, tl_entry_fn fn, float *m0, const float *m1,
+                                   const float *m2, tl_shape s)
 {
-#if defined(TL_OP_MATMUL) && !defined(TL_OP_SGEMM)
-    return fn != matmul_naive && fn != reference_matmul_naive;
-#else
-    (void)fn;
-    return 1;
-#endif
+    float *const m[TL_CALL_MATRICES] = {m0, (float *)m1, (float *)m2};
+    tl_call_invoke(call, fn, m, s);
 }
 
 /* One row of results, in the order of the back end's table. */
@@ -56,9 +49,12 @@ typedef struct {
 /* The back end's table (bench_variants.h), ceiling first: how many. */
 int tl_bench_variants(const tl_variant **table);
 
-/* The work one call does at size s, in the unit of the rate: bytes moved
- * (read + written) for GB/s, or floating-point operations for GFLOP/s. */
+/* The lab's operation (op.h), which the Makefile names: -DTL_LAB_OP='"transpose"'. */
+extern const tl_op *tl_bench_op;
+
+/* The work one call does at size s, in the unit of the rate: the operation's. */
 double tl_bench_work(tl_shape s, const char **unit);
+
 
 /* Prepares the back end (device query, library handles). 0, or -1 with a reason. */
 int tl_bench_init(char *why, size_t why_len);
@@ -94,7 +90,7 @@ void tl_bench_refuse(tl_shape s, tl_result *r, int n, double bound, const char *
 /*
  * The bench's three outputs of one size for lab `lab`, each where its FILE
  * is not NULL: r holds n results in the back end's order, ceiling first;
- * those with no variant were not asked for. matmul: sizes are MxNxK.
+ * those with no variant were not asked for. dims 3: sizes are MxNxK (op.h).
  *
  * table   for people: a line a variant, its spread, notes on noise
  * csv     (--csv) a row a timed variant, TL_BENCH_CSV_HEADER's columns: what
@@ -118,7 +114,7 @@ void tl_bench_refuse(tl_shape s, tl_result *r, int n, double bound, const char *
 typedef struct {
     FILE *table, *csv, *record;
 } tl_bench_out;
-void tl_bench_report(const tl_bench_out *out, int lab, int matmul, const char *tag, tl_shape s,
+void tl_bench_report(const tl_bench_out *out, int lab, int dims, const char *tag, tl_shape s,
                      const tl_result *r, int n);
 
 /* Shared by the back ends: is v selected by o->only, by its name or its role? */

@@ -14,20 +14,9 @@
 static void openblas_transpose(float *out, const float *in, int rows, int cols);
 #endif
 
-static const tl_variant variants[] = {TL_VARIANTS_TRANSPOSE_CPU(TL_VARIANT)};
-#define N_VARIANTS ((int)(sizeof variants / sizeof *variants))
-
-int tl_bench_variants(const tl_variant **table)
-{
-    *table = variants;
-    return N_VARIANTS;
-}
-
-double tl_bench_work(tl_shape s, const char **unit)
-{
-    *unit = TL_UNIT_TRANSPOSE;
-    return 2.0 * (double)tl_shape_elements(s) * sizeof(float);
-}
+static const tl_variant before[] = {TL_CEILING_COPY(TL_VARIANT){0}};
+static const tl_variant after[] = {TL_LIBRARY_TRANSPOSE_CPU(TL_VARIANT){0}};
+TL_BENCH_TABLE(before, after)
 
 static size_t llc;
 static char *flush_buf;

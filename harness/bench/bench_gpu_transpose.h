@@ -2,8 +2,8 @@
 #define TILELAB_BENCH_GPU_TRANSPOSE_H
 
 /*
- * What the bench's two GPU back ends of the transposes share (bench_gpu.c,
- * out of place; bench_inplace.c, in place): starting on the GPU, whether a
+ * What the bench's GPU back ends share, first those of the transposes
+ * (bench_transpose.c, out of place; bench_inplace.c, in place): starting on the GPU, whether a
  * size fits, and the check of a timed call's output.
  */
 #include "bench.h"

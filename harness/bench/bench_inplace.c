@@ -17,22 +17,14 @@
 #include <stdlib.h>
 #include <string.h>
 
-static const tl_variant variants[] = {TL_VARIANTS_INPLACE_GPU(TL_VARIANT)};
-#define N_VARIANTS ((int)(sizeof variants / sizeof *variants))
+/* The out-of-place reference of the baseline lab, linked beside this one's. */
+void reference_transpose(float *out, const float *in, int rows, int cols);
 
-int tl_bench_variants(const tl_variant **table)
-{
-    *table = variants;
-    return N_VARIANTS;
-}
+static const tl_variant before[] = {TL_CEILING_COPY(TL_VARIANT){0}};
+static const tl_variant after[] = {TL_LIBRARY_INPLACE_GPU(TL_VARIANT){0}};
+TL_BENCH_TABLE(before, after)
 
 /* Each element read once and written once, as an out-of-place transpose. */
-double tl_bench_work(tl_shape s, const char **unit)
-{
-    *unit = TL_UNIT_TRANSPOSE;
-    return 2.0 * (double)tl_shape_elements(s) * sizeof(float);
-}
-
 static tl_gpu_info info;
 
 int tl_bench_init(char *why, size_t why_len)
@@ -74,9 +66,9 @@ static cudaError_t launch(void *p)
 {
     launch_ctx *c = p;
     if (c->inplace)
-        c->inplace(c->work, c->s.rows);
+        tl_bench_invoke(&tl_call_inplace, (tl_entry_fn)c->inplace, c->work, NULL, NULL, c->s);
     else if (c->transpose)
-        c->transpose(c->work, c->pristine, c->s.rows, c->s.cols);
+        tl_bench_invoke(&tl_call_transpose, (tl_entry_fn)c->transpose, c->work, c->pristine, NULL, c->s);
     else
         return cudaMemcpyAsync(c->work, c->pristine, tl_shape_elements(c->s) * sizeof(float),
                                cudaMemcpyDeviceToDevice, 0);

@@ -21,18 +21,9 @@
 static void cublas_matmul(float *c, const float *a, const float *b, int m, int n, int k);
 static void cpu_matmul(float *c, const float *a, const float *b, int m, int n, int k);
 
-#ifdef TL_OP_SGEMM
-static const tl_variant variants[] = {TL_VARIANTS_SGEMM_GPU(TL_VARIANT)};
-#else
-static const tl_variant variants[] = {TL_VARIANTS_MATMUL_GPU(TL_VARIANT)};
-#endif
-#define N_VARIANTS ((int)(sizeof variants / sizeof *variants))
-
-int tl_bench_variants(const tl_variant **table)
-{
-    *table = variants;
-    return N_VARIANTS;
-}
+static const tl_variant before[] = {TL_CEILING_PRODUCT_GPU(TL_VARIANT){0}};
+static const tl_variant after[] = {TL_LIBRARY_PRODUCT_GPU(TL_VARIANT){0}};
+TL_BENCH_TABLE(before, after)
 
 /* The library's variant is the CPU's product, on host pointers. */
 static int on_host(const tl_variant *v)
@@ -43,12 +34,6 @@ static int on_host(const tl_variant *v)
 static tl_matmul_fn fn_of(const tl_variant *v)
 {
     return (tl_matmul_fn)v->fn;
-}
-
-double tl_bench_work(tl_shape s, const char **unit)
-{
-    *unit = TL_UNIT_PRODUCT;
-    return 2.0 * s.rows * (double)s.cols * s.depth;
 }
 
 static tl_gpu_info info;
@@ -131,7 +116,7 @@ typedef struct {
 static cudaError_t launch(void *p)
 {
     launch_ctx *x = p;
-    x->fn(x->c, x->a, x->b, x->s.rows, x->s.cols, x->s.depth);
+    tl_bench_invoke(&tl_call_matmul, (tl_entry_fn)x->fn, x->c, x->a, x->b, x->s);
     return tl_gpu_lab_error(NULL);
 }
 
@@ -184,14 +169,13 @@ static int verify(void *p, int rep, int last, char *why, size_t why_len)
 /* Correct first: each kernel once, at a size whose exact product the CPU finds quickly. */
 static int checked(tl_result *r, const tl_variant *variant)
 {
-    static char verdicts[N_VARIANTS]; /* 0 unknown, 1 right, 2 wrong */
-    static char notes[N_VARIANTS][sizeof r->note];
+    static char verdicts[TL_MAX_VARIANTS]; /* 0 unknown, 1 right, 2 wrong */
+    static char notes[TL_MAX_VARIANTS][sizeof r->note];
     static tl_verdict v;
     int i = (int)(variant - variants);
     if (!verdicts[i]) {
         tl_shape s = {257, 255, 263};
-        tl_check_matmul(&v, fn_of(variant), tl_bench_tiled(fn_of(variant)), &tl_gpu_backend, s,
-                        tl_fresh_seed(), &tl_product_words);
+        tl_bench_op->check(&v, variant->entry, variant->fn, &tl_gpu_backend, s, tl_fresh_seed());
         verdicts[i] = v.ok ? 1 : 2;
         if (!v.ok) {
             tl_bench_note_verdict(r, &v);

@@ -81,7 +81,7 @@ static void record_row(FILE *record, int lab, tl_shape s, const tl_result *r, co
     fputc('\n', record);
 }
 
-void tl_bench_report(const tl_bench_out *out, int lab, int matmul, const char *tag, tl_shape s,
+void tl_bench_report(const tl_bench_out *out, int lab, int dims, const char *tag, tl_shape s,
                      const tl_result *r, int n)
 {
     const char *unit;
@@ -89,7 +89,7 @@ void tl_bench_report(const tl_bench_out *out, int lab, int matmul, const char *t
     char size[48];
     int first = 1;
     tl_bench_work(s, &unit);
-    if (matmul)
+    if (dims == 3)
         snprintf(size, sizeof size, "%dx%dx%d", s.rows, s.cols, s.depth);
     else
         snprintf(size, sizeof size, "%dx%d", s.rows, s.cols);

@@ -1,13 +1,15 @@
 /*
- * The bench's variants: one table per operation, the only place a variant's
- * name, label and role are written. The bench runs and reports them in the
+ * The bench's variants: one table per back end, with the kernels of the
+ * lab's operation (op.h), the only places a variant's name, label and role
+ * are written. The bench runs and reports them in the
  * table's order, the ceiling first, and writes name, label and role into
  * every CSV row; the figures, the slides and the grader read them there.
  * `make plots` draws recorded CSVs written before the label and role columns
  * from build/bench/variants.csv, which bench_variants_csv.c prints from
  * these same tables.
  *
- * A row is X(name, label, role, vs, fn):
+ * A row is X(name, label, role, vs, fn), and so is each of the lab's kernels
+ * (op.h's tl_op_entry):
  *   name   what --only, --once and the CSV's variant column say
  *   label  what a figure's legend and a slide's table say (no comma: a CSV field)
  *   role   what it is there for: ceiling (a copy of the same bytes, or the
@@ -24,14 +26,37 @@
 #define TILELAB_BENCH_VARIANTS_H
 
 #include "check.h"
+#include "op.h"
 
 typedef struct {
     const char *name, *label, *role, *vs;
-    void (*fn)(void); /* the back end casts it back to its operation's type */
+    void (*fn)(void);   /* the back end casts it back to its operation's type */
+    const char *entry;  /* the entry point of lab.h it calls ("matmul_naive"), or fn's own name */
 } tl_variant;
 
-/* A row of a table as a tl_variant, for a back end's X. */
-#define TL_VARIANT(name, label, role, vs, fn) {name, label, role, vs, (void (*)(void))(fn)},
+/* A row of a back end's table as a tl_variant, for its X. */
+#define TL_VARIANT(name, label, role, vs, fn) {name, label, role, vs, (void (*)(void))(fn), #fn},
+
+/*
+ * A back end's table is its rows before the lab's kernels (the ceiling
+ * first), the kernels of the lab's operation (op.h: of each entry point, the
+ * reference's and the student's, as the operation names them), and its rows
+ * after: TL_BENCH_TABLE(before, after), each an array ended by {0}, defines
+ * the back end's tl_bench_variants, its `variants` and N_VARIANTS.
+ */
+int tl_bench_table(const tl_variant *before, const tl_variant *after, tl_variant *table);
+#define TL_BENCH_TABLE(before, after)                                                         \
+    static tl_variant variants[TL_MAX_VARIANTS];                                              \
+    int tl_bench_variants(const tl_variant **table)                                           \
+    {                                                                                         \
+        static int n;                                                                         \
+        if (!n)                                                                               \
+            n = tl_bench_table(before, after, variants);                                      \
+        *table = variants;                                                                    \
+        return n;                                                                             \
+    }
+#define N_VARIANTS tl_bench_variants(&(const tl_variant *){NULL})
+#define TL_MAX_VARIANTS 8
 
 #ifdef TL_HAVE_OPENBLAS
 #define TL_VARIANT_OPENBLAS_TRANSPOSE(X) \
@@ -42,64 +67,23 @@ typedef struct {
 #define TL_CPU_PRODUCT "CPU loop"
 #endif
 
-/*
- * The lab's own kernels, the reference's and the student's, of each
- * operation: the rows that the emulator's profile counts as well.
- */
-#define TL_KERNELS_TRANSPOSE(X)                                                       \
-    X("reference", "reference", "reference", "reference", reference_transpose)        \
-    X("student", "your code", "student", "reference", transpose)
-
-#define TL_KERNELS_INPLACE(X)                                                         \
-    X("reference", "reference", "reference", "reference", reference_transpose_inplace)\
-    X("student", "your code", "student", "reference", transpose_inplace)
-
-/* Lab 7: the tiled kernels are the headline, the naive ones beside them. */
-#define TL_KERNELS_MATMUL(X)                                                          \
-    X("reference", "reference", "reference", "reference", reference_matmul_tiled)     \
-    X("student", "your code", "student", "reference", matmul_tiled)                   \
-    X("ref_naive", "naive (ref.)", "reference", "reference", reference_matmul_naive)  \
-    X("naive", "your naive", "student", "ref_naive", matmul_naive)
-
-#define TL_KERNELS_SGEMM(X)                                                           \
-    X("reference", "reference", "reference", "reference", reference_sgemm)            \
-    X("student", "your code", "student", "reference", sgemm)
+/* A copy of the same bytes: the ceiling of the labs that move them. */
+#define TL_CEILING_COPY(X) X("memcpy", "copy (ceiling)", "ceiling", "reference", NULL)
 
 /* Labs 1-2: host pointers. */
-#define TL_VARIANTS_TRANSPOSE_CPU(X)                                                  \
-    X("memcpy", "copy (ceiling)", "ceiling", "reference", NULL)                       \
-    TL_KERNELS_TRANSPOSE(X)                                                           \
-    TL_VARIANT_OPENBLAS_TRANSPOSE(X)
+#define TL_LIBRARY_TRANSPOSE_CPU(X) TL_VARIANT_OPENBLAS_TRANSPOSE(X)
 
 /* Labs 3-6: device pointers. */
-#define TL_VARIANTS_TRANSPOSE_GPU(X)                                                  \
-    X("memcpy", "copy (ceiling)", "ceiling", "reference", NULL)                       \
-    TL_KERNELS_TRANSPOSE(X)                                                           \
-    X("cublas", "cuBLAS Sgeam", "library", "reference", cublas_transpose)
+#define TL_LIBRARY_TRANSPOSE_GPU(X) X("cublas", "cuBLAS Sgeam", "library", "reference", cublas_transpose)
 
 /* The in-place transpose (lab 9), beside the out-of-place reference of its
  * baseline lab (labNN_baseline in labs/labs.mk). */
-#define TL_VARIANTS_INPLACE_GPU(X)                                                    \
-    X("memcpy", "copy (ceiling)", "ceiling", "reference", NULL)                       \
-    TL_KERNELS_INPLACE(X)                                                             \
-    X("out_of_place", "out of place", "library", "reference", reference_transpose)
+#define TL_LIBRARY_INPLACE_GPU(X) X("out_of_place", "out of place", "library", "reference", reference_transpose)
 
-/* Lab 7. */
-#define TL_VARIANTS_MATMUL_GPU(X)                                                     \
-    X("cublas", "cuBLAS SGEMM", "ceiling", "reference", cublas_matmul)                \
-    TL_KERNELS_MATMUL(X)                                                              \
-    X("cpu", TL_CPU_PRODUCT, "library", "reference", cpu_matmul)
-
-/* Lab 8. */
-#define TL_VARIANTS_SGEMM_GPU(X)                                                      \
-    X("cublas", "cuBLAS SGEMM", "ceiling", "reference", cublas_matmul)                \
-    TL_KERNELS_SGEMM(X)                                                               \
-    X("cpu", TL_CPU_PRODUCT, "library", "reference", cpu_matmul)
+/* The products (labs 7 and 8). */
+#define TL_CEILING_PRODUCT_GPU(X) X("cublas", "cuBLAS SGEMM", "ceiling", "reference", cublas_matmul)
+#define TL_LIBRARY_PRODUCT_GPU(X) X("cpu", TL_CPU_PRODUCT, "library", "reference", cpu_matmul)
 
 #define TL_ROLES "ceiling, reference, student, library"
-
-/* The rate's unit: the transposes move bytes, the products compute. */
-#define TL_UNIT_TRANSPOSE "GB/s"
-#define TL_UNIT_PRODUCT "GFLOP/s"
 
 #endif

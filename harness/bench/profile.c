@@ -1,5 +1,5 @@
 /*
- * profile: what the emulator counted while the student's transpose and the
+ * profile: what the emulator counted while the student's kernels and the
  * reference's ran once on the same matrix. Counts, not timings: they are
  * the same on every machine, whatever its load. They go to a CSV, which
  * harness/tools/profile-table.sh shows, as it shows what ncu measures on a GPU.
@@ -30,27 +30,25 @@ static void usage(FILE *f)
 
 /* The lab's entry points, under the bench's names for them. */
 typedef struct {
-    const char *variant, *role;
-    tl_transpose_fn transpose;
-    tl_matmul_fn matmul;
-    tl_inplace_fn inplace;
+    const char *variant, *role, *entry;
+    tl_entry_fn fn;
 } lab_fn;
 
-/* The lab's own kernels, from the bench's table of the operation (bench_variants.h). */
-#define TRANSPOSE(name, label, role, vs, fn) {name, role, fn, NULL, NULL},
-#define MATMUL(name, label, role, vs, fn) {name, role, NULL, fn, NULL},
-#define INPLACE(name, label, role, vs, fn) {name, role, NULL, NULL, fn},
-static const lab_fn fns[] = {
-#if defined(TL_OP_SGEMM)
-    TL_KERNELS_SGEMM(MATMUL)
-#elif defined(TL_OP_MATMUL)
-    TL_KERNELS_MATMUL(MATMUL)
-#elif defined(TL_OP_INPLACE)
-    TL_KERNELS_INPLACE(INPLACE)
-#else
-    TL_KERNELS_TRANSPOSE(TRANSPOSE)
-#endif
-};
+/* The lab's own kernels, as its operation names them (op.h): of each entry point, the
+ * reference's, then the student's (in the grader's profile, its handle: it runs in the
+ * student's lab process). */
+static lab_fn fns[2 * TL_OPERATION_ENTRIES];
+static int n_fns;
+static const tl_op *op;
+
+static void kernels_of(const tl_op *o)
+{
+    for (int i = 0; i < TL_OPERATION_ENTRIES && o->entries[i].name; i++) {
+        const tl_op_entry *e = &o->entries[i];
+        fns[n_fns++] = (lab_fn){e->ref_variant, "reference", e->name, e->reference};
+        fns[n_fns++] = (lab_fn){e->variant, "student", e->name, e->student ? e->student : tl_entry_named(e->name)};
+    }
+}
 
 /* How far a launch has come, every tenth of its blocks, once it has run for a second:
  * a profile at 4096 x 4096 takes minutes. Only to say that it works, never to judge. */
@@ -84,24 +82,16 @@ static uint64_t seed = TL_DEFAULT_SEED;
 
 static void check(const lab_fn *f, const tl_backend *b, tl_shape s, tl_verdict *v)
 {
-    if (f->matmul)
-        tl_check_matmul(v, f->matmul, tl_bench_tiled(f->matmul), b, s, seed, &tl_product_words);
-    else if (f->inplace)
-        tl_check_inplace(v, f->inplace, b, s.rows, seed, &tl_inplace_words);
-    else
-        tl_check_transpose(v, f->transpose, b, s, seed, &tl_transpose_words);
+    op->check(v, f->entry, f->fn, b, s, seed);
 }
 
 /* The fewest 32-byte sectors one call can move however it is written: its
- * input read once and its output written once (an in-place transpose leaves
- * the diagonal where it is). The grader refuses counts below it: work the
- * emulator did not count (harness/grade/grade_measure.c). */
-static unsigned long long least_sectors(const lab_fn *f, tl_shape s)
+ * operation's least floats read and written (op.h). The grader refuses
+ * counts below it: work the emulator did not count
+ * (harness/grade/grade_measure.c). */
+static unsigned long long least_sectors(tl_shape s)
 {
-    unsigned long long r = (unsigned long long)s.rows, c = (unsigned long long)s.cols,
-                       k = (unsigned long long)s.depth,
-                       floats = f->matmul ? r * k + k * c + r * c : f->inplace ? 2 * (r * r - r) : 2 * r * c;
-    return (floats * sizeof(float) + 31) / 32;
+    return ((unsigned long long)op->least_floats(s) * sizeof(float) + 31) / 32;
 }
 
 /* A template kernel goes by its name alone: the emulator knows its arguments
@@ -117,7 +107,7 @@ static void row(FILE *csv, const lab_fn *f, tl_shape s, const tl_emu_stats *k)
             k->global_store_requests, k->global_store_sectors, k->shared_load_requests,
             k->shared_load_wavefronts, k->shared_store_requests, k->shared_store_wavefronts,
             k->global_load_bytes, k->global_store_bytes, k->shared_load_ideal, k->shared_store_ideal,
-            k->constant_load_requests, k->constant_load_passes, least_sectors(f, s));
+            k->constant_load_requests, k->constant_load_passes, least_sectors(s));
 }
 
 #ifdef TL_GRADE_PROFILE
@@ -177,11 +167,12 @@ static int profile(const lab_fn *f, tl_shape s, FILE *csv)
 
 int main(int argc, char **argv)
 {
-#ifdef TL_OP_MATMUL
-    tl_shape s = {128, 128, 128};
-#else
-    tl_shape s = {512, 512, 512};
-#endif
+    if (!(op = tl_op_named(TL_LAB_OP))) {
+        fprintf(stderr, "profile: no operation '%s' in harness/core/ops/\n", TL_LAB_OP);
+        return 2;
+    }
+    tl_shape s = op->profile_size;
+    kernels_of(op);
     const char *csv_path = NULL, *title = "this lab";
     char why[256];
     for (int i = 1; i < argc; i++) {
@@ -229,7 +220,7 @@ int main(int argc, char **argv)
     if (getrandom(&seed, sizeof seed, 0) != (ssize_t)sizeof seed)
         seed ^= (uint64_t)(tl_now() * 1e9);
 #endif
-    for (size_t i = 0; i < sizeof fns / sizeof *fns; i++)
+    for (int i = 0; i < n_fns; i++)
         wrong |= profile(&fns[i], s, csv);
 #ifdef TL_GRADE_PROFILE
     tl_lab_stop();

@@ -1,4 +1,5 @@
 #include "gpu.h"
+#include "op.h"
 #include "timing_lock.h"
 #ifdef TILELAB_EMU_CUDA_RUNTIME_H
 #include "emu.h"
@@ -231,9 +232,12 @@ static int wild(cudaError_t err)
  * An error of the student's kernel, with its cause in the lab's own terms
  * where the launch log or the lab says more than the usual list of causes.
  */
-static int fail_kernel(cudaError_t err, const char *doing, const tl_call *call, char *why, size_t why_len)
+static int fail_kernel(cudaError_t err, const char *doing, tl_entry_fn fn, char *why, size_t why_len)
 {
     char cause[768] = "", explained[4096];
+    /* The lab's operation says what its launches and bounds are (op.h). */
+    const tl_op *op = tl_op_of_fn(fn);
+    const tl_op_hints *h = op ? &op->hints : NULL;
     /* A refused launch: the runtime says invalid value (CUDA 13, a block or
      * a grid out of range) or invalid configuration (before); the launch log
      * says which of the student's launches it was, and what was wrong with it. */
@@ -244,8 +248,8 @@ static int fail_kernel(cudaError_t err, const char *doing, const tl_call *call, 
         tl_launch_fault refusal = tl_launch_fault_of(l->grid, l->block);
         unsigned long long threads = (unsigned long long)block.x * block.y * block.z;
         /* What to change, from the block's own shape: a square one is a tile's side squared. */
-        const char *side = call->kind == TL_CALL_MATMUL ? "TILE_WIDTH" : "TILE_DIM";
-        if (refusal == TL_LAUNCH_BAD_BLOCK && threads && block.z == 1 && block.x == block.y)
+        const char *side = h ? h->side : NULL;
+        if (refusal == TL_LAUNCH_BAD_BLOCK && threads && block.z == 1 && block.x == block.y && side)
             snprintf(cause, sizeof cause,
                      "your launch asked for blocks of (%u, %u, %u) threads, %llu in all, and a block "
                      "holds at most 1024 threads (x and y at most 1024, z at most 64). A %s x %s "
@@ -257,19 +261,10 @@ static int fail_kernel(cudaError_t err, const char *doing, const tl_call *call, 
                      "holds at most 1024 threads (x and y at most 1024, z at most 64): x times y "
                      "times z may be 1024 at most, as in 32 x 32 or 64 x 16.",
                      l->block[0], l->block[1], l->block[2], threads);
-        else if (!(l->grid[0] && l->grid[1] && l->grid[2])) {
+        else if (!(l->grid[0] && l->grid[1] && l->grid[2]) && h && h->grid_x && h->grid_y) {
             /* The rounding of the side that came out 0: x is the columns, y the rows. */
-            int product = call->kind == TL_CALL_MATMUL, square = call->kind == TL_CALL_INPLACE;
-            const char *x = product  ? "(n + TILE_WIDTH - 1) / TILE_WIDTH for x (C's n columns)"
-                            : square ? "(n + TILE_DIM - 1) / TILE_DIM tiles a side for x"
-                                     : "(cols + TILE_DIM - 1) / TILE_DIM for x",
-                       *y = product  ? "(m + TILE_WIDTH - 1) / TILE_WIDTH for y (its m rows)"
-                            : square ? "(n + TILE_DIM - 1) / TILE_DIM tiles a side for y"
-                            : l->block[1] == l->block[0]
-                                ? "(rows + TILE_DIM - 1) / TILE_DIM for y"
-                                : "(rows + BLOCK_ROWS - 1) / BLOCK_ROWS for y (a thread an "
-                                  "element; (rows + TILE_DIM - 1) / TILE_DIM where each block "
-                                  "covers a TILE_DIM x TILE_DIM tile)";
+            const char *x = h->grid_x,
+                       *y = l->block[1] != l->block[0] && h->grid_y_steps ? h->grid_y_steps : h->grid_y;
             snprintf(cause, sizeof cause,
                      "your launch asked for a grid of (%u, %u, %u) blocks, and a dimension of 0 "
                      "launches nothing. An integer division rounds down, to 0 when the matrix is "
@@ -288,22 +283,8 @@ static int fail_kernel(cudaError_t err, const char *doing, const tl_call *call, 
      * a __shared__ one, which a GPU's error does not tell apart (the emulator's detail does). */
     static const char tile[] = "; a __shared__ tile's indices are the thread's place in the tile "
                                "(threadIdx), each below the side the tile was declared with";
-    if (!cause[0] && call->kind == TL_CALL_MATMUL && wild(err))
-        snprintf(cause, sizeof cause,
-                 "a thread read or wrote outside A, B, C or a __shared__ array: check row < m and "
-                 "col < n before storing C[row * n + col], and that the loads A[row * k + p] and "
-                 "B[p * n + col] keep row < m, col < n and p < k%s", tile);
-    else if (!cause[0] && call->kind == TL_CALL_INPLACE && wild(err))
-        snprintf(cause, sizeof cause,
-                 "a thread read or wrote outside the n x n matrix or a __shared__ array: check "
-                 "r < n && c < n before each access, on both sides of a swap, the element (r, c) "
-                 "at r * n + c and its mirror (c, r) at c * n + r (a tiled kernel: the tile and "
-                 "its mirror tile)%s", tile);
-    else if (!cause[0] && call->kind == TL_CALL_TRANSPOSE && wild(err))
-        snprintf(cause, sizeof cause,
-                 "a thread read or wrote outside in, out or a __shared__ array: check the bounds "
-                 "test (c < cols && r < rows for in[r * cols + c]; out is cols x rows, so "
-                 "out[c * rows + r] needs the same test) and the indices%s", tile);
+    if (!cause[0] && h && h->outside && wild(err))
+        snprintf(cause, sizeof cause, "%s%s", h->outside, tile);
     explain_as(err, cause[0] ? cause : NULL, explained, sizeof explained);
     snprintf(why, why_len, "%s: %s", doing, explained);
     return -1;
@@ -330,7 +311,7 @@ static int run_copied(const tl_call *call, tl_entry_fn fn, tl_matrix *const m[],
     float *data[TL_CALL_MATRICES] = {NULL, NULL, NULL};
     for (int i = 0; i < n; i++)
         data[i] = d[i].device + TL_MARGIN;
-    call->invoke(fn, data, s);
+    tl_call_invoke(call, fn, data, s);
 #ifdef TILELAB_EMU_CUDA_RUNTIME_H
     tl_emu_lab_running(0);
 #endif
@@ -339,11 +320,11 @@ static int run_copied(const tl_call *call, tl_entry_fn fn, tl_matrix *const m[],
         if (said)
             snprintf(why, why_len, "launching your kernel: %s", said);
         else
-            fail_kernel(err, "launching your kernel", call, why, why_len);
+            fail_kernel(err, "launching your kernel", fn, why, why_len);
         goto done;
     }
     if ((err = cudaDeviceSynchronize())) {
-        fail_kernel(err, "running your kernel", call, why, why_len);
+        fail_kernel(err, "running your kernel", fn, why, why_len);
         goto done;
     }
 #ifdef TILELAB_EMU_CUDA_RUNTIME_H /* while counting: which work made the output, d[0] (emu.h) */

@@ -2,7 +2,7 @@
 # isolate-symbols.sh IN.o OUT.o [PREFIX]
 #
 # Makes every symbol a compiled lab file defines local, except its entry
-# points (lab.h's, listed once in lab_process.h): strong, weak,
+# points (lab.h's, each declared once in its operation's file, harness/core/ops/): strong, weak,
 # common or unique, none stays global (an IFUNC is refused, below). A lab file's helpers and
 # kernels then never collide with the harness's or with another lab
 # file's, and a lab file cannot replace a harness function (memcmp, the
@@ -13,9 +13,10 @@
 # wherever both are linked.
 set -eu
 in=$1 out=$2 prefix=${3:-}
-# lab.h's entry points, as harness/lab/lab_process.h lists them (X(name, op)).
-entries=" $(sed -n 's/^ *X(\([a-z_]*\), TL_CALL_[A-Z]*).*/\1/p' "$(dirname "$0")/lab_process.h" | tr '\n' ' ')"
-[ "$entries" != " " ] || { echo "isolate-symbols.sh: no entry points in $(dirname "$0")/lab_process.h" >&2; exit 1; }
+# lab.h's entry points, as the operations' files declare them (TL_ENTRY_POINT(name), op.h).
+ops=$(dirname "$0")/../core/ops
+entries=" $(sed -n 's/^TL_ENTRY_POINT(\([A-Za-z_0-9]*\));.*/\1/p' "$ops"/*.c | tr '\n' ' ')"
+[ "$entries" != " " ] || { echo "isolate-symbols.sh: no entry points in $ops" >&2; exit 1; }
 calls=$(nm --format=posix -u "$in" | while read -r sym _; do
     case "$sym" in reference_*) printf ' %s' "$sym" ;; esac
 done)

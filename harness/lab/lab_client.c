@@ -2,11 +2,10 @@
  * The suite's side of the lab process (lab_process.h): it starts
  * `lab-runner` from the suite's own folder when a test first needs the
  * lab's code, hands it each run, and explains how it ended when it ends
- * before it answers. Never linked beside a lab file: lab.h's entry points
- * are defined by the program that links this (lab_stand_ins.c in a suite
- * on the emulator, lab_plans.c in a suite built for a GPU and in the
- * grader's bench), and only their addresses are used
- * here, to say which entry point a request is for.
+ * before it answers. Never linked beside a lab file: a check names lab.h's
+ * entry point by its handle (op.h), which says here which entry point a
+ * request is for (and which lab_plans.c, in a suite built for a GPU and in
+ * the grader's bench, runs as a plan).
  */
 #define _GNU_SOURCE
 #include "lab_client.h"
@@ -42,14 +41,15 @@ __attribute__((constructor(101))) static void close_to_others(void)
 
 typedef void (*entry_fn)(void);
 
+/* The entry point a suite's check asks for: its handle (op.h), as the suite names it. */
 static int entry_of(entry_fn fn)
 {
-#define TL_ENTRY_MATCH(name, op)                                                                  \
-    if (fn == (entry_fn)name)                                                                     \
-        return TL_ENTRY_##name;
-    TL_ENTRY_POINTS(TL_ENTRY_MATCH)
-#undef TL_ENTRY_MATCH
-    return -1;
+    return tl_entry_handled(fn);
+}
+
+const char *tl_lab_entry_of(void (*fn)(void))
+{
+    return tl_lab_entry_name(entry_of(fn));
 }
 
 const char *tl_signal_meaning(int sig)

@@ -104,4 +104,7 @@ int tl_lab_beside(char *path, size_t len, const char *name);
 /* What a signal that kills a process running lab code usually means. */
 const char *tl_signal_meaning(int sig);
 
+/* The name of the entry point of lab.h at address fn ("transpose"), or "?". */
+const char *tl_lab_entry_of(void (*fn)(void));
+
 #endif

@@ -1,6 +1,7 @@
 /*
  * lab.h's entry points in a program that runs a student's GPU lab without
- * holding its host code: each call asks the lab process for the call's
+ * holding its host code, called by their handles (op.h, call.h's
+ * tl_call_invoke): each call asks the lab process for the call's
  * launch plan (plan.h) and runs the plan here. The lab's kernels come from
  * its device code alone (lab.fatbin), loaded into this process; its host
  * code runs only in the lab process. Two programs link this:
@@ -31,7 +32,6 @@
 #include <unistd.h>
 
 #include "gpu.h"
-#include "lab.h"
 #include "lab_client.h"
 #include "plan_run.h"
 
@@ -168,27 +168,19 @@ static void call(void (*entry)(void), tl_shape s, const void *d0, const void *d1
         fail(err, why);
 }
 
-void transpose(float *out, const float *in, int rows, int cols)
+/* lab.h's entry points, called by their handles (op.h), as plans: on the call's device
+ * buffers, those it takes, and its shape as the operation has it (a 2-D one has depth 1). */
+static void run_entry(int entry, const tl_call *c, float *const m[TL_CALL_MATRICES], tl_shape s)
 {
-    call((void (*)(void))transpose, (tl_shape){rows, cols, 1}, out, in, NULL);
+    const void *d[TL_CALL_MATRICES] = {NULL, NULL, NULL};
+    for (int i = 0; i < c->matrices; i++)
+        d[i] = m[i];
+    if (tl_entry_op(entry)->dims != 3)
+        s.depth = 1;
+    call(tl_entry_handle(entry), s, d[0], d[1], d[2]);
 }
 
-void matmul_naive(float *d_c, const float *d_a, const float *d_b, int m, int n, int k)
+__attribute__((constructor)) static void handle_entries(void)
 {
-    call((void (*)(void))matmul_naive, (tl_shape){m, n, k}, d_c, d_a, d_b);
-}
-
-void matmul_tiled(float *d_c, const float *d_a, const float *d_b, int m, int n, int k)
-{
-    call((void (*)(void))matmul_tiled, (tl_shape){m, n, k}, d_c, d_a, d_b);
-}
-
-void sgemm(float *d_c, const float *d_a, const float *d_b, int m, int n, int k)
-{
-    call((void (*)(void))sgemm, (tl_shape){m, n, k}, d_c, d_a, d_b);
-}
-
-void transpose_inplace(float *d_mat, int n)
-{
-    call((void (*)(void))transpose_inplace, (tl_shape){n, n, 1}, d_mat, NULL, NULL);
+    tl_call_handle_entries(run_entry);
 }

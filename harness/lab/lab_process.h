@@ -59,6 +59,7 @@
 #include "../emu/emu.h"
 #include "check.h"
 #include "launch.h"
+#include "op.h"
 #include "plan.h"
 #include "shapes.h"
 
@@ -69,18 +70,6 @@
  * a SIGSEGV alone does not tell from an index out of bounds. */
 #define TL_LAB_STACK_OVERFLOW 125
 
-/* Every entry point of lab.h, and how each is called (X(name, its kind of call: call.h)). */
-#define TL_ENTRY_POINTS(X)                                                                        \
-    X(transpose, TL_CALL_TRANSPOSE)                                                               \
-    X(matmul_naive, TL_CALL_MATMUL)                                                               \
-    X(matmul_tiled, TL_CALL_MATMUL)                                                               \
-    X(sgemm, TL_CALL_MATMUL)                                                                      \
-    X(transpose_inplace, TL_CALL_INPLACE)
-
-#define TL_ENTRY_ENUM(name, op) TL_ENTRY_##name,
-enum { TL_ENTRY_POINTS(TL_ENTRY_ENUM) TL_ENTRIES };
-#undef TL_ENTRY_ENUM
-
 typedef enum {
     TL_ASK_BACKEND,      /* which backend runs the lab here, and whether it can */
     TL_ASK_RUN,          /* the entry point on the matrices, through the backend (check.h) */
@@ -90,7 +79,7 @@ typedef enum {
 
 typedef struct {
     tl_ask ask;
-    int entry;      /* TL_ENTRY_x */
+    int entry;      /* the entry point, by its number in the table of operations (op.h) */
     tl_shape shape; /* rows, cols, depth; an in-place transpose is rows x rows */
     int matrices;   /* how many of m[] the run takes, in the backend's order */
     struct {

@@ -9,21 +9,14 @@
 
 #include "lab_process.h"
 
-#define TL_ENTRY_NAME(name, op) #name,
-static const char *const names[] = {TL_ENTRY_POINTS(TL_ENTRY_NAME)};
-#undef TL_ENTRY_NAME
-#define TL_ENTRY_OP(name, op) op,
-static const int ops[] = {TL_ENTRY_POINTS(TL_ENTRY_OP)};
-#undef TL_ENTRY_OP
-
 const char *tl_lab_entry_name(int entry)
 {
-    return entry >= 0 && entry < TL_ENTRIES ? names[entry] : "?";
+    return tl_entry_at(entry) ? tl_entry_at(entry)->name : "?";
 }
 
 const tl_call *tl_lab_entry_call(int entry)
 {
-    return entry >= 0 && entry < TL_ENTRIES ? tl_call_of(ops[entry]) : NULL;
+    return tl_entry_op(entry) ? tl_entry_op(entry)->call : NULL;
 }
 
 int tl_lab_request_views(const tl_lab_request *rq, float *base, tl_matrix m[3])

@@ -76,14 +76,7 @@ static ssize_t reply(const void *buf, size_t len)
     return KIT_SYSCALL(SYS_sendto, TL_LAB_SOCKET_FD, (long)buf, (long)len, MSG_NOSIGNAL, 0, 0);
 }
 
-/* A lab file defines only its own entry points: the others are NULL here. */
-#define TL_PRAGMA(text) _Pragma(#text)
-#define TL_WEAK(name, op) TL_PRAGMA(weak name)
-TL_ENTRY_POINTS(TL_WEAK)
-
 typedef void (*entry_fn)(void);
-#define TL_ENTRY_ADDRESS(name, op) (entry_fn)name,
-static const entry_fn entries[] = {TL_ENTRY_POINTS(TL_ENTRY_ADDRESS)};
 
 static void run(const tl_lab_request *rq, entry_fn fn, tl_lab_reply *rp)
 {
@@ -206,9 +199,11 @@ static void answer(const tl_lab_request *rq, tl_lab_reply *rp)
 #endif
         return;
     }
-    if (rq->entry < 0 || rq->entry >= TL_ENTRIES || !entries[rq->entry]) {
+    /* A lab file defines only its own entry points: the others are NULL here (op.h). */
+    entry_fn fn = tl_entry_at(rq->entry) ? tl_entry_at(rq->entry)->student : NULL;
+    if (!fn) {
         snprintf(rp->why, sizeof rp->why, "the lab file defines no %s()",
-                 rq->entry >= 0 && rq->entry < TL_ENTRIES ? tl_lab_entry_name(rq->entry) : "such function");
+                 tl_entry_at(rq->entry) ? tl_lab_entry_name(rq->entry) : "such function");
         rp->rc = -1;
         return;
     }
@@ -216,14 +211,14 @@ static void answer(const tl_lab_request *rq, tl_lab_reply *rp)
     tl_launch_reset();
     LAUNCHES_RESET();
     if (rq->ask == TL_ASK_RUN) {
-        run(rq, entries[rq->entry], rp);
+        run(rq, fn, rp);
 #ifdef TL_EMU
     } else if (rq->ask == TL_ASK_PROFILE) {
-        profile_of(rq, entries[rq->entry], rp);
+        profile_of(rq, fn, rp);
 #endif
 #ifdef TL_LAB_PLANS
     } else if (rq->ask == TL_ASK_PLAN) {
-        plan_of(rq, entries[rq->entry], tl_lab_entry_call(rq->entry), rp);
+        plan_of(rq, fn, tl_lab_entry_call(rq->entry), rp);
 #endif
     } else {
         snprintf(rp->why, sizeof rp->why, "lab-runner: request %d is not one it answers here", (int)rq->ask);

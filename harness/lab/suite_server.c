@@ -45,11 +45,6 @@
 
 const char tl_suite_server_linked = 1;
 
-/* lab.h's entry points as this program defines them (stand-ins, or lab_plans.c's), by TL_ENTRY_x. */
-#define TL_ENTRY_ADDRESS(name, op) (void (*)(void)) name,
-static void (*const entries[])(void) = {TL_ENTRY_POINTS(TL_ENTRY_ADDRESS)};
-#undef TL_ENTRY_ADDRESS
-
 #define MAX_WAITING 16
 static pid_t suite;                        /* the suite's main process */
 static int listening = -1;
@@ -214,7 +209,7 @@ static void run(const tl_lab_request *rq, const tl_backend *b, tl_lab_reply *rp)
         rp->rc = -1;
     } else {
         tl_lab_count(counted);
-        rp->rc = tl_lab_request_run(b, rq, entries[rq->entry], m, rp->why, sizeof rp->why) ? -1 : 0;
+        rp->rc = tl_lab_request_run(b, rq, tl_entry_handle(rq->entry), m, rp->why, sizeof rp->why) ? -1 : 0;
         tl_lab_count(0);
     }
     if (rp->rc == 0 && counted) {

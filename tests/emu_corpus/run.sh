@@ -34,8 +34,8 @@
 # checks must refuse it. Prints TAP, one line a verdict, and the tally
 # "corpus: N agree, M disagree".
 #
-# Environment: B BACKEND CC CFLAGS BACKEND_CFLAGS CORE CLIENT (objects and libraries) LAB_REQUEST BACKEND_OBJS LIBS LAB_OPS
-# (NN=-DFLAG+-DFLAG ...), LAB_FILES (NN=DIR/FILE ...), and for cuda NVCC NVCC_FLAGS.
+# Environment: B BACKEND CC CFLAGS BACKEND_CFLAGS CORE CLIENT (objects and libraries) LAB_REQUEST BACKEND_OBJS LIBS
+# LAB_FILES (NN=DIR/FILE ...), and for cuda NVCC NVCC_FLAGS.
 set -u
 cd "$(dirname "$0")/../.." || exit 1
 : "${B:=build}" "${BACKEND:=emu}"
@@ -52,14 +52,13 @@ of() {
         [ "${pair%%=*}" != "$1" ] || echo "${pair#*=}"
     done
 }
-ops_of() { of "$1" "${LAB_OPS:-}" | tr + ' '; }
 
 # The suite of lab NN, built once a run, before the files (below): it never links the lab
 # file, so each file's folder gets a copy, which runs there beside the file's lab process
 # and reads its report there.
 suite() {
     # shellcheck disable=SC2046,SC2086
-    $CC $CFLAGS -Itests $BACKEND_CFLAGS $(ops_of "$1") -c "tests/lab${1}_test.c" -o "$out/lab$1-test.o" &&
+    $CC $CFLAGS -Itests $BACKEND_CFLAGS -c "tests/lab${1}_test.c" -o "$out/lab$1-test.o" &&
         $CC -o "$out/lab$1-test" "$out/lab$1-test.o" $CLIENT $CORE -lcriterion -lm
 }
 

@@ -31,7 +31,22 @@ typedef struct {
     void (*describe)(char *buf, size_t len, const char *entry, tl_shape s);
 } tl_call;
 
+/* The kit's rows: lab.h's three signatures. An operation of another signature defines its
+ * own tl_call in its file (op.h), its kind TL_CALLS. */
+extern const tl_call tl_call_transpose, tl_call_matmul, tl_call_inplace;
+
 /* The row of kind, or NULL for none. */
 const tl_call *tl_call_of(int kind);
+
+/*
+ * fn called as call says, on the matrices' elements: call->invoke, or, where
+ * fn is an entry point's handle (op.h: one this program runs elsewhere), the
+ * handler this program set, told which entry point. Every backend calls a
+ * lab's code through here.
+ */
+typedef void (*tl_entry_handler)(int entry, const tl_call *call, float *const m[TL_CALL_MATRICES],
+                                 tl_shape s);
+void tl_call_invoke(const tl_call *call, tl_entry_fn fn, float *const m[TL_CALL_MATRICES], tl_shape s);
+void tl_call_handle_entries(tl_entry_handler handler);
 
 #endif

@@ -41,6 +41,16 @@ void sgemm(float *d_c, const float *d_a, const float *d_b, int m, int n, int k);
 void transpose_inplace(float *d_mat, int n);
 
 /*
+ * An entry point of an operation that lab.h does not list (harness/core/ops/):
+ * its lab file declares it so, with C linkage, in the stub's header.
+ */
+#ifdef __cplusplus
+#define TILELAB_ENTRY extern "C"
+#else
+#define TILELAB_ENTRY
+#endif
+
+/*
  * A stub marks what is left to write with TODO("what to do"). The tests
  * print the message, with the file and line, before anything else.
  */

@@ -36,7 +36,7 @@ static int run_on_cpu(const tl_call *call, tl_entry_fn fn, tl_matrix *const m[],
     float *data[TL_CALL_MATRICES] = {NULL, NULL, NULL};
     for (int i = 0; i < call->matrices; i++)
         data[i] = m[i]->data;
-    call->invoke(fn, data, s);
+    tl_call_invoke(call, fn, data, s);
     return 0;
 }
 

@@ -10,20 +10,9 @@
 
 static void cublas_transpose(float *out, const float *in, int rows, int cols);
 
-static const tl_variant variants[] = {TL_VARIANTS_TRANSPOSE_GPU(TL_VARIANT)};
-#define N_VARIANTS ((int)(sizeof variants / sizeof *variants))
-
-int tl_bench_variants(const tl_variant **table)
-{
-    *table = variants;
-    return N_VARIANTS;
-}
-
-double tl_bench_work(tl_shape s, const char **unit)
-{
-    *unit = TL_UNIT_TRANSPOSE;
-    return 2.0 * (double)tl_shape_elements(s) * sizeof(float);
-}
+static const tl_variant before[] = {TL_CEILING_COPY(TL_VARIANT){0}};
+static const tl_variant after[] = {TL_LIBRARY_TRANSPOSE_GPU(TL_VARIANT){0}};
+TL_BENCH_TABLE(before, after)
 
 static tl_gpu_info info;
 static cublasHandle_t cublas;
@@ -78,7 +67,7 @@ static cudaError_t launch(void *p)
     if (!c->fn)
         return cudaMemcpyAsync(c->out, c->in, tl_shape_elements(c->s) * sizeof(float),
                                cudaMemcpyDeviceToDevice, 0);
-    c->fn(c->out, c->in, c->s.rows, c->s.cols);
+    tl_bench_invoke(&tl_call_transpose, (tl_entry_fn)c->fn, c->out, c->in, NULL, c->s);
     return tl_gpu_lab_error(NULL);
 }
 
