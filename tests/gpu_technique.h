@@ -50,14 +50,12 @@ static inline int tl_launches_of(void (*entry)(void), int rows, int cols, int de
               v->message);
     if (n == 0) {
         /* Which call: a technique check runs several shapes, and a file may launch for some. */
-        char call[96];
-        if (entry == (void (*)(void))transpose)
-            snprintf(call, sizeof call, "a %d x %d matrix", rows, cols);
-        else if (entry == (void (*)(void))transpose_inplace)
-            snprintf(call, sizeof call, "a %d x %d matrix transposed in place", rows, rows);
-        else
-            snprintf(call, sizeof call, "C = A B with m = %d, n = %d, k = %d", rows, cols, depth);
-        cr_assert_fail("for %s your call launched no kernel. %s This test judges how your kernels "
+        const char *name = tl_lab_entry_of(entry);
+        const tl_op *op = tl_op_of_entry(name);
+        char call[256] = "";
+        if (op)
+            op->call->describe(call, sizeof call, name, s);
+        cr_assert_fail("your call, %s, launched no kernel. %s This test judges how your kernels "
                        "are launched, so every call, whatever its shape, does its work in a kernel of "
                        "yours: launch it with kernel<<<grid, block>>>(...) (a copy such as "
                        "cudaMemcpy is not a kernel of yours).",

@@ -1,4 +1,4 @@
-// expect: fail for a 1 x 1000 matrix your call launched no kernel
+// expect: fail your call, transpose() of a 1 x 1000 matrix, launched no kernel
 // A 1 x N or N x 1 matrix is its own transpose in memory: a cudaMemcpyAsync, no
 // kernel. Right values; the launch check names the shape with no launch and says
 // the output was right (stud8, bug 8: it ended in a dangling ": ").
