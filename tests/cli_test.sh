@@ -242,6 +242,43 @@ if grep -qF "your code: $tmp/elsewhere/labs/02-cpu-blocked/transpose.c" "$tmp/sa
 else
     not_ok "a build from another STUDENT_DIR was run for labs/, or the file was misnamed" "$tmp/said2"
 fi
+# Lab 2 with a local buffer of BLOCK x BLOCK floats, 16 MiB at BLOCK=2048, which the handout
+# invites: its stack overflows, and the test says so, not "an index out of bounds"; its twin
+# (BLOCK 32) that writes through a null pointer still hears of a bad index or pointer (lab_runner.c).
+for how in deep null; do
+    mkdir -p "$tmp/$how/02-cpu-blocked"
+    cat >"$tmp/$how/02-cpu-blocked/transpose.c" <<C
+#include <stddef.h>
+#include "lab.h"
+#ifndef BLOCK
+#define BLOCK 32
+#endif
+void transpose(float *out, const float *in, int rows, int cols)
+{
+    volatile float buf[BLOCK][BLOCK];
+    volatile float *volatile nowhere = NULL;
+    for (int r = 0; r < rows; r++)
+        for (int c = 0; c < cols; c++) {
+            buf[c % BLOCK][r % BLOCK] = in[(size_t)r * cols + c];
+            out[(size_t)c * rows + r] = buf[c % BLOCK][r % BLOCK];
+        }
+    if ($([ $how = null ] && echo 1 || echo 0))
+        *nowhere = 1.0f;
+}
+C
+    block=32
+    [ "$how" = null ] || block=2048
+    make -s -C "$kit" B=build lab2 test STUDENT_DIR="$tmp/$how" BLOCK="$block" \
+        TEST_ARGS="--filter=lab02/one_by_one" >"$tmp/said-$how" 2>&1
+done
+if grep -q "killed by SIGSEGV: a stack overflow" "$tmp/said-deep" && ! grep -q "index out of bounds" "$tmp/said-deep" &&
+    grep -q "killed by SIGSEGV: a memory access outside what was allocated" "$tmp/said-null" &&
+    ! grep -q "stack overflow" "$tmp/said-null"; then
+    ok "lab 2, a 16 MiB local array: a stack overflow, so named; a null pointer: a bad index or pointer"
+else
+    cat "$tmp/said-deep" "$tmp/said-null" >"$tmp/said-stack"
+    not_ok "lab 2's stack overflow, or its null-pointer twin, misnamed" "$tmp/said-stack"
+fi
 # Lab 3 with an endless loop in its kernel: the run ends, at the limit on the
 # whole run when the tests' own do not fire first (here a 5-second one), and
 # takes its lab processes along.

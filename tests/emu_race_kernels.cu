@@ -194,6 +194,27 @@ __global__ void one_barrier_a_step(float *out)
     out[threadIdx.x] = sum;
 }
 
+/* A tile of 16 x 16 floats indexed by 32 x 32 threads (stud8's lab04-tile-16-hardcoded-block-32):
+ * thread (16, 0) and thread (0, 1) store to one element, tile[0][16] being tile[1][0], and from
+ * row 16 on the stores run past the array's end, which is what is wrong. */
+__global__ void tile_smaller_than_block(float *out)
+{
+    __shared__ float tile[16][16];
+    tile[threadIdx.y][threadIdx.x] = (float)threadIdx.x;
+    __syncthreads();
+    if (threadIdx.y == 0)
+        out[threadIdx.x] = tile[threadIdx.x][0];
+}
+
+/* Lanes of warp 0 race first (lane 1 stores over what lane 0 read), then warp 1 stores over what
+ * warp 0 read: a __syncwarp() would leave the second race. */
+__global__ void lanes_then_warps(float *out)
+{
+    __shared__ float t[64];
+    t[threadIdx.x] = (float)threadIdx.x;
+    out[threadIdx.x] = t[threadIdx.x ^ 1u] + t[(threadIdx.x + 32) % 64];
+}
+
 /* Each block's tile in a __device__ array, one for the whole grid, where __shared__ belongs;
  * its twin stores a value that no block's order changes; a third writes it once a launch. */
 __device__ float block_scratch[64];
@@ -227,6 +248,8 @@ extern "C" {
 void launch_device_scratch(float *out, int how) { device_scratch<<<2, 64>>>(out, how); }
 void launch_malloc_scratch(float *out, float *scratch) { malloc_scratch<<<2, 64>>>(out, scratch); }
 void launch_one_barrier_a_step(float *out) { one_barrier_a_step<<<1, 64>>>(out); }
+void launch_tile_smaller_than_block(float *out) { tile_smaller_than_block<<<1, dim3(32, 32)>>>(out); }
+void launch_lanes_then_warps(float *out) { lanes_then_warps<<<1, 64>>>(out); }
 void launch_read_after_write(float *out, int synced) { read_after_write<<<1, dim3(32, 2)>>>(out, synced); }
 void launch_write_after_read(float *out) { write_after_read<<<1, 64>>>(out); }
 void launch_write_after_write(float *out) { write_after_write<<<1, 64>>>(out); }

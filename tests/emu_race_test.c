@@ -27,6 +27,8 @@ void launch_template_dynamic(float *out);
 void launch_forgotten_reader(float *out);
 void launch_template_race(float *out);
 void launch_one_barrier_a_step(float *out);
+void launch_tile_smaller_than_block(float *out);
+void launch_lanes_then_warps(float *out);
 void launch_namespace_scope_shared(float *out);
 void launch_device_scratch(float *out, int how);
 void launch_malloc_scratch(float *out, float *scratch);
@@ -105,8 +107,34 @@ Test(emulator_race, two_warps_writing_one_word)
 {
     float *out = device_floats();
     launch_write_after_write(out);
-    race((const char *const[]){"thread (32, 0, 0)", "which thread (0, 0, 0) wrote",
-                               "which of the two values stays", NULL});
+    const char *d = race((const char *const[]){"thread (32, 0, 0)", "which thread (0, 0, 0) wrote",
+                                              "which of the two values stays", "by the same store",
+                                              "No barrier can come between the two", NULL});
+    cr_assert(!strstr(d, "Put a __syncthreads() between the two"), "one store, no barrier between: %s", d);
+}
+
+/* One store by two threads at one element, because the array is smaller than the threads that
+ * index it: the store past its end is named, not the race it made first, which no barrier fixes. */
+Test(emulator_race, a_store_past_a_small_arrays_end_comes_before_its_race)
+{
+    float *out = device_floats();
+    launch_tile_smaller_than_block(out);
+    cudaError_t got = cudaDeviceSynchronize();
+    const char *d = tl_emu_error_detail();
+    cr_assert(got == cudaErrorIllegalAddress && d && strstr(d, "the __shared__ array tile at byte 1024, past its end"),
+              "%s: %s", cudaGetErrorName(got), d ? d : "(none)");
+    cr_assert(!strstr(d, "a race on shared memory"), "the race is the index's: %s", d);
+}
+
+/* Lanes of one warp race first, and warps after them in the same stretch: no __syncwarp(). */
+Test(emulator_race, a_syncwarp_is_offered_only_where_one_warp_alone_races)
+{
+    float *out = device_floats();
+    launch_lanes_then_warps(out);
+    const char *d = race((const char *const[]){"thread (1, 0, 0)", "lanes of one warp",
+                                              "Threads of different warps race on shared memory in "
+                                              "the same stretch", NULL});
+    cr_assert(!strstr(d, "or, as they are lanes of one warp, a __syncwarp()"), "%s", d);
 }
 
 Test(emulator_race, lanes_of_one_warp_need_a_syncwarp)
@@ -228,7 +256,9 @@ Test(emulator_race, a_lane_a_step_ahead_needs_the_blocks_barrier)
     launch_one_barrier_a_step(out);
     const char *d = race((const char *const[]){"thread (1, 0, 0)", "which thread (0, 0, 0) wrote",
                                               "went on to wait at the __syncthreads()",
-                                              "Put a __syncthreads() between the two", NULL});
+                                              "Put a __syncthreads() between the two",
+                                              "so it came round a loop again, into its next step",
+                                              "in a loop, a second one at the end of its body", NULL});
     cr_assert(!strstr(d, "or, as they are lanes of one warp, a __syncwarp()"),
               "a __syncwarp() would leave the other warps racing: %s", d);
 }

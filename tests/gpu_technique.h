@@ -48,8 +48,21 @@ static inline int tl_launches_of(void (*entry)(void), int rows, int cols, int de
               "it ran (after a kernel faults, the GPU's context is lost and every later call fails; "
               "the correctness tests name the fault). Once they pass, this test judges the launch. %s",
               v->message);
-    cr_assert(n > 0, "no kernel was launched (launch yours with kernel<<<grid, block>>>(...)): %s",
-              v->message);
+    if (n == 0) {
+        /* Which call: a technique check runs several shapes, and a file may launch for some. */
+        const char *name = tl_lab_entry_of(entry);
+        const tl_op *op = tl_op_of_entry(name);
+        char call[256] = "";
+        if (op)
+            op->call->describe(call, sizeof call, name, s);
+        cr_assert_fail("your call, %s, launched no kernel. %s This test judges how your kernels "
+                       "are launched, so every call, whatever its shape, does its work in a kernel of "
+                       "yours: launch it with kernel<<<grid, block>>>(...) (a copy such as "
+                       "cudaMemcpy is not a kernel of yours).",
+                       call, v->ok ? "Its output was right, but no kernel of yours made it (a copy, "
+                                     "or work on the host, did)."
+                                   : v->message);
+    }
     cr_assert(n <= TL_MAX_LAUNCHES, "one call made %d launches; the checks read %d at most, and "
                                     "one launch (a few at most) does this lab's work", n, TL_MAX_LAUNCHES);
     return n;
@@ -230,16 +243,29 @@ static inline void tl_expect_coalesced_by(const tl_emu_stats *t, const char *who
               whose, per_request);
     double load = t->global_load_sectors ? t->global_load_bytes / (32.0 * t->global_load_sectors) : 1,
            store = t->global_store_sectors ? t->global_store_bytes / (32.0 * t->global_store_sectors) : 1;
-    cr_assert(load >= 0.7 && store >= 0.7,
-              "the global %s of %s used %.0f %% of the bytes of the 32-byte sectors they moved "
-              "(%.1f sectors a request): they are strided, as lab 3's %s are, so the tile changed "
-              "nothing. With a tile, a warp reads a row of in and writes a row of out: threadIdx.x "
-              "runs along a row both times, and the tile is read by column "
-              "(tile[threadIdx.x][threadIdx.y]). README.md, step 2.",
-              store < 0.7 ? "writes" : "reads", whose, 100 * (store < 0.7 ? store : load),
-              store < 0.7 ? (double)t->global_store_sectors / (double)(t->global_store_requests ? t->global_store_requests : 1)
-                          : (double)t->global_load_sectors / (double)(t->global_load_requests ? t->global_load_requests : 1),
-              store < 0.7 ? "writes" : "reads");
+    if (load >= 0.7 && store >= 0.7)
+        return;
+    /* Why a sector goes part unused: lab 3's strided column, a float a sector, or lanes whose
+     * floats lie a little apart (a float2 a lane, stored by two instructions, leaves every
+     * other float of a sector to the other one), which no tile is needed to see. */
+    int writes = store < 0.7;
+    double sectors = writes ? (double)t->global_store_sectors / (double)(t->global_store_requests ? t->global_store_requests : 1)
+                                : (double)t->global_load_sectors / (double)(t->global_load_requests ? t->global_load_requests : 1);
+    const char *kind = writes ? "writes" : "reads";
+    char why[320];
+    if (sectors >= 16)
+        snprintf(why, sizeof why, "they are strided, as lab 3's %s are (a float a sector), so the "
+                                  "tile changed nothing", kind);
+    else
+        snprintf(why, sizeof why, "in each instruction the lanes of a warp %s floats that lie apart, "
+                                  "not side by side (lanes 2 floats apart use half of each sector)",
+                 writes ? "write" : "read");
+    cr_assert_fail("the global %s of %s used %.0f %% of the bytes of the 32-byte sectors they moved "
+                   "(%.1f sectors a request, where a warp's 32 floats side by side take 4): %s. With "
+                   "a tile, a warp reads a row of in and writes a row of out: threadIdx.x runs along a "
+                   "row both times, one float a lane in each instruction, and the tile is read by "
+                   "column (tile[threadIdx.x][threadIdx.y]). README.md, step 2.",
+                   kind, whose, 100 * (writes ? store : load), sectors, why);
 }
 
 /* Every kernel launch that made the output; a copy's or a memset's requests are a copy
@@ -281,14 +307,39 @@ static inline void tl_expect_conflict_free_by(const tl_emu_stats *t, const char 
               "flat one. README.md explains why.",
               load > allowed ? "reads" : "writes", whose, load > allowed ? load : store, width >= 32 ? "1" : "2",
               words, words / (stride + 1), stride + 1, stride, stride);
-    cr_assert(load <= allowed && store <= allowed,
-              "the tile %s of %s took %.1f passes each where a padded tile's take %s: the threads of a "
-              "warp want different words of the same bank. Reading a column of a TILE_DIM x "
-              "TILE_DIM float tile puts all its words in one bank; pad each row by one float, "
-              "tile[TILE_DIM][TILE_DIM + 1], so that a column's words lie in 32 banks (the extra "
-              "row of tile[TILE_DIM + 1][TILE_DIM] moves nothing: a column stays TILE_DIM words "
-              "apart). README.md explains why.",
-              load > allowed ? "reads" : "writes", whose, load > allowed ? load : store, width >= 32 ? "1" : "2");
+    if (load <= allowed && store <= allowed)
+        return;
+    /* Why a column's words share banks: its words lie `stride` floats apart, and a stride with
+     * g = gcd(stride, 32) puts 32 words in 32 / g banks, g to a bank (a tile's rows of 32
+     * floats: one bank; of 34: 16 banks, 2 a bank). Where the lanes do not step evenly, the
+     * unpadded tile's column is the usual cause. */
+    long long g = 0;
+    if (stride > 0 && t->shared_worst_stride % 4 == 0) {
+        long long a = stride, b = 32;
+        while (b) {
+            long long r = a % b;
+            a = b, b = r;
+        }
+        g = a;
+    }
+    char why[512];
+    if (g > 1 && stride != 32)
+        snprintf(why, sizeof why,
+                 "Your index steps %lld floats from one thread to the next, so a column's words lie "
+                 "%lld apart: a row length that shares the factor %lld with the 32 banks puts a "
+                 "warp's 32 words in %lld bank(s), %lld to a bank (an odd row length, such as "
+                 "TILE_DIM + 1, puts them in 32)",
+                 stride, stride, g, 32 / g, g);
+    else
+        snprintf(why, sizeof why, "Reading a column of a TILE_DIM x TILE_DIM float tile puts all its "
+                                  "words in one bank");
+    cr_assert_fail("the tile %s of %s took %.1f passes each where a padded tile's take %s: the threads "
+                   "of a warp want different words of the same bank. %s; pad each row by one float, "
+                   "tile[TILE_DIM][TILE_DIM + 1], so that a column's words lie in 32 banks (the extra "
+                   "row of tile[TILE_DIM + 1][TILE_DIM] moves nothing: a column stays TILE_DIM words "
+                   "apart). README.md explains why.",
+                   load > allowed ? "reads" : "writes", whose, load > allowed ? load : store,
+                   width >= 32 ? "1" : "2", why);
 }
 
 static inline void tl_expect_conflict_free(void)

@@ -443,6 +443,19 @@ Test(checker, names_a_store_that_reuses_the_loads_bounds)
     cr_assert(!strstr(verdict.message, "bounds test does not match"), "%s", verdict.message);
 }
 
+/* A store with a right bounds test and in's row length in its index (out[c * cols + r]): the
+ * writes past the end and the holes are the index's, which the hint must not blame on the
+ * bounds test (stud8's lab04-out-row-length-cols at 2 x 3). */
+Test(checker, blames_a_swapped_store_index_not_its_bounds_on_a_gpu)
+{
+    launch_as(32, 32, 32, 2, 3, 0, 0);
+    expect_on_gpu(swapped_output_index, 2, 3, "rows and cols swapped in the output index",
+                  "bounds test does not match");
+    cr_assert(strstr(verdict.message, "the output index does not walk out's cols x rows elements once"),
+              "%s", verdict.message);
+    cr_assert(strstr(verdict.message, "that your threads never stored"), "%s", verdict.message);
+}
+
 /* if (r < rows - 1 && c < cols): the last row of in is skipped by every thread. */
 static void bound_one_short(float *out, const float *in, int rows, int cols)
 {
@@ -537,6 +550,11 @@ Test(checker, names_a_grid_with_x_and_y_swapped)
     launch_as(32, 8, 8, 97, 89, 0, 1);
     covered_rows = 96, covered_cols = 89;
     expect_on_gpu(grid_covers_part, 97, 89, "Round the number of blocks up", "x and y swapped");
+    /* A grid of whole tiles, rounded down for a kernel without bounds tests, looks the same:
+     * the hint names the second launch it lacks too (stud8's lab06-edge-kernel-only-if-cols). */
+    cr_assert(strstr(verdict.message, "needs a second launch for what it leaves, in every shape that "
+                                      "leaves some: here in's last 1 row(s)"),
+              "%s", verdict.message);
 }
 
 /* c = blockIdx.x * gridDim.x + threadIdx.x (a student's), or r likewise in y, in lab 3's
@@ -709,6 +727,19 @@ Test(matmul_checker, speaks_of_tiles_only_to_the_tiled_kernel)
     product_from = 0, product_past = 1;
     expect_product(0, "p < k, not p <= k", "tile");
     expect_product(1, "A tile that hangs over the edge", NULL);
+}
+
+/* B[p * k + col] (stud8's lab07-b-row-length-k): B read with A's row length, past B's end
+ * where n < k, whatever the bounds tests say. */
+static void b_with_row_length_k(float *c, const float *a, const float *b, int m, int n, int k)
+{
+    for (int i = 0; i < m; i++)
+        for (int j = 0; j < n; j++) {
+            float sum = 0.0f;
+            for (int p = 0; p < k; p++)
+                sum += a[(size_t)i * k + p] * b[(size_t)p * k + j];
+            c[(size_t)i * n + j] = sum;
+        }
 }
 
 /* float sum; (a student's): each sum starts where the thread before this one in its place
@@ -930,10 +961,14 @@ static void unstored_past_k(float *c, const float *a, const float *b, int m, int
 }
 
 /* The grid as launched, one element a thread: what lies past it is never written. */
+/* The rows and columns of C a block covers, where each thread writes several (0: one a thread). */
+static unsigned planted_cover;
+
 static void grid_product(float *c, const float *a, const float *b, int m, int n, int k)
 {
     const tl_launch *l = tl_launch_get(0);
-    int rows = (int)(l->grid[1] * l->block[1]), cols = (int)(l->grid[0] * l->block[0]);
+    unsigned px = planted_cover ? planted_cover : l->block[0], py = planted_cover ? planted_cover : l->block[1];
+    int rows = (int)(l->grid[1] * py), cols = (int)(l->grid[0] * px);
     for (int i = 0; i < m && i < rows; i++)
         for (int j = 0; j < n && j < cols; j++) {
             float sum = 0.0f;
@@ -948,6 +983,20 @@ static void store_one_row_short(float *c, const float *a, const float *b, int m,
 {
     grid_product(c, a, b, m - 1, n, k);
 }
+
+/* A register-blocked launch (lab 8's): blocks of a quarter of their planted_cover x
+ * planted_cover elements of C in threads, 2 x 2 a thread, the grid as planted_grid says. */
+static int run_product_register_blocked(const tl_call *call, tl_entry_fn fn, tl_matrix *const matrices[],
+                                        tl_shape s, char *why, size_t why_len)
+{
+    unsigned t = planted_cover, m = (unsigned)s.rows, n = (unsigned)s.cols;
+    unsigned x = planted_grid == GRID_SWAPPED ? m : n, y = planted_grid == GRID_SWAPPED ? n : m;
+    launch_as(t / 2, t / 2, t, (int)y, (int)x, 0, planted_grid == GRID_DOWN);
+    planted_launch.grid[0] = planted_grid == GRID_DOWN ? x / t : (x + t - 1) / t;
+    return run_product_as_launched(call, fn, matrices, s, why, why_len);
+}
+
+static const tl_backend product_register_blocked = {"planted GPU", 1, run_product_register_blocked};
 
 /* The mistake run at s: caught, saying each of `says` (NULL-ended), and never `never`. */
 static void expect_in_blocks(tl_matmul_fn fn, tl_shape s, const char *const *says, const char *never)
@@ -1024,6 +1073,34 @@ Test(matmul_checker, reads_the_grid_off_the_launch_for_a_tail)
                      SAYS("reaches past them", "not row < m - 1"), round_up);
 }
 
+/* Lab 8's blocks cover more of C than their threads (stud8's lab08-regblock-m-n-swapped-grid:
+ * 16 x 16 threads, 32 x 32 elements, the grid's x counted over m): the grid read by what a block
+ * covers, as the part of C written shows it, not by blockDim. */
+Test(matmul_checker, reads_a_register_blocked_grid_by_what_a_block_covers)
+{
+    static const char round_up[] = "Round the number of blocks up";
+    const tl_shape shapes[] = {{33, 31, 32}, {300, 7, 40}, {259, 127, 133}};
+    product_from = 0, product_past = 0, planted_cover = 32;
+    planted_grid = GRID_SWAPPED;
+    for (size_t i = 0; i < sizeof shapes / sizeof *shapes; i++) {
+        tl_check_matmul(&product_verdict, grid_product, 1, &product_register_blocked, shapes[i], 99,
+                        &tl_product_words);
+        const char *msg = product_verdict.message;
+        cr_assert(!product_verdict.ok && strstr(msg, "has its x and y swapped") &&
+                      strstr(msg, "each block writing 32 x 32 elements of C") &&
+                      strstr(msg, "rounding is not what falls short") && !strstr(msg, round_up),
+                  "%s", msg);
+    }
+    planted_grid = GRID_DOWN;
+    tl_check_matmul(&product_verdict, grid_product, 1, &product_register_blocked, (tl_shape){300, 40, 7},
+                    99, &tl_product_words);
+    const char *msg = product_verdict.message;
+    cr_assert(strstr(msg, "stops short of them, reaching 288 of C's m = 300 rows") &&
+                  strstr(msg, "(m + 32 - 1) / 32 in y") && !strstr(msg, "swapped"),
+              "%s", msg);
+    planted_cover = 0, planted_grid = GRID_RIGHT;
+}
+
 /* On a GPU a tile left unstored past k holds an earlier tile's values: wrong values, no NaN.
  * The product as if the sum ran on to the tile's end, over A's and B's next elements. */
 static void stale_tail_product(float *c, const float *a, const float *b, int m, int n, int k)
@@ -1054,4 +1131,23 @@ Test(matmul_checker, names_the_tile_past_k_among_wrong_values)
     tl_check_matmul(&product_verdict, planted_product, 1, &product_launched, s, 99, &tl_product_words);
     cr_assert(!product_verdict.ok && !strstr(product_verdict.message, "past k"), "%s",
               product_verdict.message);
+}
+
+/* Reads past A or B: the tile's bounds, or an index's row length; only the index where no
+ * tile hangs over an edge. */
+Test(matmul_checker, names_the_row_length_beside_the_bounds_for_a_read_past_the_end)
+{
+    tl_check_matmul(&product_verdict, b_with_row_length_k, 1, &product_here, (tl_shape){1, 1, 7}, 99,
+                    &tl_product_words);
+    const char *msg = product_verdict.message;
+    cr_assert(!product_verdict.ok && strstr(msg, "A tile that hangs over the edge") &&
+                  strstr(msg, "an index with the wrong row length runs past the end") &&
+                  strstr(msg, "B[p * n + col] (B's rows are n long)"),
+              "%s", msg);
+    planted_tile = 16, planted_grid = GRID_RIGHT;
+    tl_check_matmul(&product_verdict, b_with_row_length_k, 1, &product_in_blocks, (tl_shape){32, 16, 32},
+                    99, &tl_product_words);
+    cr_assert(!product_verdict.ok && strstr(msg, "no tile hangs over an edge: an index runs past the end") &&
+                  !strstr(msg, "A tile that hangs over the edge"),
+              "%s", msg);
 }

@@ -17,16 +17,34 @@ static void expect_cover(int rows, int cols)
                   "one thread for each element: dim3 block(TILE_DIM, BLOCK_ROWS) and a grid of "
                   "(cols + TILE_DIM - 1) / TILE_DIM by (rows + BLOCK_ROWS - 1) / BLOCK_ROWS blocks.",
                   tl_launch_named(i, n), rows, cols, l->grid[0], l->grid[1], l->block[0], l->block[1], x);
-        cr_assert((x >= (unsigned long)cols && y >= (unsigned long)rows) ||
-                      (x >= (unsigned long)rows && y >= (unsigned long)cols),
-                  "%sfor a %d x %d matrix you launched grid (%u, %u) of blocks (%u, %u): %lu x %lu "
-                  "threads, not one for each of its %d columns and %d rows, so they cannot cover "
-                  "it one element a thread. Lab 3's kernel gives each thread one element, and the "
-                  "launch itself must cover the matrix (a thread that loops over several, as a "
-                  "grid-stride loop does, is lab 6's idea). Round the number of blocks up: "
-                  "(cols + TILE_DIM - 1) / TILE_DIM.",
-                  tl_launch_named(i, n), rows, cols, l->grid[0], l->grid[1], l->block[0],
-                  l->block[1], x, y, cols, rows);
+        if ((x >= (unsigned long)cols && y >= (unsigned long)rows) ||
+            (x >= (unsigned long)rows && y >= (unsigned long)cols))
+            continue;
+        /* The side that falls short, read as x over the columns and y over the rows: the
+         * blocks it has, and those it needs. A grid that was capped, or rounded down, or
+         * sized from the other side looks the same from here, so the message says what it
+         * must be, not how it came to be short. */
+        char side[2][320];
+        int shorts = 0;
+        if (x < (unsigned long)cols)
+            snprintf(side[shorts++], sizeof side[0],
+                     "in x, %u blocks of %u threads are %lu threads for %d columns, where "
+                     "(cols + TILE_DIM - 1) / TILE_DIM = %u blocks are needed",
+                     l->grid[0], l->block[0], x, cols, (unsigned)((cols + l->block[0] - 1) / l->block[0]));
+        if (y < (unsigned long)rows)
+            snprintf(side[shorts++], sizeof side[0],
+                     "in y, %u blocks of %u threads are %lu threads for %d rows, where "
+                     "(rows + BLOCK_ROWS - 1) / BLOCK_ROWS = %u blocks are needed",
+                     l->grid[1], l->block[1], y, rows, (unsigned)((rows + l->block[1] - 1) / l->block[1]));
+        cr_assert_fail("%sfor a %d x %d matrix you launched grid (%u, %u) of blocks (%u, %u): %lu x %lu "
+                       "threads, not one for each of its %d columns and %d rows, so they cannot cover "
+                       "it one element a thread: %s%s%s. Lab 3's kernel gives each thread one element, "
+                       "and the launch itself must cover the matrix (a thread that loops over several, "
+                       "as a grid-stride loop does, is lab 6's idea): give the grid as many blocks as "
+                       "the matrix needs, rounded up, never fewer.",
+                       tl_launch_named(i, n), rows, cols, l->grid[0], l->grid[1], l->block[0],
+                       l->block[1], x, y, cols, rows, side[0], shorts > 1 ? "; " : "",
+                       shorts > 1 ? side[1] : "");
     }
 }
 

@@ -884,11 +884,37 @@ static const char *line_at(uintptr_t pc, char *buf, size_t len)
     return buf;
 }
 
+/* The source line of the access check at pc, 0 where the sites table lacks it. */
+static int site_line(uintptr_t pc)
+{
+    read_sites();
+    const tl_site *site = site_of(pc);
+    return site ? (int)site->line : 0;
+}
+
+/* The __syncthreads() that opened the stretch of the block's run now going on (file NULL:
+ * none yet, the block's start), which every thread still running has passed. */
+static const char *stretch_file;
+static int stretch_line;
+
+/*
+ * The first race of a stretch between two barriers, told when the stretch
+ * ends (tell_race): by then every thread of the block has run it, so that
+ * an index past a __shared__ array's end, which lands two threads' elements
+ * on one address before it reaches the end, is told first, as its own
+ * fault; and the message knows whether threads of different warps raced in
+ * the stretch too, where a __syncwarp() cannot be the fix.
+ */
+static struct {
+    int found, one_warp, waits, other_warps, same_store;
+    char where[160], what[3072];
+} race;
+
 /*
  * An access of the running thread to shared memory, checked for a race
- * (race.c): one ends the kernel, naming both threads, the byte and both
- * lines, and what would order them. Atomics never race with each other, as
- * racecheck counts them, and are left out.
+ * (race.c): the first of a stretch is kept, naming both threads, the byte
+ * and both lines, and what would order them. Atomics never race with each
+ * other, as racecheck counts them, and are left out.
  */
 static void check_race(uintptr_t a, size_t size, int kind, uintptr_t pc)
 {
@@ -896,9 +922,13 @@ static void check_race(uintptr_t a, size_t size, int kind, uintptr_t pc)
     int store = kind == GLOBAL_STORE;
     if (kind == GLOBAL_ATOMIC || !tl_emu_race_check(current, a, size, store, pc, &r))
         return;
-    const emu_thread *other = &threads[r.thread];
-    char place[256], here[256], there[256], who[48], waits[320] = "", effect[96];
     int one_warp = r.thread / 32 == current / 32;
+    if (race.found) {
+        race.other_warps |= !one_warp;
+        return;
+    }
+    const emu_thread *other = &threads[r.thread];
+    char place[256], here[256], there[256], who[48], waits[320] = "", effect[96], when[320] = "";
     uint3 o = other->idx;
     snprintf(who, sizeof who, "thread (%u, %u, %u)", o.x, o.y, o.z);
     /* Where a barrier stands between them for one thread and not the other, it says so. */
@@ -916,33 +946,78 @@ static void check_race(uintptr_t a, size_t size, int kind, uintptr_t pc)
         snprintf(effect, sizeof effect, "which of the two values stays");
     else
         snprintf(effect, sizeof effect, "what %s reads", store ? who : "this thread");
-    /* A __syncwarp() is a fix only where the lanes of this warp are all that share these
-     * bytes, as in code written warp-synchronously. Where the other thread has gone on to a
-     * __syncthreads() (or ended while others wait at one), it is a step of a loop ahead: the
-     * barrier missing is the block's, between the steps, since what a step stores the other
-     * warps may read too (a tile), which no __syncwarp() orders; the emulator, which runs a
-     * warp's lanes before the next warp's, cannot know yet whether they will. */
-    int syncwarp_fixes = one_warp && !waits[0];
-    char what[2048]; /* two threads, two lines and the barrier */
-    snprintf(what, sizeof what,
-          "a race on shared memory: this thread %s %zu byte(s) at %s, %s, which %s %s at %s, and "
-          "no %s comes between the two%s. %s: on a GPU this %s may come before that %s or after "
-          "it, and %s changes from run to run (compute-sanitizer --tool racecheck reports this "
-          "hazard). Put a __syncthreads() between the two that every thread of the block passes "
-          "(not inside an if that some threads skip)%s",
-          store ? "wrote" : "read", size, line_at(pc, here, sizeof here),
-          shared_place(r.addr, place, sizeof place), who, r.stored ? "wrote" : "read",
-          line_at(r.pc, there, sizeof there),
-          one_warp ? "__syncthreads(), nor a __syncwarp() or other warp collective both took part in,"
-                   : "__syncthreads()",
-          waits,
-          one_warp ? "The two are lanes of one warp, which run independently (Volta and later "
-                     "GPUs) until they meet at a __syncwarp()"
-                   : "The two are in different warps, which run in no fixed order between two "
-                     "barriers",
-          store ? "write" : "read", r.stored ? "write" : "read", effect,
-          syncwarp_fixes ? ", or, as they are lanes of one warp, a __syncwarp()" : "");
-    fault_as(cudaErrorLaunchFailure, 0, what);
+    int here_line = site_line(pc), there_line = site_line(r.pc);
+    /* The other access lies before the barrier that opened this stretch, yet came after it: its
+     * thread came round a loop again, into the next step, while this one is still in its step. */
+    if (there_line && stretch_file && strcmp(stretch_file, launch_file) == 0 && there_line < stretch_line)
+        snprintf(when, sizeof when, " after passing the __syncthreads() of line %d with this "
+                 "thread: line %d lies before that barrier, so it came round a loop again, into its "
+                 "next step (or ran a function defined above it)", stretch_line, there_line);
+    /* Otherwise, two threads' writes by one store (one line) in one stretch: no barrier between
+     * two statements orders them, so the index is what gives two threads one element. */
+    race.same_store = !when[0] && store && r.stored && here_line && here_line == there_line;
+    race.found = 1, race.one_warp = one_warp, race.waits = waits[0] != 0, race.other_warps = 0;
+    snprintf(race.where, sizeof race.where, "%s", where());
+    if (race.same_store)
+        snprintf(race.what, sizeof race.what,
+              "a race on shared memory: this thread wrote %zu byte(s) at %s, %s, which %s wrote, "
+              "by the same store, since the last __syncthreads() both passed.\n    No barrier can come "
+              "between the two in one pass through this line: it is one store, run by two threads "
+              "that land on the same element (in a loop, a barrier at the end of its body would "
+              "keep one step's stores from the next's; within a step nothing can), and on a GPU "
+              "%s changes from run to run (compute-sanitizer --tool "
+              "racecheck reports this hazard).\n    Each thread must store an element of its own, or "
+              "one thread alone store there: check which threads reach this store, and its index "
+              "against the array's dimensions. An index past the end of a row lands in the next "
+              "row (in rows of S elements, [y][S] is [y + 1][0]): is the array as wide as the "
+              "threads that index it (blockDim.x for [threadIdx.y][threadIdx.x])?",
+              size, line_at(pc, here, sizeof here), shared_place(r.addr, place, sizeof place), who,
+              effect);
+    else
+        snprintf(race.what, sizeof race.what,
+              "a race on shared memory: this thread %s %zu byte(s) at %s, %s, which %s %s at %s%s, "
+              "and no %s comes between the two%s.\n    %s: on a GPU this %s may come before that %s "
+              "or after it, and %s changes from run to run (compute-sanitizer --tool racecheck "
+              "reports this hazard).\n    Put a __syncthreads() between the two that every thread of "
+              "the block passes (not inside an if that some threads skip)%s",
+              store ? "wrote" : "read", size, line_at(pc, here, sizeof here),
+              shared_place(r.addr, place, sizeof place), who, r.stored ? "wrote" : "read",
+              line_at(r.pc, there, sizeof there), when,
+              one_warp ? "__syncthreads(), nor a __syncwarp() or other warp collective both took part in,"
+                       : "__syncthreads()",
+              waits,
+              one_warp ? "The two are lanes of one warp, which run independently (Volta and later "
+                         "GPUs) until they meet at a __syncwarp()"
+                       : "The two are in different warps, which run in no fixed order between two "
+                         "barriers",
+              store ? "write" : "read", r.stored ? "write" : "read", effect,
+              when[0] ? "; in a loop, a second one at the end of its body, after this step's "
+                        "last read of the array and before the next step's stores into it"
+                      : "");
+}
+
+/*
+ * The race kept in the stretch now ending, told as the kernel's failure. A
+ * __syncwarp() is offered as a fix only where the lanes of one warp are all
+ * that raced in the stretch, as in code written warp-synchronously. Where
+ * the other thread had gone on to a __syncthreads() (or ended while others
+ * wait at one), it is a step of a loop ahead: the barrier missing is the
+ * block's, between the steps, since what a step stores the other warps may
+ * read too (a tile), which no __syncwarp() orders.
+ */
+static void tell_race(void)
+{
+    if (!race.found || aborted)
+        return;
+    race.found = 0;
+    int syncwarp_fixes = race.one_warp && !race.waits && !race.other_warps && !race.same_store;
+    kernel_failed(cudaErrorLaunchFailure, 0, "%s: %s%s", race.where, race.what,
+                  syncwarp_fixes ? ", or, as they are lanes of one warp, a __syncwarp()"
+                  : race.one_warp && !race.same_store && race.other_warps
+                      ? ".\n    Threads of different warps race on shared memory in the same stretch "
+                        "between barriers too, so a __syncwarp(), which orders only the lanes of "
+                        "one warp, is no fix"
+                      : "");
 }
 
 /* After a block: where it changed a __device__ variable's word that another block of the
@@ -1464,6 +1539,11 @@ static void open_barrier(int n_threads)
     tl_emu_race_epoch();
     for (int i = 0; i < n_threads; i++)
         if (threads[i].state == AT_BARRIER) {
+            stretch_file = threads[i].barrier_file, stretch_line = threads[i].barrier_line;
+            break;
+        }
+    for (int i = 0; i < n_threads; i++)
+        if (threads[i].state == AT_BARRIER) {
             threads[i].barrier_result = result;
             threads[i].state = READY;
         }
@@ -1666,10 +1746,12 @@ static void run_block(int n_threads)
     }
     tl_emu_poison_shared(launch_dynamic);
     tl_emu_race_epoch();
+    race.found = 0, stretch_file = NULL, stretch_line = 0;
     for (int running = n_threads; running > 0 && !aborted;) {
         running = 0;
         for (int first = 0; first < n_threads && !aborted; first += 32)
             running += run_warp(first, n_threads - first < 32 ? n_threads - first : 32);
+        tell_race(); /* the stretch has ended: at a barrier, or at the block's end */
         if (running && !aborted)
             check_one_barrier(n_threads);
         if (running && !aborted)

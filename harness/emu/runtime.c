@@ -32,7 +32,7 @@ void tl_emu_lab_running(int on)
 static cudaError_t last_error, sticky_error;
 /* A kernel's fault, as on a GPU, shows at the next call that waits for the kernel. */
 static cudaError_t pending_error;
-static char detail[3072]; /* a race names two threads, two lines and the barrier to add */
+static char detail[3584]; /* a race names two threads, two lines and the barrier to add */
 /* Whether the fault behind detail is one a GPU gives no error for (a race, threads at
  * different barriers): the emulator's own verdict, which gpu.c puts first. */
 static int detail_is_the_emulators;

@@ -222,6 +222,21 @@ static int start_runner(char *why, size_t why_len)
     return 0;
 }
 
+/* The lab process's stack overflowed (TL_LAB_STACK_OVERFLOW): its limit is this process's. */
+static void explain_stack_overflow(char *why, size_t why_len)
+{
+    struct rlimit limit;
+    char size[64] = "";
+    if (getrlimit(RLIMIT_STACK, &limit) == 0 && limit.rlim_cur != RLIM_INFINITY)
+        snprintf(size, sizeof size, " (%llu KiB here)", (unsigned long long)limit.rlim_cur / 1024);
+    snprintf(why, why_len,
+             "your code was killed by SIGSEGV: a stack overflow, its local variables larger than "
+             "the stack%s. A large local array? float buf[BLOCK][BLOCK] takes BLOCK * BLOCK * 4 "
+             "bytes, 16 MiB at BLOCK = 2048. Keep a buffer that grows with a tunable in memory from "
+             "malloc (freed before returning), or do without it",
+             size);
+}
+
 /* Why the lab process ended (or stopped answering) before it answered. */
 static void explain_end(char *why, size_t why_len, const char *what)
 {
@@ -236,6 +251,8 @@ static void explain_end(char *why, size_t why_len, const char *what)
         nanosleep(&(struct timespec){0, 10000000}, NULL);
     if (done == runner && WIFSIGNALED(status))
         snprintf(why, why_len, "your code was killed by %s", tl_signal_meaning(WTERMSIG(status)));
+    else if (done == runner && WIFEXITED(status) && WEXITSTATUS(status) == TL_LAB_STACK_OVERFLOW)
+        explain_stack_overflow(why, why_len);
     else if (done == runner && WIFEXITED(status) && WEXITSTATUS(status) == 127)
         snprintf(why, why_len, "the lab process did not start (see the lines above)");
     else if (done == runner)

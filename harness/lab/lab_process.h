@@ -66,6 +66,9 @@
 /* The lab process's descriptors: the socket, and the matrices' memfd. */
 #define TL_LAB_SOCKET_FD 3
 #define TL_LAB_MATRICES_FD 4
+/* The lab process's exit status where the lab's code overflowed its stack (lab_runner.c), which
+ * a SIGSEGV alone does not tell from an index out of bounds. */
+#define TL_LAB_STACK_OVERFLOW 125
 
 typedef enum {
     TL_ASK_BACKEND,      /* which backend runs the lab here, and whether it can */

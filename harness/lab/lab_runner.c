@@ -7,12 +7,15 @@
  */
 #define _GNU_SOURCE
 #include <errno.h>
+#include <signal.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <sys/resource.h>
 #include <sys/socket.h>
 #include <sys/syscall.h>
+#include <ucontext.h>
 #include <unistd.h>
 
 #include "check.h"
@@ -228,10 +231,71 @@ static void answer(const tl_lab_request *rq, tl_lab_reply *rp)
         rp->launch[i] = *LAUNCH_GET(i);
 }
 
+#ifndef TL_LAB_GPU
+/*
+ * A CPU lab's stack overflow (a large local array: float buf[BLOCK][BLOCK]
+ * is 16 MiB at BLOCK = 2048, where the stack holds 8): a SIGSEGV, as an
+ * index out of bounds is, which the suite could only call that. Where the
+ * fault's stack pointer or address lies past the lowest address the stack
+ * may grow to (RLIMIT_STACK below its top), the handler, on a stack of its
+ * own, ends the process with TL_LAB_STACK_OVERFLOW instead (lab_client.c
+ * says what it means). Any other fault meets the default action again.
+ */
+static uintptr_t stack_lowest;
+
+static void on_segv(int sig, siginfo_t *info, void *context)
+{
+    uintptr_t at = (uintptr_t)info->si_addr, sp = 0;
+    ucontext_t *uc = context;
+#if defined(__x86_64__)
+    sp = (uintptr_t)uc->uc_mcontext.gregs[REG_RSP];
+#elif defined(__aarch64__)
+    sp = (uintptr_t)uc->uc_mcontext.sp;
+#else
+    (void)uc;
+#endif
+    /* The kernel leaves a gap of 256 pages below the stack's lowest address, so that nothing
+     * lies right under it: a fault there is the stack's too. */
+    if (sp && sp < stack_lowest + 4096)
+        _exit(TL_LAB_STACK_OVERFLOW);
+    if (at < stack_lowest + 4096 && at + ((uintptr_t)1 << 20) + 4096 >= stack_lowest)
+        _exit(TL_LAB_STACK_OVERFLOW);
+    (void)sig; /* SA_RESETHAND: the default action, once the fault comes again */
+}
+
+static void watch_the_stack(void)
+{
+    struct rlimit limit;
+    FILE *maps = fopen("/proc/self/maps", "r");
+    char line[512];
+    uintptr_t top = 0;
+    while (maps && !top && fgets(line, sizeof line, maps)) {
+        unsigned long lo, hi;
+        if (strstr(line, "[stack]") && sscanf(line, "%lx-%lx", &lo, &hi) == 2)
+            top = hi;
+    }
+    if (maps)
+        fclose(maps);
+    if (!top || getrlimit(RLIMIT_STACK, &limit) != 0 || limit.rlim_cur == RLIM_INFINITY ||
+        limit.rlim_cur >= top)
+        return;
+    stack_lowest = top - limit.rlim_cur;
+    static char alt[64 * 1024];
+    stack_t ss = {.ss_sp = alt, .ss_size = sizeof alt};
+    struct sigaction sa = {.sa_sigaction = on_segv, .sa_flags = SA_SIGINFO | SA_ONSTACK | SA_RESETHAND};
+    sigemptyset(&sa.sa_mask);
+    if (sigaltstack(&ss, NULL) == 0)
+        sigaction(SIGSEGV, &sa, NULL);
+}
+#endif
+
 int main(void)
 {
     static tl_lab_request rq;
     static tl_lab_reply rp;
+#ifndef TL_LAB_GPU
+    watch_the_stack();
+#endif
     for (;;) {
         ssize_t n = receive(&rq, sizeof rq);
         if (n == 0 || (n < 0 && errno != EBADF && errno != ENOTSOCK))

@@ -139,6 +139,15 @@ void tl_scan_margins(const tl_matrix *m, uint32_t bits, size_t *before, size_t *
     }
 }
 
+/* Whether out[orow][ocol], holding `got`, got it from in[r][c] stored at index c*cols + r: the
+ * output index walks out with in's row length, the rows and cols swapped in it. */
+static int stored_with_in_row_length(const float *in, tl_shape s, int orow, int ocol, uint32_t got)
+{
+    size_t n = tl_shape_elements(s), src = tl_find_bits(in, n, got);
+    size_t out_index = (size_t)orow * s.rows + ocol;
+    return src < n && out_index != src && out_index == (src % (size_t)s.cols) * s.cols + src / (size_t)s.cols;
+}
+
 /*
  * The first wrong element holds a value from somewhere in `in`: where from
  * tells which index expression was wrong.
@@ -158,7 +167,7 @@ static void hint_from_source(char *msg, size_t len, const float *in, tl_shape s,
                    "out[%d][%d] got the element at the same linear index of in, so in was "
                    "copied, not transposed. Write in[r][c] to out[c][r].\n",
                    orow, ocol);
-    else if (out_index == (size_t)sc * s.cols + sr)
+    else if (stored_with_in_row_length(in, s, orow, ocol, got))
         tl_appendf(msg, len,
                    "it was written to index c*cols + r. out has %d columns (it is cols x rows), "
                    "so out[c][r] is at index c*rows + r: rows and cols swapped in the output index?\n",
@@ -310,11 +319,13 @@ static void hint_tail_on_gpu(char *msg, size_t len, const side *sd, int holes, c
                    "  hint: the grid stops short of in's last %d %s(s) (out's last %d %s(s)): its "
                    "%u block(s) in %c, %u %ss each, reach %d of in's %d %ss. Round the number of "
                    "blocks up, (%s + %s - 1) / %s for %c, and let each thread check %s < %s before "
-                   "it touches memory.\n",
+                   "it touches memory. (A launch of whole tiles only, rounded down on purpose for a "
+                   "kernel without bounds tests, needs a second launch for what it leaves, in every "
+                   "shape that leaves some: here in's last %d %s(s).)\n",
                    sd->strip, sd->name, sd->strip, sd->in_out,
                    sd->axis == 'x' ? stops->grid[0] : stops->grid[1], sd->axis, stop_per_block,
                    sd->name, reached, sd->size, sd->name, sd->size_name, stop_macro, stop_macro,
-                   sd->axis, sd->index, sd->size_name);
+                   sd->axis, sd->index, sd->size_name, sd->strip, sd->name);
         return;
     }
     tl_appendf(msg, len, "  hint: out's last %d %s(s), where in's last %d %s(s) belong, ", sd->strip,
@@ -831,13 +842,19 @@ void tl_check_transpose(tl_verdict *v, tl_transpose_fn fn, const tl_backend *bac
         /* Holes beside writes past the end: the threads that stored are not the ones that
          * should have, which neither a bound one too far nor a missing test does (both only
          * add stores). */
-        if ((sc.unwritten || sc.from_shared) && !backend->on_gpu)
+        /* On a GPU the holes may be the stores' bounds test's; where the values written say the
+         * output index has in's row length (the next hint's swapped index), the index is. */
+        int index_swapped = sc.has_valued &&
+                            stored_with_in_row_length(pristine.data, s, (int)(sc.first_valued / (size_t)s.rows),
+                                                      (int)(sc.first_valued % (size_t)s.rows),
+                                                      tl_float_bits(out.data[sc.first_valued]));
+        if ((sc.unwritten || sc.from_shared) && (!backend->on_gpu || index_swapped))
             tl_appendf(msg, len,
-                       "  hint: out also has %zu element(s) that your loops never stored: they "
+                       "  hint: out also has %zu element(s) that your %s never stored: they "
                        "stored past the end and skipped elements inside out, so the output index "
                        "does not walk out's cols x rows elements once each (out[c * rows + r] for "
                        "r < rows, c < cols). A stride of the wrong dimension does that.\n",
-                       sc.unwritten);
+                       sc.unwritten + sc.from_shared, backend->on_gpu ? "threads" : "loops");
         else if (sc.unwritten || sc.from_shared)
             tl_appendf(msg, len,
                        "  hint: out also has %zu element(s) that no thread stored%s: threads stored "

@@ -226,12 +226,49 @@ static void hint_shared_tiles(char *msg, size_t len, const matmul_scan *sc, tl_s
     }
 }
 
+/* Blocks of `per` elements each that `size` elements need, rounded up. */
+static unsigned blocks_for(int size, unsigned per)
+{
+    return ((unsigned)size + per - 1) / per;
+}
+
+/*
+ * What each block of launch l covers of C, px columns by py rows, read off
+ * the output where its x and y cannot both be taken from the block: one
+ * element a thread covers block.x by block.y (lab 7's kernels), but a
+ * register-blocked one covers a tile of several elements a thread (lab 8's).
+ * A side with a tail shows its coverage exactly, the part written over the
+ * blocks that wrote it; the other side is taken as covering alike (a square
+ * tile, or as many elements a thread). Candidates, *n of them, at most 3.
+ */
+static void coverages(const tl_launch *l, tl_shape s, int tail_rows, int tail_cols, unsigned px[3],
+                      unsigned py[3], int *n)
+{
+    unsigned bx = l->block[0], by = l->block[1], gx = l->grid[0], gy = l->grid[1];
+    unsigned wy = (unsigned)(s.rows - tail_rows), wx = (unsigned)(s.cols - tail_cols);
+    unsigned cy = tail_rows && gy && wy % gy == 0 ? wy / gy : 0,
+             cx = tail_cols && gx && wx % gx == 0 ? wx / gx : 0;
+    *n = 0;
+    px[*n] = bx, py[*n] = by, (*n)++;
+    if (cx && cy)
+        px[*n] = cx, py[*n] = cy, (*n)++;
+    else if (cx || cy) {
+        unsigned c = cx ? cx : cy;
+        px[*n] = c, py[*n] = c, (*n)++; /* a square tile */
+        if (cy && cy % by == 0)
+            px[*n] = bx * (cy / by), py[*n] = cy, (*n)++; /* as many elements a thread */
+        else if (cx && cx % bx == 0)
+            px[*n] = cx, py[*n] = by * (cx / bx), (*n)++;
+    }
+}
+
 /*
  * The last rows and columns of C never written: the launch says whether its
- * grid stops short of them, has its x and y swapped (x covering m), or
+ * grid stops short of them, has its x and y swapped (x counted over m), or
  * reaches past them, so that the bounds test or the indices stop short.
- * Read so where each thread has one element (blocks times threads reach
- * exactly where the holes begin, or past C); otherwise the usual causes.
+ * Read so where the blocks of the grid cover whole tiles of C (blocks times
+ * what each covers reach exactly where the holes begin, or past C), in one
+ * of the ways a block may cover C (coverages); otherwise the usual causes.
  */
 static void hint_tail(char *msg, size_t len, tl_shape s, int tail_rows, int tail_cols, int tiled,
                       int on_gpu, const tl_lab_words *w)
@@ -242,21 +279,49 @@ static void hint_tail(char *msg, size_t len, tl_shape s, int tail_rows, int tail
                tail_cols);
     if (l && l->block[0] && l->block[1] && l->block[2] == 1 && l->grid[2] == 1) {
         unsigned bx = l->block[0], by = l->block[1], gx = l->grid[0], gy = l->grid[1];
-        long rows = (long)gy * by, cols = (long)gx * bx; /* what the grid reaches */
-        int stops = (!tail_rows || rows == m - tail_rows) && (!tail_cols || cols == n - tail_cols);
-        if (stops && tl_grid_swapped(l, n, m, by)) {
-            tl_appendf(msg, len,
-                       ", and your grid, (%u, %u) blocks of (%u, %u) threads, has its x and y "
-                       "swapped: %u blocks in x, as many as C's m = %d rows need, and %u in y, as "
-                       "many as its n = %d columns need. x runs along a row of C, across its n "
-                       "columns (col = blockIdx.x * blockDim.x + threadIdx.x), and y down its m "
-                       "rows: dim3 grid((n + %s - 1) / %s, (m + %s - 1) / "
-                       "%s). As it is, the grid reaches %ld of C's %d rows and %ld of its "
-                       "%d columns.\n",
-                       gx, gy, bx, by, gx, m, gy, n, w->tile, w->tile, w->tile, w->tile, rows, m, cols, n);
-            return;
+        unsigned pxs[3], pys[3];
+        int ways, way_stops = -1, way_past = -1;
+        coverages(l, s, tail_rows, tail_cols, pxs, pys, &ways);
+        for (int i = 0; i < ways; i++) {
+            long rows = (long)gy * pys[i], cols = (long)gx * pxs[i]; /* what the grid reaches */
+            int stops = (!tail_rows || rows == m - tail_rows) && (!tail_cols || cols == n - tail_cols);
+            /* Swapped: as many blocks in x as m needs, in y as n needs, where the right way round
+             * would give other counts. */
+            int swapped = gx == blocks_for(m, pxs[i]) && gy == blocks_for(n, pys[i]) &&
+                          !(gx == blocks_for(n, pxs[i]) && gy == blocks_for(m, pys[i]));
+            if (stops && swapped) {
+                unsigned px = pxs[i], py = pys[i];
+                char covers[160] = "", grid[160];
+                if (px != bx || py != by)
+                    snprintf(covers, sizeof covers, ", each block writing %u x %u elements of C "
+                             "(%u columns, %u rows),", px, py, px, py);
+                if (px == bx && py == by)
+                    snprintf(grid, sizeof grid, "dim3 grid((n + %s - 1) / %s, (m + %s - 1) / %s)",
+                             w->tile, w->tile, w->tile, w->tile);
+                else
+                    snprintf(grid, sizeof grid, "dim3 grid((n + %u - 1) / %u, (m + %u - 1) / %u), "
+                             "with the %u columns and %u rows of C a block covers", px, px, py, py,
+                             px, py);
+                tl_appendf(msg, len,
+                           ", and your grid, (%u, %u) blocks of (%u, %u) threads%s has its x and y "
+                           "swapped: %u blocks in x, as many as C's m = %d rows need, and %u in y, "
+                           "as many as its n = %d columns need. x runs along a row of C, across its "
+                           "n columns (blockIdx.x picks the block's columns), and y down its m "
+                           "rows: %s. As it is, the grid reaches %ld of C's %d rows and %ld of its "
+                           "%d columns; both counts are rounded up, so rounding is not what falls "
+                           "short.\n",
+                           gx, gy, bx, by, covers[0] ? covers : ",", gx, m, gy, n, grid,
+                           rows < m ? rows : m, m, cols < n ? cols : n, n);
+                return;
+            }
+            if (stops && way_stops < 0)
+                way_stops = i;
+            if (rows >= m && cols >= n && way_past < 0)
+                way_past = i;
         }
-        if (stops) {
+        /* One element a thread first (lab 7's), where it stops short or reaches past. */
+        if (way_stops == 0) {
+            long rows = (long)gy * by, cols = (long)gx * bx;
             tl_appendf(msg, len,
                        ": your grid, (%u, %u) blocks of (%u, %u) threads, stops short of them, "
                        "reaching %ld of C's m = %d rows (y) and %ld of its n = %d columns (x). "
@@ -266,7 +331,7 @@ static void hint_tail(char *msg, size_t len, tl_shape s, int tail_rows, int tail
                        gx, gy, bx, by, rows, m, cols, n, w->tile, w->tile, w->tile, w->tile);
             return;
         }
-        if (rows >= m && cols >= n) {
+        if (way_past == 0) {
             tl_appendf(msg, len,
                        ", yet your grid, (%u, %u) blocks of (%u, %u) threads, reaches past them, "
                        "so the grid is not what falls short: their threads ran and stored nothing. "
@@ -276,11 +341,26 @@ static void hint_tail(char *msg, size_t len, tl_shape s, int tail_rows, int tail
                        gx, gy, bx, by);
             return;
         }
+        if (way_stops >= 0) {
+            unsigned px = pxs[way_stops], py = pys[way_stops];
+            tl_appendf(msg, len,
+                       ". What C's written part suggests: your grid, (%u, %u) blocks of (%u, %u) "
+                       "threads, each block writing %u x %u elements of C (%u columns, %u rows), "
+                       "stops short of them, reaching %ld of C's m = %d rows (y) and %ld of its n = "
+                       "%d columns (x). Count the blocks from what each covers, rounded up: (n + %u "
+                       "- 1) / %u in x and (m + %u - 1) / %u in y. If your blocks cover more than "
+                       "that, the grid reaches them and the bounds test before the store stops "
+                       "their threads (row < m && col < n, for each element a thread writes).\n",
+                       gx, gy, bx, by, px, py, px, py, (long)gy * py, m, (long)gx * px, n, px, px,
+                       py, py);
+            return;
+        }
     }
     tl_appendf(msg, len,
-               ": the grid must cover m and n when they are not multiples of the %s. Round the "
-               "number of blocks up, and check the bounds before the store.\n",
-               tiled ? "tile" : "block");
+               ": the grid must cover m and n (its blocks, times the rows and columns of C each "
+               "covers, reach them: rounded up, x counting n's columns and y m's rows), and each "
+               "store must be let through its bounds test (row < m && col < n).\n");
+    (void)tiled;
 }
 
 static int by_value(const void *x, const void *y)
@@ -378,11 +458,23 @@ static void explain(char *msg, size_t len, const matmul_scan *sc, const float *c
                    "  hint: %zu elements come from shared memory nobody had written: a thread read "
                    "a __shared__ element before any thread had stored it.\n",
                    sc->from_shared);
-    if (sc->from_margin && tiled)
+    /* A read past A or B: a tile over the edge loaded without its bounds test, or an index
+     * with another matrix's row length (B[p * k + col]) that runs past the end even where
+     * every bounds test is right; only where no tile hangs over an edge is it the index alone. */
+    if (sc->from_margin && tiled && t > 1 && m % t == 0 && n % t == 0 && k % t == 0)
+        tl_appendf(msg, len,
+                   "  hint: %zu elements come from past the end of A or B, whose margins hold NaN, "
+                   "at a shape where no tile hangs over an edge: an index runs past the end. Each "
+                   "matrix has its own row length: A[row * k + p] (A's rows are k long), "
+                   "B[p * n + col] (B's rows are n long).\n",
+                   sc->from_margin);
+    else if (sc->from_margin && tiled)
         tl_appendf(msg, len,
                    "  hint: %zu elements come from past the end of A or B, whose margins hold NaN. "
                    "A tile that hangs over the edge of the matrix must load 0.0f for the elements "
-                   "outside it (check row < m, col < n and the k index).\n",
+                   "outside it (check row < m, col < n and the k index); and where those bounds "
+                   "tests are right, an index with the wrong row length runs past the end: "
+                   "A[row * k + p] (A's rows are k long), B[p * n + col] (B's rows are n long).\n",
                    sc->from_margin);
     else if (sc->from_margin)
         tl_appendf(msg, len,
