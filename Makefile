@@ -776,6 +776,9 @@ $(B)/grade-confine: harness/grade/grade_confine.c harness/core/include/seccomp_s
 	$(CC) $(CFLAGS_HARNESS) -o $@ $<
 $(B)/grade-private: harness/grade/grade_private.c
 	$(CC) $(CFLAGS_HARNESS) -o $@ $<
+$(B)/grade-measured: harness/grade/grade_measured.c harness/grade/grade_text.c harness/grade/grade_text.h
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS_HARNESS) -o $@ $(filter %.c,$^)
 $(B)/grade-sandbox: harness/grade/grade_sandbox_main.c harness/grade/grade_sandbox.c harness/grade/grade_sandbox.h
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS_HARNESS) -o $@ $(filter %.c,$^)
@@ -804,7 +807,7 @@ $(GRADE_MANIFESTS):
 # On a GPU, the references' suites built for it too: a test that timed out is
 # run again with the reference's time for it on the machine (grade.sh).
 GRADE_REFERENCE_TESTS := $(if $(filter cuda,$(BACKEND)),$(foreach n,$(GPU_LABS),$(B)/lab$(n)/reference/test))
-GRADE_TOOLS := references $(B)/grade-report $(B)/grade-run $(B)/grade-confine $(B)/grade-private $(B)/grade-sandbox $(if $(NVCC),$(B)/grade-gpu-probe)
+GRADE_TOOLS := references $(B)/grade-report $(B)/grade-run $(B)/grade-confine $(B)/grade-private $(B)/grade-sandbox $(B)/grade-measured $(if $(NVCC),$(B)/grade-gpu-probe)
 
 LAB_SPEC := $(foreach n,$(LABS),$(n):$(lab$(n)_dir):$(lab$(n)_file):$(lab$(n)_kind):$(or $(lab$(n)_op),transpose))
 GRADE_DIR ?= $(B)/grade

@@ -522,7 +522,7 @@ retry_alone() {
 }
 
 unmeasured() { # LAB TEXT: the lab's performance, not measured, and why
-    record perf "$1" none - - - "$(say "$2")"
+    "$TOOLS/grade-measured" none "$outcomes" "$work/outputs" "$1" "$2"
 }
 
 # perf_size OP: the size a GPU lab is timed at, by its operation: the one place the grader
@@ -532,21 +532,24 @@ perf_size() {
     case $1 in matmul | sgemm) echo "$MATMUL_PERF_SIZE" ;; *) echo "$GPU_PERF_SIZE" ;; esac
 }
 
-measure() { # LAB KIND BACKEND FILE OPERATION
-    local lab=$1 kind=$2 backend=$3 file=$4 dir=$work/perf/lab$1 v ok built quota out_file
+# measure LAB KIND BACKEND OPERATION: the lab's performance, measured in the sandbox and
+# recorded: grade-measured (harness/grade/grade_measured.c) says which runs a method
+# takes and what they came to; this builds and runs them.
+measure() {
+    local lab=$1 kind=$2 backend=$3 dir=$work/perf/lab$1 built quota out_file ok runs=()
     mkdir -p "$dir"
     built=$(new_output)
     if [ "$kind" = cpu ]; then
-        local bin=$work/build/lab$lab/grade-perf
+        local bin=$work/build/lab$lab/grade-perf seed plan=() run_name binary mode
         if ! build "$built" link "$lab" cpu "$bin-student" "$bin-reference"; then
             unmeasured "$lab" "the measuring program did not build: $(tail -3 "$built")"
             return
         fi
         # The input: random floats, new ones each time (grade_perf.c says why).
-        local seed digest=() i=0
         seed=$(od -An -N8 -tu8 /dev/urandom | tr -d ' ')
-        for v in baseline:reference:skip reference:reference:call student:student:call; do
-            IFS=: read -r run_name binary mode <<<"$v"
+        mapfile -t plan < <("$TOOLS/grade-measured" runs callgrind)
+        for v in "${plan[@]}"; do
+            IFS=$'\t' read -r run_name binary mode <<<"$v"
             mkdir -p "$dir/$run_name"
             out_file=$(new_output)
             # (The seed on its standard input, which it reads once the lab's code has started:
@@ -558,28 +561,11 @@ measure() { # LAB KIND BACKEND FILE OPERATION
             if quota=$(over_quota "$dir"); then
                 unmeasured "$lab" "$quota"
                 return
-            elif [ "$ok" != ok ] && grep -q '^tilelab: killed by signal 31 ' "$out_file"; then
-                unmeasured "$lab" "$lab" "your code tried to start another process or program while it was measured (fork(), system(), popen(), exec...), or to have the kernel move memory for it (process_vm_readv(), vmsplice(), asynchronous I/O...): the cache simulation follows one process's own loads and stores, so the grader stops it there, and nothing was measured"
-                return
-            elif [ "$ok" != ok ] && grep -qE '^not measured: your (transpose|code) ' "$out_file"; then
-                unmeasured "$lab" "$lab" "$(grep -m1 -E '^not measured: your (transpose|code) ' "$out_file" | sed 's/^not measured: //')"
-                return
-            elif [ "$ok" != ok ]; then
-                unmeasured "$lab" "$lab" "the $run_name run of the cache simulation failed (a crash, a wrong result, or the time limit): $(tail -c 1500 "$out_file")"
-                return
             fi
-            # the digest of the output the run printed last (grade_perf.c)
-            digest[i++]=$(sed -n 's/^transposed: //p' "$out_file" | tail -n 1)
+            runs+=("$run_name=$ok=$out_file")
+            [ "$ok" = ok ] || break
         done
-        if [ -z "${digest[2]}" ]; then
-            unmeasured "$lab" "your code ended the measured run before its output could be checked (exit() in the lab code?), so nothing was measured"
-            return
-        elif [ "${digest[2]}" != "${digest[1]}" ]; then
-            unmeasured "$lab" "your transpose of the $CPU_PERF_SIZE x $CPU_PERF_SIZE matrix the grader measures was wrong (its digest is not the reference's): measured only when right"
-            return
-        fi
-        record perf "$lab" callgrind "$dir/student/callgrind.out" "$dir/reference/callgrind.out" \
-            "$dir/baseline/callgrind.out" "$out_file"
+        "$TOOLS/grade-measured" record "$outcomes" "$work/outputs" "$lab" callgrind "$dir" "$CPU_PERF_SIZE" "${runs[@]}"
     elif [ "$backend" = emu ]; then
         if ! build "$built" link "$lab" emu "$work/build/lab$lab/grade-profile"; then
             unmeasured "$lab" "the profile did not build: $(tail -3 "$built")"
@@ -591,11 +577,8 @@ measure() { # LAB KIND BACKEND FILE OPERATION
         if quota=$(over_quota "$dir"); then
             unmeasured "$lab" "$quota"
             return
-        elif [ "$ok" != ok ]; then
-            unmeasured "$lab" "the emulator's profile failed (a crash, a wrong result, or the time limit): $(tail -c 1500 "$out_file")"
-            return
         fi
-        record perf "$lab" emu "$dir/profile.csv" - - "$out_file"
+        "$TOOLS/grade-measured" record "$outcomes" "$work/outputs" "$lab" emu "$dir" "profile=$ok=$out_file"
     else
         # grade-bench holds none of the hand-in's host code: it runs the
         # launch plans the hand-in's lab process records (harness/core/include/plan.h),
@@ -613,15 +596,12 @@ measure() { # LAB KIND BACKEND FILE OPERATION
         # not timed: grade-report reads it (grade_measure.c).
         ok=$(run "$PERF_LIMIT" "$out_file" --lock "$TOOLS/gpu-timing.lock" -- perf "$dir" -- \
             "$work/build/lab$lab/grade-bench" --gpu-lock-fd 4 --only ceiling,student,reference \
-            --sizes "$(perf_size "$5")" --reps 20 --csv "$dir/bench.csv" --record "$dir/bench.tsv")
+            --sizes "$(perf_size "$4")" --reps 20 --csv "$dir/bench.csv" --record "$dir/bench.tsv")
         if quota=$(over_quota "$dir"); then
             unmeasured "$lab" "$quota"
             return
-        elif [ "$ok" != ok ]; then
-            unmeasured "$lab" "the bench failed (a crash, a wrong result, or the time limit): $(tail -c 1500 "$out_file")"
-            return
         fi
-        record perf "$lab" gpu "$dir/bench.tsv" - - "$out_file"
+        "$TOOLS/grade-measured" record "$outcomes" "$work/outputs" "$lab" gpu "$dir" "bench=$ok=$out_file"
     fi
 }
 
@@ -638,7 +618,7 @@ grade_lab() { # LAB DIR FILE KIND OPERATION
     manifest=$MANIFESTS/lab$lab.tests
     if [ "$PERF" = only ]; then
         [ "$kind" = gpu ] && [ "$backend" = cuda ] && ! grep -q "^lab	$lab	" "$outcomes" && all_correct "$lab" || return 0
-        measure "$lab" "$kind" "$backend" "$file" "$op"
+        measure "$lab" "$kind" "$backend" "$op"
         return
     fi
     if [ ! -f "$work/submission/labs/$dir/$file" ]; then
@@ -689,7 +669,7 @@ $(tail -c 1500 "$no_emu")")"
     # GPU timing waits until every lab is graded (gpu_timing), one lab at a
     # time; what it runs is built now, beside the other labs' work.
     if [ "$backend" != cuda ] && all_correct "$lab"; then
-        measure "$lab" "$kind" "$backend" "$file" "$op"
+        measure "$lab" "$kind" "$backend" "$op"
     elif all_correct "$lab"; then
         build "$(new_output)" link "$lab" cuda "$work/build/lab$lab/grade-bench" || true # its log, if it fails, comes with the timing
     fi
