@@ -69,6 +69,10 @@ EMU_PERF_SIZE=256            # any GPU lab on the emulator, which counts every a
 # (harness/grade/grade_sandbox.h).
 
 log() { printf '%s\n' "$*" >&2; }
+
+# The labs graded, one a line: NN, folder, file, kind (cpu or gpu), operation,
+# tab-separated: the one place the grader reads the kit's list of labs.
+mapfile -t LAB_LIST < <(for spec in $LAB_SPEC; do tr ':' '\t' <<<"$spec"; done)
 # A file's lines last first (tac is GNU's alone).
 last_first() { awk '{ line[NR] = $0 } END { for (i = NR; i > 0; i--) print line[i] }' "$1"; }
 
@@ -348,8 +352,8 @@ unpack_archive() {
         return
     fi
     local spec dir file path dst count type size member
-    for spec in $LAB_SPEC; do
-        IFS=: read -r _ dir file _ <<<"$spec"
+    for spec in "${LAB_LIST[@]}"; do
+        IFS=$'\t' read -r _ dir file _ <<<"$spec"
         path=labs/$dir/$file
         count=0
         while read -r perms _ sz _ _ entry; do
@@ -376,8 +380,8 @@ unpack_archive() {
 
 unpack_folder() {
     local spec dir file path p part dst
-    for spec in $LAB_SPEC; do
-        IFS=: read -r _ dir file _ <<<"$spec"
+    for spec in "${LAB_LIST[@]}"; do
+        IFS=$'\t' read -r _ dir file _ <<<"$spec"
         path=labs/$dir/$file
         p=$submission
         for part in labs "$dir" "$file"; do
@@ -405,7 +409,7 @@ unpack_folder() {
 # build LOG MODE LAB BACKEND TARGET... : the lab's targets, built in the sandbox (MODE
 # build or link); its log in LOG. OPT=-O3 without -march: valgrind decodes no AVX-512, and every
 # machine grades alike. LABS: the labs graded, whose references make references built.
-GRADED_LABS=$(for spec in $LAB_SPEC; do printf '%s ' "${spec%%:*}"; done)
+GRADED_LABS=$(for spec in "${LAB_LIST[@]}"; do printf '%s ' "${spec%%$'\t'*}"; done)
 build() {
     local built=$1 mode=$2 lab=$3 backend=$4 ok quota
     shift 4
@@ -704,7 +708,7 @@ read_held_back "$HIDDEN" || { rm -rf "$work/build"; exit 2; }
 # packed from inside labs/).
 nothing_gradable() {
     local found=() path spec dir file expected= hint= each= best=0 rank near=() shown=() listed others
-    [ "$(wc -w <<<"$LAB_SPEC")" -eq 1 ] || each=" (labs/NN-name/FILE for each lab)"
+    [ ${#LAB_LIST[@]} -eq 1 ] || each=" (labs/NN-name/FILE for each lab)"
     if [ -d "$submission" ]; then
         while IFS= read -r -d '' path; do found+=("${path#"$submission"/}"); done \
             < <(find "$submission" -type f -print0 2>/dev/null | sort -z)
@@ -716,8 +720,8 @@ nothing_gradable() {
     # The likeliest slip, over every file: a kit packed from the folder above it (its lab
     # files one folder too deep), then from inside labs/, then lab files elsewhere; the
     # files that show it are named first.
-    for spec in $LAB_SPEC; do
-        IFS=: read -r _ dir file _ <<<"$spec"
+    for spec in "${LAB_LIST[@]}"; do
+        IFS=$'\t' read -r _ dir file _ <<<"$spec"
         expected=${expected:-labs/$dir/$file}
         for path in ${found[@]+"${found[@]}"}; do
             case $path in
@@ -772,7 +776,7 @@ if [ "$PERF" != only ]; then
         nothing_gradable
     fi
 fi
-if [ "$BACKEND" = cuda ] && [[ " $LAB_SPEC " == *:gpu:* ]]; then
+if [ "$BACKEND" = cuda ] && [[ "${LAB_LIST[*]}" == *$'\t'gpu$'\t'* ]]; then
     sandbox_gpu=1
     probe=$(new_output)
     if [ "$(run 60 "$probe" -- run -- env ${TILELAB_GRADE_NO_GPU:+TILELAB_GRADE_NO_GPU=1} \
@@ -796,8 +800,8 @@ grade_lab_apart() {
 # gpu_timing: each GPU lab timed, one at a time (PERF=only: grade-all's second pass).
 gpu_timing() {
     local spec lab dir file kind op
-    for spec in $LAB_SPEC; do
-        IFS=: read -r lab dir file kind op <<<"$spec"
+    for spec in "${LAB_LIST[@]}"; do
+        IFS=$'\t' read -r lab dir file kind op <<<"$spec"
         [ "$kind" != gpu ] || PERF=only grade_lab "$lab" "$dir" "$file" "$kind" "$op"
     done
 }
@@ -815,8 +819,8 @@ else
     # harness for every hand-in of a class.
     shared=$(dirname "$PREBUILT")
     [ ! -d "$shared/harness" ] || cp -Rp "$shared/harness" "$shared/libtilelab.a" "$work/build/" 2>/dev/null
-    backends=$(for spec in $LAB_SPEC; do
-        IFS=: read -r _ _ _ kind _ <<<"$spec"
+    backends=$(for spec in "${LAB_LIST[@]}"; do
+        IFS=$'\t' read -r _ _ _ kind _ <<<"$spec"
         [ "$kind" = cpu ] && echo cpu || echo "$GPU_BACKEND emu"
     done | tr ' ' '\n' | sort -u)
     for b in $backends; do build "$(new_output)" build "" "$b" "$work/build/grade-common-$b" || true; done
@@ -824,15 +828,15 @@ else
     # files writable to the hand-in's user while its code runs (setpriv).
     jobs=${GRADE_JOBS:-$(nproc 2>/dev/null || echo 1)}
     [ "$SANDBOX" != setpriv ] || jobs=1
-    for spec in $LAB_SPEC; do
-        IFS=: read -r lab dir file kind op <<<"$spec"
+    for spec in "${LAB_LIST[@]}"; do
+        IFS=$'\t' read -r lab dir file kind op <<<"$spec"
         while [ "$(jobs -rp | wc -l)" -ge "$jobs" ]; do wait -n; done
         log "grade: $name: lab $((10#$lab))"
         grade_lab_apart "$lab" "$dir" "$file" "$kind" "$op" &
     done
     wait
-    for spec in $LAB_SPEC; do
-        lab=${spec%%:*}
+    for spec in "${LAB_LIST[@]}"; do
+        lab=${spec%%$'\t'*}
         cat "$work/outcomes.lab$lab" >>"$outcomes" 2>/dev/null
         rm -f "$work/outcomes.lab$lab"
     done
