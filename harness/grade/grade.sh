@@ -525,8 +525,8 @@ retry_alone() {
     printf '%s\t%s\n' "$verdict" "$output"
 }
 
-unmeasured() { # LAB TEXT: the lab's performance, not measured, and why
-    "$TOOLS/grade-measured" none "$outcomes" "$work/outputs" "$1" "$2"
+unmeasured() { # LAB REASON TEXT: the lab's performance, not measured, why as a word and for the student
+    "$TOOLS/grade-measured" none "$outcomes" "$work/outputs" "$1" "$2" "$3"
 }
 
 # perf_size OP: the size a GPU lab is timed at, by its operation: the one place the grader
@@ -546,7 +546,7 @@ measure() {
     if [ "$kind" = cpu ]; then
         local bin=$work/build/lab$lab/grade-perf seed plan=() run_name binary mode
         if ! build "$built" link "$lab" cpu "$bin-student" "$bin-reference"; then
-            unmeasured "$lab" "the measuring program did not build: $(tail -3 "$built")"
+            unmeasured "$lab" build "the measuring program did not build: $(tail -3 "$built")"
             return
         fi
         # The input: random floats, new ones each time (grade_perf.c says why).
@@ -563,7 +563,7 @@ measure() {
                 --callgrind-out-file="$dir/$run_name/callgrind.out" --log-file="$dir/$run_name/valgrind.log" \
                 "$bin-$binary" "$CPU_PERF_SIZE" "$mode" -)
             if quota=$(over_quota "$dir"); then
-                unmeasured "$lab" "$quota"
+                unmeasured "$lab" disk-quota "$quota"
                 return
             fi
             runs+=("$run_name=$ok=$out_file")
@@ -572,14 +572,14 @@ measure() {
         "$TOOLS/grade-measured" record "$outcomes" "$work/outputs" "$lab" callgrind "$dir" "$CPU_PERF_SIZE" "${runs[@]}"
     elif [ "$backend" = emu ]; then
         if ! build "$built" link "$lab" emu "$work/build/lab$lab/grade-profile"; then
-            unmeasured "$lab" "the profile did not build: $(tail -3 "$built")"
+            unmeasured "$lab" build "the profile did not build: $(tail -3 "$built")"
             return
         fi
         out_file=$(new_output)
         ok=$(run "$PERF_LIMIT" "$out_file" -- perf "$dir" -- "$work/build/lab$lab/grade-profile" \
             --size "$EMU_PERF_SIZE" --csv "$dir/profile.csv")
         if quota=$(over_quota "$dir"); then
-            unmeasured "$lab" "$quota"
+            unmeasured "$lab" disk-quota "$quota"
             return
         fi
         "$TOOLS/grade-measured" record "$outcomes" "$work/outputs" "$lab" emu "$dir" "profile=$ok=$out_file"
@@ -588,7 +588,7 @@ measure() {
         # launch plans the hand-in's lab process records (harness/core/include/plan.h),
         # and ends that process and all it started before it times anything.
         if ! build "$built" link "$lab" cuda "$work/build/lab$lab/grade-bench"; then
-            unmeasured "$lab" "the bench did not build: $(tail -3 "$built")"
+            unmeasured "$lab" build "the bench did not build: $(tail -3 "$built")"
             return
         fi
         out_file=$(new_output)
@@ -602,7 +602,7 @@ measure() {
             "$work/build/lab$lab/grade-bench" --gpu-lock-fd 4 --only ceiling,student,reference \
             --sizes "$(perf_size "$4")" --reps 20 --csv "$dir/bench.csv" --record "$dir/bench.tsv")
         if quota=$(over_quota "$dir"); then
-            unmeasured "$lab" "$quota"
+            unmeasured "$lab" disk-quota "$quota"
             return
         fi
         "$TOOLS/grade-measured" record "$outcomes" "$work/outputs" "$lab" gpu "$dir" "bench=$ok=$out_file"

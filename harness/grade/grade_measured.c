@@ -6,7 +6,7 @@
  *
  * usage: grade-measured runs callgrind
  *        grade-measured record OUTCOMES OUTPUTS LAB METHOD DIR [SIZE] [NAME=STATUS=OUTPUT]...
- *        grade-measured none OUTCOMES OUTPUTS LAB TEXT
+ *        grade-measured none OUTCOMES OUTPUTS LAB REASON TEXT
  *
  * runs: the runs a method takes, in their order, one a line: the run's name
  * (its folder under the measurement's), the build it runs (student or
@@ -17,11 +17,18 @@
  * how grade-run said it ended (ok or fail) and its output, in the order they
  * ran; the first that failed is the last given. SIZE: the side of the matrix
  * callgrind's runs transposed. Appends the perf line to OUTCOMES: the raw
- * files grade-report reads, or, where nothing can be read, "none" and why, in
- * a file of its own made in OUTPUTS (the student reads it).
+ * files grade-report reads, or, where nothing can be read, "none", the reason
+ * as a word (results.json gives it) and why, for the student, in a file of its
+ * own made in OUTPUTS:
+ *   forbidden-call  the measured process made a system call it may not
+ *                   (another process, the kernel moving memory: grade-confine)
+ *   refused         the measuring program would not measure it (grade_perf.c)
+ *   run-failed      a run crashed, was wrong, or ran out of time
+ *   ended-early     the student's run printed no digest of its output
+ *   wrong-result    its digest is not the reference's
  *
- * none: the lab's performance not measured, and why (TEXT): a build that
- * failed, a disk quota passed.
+ * none: the lab's performance not measured, its REASON (build: the measuring
+ * program did not build; disk-quota) and why (TEXT).
  *
  * Exit status: 0 once the line is written; 1 where it could not be; 2 for usage.
  */
@@ -54,7 +61,7 @@ static int usage(void)
 {
     fprintf(stderr, "usage: grade-measured runs callgrind\n"
                     "       grade-measured record OUTCOMES OUTPUTS LAB METHOD DIR [SIZE] [NAME=STATUS=OUTPUT]...\n"
-                    "       grade-measured none OUTCOMES OUTPUTS LAB TEXT\n");
+                    "       grade-measured none OUTCOMES OUTPUTS LAB REASON TEXT\n");
     return 2;
 }
 
@@ -80,7 +87,7 @@ static int append(const char *outcomes, const char *const *fields, int n)
 }
 
 /* Not measured, and why: the why in a fresh file of OUTPUTS. */
-static int none(const char *outcomes, const char *outputs, const char *lab, const char *why)
+static int none(const char *outcomes, const char *outputs, const char *lab, const char *reason, const char *why)
 {
     char path[4096];
     snprintf(path, sizeof path, "%s/out-XXXXXX", outputs);
@@ -95,7 +102,7 @@ static int none(const char *outcomes, const char *outputs, const char *lab, cons
         perror(path);
         return 1;
     }
-    const char *fields[] = {"perf", lab, "none", "-", "-", "-", path};
+    const char *fields[] = {"perf", lab, "none", reason, "-", "-", path};
     return append(outcomes, fields, 7);
 }
 
@@ -139,7 +146,7 @@ static char *first_line(const char *text, const char *const *prefixes, int n, si
 }
 
 /* Why a failed run of the cache simulation measured nothing, from what it said. */
-static char *callgrind_failure(const run *r)
+static char *callgrind_failure(const run *r, const char **reason)
 {
     char *out = tl_slurp(r->output, OUTPUT_MAX), *why;
     /* grade-confine's word for a system call the measured process may not make (SIGSYS) */
@@ -147,6 +154,7 @@ static char *callgrind_failure(const run *r)
     /* grade_perf.c's own word for a hand-in it would not measure */
     static const char *const refused[] = {"not measured: your transpose ", "not measured: your code "};
     char *seen = first_line(out, killed, 1, 0);
+    *reason = seen ? "forbidden-call" : "refused";
     if (seen)
         why = strdup("your code tried to start another process or program while it was measured (fork(), "
                      "system(), popen(), exec...), or to have the kernel move memory for it "
@@ -157,6 +165,7 @@ static char *callgrind_failure(const run *r)
     free(seen);
     if (!why) {
         char *tail = output_tail(r->output);
+        *reason = "run-failed";
         if (asprintf(&why, "the %s run of the cache simulation failed (a crash, a wrong result, or the time limit): %s",
                      r->name, tail) < 0)
             why = NULL;
@@ -186,9 +195,10 @@ static int record_callgrind(const char *outcomes, const char *outputs, const cha
                             const char *size, const run *runs, int n)
 {
     char *why = NULL;
+    const char *reason = NULL;
     for (int i = 0; i < n && !why; i++)
         if (strcmp(runs[i].status, "ok"))
-            why = callgrind_failure(&runs[i]);
+            why = callgrind_failure(&runs[i], &reason);
     const run *student = named(runs, n, "student"), *reference = named(runs, n, "reference");
     if (!why && (!student || !reference)) {
         fprintf(stderr, "grade-measured: the student's and the reference's runs are both needed\n");
@@ -196,6 +206,7 @@ static int record_callgrind(const char *outcomes, const char *outputs, const cha
     }
     if (!why) {
         char *mine = digest(student), *theirs = digest(reference);
+        reason = *mine ? "wrong-result" : "ended-early";
         if (!*mine)
             why = strdup("your code ended the measured run before its output could be checked (exit() in the lab "
                          "code?), so nothing was measured");
@@ -208,7 +219,7 @@ static int record_callgrind(const char *outcomes, const char *outputs, const cha
         free(theirs);
     }
     if (why) {
-        int rc = none(outcomes, outputs, lab, why);
+        int rc = none(outcomes, outputs, lab, reason, why);
         free(why);
         return rc;
     }
@@ -230,7 +241,7 @@ static int record_one(const char *outcomes, const char *outputs, const char *lab
         int rc = 1;
         if (asprintf(&why, "%s failed (a crash, a wrong result, or the time limit): %s",
                      gpu ? "the bench" : "the emulator's profile", tail) >= 0) {
-            rc = none(outcomes, outputs, lab, why);
+            rc = none(outcomes, outputs, lab, "run-failed", why);
             free(why);
         }
         free(tail);
@@ -249,8 +260,8 @@ int main(int argc, char **argv)
             printf("%s\t%s\t%s\n", callgrind_runs[i][0], callgrind_runs[i][1], callgrind_runs[i][2]);
         return 0;
     }
-    if (argc == 6 && !strcmp(argv[1], "none"))
-        return none(argv[2], argv[3], argv[4], argv[5]);
+    if (argc == 7 && !strcmp(argv[1], "none"))
+        return none(argv[2], argv[3], argv[4], argv[5], argv[6]);
     if (argc < 7 || strcmp(argv[1], "record"))
         return usage();
     const char *outcomes = argv[2], *outputs = argv[3], *lab = argv[4], *method = argv[5], *dir = argv[6];
