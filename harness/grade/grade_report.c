@@ -29,7 +29,7 @@
  * alone is graded, never skipped. A lab with neither stops the report.
  *
  * Writes OUT_DIR/results.json (Gradescope's format; its extra_data holds the
- * status, and each performance test's its measurement: "measured" and the
+ * status, the sandbox and each lab's state, and each performance test's its measurement: "measured" and the
  * ratio, or "not measured" and the reason as a word, perf_reasons), junit.xml, summary.txt for people and scores.tsv for the
  * gradebook (grade_scores.h), which the second form writes from each
  * hand-in's scores.tsv (grade_book.c). Every text shown has each --path FROM
@@ -218,17 +218,18 @@ static void flag(int lab, const char *what)
 static const char *const perf_reasons[] = {
     /* the report's own */
     "lab-lost", "correctness-failing", "held-back-failing", "not-recorded", "refused-measurement", "not-timed",
-    "unreadable",
+    "no-ratio",
     /* the grader's (grade.sh, grade_measured.c) */
     "build", "disk-quota", "forbidden-call", "refused", "run-failed", "ended-early", "wrong-result"};
 
-/* The grader's reason as results.json gives it: one of perf_reasons, or "unreadable". */
+/* The grader's reason as results.json gives it: one of perf_reasons, or "no-ratio" (the
+ * measurement's files gave none, and the output says why). */
 static const char *perf_reason(const char *word)
 {
     for (size_t i = 0; i < sizeof perf_reasons / sizeof *perf_reasons; i++)
         if (!strcmp(word, perf_reasons[i]))
             return perf_reasons[i];
-    return "unreadable";
+    return "no-ratio";
 }
 
 static void unmeasured(int lab, const weights *w, const char *reason, char *output)
@@ -267,7 +268,7 @@ static void grade_performance(int lab, const weights *w, int failing, int held_b
             flag(lab, tl_refusal(perf->field[2]));
     } else if (measured) {
         char *log = tl_slurp(perf->field[6], OUTPUT_MAX);
-        unmeasured(lab, w, "unreadable", text("not measured: %s\n%s", how, log));
+        unmeasured(lab, w, "no-ratio", text("not measured: %s\n%s", how, log));
         free(log);
     } else {
         double x = (ratio - w->zero_at) / (w->full_at - w->zero_at);
@@ -544,6 +545,10 @@ static void write_json(const char *dir, const char *header, const char *status_l
     tl_json_string(f, status);
     fprintf(f, ", \"details\": ");
     tl_json_string(f, details);
+    if (sandbox_name) { /* where the hand-in's code ran: bwrap, setpriv or none */
+        fprintf(f, ", \"sandbox\": ");
+        tl_json_string(f, sandbox_name);
+    }
     fprintf(f, ", \"labs\": {");
     for (int k = 0, n = 0; k < n_labs; k++) {
         int lab = lab_order[k], seen = 0;
