@@ -73,8 +73,6 @@ log() { printf '%s\n' "$*" >&2; }
 # The labs graded, one a line: NN, folder, file, kind (cpu or gpu), operation,
 # tab-separated: the one place the grader reads the kit's list of labs.
 mapfile -t LAB_LIST < <(for spec in $LAB_SPEC; do tr ':' '\t' <<<"$spec"; done)
-# A file's lines last first (tac is GNU's alone).
-last_first() { awk '{ line[NR] = $0 } END { for (i = NR; i > 0; i--) print line[i] }' "$1"; }
 
 # The hand-in by its absolute, physical path (realpath -e and readlink -f are not everywhere).
 [ -e "$1" ] || { log "grade: no such hand-in: $1"; exit 2; }
@@ -609,12 +607,8 @@ measure() {
     fi
 }
 
-# all_correct LAB: every correctness test of the lab has passed so far.
-# Performance counts only then (grade-report), so it is measured only then.
-all_correct() {
-    ! awk -F'\t' -v lab="$1" '$1 == "test" && $2 == lab && $3 != "technique" && $5 != "pass" { bad = 1 }
-        END { exit !bad }' "$outcomes"
-}
+# all_correct LAB: every correctness test of the lab has passed so far (grade-plan).
+all_correct() { "$TOOLS/grade-plan" correct "$outcomes" "$1"; }
 
 grade_lab() { # LAB DIR FILE KIND OPERATION
     local lab=$1 dir=$2 file=$3 kind=$4 op=$5 backend bin manifest built start=$SECONDS
@@ -644,7 +638,7 @@ grade_lab() { # LAB DIR FILE KIND OPERATION
     fi
     # Technique from the emulator's counts of the hand-in's own run, on every
     # machine (tests/gpu_technique.h): on a GPU, from the emulator's build of the same file.
-    local t_kind id seconds held tech_bin=$bin no_emu=
+    local id held tech_bin=$bin no_emu=
     if [ "$backend" = cuda ]; then
         tech_bin=$work/build/lab$lab/student-emu/test
         built=$(new_output)
@@ -655,21 +649,18 @@ grade_lab() { # LAB DIR FILE KIND OPERATION
             return
         fi
     fi
-    # The lab's tests, in one suite run; on a GPU, its technique tests in another, of the
-    # emulator's build.
-    local tests=() techniques=()
-    while IFS=$'\t' read -r t_kind id seconds; do
-        if [ "$t_kind" = technique ] && [ -n "$no_emu" ]; then
+    # The lab's tests, in one suite run (grade-plan says which); on a GPU, its technique
+    # tests in another, of the emulator's build.
+    local apart=
+    [ "$tech_bin" = "$bin" ] || apart=--technique-apart
+    if [ -n "$no_emu" ]; then
+        while IFS=$'\t' read -r _ id _; do
             record test "$lab" technique "$id" fail "$(say "not graded: technique is judged from the CPU emulator's counts of your kernels' run, on every machine, and the emulator could not build your file:
 $(tail -c 1500 "$no_emu")")"
-        elif [ "$t_kind" = technique ] && [ "$tech_bin" != "$bin" ]; then
-            techniques+=("$t_kind	$id	$seconds	")
-        elif [ "$t_kind" != held-back ]; then
-            tests+=("$t_kind	$id	$seconds	")
-        fi
-    done < <(last_first "$manifest")
-    [ ${#tests[@]} = 0 ] || run_tests "$lab" "$start" "" "$bin" < <(printf '%s\n' "${tests[@]}")
-    [ ${#techniques[@]} = 0 ] || run_tests "$lab" "$start" "" "$tech_bin" < <(printf '%s\n' "${techniques[@]}")
+        done < <("$TOOLS/grade-plan" run "$manifest" technique)
+    fi
+    run_tests "$lab" "$start" "" "$bin" < <("$TOOLS/grade-plan" run "$manifest" visible $apart)
+    [ -z "$apart" ] || [ -n "$no_emu" ] || run_tests "$lab" "$start" "" "$tech_bin" < <("$TOOLS/grade-plan" run "$manifest" technique)
     # GPU timing waits until every lab is graded (gpu_timing), one lab at a
     # time; what it runs is built now, beside the other labs' work.
     if [ "$backend" != cuda ] && all_correct "$lab"; then
@@ -687,13 +678,7 @@ $(tail -c 1500 "$no_emu")")"
     [ -z "$held_seed" ] || held_input+="TILELAB_SEED=$held_seed"$'\n'
     [ -z "$held" ] || held_input+="TILELAB_HIDDEN=$held"$'\n'
     run_tests "$lab" "$start" "$held_input" "$bin" TILELAB_HELD_BACK=stdin < <(
-        while IFS=$'\t' read -r t_kind id seconds; do
-            if [ "$t_kind" = random ] && [ -n "$held_seed" ]; then
-                printf 'held-back\t%s\t%s\t (held-back seed)\n' "$id" "$seconds"
-            elif [ "$t_kind" = held-back ] && [ -n "$held" ]; then
-                printf 'held-back\t%s\t%s\t\n' "$id" "$seconds"
-            fi
-        done < <(last_first "$manifest"))
+        "$TOOLS/grade-plan" run "$manifest" held-back ${held_seed:+--seed} ${held:+--cases})
 }
 
 # ---------------------------------------------------------------- grade
