@@ -779,6 +779,9 @@ $(B)/grade-private: harness/grade/grade_private.c
 $(B)/grade-measured: harness/grade/grade_measured.c harness/grade/grade_text.c harness/grade/grade_text.h
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS_HARNESS) -o $@ $(filter %.c,$^)
+$(B)/grade-held-back: harness/grade/grade_held_back.c
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS_HARNESS) -o $@ $<
 $(B)/grade-plan: harness/grade/grade_plan.c
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS_HARNESS) -o $@ $<
@@ -810,7 +813,7 @@ $(GRADE_MANIFESTS):
 # On a GPU, the references' suites built for it too: a test that timed out is
 # run again with the reference's time for it on the machine (grade.sh).
 GRADE_REFERENCE_TESTS := $(if $(filter cuda,$(BACKEND)),$(foreach n,$(GPU_LABS),$(B)/lab$(n)/reference/test))
-GRADE_TOOLS := references $(B)/grade-report $(B)/grade-run $(B)/grade-confine $(B)/grade-private $(B)/grade-sandbox $(B)/grade-measured $(B)/grade-plan $(if $(NVCC),$(B)/grade-gpu-probe)
+GRADE_TOOLS := references $(B)/grade-report $(B)/grade-run $(B)/grade-confine $(B)/grade-private $(B)/grade-sandbox $(B)/grade-measured $(B)/grade-plan $(B)/grade-held-back $(if $(NVCC),$(B)/grade-gpu-probe)
 
 LAB_SPEC := $(foreach n,$(LABS),$(n):$(lab$(n)_dir):$(lab$(n)_file):$(lab$(n)_kind):$(or $(lab$(n)_op),transpose))
 GRADE_DIR ?= $(B)/grade
@@ -995,8 +998,8 @@ dist: references
 
 # Gradescope's autograder: the student kit above and its grader, for the labs in LABS.
 # HIDDEN=: held-back cases, graded there out of the students' view.
-gradescope: dist
-	@LAB_SPEC="$(LAB_SPEC)" HIDDEN="$(if $(HIDDEN),$(abspath $(HIDDEN)))" HIDDEN_VISIBILITY="$(HIDDEN_VISIBILITY)" \
+gradescope: dist $(B)/grade-held-back
+	@LAB_SPEC="$(LAB_SPEC)" TOOLS=$(abspath $(B)) HIDDEN="$(if $(HIDDEN),$(abspath $(HIDDEN)))" HIDDEN_VISIBILITY="$(HIDDEN_VISIBILITY)" \
 	  harness/grade/gradescope.sh $(B)/$(DIST_NAME) $(B)/gradescope
 
 deps:

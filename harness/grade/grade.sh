@@ -528,8 +528,8 @@ unmeasured() { # LAB REASON TEXT: the lab's performance, not measured, why as a 
 }
 
 # perf_size OP: the size a GPU lab is timed at, by its operation: the one place the grader
-# knows an operation's grading size (with held_for, held-back.sh: the operation's
-# held-back keyword), until the operations' table says it.
+# knows an operation's grading size (as grade_held_back.c's cases_of, the kind of its
+# held-back cases), until the operations' table says it.
 perf_size() {
     case $1 in matmul | sgemm) echo "$MATMUL_PERF_SIZE" ;; *) echo "$GPU_PERF_SIZE" ;; esac
 }
@@ -638,7 +638,7 @@ grade_lab() { # LAB DIR FILE KIND OPERATION
     fi
     # Technique from the emulator's counts of the hand-in's own run, on every
     # machine (tests/gpu_technique.h): on a GPU, from the emulator's build of the same file.
-    local id held tech_bin=$bin no_emu=
+    local id tech_bin=$bin no_emu=
     if [ "$backend" = cuda ]; then
         tech_bin=$work/build/lab$lab/student-emu/test
         built=$(new_output)
@@ -672,21 +672,23 @@ $(tail -c 1500 "$no_emu")")"
     # seed and shapes go to the suite on its standard input (run_tests' INPUT), never
     # on a command line or in an environment: a sandbox's first process shows both, and a
     # lab's code reads either (/proc/1/cmdline, /proc/1/environ).
+    # grade-held-back: the lines the suite reads, TILELAB_SEED= and TILELAB_HIDDEN= (the
+    # lab's operation's cases), each where the instructor's file has it.
     [ -n "$HIDDEN" ] || return 0
-    held=$(held_for "$op")
-    local held_input=
-    [ -z "$held_seed" ] || held_input+="TILELAB_SEED=$held_seed"$'\n'
-    [ -z "$held" ] || held_input+="TILELAB_HIDDEN=$held"$'\n'
+    local held_input seed= cases=
+    held_input=$("$TOOLS/grade-held-back" "$HIDDEN" "$op")$'\n' || return 0
+    [[ $held_input != *TILELAB_SEED=* ]] || seed=--seed
+    [[ $held_input != *TILELAB_HIDDEN=* ]] || cases=--cases
+    [ -n "$seed$cases" ] || return 0
     run_tests "$lab" "$start" "$held_input" "$bin" TILELAB_HELD_BACK=stdin < <(
-        "$TOOLS/grade-plan" run "$manifest" held-back ${held_seed:+--seed} ${held:+--cases})
+        "$TOOLS/grade-plan" run "$manifest" held-back $seed $cases)
 }
 
 # ---------------------------------------------------------------- grade
 
-# The held-back cases (harness/held-back.sh): a line the grader cannot read
-# stops it before anyone is graded, rather than leaving a case silently out.
-. harness/grade/held-back.sh
-read_held_back "$HIDDEN" || { rm -rf "$work/build"; exit 2; }
+# The held-back cases (grade-held-back): a line the grader cannot read stops it
+# before anyone is graded, rather than leaving a case silently out.
+[ -z "$HIDDEN" ] || "$TOOLS/grade-held-back" "$HIDDEN" || { rm -rf "$work/build"; exit 2; }
 
 # nothing_gradable: no lab's file was where the grader looks; says what the
 # hand-in holds instead, and the likely slip ("01-cpu-naive/transpose.c":
