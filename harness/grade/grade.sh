@@ -12,14 +12,11 @@
 #   BACKEND        cuda (a GPU) or emu (the CPU emulator) for the GPU labs
 #   PREBUILT       compiled references (make references)
 #   WEIGHTS        labs/grading.conf
-#   TOOLS          the build folder holding grade-run, grade-report,
-#                  grade-confine and grade-gpu-probe
+#   TOOLS          the build folder holding the grader's programs: grade-run,
+#                  grade-sandbox, grade-plan, grade-measured, grade-held-back,
+#                  grade-report, grade-confine, grade-private and grade-gpu-probe
 #   MANIFESTS      each suite's tests, labNN.tests, from the reference's build
-#   HIDDEN         an instructor's file of held-back cases, or empty:
-#                    seed 4242                  every random test again, with this seed
-#                    shapes 97x1031,4095x33     transposes: rows x cols
-#                    products 97x65x1031        matrix products: m x n x k
-#                    sides 97,1031              in-place transposes: n x n
+#   HIDDEN         an instructor's file of held-back cases (grade_held_back.c), or empty
 #   PERF           all (default); gpu-later: leave GPU timing out; only: GPU
 #                  timing alone (grade-all's serial second pass)
 #   SUBMISSIONS    a folder the student's code must not see (grade-all)
@@ -30,7 +27,14 @@
 #   HIDDEN_VISIBILITY  how results.json shows held-back tests (grade-report reads it)
 #
 # This script only runs things and records what it saw (OUT_DIR/NAME/
-# outcomes.tsv); grade-report computes every point from it and WEIGHTS.
+# outcomes.tsv); grade-report computes every point from it and WEIGHTS. What
+# to run and what it came to are the C programs' answers: the sandbox's
+# command line (grade-sandbox), which tests each suite run holds and whether
+# performance is measured (grade-plan), a measurement's runs and its outcome
+# (grade-measured), the held-back cases (grade-held-back). Each function gets
+# what it needs as arguments and gives what it found on its output; the
+# grading's configuration (the limits below, the sandbox and the labs) is set
+# once, before any lab is graded.
 # Student code is built and run only in a bubblewrap sandbox: no network, no
 # capabilities, the system's folders and the grader's tools read-only and
 # nothing else of the machine, the reference sources, the held-back cases,
