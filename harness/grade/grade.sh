@@ -695,55 +695,23 @@ $(tail -c 1500 "$no_emu")")"
 [ -z "$HIDDEN" ] || "$TOOLS/grade-held-back" "$HIDDEN" || { rm -rf "$work/build"; exit 2; }
 
 # nothing_gradable: no lab's file was where the grader looks; says what the
-# hand-in holds instead, and the likely slip ("01-cpu-naive/transpose.c":
-# packed from inside labs/).
+# hand-in holds instead, and the likely slip (grade-misplaced).
 nothing_gradable() {
-    local found=() path spec dir file expected= hint= each= best=0 rank near=() shown=() listed others
-    [ ${#LAB_LIST[@]} -eq 1 ] || each=" (labs/NN-name/FILE for each lab)"
-    if [ -d "$submission" ]; then
-        while IFS= read -r -d '' path; do found+=("${path#"$submission"/}"); done \
-            < <(find "$submission" -type f -print0 2>/dev/null | sort -z)
-    else
-        while read -r perms _ _ _ _ path; do
-            [ "${perms:0:1}" = - ] && found+=("${path#./}")
-        done <"$work/listing"
-    fi
-    # The likeliest slip, over every file: a kit packed from the folder above it (its lab
-    # files one folder too deep), then from inside labs/, then lab files elsewhere; the
-    # files that show it are named first.
+    local spec dir file labs=()
     for spec in "${LAB_LIST[@]}"; do
         IFS=$'\t' read -r _ dir file _ <<<"$spec"
-        expected=${expected:-labs/$dir/$file}
-        for path in ${found[@]+"${found[@]}"}; do
-            case $path in
-            */"labs/$dir/$file") rank=3 ;;
-            "$dir/$file") rank=2 ;;
-            */"$dir/$file" | "$file" | */"$file") rank=1 ;;
-            *) continue ;;
-            esac
-            [ "$rank" -ge "$best" ] || continue
-            [ "$rank" -eq "$best" ] || best=$rank expected=labs/$dir/$file near=()
-            near+=("$path")
-        done
+        labs+=("$dir/$file")
     done
-    case $best in
-    3) hint=" -- packed from the folder above the kit's? its lab files are one folder too deep: run make handin from the kit's folder" ;;
-    2) hint=" -- packed from inside labs/? run make handin from the kit's folder" ;;
-    1) hint=" -- run make handin from the kit's folder: it packs each lab's file as labs/NN-name/FILE" ;;
-    *) hint=" -- run make handin from the kit's folder" ;;
-    esac
-    shown=(${near[@]+"${near[@]}"})
-    for path in ${found[@]+"${found[@]}"}; do
-        [ ${#shown[@]} -lt 3 ] || break
-        [[ " ${near[*]-} " == *" $path "* ]] || shown+=("$path")
-    done
-    others=$((${#found[@]} - ${#shown[@]}))
-    [ ${#shown[@]} -le 3 ] || others=$((others + ${#shown[@]} - 3))
-    listed=$(printf '%s, ' ${shown[@]+"${shown[@]:0:3}"})
-    listed=${listed%, }
-    [ "$others" -le 0 ] || listed="$listed and $others more"
-    [ ${#found[@]} -gt 0 ] || listed="no file"
-    unreadable empty "found $listed, expected $expected$each$hint"
+    unreadable empty "$(
+        if [ -d "$submission" ]; then
+            find "$submission" -type f -print0 2>/dev/null | sort -z | while IFS= read -r -d '' path; do
+                printf '%s\n' "${path#"$submission"/}"
+            done
+        else
+            while read -r perms _ _ _ _ path; do
+                [ "${perms:0:1}" != - ] || printf '%s\n' "${path#./}"
+            done <"$work/listing"
+        fi | "$TOOLS/grade-misplaced" "${labs[@]}")"
 }
 
 GPU_BACKEND=$BACKEND
