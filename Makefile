@@ -793,6 +793,21 @@ $(B)/grade-confine: harness/grade/grade_confine.c harness/core/include/seccomp_s
 	$(CC) $(CFLAGS_HARNESS) -o $@ $<
 $(B)/grade-private: harness/grade/grade_private.c
 	$(CC) $(CFLAGS_HARNESS) -o $@ $<
+$(B)/grade-measured: harness/grade/grade_measured.c harness/grade/grade_text.c harness/grade/grade_text.h
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS_HARNESS) -o $@ $(filter %.c,$^)
+$(B)/grade-held-back: harness/grade/grade_held_back.c $(CORE_LIB)
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS_HARNESS) -Iharness/core/include -o $@ $< $(CORE_LIB) -lm
+$(B)/grade-misplaced: harness/grade/grade_misplaced.c
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS_HARNESS) -o $@ $<
+$(B)/grade-plan: harness/grade/grade_plan.c
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS_HARNESS) -o $@ $<
+$(B)/grade-sandbox: harness/grade/grade_sandbox_main.c harness/grade/grade_sandbox.c harness/grade/grade_sandbox.h
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS_HARNESS) -o $@ $(filter %.c,$^)
 $(B)/grade-gpu-probe: $(B)/harness/grade/grade_gpu_probe.o $(GPU_OBJS) $(CORE_LIB)
 	$(CC) -o $@ $(LINK_OBJS) $(CUDA_LIBS) -lm
 
@@ -818,7 +833,7 @@ $(GRADE_MANIFESTS):
 # On a GPU, the references' suites built for it too: a test that timed out is
 # run again with the reference's time for it on the machine (grade.sh).
 GRADE_REFERENCE_TESTS := $(if $(filter cuda,$(BACKEND)),$(foreach n,$(GPU_LABS),$(B)/lab$(n)/reference/test))
-GRADE_TOOLS := references $(B)/grade-report $(B)/grade-run $(B)/grade-confine $(B)/grade-private $(if $(NVCC),$(B)/grade-gpu-probe)
+GRADE_TOOLS := references $(B)/grade-report $(B)/grade-run $(B)/grade-confine $(B)/grade-private $(B)/grade-sandbox $(B)/grade-measured $(B)/grade-plan $(B)/grade-held-back $(B)/grade-misplaced $(if $(NVCC),$(B)/grade-gpu-probe)
 
 LAB_SPEC := $(foreach n,$(LABS),$(n):$(lab$(n)_dir):$(lab$(n)_file):$(lab$(n)_kind):$(or $(lab$(n)_op),transpose))
 GRADE_DIR ?= $(B)/grade
@@ -1003,8 +1018,8 @@ dist: references
 
 # Gradescope's autograder: the student kit above and its grader, for the labs in LABS.
 # HIDDEN=: held-back cases, graded there out of the students' view.
-gradescope: dist
-	@LAB_SPEC="$(LAB_SPEC)" HIDDEN="$(if $(HIDDEN),$(abspath $(HIDDEN)))" HIDDEN_VISIBILITY="$(HIDDEN_VISIBILITY)" \
+gradescope: dist $(B)/grade-held-back
+	@LAB_SPEC="$(LAB_SPEC)" TOOLS=$(abspath $(B)) HIDDEN="$(if $(HIDDEN),$(abspath $(HIDDEN)))" HIDDEN_VISIBILITY="$(HIDDEN_VISIBILITY)" \
 	  harness/grade/gradescope.sh $(B)/$(DIST_NAME) $(B)/gradescope
 
 deps:

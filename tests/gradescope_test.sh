@@ -82,10 +82,12 @@ mkdir -p "$tmp/broken/labs/01-cpu-naive"
 echo 'not C at all(' >"$tmp/broken/labs/01-cpu-naive/transpose.c"
 tar -czf "$ag/submission/handin.tar.gz" -C "$tmp/broken" labs
 submit "a broken one (make handin's archive; lab 1 does not build, lab 3 missing) gets 0, in a valid results.json" 0
-if grep -q -E 'did not build|error' "$results" && grep -q 'not in the hand-in' "$results"; then
-    ok "... whose tests say why: the build error, the lab not handed in"
+labs_state=$("$python" -c 'import json, sys
+print(json.load(open(sys.argv[1]))["extra_data"]["labs"])' "$results" 2>&1)
+if [ "$labs_state" = "{'1': 'build failed', '3': 'missing'}" ] && grep -q 'error' "$results"; then
+    ok "... whose results say why: lab 1 build failed (the compiler's error in its test), lab 3 missing"
 else
-    not_ok "the broken submission's results.json does not say why" "$results"
+    not_ok "the broken submission's results.json does not say why (its labs: $labs_state)" "$results"
 fi
 
 handin

@@ -23,8 +23,7 @@ cores=$(nproc 2>/dev/null || echo 2)
 . harness/grade/handins.sh
 list_handins "$dir" || exit 2
 
-. harness/grade/held-back.sh
-read_held_back "${HIDDEN:-}" || exit 2
+[ -z "${HIDDEN:-}" ] || "$TOOLS/grade-held-back" "$HIDDEN" || exit 2
 # The graders' logs name every hand-in and its score: the grading user's alone (a
 # sandbox that runs student code as another user, setpriv's, must not list them).
 mkdir -p "$out/logs" && chmod 700 "$out/logs"

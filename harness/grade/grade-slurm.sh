@@ -42,8 +42,7 @@ if [ -n "$earlier" ]; then
 fi
 . harness/grade/handins.sh
 list_handins "$dir" || exit 2
-. harness/grade/held-back.sh
-read_held_back "${HIDDEN:-}" || exit 2
+[ -z "${HIDDEN:-}" ] || "$TOOLS/grade-held-back" "$HIDDEN" || exit 2
 
 # The hand-ins without a result, and the list each task reads its own from:
 # NAME, then PATH, NUL after each (a path may hold any character but NUL).

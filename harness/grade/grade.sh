@@ -12,14 +12,11 @@
 #   BACKEND        cuda (a GPU) or emu (the CPU emulator) for the GPU labs
 #   PREBUILT       compiled references (make references)
 #   WEIGHTS        labs/grading.conf
-#   TOOLS          the build folder holding grade-run, grade-report,
-#                  grade-confine and grade-gpu-probe
+#   TOOLS          the build folder holding the grader's programs: grade-run,
+#                  grade-sandbox, grade-plan, grade-measured, grade-held-back,
+#                  grade-report, grade-confine, grade-private and grade-gpu-probe
 #   MANIFESTS      each suite's tests, labNN.tests, from the reference's build
-#   HIDDEN         an instructor's file of held-back cases, or empty:
-#                    seed 4242                  every random test again, with this seed
-#                    shapes 97x1031,4095x33     transposes: rows x cols
-#                    products 97x65x1031        matrix products: m x n x k
-#                    sides 97,1031              in-place transposes: n x n
+#   HIDDEN         an instructor's file of held-back cases (grade_held_back.c), or empty
 #   PERF           all (default); gpu-later: leave GPU timing out; only: GPU
 #                  timing alone (grade-all's serial second pass)
 #   SUBMISSIONS    a folder the student's code must not see (grade-all)
@@ -30,7 +27,14 @@
 #   HIDDEN_VISIBILITY  how results.json shows held-back tests (grade-report reads it)
 #
 # This script only runs things and records what it saw (OUT_DIR/NAME/
-# outcomes.tsv); grade-report computes every point from it and WEIGHTS.
+# outcomes.tsv); grade-report computes every point from it and WEIGHTS. What
+# to run and what it came to are the C programs' answers: the sandbox's
+# command line (grade-sandbox), which tests each suite run holds and whether
+# performance is measured (grade-plan), a measurement's runs and its outcome
+# (grade-measured), the held-back cases (grade-held-back). Each function gets
+# what it needs as arguments and gives what it found on its output; the
+# grading's configuration (the limits below, the sandbox and the labs) is set
+# once, before any lab is graded.
 # Student code is built and run only in a bubblewrap sandbox: no network, no
 # capabilities, the system's folders and the grader's tools read-only and
 # nothing else of the machine, the reference sources, the held-back cases,
@@ -65,16 +69,14 @@ CPU_PERF_SIZE=1000           # not a power of two: see labs/grading.conf
 # On a GPU, the size of the lab's operation's descriptor (grade_size, harness/core/ops/):
 # the bench's --grade-size.
 EMU_PERF_SIZE=256            # any GPU lab on the emulator, which counts every access
-# What student code sees of the kit's folder: the sources a build needs, not
-# the folders of tests/ (the emulator's corpus and the hostile hand-ins hold
-# working kernels), nor anything else kept there (solutions, hand-ins).
-KIT_SOURCES=(Makefile labs harness tests)
-KIT_CLOSED=()
-for d in "$root"/tests/*/; do [ ! -d "$d" ] || KIT_CLOSED+=("${d%/}"); done
+# What student code sees of the machine and of the kit's folder: grade-sandbox
+# (harness/grade/grade_sandbox.h).
 
 log() { printf '%s\n' "$*" >&2; }
-# A file's lines last first (tac is GNU's alone).
-last_first() { awk '{ line[NR] = $0 } END { for (i = NR; i > 0; i--) print line[i] }' "$1"; }
+
+# The labs graded, one a line: NN, folder, file, kind (cpu or gpu), operation,
+# tab-separated: the one place the grader reads the kit's list of labs.
+mapfile -t LAB_LIST < <(for spec in $LAB_SPEC; do tr ':' '\t' <<<"$spec"; done)
 
 # The hand-in by its absolute, physical path (realpath -e and readlink -f are not everywhere).
 [ -e "$1" ] || { log "grade: no such hand-in: $1"; exit 2; }
@@ -110,8 +112,9 @@ if [ "$PERF" != only ]; then
     : >"$outcomes"
 fi
 # Labs are graded side by side (GRADE_JOBS at a time): each writes its own
-# outputs (outputs/labNN-K.txt), outcomes and test records, merged when all are done.
-n_outputs=0 output_prefix= records=$work/records
+# outcomes and test records (grade_lab_apart's outcomes and records), merged when
+# all are done; every command's output is a file of its own in outputs/.
+records=$work/records
 
 # ---------------------------------------------------------------- records
 
@@ -119,15 +122,12 @@ record() { # FIELDS...: one tab-separated line of outcomes.tsv
     local IFS=$'\t'
     printf '%s\n' "$*" >>"$outcomes"
 }
-new_output() { # $new: a fresh file for one command's output
-    n_outputs=$((n_outputs + 1))
-    new=$work/outputs/$output_prefix$n_outputs.txt
-    [ ! -e "$new" ] || new_output # grade-all's pass of GPU timing adds to a lab's
+new_output() { # prints a fresh file's path, for one command's output
+    mktemp "$work/outputs/out-XXXXXX"
 }
-say() { # TEXT: $said, a fresh output file holding TEXT
-    new_output
-    said=$new
-    printf '%s\n' "$1" >"$said"
+say() { # TEXT: prints the path of a fresh output file holding TEXT
+    local said
+    said=$(new_output) && printf '%s\n' "$1" >"$said" && echo "$said"
 }
 
 # ---------------------------------------------------------------- sandbox
@@ -138,7 +138,6 @@ say() { # TEXT: $said, a fresh output file holding TEXT
 # make check, each alone among its own graders rather than the machine's).
 ALONE_LOCK=${TILELAB_GRADE_LOCK:-/run/tilelab-grade.lock}
 { : >>"$ALONE_LOCK"; } 2>/dev/null || ALONE_LOCK=$TOOLS/.grade.lock
-alone=
 
 # bwrap where it runs. Where it cannot (a container that forbids user
 # namespaces, as Gradescope's may) and the grader is root, setpriv: student
@@ -146,7 +145,7 @@ alone=
 # read nothing bwrap would hide, without network where the container lets
 # root take it away. Else none, said on every summary.
 # (TILELAB_GRADE_SANDBOX=setpriv: the knob for the grader's tests.)
-SANDBOX=none namespaces=()
+SANDBOX=none namespaces=none
 . harness/grade/setpriv.sh
 if [ "${TILELAB_GRADE_SANDBOX:-}" != setpriv ] && command -v bwrap >/dev/null &&
     bwrap --ro-bind / / --dev /dev --cap-drop ALL true 2>/dev/null; then
@@ -165,41 +164,18 @@ elif [ "$(id -u)" = 0 ] && setpriv --reuid=$SETPRIV_UID_BASE --regid=$SETPRIV_UI
     # "Could not spawn test instance: File exists"), and what the command writes.
     # (grade-private stays the namespace's first process, which the kernel gives every
     # orphan; it waits for them.)
-    private_view=
+    # (grade-sandbox's --namespaces: private, net or none.)
     probe_tmp=$(mktemp -d)
     if unshare --net --pid --ipc --mount --fork --kill-child --mount-proc -- "$TOOLS/grade-private" "$probe_tmp" -- true 2>/dev/null; then
-        namespaces=(unshare --net --pid --ipc --mount --fork --kill-child --mount-proc -- "$TOOLS/grade-private")
-        private_view=1
+        namespaces=private
     elif unshare --net true 2>/dev/null; then
-        namespaces=(unshare --net --)
+        namespaces=net
     fi
     rm -rf "$probe_tmp"
     setpriv_start || { log "grade: no uid left for the setpriv sandbox"; exit 1; }
-    log "grade: WARNING: bubblewrap cannot run here: student code runs as uid $GRADE_UID$([ ${#namespaces[@]} -gt 0 ] || echo ", with the network")$([ -n "$private_view" ] || echo ", seeing other graders' processes and their command lines, and writing where every user may (/tmp, /var/tmp...), where the next command, another hand-in's or a later grading's, reads it: held-back cases one lab sees can reach another"), and the kit's solutions, build, hidden files and other hand-ins are closed to other users"
+    log "grade: WARNING: bubblewrap cannot run here: student code runs as uid $GRADE_UID$([ "$namespaces" != none ] || echo ", with the network")$([ "$namespaces" = private ] || echo ", seeing other graders' processes and their command lines, and writing where every user may (/tmp, /var/tmp...), where the next command, another hand-in's or a later grading's, reads it: held-back cases one lab sees can reach another"), and the kit's solutions, build, hidden files and other hand-ins are closed to other users"
 else
     log "grade: WARNING: bubblewrap is missing or cannot run here: student code runs unsandboxed"
-fi
-
-# The grader's own search paths, where Criterion, CUDA or valgrind live under
-# a prefix rather than in the system's folders: the instructor's, not the
-# hand-in's, given to student code in either sandbox (NAME=VALUE each).
-search_env=()
-for v in CPATH LIBRARY_PATH LD_LIBRARY_PATH VALGRIND_LIB; do
-    [ -z "${!v:-}" ] || search_env+=("$v=${!v}")
-done
-
-# What every command of the setpriv sandbox reads where it lies under /tmp, which is the
-# command's own folder in grade-private's view, and shown there: of the kit, the grader's
-# build, this hand-in's folder, and the grader's PATH and search paths.
-read_under_tmp=()
-if [ -n "${private_view:-}" ]; then
-    for e in "$root:$TOOLS:$work:$PATH" "${search_env[@]#*=}"; do
-        IFS=: read -ra dirs <<<"$e"
-        for d in ${dirs[@]+"${dirs[@]}"}; do
-            d=$(cd "$d" 2>/dev/null && pwd -P) || continue
-            case "$d/" in /tmp/?*) read_under_tmp+=("$d") ;; esac
-        done
-    done
 fi
 
 # A CPU lab's measured run: valgrind's callgrind program, started as its
@@ -222,126 +198,44 @@ if [ -n "$VALGRIND" ]; then
     fi
 fi
 
-# The GPU's device nodes, when grading on it; the driver's libraries are
-# already there, read-only, under /.
-gpu_binds=()
-gpu_devices() {
-    local d
-    for d in /dev/nvidia* /dev/nvidia-caps/*; do
-        [ -c "$d" ] && gpu_binds+=(--dev-bind "$d" "$d")
-    done
+# The GPU's device nodes shown to student code when grading on it (set once, below); the
+# driver's libraries are already there, read-only, under /.
+sandbox_gpu=
+
+# sandbox_argv MODE [DIR [PRIVATE_TMP]]: the command line that starts a sandbox, each
+# argument ended by a NUL (grade-sandbox: harness/grade/grade_sandbox.h says what each
+# mode shows and lets write). PRIVATE_TMP: setpriv's folder for the command's /tmp.
+sandbox_argv() {
+    "$TOOLS/grade-sandbox" --kind "$SANDBOX" --root "$root" --out "$out" --work "$work" --records "$records" \
+        --tmp-limit "$TMP_LIMIT" ${sandbox_gpu:+--gpu} ${3:+--uid "$GRADE_UID" --tmp "$3" --namespaces "$namespaces"} \
+        "$1" ${2:+"$2"}
 }
 
-# What every bwrap sandbox of this grading shows, the same for each of its commands, and
-# so worked out once (a folder costs a realpath or a readlink, and every test is a
-# command): in sb_machine, the machine; in sb_kit, the kit's folder; in sb_hidden, what
-# is hidden besides.
-sb_machine=() sb_kit=() sb_hidden=()
-machine_view() {
-    # What the hand-in sees of the machine: the system's folders and the
-    # grader's tools (every folder of the grader's PATH and search paths, the
-    # installations of its compilers and of valgrind), read-only, and the kit.
-    # Not the rest: another checkout's solutions, an instructor's home.
-    local d tool system=(/usr /bin /sbin /lib /lib32 /lib64 /libx32 /etc /sys) more=()
-    for d in "${system[@]}"; do
-        if [ -L "$d" ]; then sb_machine+=(--symlink "$(readlink "$d")" "$d"); elif [ -d "$d" ]; then sb_machine+=(--ro-bind "$d" "$d"); fi
-    done
-    local e dirs
-    IFS=: read -ra more <<<"$PATH"
-    for e in "${search_env[@]}"; do
-        IFS=: read -ra dirs <<<"${e#*=}"
-        more+=("${dirs[@]}")
-    done
-    for tool in "${CC:-cc}" "${NVCC:-nvcc}" "$VALGRIND"; do
-        tool=$(command -v "$tool" 2>/dev/null) && tool=$(realpath "$tool" 2>/dev/null) && more+=("$(dirname "$(dirname "$tool")")")
-    done
-    for d in "${more[@]}"; do
-        [ -n "$d" ] && [ -d "$d" ] && d=$(realpath "$d") || continue
-        case "$d/" in /usr/* | /bin/* | /sbin/* | /lib*/* | /etc/* | "$root"/ | "$root"/build/*) continue ;; esac
-        [ "$d" = / ] || sb_machine+=(--ro-bind "$d" "$d")
-    done
-    # Of the kit's folder, its own sources alone: never the solutions, nor
-    # hand-ins an instructor keeps there (#include "../../../handins/y/...").
-    for d in "${KIT_SOURCES[@]}"; do sb_kit+=(--ro-bind "$root/$d" "$root/$d"); done
-    for d in "${KIT_CLOSED[@]}"; do sb_kit+=(--tmpfs "$d" --remount-ro "$d"); done
-    [ -z "$SUBMISSIONS" ] || [ ! -d "$SUBMISSIONS" ] || sb_hidden+=(--tmpfs "$SUBMISSIONS" --remount-ro "$SUBMISSIONS")
-    [ -z "$HIDDEN" ] || sb_hidden+=(--ro-bind /dev/null "$HIDDEN")
-}
-[ "$SANDBOX" != bwrap ] || machine_view
-
-# sandbox MODE: the command line that starts a sandbox, in the array sb.
-# MODE build: the hand-in's build folder is writable; link: so is it, and
-# the compiled references show (to link the bench, once the hand-in's own
-# file is compiled); run: nothing is writable but /tmp; perf DIR: DIR is
-# writable too. Each starts from an empty /tmp. The kit's build folder is
-# hidden, with every reference object in it, but for the GPU probe.
-sandbox() {
-    sb=()
-    # Where grade-run --records makes a test's FIFO for its completion record.
-    local done_fifo=$records/done.fifo
-    if [ "$SANDBOX" = setpriv ]; then
-        setpriv_sandbox "$@"
-        return
-    elif [ "$SANDBOX" != bwrap ]; then
-        sb=(env HOME=/tmp TILELAB_DONE_FILE="$done_fifo")
-        return
-    fi
-    local build=(--ro-bind "$work/build" "$work/build") extra=()
-    case "$1" in
-    build) build=(--bind "$work/build" "$work/build") ;;
-    link) build=(--bind "$work/build" "$work/build") extra=(--ro-bind "$PREBUILT" "$PREBUILT") ;;
-    perf) extra=(--bind "$2" "$2") ;;
-    esac
-    local e paths=()
-    for e in "${search_env[@]}"; do
-        paths+=(--setenv "${e%%=*}" "${e#*=}")
-    done
-    sb=(bwrap "${sb_machine[@]}" --dev /dev "${gpu_binds[@]}" --proc /proc --size "$TMP_LIMIT" --tmpfs /tmp
-        "${sb_kit[@]}" --tmpfs "$TOOLS" --ro-bind-try "$TOOLS/grade-gpu-probe" "$TOOLS/grade-gpu-probe"
-        --ro-bind-try "$TOOLS/grade-confine" "$TOOLS/grade-confine"
-        "${sb_hidden[@]}" --tmpfs "$out" --ro-bind "$work/submission" "$work/submission"
-        "${build[@]}" --ro-bind "$work/records" "$work/records" "${extra[@]}" --remount-ro "$out"
-        --remount-ro "$TOOLS"
-        --unshare-all --cap-drop ALL --die-with-parent --new-session --clearenv
-        --setenv PATH "$PATH" "${paths[@]}" --setenv HOME /tmp --setenv TMPDIR /tmp --setenv LANG C.UTF-8
-        --setenv TILELAB_DONE_FILE "$done_fifo" --chdir "$root")
-}
-
-# sandbox's work where bwrap cannot run and the grader is root (its
-# done_fifo in scope): the same modes, by ownership. What the hand-in may write (build and link: its build
-# folder; perf: DIR too) is its user's, the rest root's and closed to
-# writes; its /tmp is a folder of its own, $private_tmp, and with
-# grade-private's view the only place writable besides those.
-setpriv_sandbox() {
-    local mine=$GRADE_UID:$GRADE_UID written=()
+# setpriv_prepare MODE [DIR]: where bwrap cannot run and the grader is root, the same
+# modes by ownership. What the hand-in may write (build and link: its build folder;
+# perf: DIR too) is its user's, the rest root's and closed to writes. Prints the
+# command's own folder, its /tmp (with grade-private's view, the only place writable
+# besides those).
+setpriv_prepare() {
+    local mine=$GRADE_UID:$GRADE_UID private_tmp
     chown -R "0:$GRADE_UID" "$work/build" "$work/perf" && chmod -R go-w "$work/build" "$work/perf"
     case "$1" in
-    build | link) chown -R "$mine" "$work/build" && written=("$work/build") ;;
-    perf) chown -R "$mine" "$2" && written=("$2") ;;
+    build | link) chown -R "$mine" "$work/build" ;;
+    perf) chown -R "$mine" "$2" ;;
     esac
     # The compiled references, while this hand-in is linked: a copy its group alone reads.
     rm -rf "$work/prebuilt"
     if [ "$1" = link ]; then
         cp -r "$PREBUILT" "$work/prebuilt" && chgrp -R "$GRADE_UID" "$work/prebuilt" && chmod -R g+rX,o-rwx "$work/prebuilt"
     fi
-    private_tmp=$(mktemp -d) && chown "$mine" "$private_tmp"
-    local tmp=$private_tmp view=() p
-    if [ -n "$private_view" ]; then # its private folder as /tmp, and what it reads or writes under /tmp shown in it
-        tmp=/tmp view=("$private_tmp")
-        for p in ${read_under_tmp[@]+"${read_under_tmp[@]}"}; do view+=(--show "$p"); done
-        for p in ${written[@]+"${written[@]}"}; do view+=(--write "$p"); done
-        view+=(--)
-    fi
-    sb=(${namespaces[@]+"${namespaces[@]}"} ${view[@]+"${view[@]}"} setpriv --reuid="$GRADE_UID"
-        --regid="$GRADE_UID" --clear-groups --inh-caps=-all --bounding-set=-all --no-new-privs
-        env -i PATH="$PATH" "${search_env[@]}" HOME="$tmp" TMPDIR="$tmp" LANG=C.UTF-8 TILELAB_DONE_FILE="$done_fifo")
+    private_tmp=$(mktemp -d) && chown "$mine" "$private_tmp" && echo "$private_tmp"
 }
 
-# After a command in the setpriv sandbox: every process its user still has
-# killed (a daemon a hand-in left), its /tmp removed.
+# setpriv_cleanup PRIVATE_TMP: after a command in the setpriv sandbox, every process
+# its user still has killed (a daemon a hand-in left), its /tmp removed.
 setpriv_cleanup() {
     setpriv --reuid=$GRADE_UID --regid=$GRADE_UID --clear-groups sh -c 'kill -KILL -1' 2>/dev/null
-    rm -rf "$private_tmp" "$work/prebuilt"
+    rm -rf "$1" "$work/prebuilt"
     criterion_sockets
 }
 
@@ -359,17 +253,25 @@ criterion_sockets() {
     return 0
 }
 
-# run LIMIT OUTPUT [--test SUITE/TEST] -- MODE [DIR] -- COMMAND...: prints pass/fail/skip or ok/fail
+# run LIMIT OUTPUT [--alone] [grade-run's options] -- MODE [DIR] -- COMMAND...: prints
+# pass/fail/skip or ok/fail. --alone: the caller holds the machine's lock alone (retry_alone).
 run() {
-    local limit=$1 output=$2 opts=()
+    local limit=$1 output=$2 opts=() sb=() private_tmp= alone=
     shift 2
-    while [ "$1" != -- ]; do opts+=("$1"); shift; done
+    while [ "$1" != -- ]; do
+        if [ "$1" = --alone ]; then alone=1; else opts+=("$1"); fi
+        shift
+    done
     shift
     local mode=$1 dir=
     shift
     [ "$mode" != perf ] || { dir=$1; shift; }
     shift # --
-    sandbox "$mode" "$dir"
+    if [ "$SANDBOX" = setpriv ]; then
+        private_tmp=$(setpriv_prepare "$mode" "$dir") || { log "grade: $name: the setpriv sandbox could not be made"; echo fail; return; }
+    fi
+    mapfile -d '' sb < <(sandbox_argv "$mode" "$dir" "$private_tmp")
+    [ ${#sb[@]} -gt 0 ] || { log "grade: $name: grade-sandbox made no command line"; echo fail; return; }
     [ "$mode" = run ] || opts+=(--fsize "$BUILD_FILE_LIMIT")
     [ "${GPU_BACKEND:-}" = cuda ] || opts+=(--memory "$MEMORY_LIMIT")
     # Every command holds the machine's lock shared: a test run again alone holds it
@@ -382,18 +284,17 @@ run() {
     fi
     "$TOOLS/grade-run" --limit "$limit" --output "$output" --keep "$OUTPUT_LIMIT" \
         --records "$records" "${opts[@]}" -- "${sb[@]}" "$@"
-    [ "$SANDBOX" != setpriv ] || setpriv_cleanup
+    [ "$SANDBOX" != setpriv ] || setpriv_cleanup "$private_tmp"
 }
 
-# over_quota [DIR]: true, with what it wrote in $said_quota, when the
-# hand-in's builds and measurements together hold more than DISK_LIMIT bytes;
-# its build folder and DIR (the measurement's) are removed then, so that the
-# disk is given back at once.
+# over_quota [DIR]: true, printing why, when the hand-in's builds and
+# measurements together hold more than DISK_LIMIT bytes; its build folder and
+# DIR (the measurement's) are removed then, so that the disk is given back at once.
 over_quota() {
     local used
     used=$(du -sb "$work/build" "$work/perf" 2>/dev/null | awk '{ s += $1 } END { print s + 0 }')
     [ "$used" -gt "$DISK_LIMIT" ] || return 1
-    said_quota="your code's build and runs wrote $((used >> 20)) MiB to disk, more than the $((DISK_LIMIT >> 20)) MiB the grader allows one hand-in's builds and measurements together (and $((BUILD_FILE_LIMIT >> 20)) MiB for any one file): nothing of it was kept. A large array initialized in the file (a static or __device__ one) is the usual cause."
+    echo "your code's build and runs wrote $((used >> 20)) MiB to disk, more than the $((DISK_LIMIT >> 20)) MiB the grader allows one hand-in's builds and measurements together (and $((BUILD_FILE_LIMIT >> 20)) MiB for any one file): nothing of it was kept. A large array initialized in the file (a static or __device__ one) is the usual cause."
     rm -rf "$work/build" ${1:+"$1"} && mkdir -p "$work/build"
 }
 
@@ -402,15 +303,13 @@ over_quota() {
 # Only the lab files themselves, as regular files of a sane size: never a
 # hand-in's copy of the harness or the tests, never a link, nothing outside
 # the hand-in. An archive is listed, with sizes, before anything is taken.
-refused=()
-refuse() { log "grade: $name: $1"; refused+=("$1"); }
+refuse() { log "grade: $name: $1"; record note "NOTE: $1"; }
 
 # unreadable KIND TEXT: nothing of the hand-in is graded, and why (KIND:
 # damaged, an archive cut off or corrupt, or empty, nothing gradable in it).
 unreadable() {
     log "grade: $name: $2"
-    say "$2"
-    record handin "$1" "$said"
+    record handin "$1" "$(say "$2")"
 }
 
 unpack_archive() {
@@ -455,8 +354,8 @@ unpack_archive() {
         return
     fi
     local spec dir file path dst count type size member
-    for spec in $LAB_SPEC; do
-        IFS=: read -r _ dir file _ <<<"$spec"
+    for spec in "${LAB_LIST[@]}"; do
+        IFS=$'\t' read -r _ dir file _ <<<"$spec"
         path=labs/$dir/$file
         count=0
         while read -r perms _ sz _ _ entry; do
@@ -483,8 +382,8 @@ unpack_archive() {
 
 unpack_folder() {
     local spec dir file path p part dst
-    for spec in $LAB_SPEC; do
-        IFS=: read -r _ dir file _ <<<"$spec"
+    for spec in "${LAB_LIST[@]}"; do
+        IFS=$'\t' read -r _ dir file _ <<<"$spec"
         path=labs/$dir/$file
         p=$submission
         for part in labs "$dir" "$file"; do
@@ -509,21 +408,18 @@ unpack_folder() {
 
 # ---------------------------------------------------------------- one lab
 
-# build MODE LAB BACKEND TARGET... : the lab's targets, built in the sandbox (MODE build or
-# link); its log in $built. OPT=-O3 without -march: valgrind decodes no AVX-512, and every
+# build LOG MODE LAB BACKEND TARGET... : the lab's targets, built in the sandbox (MODE
+# build or link); its log in LOG. OPT=-O3 without -march: valgrind decodes no AVX-512, and every
 # machine grades alike. LABS: the labs graded, whose references make references built.
-GRADED_LABS=$(for spec in $LAB_SPEC; do printf '%s ' "${spec%%:*}"; done)
+GRADED_LABS=$(for spec in "${LAB_LIST[@]}"; do printf '%s ' "${spec%%$'\t'*}"; done)
 build() {
-    local mode=$1 lab=$2 backend=$3
-    shift 3
-    new_output
-    built=$new
-    local ok
+    local built=$1 mode=$2 lab=$3 backend=$4 ok quota
+    shift 4
     ok=$(run "$BUILD_LIMIT" "$built" -- "$mode" -- make -s -C "$root" B="$work/build" LABS="$GRADED_LABS" \
         STUDENT_DIR="$work/submission/labs" REFERENCE_PREBUILT="$([ "$SANDBOX" = setpriv ] && echo "$work/prebuilt" || echo "$PREBUILT")" \
         GPU="$([ "$backend" = cpu ] && echo emu || echo "$backend")" OPT=-O3 "$@")
-    if over_quota; then
-        printf '%s\n' "$said_quota" >>"$built"
+    if quota=$(over_quota); then
+        printf '%s\n' "$quota" >>"$built"
         return 1
     elif [ "$ok" != ok ] && grep -q 'File size limit exceeded' "$built"; then
         printf 'the build wrote a file larger than %d MiB, the most the grader allows one file of a build\n' \
@@ -532,10 +428,12 @@ build() {
     [ "$ok" = ok ]
 }
 
-# run_tests LAB BIN [NAME=VALUE...] <LINES: records the outcome of each test of
-# LINES (KIND, ID, SECONDS and a tag for its name, tab-separated), in their
-# order; with held_input set (grade_lab's held-back cases), the suite reads
-# it on its standard input (tests/tl_test.h), where no lab's code reads it.
+# run_tests LAB START INPUT BIN [NAME=VALUE...] <LINES: records the outcome of each
+# test of LINES (KIND, ID, SECONDS and a tag for its name, tab-separated), in
+# their order. START: when the lab's grading began ($SECONDS), which its limit on
+# all its tests counts from. INPUT, where not empty (grade_lab's held-back cases):
+# what the suite reads on its standard input (tests/tl_test.h), where no lab's
+# code reads it.
 # One suite run of BIN runs them all, one at a time (grade-run with
 # several tests): one start of the suite and of its lab process, and on a GPU
 # one server and its context (harness/lab/lab_process.h), for a lab's tests,
@@ -545,14 +443,14 @@ build() {
 # those after it, as it does in make labN test: TILELAB_HANG_FILE empty); one
 # that timed out runs again alone (retry_alone).
 run_tests() {
-    local lab=$1 bin=$2 kinds=() ids=() secs=() tags=() outs=() opts=() limit=0 pattern= verdicts=()
-    local kind id seconds tag k output verdict
-    shift 2
-    [ -z "${held_input:-}" ] || opts+=(--input "$held_input")
+    local lab=$1 start=$2 input=$3 bin=$4 kinds=() ids=() secs=() tags=() outs=() opts=() limit=0 pattern= verdicts=()
+    local kind id seconds tag k output verdict whole
+    shift 4
+    [ -z "$input" ] || opts+=(--input "$input")
     while IFS=$'\t' read -r kind id seconds tag; do
         kinds+=("$kind") ids+=("$id") secs+=("$seconds") tags+=("$tag")
-        new_output
-        outs+=("$new") opts+=(--test "$id=$new")
+        output=$(new_output)
+        outs+=("$output") opts+=(--test "$id=$output")
         # The suite's own limits come first, whatever the load: its watch on each call's CPU
         # time (tests/tl_test.h) and, at three times the test's limit, Criterion's clock.
         limit=$((limit + 3 * seconds + TEST_MARGIN))
@@ -560,51 +458,53 @@ run_tests() {
     done
     [ ${#ids[@]} -gt 0 ] || return 0
     # The lab's limit on all its tests bounds the run too: the tests it stops are not run.
-    local left=$((LAB_LIMIT - (SECONDS - lab_start - $(waited))))
+    local left=$((LAB_LIMIT - (SECONDS - start - $(waited))))
     [ "$limit" -le "$left" ] || limit=$left
     if [ "$limit" -le 0 ]; then
         for k in "${!ids[@]}"; do
             printf 'not run: the tests of this lab ran past %d seconds in all\n' "$LAB_LIMIT" >"${outs[k]}"
         done
     else
-        new_output
-        mapfile -t verdicts < <(run "$limit" "$new" "${opts[@]}" -- run -- \
+        whole=$(new_output)
+        mapfile -t verdicts < <(run "$limit" "$whole" "${opts[@]}" -- run -- \
             env TILELAB_HANG_FILE= "$@" "$bin" --filter "@($pattern)" --tap=/dev/fd/3 --jobs 1 --verbose)
-        mv "$new" "$records/run-${ids[0]//\//-}.txt" # the run's whole output: the records'
+        mv "$whole" "$records/run-${ids[0]//\//-}.txt" # the run's whole output: the records'
     fi
     for k in "${!ids[@]}"; do
         output=${outs[k]} verdict=${verdicts[k]:-fail}
         # grade-run's "timeout": past a limit on the clock by its record or the suite's, never by the output's words
-        if [ "$verdict" = timeout ] && lab_time_left; then
-            retry_alone "$lab" "${ids[k]}" "${secs[k]}" "$bin" "$@"
+        if [ "$verdict" = timeout ] && lab_time_left "$start"; then
+            IFS=$'\t' read -r verdict output < <(retry_alone "$lab" "${ids[k]}" "${secs[k]}" "$output" "$input" "$bin" "$@")
         elif [ "$verdict" = timeout ]; then
             printf '\nnot run (again): the tests of this lab ran past %d seconds in all\n' "$LAB_LIMIT" >>"$output"
         fi
         [ "$verdict" != timeout ] || verdict=fail
-        record test "$lab" "${kinds[k]}" "${ids[k]}${tags[k]}" "$verdict" "$output"
+        record test "$lab" "${kinds[k]}" "${ids[k]}${tags[k]}" "${verdict:-fail}" "$output"
     done
 }
 
-# lab_time_left: the lab's tests have not yet run past LAB_LIMIT in all.
-lab_time_left() { [ $((SECONDS - lab_start - $(waited))) -le "$LAB_LIMIT" ]; }
+# lab_time_left START: the lab's tests, begun at START, have not yet run past LAB_LIMIT in all.
+lab_time_left() { [ $((SECONDS - $1 - $(waited))) -le "$LAB_LIMIT" ]; }
 
 # waited: the seconds this lab's commands waited for another hand-in's test run
 # again alone (run's lock), which its own limit on all its tests does not count.
 # (cat: an awk that goes on past a missing file, as gawk does, would print its END too.)
 waited() { cat "$records/waited" 2>/dev/null | awk '{ s += $1 } END { print s + 0 }'; }
 
-# retry_alone LAB ID SECONDS BIN [NAME=VALUE...]: a test that timed out, run
-# again once no other command of any grader runs (the lock alone), with
-# limits RETRY_SCALE times the reference's time for the same test on this
-# machine now, and never below its own: a loaded machine does not decide
-# the verdict. Sets verdict and output; the first run's output is kept beside.
+# retry_alone LAB ID SECONDS FIRST INPUT BIN [NAME=VALUE...]: a test that timed out
+# (its output in FIRST; INPUT: its standard input, as run_tests'), run again once no
+# other command of any grader runs (the lock alone), with limits RETRY_SCALE times the
+# reference's time for the same test on this machine now, and never below its own: a
+# loaded machine does not decide the verdict. Prints its verdict and its new output's
+# path, tab-separated; the first run's output is kept beside.
 retry_alone() {
-    local lab=$1 id=$2 seconds=$3 bin=$4 variant ref_bin start took limit first=$output
-    shift 4
+    local lab=$1 id=$2 seconds=$3 first=$4 held=$5 bin=$6 variant ref_bin start took limit output verdict
+    shift 6
     variant=$(basename "$(dirname "$bin")")
     ref_bin=$TOOLS/grade-build/lab$lab/${variant/student/reference}/test
     local input=()
-    [ -z "${held_input:-}" ] || input=(--input "$held_input")
+    [ -z "$held" ] || input=(--input "$held")
+    local alone
     exec {alone}>>"$ALONE_LOCK"
     flock -x "$alone"
     start=$(date +%s%N)
@@ -613,101 +513,80 @@ retry_alone() {
     took=$((($(date +%s%N) - start) / 1000000)) # ms
     limit=$(((RETRY_SCALE * took + 999) / 1000))
     [ "$limit" -ge "$seconds" ] && [ -x "$ref_bin" ] || limit=$seconds
-    new_output
-    output=$new
-    verdict=$(run $((limit + TEST_MARGIN)) "$output" --test "$id" ${input[@]+"${input[@]}"} -- run -- \
+    output=$(new_output)
+    verdict=$(run $((limit + TEST_MARGIN)) "$output" --alone --test "$id" ${input[@]+"${input[@]}"} -- run -- \
         env TILELAB_TIME_SCALE="$(awk -v l="$limit" -v s="$seconds" 'BEGIN { printf "%.3f", l / s }')" "$@" \
         "$bin" --filter "$id" --tap=/dev/fd/3 --jobs 1)
     exec {alone}>&-
-    alone=
     local said=passed
     [ "$verdict" = pass ] || said="failed$([ "$verdict" != timeout ] || echo ", again past its limit: an endless loop, or a kernel far slower than the reference? Time your lab file spends before the test starts, in a constructor, counts too.")"
     printf '\ntilelab: this test ran past its time limit (%d seconds), and was run again alone, with no other grading on the machine, under a limit of %d seconds (its own, or %d times the %.1f seconds the reference solution took for it on this machine just before, whichever is longer): it %s\n' \
         "$seconds" "$limit" "$RETRY_SCALE" "$(awk -v t="$took" 'BEGIN { print t / 1000 }')" "$said" >>"$output"
     printf 'lab %d %s: timed out once, run again alone: %s\n' "$((10#$lab))" "$id" "$verdict" >>"$work/flags.txt"
     cp "$first" "$output.first-run" 2>/dev/null
+    printf '%s\t%s\n' "$verdict" "$output"
 }
 
-unmeasured() { # TEXT: lab $lab's performance, not measured, and why
-    say "$1"
-    record perf "$lab" none - - - "$said"
+unmeasured() { # LAB REASON TEXT: the lab's performance, not measured, why as a word and for the student
+    "$TOOLS/grade-measured" none "$outcomes" "$work/outputs" "$1" "$2" "$3"
 }
 
-measure() { # LAB KIND BACKEND FILE OPERATION
-    local lab=$1 kind=$2 backend=$3 file=$4 dir=$work/perf/lab$1 v ok
+# measure LAB KIND BACKEND: the lab's performance, measured in the sandbox and
+# recorded: grade-measured (harness/grade/grade_measured.c) says which runs a method
+# takes and what they came to; this builds and runs them.
+measure() {
+    local lab=$1 kind=$2 backend=$3 dir=$work/perf/lab$1 built quota out_file ok runs=()
     mkdir -p "$dir"
+    built=$(new_output)
     if [ "$kind" = cpu ]; then
-        local bin=$work/build/lab$lab/grade-perf
-        if ! build link "$lab" cpu "$bin-student" "$bin-reference"; then
-            unmeasured "the measuring program did not build: $(tail -3 "$built")"
+        local bin=$work/build/lab$lab/grade-perf seed plan=() run_name binary mode
+        if ! build "$built" link "$lab" cpu "$bin-student" "$bin-reference"; then
+            unmeasured "$lab" build "the measuring program did not build: $(tail -3 "$built")"
             return
         fi
         # The input: random floats, new ones each time (grade_perf.c says why).
-        local seed digest=() i=0
         seed=$(od -An -N8 -tu8 /dev/urandom | tr -d ' ')
-        for v in baseline:reference:skip reference:reference:call student:student:call; do
-            IFS=: read -r run_name binary mode <<<"$v"
+        mapfile -t plan < <("$TOOLS/grade-measured" runs callgrind)
+        for v in "${plan[@]}"; do
+            IFS=$'\t' read -r run_name binary mode <<<"$v"
             mkdir -p "$dir/$run_name"
-            new_output
-            out_file=$new
+            out_file=$(new_output)
             # (The seed on its standard input, which it reads once the lab's code has started:
             # on its command line, the lab's code could read it and make in's values itself.)
             ok=$(run "$PERF_LIMIT" "$out_file" --input "$seed" -- perf "$dir/$run_name" -- "${measured[@]}" \
                 --cache-sim=yes $CACHE_SIM \
                 --callgrind-out-file="$dir/$run_name/callgrind.out" --log-file="$dir/$run_name/valgrind.log" \
                 "$bin-$binary" "$CPU_PERF_SIZE" "$mode" -)
-            if over_quota "$dir"; then
-                unmeasured "$said_quota"
-                return
-            elif [ "$ok" != ok ] && grep -q '^tilelab: killed by signal 31 ' "$out_file"; then
-                unmeasured "your code tried to start another process or program while it was measured (fork(), system(), popen(), exec...), or to have the kernel move memory for it (process_vm_readv(), vmsplice(), asynchronous I/O...): the cache simulation follows one process's own loads and stores, so the grader stops it there, and nothing was measured"
-                return
-            elif [ "$ok" != ok ] && grep -qE '^not measured: your (transpose|code) ' "$out_file"; then
-                unmeasured "$(grep -m1 -E '^not measured: your (transpose|code) ' "$out_file" | sed 's/^not measured: //')"
-                return
-            elif [ "$ok" != ok ]; then
-                unmeasured "the $run_name run of the cache simulation failed (a crash, a wrong result, or the time limit): $(tail -c 1500 "$out_file")"
+            if quota=$(over_quota "$dir"); then
+                unmeasured "$lab" disk-quota "$quota"
                 return
             fi
-            # the digest of the output the run printed last (grade_perf.c)
-            digest[i++]=$(sed -n 's/^transposed: //p' "$out_file" | tail -n 1)
+            runs+=("$run_name=$ok=$out_file")
+            [ "$ok" = ok ] || break
         done
-        if [ -z "${digest[2]}" ]; then
-            unmeasured "your code ended the measured run before its output could be checked (exit() in the lab code?), so nothing was measured"
-            return
-        elif [ "${digest[2]}" != "${digest[1]}" ]; then
-            unmeasured "your transpose of the $CPU_PERF_SIZE x $CPU_PERF_SIZE matrix the grader measures was wrong (its digest is not the reference's): measured only when right"
-            return
-        fi
-        record perf "$lab" callgrind "$dir/student/callgrind.out" "$dir/reference/callgrind.out" \
-            "$dir/baseline/callgrind.out" "$out_file"
+        "$TOOLS/grade-measured" record "$outcomes" "$work/outputs" "$lab" callgrind "$dir" "$CPU_PERF_SIZE" "${runs[@]}"
     elif [ "$backend" = emu ]; then
-        if ! build link "$lab" emu "$work/build/lab$lab/grade-profile"; then
-            unmeasured "the profile did not build: $(tail -3 "$built")"
+        if ! build "$built" link "$lab" emu "$work/build/lab$lab/grade-profile"; then
+            unmeasured "$lab" build "the profile did not build: $(tail -3 "$built")"
             return
         fi
-        new_output
-        out_file=$new
+        out_file=$(new_output)
         ok=$(run "$PERF_LIMIT" "$out_file" -- perf "$dir" -- "$work/build/lab$lab/grade-profile" \
             --size "$EMU_PERF_SIZE" --csv "$dir/profile.csv")
-        if over_quota "$dir"; then
-            unmeasured "$said_quota"
-            return
-        elif [ "$ok" != ok ]; then
-            unmeasured "the emulator's profile failed (a crash, a wrong result, or the time limit): $(tail -c 1500 "$out_file")"
+        if quota=$(over_quota "$dir"); then
+            unmeasured "$lab" disk-quota "$quota"
             return
         fi
-        record perf "$lab" emu "$dir/profile.csv" - - "$out_file"
+        "$TOOLS/grade-measured" record "$outcomes" "$work/outputs" "$lab" emu "$dir" "profile=$ok=$out_file"
     else
         # grade-bench holds none of the hand-in's host code: it runs the
         # launch plans the hand-in's lab process records (harness/core/include/plan.h),
         # and ends that process and all it started before it times anything.
-        if ! build link "$lab" cuda "$work/build/lab$lab/grade-bench"; then
-            unmeasured "the bench did not build: $(tail -3 "$built")"
+        if ! build "$built" link "$lab" cuda "$work/build/lab$lab/grade-bench"; then
+            unmeasured "$lab" build "the bench did not build: $(tail -3 "$built")"
             return
         fi
-        new_output
-        out_file=$new
+        out_file=$(new_output)
         # Never two timings on the GPU at once, whichever grader runs them:
         # each bench holds the lock alone while it times, and shares it while
         # it starts, checks and makes the plans (harness/core/include/timing_lock.h).
@@ -717,164 +596,115 @@ measure() { # LAB KIND BACKEND FILE OPERATION
         ok=$(run "$PERF_LIMIT" "$out_file" --lock "$TOOLS/gpu-timing.lock" -- perf "$dir" -- \
             "$work/build/lab$lab/grade-bench" --gpu-lock-fd 4 --only ceiling,student,reference \
             --grade-size --reps 20 --csv "$dir/bench.csv" --record "$dir/bench.tsv")
-        if over_quota "$dir"; then
-            unmeasured "$said_quota"
-            return
-        elif [ "$ok" != ok ]; then
-            unmeasured "the bench failed (a crash, a wrong result, or the time limit): $(tail -c 1500 "$out_file")"
+        if quota=$(over_quota "$dir"); then
+            unmeasured "$lab" disk-quota "$quota"
             return
         fi
-        record perf "$lab" gpu "$dir/bench.tsv" - - "$out_file"
+        "$TOOLS/grade-measured" record "$outcomes" "$work/outputs" "$lab" gpu "$dir" "bench=$ok=$out_file"
     fi
 }
 
-# all_correct LAB: every correctness test of the lab has passed so far.
-# Performance counts only then (grade-report), so it is measured only then.
-all_correct() {
-    ! awk -F'\t' -v lab="$1" '$1 == "test" && $2 == lab && $3 != "technique" && $5 != "pass" { bad = 1 }
-        END { exit !bad }' "$outcomes"
-}
+# all_correct LAB: every correctness test of the lab has passed so far (grade-plan).
+all_correct() { "$TOOLS/grade-plan" correct "$outcomes" "$1"; }
 
 grade_lab() { # LAB DIR FILE KIND OPERATION
-    local lab=$1 dir=$2 file=$3 kind=$4 op=$5 backend bin manifest
+    local lab=$1 dir=$2 file=$3 kind=$4 op=$5 backend bin manifest built start=$SECONDS
     backend=$([ "$kind" = cpu ] && echo cpu || echo "$GPU_BACKEND")
-    lab_start=$SECONDS
     manifest=$MANIFESTS/lab$lab.tests
     if [ "$PERF" = only ]; then
         [ "$kind" = gpu ] && [ "$backend" = cuda ] && ! grep -q "^lab	$lab	" "$outcomes" && all_correct "$lab" || return 0
-        measure "$lab" "$kind" "$backend" "$file" "$op"
+        measure "$lab" "$kind" "$backend"
         return
     fi
     if [ ! -f "$work/submission/labs/$dir/$file" ]; then
-        say "labs/$dir/$file is not in the hand-in"
-        record lab "$lab" missing "$said"
+        record lab "$lab" missing "$(say "labs/$dir/$file is not in the hand-in")"
         return
     fi
     # The kit's stub as it came (a stub holds TODO()s; an instructor's labs/
     # may hold finished work): nothing to build or run, it scores 0.
     if grep -q 'TODO(' "$root/labs/$dir/$file" 2>/dev/null &&
         cmp -s "$root/labs/$dir/$file" "$work/submission/labs/$dir/$file"; then
-        say "labs/$dir/$file is the kit's stub, unchanged: its TODO()s say what to write, and make lab$((10#$lab)) test checks it"
-        record lab "$lab" stub "$said"
+        record lab "$lab" stub "$(say "labs/$dir/$file is the kit's stub, unchanged: its TODO()s say what to write, and make lab$((10#$lab)) test checks it")"
         return
     fi
     bin=$work/build/lab$lab/student$([ "$backend" = emu ] && echo -emu)/test
-    if ! build build "$lab" "$backend" "$bin"; then
+    built=$(new_output)
+    if ! build "$built" build "$lab" "$backend" "$bin"; then
         record lab "$lab" build "$built"
         return
     fi
     # Technique from the emulator's counts of the hand-in's own run, on every
     # machine (tests/gpu_technique.h): on a GPU, from the emulator's build of the same file.
-    local t_kind id seconds held tech_bin=$bin no_emu=
+    local id tech_bin=$bin no_emu=
     if [ "$backend" = cuda ]; then
         tech_bin=$work/build/lab$lab/student-emu/test
-        build build "$lab" emu "$tech_bin" || no_emu=$built
+        built=$(new_output)
+        build "$built" build "$lab" emu "$tech_bin" || no_emu=$built
         # A file that is not one program for nvcc and the emulator (emu-compile.sh) is refused whole.
         if [ -n "$no_emu" ] && grep -q 'the preprocessor keeps other code here' "$no_emu"; then
             record lab "$lab" build "$no_emu"
             return
         fi
     fi
-    # The lab's tests, in one suite run; on a GPU, its technique tests in another, of the
-    # emulator's build.
-    local tests=() techniques=()
-    while IFS=$'\t' read -r t_kind id seconds; do
-        if [ "$t_kind" = technique ] && [ -n "$no_emu" ]; then
-            say "not graded: technique is judged from the CPU emulator's counts of your kernels' run, on every machine, and the emulator could not build your file:
-$(tail -c 1500 "$no_emu")"
-            record test "$lab" technique "$id" fail "$said"
-        elif [ "$t_kind" = technique ] && [ "$tech_bin" != "$bin" ]; then
-            techniques+=("$t_kind	$id	$seconds	")
-        elif [ "$t_kind" != held-back ]; then
-            tests+=("$t_kind	$id	$seconds	")
-        fi
-    done < <(last_first "$manifest")
-    # (Fed by a process substitution, not a pipe: run_tests runs in this shell, whose counters it moves.)
-    [ ${#tests[@]} = 0 ] || run_tests "$lab" "$bin" < <(printf '%s\n' "${tests[@]}")
-    [ ${#techniques[@]} = 0 ] || run_tests "$lab" "$tech_bin" < <(printf '%s\n' "${techniques[@]}")
+    # The lab's tests, in one suite run (grade-plan says which); on a GPU, its technique
+    # tests in another, of the emulator's build.
+    local apart=
+    [ "$tech_bin" = "$bin" ] || apart=--technique-apart
+    if [ -n "$no_emu" ]; then
+        while IFS=$'\t' read -r _ id _; do
+            record test "$lab" technique "$id" fail "$(say "not graded: technique is judged from the CPU emulator's counts of your kernels' run, on every machine, and the emulator could not build your file:
+$(tail -c 1500 "$no_emu")")"
+        done < <("$TOOLS/grade-plan" run "$manifest" technique)
+    fi
+    run_tests "$lab" "$start" "" "$bin" < <("$TOOLS/grade-plan" run "$manifest" visible $apart)
+    [ -z "$apart" ] || [ -n "$no_emu" ] || run_tests "$lab" "$start" "" "$tech_bin" < <("$TOOLS/grade-plan" run "$manifest" technique)
     # GPU timing waits until every lab is graded (gpu_timing), one lab at a
     # time; what it runs is built now, beside the other labs' work.
     if [ "$backend" != cuda ] && all_correct "$lab"; then
-        measure "$lab" "$kind" "$backend" "$file" "$op"
+        measure "$lab" "$kind" "$backend"
     elif all_correct "$lab"; then
-        build link "$lab" cuda "$work/build/lab$lab/grade-bench" || true # its log, if it fails, comes with the timing
+        build "$(new_output)" link "$lab" cuda "$work/build/lab$lab/grade-bench" || true # its log, if it fails, comes with the timing
     fi
     # Held-back cases last, in a sandbox of their own, their output marked hidden. Their
-    # seed and shapes go to the suite on its standard input (held_input, run_tests), never
+    # seed and shapes go to the suite on its standard input (run_tests' INPUT), never
     # on a command line or in an environment: a sandbox's first process shows both, and a
     # lab's code reads either (/proc/1/cmdline, /proc/1/environ).
+    # grade-held-back: the lines the suite reads, TILELAB_SEED= and TILELAB_HIDDEN= (the
+    # lab's operation's cases), each where the instructor's file has it.
     [ -n "$HIDDEN" ] || return 0
-    held=$(held_for "$op")
-    local held_input=
-    [ -z "$held_seed" ] || held_input+="TILELAB_SEED=$held_seed"$'\n'
-    [ -z "$held" ] || held_input+="TILELAB_HIDDEN=$held"$'\n'
-    run_tests "$lab" "$bin" TILELAB_HELD_BACK=stdin < <(
-        while IFS=$'\t' read -r t_kind id seconds; do
-            if [ "$t_kind" = random ] && [ -n "$held_seed" ]; then
-                printf 'held-back\t%s\t%s\t (held-back seed)\n' "$id" "$seconds"
-            elif [ "$t_kind" = held-back ] && [ -n "$held" ]; then
-                printf 'held-back\t%s\t%s\t\n' "$id" "$seconds"
-            fi
-        done < <(last_first "$manifest"))
+    local held_input seed= cases=
+    held_input=$("$TOOLS/grade-held-back" "$HIDDEN" "$op")$'\n' || return 0
+    [[ $held_input != *TILELAB_SEED=* ]] || seed=--seed
+    [[ $held_input != *TILELAB_HIDDEN=* ]] || cases=--cases
+    [ -n "$seed$cases" ] || return 0
+    run_tests "$lab" "$start" "$held_input" "$bin" TILELAB_HELD_BACK=stdin < <(
+        "$TOOLS/grade-plan" run "$manifest" held-back $seed $cases)
 }
 
 # ---------------------------------------------------------------- grade
 
-# The held-back cases (harness/held-back.sh): a line the grader cannot read
-# stops it before anyone is graded, rather than leaving a case silently out.
-. harness/grade/held-back.sh
-read_held_back "$HIDDEN" || { rm -rf "$work/build"; exit 2; }
+# The held-back cases (grade-held-back): a line the grader cannot read stops it
+# before anyone is graded, rather than leaving a case silently out.
+[ -z "$HIDDEN" ] || "$TOOLS/grade-held-back" "$HIDDEN" || { rm -rf "$work/build"; exit 2; }
 
 # nothing_gradable: no lab's file was where the grader looks; says what the
-# hand-in holds instead, and the likely slip ("01-cpu-naive/transpose.c":
-# packed from inside labs/).
+# hand-in holds instead, and the likely slip (grade-misplaced).
 nothing_gradable() {
-    local found=() path spec dir file expected= hint= each= best=0 rank near=() shown=() listed others
-    [ "$(wc -w <<<"$LAB_SPEC")" -eq 1 ] || each=" (labs/NN-name/FILE for each lab)"
-    if [ -d "$submission" ]; then
-        while IFS= read -r -d '' path; do found+=("${path#"$submission"/}"); done \
-            < <(find "$submission" -type f -print0 2>/dev/null | sort -z)
-    else
-        while read -r perms _ _ _ _ path; do
-            [ "${perms:0:1}" = - ] && found+=("${path#./}")
-        done <"$work/listing"
-    fi
-    # The likeliest slip, over every file: a kit packed from the folder above it (its lab
-    # files one folder too deep), then from inside labs/, then lab files elsewhere; the
-    # files that show it are named first.
-    for spec in $LAB_SPEC; do
-        IFS=: read -r _ dir file _ <<<"$spec"
-        expected=${expected:-labs/$dir/$file}
-        for path in ${found[@]+"${found[@]}"}; do
-            case $path in
-            */"labs/$dir/$file") rank=3 ;;
-            "$dir/$file") rank=2 ;;
-            */"$dir/$file" | "$file" | */"$file") rank=1 ;;
-            *) continue ;;
-            esac
-            [ "$rank" -ge "$best" ] || continue
-            [ "$rank" -eq "$best" ] || best=$rank expected=labs/$dir/$file near=()
-            near+=("$path")
-        done
+    local spec dir file labs=()
+    for spec in "${LAB_LIST[@]}"; do
+        IFS=$'\t' read -r _ dir file _ <<<"$spec"
+        labs+=("$dir/$file")
     done
-    case $best in
-    3) hint=" -- packed from the folder above the kit's? its lab files are one folder too deep: run make handin from the kit's folder" ;;
-    2) hint=" -- packed from inside labs/? run make handin from the kit's folder" ;;
-    1) hint=" -- run make handin from the kit's folder: it packs each lab's file as labs/NN-name/FILE" ;;
-    *) hint=" -- run make handin from the kit's folder" ;;
-    esac
-    shown=(${near[@]+"${near[@]}"})
-    for path in ${found[@]+"${found[@]}"}; do
-        [ ${#shown[@]} -lt 3 ] || break
-        [[ " ${near[*]-} " == *" $path "* ]] || shown+=("$path")
-    done
-    others=$((${#found[@]} - ${#shown[@]}))
-    [ ${#shown[@]} -le 3 ] || others=$((others + ${#shown[@]} - 3))
-    listed=$(printf '%s, ' ${shown[@]+"${shown[@]:0:3}"})
-    listed=${listed%, }
-    [ "$others" -le 0 ] || listed="$listed and $others more"
-    [ ${#found[@]} -gt 0 ] || listed="no file"
-    unreadable empty "found $listed, expected $expected$each$hint"
+    unreadable empty "$(
+        if [ -d "$submission" ]; then
+            find "$submission" -type f -print0 2>/dev/null | sort -z | while IFS= read -r -d '' path; do
+                printf '%s\n' "${path#"$submission"/}"
+            done
+        else
+            while read -r perms _ _ _ _ path; do
+                [ "${perms:0:1}" != - ] || printf '%s\n' "${path#./}"
+            done <"$work/listing"
+        fi | "$TOOLS/grade-misplaced" "${labs[@]}")"
 }
 
 GPU_BACKEND=$BACKEND
@@ -893,16 +723,14 @@ tidy() {
 [ "$PERF" != only ] || ! grep -q '^handin	' "$outcomes" || { tidy; exit 0; }
 if [ "$PERF" != only ]; then
     if [ -d "$submission" ]; then unpack_folder; else unpack_archive; fi
-    for r in ${refused[@]+"${refused[@]}"}; do record note "NOTE: $r"; done
     # Nothing to grade: said once, not as every lab "not in the hand-in".
     if ! grep -q '^handin	' "$outcomes" && [ -z "$(find "$work/submission" -type f -print -quit)" ]; then
         nothing_gradable
     fi
 fi
-if [ "$BACKEND" = cuda ] && [[ " $LAB_SPEC " == *:gpu:* ]]; then
-    gpu_devices
-    new_output
-    probe=$new
+if [ "$BACKEND" = cuda ] && [[ "${LAB_LIST[*]}" == *$'\t'gpu$'\t'* ]]; then
+    sandbox_gpu=1
+    probe=$(new_output)
     if [ "$(run 60 "$probe" -- run -- env ${TILELAB_GRADE_NO_GPU:+TILELAB_GRADE_NO_GPU=1} \
             "$TOOLS/grade-gpu-probe")" != ok ]; then
         GPU_BACKEND=emu
@@ -915,7 +743,7 @@ fi
 # grade_lab_apart LAB DIR FILE KIND OPERATION: grade_lab, its outcomes, test
 # records and outputs apart from the other labs' (merged once all are graded).
 grade_lab_apart() {
-    local outcomes=$work/outcomes.lab$1 records=$work/records/lab$1 output_prefix=lab$1-
+    local outcomes=$work/outcomes.lab$1 records=$work/records/lab$1
     mkdir -p "$records"
     : >"$outcomes"
     grade_lab "$@"
@@ -924,9 +752,9 @@ grade_lab_apart() {
 # gpu_timing: each GPU lab timed, one at a time (PERF=only: grade-all's second pass).
 gpu_timing() {
     local spec lab dir file kind op
-    for spec in $LAB_SPEC; do
-        IFS=: read -r lab dir file kind op <<<"$spec"
-        [ "$kind" != gpu ] || PERF=only output_prefix=lab$lab- grade_lab "$lab" "$dir" "$file" "$kind" "$op"
+    for spec in "${LAB_LIST[@]}"; do
+        IFS=$'\t' read -r lab dir file kind op <<<"$spec"
+        [ "$kind" != gpu ] || PERF=only grade_lab "$lab" "$dir" "$file" "$kind" "$op"
     done
 }
 
@@ -943,24 +771,24 @@ else
     # harness for every hand-in of a class.
     shared=$(dirname "$PREBUILT")
     [ ! -d "$shared/harness" ] || cp -Rp "$shared/harness" "$shared/libtilelab.a" "$work/build/" 2>/dev/null
-    backends=$(for spec in $LAB_SPEC; do
-        IFS=: read -r _ _ _ kind _ <<<"$spec"
+    backends=$(for spec in "${LAB_LIST[@]}"; do
+        IFS=$'\t' read -r _ _ _ kind _ <<<"$spec"
         [ "$kind" = cpu ] && echo cpu || echo "$GPU_BACKEND emu"
     done | tr ' ' '\n' | sort -u)
-    for b in $backends; do build build "" "$b" "$work/build/grade-common-$b" || true; done
+    for b in $backends; do build "$(new_output)" build "" "$b" "$work/build/grade-common-$b" || true; done
     # Labs side by side, but not where a lab's build would make another's
     # files writable to the hand-in's user while its code runs (setpriv).
     jobs=${GRADE_JOBS:-$(nproc 2>/dev/null || echo 1)}
     [ "$SANDBOX" != setpriv ] || jobs=1
-    for spec in $LAB_SPEC; do
-        IFS=: read -r lab dir file kind op <<<"$spec"
+    for spec in "${LAB_LIST[@]}"; do
+        IFS=$'\t' read -r lab dir file kind op <<<"$spec"
         while [ "$(jobs -rp | wc -l)" -ge "$jobs" ]; do wait -n; done
         log "grade: $name: lab $((10#$lab))"
         grade_lab_apart "$lab" "$dir" "$file" "$kind" "$op" &
     done
     wait
-    for spec in $LAB_SPEC; do
-        lab=${spec%%:*}
+    for spec in "${LAB_LIST[@]}"; do
+        lab=${spec%%$'\t'*}
         cat "$work/outcomes.lab$lab" >>"$outcomes" 2>/dev/null
         rm -f "$work/outcomes.lab$lab"
     done

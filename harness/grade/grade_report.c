@@ -18,7 +18,9 @@
  *                                                fail or skip
  *   perf  LAB  METHOD  STUDENT  REFERENCE  BASELINE  OUTPUT
  *                                                the raw files of one measurement (see
- *                                                grade_measure.h); METHOD none: OUTPUT says why
+ *                                                grade_measure.h); METHOD none: STUDENT is
+ *                                                the reason as a word (grade_measured.c),
+ *                                                OUTPUT says why
  *
  * A lab of LAB_SPEC (in the environment, as grade.sh has it: NN:folder:
  * file:kind:operation each) that WEIGHTS gives no line takes WEIGHTS'
@@ -27,7 +29,8 @@
  * alone is graded, never skipped. A lab with neither stops the report.
  *
  * Writes OUT_DIR/results.json (Gradescope's format; its extra_data holds the
- * status), junit.xml, summary.txt for people and scores.tsv for the
+ * status, the sandbox and each lab's state, and each performance test's its measurement: "measured" and the
+ * ratio, or "not measured" and the reason as a word, perf_reasons), junit.xml, summary.txt for people and scores.tsv for the
  * gradebook (grade_scores.h), which the second form writes from each
  * hand-in's scores.tsv (grade_book.c). Every text shown has each --path FROM
  * (a folder of the grading machine) replaced by its TO, in the order given:
@@ -54,6 +57,9 @@ typedef struct {
     double score, max;
     int hidden, skipped;
     char *output;
+    /* performance: whether it was measured, the ratio if so, the reason as a word if not */
+    const char *measured, *reason;
+    double ratio;
 } item;
 
 static item items[MAX_ITEMS];
@@ -207,6 +213,32 @@ static void flag(int lab, const char *what)
 /* A lab's performance line: a straight line from zero_at to full_at of the measured ratio,
  * once every correctness test passes (failing is how many did not, held_back how many of
  * those were held back). */
+/* Why a lab's performance was not measured, as results.json says it: the grader's
+ * reasons (grade_measured.c's, and build, disk-quota: grade.sh) and the report's own. */
+static const char *const perf_reasons[] = {
+    /* the report's own */
+    "lab-lost", "correctness-failing", "held-back-failing", "not-recorded", "refused-measurement", "not-timed",
+    "no-ratio",
+    /* the grader's (grade.sh, grade_measured.c) */
+    "build", "disk-quota", "forbidden-call", "refused", "run-failed", "ended-early", "wrong-result"};
+
+/* The grader's reason as results.json gives it: one of perf_reasons, or "no-ratio" (the
+ * measurement's files gave none, and the output says why). */
+static const char *perf_reason(const char *word)
+{
+    for (size_t i = 0; i < sizeof perf_reasons / sizeof *perf_reasons; i++)
+        if (!strcmp(word, perf_reasons[i]))
+            return perf_reasons[i];
+    return "no-ratio";
+}
+
+static void unmeasured(int lab, const weights *w, const char *reason, char *output)
+{
+    item *it = add(lab, "performance", 0, w->performance, "performance", output);
+    it->measured = "not measured";
+    it->reason = reason;
+}
+
 static void grade_performance(int lab, const weights *w, int failing, int held_back, const record *perf)
 {
     char how[1024], line[1536];
@@ -216,36 +248,36 @@ static void grade_performance(int lab, const weights *w, int failing, int held_b
         snprintf(line, sizeof line, "not measured: performance counts once every correctness test "
                  "passes, held-back ones included, and %d held-back test%s did not", held_back,
                  held_back == 1 ? "" : "s");
-        add(lab, "performance", 0, w->performance, "performance", strdup(line));
+        unmeasured(lab, w, "held-back-failing", strdup(line));
     } else if (failing) {
-        add(lab, "performance", 0, w->performance, "performance",
-            strdup("not measured: performance counts once every correctness test passes"));
+        unmeasured(lab, w, "correctness-failing",
+                   strdup("not measured: performance counts once every correctness test passes"));
     } else if (!perf) {
-        add(lab, "performance", 0, w->performance, "performance",
-            strdup("not measured: the grader recorded no measurement for this lab"));
+        unmeasured(lab, w, "not-recorded", strdup("not measured: the grader recorded no measurement for this lab"));
     } else if (!strcmp(perf->field[2], "none")) {
         char *why = tl_slurp(perf->field[6], OUTPUT_MAX);
-        add(lab, "performance", 0, w->performance, "performance",
-            text("not measured: %s%s", why[0] ? why : "the measurement ended without saying why", ""));
+        unmeasured(lab, w, perf_reason(perf->field[3]),
+                   text("not measured: %s%s", why[0] ? why : "the measurement ended without saying why", ""));
         free(why);
     } else if ((measured = tl_measured_ratio(perf->field[2], perf->field[3], perf->field[4], perf->field[5],
                                              &ratio, how, sizeof how)) > 0) {
         /* Not measured, for the reason said; a measurement no honest run gives (1) is
          * flagged for the instructor too. */
-        add(lab, "performance", 0, w->performance, "performance", text("not measured: %s%s", how, ""));
+        unmeasured(lab, w, measured == 1 ? "refused-measurement" : "not-timed", text("not measured: %s%s", how, ""));
         if (measured == 1)
             flag(lab, tl_refusal(perf->field[2]));
     } else if (measured) {
         char *log = tl_slurp(perf->field[6], OUTPUT_MAX);
-        add(lab, "performance", 0, w->performance, "performance",
-            text("not measured: %s\n%s", how, log));
+        unmeasured(lab, w, "no-ratio", text("not measured: %s\n%s", how, log));
         free(log);
     } else {
         double x = (ratio - w->zero_at) / (w->full_at - w->zero_at);
         x = x < 0 ? 0 : x > 1 ? 1 : x;
         snprintf(line, sizeof line, "ratio %.3f: %s; 0 points at %.2f, all at %.2f", ratio, how,
                  w->zero_at, w->full_at);
-        add(lab, "performance", w->performance * x, w->performance, "performance", strdup(line));
+        item *it = add(lab, "performance", w->performance * x, w->performance, "performance", strdup(line));
+        it->measured = "measured";
+        it->ratio = ratio;
     }
 }
 
@@ -309,8 +341,7 @@ static void grade_lab(int lab)
             add(lab, "technique", 0, w.technique, lost_as[k].title,
                 strdup("not graded: see this lab's correctness line"));
         if (w.performance > 0)
-            add(lab, "performance", 0, w.performance, "performance",
-                strdup("not measured: see this lab's correctness line"));
+            unmeasured(lab, &w, "lab-lost", strdup("not measured: see this lab's correctness line"));
         return;
     }
     double correctness = w.correctness, technique = w.technique;
@@ -514,6 +545,10 @@ static void write_json(const char *dir, const char *header, const char *status_l
     tl_json_string(f, status);
     fprintf(f, ", \"details\": ");
     tl_json_string(f, details);
+    if (sandbox_name) { /* where the hand-in's code ran: bwrap, setpriv or none */
+        fprintf(f, ", \"sandbox\": ");
+        tl_json_string(f, sandbox_name);
+    }
     fprintf(f, ", \"labs\": {");
     for (int k = 0, n = 0; k < n_labs; k++) {
         int lab = lab_order[k], seen = 0;
@@ -536,6 +571,14 @@ static void write_json(const char *dir, const char *header, const char *status_l
         char *output = capped(it->output, cap, cut_note);
         tl_json_string(f, output);
         free(output);
+        if (it->measured) {
+            fprintf(f, ", \"extra_data\": {\"performance\": \"%s\"", it->measured);
+            if (it->reason)
+                fprintf(f, ", \"reason\": \"%s\"", it->reason);
+            else
+                fprintf(f, ", \"ratio\": %.6f", it->ratio);
+            fprintf(f, "}");
+        }
         fprintf(f, "}");
     }
     fprintf(f, "\n  ]\n}\n");

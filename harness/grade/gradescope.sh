@@ -12,7 +12,7 @@
 # instructor publishes the grades), kept in held-back-visibility.txt.
 set -u
 kit=$1 out=$2
-: "${LAB_SPEC:?}"
+: "${LAB_SPEC:?} ${TOOLS:?}"
 HIDDEN=${HIDDEN:-} HIDDEN_VISIBILITY=${HIDDEN_VISIBILITY:-hidden}
 command -v zip >/dev/null || { echo "make gradescope needs zip: run make deps" >&2; exit 2; }
 case $HIDDEN_VISIBILITY in
@@ -20,8 +20,7 @@ hidden | after_due_date | after_published) ;;
 *) echo "HIDDEN_VISIBILITY=$HIDDEN_VISIBILITY: held-back tests are hidden, after_due_date or after_published (Gradescope's words)" >&2; exit 2 ;;
 esac
 # A line the grader cannot read stops it here, not at each submission.
-. harness/grade/held-back.sh
-read_held_back "$HIDDEN" || exit 2
+[ -z "$HIDDEN" ] || "$TOOLS/grade-held-back" "$HIDDEN" || exit 2
 stage=$out/autograder
 rm -rf "$stage" "$out/autograder.zip"
 mkdir -p "$stage"

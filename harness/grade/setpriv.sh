@@ -31,30 +31,6 @@ setpriv_take_uid() {
     return 1
 }
 
-# What bwrap's view leaves out, as paths to close: the kit's folder but its
-# own sources (the solutions, .git, hand-ins kept there), the grader's build
-# but the tools student code runs and the graded hand-ins' folder, the
-# class's hand-ins, the held-back cases, and the folder that holds this
-# hand-in, unless it is a folder every user shares (/tmp, /home).
-setpriv_hidden() {
-    local e keep need=("$TOOLS" "$out") d
-    for e in "${search_env[@]}"; do IFS=: read -ra d <<<"${e#*=}" && need+=("${d[@]}"); done
-    IFS=: read -ra d <<<"$PATH" && need+=("${d[@]}")
-    # shellcheck disable=SC2153 # HIDDEN is grade.sh's, which sources this file
-    for e in "$root"/* "$root"/.[!.]* "${KIT_CLOSED[@]}" "$TOOLS"/* "$SUBMISSIONS" "$HIDDEN"; do
-        [ -n "$e" ] && [ -e "$e" ] || continue
-        case "$e" in "$TOOLS/grade-confine" | "$TOOLS/grade-gpu-probe") continue ;; esac
-        [ "$(dirname "$e")" != "$root" ] || [[ " ${KIT_SOURCES[*]} " != *" ${e##*/} "* ]] || continue
-        keep=
-        for d in "${need[@]}"; do case "$d/" in "$e"/*) keep=1 ;; esac; done
-        [ -n "$keep" ] || echo "$e"
-    done
-    e=$(dirname "$submission")
-    case "$e" in / | /tmp | /var/tmp | /dev/shm | /home | /root | /run | /mnt | /media | /srv | "$root" | "${HOME:-/}") return ;; esac
-    for d in "$root" "$out" "$TOOLS"; do case "$d/" in "$e"/*) return ;; esac; done
-    echo "$e"
-}
-
 # setpriv_close MODE PATH...: chmod MODE each, its mode kept to be put back
 # by setpriv_reopen when the last grader that closed anything ends (grade-all
 # runs several: the first to close records a mode, the last puts it back).
@@ -90,7 +66,8 @@ setpriv_start() {
     setpriv_take_uid || return 1
     trap setpriv_reopen EXIT
     local hidden=()
-    mapfile -t hidden < <(setpriv_hidden)
+    # What bwrap's view leaves out (grade-sandbox --closed: harness/grade/grade_sandbox.h).
+    mapfile -d '' hidden < <("$TOOLS/grade-sandbox" --root "$root" --out "$out" --closed "$submission")
     setpriv_close go-rwx ${hidden[@]+"${hidden[@]}"} &&
         setpriv_close 711 "$out" # other hand-ins' results: not listed, each closed to all once graded
     # This hand-in's folder: its own group's alone (grade-all's second pass opens it again).
