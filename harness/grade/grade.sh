@@ -7,8 +7,7 @@
 # and scores.tsv. NAME defaults to the hand-in's name without its suffix.
 # The Makefile runs it (`make grade`) and passes, in the environment:
 #
-#   LAB_SPEC       the labs, NN:folder:file:kind:operation each:
-#                  "01:01-cpu-naive:transpose.c:cpu:transpose ... 07:...:gpu:matmul"
+#   LABS_TSV       the labs graded: the table of labs (harness/tools/labs.sh)
 #   BACKEND        cuda (a GPU) or emu (the CPU emulator) for the GPU labs
 #   PREBUILT       compiled references (make references)
 #   WEIGHTS        labs/grading.conf
@@ -40,7 +39,10 @@
 set -u
 unset MAKEFLAGS MFLAGS MAKELEVEL
 root=$(pwd)
-: "${LAB_SPEC:?} ${BACKEND:?} ${PREBUILT:?} ${MANIFESTS:?} ${WEIGHTS:?} ${TOOLS:?} ${CACHE_SIM:?}"
+: "${LABS_TSV:?} ${BACKEND:?} ${PREBUILT:?} ${MANIFESTS:?} ${WEIGHTS:?} ${TOOLS:?} ${CACHE_SIM:?}"
+# The labs graded: their numbers in $labs, their fields in lab_dir, lab_file, lab_kind, lab_op.
+. harness/tools/labs.sh
+CSV_ROWS=$TOOLS/csv-rows labs_read "$LABS_TSV" || exit 2
 HIDDEN=${HIDDEN:-} PERF=${PERF:-all} SUBMISSIONS=${SUBMISSIONS:-} VALGRIND=${VALGRIND:-}
 OUTPUT_LIMIT=4000            # bytes of output kept per command
 FILE_LIMIT=$((1 << 20))      # bytes of one lab file
@@ -454,9 +456,9 @@ unpack_archive() {
         unreadable damaged "cut off (the archive lacks the end every tar archive has): the upload stopped short; ask for a new upload of the file make handin writes"
         return
     fi
-    local spec dir file path dst count type size member
-    for spec in $LAB_SPEC; do
-        IFS=: read -r _ dir file _ <<<"$spec"
+    local n dir file path dst count type size member
+    for n in "${labs[@]}"; do
+        dir=${lab_dir[$n]} file=${lab_file[$n]}
         path=labs/$dir/$file
         count=0
         while read -r perms _ sz _ _ entry; do
@@ -482,9 +484,9 @@ unpack_archive() {
 }
 
 unpack_folder() {
-    local spec dir file path p part dst
-    for spec in $LAB_SPEC; do
-        IFS=: read -r _ dir file _ <<<"$spec"
+    local n dir file path p part dst
+    for n in "${labs[@]}"; do
+        dir=${lab_dir[$n]} file=${lab_file[$n]}
         path=labs/$dir/$file
         p=$submission
         for part in labs "$dir" "$file"; do
@@ -512,7 +514,7 @@ unpack_folder() {
 # build MODE LAB BACKEND TARGET... : the lab's targets, built in the sandbox (MODE build or
 # link); its log in $built. OPT=-O3 without -march: valgrind decodes no AVX-512, and every
 # machine grades alike. LABS: the labs graded, whose references make references built.
-GRADED_LABS=$(for spec in $LAB_SPEC; do printf '%s ' "${spec%%:*}"; done)
+GRADED_LABS="${labs[*]} "
 build() {
     local mode=$1 lab=$2 backend=$3
     shift 3
@@ -830,8 +832,8 @@ read_held_back "$HIDDEN" || { rm -rf "$work/build"; exit 2; }
 # hand-in holds instead, and the likely slip ("01-cpu-naive/transpose.c":
 # packed from inside labs/).
 nothing_gradable() {
-    local found=() path spec dir file expected= hint= each= best=0 rank near=() shown=() listed others
-    [ "$(wc -w <<<"$LAB_SPEC")" -eq 1 ] || each=" (labs/NN-name/FILE for each lab)"
+    local found=() path n dir file expected= hint= each= best=0 rank near=() shown=() listed others
+    [ ${#labs[@]} -eq 1 ] || each=" (labs/NN-name/FILE for each lab)"
     if [ -d "$submission" ]; then
         while IFS= read -r -d '' path; do found+=("${path#"$submission"/}"); done \
             < <(find "$submission" -type f -print0 2>/dev/null | sort -z)
@@ -843,8 +845,8 @@ nothing_gradable() {
     # The likeliest slip, over every file: a kit packed from the folder above it (its lab
     # files one folder too deep), then from inside labs/, then lab files elsewhere; the
     # files that show it are named first.
-    for spec in $LAB_SPEC; do
-        IFS=: read -r _ dir file _ <<<"$spec"
+    for n in "${labs[@]}"; do
+        dir=${lab_dir[$n]} file=${lab_file[$n]}
         expected=${expected:-labs/$dir/$file}
         for path in ${found[@]+"${found[@]}"}; do
             case $path in
@@ -900,7 +902,7 @@ if [ "$PERF" != only ]; then
         nothing_gradable
     fi
 fi
-if [ "$BACKEND" = cuda ] && [[ " $LAB_SPEC " == *:gpu:* ]]; then
+if [ "$BACKEND" = cuda ] && [[ " ${lab_kind[*]} " == *" gpu "* ]]; then
     gpu_devices
     new_output
     probe=$new
@@ -924,10 +926,10 @@ grade_lab_apart() {
 
 # gpu_timing: each GPU lab timed, one at a time (PERF=only: grade-all's second pass).
 gpu_timing() {
-    local spec lab dir file kind op
-    for spec in $LAB_SPEC; do
-        IFS=: read -r lab dir file kind op <<<"$spec"
-        [ "$kind" != gpu ] || PERF=only output_prefix=lab$lab- grade_lab "$lab" "$dir" "$file" "$kind" "$op"
+    local lab
+    for lab in "${labs[@]}"; do
+        [ "${lab_kind[$lab]}" != gpu ] ||
+            PERF=only output_prefix=lab$lab- grade_lab "$lab" "${lab_dir[$lab]}" "${lab_file[$lab]}" "${lab_kind[$lab]}" "${lab_op[$lab]}"
     done
 }
 
@@ -944,24 +946,21 @@ else
     # harness for every hand-in of a class.
     shared=$(dirname "$PREBUILT")
     [ ! -d "$shared/harness" ] || cp -Rp "$shared/harness" "$shared/libtilelab.a" "$work/build/" 2>/dev/null
-    backends=$(for spec in $LAB_SPEC; do
-        IFS=: read -r _ _ _ kind _ <<<"$spec"
-        [ "$kind" = cpu ] && echo cpu || echo "$GPU_BACKEND emu"
+    backends=$(for lab in "${labs[@]}"; do
+        [ "${lab_kind[$lab]}" = cpu ] && echo cpu || echo "$GPU_BACKEND emu"
     done | tr ' ' '\n' | sort -u)
     for b in $backends; do build build "" "$b" "$work/build/grade-common-$b" || true; done
     # Labs side by side, but not where a lab's build would make another's
     # files writable to the hand-in's user while its code runs (setpriv).
     jobs=${GRADE_JOBS:-$(nproc 2>/dev/null || echo 1)}
     [ "$SANDBOX" != setpriv ] || jobs=1
-    for spec in $LAB_SPEC; do
-        IFS=: read -r lab dir file kind op <<<"$spec"
+    for lab in "${labs[@]}"; do
         while [ "$(jobs -rp | wc -l)" -ge "$jobs" ]; do wait -n; done
         log "grade: $name: lab $((10#$lab))"
-        grade_lab_apart "$lab" "$dir" "$file" "$kind" "$op" &
+        grade_lab_apart "$lab" "${lab_dir[$lab]}" "${lab_file[$lab]}" "${lab_kind[$lab]}" "${lab_op[$lab]}" &
     done
     wait
-    for spec in $LAB_SPEC; do
-        lab=${spec%%:*}
+    for lab in "${labs[@]}"; do
         cat "$work/outcomes.lab$lab" >>"$outcomes" 2>/dev/null
         rm -f "$work/outcomes.lab$lab"
     done
