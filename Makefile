@@ -740,6 +740,7 @@ check:
 	   $(call cli_suite,tunables,,tests/tunables_test.sh) \
 	   $(if $(SLIDE_TOOLS),$(call cli_suite,slides,,tests/slides_test.sh),echo "skip slides pandoc and LaTeX (beamer) are not installed, so the decks are not built: make deps installs them";) \
 	   $(call cli_suite,new-lab,,tests/newlab_test.sh) \
+	   $(call cli_suite,labs,,tests/labs_test.sh) \
 	   $(call cli_suite,scripts,,tests/scripts_test.sh) \
 	   $(call cli_suite,sanitize,,tests/sanitize_test.sh) \
 	 } | harness/tools/check-suites.sh -j $(CHECK_JOBS)
