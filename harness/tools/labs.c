@@ -36,9 +36,11 @@ static const struct {
 
 /* What a lab may compute (labNN_op).
  * Issue 39, point 1: the kit's table of operations (harness/core) takes the
- * place of this list; a lab's row then gains its operation's columns (its
- * work and unit, its default sizes, its held-back keyword) after "op",
- * looked up here by name, so that every reader of the table has them. */
+ * place of this list, and check() looks a lab's operation up there; a lab's
+ * row then gains its operation's columns (its work and unit, its default
+ * sizes, its held-back keyword), printed in main() where it says so, so that
+ * every reader of the table has them by name and none maps an operation to
+ * them itself (figures.sh's unit, held-back.sh's keyword). */
 static const char *const operations[] = {"transpose", "matmul", "sgemm", "inplace"};
 enum { N_OPERATIONS = sizeof operations / sizeof *operations };
 
@@ -147,6 +149,8 @@ int main(int argc, char **argv)
         check(&table[k]);
 
     printf("# The labs of labs/labs.mk, a row each (tl-labs, harness/tools/labs.c).\n");
+    /* The operation's columns (issue 39, point 1) join here: their names after
+     * the fields' in the header, a lab's operation's values after its fields. */
     printf("lab");
     for (int f = 0; f < N_FIELDS; f++)
         printf("\t%s", fields[f].name);
