@@ -15,12 +15,19 @@ include labs/labs.mk
 # LABS as people type it on the command line (LABS="2 3", LABS=02, LABS=lab2):
 # two digits each, and each a lab of labs/labs.mk.
 KNOWN_LABS := $(sort $(patsubst lab%_dir,%,$(filter lab%_dir,$(.VARIABLES))))
+LABS_GIVEN := $(filter command line,$(origin LABS))
 two_digits = $(if $(filter 1 2 3 4 5 6 7 8 9,$(1)),0$(1),$(1))
 override LABS := $(foreach w,$(LABS),$(call two_digits,$(patsubst lab%,%,$(w))))
 $(foreach n,$(filter-out $(KNOWN_LABS),$(LABS)),$(error LABS: there is no lab '$(patsubst 0%,%,$(n))': the labs are $(patsubst 0%,%,$(KNOWN_LABS)), e.g. LABS="2 3"))
 
 B ?= build
 ROOT := $(CURDIR)
+# The labs of LABS as one table, a row a lab and a column a labNN_ field
+# (tl-labs, harness/tools/labs.c; its rule is under "the kit"): what the
+# grader, Gradescope, Slurm, the figures, the slides and the kit's tests read
+# (harness/tools/labs.sh, csv.h), never labs.mk. LABS="2 3" on the command
+# line writes a table of its own, so that no run's replaces another's.
+LABS_TSV := $(B)/labs$(if $(LABS_GIVEN),-$(subst $(eval) ,-,$(strip $(LABS)))).tsv
 # Where the student's lab files are: labs/, or a hand-in being graded.
 STUDENT_DIR ?= labs
 # A folder of compiled references (labNN-cpu.o, labNN-cuda.o, labNN-emu.o) to
@@ -631,6 +638,17 @@ resources: $(VARIANT_DIR)/lab.o
 CPU_LABS := $(strip $(foreach n,$(LABS),$(if $(filter cpu,$(lab$(n)_kind)),$(n))))
 GPU_LABS := $(strip $(foreach n,$(LABS),$(if $(filter gpu,$(lab$(n)_kind)),$(n))))
 
+# The table of labs (LABS_TSV, above): tl-labs is given each lab of LABS and every
+# labNN_ variable labs.mk sets for it, and checks them (a misspelt field, an
+# unknown kind or operation stops make here, named).
+shell_quote = '$(subst ','\'',$(1))'
+$(B)/tl-labs: harness/tools/labs.c $(CORE_LIB)
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS_HARNESS) -Iharness/core/include -o $@ $< $(CORE_LIB) -lm
+$(LABS_TSV): labs/labs.mk Makefile $(B)/tl-labs
+	@$(B)/tl-labs $(foreach n,$(LABS),$(n) $(foreach v,$(sort $(filter lab$(n)_%,$(.VARIABLES))),$(call shell_quote,$(patsubst lab$(n)_%,%,$(v))=$($(v))))) \
+	  >$@.$$$$ && mv $@.$$$$ $@ || { rm -f $@.$$$$; exit 2; }
+
 UNIT_TESTS := tests/harness_test.c tests/checker_inplace_test.c tests/checker_reduce_test.c tests/timing_lock_test.c tests/csv_test.c tests/op_test.c
 $(B)/unit: $(UNIT_TESTS) $(CORE_LIB) $(CORE_HEADERS)
 	$(CC) $(CFLAGS_HARNESS) -Itests -o $@ $(UNIT_TESTS) $(CORE_LIB) -lcriterion -lm
@@ -671,10 +689,12 @@ $(B)/emu-test: $(EMU_TEST_SRCS) $(EMU_KERNEL_OBJS) $(CORE_LIB) $(EMU_OBJS) $(GPU
 # (tests/emu_corpus/run.sh), run on this machine's backend: GPU=cuda for
 # the GPU, GPU=emu for the emulator.
 CORPUS := $(sort $(wildcard tests/emu_corpus/*.cu)) $(sort $(wildcard tests/emu_corpus/limits/*.cu))
-emu-corpus: $(EMU_TOOLS) $(CORE_LIB) $(SUITE_CLIENT_$(BACKEND)) $(BACKEND_OBJS_$(BACKEND))
+# Each lab's suite is the one its rules compile (the reference's test.o): the corpus links it.
+emu-corpus: $(EMU_TOOLS) $(CORE_LIB) $(SUITE_CLIENT_$(BACKEND)) $(BACKEND_OBJS_$(BACKEND)) $(LABS_TSV) $(B)/csv-rows \
+            $(foreach n,$(GPU_LABS),$(call vdir,$(n),reference,$(BACKEND))/test.o)
 	@B=$(B) BACKEND=$(BACKEND) CC='$(CC)' CFLAGS='$(CFLAGS_LAB)' BACKEND_CFLAGS='$(BACKEND_CFLAGS_$(BACKEND))' LAB_REQUEST='$(LAB_REQUEST)' \
 	  CORE='$(CORE_LIB)' CLIENT='$(SUITE_CLIENT_$(BACKEND)) $(SUITE_LIBS_$(BACKEND))' BACKEND_OBJS='$(BACKEND_OBJS_$(BACKEND))' LIBS='$(BACKEND_LIBS_$(BACKEND))' \
-	  LAB_FILES='$(foreach n,$(GPU_LABS),$(n)=$(lab$(n)_dir)/$(lab$(n)_file))' \
+	  SUITE_OBJ='$(call vdir,@LAB@,reference,$(BACKEND))/test.o' LABS_TSV=$(LABS_TSV) \
 	  NVCC='$(NVCC)' NVCC_FLAGS='$(NVCC_FLAGS)' \
 	  $(SHELL) tests/emu_corpus/run.sh $(CORPUS)
 
@@ -738,6 +758,7 @@ check:
 	   $(if $(SLIDE_TOOLS),$(call cli_suite,slides,,tests/slides_test.sh),echo "skip slides pandoc and LaTeX (beamer) are not installed, so the decks are not built: make deps installs them";) \
 	   $(call cli_suite,new-lab,,tests/newlab_test.sh) \
 	   $(call cli_suite,new-operation,,tests/newop_test.sh) \
+	   $(call cli_suite,labs,,tests/labs_test.sh) \
 	   $(call cli_suite,scripts,,tests/scripts_test.sh) \
 	   $(call cli_suite,sanitize,,tests/sanitize_test.sh) \
 	 } | harness/tools/check-suites.sh -j $(CHECK_JOBS)
@@ -833,12 +854,12 @@ $(GRADE_MANIFESTS):
 # On a GPU, the references' suites built for it too: a test that timed out is
 # run again with the reference's time for it on the machine (grade.sh).
 GRADE_REFERENCE_TESTS := $(if $(filter cuda,$(BACKEND)),$(foreach n,$(GPU_LABS),$(B)/lab$(n)/reference/test))
-GRADE_TOOLS := references $(B)/grade-report $(B)/grade-run $(B)/grade-confine $(B)/grade-private $(B)/grade-sandbox $(B)/grade-measured $(B)/grade-plan $(B)/grade-held-back $(B)/grade-misplaced $(if $(NVCC),$(B)/grade-gpu-probe)
+GRADE_TOOLS := references $(B)/grade-report $(B)/grade-run $(B)/grade-confine $(B)/grade-private $(B)/grade-sandbox $(B)/grade-measured $(B)/grade-plan $(B)/grade-held-back $(B)/grade-misplaced $(if $(NVCC),$(B)/grade-gpu-probe) \
+               $(LABS_TSV) $(B)/csv-rows
 
-LAB_SPEC := $(foreach n,$(LABS),$(n):$(lab$(n)_dir):$(lab$(n)_file):$(lab$(n)_kind):$(or $(lab$(n)_op),transpose))
 GRADE_DIR ?= $(B)/grade
 VALGRIND ?= $(shell command -v valgrind)
-GRADE_ENV = LAB_SPEC="$(LAB_SPEC)" BACKEND=$(BACKEND) PREBUILT=$(abspath $(REFERENCE_BUILD))/prebuilt \
+GRADE_ENV = LABS_TSV=$(abspath $(LABS_TSV)) BACKEND=$(BACKEND) PREBUILT=$(abspath $(REFERENCE_BUILD))/prebuilt \
             MANIFESTS=$(abspath $(REFERENCE_BUILD))/grade-manifest WEIGHTS=$(ROOT)/labs/grading.conf \
             HIDDEN="$(if $(HIDDEN),$(abspath $(HIDDEN)))" TOOLS=$(abspath $(B)) VALGRIND="$(VALGRIND)" \
             CACHE_SIM="$(CACHE_SIM)" KEEP_BUILD="$(KEEP_BUILD)" HIDDEN_VISIBILITY="$(HIDDEN_VISIBILITY)"
@@ -925,14 +946,14 @@ $(VARIANTS_CSV): $(B)/bench-variants
 	@mkdir -p $(@D)
 	$< > $@
 
-LAB_INFO := $(foreach n,$(LABS),$(n)|$(lab$(n)_title)|$(or $(lab$(n)_op),transpose)|$(lab$(n)_kind);)
 # make labN plot draws the student's figure into PLOT_DIR; make plots draws
 # the kit's figures into FIGURE_DIR, apart, so that it never replaces theirs.
 PLOT_DIR ?= $(B)/plots
 FIGURE_DIR ?= $(B)/figures
 # The recorded runs: what figures, the report and the slides fall back on.
 PLOTS_DATA ?= plots/data
-PLOT_UNIT := $(if $(filter matmul sgemm,$(lab$(LAB)_op)),GFLOP/s,GB/s)
+# The lab's rate's unit (GB/s, GFLOP/s), its operation's, from the table of labs, in a recipe.
+PLOT_UNIT = $$(. harness/tools/labs.sh && CSV_ROWS=$(B)/csv-rows labs_read $(LABS_TSV) && echo "$${lab_unit[$(LAB)]}")
 RECORDED_CSV := $(PLOTS_DATA)/lab$(LAB).csv
 
 # The report's tables, as its HTML page and its PDF print them (harness/tools/report_table.c),
@@ -948,9 +969,9 @@ $(B)/requests-per-warp: harness/tools/requests_per_warp.c $(CSV_READER)
 $(B)/csv-rows: harness/tools/csv_rows.c $(CSV_READER)
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS_HARNESS) -o $@ $(filter %.c,$^)
-FIGURE_TOOLS := $(VARIANTS_CSV) $(B)/requests-per-warp $(B)/csv-rows
-# What the figures' scripts are told: the bench's table of variants, and the reader of the CSVs.
-FIGURE_ENV = VARIANTS=$(VARIANTS_CSV) CSV_ROWS=$(B)/csv-rows
+FIGURE_TOOLS := $(VARIANTS_CSV) $(B)/requests-per-warp $(B)/csv-rows $(LABS_TSV)
+# What the figures' scripts are told: the bench's table of variants, the reader of the CSVs, the labs.
+FIGURE_ENV = VARIANTS=$(VARIANTS_CSV) CSV_ROWS=$(B)/csv-rows LABS_TSV=$(LABS_TSV)
 
 # This machine's bench, run again when the code is newer than its CSV; a GPU
 # lab without a GPU draws the recorded run instead, and says so.
@@ -982,11 +1003,11 @@ endif
 
 plots: $(FIGURE_TOOLS)
 	@command -v gnuplot >/dev/null || { echo "plots need gnuplot: run make deps" >&2; exit 1; }
-	@$(FIGURE_ENV) LAB_INFO="$(LAB_INFO)" B=$(B) DATA=$(PLOTS_DATA) plots/figures.sh $(FIGURE_DIR) recorded
+	@$(FIGURE_ENV) B=$(B) DATA=$(PLOTS_DATA) plots/figures.sh $(FIGURE_DIR) recorded
 
 report: $(FIGURE_TOOLS) $(B)/report-table
 	@command -v gnuplot >/dev/null || { echo "the report needs gnuplot: run make deps" >&2; exit 1; }
-	@$(FIGURE_ENV) LAB_INFO="$(LAB_INFO)" B=$(B) DATA=$(PLOTS_DATA) REPORT_TABLE=$(B)/report-table plots/report.sh $(B)/report
+	@$(FIGURE_ENV) B=$(B) DATA=$(PLOTS_DATA) REPORT_TABLE=$(B)/report-table plots/report.sh $(B)/report
 
 # One deck per lab and an overview (slides/*.md), with the figures and tables
 # of this machine's runs where there are some and the recorded ones otherwise.
@@ -995,8 +1016,8 @@ SLIDE_TOOLS = $(and $(shell command -v pandoc),$(shell command -v pdflatex),$(sh
 slides: $(FIGURE_TOOLS)
 	@test -n "$(SLIDE_TOOLS)" || { echo "slides need pandoc, LaTeX with beamer, and gnuplot: run make deps" >&2; exit 1; }
 	@mkdir -p $(B)/slides
-	@FORMATS=pdf $(FIGURE_ENV) LAB_INFO="$(LAB_INFO)" B=$(B) DATA=$(PLOTS_DATA) plots/figures.sh $(B)/slides/figures local >/dev/null
-	@VARIANTS=$(abspath $(VARIANTS_CSV)) CSV_ROWS=$(abspath $(B)/csv-rows) LAB_INFO="$(LAB_INFO)" slides/build.sh $(B)/slides $(SLIDE_DECKS)
+	@FORMATS=pdf $(FIGURE_ENV) B=$(B) DATA=$(PLOTS_DATA) plots/figures.sh $(B)/slides/figures local >/dev/null
+	@VARIANTS=$(abspath $(VARIANTS_CSV)) CSV_ROWS=$(abspath $(B)/csv-rows) LABS_TSV=$(abspath $(LABS_TSV)) slides/build.sh $(B)/slides $(SLIDE_DECKS)
 
 # ---------------------------------------------------------------- the student kit
 
@@ -1018,8 +1039,8 @@ dist: references
 
 # Gradescope's autograder: the student kit above and its grader, for the labs in LABS.
 # HIDDEN=: held-back cases, graded there out of the students' view.
-gradescope: dist $(B)/grade-held-back
-	@LAB_SPEC="$(LAB_SPEC)" TOOLS=$(abspath $(B)) HIDDEN="$(if $(HIDDEN),$(abspath $(HIDDEN)))" HIDDEN_VISIBILITY="$(HIDDEN_VISIBILITY)" \
+gradescope: dist $(B)/grade-held-back $(LABS_TSV) $(B)/csv-rows
+	@LABS_TSV=$(LABS_TSV) TOOLS=$(abspath $(B)) CSV_ROWS=$(B)/csv-rows HIDDEN="$(if $(HIDDEN),$(abspath $(HIDDEN)))" HIDDEN_VISIBILITY="$(HIDDEN_VISIBILITY)" \
 	  harness/grade/gradescope.sh $(B)/$(DIST_NAME) $(B)/gradescope
 
 deps:

@@ -1,6 +1,8 @@
-# The one list of labs. The Makefile, the bench (through -D flags), the help,
-# the plots, the slides and the grader all read it; add a lab here and nowhere
-# else. Besides its entry a lab brings only its own files: labs/NN-name/ (the
+# The one list of labs; add a lab here and nowhere else. The Makefile reads
+# it (its rules, the help, the bench through -D flags) and writes it, checked,
+# as one table, a row a lab and a column a field below (tl-labs,
+# harness/tools/labs.c: build/labs.tsv), which the plots, the slides, the
+# grader and the kit's tests read (harness/tools/labs.sh, csv.h). Besides its entry a lab brings only its own files: labs/NN-name/ (the
 # handout and the stub), solutions/NN-name/, tests/labNN_test.c, and a deck
 # slides/labNN.md if it has one. labs/grading.conf grades it with the default
 # points of its kind until it gets a line there (and the grader says so).

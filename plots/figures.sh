@@ -5,8 +5,8 @@
 # (default "png svg"), and lists them in OUT_DIR/figures.tsv: name, title,
 # data files. "recorded" draws from the recorded runs ($DATA, plots/data by
 # default) only; "local" also uses this machine's runs in $B/bench/. The
-# Makefile passes LAB_INFO, "NN|title|op|kind" for each lab, separated by
-# semicolons. It ends naming each figure it could not draw, and why.
+# Makefile passes LABS_TSV, the table of labs (harness/tools/labs.sh reads
+# it). It ends naming each figure it could not draw, and why.
 #
 # A figure never mixes sources without saying so. A lab's figure comes from
 # one CSV. An experiment over several files (-O levels, BLOCK, tile sizes)
@@ -25,13 +25,14 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 : >"$tmp/skipped"
 status=0
-IFS=';' read -ra labs <<<"$LAB_INFO"
-labs=("${labs[@]# }")
 
 # Every CSV of a run is read through csv_rows (csv-rows, harness/tools/csv_rows.c):
 # its columns by name, a line a row, tab-separated, which the awks below
 # take in the order they asked for; csv_rows --fact KEY FILE its "# KEY: value".
 csv_rows() { "${CSV_ROWS:-$B/csv-rows}" "$@"; }
+# The labs: their numbers in $labs, a column each in lab_dir, lab_title, lab_op, lab_kind ...
+. harness/tools/labs.sh
+labs_read "${LABS_TSV:-}" || exit 1
 
 skip() { printf '  %-14s %s\n' "$1" "$2" >>"$tmp/skipped"; }
 # columns FILE NAMES: a figure's CSV says what its columns hold, on a first
@@ -39,16 +40,15 @@ skip() { printf '  %-14s %s\n' "$1" "$2" >>"$tmp/skipped"; }
 columns() { { echo "# columns: $2"; cat "$1"; } >"$1.new" && mv "$1.new" "$1"; }
 
 # labs_of OPS [KIND]: the numbers of the labs of KIND (any kind without it)
-# computing one of OPS, "3 4 5", in the order of LAB_INFO.
+# computing one of OPS, "3 4 5", in the table's order.
 labs_of() {
-    local info n op kind
-    for info in "${labs[@]}"; do
-        IFS='|' read -r n _ op kind <<<"$info"
-        [[ " $1 " == *" $op "* ]] && [ "${2:-$kind}" = "$kind" ] && echo "$((10#$n))"
+    local n
+    for n in "${labs[@]}"; do
+        [[ " $1 " == *" ${lab_op[$n]} "* ]] && [ "${2:-${lab_kind[$n]}}" = "${lab_kind[$n]}" ] && echo "$((10#$n))"
     done | paste -sd ' ' -
 }
 # ops: what the labs compute, each once.
-ops() { local info op; for info in "${labs[@]}"; do IFS='|' read -r _ _ op _ <<<"$info"; echo "$op"; done | awk '!seen[$0]++' | paste -sd ' ' -; }
+ops() { local n; for n in "${labs[@]}"; do echo "${lab_op[$n]}"; done | awk '!seen[$0]++' | paste -sd ' ' -; }
 # to_profile OPS: "labs 3, 4, 5: make lab3 profile (4, 5)", the GPU labs computing one of OPS.
 to_profile() {
     local l
@@ -168,12 +168,12 @@ experiment() {
 # file labNN$SUFFIX exists, ROWS N TITLE DATA_FILE prints its rows of CSV;
 # $sources lists the data files that gave some.
 each_lab() {
-    local csv=$1 ops=$2 rows_of=$3 suffix=$4 info n title op data rows
+    local csv=$1 ops=$2 rows_of=$3 suffix=$4 n title data rows
     : >"$csv"
     sources=
-    for info in "${labs[@]}"; do
-        IFS='|' read -r n title op _ <<<"$info"
-        [[ " $ops " == *" $op "* ]] || continue
+    for n in "${labs[@]}"; do
+        title=${lab_title[$n]}
+        [[ " $ops " == *" ${lab_op[$n]} "* ]] || continue
         # This machine's run first, the recorded one when it lacks the rows.
         for data in $(here_file "lab$n$suffix") $(recorded_file "lab$n$suffix"); do
             rows=$("$rows_of" "$n" "$title" "$data")
@@ -186,14 +186,14 @@ each_lab() {
 }
 
 # -------------------------------------------------------------- each lab
-for info in "${labs[@]}"; do
-    IFS='|' read -r n title op kind <<<"$info"
+for n in "${labs[@]}"; do
+    title=${lab_title[$n]} kind=${lab_kind[$n]}
     csv=$(source_of "lab$n.csv")
     if [ -z "$csv" ]; then
         skip "lab$n" "no run of lab $((10#$n)): make lab$((10#$n)) bench$([ "$kind" = gpu ] && echo " on a GPU"), then copy build/bench/lab$n.csv to $DATA/"
         continue
     fi
-    unit=$(case $op in matmul | sgemm) echo GFLOP/s ;; *) echo GB/s ;; esac)
+    unit=${lab_unit[$n]}
     title="lab $((10#$n)), $title"
     if FORMATS="$formats" plots/plot-bench.sh "$csv" "$out/lab$n" "$title" "$unit"; then
         printf '%s\t%s (%s)\t%s\n' "lab$n" "$title" "$(origin_of "$csv")" "$csv" >>"$out/figures.tsv"
@@ -321,12 +321,12 @@ profile_of() {
     [ -z "$recorded" ] || echo "$recorded"
 }
 each_profile() { # CSV OPS ROWS: as each_lab, over the right profiles
-    local csv=$1 ops=$2 rows_of=$3 info n title op data rows
+    local csv=$1 ops=$2 rows_of=$3 n title data rows
     : >"$csv"
     sources=
-    for info in "${labs[@]}"; do
-        IFS='|' read -r n title op _ <<<"$info"
-        [[ " $ops " == *" $op "* ]] || continue
+    for n in "${labs[@]}"; do
+        title=${lab_title[$n]}
+        [[ " $ops " == *" ${lab_op[$n]} "* ]] || continue
         data=$(profile_of "$n")
         [ -n "$data" ] || continue
         rows=$("$rows_of" "$n" "$title" "$data")

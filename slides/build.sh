@@ -4,7 +4,7 @@
 # Turns each deck into OUT_DIR/DECK.pdf: pandoc (beamer, with the filter
 # slides/tilelab.lua filling in figures, tables and code from the kit), then
 # pdflatex. The figures must already be in OUT_DIR/figures (make slides draws
-# them), and LAB_INFO (the Makefile's list of labs) in the environment for
+# them), and LABS_TSV (the Makefile's table of labs) in the environment for
 # the blocks that name labs by what they compute. A deck fails, with LaTeX's
 # own words, on an error, on anything that runs off a slide (an overfull box)
 # and on a missing character.

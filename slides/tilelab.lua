@@ -15,8 +15,8 @@ nothing is pasted by hand.
                                          each lab's reference at one size
   ::: {.ladder-table ops="transpose" size=4096}
                                          the same for every lab of labs/labs.mk
-                                         computing one of ops (LAB_INFO, which
-                                         make slides passes in the environment)
+                                         computing one of ops (LABS_TSV, the
+                                         table of labs make slides passes)
   ::: {.csv-table file=cpu-cache.csv header="lab|D1 misses|LL misses"}
                                          a table the figures wrote, as it is
   ```{.cpp include=harness/core/include/lab.h from="^void transpose" to=";"}
@@ -333,21 +333,36 @@ local function bench_table(div)
     return blocks
 end
 
--- The labs of labs/labs.mk that compute one of OPS, in its order, from the
--- Makefile's LAB_INFO ("NN|title|op|kind;...").
-local function labs_of(ops)
-    local info = os.getenv("LAB_INFO")
-    if not info or info == "" then
-        fail("ops=\"" .. ops .. "\" names the labs through LAB_INFO, which make slides passes: build the decks with make slides")
+-- The filter's one reader of the table of labs (LABS_TSV, which make slides
+-- passes; harness/tools/labs.c writes it from labs/labs.mk): a record a lab,
+-- in the table's order, its fields by their columns' names (lab, dir, kind,
+-- op, file, tunables, title, baseline).
+local function read_labs(why)
+    local path = os.getenv("LABS_TSV")
+    if not path or path == "" then
+        fail(why .. " names the labs through LABS_TSV, which make slides passes: build the decks with make slides")
     end
+    local lines = csv_rows({ "--header", path })
+    local header, labs = split(lines[1] or "", "\t"), {}
+    for i = 2, #lines do
+        local lab, fields = {}, split(lines[i], "\t")
+        for k, name in ipairs(header) do
+            lab[name] = fields[k] or ""
+        end
+        labs[#labs + 1] = lab
+    end
+    return labs
+end
+
+-- The numbers of the labs that compute one of OPS, in the table's order.
+local function labs_of(ops)
     local want, out = {}, {}
     for _, op in ipairs(words(ops)) do
         want[op] = true
     end
-    for _, entry in ipairs(split(info, ";")) do
-        local f = split((entry:gsub("^%s+", "")), "|")
-        if f[1] ~= "" and want[f[3]] then
-            out[#out + 1] = f[1]
+    for _, lab in ipairs(read_labs("ops=\"" .. ops .. "\"")) do
+        if want[lab.op] then
+            out[#out + 1] = lab.lab
         end
     end
     return out

@@ -11,7 +11,7 @@
 # 1 MB. Prints TAP; make check counts it.
 source "$(dirname "$0")/tap.sh"
 
-labs="01 03"
+class_labs="01 03"
 class=$tmp/class
 out=$tmp/grade
 mkdir -p "$class" "$tmp/kit/labs"
@@ -74,7 +74,7 @@ void transpose(float *out, const float *in, int rows, int cols)
 }
 EOF
 
-make -s grade-all LABS="$labs" SUBMISSIONS="$class" GRADE_DIR="$out" >"$tmp/class.log" 2>&1
+make -s grade-all LABS="$class_labs" SUBMISSIONS="$class" GRADE_DIR="$out" >"$tmp/class.log" 2>&1
 book=$out/gradebook.csv
 n_class=$(find "$class" -mindepth 1 -maxdepth 1 ! -name '.*' | wc -l)
 
@@ -111,7 +111,7 @@ else
 fi
 if grep -q "^grade-all: .DS_Store: a hidden file, not a hand-in: skipped" "$tmp/class.log" && ! grep -q '^.DS_Store,' "$book" &&
     [ "$(head -1 "$book" | cut -d, -f1-4)" = "student,lab1,lab3,total" ] && [ "$(field strong max)" = 20.00 ]; then
-    ok "... a hidden file is skipped, said so; the gradebook has the columns and maximum of LABS=\"$labs\" alone"
+    ok "... a hidden file is skipped, said so; the gradebook has the columns and maximum of LABS=\"$class_labs\" alone"
 else
     not_ok "a hidden file, or the columns and maximum of LABS (header: $(head -1 "$book"), strong's max: $(field strong max))" "$book"
 fi
@@ -224,9 +224,10 @@ fi
 # noisy: every lab's file, at every call, prints 5000 bytes of what takes the
 # most room once escaped for JSON and XML (quotes, markup, control bytes,
 # bytes that are not UTF-8), and fails every test: the most a report can hold.
-for lab in $(sed -n 's/^LABS := //p' labs/labs.mk); do
-    dir=$(sed -n "s/^lab${lab}_dir := //p" labs/labs.mk) file=$(sed -n "s/^lab${lab}_file := //p" labs/labs.mk)
-    case $(sed -n "s/^lab${lab}_op := //p" labs/labs.mk) in
+kit_labs || not_ok "the table of labs"
+for lab in "${labs[@]}"; do
+    dir=${lab_dir[$lab]} file=${lab_file[$lab]}
+    case ${lab_op[$lab]} in
     matmul) entries='void matmul_naive(float *c, const float *a, const float *b, int m, int n, int k) { (void)c, (void)a, (void)b, (void)m, (void)n, (void)k; noise(); }
 void matmul_tiled(float *c, const float *a, const float *b, int m, int n, int k) { (void)c, (void)a, (void)b, (void)m, (void)n, (void)k; noise(); }' ;;
     sgemm) entries='void sgemm(float *c, const float *a, const float *b, int m, int n, int k) { (void)c, (void)a, (void)b, (void)m, (void)n, (void)k; noise(); }' ;;

@@ -31,7 +31,8 @@
 source "$(dirname "$0")/tap.sh"
 
 docs=(README.md INSTRUCTORS.md labs/[0-9]*/README.md)
-gpu_labs=" $(sed -n 's/^lab\([0-9]*\)_kind := gpu/\1/p' labs/labs.mk | sed 's/^0//' | paste -sd' ') "
+kit_labs || not_ok "the table of labs"
+gpu_labs=" $(for lab in "${labs[@]}"; do [ "${lab_kind[$lab]}" != gpu ] || echo "$((10#$lab))"; done | paste -sd' ') "
 
 # FILE:LINE<TAB>COMMAND for each make line of a sh block: comments dropped,
 # continued lines joined, and a loop's variable given its first value.

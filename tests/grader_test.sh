@@ -102,7 +102,8 @@ printf '# held back from the class\nseed 4242\nshapes 97x131,5x3\nproducts 33x17
 # suite and checked at its end. Each under a lock of its own (grade.sh's
 # TILELAB_GRADE_LOCK): a test of another hand-in run again alone here waits
 # for neither.
-all_labs=$(sed -n 's/^LABS := //p' labs/labs.mk)
+kit_labs || not_ok "the table of labs"
+all_labs=${labs[*]}
 cp -r "$tmp/references" "$tmp/references-held"
 cp -r "$tmp/references" "$tmp/references-08"
 TILELAB_GRADE_LOCK=$tmp/references.lock grade references "$all_labs" &
@@ -336,13 +337,17 @@ has "... while one that passes 9 of 12 earns it" '^3\.75/5\.00 3\.00/3\.00 ' par
 # grade-report, naming it, rather than leaving the lab out.
 printf 'test\t12\tcorrectness\tlab12/a\tpass\t-\ntest\t12\tcorrectness\tlab12/b\tfail\t-\nperf\t12\tnone\t-\t-\t-\t-\n' >"$tmp/report/new.tsv"
 mkdir -p "$tmp/report/new"
-LAB_SPEC="01:01-cpu-naive:transpose.c:cpu:transpose 12:12-gpu-new:new.cu:gpu:transpose" \
+# The table of labs as make would write it with lab 12 added (tl-labs, harness/tools/labs.c).
+"$tmp/labs/tl-labs" 01 dir=01-cpu-naive kind=cpu file=transpose.c 'title=CPU naive' \
+    12 dir=12-gpu-new kind=gpu file=new.cu 'title=GPU new' >"$tmp/report/labs-01-12.tsv"
+"$tmp/labs/tl-labs" 12 dir=12-gpu-new kind=gpu file=new.cu 'title=GPU new' >"$tmp/report/labs-12.tsv"
+LABS_TSV=$tmp/report/labs-01-12.tsv \
     "$build/grade-report" labs/grading.conf "$tmp/report/new.tsv" "$tmp/report/new" someone >/dev/null 2>"$tmp/report/new.err"
 summary=$tmp/report/new/summary.txt
 has "a lab without a line in grading.conf is graded with its kind's default points" '^4\.00/8\.00 0\.00/0\.00 0\.00/2\.00 4\.00/10\.00$' parts 12
 expect "... and the summary says so" "^NOTE: lab 12 has no line in labs/grading.conf: graded with the default points of a gpu transpose lab"
 grep -v '^default' labs/grading.conf >"$tmp/report/no-defaults.conf"
-if LAB_SPEC="12:12-gpu-new:new.cu:gpu:transpose" "$build/grade-report" "$tmp/report/no-defaults.conf" \
+if LABS_TSV=$tmp/report/labs-12.tsv "$build/grade-report" "$tmp/report/no-defaults.conf" \
     "$tmp/report/new.tsv" "$tmp/report/new" someone >"$tmp/report/none.log" 2>&1; then
     not_ok "a lab with neither a line nor a default was graded anyway" "$tmp/report/none.log"
 elif grep -q "lab 12 (12-gpu-new, gpu transpose) has no line" "$tmp/report/none.log"; then

@@ -50,6 +50,9 @@ check "... with the held-back cases at its root, beside the student kit and not 
     sh -c "grep -qx held-back.txt '$tmp/listing' && ! grep -q '^tilelab-student/.*held-back\\.txt' '$tmp/listing'"
 check "setup.sh and run_autograder are at its root, as Gradescope's specification asks" \
     sh -c "grep -qx setup.sh '$tmp/listing' && grep -qx run_autograder '$tmp/listing'"
+unzip -p "$zip" labs.tsv >"$tmp/labs.tsv" 2>&1
+check "... and labs.tsv, the table of the labs it grades: labs 1 and 3 alone, a row each with its folder and file" \
+    sh -c "\"$build/csv-rows\" '$tmp/labs.tsv' lab dir file | paste -sd' ' - | grep -qx '01.01-cpu-naive.transpose.c 03.03-gpu-naive.transpose.cu'"
 check "the student kit is inside, with the references compiled" \
     sh -c "grep -qx 'tilelab-student/Makefile' '$tmp/listing' && grep -qx 'tilelab-student/solutions/prebuilt/lab01-cpu.o' '$tmp/listing'"
 fails "... and no reference source (tests/dist_test.sh checks the kit line by line)" \
@@ -121,11 +124,11 @@ if grep -q 'several archives' "$results"; then ok "... that asks for one"; else 
 # Held-back tests shown after publishing, as Gradescope allows; a word it does not know stops the report.
 printf 'test\t01\tcorrectness\tlab01/a\tpass\t-\ntest\t01\theld-back\tlab01_hidden/b\tpass\t-\n' >"$tmp/held.tsv"
 mkdir -p "$tmp/held"
-HIDDEN_VISIBILITY=after_published LAB_SPEC=01:01-cpu-naive:transpose.c:cpu:transpose \
+HIDDEN_VISIBILITY=after_published LABS_TSV=$tmp/labs.tsv \
     "$build/grade-report" labs/grading.conf "$tmp/held.tsv" "$tmp/held" someone >/dev/null 2>&1
 check "HIDDEN_VISIBILITY=after_published shows held-back tests once the grades are published" \
     grep -q '"name": "lab 1 correctness: b (held back)", .*"visibility": "after_published"' "$tmp/held/results.json"
 fails "... and a visibility Gradescope does not know stops the report" \
-    env HIDDEN_VISIBILITY=never LAB_SPEC=01:01-cpu-naive:transpose.c:cpu:transpose \
+    env HIDDEN_VISIBILITY=never LABS_TSV="$tmp/labs.tsv" \
     "$build/grade-report" labs/grading.conf "$tmp/held.tsv" "$tmp/held" someone
 tap_plan

@@ -20,10 +20,11 @@ out=$(mkdir -p "$1" && cd "$1" && pwd)
 class=$tmp/class
 mkdir -p "$class"
 
-of_lab() { sed -n "s/^lab$1_$2 *:= *//p" labs/labs.mk; } # NN dir|file|kind
+# The kit's labs: their numbers in all_labs, their fields in lab_dir, lab_file, lab_kind.
+kit_labs || not_ok "the table of labs"
+all_labs=("${labs[@]}")
 hand_in() { # NAME LAB SOURCE: a hand-in of one lab's file
-    local dir file
-    dir=$(of_lab "$2" dir) file=$(of_lab "$2" file)
+    local dir=${lab_dir[$2]-} file=${lab_file[$2]-}
     mkdir -p "$class/$1/labs/$dir"
     cp "$3" "$class/$1/labs/$dir/$file"
 }
@@ -40,9 +41,9 @@ for f in tests/hostile/${HOSTILE:-lab[0-9][0-9]-*}.cu; do
     [[ " ${labs[*]} " == *" $lab "* ]] || labs+=("$lab")
 done
 if [ -n "${REFERENCES:-}" ]; then
-    for lab in $(sed -n 's/^LABS := //p' labs/labs.mk); do
-        [ "$(of_lab "$lab" kind)" = gpu ] || continue
-        hand_in references "$lab" "solutions/$(of_lab "$lab" dir)/$(of_lab "$lab" file)"
+    for lab in "${all_labs[@]}"; do
+        [ "${lab_kind[$lab]}" = gpu ] || continue
+        hand_in references "$lab" "solutions/${lab_dir[$lab]}/${lab_file[$lab]}"
         [[ " ${labs[*]} " == *" $lab "* ]] || labs+=("$lab")
     done
 fi

@@ -4,16 +4,17 @@
 # stub, reference and suite under new names) is added to labs.mk alone, with
 # no line in grading.conf, the help, the figures or the slides; then its
 # suite passes the reference and fails the stub, make help lists it where it
-# lists CPU labs, its bench writes its CSV, make plots names it, and make
-# grade scores it, saying it used the default points. Prints TAP; make check
-# counts it.
+# lists CPU labs, the table of labs (tl-labs) has its row, its bench writes
+# its CSV, make plots names it, and make grade scores it, saying it used the
+# default points. Prints TAP; make check counts it.
 source "$(dirname "$0")/tap.sh"
 
 kit=$tmp/kit
 copy_kit "$kit"
 
 # The next free number, and a folder name no lab has.
-num=$(sed -n 's/^LABS := //p' labs/labs.mk | awk '{ printf "%02d", $NF + 1 }')
+kit_labs || not_ok "the table of labs"
+num=$(printf '%02d' $((10#${labs[-1]} + 1)))
 lab=$((10#$num)) dir=$num-cpu-scratch
 mkdir -p "$kit/labs/$dir" "$kit/solutions/$dir"
 cp labs/01-cpu-naive/transpose.c labs/01-cpu-naive/README.md "$kit/labs/$dir/"
@@ -52,6 +53,14 @@ if echo "$cpu_line" | grep -qE "labs? ([0-9]+, )*$lab\)"; then
     ok "make help counts lab $lab among the CPU labs (cachegrind)"
 else
     not_ok "make help's CPU labs leave out lab $lab: $cpu_line" "$tmp/help"
+fi
+
+# The table of labs everything but the Makefile reads: the new lab's row, each field as labs.mk has it.
+if kmake build/labs.tsv >"$tmp/table.log" 2>&1 &&
+    [ "$("$tmp/labs/csv-rows" --where "lab=$num" "$kit/build/labs.tsv" | cat -A)" = "$num^I$dir^Icpu^Itranspose^Itranspose.c^I^ICPU scratch^I\$" ]; then
+    ok "the table of labs has lab $lab's row: its folder, kind, operation (the default), file, no tunables, title"
+else
+    not_ok "the table of labs lacks lab $lab's row, or a field of it" "$kit/build/labs.tsv"
 fi
 
 # The bench and its CSV, read by the header's names: a run of some sizes and

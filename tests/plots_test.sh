@@ -58,7 +58,8 @@ fi
 
 # Each figure the README promises is drawn or named, with how to make it.
 unnamed=
-for fig in $(sed -n 's/^LABS := //p' labs/labs.mk | sed 's/[0-9][0-9]/lab&/g') \
+kit_labs || not_ok "the table of labs"
+for fig in "${labs[@]/#/lab}" \
     ladder cpu-olevels cpu-blocks cpu-cache gpu-sweep gpu-tiles gpu-inplace-blocks gpu-requests gpu-traffic; do
     [ -s "$tmp/plots/$fig.png" ] || grep -qE "^ +$fig +.*make " "$tmp/log" || unnamed="$unnamed $fig"
 done
@@ -67,7 +68,7 @@ if [ -z "$unnamed" ]; then ok "make plots names each figure it did not draw, and
 # Read at the back of a lecture hall: a slide shows a PDF figure at about
 # 60 % of its text height (200 pt), where a label should be 9 pt or more:
 # 7.5 % of the figure's height, whose glyphs measure 0.78 of that, 5.8 %.
-if FORMATS=pdf LAB_INFO="$(make -s -p 2>/dev/null | sed -n 's/^LAB_INFO := //p' | head -1)" \
+if FORMATS=pdf LABS_TSV=$tmp/labs/labs.tsv \
     plots/figures.sh "$tmp/pdf" recorded >"$tmp/pdf.log" 2>&1; then
     small=
     for pdf in "$tmp"/pdf/*.pdf; do
@@ -122,7 +123,6 @@ svg_texts() {
     awk '/<g transform="translate\(/ { y = $0; sub(/.*translate\([^,]*,/, "", y); sub(/[) ].*/, "", y) }
         /<text>/ { t = $0; gsub(/<[^>]*>/, "", t); sub(/^[ \t]+/, "", t); print y "\t" t }' "$1"
 }
-lab_info=$(make -s -p 2>/dev/null | sed -n 's/^LAB_INFO := //p' | head -1)
 
 # A bench figure whose rates lie more than 8 times apart (lab 1's naive loop at
 # 1 GB/s beside a copy at 20) has a log y axis, so that no line lies flat on 0;
@@ -383,7 +383,7 @@ else
 fi
 # Where this machine profiled the student's code, the report's request figure draws it
 # beside the reference, as make lab3 plot does.
-(cd "$kit" && LAB_INFO="$lab_info" B=build FORMATS=svg plots/figures.sh "$tmp/local" local) >"$tmp/local.log" 2>&1
+(cd "$kit" && LABS_TSV=build/labs.tsv B=build FORMATS=svg plots/figures.sh "$tmp/local" local) >"$tmp/local.log" 2>&1
 if grep -q '^lab 3; yours; [0-9x]* *here,4.00,32.00,-,-$' "$tmp/local/gpu-requests.csv" &&
     grep -q '^lab 3; naive; [0-9x]* *here,4.00,32.00,-,-$' "$tmp/local/gpu-requests.csv" &&
     awk -F'\t' '$1 == "gpu-requests"' "$tmp/local/figures.tsv" | grep -q 'the references and yours'; then

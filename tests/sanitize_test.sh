@@ -6,12 +6,8 @@
 # counted as skipped.
 source "$(dirname "$0")/tap.sh"
 
-gpu_labs=$(make -s -f - <<'MK'
-include labs/labs.mk
-all:
-	@echo $(foreach n,$(LABS),$(if $(filter gpu,$(lab$(n)_kind)),$(n)))
-MK
-)
+kit_labs || not_ok "the table of labs"
+gpu_labs=$(for lab in "${labs[@]}"; do [ "${lab_kind[$lab]}" != gpu ] || echo "$lab"; done | paste -sd' ')
 # name, lab, the tool that must report it
 planted="missing-sync 7 racecheck
 row-past-in 4 memcheck

@@ -31,6 +31,15 @@ fails() {
     if "$@" >"$tmp/out" 2>&1; then not_ok "$what" "$tmp/out"; else ok "$what"; fi
 }
 
+# kit_labs: the kit's labs, read as every script reads them (harness/tools/labs.sh:
+# $labs, lab_dir, lab_kind, lab_file ...), from the table of labs make writes, in a
+# folder of the test's own: never where make check's build step builds.
+kit_labs() {
+    make -s B="$tmp/labs" "$tmp/labs/labs.tsv" "$tmp/labs/csv-rows" >/dev/null || return 1
+    . harness/tools/labs.sh
+    CSV_ROWS=$tmp/labs/csv-rows labs_read "$tmp/labs/labs.tsv"
+}
+
 # copy_kit DIR: the kit as a student has it (no build folder, no history) in DIR.
 copy_kit() {
     mkdir -p "$1"

@@ -22,9 +22,10 @@ passes() {
     fi
 }
 
-for lab in $(sed -n 's/^LABS := //p' labs/labs.mk); do
-    grep -q "^lab${lab}_kind := gpu" labs/labs.mk || continue
-    grep -q -E "^lab${lab}_tunables := .*(TILE_DIM.*BLOCK_ROWS|BLOCK_ROWS.*TILE_DIM)" labs/labs.mk || continue
+kit_labs || not_ok "the table of labs"
+for lab in "${labs[@]}"; do
+    [ "${lab_kind[$lab]}" = gpu ] || continue
+    [[ " ${lab_tunables[$lab]} " == *" TILE_DIM "* && " ${lab_tunables[$lab]} " == *" BLOCK_ROWS "* ]] || continue
     for t in 4:2 12:4; do
         passes "$lab" "$t" TILE_DIM="${t%:*}" BLOCK_ROWS="${t#*:}"
     done
@@ -32,8 +33,8 @@ done
 
 # Lab 7's reference pairs lanes where TILE_WIDTH is a multiple of 8 and runs
 # the textbook kernel elsewhere: both, at widths that end mid-warp (12, 24).
-for lab in $(sed -n 's/^LABS := //p' labs/labs.mk); do
-    grep -q "^lab${lab}_tunables := .*TILE_WIDTH" labs/labs.mk || continue
+for lab in "${labs[@]}"; do
+    [[ " ${lab_tunables[$lab]} " == *" TILE_WIDTH "* ]] || continue
     for width in 4 12 24; do
         passes "$lab" "w$width" TILE_WIDTH="$width"
     done

@@ -22,7 +22,9 @@
 # submitting again grades only the others (rm -r OUT_DIR/NAME to grade one again).
 set -u
 dir=$1 out=$(mkdir -p "$2" && cd "$2" && pwd)
-: "${WEIGHTS:?} ${TOOLS:?} ${LAB_SPEC:?} ${BACKEND:?}"
+: "${WEIGHTS:?} ${TOOLS:?} ${LABS_TSV:?} ${BACKEND:?}"
+. harness/tools/labs.sh
+CSV_ROWS=$TOOLS/csv-rows labs_read "$LABS_TSV" || exit 2
 TIME=${TIME:-01:00:00} WAIT=${WAIT:-} POLL=${POLL:-10}
 root=$(pwd)
 
@@ -69,12 +71,13 @@ fi
 
 # A GPU for each task when GPU labs are timed and the partition has one.
 gres=${GRES:-}
-if [ -z "$gres" ] && [ "$BACKEND" = cuda ] && [[ " $LAB_SPEC " == *:gpu:* ]] &&
+gpu_labs=$([[ " ${lab_kind[*]} " == *" gpu "* ]] && echo 1)
+if [ -z "$gres" ] && [ "$BACKEND" = cuda ] && [ -n "$gpu_labs" ] &&
     sinfo -h ${PARTITION:+-p "$PARTITION"} -o %G 2>/dev/null | grep -q gpu; then
     gres=gpu:1
 fi
 [ "$gres" != none ] || gres=
-if [ "$BACKEND" = cuda ] && [[ " $LAB_SPEC " == *:gpu:* ]] && [ -z "$gres" ]; then
+if [ "$BACKEND" = cuda ] && [ -n "$gpu_labs" ] && [ -z "$gres" ]; then
     echo "grade-all: WARNING: the GPU labs are graded without asking Slurm for a GPU (GRES=gpu:1 asks): a task that finds none grades them on the emulator, and says so" >&2
 fi
 

@@ -7,8 +7,7 @@
 # and scores.tsv. NAME defaults to the hand-in's name without its suffix.
 # The Makefile runs it (`make grade`) and passes, in the environment:
 #
-#   LAB_SPEC       the labs, NN:folder:file:kind:operation each:
-#                  "01:01-cpu-naive:transpose.c:cpu:transpose ... 07:...:gpu:matmul"
+#   LABS_TSV       the labs graded: the table of labs (harness/tools/labs.sh)
 #   BACKEND        cuda (a GPU) or emu (the CPU emulator) for the GPU labs
 #   PREBUILT       compiled references (make references)
 #   WEIGHTS        labs/grading.conf
@@ -44,7 +43,10 @@
 set -u
 unset MAKEFLAGS MFLAGS MAKELEVEL
 root=$(pwd)
-: "${LAB_SPEC:?} ${BACKEND:?} ${PREBUILT:?} ${MANIFESTS:?} ${WEIGHTS:?} ${TOOLS:?} ${CACHE_SIM:?}"
+: "${LABS_TSV:?} ${BACKEND:?} ${PREBUILT:?} ${MANIFESTS:?} ${WEIGHTS:?} ${TOOLS:?} ${CACHE_SIM:?}"
+# The labs graded: their numbers in $labs, their fields in lab_dir, lab_file, lab_kind, lab_op.
+. harness/tools/labs.sh
+CSV_ROWS=$TOOLS/csv-rows labs_read "$LABS_TSV" || exit 2
 HIDDEN=${HIDDEN:-} PERF=${PERF:-all} SUBMISSIONS=${SUBMISSIONS:-} VALGRIND=${VALGRIND:-}
 OUTPUT_LIMIT=4000            # bytes of output kept per command
 FILE_LIMIT=$((1 << 20))      # bytes of one lab file
@@ -74,9 +76,12 @@ EMU_PERF_SIZE=256            # any GPU lab on the emulator, which counts every a
 
 log() { printf '%s\n' "$*" >&2; }
 
-# The labs graded, one a line: NN, folder, file, kind (cpu or gpu), operation,
-# tab-separated: the one place the grader reads the kit's list of labs.
-mapfile -t LAB_LIST < <(for spec in $LAB_SPEC; do tr ':' '\t' <<<"$spec"; done)
+# The labs graded (labs_read, above, from the kit's table of labs), one a line: NN,
+# folder, file, kind (cpu or gpu), operation, tab-separated, as the grader's loops take them.
+LAB_LIST=()
+for n in "${labs[@]}"; do
+    LAB_LIST+=("$n"$'\t'"${lab_dir[$n]}"$'\t'"${lab_file[$n]}"$'\t'"${lab_kind[$n]}"$'\t'"${lab_op[$n]}")
+done
 
 # The hand-in by its absolute, physical path (realpath -e and readlink -f are not everywhere).
 [ -e "$1" ] || { log "grade: no such hand-in: $1"; exit 2; }

@@ -22,8 +22,8 @@
  *                                                the reason as a word (grade_measured.c),
  *                                                OUTPUT says why
  *
- * A lab of LAB_SPEC (in the environment, as grade.sh has it: NN:folder:
- * file:kind:operation each) that WEIGHTS gives no line takes WEIGHTS'
+ * A lab of the table of labs (LABS_TSV in the environment, the file
+ * harness/tools/labs.c writes) that WEIGHTS gives no line takes WEIGHTS'
  * default for its kind and operation ("default gpu/matmul ..." before
  * "default gpu ..."), and the summary says so: a lab added to labs/labs.mk
  * alone is graded, never skipped. A lab with neither stops the report.

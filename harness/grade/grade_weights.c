@@ -1,6 +1,8 @@
 /* The points of each lab: see grade_weights.h. */
 #include "grade_weights.h"
 
+#include "csv.h"
+
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -72,35 +74,37 @@ static const weights *default_for(const char *kind, const char *op)
     return NULL;
 }
 
-/* Every lab of LAB_SPEC gets points: its own line, or its kind's default,
-   said in a note (NOTES) and on stderr. */
+/* Every lab of the table of labs (LABS_TSV) gets points: its own line, or
+   its kind's default, said in a note (NOTES) and on stderr. */
 void default_labs(const char *weights_path, void (*note)(const char *text))
 {
-    const char *spec = getenv("LAB_SPEC"), *shown = weights_path;
+    const char *table = getenv("LABS_TSV"), *shown = weights_path;
     size_t len = strlen(weights_path), tail = strlen("labs/grading.conf");
     if (len >= tail && !strcmp(weights_path + len - tail, "labs/grading.conf"))
         shown = weights_path + len - tail; /* the kit's own: said as the student kit names it */
-    char *copy = strdup(spec ? spec : ""), *save = NULL;
-    for (char *t = strtok_r(copy, " \t\n", &save); t; t = strtok_r(NULL, " \t\n", &save)) {
-        char *field[5] = {0}, *p = t, text[512];
-        int n = 0;
-        while (n < 5) {
-            field[n++] = p;
-            if (!(p = strchr(p, ':')))
-                break;
-            *p++ = '\0';
-        }
-        int lab = atoi(field[0]);
-        if (n != 5 || lab < 0 || lab >= MAX_LABS)
-            die("LAB_SPEC holds something other than NN:folder:file:kind:operation", t);
+    if (!table || !*table)
+        return;
+    tl_csv *c = tl_csv_open(table);
+    if (!c)
+        die("cannot read the table of labs (LABS_TSV)", table);
+    const char *columns[] = {"lab", "dir", "kind", "op"};
+    for (int i = 0; i < 4; i++)
+        if (tl_csv_column(c, columns[i]) < 0)
+            die("the table of labs (LABS_TSV) lacks a column lab, dir, kind or op", table);
+    while (tl_csv_next(c)) {
+        const char *dir = tl_csv_get(c, "dir"), *kind = tl_csv_get(c, "kind"), *op = tl_csv_get(c, "op");
+        char text[512];
+        int lab = atoi(tl_csv_get(c, "lab"));
+        if (lab < 0 || lab >= MAX_LABS)
+            die("the table of labs (LABS_TSV) holds a lab that is not a number under 100", tl_csv_get(c, "lab"));
         if (lab_weights[lab].present)
             continue;
-        const weights *w = default_for(field[3], field[4]);
+        const weights *w = default_for(kind, op);
         if (!w) {
             snprintf(text, sizeof text,
                      "lab %d (%s, %s %s) has no line in %s and no default line for its kind "
                      "(default %s/%s or default %s): add one",
-                     lab, field[1], field[3], field[4], shown, field[3], field[4], field[3]);
+                     lab, dir, kind, op, shown, kind, op, kind);
             die(text, NULL);
         }
         lab_weights[lab] = *w;
@@ -109,13 +113,13 @@ void default_labs(const char *weights_path, void (*note)(const char *text))
                  "NOTE: lab %d has no line in %s: graded with the default points of a %s %s "
                  "lab (correctness %g, technique %g, performance %g from ratio %.2f to %.2f); "
                  "a line there sets its own.",
-                 lab, shown, field[3], field[4], w->correctness, w->technique, w->performance,
+                 lab, shown, kind, op, w->correctness, w->technique, w->performance,
                  w->zero_at, w->full_at);
         if (note) {
             fprintf(stderr, "grade-report: %s\n", text);
             note(text);
         }
     }
-    free(copy);
+    tl_csv_close(c);
 }
 

@@ -1,8 +1,9 @@
 /*
  * The points of each lab, from labs/grading.conf (WEIGHTS): its own line, or
- * the default line of its kind and operation for a lab of LAB_SPEC that has
- * none (grade_report.c says how the file reads). Shared by the report of one
- * hand-in and the gradebook of a class.
+ * the default line of its kind and operation for a lab of the table of labs
+ * (LABS_TSV, harness/tools/labs.c) that has none (grade_report.c says how
+ * the file reads). Shared by the report of one hand-in and the gradebook of
+ * a class.
  */
 #ifndef TILELAB_GRADE_WEIGHTS_H
 #define TILELAB_GRADE_WEIGHTS_H
@@ -27,7 +28,7 @@ void die(const char *what, const char *detail);
 
 void read_weights(const char *path);
 
-/* Every lab of LAB_SPEC (in the environment) gets points: its own line, or
+/* Every lab of the table LABS_TSV (in the environment) gets points: its own line, or
  * its kind's default, which is said on stderr and, when note is given,
  * passed to it. A lab with neither stops the program. */
 void default_labs(const char *weights_path, void (*note)(const char *text));

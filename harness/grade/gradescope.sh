@@ -3,8 +3,9 @@
 # documented layout (https://gradescope-autograders.readthedocs.io/en/latest/specs/):
 # setup.sh and run_autograder at the root (harness/grade/gradescope/), beside the
 # student kit KIT (make dist: no reference source, references compiled
-# only) and labs.txt, the labs it grades (LAB_SPEC from the Makefile: LABS=
-# narrows it, for an assignment of one lab). Gradescope unpacks it into
+# only) and labs.tsv, the table of the labs it grades (LABS_TSV from the
+# Makefile: LABS= narrows it, for an assignment of one lab; the kit's
+# harness/tools/labs.sh reads it). Gradescope unpacks it into
 # /autograder/source. HIDDEN, an instructor's file of held-back cases, goes
 # beside the kit as held-back.txt, out of the students' kit; their tests show
 # in results.json with the visibility HIDDEN_VISIBILITY (hidden, the default:
@@ -12,7 +13,9 @@
 # instructor publishes the grades), kept in held-back-visibility.txt.
 set -u
 kit=$1 out=$2
-: "${LAB_SPEC:?} ${TOOLS:?}"
+: "${LABS_TSV:?} ${TOOLS:?}"
+. harness/tools/labs.sh
+labs_read "$LABS_TSV" || exit 2
 HIDDEN=${HIDDEN:-} HIDDEN_VISIBILITY=${HIDDEN_VISIBILITY:-hidden}
 command -v zip >/dev/null || { echo "make gradescope needs zip: run make deps" >&2; exit 2; }
 case $HIDDEN_VISIBILITY in
@@ -26,16 +29,13 @@ rm -rf "$stage" "$out/autograder.zip"
 mkdir -p "$stage"
 cp -R "$kit" "$stage/tilelab-student"
 cp harness/grade/gradescope/setup.sh harness/grade/gradescope/run_autograder "$stage/"
-for spec in $LAB_SPEC; do
-    IFS=: read -r n dir file _ <<<"$spec"
-    printf '%s %s %s\n' "$n" "$dir" "$file"
-done >"$stage/labs.txt"
+cp "$LABS_TSV" "$stage/labs.tsv" || exit 1
 held=()
 if [ -n "$HIDDEN" ]; then
     cp "$HIDDEN" "$stage/held-back.txt" && echo "$HIDDEN_VISIBILITY" >"$stage/held-back-visibility.txt" || exit 1
     held=(held-back.txt held-back-visibility.txt)
 fi
-(cd "$stage" && zip -qr ../autograder.zip setup.sh run_autograder labs.txt ${held[@]+"${held[@]}"} tilelab-student) || exit 1
+(cd "$stage" && zip -qr ../autograder.zip setup.sh run_autograder labs.tsv ${held[@]+"${held[@]}"} tilelab-student) || exit 1
 echo "wrote $out/autograder.zip: upload it as the assignment's autograder (Docker image: Ubuntu);"
-echo "  it grades labs $(cut -d' ' -f1 "$stage/labs.txt" | tr '\n' ' ')with the student kit's grader and no reference source"
+echo "  it grades labs ${labs[*]} with the student kit's grader and no reference source"
 [ -z "$HIDDEN" ] || echo "  and the held-back cases of $(basename "$HIDDEN"), out of the kit, as tests of visibility $HIDDEN_VISIBILITY"

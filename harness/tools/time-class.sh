@@ -13,19 +13,21 @@
 #
 #   harness/tools/time-class.sh 20 "03 04 05 06 07 08 09"
 set -u
-n=${1:-} labs=${2:-} out=${3:-build/time-class}
-[[ $n =~ ^[1-9][0-9]*$ ]] && [ -n "$labs" ] || {
+n=${1:-} labs_given=${2:-} out=${3:-build/time-class}
+[[ $n =~ ^[1-9][0-9]*$ ]] && [ -n "$labs_given" ] || {
     echo "usage: harness/tools/time-class.sh N \"LABS\" [OUT], e.g. 20 \"03 04 05 06 07 08 09\"" >&2
     exit 2
 }
 cd "$(dirname "$0")/../.." || exit 1
 rm -rf "$out" && mkdir -p "$out/kit/labs" "$out/handins" || exit 1
 
-# The references, as a student's labs/ folder would hold them.
-for lab in $labs; do
+# The references, as a student's labs/ folder would hold them (the kit's table of labs says where).
+make -s build/labs.tsv build/csv-rows || exit 1
+. harness/tools/labs.sh
+labs_read build/labs.tsv || exit 1
+for lab in $labs_given; do
     lab=$(printf '%02d' "$((10#${lab#lab}))")
-    dir=$(sed -n "s/^lab${lab}_dir := //p" labs/labs.mk)
-    file=$(sed -n "s/^lab${lab}_file := //p" labs/labs.mk)
+    dir=${lab_dir[$lab]-} file=${lab_file[$lab]-}
     [ -n "$dir" ] && [ -f "solutions/$dir/$file" ] || { echo "time-class: no lab $lab with a reference" >&2; exit 2; }
     mkdir -p "$out/kit/labs/$dir"
     cp "solutions/$dir/$file" "$out/kit/labs/$dir/"
@@ -33,16 +35,16 @@ done
 for i in $(seq -w 1 "$n"); do
     tar -czf "$out/handins/student$i.tar.gz" -C "$out/kit" labs
 done
-make -s references build/csv-rows LABS="$labs" || exit 1
+make -s references build/csv-rows LABS="$labs_given" || exit 1
 
 # busy: the CPU time of the whole machine so far, in clock ticks (user, nice, system, irq, softirq)
 busy() { awk '$1 == "cpu" { print $2 + $3 + $4 + $7 + $8 }' /proc/stat; }
 ticks=$(getconf CLK_TCK)
 cpu0=$(busy) start=$(date +%s.%N)
-make -s grade-all LABS="$labs" SUBMISSIONS="$out/handins" GRADE_DIR="$out/grade"
+make -s grade-all LABS="$labs_given" SUBMISSIONS="$out/handins" GRADE_DIR="$out/grade"
 status=$?
 end=$(date +%s.%N) cpu1=$(busy)
-awk -v n="$n" -v labs="$labs" -v start="$start" -v end="$end" -v c="$(((cpu1 - cpu0) / ticks))" -v cores="$(nproc)" \
+awk -v n="$n" -v labs="$labs_given" -v start="$start" -v end="$end" -v c="$(((cpu1 - cpu0) / ticks))" -v cores="$(nproc)" \
     'BEGIN { w = end - start; printf "time-class: %d hand-ins of labs %s graded in %.0f s on the clock, %d s of CPU time (the whole machine, %d cores): %.1f s a hand-in\n", n, labs, w, c, cores, w / n }'
 # Every row graded, every point: the total is the maximum (the gradebook's columns by
 # name, through csv-rows: its details may hold commas, quoted).

@@ -34,8 +34,9 @@
 # checks must refuse it. Prints TAP, one line a verdict, and the tally
 # "corpus: N agree, M disagree".
 #
-# Environment: B BACKEND CC CFLAGS BACKEND_CFLAGS CORE CLIENT (objects and libraries) LAB_REQUEST BACKEND_OBJS LIBS
-# LAB_FILES (NN=DIR/FILE ...), and for cuda NVCC NVCC_FLAGS.
+# Environment: B BACKEND CC CFLAGS BACKEND_CFLAGS CORE CLIENT (objects and libraries) LAB_REQUEST BACKEND_OBJS LIBS,
+# SUITE_OBJ (each lab's suite as the Makefile compiled it, @LAB@ for the lab's number), LABS_TSV
+# (the table of labs: harness/tools/labs.sh), and for cuda NVCC NVCC_FLAGS.
 set -u
 cd "$(dirname "$0")/../.." || exit 1
 : "${B:=build}" "${BACKEND:=emu}"
@@ -45,21 +46,16 @@ mkdir -p "$out"
 filter='!(*large*|*random*)'
 jobs=$([ "$BACKEND" = cuda ] && echo "--jobs 1")
 
-# of LAB NN=VALUE...: lab NN's value in such a list (labs.mk's, from the Makefile).
-of() {
-    local pair
-    for pair in $2; do
-        [ "${pair%%=*}" != "$1" ] || echo "${pair#*=}"
-    done
-}
+# The labs: their folders and files (lab_dir, lab_file) for sanitize, below.
+. harness/tools/labs.sh
+labs_read "${LABS_TSV:-}" || exit 1
 
-# The suite of lab NN, built once a run, before the files (below): it never links the lab
-# file, so each file's folder gets a copy, which runs there beside the file's lab process
-# and reads its report there.
+# The suite of lab NN, linked once a run, before the files (below), from the object the
+# Makefile compiled it to: it never links the lab file, so each file's folder gets a copy,
+# which runs there beside the file's lab process and reads its report there.
 suite() {
-    # shellcheck disable=SC2046,SC2086
-    $CC $CFLAGS -Itests $BACKEND_CFLAGS -c "tests/lab${1}_test.c" -o "$out/lab$1-test.o" &&
-        $CC -o "$out/lab$1-test" "$out/lab$1-test.o" $CLIENT $CORE -lcriterion -lm
+    # shellcheck disable=SC2086
+    $CC -o "$out/lab$1-test" "${SUITE_OBJ//@LAB@/$1}" $CLIENT $CORE -lcriterion -lm
 }
 
 build() {
@@ -92,7 +88,7 @@ build() {
 # at a barrier may hang under the tool too.
 sanitize() {
     local src=$1 d=$2 lab=$3 tool=$4 file
-    file=$(of "$lab" "${LAB_FILES:-}")
+    file=${lab_dir[$lab]}/${lab_file[$lab]}
     mkdir -p "$d/kit/${file%/*}"
     cp "$src" "$d/kit/$file"
     timeout -k 10 120 env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL make -s -j4 B="$d/kit/build" STUDENT_DIR="$d/kit" GPU=cuda \
@@ -188,7 +184,7 @@ start() {
 
 # What every file shares, built once and side by side: the lab process's own part, and the
 # suite of each lab the files belong to.
-rm -f "$out"/lab[0-9][0-9]-test.o "$out"/lab[0-9][0-9]-test "$out/lab_runner.o"
+rm -f "$out"/lab[0-9][0-9]-test "$out/lab_runner.o"
 # shellcheck disable=SC2086
 start $CC $CFLAGS $BACKEND_CFLAGS -c harness/lab/lab_runner.c -o "$out/lab_runner.o"
 labs=" "
