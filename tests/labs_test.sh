@@ -22,16 +22,19 @@ if kmake build/labs.tsv build/csv-rows >"$tmp/make.log" 2>&1; then
 else
     not_ok "make build/labs.tsv failed" "$tmp/make.log"
 fi
-check "its columns: lab, then each labNN_ field of labs.mk, then its operation's unit (harness/core/ops/)" \
-    test "$(rows --header "$tsv" | head -1)" = "$(printf 'lab\tdir\tkind\top\tfile\ttunables\ttitle\tbaseline\tunit')"
+check "its columns: lab, then each labNN_ field of labs.mk, then its operation's (harness/core/ops/): unit, small sizes" \
+    test "$(rows --header "$tsv" | head -1)" = "$(printf 'lab\tdir\tkind\top\tfile\ttunables\ttitle\tbaseline\tunit\tsmall_sizes')"
+fields="lab dir kind op file tunables title baseline unit"
+check "a product's small sizes are products (MxNxK: make check's held-back cases for lab 7)" \
+    grep -Eq '^[0-9]+x[0-9]+x[0-9]+(,[0-9]+(x[0-9]+x[0-9]+)?)*$' <(rows --where lab=07 "$tsv" small_sizes)
 want_labs=$(sed -n 's/^LABS := //p' labs/labs.mk) # the one place a test reads labs.mk: what it checks the table against
 # The lab added below: the number after the kit's last.
 new=$(printf '%02d' $((10#${want_labs##* } + 1)))
 check "a row for each lab of labs.mk's LABS, in its order" test "$(rows "$tsv" lab | paste -sd' ')" = "$want_labs"
 check "lab 1: its folder, kind, file, no tunables, its title, the default operation" \
-    test "$(rows --where lab=01 --sep '|' "$tsv")" = "01|01-cpu-naive|cpu|transpose|transpose.c||CPU naive||GB/s"
+    test "$(rows --where lab=01 --sep '|' "$tsv" $fields)" = "01|01-cpu-naive|cpu|transpose|transpose.c||CPU naive||GB/s"
 check "lab 9: its operation, its tunables (a space between), its baseline lab, a title with spaces and parentheses" \
-    test "$(rows --where lab=09 --sep '|' "$tsv")" = "09|09-gpu-inplace|gpu|inplace|transpose.cu|TILE_DIM BLOCK_ROWS|GPU in-place (extension)|06|GB/s"
+    test "$(rows --where lab=09 --sep '|' "$tsv" $fields)" = "09|09-gpu-inplace|gpu|inplace|transpose.cu|TILE_DIM BLOCK_ROWS|GPU in-place (extension)|06|GB/s"
 
 # A lab added to labs.mk alone, every field set, a title with quotes, no tunables.
 sed "s/@N@/$new/g" >>"$kit/labs/labs.mk" <<'MK'
@@ -47,7 +50,7 @@ lab@N@_baseline := 07
 MK
 kmake build/labs.tsv >"$tmp/added.log" 2>&1
 check "a lab added to labs.mk alone has its row, every field as labs.mk has it (quotes and spaces in the title)" \
-    test "$(rows --where lab=$new --sep '|' "$tsv")" = "$new|$new-gpu-scratch|gpu|matmul|scratch.cu||GPU scratch: it's \"new\"|07|GFLOP/s"
+    test "$(rows --where lab=$new --sep '|' "$tsv" $fields)" = "$new|$new-gpu-scratch|gpu|matmul|scratch.cu||GPU scratch: it's \"new\"|07|GFLOP/s"
 
 # The scripts' reader: every field by its column's name, an empty one between two full ones kept.
 . harness/tools/labs.sh

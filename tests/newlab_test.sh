@@ -57,8 +57,8 @@ fi
 
 # The table of labs everything but the Makefile reads: the new lab's row, each field as labs.mk has it.
 if kmake build/labs.tsv >"$tmp/table.log" 2>&1 &&
-    [ "$("$tmp/labs/csv-rows" --where "lab=$num" "$kit/build/labs.tsv" | cat -A)" = "$num^I$dir^Icpu^Itranspose^Itranspose.c^I^ICPU scratch^I\$" ]; then
-    ok "the table of labs has lab $lab's row: its folder, kind, operation (the default), file, no tunables, title"
+    [ "$("$tmp/labs/csv-rows" --where "lab=$num" "$kit/build/labs.tsv" lab dir kind op file tunables title baseline unit | cat -A)" = "$num^I$dir^Icpu^Itranspose^Itranspose.c^I^ICPU scratch^I^IGB/s\$" ]; then
+    ok "the table of labs has lab $lab's row: its folder, kind, operation (the default), file, no tunables, title, no baseline, its operation's unit"
 else
     not_ok "the table of labs lacks lab $lab's row, or a field of it" "$kit/build/labs.tsv"
 fi

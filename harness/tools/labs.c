@@ -39,13 +39,14 @@ static const struct {
 /* What a lab may compute (labNN_op): an operation of the kit's table
  * (harness/core/ops/, op.h), whose columns a lab's row carries besides its
  * fields, so that no reader maps an operation to them itself. */
-static const char *const op_columns[] = {"unit"};
+static const char *const op_columns[] = {"unit", "small_sizes"};
 enum { N_OP_COLUMNS = sizeof op_columns / sizeof *op_columns };
 
-/* Column c of op's: its rate's unit (GB/s, GFLOP/s). */
+/* Column c of op's: its rate's unit (GB/s, GFLOP/s); its small sizes that end mid-tile,
+ * in its own form (compute-sanitizer's, and make check's held-back cases). */
 static const char *op_column(const tl_op *op, int c)
 {
-    return c == 0 ? op->unit : "";
+    return c == 0 ? op->unit : c == 1 ? op->sanitize_sizes : "";
 }
 
 enum { MAX_LABS = 100 };
