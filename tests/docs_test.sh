@@ -177,7 +177,17 @@ while IFS=$'\t' read -r at cmd; do
             not_ok "$what" "$tmp/out"
         fi ;;
     plots)
-        if run "$solved" "$cmd" && said '^figures: 1[0-9] drawn' && [ -s "$solved/build/figures/ladder.png" ]; then ok "$what: $(sed -n 's/^figures: //p' "$tmp/out")"; else not_ok "$what" "$tmp/out"; fi ;;
+        # Every lab with a recorded run is drawn, and the ladder beside them.
+        missing=
+        run "$solved" "$cmd" && drawn=1 || drawn=
+        for f in "$solved"/plots/data/lab[0-9][0-9].csv; do
+            [ -s "$solved/build/figures/$(basename "$f" .csv).png" ] || missing="$missing $(basename "$f" .csv)"
+        done
+        if [ -n "$drawn" ] && said '^figures: [0-9]+ drawn' && [ -s "$solved/build/figures/ladder.png" ] && [ -z "$missing" ]; then
+            ok "$what: $(sed -n 's/^figures: //p' "$tmp/out"), every recorded lab's among them"
+        else
+            not_ok "$what${missing:+ (not drawn:$missing)}" "$tmp/out"
+        fi ;;
     report)
         if run "$solved" "$cmd" && [ -s "$solved/build/report/tilelab-report.html" ] && said 'report: step 2 of' &&
             { ! command -v pdflatex >/dev/null || [ -s "$solved/build/report/tilelab-report.pdf" ]; }; then
