@@ -76,12 +76,6 @@ EMU_PERF_SIZE=256            # any GPU lab on the emulator, which counts every a
 
 log() { printf '%s\n' "$*" >&2; }
 
-# The labs graded (labs_read, above, from the kit's table of labs), one a line: NN,
-# folder, file, kind (cpu or gpu), operation, tab-separated, as the grader's loops take them.
-LAB_LIST=()
-for n in "${labs[@]}"; do
-    LAB_LIST+=("$n"$'\t'"${lab_dir[$n]}"$'\t'"${lab_file[$n]}"$'\t'"${lab_kind[$n]}"$'\t'"${lab_op[$n]}")
-done
 
 # The hand-in by its absolute, physical path (realpath -e and readlink -f are not everywhere).
 [ -e "$1" ] || { log "grade: no such hand-in: $1"; exit 2; }
@@ -358,9 +352,9 @@ unpack_archive() {
         unreadable damaged "cut off (the archive lacks the end every tar archive has): the upload stopped short; ask for a new upload of the file make handin writes"
         return
     fi
-    local spec dir file path dst count type size member
-    for spec in "${LAB_LIST[@]}"; do
-        IFS=$'\t' read -r _ dir file _ <<<"$spec"
+    local n dir file path dst count type size member
+    for n in "${labs[@]}"; do
+        dir=${lab_dir[$n]} file=${lab_file[$n]}
         path=labs/$dir/$file
         count=0
         while read -r perms _ sz _ _ entry; do
@@ -386,9 +380,9 @@ unpack_archive() {
 }
 
 unpack_folder() {
-    local spec dir file path p part dst
-    for spec in "${LAB_LIST[@]}"; do
-        IFS=$'\t' read -r _ dir file _ <<<"$spec"
+    local n dir file path p part dst
+    for n in "${labs[@]}"; do
+        dir=${lab_dir[$n]} file=${lab_file[$n]}
         path=labs/$dir/$file
         p=$submission
         for part in labs "$dir" "$file"; do
@@ -416,7 +410,7 @@ unpack_folder() {
 # build LOG MODE LAB BACKEND TARGET... : the lab's targets, built in the sandbox (MODE
 # build or link); its log in LOG. OPT=-O3 without -march: valgrind decodes no AVX-512, and every
 # machine grades alike. LABS: the labs graded, whose references make references built.
-GRADED_LABS=$(for spec in "${LAB_LIST[@]}"; do printf '%s ' "${spec%%$'\t'*}"; done)
+GRADED_LABS="${labs[*]} "
 build() {
     local built=$1 mode=$2 lab=$3 backend=$4 ok quota
     shift 4
@@ -695,10 +689,9 @@ $(tail -c 1500 "$no_emu")")"
 # nothing_gradable: no lab's file was where the grader looks; says what the
 # hand-in holds instead, and the likely slip (grade-misplaced).
 nothing_gradable() {
-    local spec dir file labs=()
-    for spec in "${LAB_LIST[@]}"; do
-        IFS=$'\t' read -r _ dir file _ <<<"$spec"
-        labs+=("$dir/$file")
+    local n files=()
+    for n in "${labs[@]}"; do
+        files+=("${lab_dir[$n]}/${lab_file[$n]}")
     done
     unreadable empty "$(
         if [ -d "$submission" ]; then
@@ -709,7 +702,7 @@ nothing_gradable() {
             while read -r perms _ _ _ _ path; do
                 [ "${perms:0:1}" != - ] || printf '%s\n' "${path#./}"
             done <"$work/listing"
-        fi | "$TOOLS/grade-misplaced" "${labs[@]}")"
+        fi | "$TOOLS/grade-misplaced" "${files[@]}")"
 }
 
 GPU_BACKEND=$BACKEND
@@ -733,7 +726,7 @@ if [ "$PERF" != only ]; then
         nothing_gradable
     fi
 fi
-if [ "$BACKEND" = cuda ] && [[ "${LAB_LIST[*]}" == *$'\t'gpu$'\t'* ]]; then
+if [ "$BACKEND" = cuda ] && [[ " ${lab_kind[*]} " == *" gpu "* ]]; then
     sandbox_gpu=1
     probe=$(new_output)
     if [ "$(run 60 "$probe" -- run -- env ${TILELAB_GRADE_NO_GPU:+TILELAB_GRADE_NO_GPU=1} \
@@ -756,10 +749,10 @@ grade_lab_apart() {
 
 # gpu_timing: each GPU lab timed, one at a time (PERF=only: grade-all's second pass).
 gpu_timing() {
-    local spec lab dir file kind op
-    for spec in "${LAB_LIST[@]}"; do
-        IFS=$'\t' read -r lab dir file kind op <<<"$spec"
-        [ "$kind" != gpu ] || PERF=only grade_lab "$lab" "$dir" "$file" "$kind" "$op"
+    local lab
+    for lab in "${labs[@]}"; do
+        [ "${lab_kind[$lab]}" != gpu ] ||
+            PERF=only grade_lab "$lab" "${lab_dir[$lab]}" "${lab_file[$lab]}" "${lab_kind[$lab]}" "${lab_op[$lab]}"
     done
 }
 
@@ -776,24 +769,21 @@ else
     # harness for every hand-in of a class.
     shared=$(dirname "$PREBUILT")
     [ ! -d "$shared/harness" ] || cp -Rp "$shared/harness" "$shared/libtilelab.a" "$work/build/" 2>/dev/null
-    backends=$(for spec in "${LAB_LIST[@]}"; do
-        IFS=$'\t' read -r _ _ _ kind _ <<<"$spec"
-        [ "$kind" = cpu ] && echo cpu || echo "$GPU_BACKEND emu"
+    backends=$(for lab in "${labs[@]}"; do
+        [ "${lab_kind[$lab]}" = cpu ] && echo cpu || echo "$GPU_BACKEND emu"
     done | tr ' ' '\n' | sort -u)
     for b in $backends; do build "$(new_output)" build "" "$b" "$work/build/grade-common-$b" || true; done
     # Labs side by side, but not where a lab's build would make another's
     # files writable to the hand-in's user while its code runs (setpriv).
     jobs=${GRADE_JOBS:-$(nproc 2>/dev/null || echo 1)}
     [ "$SANDBOX" != setpriv ] || jobs=1
-    for spec in "${LAB_LIST[@]}"; do
-        IFS=$'\t' read -r lab dir file kind op <<<"$spec"
+    for lab in "${labs[@]}"; do
         while [ "$(jobs -rp | wc -l)" -ge "$jobs" ]; do wait -n; done
         log "grade: $name: lab $((10#$lab))"
-        grade_lab_apart "$lab" "$dir" "$file" "$kind" "$op" &
+        grade_lab_apart "$lab" "${lab_dir[$lab]}" "${lab_file[$lab]}" "${lab_kind[$lab]}" "${lab_op[$lab]}" &
     done
     wait
-    for spec in "${LAB_LIST[@]}"; do
-        lab=${spec%%$'\t'*}
+    for lab in "${labs[@]}"; do
         cat "$work/outcomes.lab$lab" >>"$outcomes" 2>/dev/null
         rm -f "$work/outcomes.lab$lab"
     done
