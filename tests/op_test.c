@@ -87,6 +87,12 @@ Test(operations, every_field_a_reader_takes)
         /* held-back.sh reads the form of a case from its first word ("RxC,RxC,...") */
         cr_assert(op->held_back_are && strchr(op->held_back_are, ','), "%s: held_back_are '%s'",
                   op->name, op->held_back_are ? op->held_back_are : "(none)");
+        /* The texts the bench writes into its CSV's and its record's "# " lines: one line each,
+         * or the line after a break is read as the header (the grader found no timed row). */
+        const char *lines[] = {op->summary, op->unit, op->rate_is, op->sizes_are};
+        for (size_t l = 0; l < sizeof lines / sizeof *lines; l++)
+            cr_assert(lines[l] && !strpbrk(lines[l], "\r\n"), "%s: text %zu is not one line: '%s'",
+                      op->name, l, lines[l] ? lines[l] : "(none)");
     }
 }
 

@@ -47,7 +47,7 @@ static void usage(FILE *f)
             "Measures lab %d (%s): the student's code beside the reference and the\n"
             "ceiling, median of N repetitions after the warm-up runs.\n"
             "\n"
-            "  --sizes LIST     sizes to run, %s, comma-separated\n"
+            "  --sizes LIST     sizes to run, comma-separated: %s\n"
             "                   (default %s)\n"
             "  --reps N         timed repetitions per variant and size, 1..1000 (default %d)\n"
             "  --warmup N       untimed runs first, 0..100 (default 2)\n"

@@ -39,7 +39,7 @@ const tl_op tl_operation_inplace = {
     .rate_is = "GB/s = (bytes read + bytes written) / 1e9 / seconds",
     .least_floats = least_floats,
     .dims = 2,
-    .sizes_are = "N (an N x N matrix: in place means square),\n                   comma-separated",
+    .sizes_are = "N (an N x N matrix: in place means square)",
     .bench_cpu = {"1024,2048,4096,8192,16384,4097", 20},
     .bench_gpu = {"1024,2048,4096,8192,16384,4097", 20},
     .sanitize_sizes = "33,97,1000,1,256",
