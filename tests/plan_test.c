@@ -198,6 +198,51 @@ Test(plan, keeps_copies_into_and_out_of_variables_by_their_names)
               "first out into out, after the launch");
 }
 
+/* The stand-in address of variable `name` in plan p's ADDRESS steps (plan.h), or 0. */
+static unsigned long long stand_in(const tl_plan *p, const char *name, unsigned long long *size)
+{
+    for (int i = 0; i < p->steps; i++)
+        if (p->step[i].kind == TL_STEP_ADDRESS && !strcmp((const char *)p->arena + p->step[i].symbol, name)) {
+            *size = p->step[i].bytes;
+            return p->step[i].src;
+        }
+    return 0;
+}
+
+/* A __device__ array's address handed to kernels and a memset (a reduction's partials): the
+ * lab's code holds a stand-in the kit's process replaces; a pointer kept in a static from the
+ * first call still names the array in the next call's plan. */
+Test(plan, a_variables_address_is_a_stand_in_each_plan_names)
+{
+    char why[2048] = "";
+    unsigned long long device[3] = {0x7f0000000000ull, 0x7f0000400000ull, 0}, size = 0;
+    naive_table();
+    use("plans/address");
+    for (int call = 0; call < 2; call++) {
+        cr_assert(tl_lab_plan(tl_entry_named("transpose"), (tl_shape){40, 72, 1}, device, &table, &plan,
+                              why, sizeof why) == 0, "%s", why);
+        cr_assert_str_empty(plan.refused);
+        unsigned long long at = stand_in(&plan, "partials", &size);
+        cr_assert(at >= TL_PLAN_SYMBOL_BASE && (at - TL_PLAN_SYMBOL_BASE) % TL_PLAN_SYMBOL_SPAN == 0,
+                  "call %d: no ADDRESS step for partials (%d steps)", call, plan.steps);
+        cr_assert_eq(size, 1024 * sizeof(float));
+        cr_assert_eq(stand_in(&plan, "spare", &size), 0, "an address the code never took");
+        const tl_plan_step *memset_step = NULL, *launch[2] = {NULL, NULL};
+        for (int i = 0, l = 0; i < plan.steps; i++) {
+            if (plan.step[i].kind == TL_STEP_MEMSET)
+                memset_step = &plan.step[i];
+            if (plan.step[i].kind == TL_STEP_LAUNCH && l < 2)
+                launch[l++] = &plan.step[i];
+        }
+        cr_assert(memset_step && memset_step->dst == at && memset_step->bytes == 4096,
+                  "call %d: the memset of the array, at its stand-in", call);
+        cr_assert(launch[0] && param_pointer(launch[0], 0) == at + 16 * sizeof(float),
+                  "call %d: the launch's out is 16 floats into the array", call);
+        cr_assert(launch[1] && param_pointer(launch[1], 0) == device[0]);
+    }
+    tl_lab_stop();
+}
+
 Test(plan, refuses_a_copy_out_of_a_variable_to_the_host)
 {
     naive_table();

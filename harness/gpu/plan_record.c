@@ -51,6 +51,8 @@ typedef struct {
 static kernel_name registered[MAX_REGISTERED];
 static int n_registered;
 
+static void announce_addresses(void);
+
 /* real_NAME: the runtime's own NAME, behind this one. */
 #define REAL(name, ret, params)                                                                   \
     typedef ret(*name##_fn) params;                                                               \
@@ -66,6 +68,7 @@ void tl_plan_record_begin(const tl_plan_table *t, tl_plan *p)
     last_error = cudaSuccess;
     for (int i = 0; i < t->kernels && i < TL_PLAN_KERNELS; i++)
         max_dynamic[i] = t->kernel[i].max_dynamic_shared;
+    announce_addresses();
 }
 
 void tl_plan_record_end(void)
@@ -338,6 +341,81 @@ void __cudaRegisterVar(void **module, char *host, char *device, const char *name
         real___cudaRegisterVar(module, host, device, name, ext, size, constant, global);
 }
 
+/* The variable whose host-side address is symbol, or NULL. */
+static const variable *variable_at(const void *symbol)
+{
+    for (int i = 0; i < n_variables; i++)
+        if (variables[i].host == symbol)
+            return &variables[i];
+    return NULL;
+}
+
+/* A name into the arena, 16-byte aligned: where it starts, or (size_t)-1 when the arena is full. */
+static size_t arena_name(const char *name)
+{
+    size_t at = plan->arena_used, need = (strlen(name) + 16) & ~(size_t)15;
+    if (at + need > TL_PLAN_ARENA)
+        return (size_t)-1;
+    memcpy(plan->arena + at, name, strlen(name) + 1);
+    plan->arena_used += need;
+    return at;
+}
+
+/* The variables whose stand-in addresses the lab's code was given (plan.h), in this process's
+ * life: a pointer kept from one call (a static) is used in the next. */
+static unsigned char handed_out[MAX_VARIABLES];
+
+static void announce(int i)
+{
+    size_t name = arena_name(variables[i].name);
+    if (name == (size_t)-1) {
+        refuse("your kernels' arguments and your variables' names take more than %d bytes in one "
+               "call", TL_PLAN_ARENA);
+        return;
+    }
+    add((tl_plan_step){.kind = TL_STEP_ADDRESS, .symbol = name,
+                       .src = TL_PLAN_SYMBOL_BASE + (unsigned long long)i * TL_PLAN_SYMBOL_SPAN,
+                       .bytes = variables[i].size});
+}
+
+static void announce_addresses(void)
+{
+    for (int i = 0; i < n_variables; i++)
+        if (handed_out[i])
+            announce(i);
+}
+
+/*
+ * The address of a __device__ variable, for a kernel's argument: its stand-in
+ * (plan.h), in a recording or not: this process's own address would be
+ * nothing where the plan runs. A variable too large for its span is refused.
+ */
+cudaError_t cudaGetSymbolAddress(void **address, const void *symbol)
+{
+    const variable *v = variable_at(symbol);
+    if (!v || !address)
+        return v ? cudaErrorInvalidValue : (plan ? failed(cudaErrorInvalidSymbol) : cudaErrorInvalidSymbol);
+    int i = (int)(v - variables);
+    if (v->size >= TL_PLAN_SYMBOL_SPAN)
+        return plan ? failed(cudaErrorInvalidValue) : cudaErrorInvalidValue;
+    *address = (void *)(uintptr_t)(TL_PLAN_SYMBOL_BASE + (unsigned long long)i * TL_PLAN_SYMBOL_SPAN);
+    if (!handed_out[i]) {
+        handed_out[i] = 1;
+        if (plan)
+            announce(i);
+    }
+    return cudaSuccess;
+}
+
+cudaError_t cudaGetSymbolSize(size_t *size, const void *symbol)
+{
+    const variable *v = variable_at(symbol);
+    if (!v || !size)
+        return v ? cudaErrorInvalidValue : (plan ? failed(cudaErrorInvalidSymbol) : cudaErrorInvalidSymbol);
+    *size = v->size;
+    return cudaSuccess;
+}
+
 /*
  * A copy into (to_symbol) or out of the variable at symbol: into it from the host
  * (the bytes go into the plan) or from device memory, out of it to device memory.
@@ -346,9 +424,7 @@ void __cudaRegisterVar(void **module, char *host, char *device, const char *name
 static cudaError_t record_symbol(const void *symbol, void *buf, size_t bytes, size_t offset,
                                  enum cudaMemcpyKind kind, int to_symbol)
 {
-    const variable *v = NULL;
-    for (int i = 0; i < n_variables && !v; i++)
-        v = variables[i].host == symbol ? &variables[i] : NULL;
+    const variable *v = variable_at(symbol);
     if (!to_symbol && kind != cudaMemcpyDeviceToDevice && kind != cudaMemcpyDefault)
         return refuse("your code called cudaMemcpyFromSymbol to the host: a lab's function "
                       "launches its work and returns, and the kit copies the results (lab.h)");

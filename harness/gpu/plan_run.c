@@ -168,6 +168,66 @@ static int device_range(unsigned long long at, unsigned long long bytes)
     return bytes <= size && at - start <= size - bytes ? 0 : -1;
 }
 
+/*
+ * The stand-in addresses a plan's lab code was given for its variables (plan.h), each with
+ * the variable's address and size in the device code loaded here.
+ */
+#define MAX_ADDRESSES 64
+typedef struct {
+    unsigned long long stand_in, real, size;
+} address_of;
+static address_of addresses[MAX_ADDRESSES];
+static int n_addresses;
+
+static cudaError_t find_addresses(const tl_plan_module *m, const tl_plan *p, char *why, size_t why_len)
+{
+    n_addresses = 0;
+    for (int i = 0; i < p->steps; i++) {
+        const tl_plan_step *s = &p->step[i];
+        if (s->kind != TL_STEP_ADDRESS)
+            continue;
+        const char *name = (const char *)p->arena + s->symbol;
+        CUdeviceptr var = 0;
+        size_t size = 0;
+        if (n_addresses == MAX_ADDRESSES || s->symbol >= sizeof p->arena ||
+            !memchr(name, '\0', sizeof p->arena - s->symbol) || s->src < TL_PLAN_SYMBOL_BASE ||
+            (s->src - TL_PLAN_SYMBOL_BASE) % TL_PLAN_SYMBOL_SPAN) {
+            say(why, why_len, "tilelab: the lab process sent a variable's address that is not in its plan");
+            return cudaErrorInvalidValue;
+        }
+        if (drv.cuModuleGetGlobal(&var, &size, m->module, name) != CUDA_SUCCESS || size != s->bytes) {
+            say(why, why_len, "your code took the address of %s, which is not a __device__ variable of "
+                              "your lab file's device code", name);
+            return cudaErrorInvalidSymbol;
+        }
+        addresses[n_addresses++] = (address_of){s->src, var, size};
+    }
+    return cudaSuccess;
+}
+
+/* The address here of *at, where it is a variable's stand-in or an address inside one: 1 when
+ * it was (and [*at, *at + bytes) must then lie in the variable: -1 where not), 0 when not. */
+static int translate(unsigned long long *at, unsigned long long bytes)
+{
+    for (int i = 0; i < n_addresses; i++) {
+        unsigned long long off = *at - addresses[i].stand_in;
+        if (*at >= addresses[i].stand_in && off < TL_PLAN_SYMBOL_SPAN) {
+            if (off > addresses[i].size || bytes > addresses[i].size - off)
+                return -1;
+            *at = addresses[i].real + off;
+            return 1;
+        }
+    }
+    return 0;
+}
+
+/* A memset's or a copy's device range: in a variable (its stand-in) or in one allocation. */
+static int device_or_variable(unsigned long long *at, unsigned long long bytes)
+{
+    int t = translate(at, bytes);
+    return t ? (t > 0 ? 0 : -1) : device_range(*at, bytes);
+}
+
 static cudaError_t launch(const tl_plan_module *m, const tl_plan *p, const tl_plan_step *s)
 {
     const tl_plan_kernel *k = &m->table.kernel[s->kernel];
@@ -182,7 +242,20 @@ static cudaError_t launch(const tl_plan_module *m, const tl_plan *p, const tl_pl
     if (refused)
         return refused;
     size_t bytes = k->bytes;
-    void *extra[] = {CU_LAUNCH_PARAM_BUFFER_POINTER, (void *)(p->arena + s->params),
+    const unsigned char *params = p->arena + s->params;
+    static unsigned char translated[TL_PLAN_ARENA];
+    if (n_addresses) { /* each 8-byte word of each parameter that holds a stand-in */
+        memcpy(translated, params, bytes);
+        for (int i = 0; i < k->params; i++)
+            for (unsigned o = k->offset[i]; o + 8 <= k->offset[i] + k->size[i]; o += 8) {
+                unsigned long long word;
+                memcpy(&word, translated + o, 8);
+                if (translate(&word, 0) > 0)
+                    memcpy(translated + o, &word, 8);
+            }
+        params = translated;
+    }
+    void *extra[] = {CU_LAUNCH_PARAM_BUFFER_POINTER, (void *)params,
                      CU_LAUNCH_PARAM_BUFFER_SIZE, &bytes, CU_LAUNCH_PARAM_END};
     return (cudaError_t)drv.cuLaunchKernel(m->fn[s->kernel], grid.x, grid.y, grid.z, block.x, block.y,
                                            block.z, s->shared_bytes, NULL, NULL, bytes ? extra : NULL);
@@ -208,12 +281,14 @@ static cudaError_t symbol_copy(const tl_plan_module *m, const tl_plan *p, const 
     if (s->offset > size || s->bytes > size - s->offset)
         return cudaErrorInvalidValue;
     void *at = (void *)(uintptr_t)(var + s->offset);
-    const void *device = (const void *)(uintptr_t)(s->value == TL_SYMBOL_TO_DEVICE ? s->dst : s->src);
-    if (s->value != TL_SYMBOL_FROM_HOST && device_range((uintptr_t)device, s->bytes) != 0) {
+    unsigned long long other = s->value == TL_SYMBOL_TO_DEVICE ? s->dst : s->src;
+    if (s->value != TL_SYMBOL_FROM_HOST && device_or_variable(&other, s->bytes) != 0) {
         say(why, why_len, "your code copied %llu bytes between %s and %#llx, which are not all in the "
-                          "matrices' device buffers", s->bytes, name, (unsigned long long)(uintptr_t)device);
+                          "matrices' device buffers or one variable", s->bytes, name,
+            s->value == TL_SYMBOL_TO_DEVICE ? s->dst : s->src);
         return cudaErrorInvalidValue;
     }
+    const void *device = (const void *)(uintptr_t)other;
     switch (s->value) {
     case TL_SYMBOL_FROM_HOST:
         return cudaMemcpyAsync(at, p->arena + s->params, s->bytes, cudaMemcpyHostToDevice, 0);
@@ -240,23 +315,29 @@ static cudaError_t step(const tl_plan_module *m, const tl_plan *p, const tl_plan
             break;
         return (cudaError_t)drv.cuFuncSetAttribute(m->fn[s->kernel], (CUfunction_attribute)s->attribute,
                                                    s->value);
-    case TL_STEP_MEMSET:
-        if (device_range(s->dst, s->bytes) != 0) {
+    case TL_STEP_MEMSET: {
+        unsigned long long dst = s->dst;
+        if (device_or_variable(&dst, s->bytes) != 0) {
             say(why, why_len, "your code set %llu bytes at %#llx, which are not all in one of the "
-                              "matrices' device buffers", s->bytes, s->dst);
+                              "matrices' device buffers or one variable", s->bytes, s->dst);
             return cudaErrorInvalidValue;
         }
-        return cudaMemsetAsync((void *)(uintptr_t)s->dst, s->value, s->bytes, 0);
-    case TL_STEP_COPY:
-        if (device_range(s->dst, s->bytes) != 0 || device_range(s->src, s->bytes) != 0) {
+        return cudaMemsetAsync((void *)(uintptr_t)dst, s->value, s->bytes, 0);
+    }
+    case TL_STEP_COPY: {
+        unsigned long long dst = s->dst, src = s->src;
+        if (device_or_variable(&dst, s->bytes) != 0 || device_or_variable(&src, s->bytes) != 0) {
             say(why, why_len, "your code copied %llu bytes from %#llx to %#llx, which are not all "
-                              "in the matrices' device buffers", s->bytes, s->src, s->dst);
+                              "in the matrices' device buffers or one variable", s->bytes, s->src, s->dst);
             return cudaErrorInvalidValue;
         }
-        return cudaMemcpyAsync((void *)(uintptr_t)s->dst, (const void *)(uintptr_t)s->src, s->bytes,
+        return cudaMemcpyAsync((void *)(uintptr_t)dst, (const void *)(uintptr_t)src, s->bytes,
                                cudaMemcpyDeviceToDevice, 0);
+    }
     case TL_STEP_SYMBOL:
         return symbol_copy(m, p, s, why, why_len);
+    case TL_STEP_ADDRESS: /* found before the first step ran */
+        return cudaSuccess;
     }
     say(why, why_len, "tilelab: the lab process sent a plan that names no kernel of the lab's "
                       "device code (step of kind %d)", s->kind);
@@ -269,6 +350,9 @@ cudaError_t tl_plan_run(const tl_plan_module *m, const tl_plan *p, char *why, si
         say(why, why_len, "tilelab: the lab process sent a plan of %d steps", p->steps);
         return cudaErrorInvalidValue;
     }
+    cudaError_t found = find_addresses(m, p, why, why_len);
+    if (found)
+        return found;
     for (int i = 0; i < p->steps; i++) {
         cudaError_t err = step(m, p, &p->step[i], why, why_len);
         if (err)

@@ -56,7 +56,22 @@ typedef enum {
     TL_STEP_COPY,      /* cudaMemcpy(dst, src, bytes, cudaMemcpyDeviceToDevice) */
     TL_STEP_ATTRIBUTE, /* cudaFuncSetAttribute(kernel, attribute, value) */
     TL_STEP_SYMBOL,    /* cudaMemcpyToSymbol, cudaMemcpyFromSymbol: a variable of the device code */
+    TL_STEP_ADDRESS,   /* cudaGetSymbolAddress: a variable's stand-in address (below) */
 } tl_step_kind;
+
+/*
+ * cudaGetSymbolAddress in the lab process: its code is given, for variable i
+ * of its device code (in the order it registered them), TL_PLAN_SYMBOL_BASE +
+ * i * TL_PLAN_SYMBOL_SPAN, a number no device address takes, and each plan
+ * names the variables whose addresses its code holds (an ADDRESS step: src the
+ * stand-in, bytes the variable's size, symbol its name). The kit's process
+ * replaces a stand-in, and any address inside the variable, in a launch's
+ * parameters (each 8-byte word), a memset's or a copy's addresses, by the
+ * address of the variable in the device code it loaded: the lab process's own
+ * would be another process's memory there.
+ */
+#define TL_PLAN_SYMBOL_BASE 0xde00000000000000ull
+#define TL_PLAN_SYMBOL_SPAN (1ull << 40)
 
 /* A SYMBOL step's direction (its value). */
 typedef enum {
@@ -73,9 +88,10 @@ typedef struct {
     unsigned grid[3], block[3], shared_bytes;
     size_t params;                       /* LAUNCH: where its parameter buffer starts in the arena;
                                           * SYMBOL from the host: where the bytes are */
-    size_t symbol;                       /* SYMBOL: where the variable's name (its device code's,
-                                          * NUL-terminated) starts in the arena */
-    unsigned long long dst, src, bytes;  /* MEMSET, COPY, SYMBOL: device addresses as numbers */
+    size_t symbol;                       /* SYMBOL, ADDRESS: where the variable's name (its device
+                                          * code's, NUL-terminated) starts in the arena */
+    unsigned long long dst, src, bytes;  /* MEMSET, COPY, SYMBOL: device addresses as numbers;
+                                          * ADDRESS: src the stand-in, bytes the size */
     unsigned long long offset;           /* SYMBOL: the first byte of the variable copied */
     int value;                           /* MEMSET: the byte; ATTRIBUTE: the attribute's value;
                                           * SYMBOL: its direction (tl_symbol_copy) */
