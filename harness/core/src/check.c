@@ -141,10 +141,9 @@ void tl_scan_margins(const tl_matrix *m, uint32_t bits, size_t *before, size_t *
 
 /* Whether out[orow][ocol], holding `got`, got it from in[r][c] stored at index c*cols + r: the
  * output index walks out with in's row length, the rows and cols swapped in it. */
-static int stored_with_in_row_length(const float *in, tl_shape s, int orow, int ocol, uint32_t got)
+static int stored_with_in_row_length(const float *in, tl_shape s, size_t out_index, uint32_t got)
 {
     size_t n = tl_shape_elements(s), src = tl_find_bits(in, n, got);
-    size_t out_index = (size_t)orow * s.rows + ocol;
     return src < n && out_index != src && out_index == (src % (size_t)s.cols) * s.cols + src / (size_t)s.cols;
 }
 
@@ -167,7 +166,7 @@ static void hint_from_source(char *msg, size_t len, const float *in, tl_shape s,
                    "out[%d][%d] got the element at the same linear index of in, so in was "
                    "copied, not transposed. Write in[r][c] to out[c][r].\n",
                    orow, ocol);
-    else if (stored_with_in_row_length(in, s, orow, ocol, got))
+    else if (stored_with_in_row_length(in, s, out_index, got))
         tl_appendf(msg, len,
                    "it was written to index c*cols + r. out has %d columns (it is cols x rows), "
                    "so out[c][r] is at index c*rows + r: rows and cols swapped in the output index?\n",
@@ -844,10 +843,14 @@ void tl_check_transpose(tl_verdict *v, tl_transpose_fn fn, const tl_backend *bac
          * add stores). */
         /* On a GPU the holes may be the stores' bounds test's; where the values written say the
          * output index has in's row length (the next hint's swapped index), the index is. */
-        int index_swapped = sc.has_valued &&
-                            stored_with_in_row_length(pristine.data, s, (int)(sc.first_valued / (size_t)s.rows),
-                                                      (int)(sc.first_valued % (size_t)s.rows),
-                                                      tl_float_bits(out.data[sc.first_valued]));
+        /* The values written past the end say it as well as those inside (a 1 x n matrix has
+         * none inside: its one element of each column of out is in place). */
+        int index_swapped = (sc.has_valued &&
+                             stored_with_in_row_length(pristine.data, s, sc.first_valued,
+                                                       tl_float_bits(out.data[sc.first_valued]))) ||
+                            (first_after < TL_MARGIN &&
+                             stored_with_in_row_length(pristine.data, s, n + first_after,
+                                                       tl_float_bits(out.data[n + first_after])));
         if ((sc.unwritten || sc.from_shared) && (!backend->on_gpu || index_swapped))
             tl_appendf(msg, len,
                        "  hint: out also has %zu element(s) that your %s never stored: they "
