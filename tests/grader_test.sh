@@ -1736,6 +1736,15 @@ __attribute__((section(".preinit_array"), used)) static void (*const early)(int,
 printf 'int shared_counter;\nvoid transpose(float *o, const float *i, int r, int c) { (void)o, (void)i, (void)r, (void)c; }\n' >"$tmp/common.c"
 gcc -fcommon -c -o "$tmp/common.o" "$tmp/common.c"
 fails "... and a common symbol, which cannot be, is refused" harness/lab/isolate-symbols.sh "$tmp/common.o" "$tmp/common-isolated.o"
+# A library's own unique symbols (CUB's, Thrust's: a header library's inline statics) are
+# refused as the library's, not as the student's to declare static.
+printf 'namespace cub { inline int calls = 0; }\nextern "C" void transpose(float *o, const float *i, int r, int c) { (void)o, (void)i, (void)r, (void)c; cub::calls++; }\n' >"$tmp/cub.cc"
+g++ -std=c++17 -c -o "$tmp/cub.o" "$tmp/cub.cc"
+if harness/lab/isolate-symbols.sh "$tmp/cub.o" "$tmp/cub-isolated.o" >"$tmp/out" 2>&1; then
+    not_ok "a lab file with CUB's symbols is refused" "$tmp/out"
+elif grep -q "uses CUB or Thrust" "$tmp/out" && ! grep -q "declare them static" "$tmp/out"; then
+    ok "a lab file with CUB's symbols is refused as using the library, not told to declare them static"
+else not_ok "a lab file with CUB's symbols is refused for another reason" "$tmp/out"; fi
 
 mkdir -p "$tmp/naive4/labs/04-gpu-coalesced"
 cp solutions/03-gpu-naive/transpose.cu "$tmp/naive4/labs/04-gpu-coalesced/transpose.cu"

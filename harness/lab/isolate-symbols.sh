@@ -95,6 +95,12 @@ left=$(nm --format=posix --defined-only -g "$out" | while read -r sym type _; do
 done)
 if [ -n "$left" ]; then
     rm -f "$out"
-    echo "$in: these symbols of the lab file cannot be made local:$left (declare them static)" >&2
+    case "$left" in
+    *3cub*|*6thrust*) # CUB's and Thrust's own (_ZN3cub..., _ZN6thrust...): a library's, not the student's
+        echo "$in: your lab file uses CUB or Thrust (cub::, thrust::), whose code its symbols are:$left." \
+            "A library's algorithms are not a lab's answer: write the kernels yourself, with" \
+            "CUDA's own headers (cuda_runtime.h and cooperative_groups are fine)." >&2 ;;
+    *) echo "$in: these symbols of the lab file cannot be made local:$left (declare them static)" >&2 ;;
+    esac
     exit 1
 fi
