@@ -898,6 +898,10 @@ static int site_line(uintptr_t pc)
     return site ? (int)site->line : 0;
 }
 
+/* What the running block did besides its accesses, added to the counts after it
+ * (tally_block): its barriers passed, its warps' collectives, shuffles and __syncwarp()s. */
+static unsigned long long block_barriers, block_collectives, block_shuffles, block_syncwarps;
+
 /* The __syncthreads() that opened the stretch of the block's run now going on (file NULL:
  * none yet, the block's start), which every thread still running has passed. */
 static const char *stretch_file;
@@ -1440,6 +1444,9 @@ static void tally_warp(int first, int lanes)
         request_cost c = cost(lane, lane_id, m, (int)requests[j].kind);
         add(C->kernel_stats, (int)requests[j].kind, c);
         add(C->unit_stats, (int)requests[j].kind, c);
+        /* Lanes of the warp that did not make it took another path: a divergent warp. */
+        if (m < lanes)
+            C->kernel_stats->divergent_requests++, C->unit_stats->divergent_requests++;
         if (requests[j].kind == SHARED_LOAD || requests[j].kind == SHARED_STORE) {
             note_worst_shared(C->kernel_stats, c, lane, lane_id, m);
             note_worst_shared(C->unit_stats, c, lane, lane_id, m);
@@ -1462,6 +1469,11 @@ static void note_made(int n_threads)
 
 static void tally_block(int n_threads)
 {
+    tl_emu_stats *both[] = {C->kernel_stats, C->unit_stats};
+    for (int i = 0; i < 2; i++) {
+        both[i]->barriers += block_barriers, both[i]->warp_collectives += block_collectives;
+        both[i]->warp_shuffles += block_shuffles, both[i]->warp_syncs += block_syncwarps;
+    }
     note_made(n_threads);
     read_sites();
     for (int i = 0; i < n_threads; i++)
@@ -1674,6 +1686,7 @@ static void open_barrier(int n_threads)
     int result = op == TL_SYNC_COUNT ? count : op == TL_SYNC_AND ? all : op == TL_SYNC_OR ? any : 0;
     note_barrier_without_exited(n_threads);
     tl_emu_race_epoch();
+    block_barriers++;
     for (int i = 0; i < n_threads; i++)
         if (threads[i].state == AT_BARRIER) {
             stretch_file = threads[i].barrier_file, stretch_line = threads[i].barrier_line;
@@ -1792,6 +1805,9 @@ static int settle_warp(int first, int lanes)
         int reader = -1;
         tl_emu_warp_exchange(calls, group, &reader);
         tl_emu_race_meet(first, group, ~exited);
+        block_collectives++;
+        block_shuffles += c->op <= TL_WARP_SHFL_XOR || c->op >= TL_WARP_REDUCE_ADD;
+        block_syncwarps += c->op == TL_WARP_SYNC;
         if (reader >= 0 && !undefined_read_told) {
             char a[64];
             undefined_read_told = 1;
@@ -1884,6 +1900,7 @@ static void run_block(int n_threads)
     }
     tl_emu_poison_shared(launch_dynamic);
     tl_emu_race_epoch();
+    block_barriers = block_collectives = block_shuffles = block_syncwarps = 0;
     race.found = 0, stretch_file = NULL, stretch_line = 0;
     for (int running = n_threads; running > 0 && !aborted;) {
         running = 0;
