@@ -143,6 +143,12 @@ TL_TECHNIQUE(lab10_technique, several_elements_a_thread, 20)
 TL_TECHNIQUE(lab10_technique, a_warp_level_last_step, 20)
 {
     tl_emu_stats t = tl_counts_of(TL_ENTRY(reduce), 1, TECHNIQUE_N, 1);
+    cr_assert(t.blocks > 0,
+              "for n = %zu, the emulator saw no block of your kernels store into *d_out (only "
+              "the cudaMemset did), so it cannot judge their last step: a store it does not see "
+              "is one such as *d_out += sum, not atomic, which blocks running at once also lose "
+              "on a GPU. Add each block's sum with atomicAdd(d_out, sum) (README.md, step 1).",
+              (size_t)TECHNIQUE_N);
     double warp_steps = (double)(t.warp_shuffles + t.warp_syncs) / (double)(t.blocks ? t.blocks : 1);
     cr_assert(warp_steps >= 5,
               "for n = %zu, your kernels' %llu blocks ran %llu warp shuffles and %llu __syncwarp()s "
