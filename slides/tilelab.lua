@@ -184,7 +184,17 @@ local function read_csv(path)
     return { meta = facts_of(path), rows = rows }
 end
 
-local function shape_of(row)
+local function shape_of(row, csv)
+    -- An operation of one dimension (the bench's "# dims: 1"): its size is a count, rows x
+    -- cols of it, shown as a power of two where it is one.
+    if csv and (csv.meta.dims or ""):match("^1 ") then
+        local n = math.tointeger(tonumber(row.rows) * tonumber(row.cols))
+        local e = n and n > 0 and math.log(n, 2)
+        if e and 2 ^ math.floor(e + 0.5) == n then
+            return "2^" .. math.floor(e + 0.5) .. "^"
+        end
+        return tostring(n or row.cols)
+    end
     if row.unit == "GFLOP/s" then
         if row.rows == row.cols and row.cols == row.depth then
             return row.rows .. "^3^"
@@ -296,7 +306,7 @@ local function bench_table(div)
                 for _, row in ipairs(csv.rows) do
                     if row.variant == v and matches(row, size) then
                         value = number(row.rate)
-                        label = shape_of(row)
+                        label = shape_of(row, csv)
                         if v == "reference" then
                             share = percent(row.share_of_ceiling)
                         end

@@ -226,7 +226,26 @@ __global__ void float4_read_for_one_float(float *out)
     out[threadIdx.x] = a.y;
 }
 
+/* A block's work besides memory, counted: two barriers, a shuffle and a __syncwarp() a warp,
+ * a read-modify-write of shared memory (whose store gcc leaves unchecked), and one store a
+ * warp from its lane 0 (a divergent request). */
+__global__ void block_work(float *out)
+{
+    __shared__ float s[64];
+    unsigned t = threadIdx.x;
+    s[t] = (float)t;
+    __syncthreads();
+    s[t] += 1.0f;
+    float v = s[t];
+    v += __shfl_down_sync(0xffffffffu, v, 16);
+    __syncwarp();
+    if (t % 32 == 0)
+        out[blockIdx.x * 2 + t / 32] = v;
+    __syncthreads();
+}
+
 extern "C" {
+void launch_block_work(float *out) { block_work<<<2, 64>>>(out); }
 void launch_uneven_then_common(float *out, const float *in) { uneven_then_common<<<1, N>>>(out, in); }
 void launch_shared_float2(float *out) { shared_float2<<<1, N>>>(out); }
 void launch_four_scalar_stores(float *out) { four_scalar_stores<<<1, N>>>(out); }

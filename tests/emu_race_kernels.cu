@@ -244,7 +244,30 @@ __global__ void malloc_scratch(float *out, float *scratch)
     out[blockIdx.x * 64 + threadIdx.x] = scratch[63 - threadIdx.x];
 }
 
+/* A block's sum as a tree in shared memory: with a barrier between its rounds (how = 1), or
+ * without (0), where thread t reads s[t + k] while thread t + k may still add into it; or
+ * (2) two rounds without a barrier whose first adds the 0 of slots 64 on, and so leaves
+ * every slot as it was, before the second reads slots 32 .. 63. */
+extern "C" const int tree_add_line = __LINE__ + 10;
+__global__ void tree_sum(float *out, int how)
+{
+    __shared__ float partial[128];
+    unsigned t = threadIdx.x;
+    partial[t] = how == 2 && t >= 64 ? 0.0f : (float)(t + 1);
+    __syncthreads();
+    for (unsigned k = how == 2 ? 64 : blockDim.x / 2; k > (how == 2 ? 16u : 0u); k >>= 1) {
+        /* t + k < blockDim.x: the read stays inside the block's 128 slots */
+        if (t < k)
+            partial[t] += partial[t + k];
+        if (how == 1)
+            __syncthreads();
+    }
+    if (t == 0)
+        out[0] = partial[0];
+}
+
 extern "C" {
+void launch_tree_sum(float *out, int how) { tree_sum<<<1, 128>>>(out, how); }
 void launch_device_scratch(float *out, int how) { device_scratch<<<2, 64>>>(out, how); }
 void launch_malloc_scratch(float *out, float *scratch) { malloc_scratch<<<2, 64>>>(out, scratch); }
 void launch_one_barrier_a_step(float *out) { one_barrier_a_step<<<1, 64>>>(out); }

@@ -12,6 +12,7 @@
 #include "matrix.h"
 
 void launch_race(float *out, const float *in);
+void launch_block_work(float *out);
 void launch_synced(float *out, const float *in);
 void launch_no_bounds_check(float *out, int blocks, int threads);
 void launch_shared_off_by_one(float *out);
@@ -225,6 +226,26 @@ Test(emulator, counts_requests_per_instruction)
                  "one request", s->global_load_sectors);
     cr_assert_eq(s->global_load_bytes, 4 + 128, "a broadcast asks for its bytes once: got %llu",
                  s->global_load_bytes);
+}
+
+/* Besides memory: each block's two barriers, each warp's shuffle and __syncwarp(), the lane-0
+ * stores as divergent requests, and the store of s[t] += 1 (unchecked by gcc, seen by the
+ * bytes it changed) among the shared stores. */
+Test(emulator, counts_barriers_warp_collectives_and_divergent_requests)
+{
+    float *out = device_floats(4), h[4];
+    const tl_emu_stats *s = profiled(launch_block_work, out);
+    cr_assert_eq(s->blocks, 2);
+    cr_assert_eq(s->barriers, 4, "two a block: got %llu", s->barriers);
+    cr_assert_eq(s->warp_shuffles, 4, "one a warp: got %llu", s->warp_shuffles);
+    cr_assert_eq(s->warp_syncs, 4, "one a warp: got %llu", s->warp_syncs);
+    cr_assert_eq(s->warp_collectives, 8, "got %llu", s->warp_collectives);
+    cr_assert_eq(s->divergent_requests, 4, "lane 0's store of each warp: got %llu", s->divergent_requests);
+    cr_assert_eq(s->global_store_requests, 4, "got %llu", s->global_store_requests);
+    cr_assert_eq(s->shared_store_requests, 8, "a warp's store and its += 1's, two warps, two blocks: "
+                 "got %llu", s->shared_store_requests);
+    cr_assert_eq(cudaMemcpy(h, out, sizeof h, cudaMemcpyDeviceToHost), cudaSuccess);
+    cr_assert_eq(h[1], 33.0f + 49.0f, "warp 1's lane 0: (32 + 1) + (48 + 1): %g", h[1]);
 }
 
 Test(emulator, float2_shared_stores_take_two_passes_without_conflict)

@@ -154,7 +154,7 @@ static inline tl_emu_stats tl_counts_of(void (*entry)(void), int rows, int cols,
               TL_LAB_PROFILE_MADE);
     for (int i = 0; i < n; i++) {
         const tl_emu_stats *k = tl_made(i);
-        sum.launches += k->launches, sum.threads += k->threads;
+        sum.launches += k->launches, sum.blocks += k->blocks, sum.threads += k->threads;
         sum.global_load_requests += k->global_load_requests, sum.global_load_sectors += k->global_load_sectors;
         sum.global_store_requests += k->global_store_requests, sum.global_store_sectors += k->global_store_sectors;
         sum.shared_load_requests += k->shared_load_requests, sum.shared_load_wavefronts += k->shared_load_wavefronts;
@@ -163,6 +163,11 @@ static inline tl_emu_stats tl_counts_of(void (*entry)(void), int rows, int cols,
         sum.shared_load_ideal += k->shared_load_ideal, sum.shared_store_ideal += k->shared_store_ideal;
         sum.constant_load_requests += k->constant_load_requests, sum.constant_load_bytes += k->constant_load_bytes;
         sum.constant_load_passes += k->constant_load_passes;
+        sum.barriers += k->barriers, sum.warp_collectives += k->warp_collectives;
+        sum.warp_shuffles += k->warp_shuffles, sum.warp_syncs += k->warp_syncs;
+        sum.divergent_requests += k->divergent_requests;
+        sum.global_atomic_requests += k->global_atomic_requests;
+        sum.shared_atomic_requests += k->shared_atomic_requests;
     }
     cr_assert(sum.launches > 0 || !tl_technique_verdict.run_failed,
               "the emulator's counts of your kernels' work cannot be judged: the call failed (the "

@@ -133,6 +133,36 @@ TL_TECHNIQUE(lab10_technique, several_elements_a_thread, 20)
 }
 
 /*
+ * A warp-level last step: a block's last rounds, from 32 values to 1, need
+ * only one warp, and a warp's lanes can hand each other values by shuffles
+ * (or, in shared memory, wait for each other at __syncwarp()) where a
+ * __syncthreads() a round makes the whole block wait. From what ran: at
+ * least five shuffles or __syncwarp()s a block (a warp's five rounds), in
+ * the kernels whose work made *d_out.
+ */
+TL_TECHNIQUE(lab10_technique, a_warp_level_last_step, 20)
+{
+    tl_emu_stats t = tl_counts_of(TL_ENTRY(reduce), 1, TECHNIQUE_N, 1);
+    cr_assert(t.blocks > 0,
+              "for n = %zu, the emulator saw no block of your kernels store into *d_out (only "
+              "the cudaMemset did), so it cannot judge their last step: a store it does not see "
+              "is one such as *d_out += sum, not atomic, which blocks running at once also lose "
+              "on a GPU. Add each block's sum with atomicAdd(d_out, sum) (README.md, step 1).",
+              (size_t)TECHNIQUE_N);
+    double warp_steps = (double)(t.warp_shuffles + t.warp_syncs) / (double)(t.blocks ? t.blocks : 1);
+    cr_assert(warp_steps >= 5,
+              "for n = %zu, your kernels' %llu blocks ran %llu warp shuffles and %llu __syncwarp()s "
+              "(%.1f a block; one warp's sum takes five) and passed %.1f "
+              "__syncthreads() a block: a block's last rounds, from 32 values down to 1, need "
+              "one warp alone, and a __syncthreads() a round makes the whole block wait for "
+              "them. Finish each block with a warp: __shfl_down_sync for offsets 16 to 1 "
+              "(README.md, step 8), or the last warp unrolled with a __syncwarp() between a "
+              "round's reads and its stores (step 5).",
+              (size_t)TECHNIQUE_N, t.blocks, t.warp_shuffles, t.warp_syncs, warp_steps,
+              (double)t.barriers / (double)(t.blocks ? t.blocks : 1));
+}
+
+/*
  * One atomic or one partial a block: of each kernel whose work made *d_out,
  * at most one plain store and one atomic a block, and one store more for the
  * whole launch. A block that adds its sum to *d_out (one atomic), or stores

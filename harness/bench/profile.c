@@ -103,13 +103,15 @@ static void row(FILE *csv, const lab_fn *f, tl_shape s, const tl_emu_stats *k)
 {
     const char *variant = f->variant;
     fprintf(csv, "%s,%.*s,%d,%d,%d,%llu,%llu,%llu,%llu,%llu,%llu,%llu,%llu,%llu,%llu,%llu,"
-                 "%llu,%llu,%llu,%llu,%llu,%llu,%llu\n",
+                 "%llu,%llu,%llu,%llu,%llu,%llu,%llu,%llu,%llu,%llu,%llu,%llu,%llu,%llu\n",
             variant, (int)strcspn(k->kernel, "<"), k->kernel, s.rows, s.cols, s.depth, k->launches,
             k->blocks, k->threads, k->global_load_requests, k->global_load_sectors,
             k->global_store_requests, k->global_store_sectors, k->shared_load_requests,
             k->shared_load_wavefronts, k->shared_store_requests, k->shared_store_wavefronts,
             k->global_load_bytes, k->global_store_bytes, k->shared_load_ideal, k->shared_store_ideal,
-            k->constant_load_requests, k->constant_load_passes, least_sectors(s));
+            k->constant_load_requests, k->constant_load_passes, least_sectors(s), k->barriers,
+            k->warp_collectives, k->warp_shuffles, k->warp_syncs, k->divergent_requests,
+            k->global_atomic_requests, k->shared_atomic_requests);
 }
 
 #ifdef TL_GRADE_PROFILE
@@ -218,7 +220,9 @@ int main(int argc, char **argv)
                      "global_load_sectors,global_store_requests,global_store_sectors,"
                      "shared_load_requests,shared_load_wavefronts,shared_store_requests,"
                      "shared_store_wavefronts,global_load_bytes,global_store_bytes,"
-                     "shared_load_ideal,shared_store_ideal,constant_load_requests,constant_load_passes,least_sectors\n",
+                     "shared_load_ideal,shared_store_ideal,constant_load_requests,constant_load_passes,least_sectors,"
+                     "barriers,warp_collectives,warp_shuffles,warp_syncs,divergent_requests,"
+                     "global_atomic_requests,shared_atomic_requests\n",
                 title, s.rows, s.cols, s.depth, counting, TL_TUNABLES_STUDENT, TL_TUNABLES_REFERENCE);
     int wrong = 0;
 #ifdef TL_GRADE_PROFILE

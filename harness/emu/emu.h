@@ -53,6 +53,15 @@ typedef struct {
     unsigned long long shared_worst_passes, shared_worst_ideal;
     long long shared_worst_stride;
     unsigned long long shared_worst_array_bytes;
+    /* What the blocks did besides moving memory. barriers: the times a block's threads met
+     * at a __syncthreads() (or its forms, or a block's sync), each block's counted. Warp
+     * collectives: the times a warp's lanes met at one (one instruction of the warp), and of
+     * them the shuffles (__shfl*_sync and __reduce_*_sync, a group's shfl and reduce: values
+     * handed from lane to lane) and the __syncwarp()s (a tile's sync too). divergent_requests:
+     * the memory requests only some of the warp's lanes made, the others having taken the
+     * other side of a branch or left a loop or the kernel earlier (a divergent warp). */
+    unsigned long long barriers, warp_collectives, warp_shuffles, warp_syncs;
+    unsigned long long divergent_requests;
 } tl_emu_stats;
 
 /* The harness's name for the device memory cudaMalloc gave at p: a lab's matrix ("in",

@@ -116,10 +116,12 @@ _Static_assert(TL_EMU_KIT_COUNTS + sizeof(counts_state) <= TL_EMU_KIT_MADE, "the
 #define profiling (C->counting)
 
 static void finish_copies(emu_thread *t, unsigned long before);
+static void find_unseen_stores(int going_on);
 
 static void thread_main(void)
 {
     body(body_args);
+    find_unseen_stores(0);
     /* Copies a thread never waited for still land, as a GPU's do, once it has ended. */
     finish_copies(&threads[current], (unsigned long)-1);
     threads[current].state = DONE;
@@ -138,6 +140,7 @@ int tl_emu_cuda_syncthreads(int op, int predicate, const char *file, int line)
 {
     if (current < 0)
         return predicate != 0; /* a block of one thread */
+    find_unseen_stores(0);
     if (profiling)
         record(0, 0, 0, BARRIER);
     emu_thread *t = &threads[current];
@@ -158,6 +161,7 @@ void tl_emu_warp_wait(tl_emu_warp_call *call)
         tl_emu_warp_exchange(lone, 1, NULL);
         return;
     }
+    find_unseen_stores(0);
     threads[current].call = call;
     threads[current].state = AT_WARP;
     tl_fiber_switch(threads[current].fiber, tl_fiber_main());
@@ -302,6 +306,7 @@ static void check_access(uintptr_t a, size_t size, int kind, uintptr_t pc)
             host_touches_device(a, kind);
         return;
     }
+    find_unseen_stores(1);
     /* The thread's own variables first, its commonest accesses (a register tile is an array on
      * its stack here): nothing to check, nothing to count. No other memory overlaps them. */
     uintptr_t stack = (uintptr_t)stacks + (size_t)current * STACK_BYTES;
@@ -537,6 +542,7 @@ void tl_emu_cuda_pipeline_wait(size_t prior)
     if (current < 0)
         return;
     emu_thread *t = &threads[current];
+    find_unseen_stores(0);
     finish_copies(t, t->batch > prior ? t->batch - prior : 0);
 }
 
@@ -892,6 +898,10 @@ static int site_line(uintptr_t pc)
     return site ? (int)site->line : 0;
 }
 
+/* What the running block did besides its accesses, added to the counts after it
+ * (tally_block): its barriers passed, its warps' collectives, shuffles and __syncwarp()s. */
+static unsigned long long block_barriers, block_collectives, block_shuffles, block_syncwarps;
+
 /* The __syncthreads() that opened the stretch of the block's run now going on (file NULL:
  * none yet, the block's start), which every thread still running has passed. */
 static const char *stretch_file;
@@ -916,11 +926,130 @@ static struct {
  * and both lines, and what would order them. Atomics never race with each
  * other, as racecheck counts them, and are left out.
  */
+static void race_of(uintptr_t a, size_t size, int store, uintptr_t pc, unsigned nth);
+
+/*
+ * Stores gcc leaves unchecked. The instrumentation checks a memory
+ * reference once in a stretch of straight code, whether it is read or
+ * written (its table of references checked so far, asan.cc's
+ * has_mem_ref_been_instrumented): the store of s[t] += v, or of x = s[t];
+ * ... s[t] = x + 1 with no call between, has no check of its own. The
+ * emulator sees such a store by what it did: it keeps the bytes of the
+ * running thread's last few reads of shared memory, and where they have
+ * changed by the thread's next check or wait (no other thread runs in
+ * between, and the thread's checked stores there drop them first), the
+ * thread stored there with no check: a store of the read's size (of each
+ * 4-byte word that changed, for a read wider than 8 bytes) by the read's
+ * instruction and in the same run of it, checked for races and counted as
+ * any store is. A store of the value already there changes nothing and
+ * goes unseen; so does one to a read older than the last SEEN_READS.
+ */
+#define SEEN_READS 4
+static struct {
+    uintptr_t a, pc;
+    uint32_t size;
+    unsigned nth;
+    unsigned char bytes[16];
+} seen[SEEN_READS];
+static int n_seen, next_seen;
+
+static void forget_reads(void)
+{
+    n_seen = next_seen = 0;
+}
+
+/* The running thread read size bytes of shared memory at a, its nth run of pc. */
+static void remember_read(uintptr_t a, size_t size, uintptr_t pc, unsigned nth)
+{
+    if (size > sizeof seen[0].bytes)
+        return;
+    int i = next_seen;
+    next_seen = (next_seen + 1) % SEEN_READS;
+    n_seen += n_seen < SEEN_READS;
+    seen[i].a = a, seen[i].pc = pc, seen[i].size = (uint32_t)size, seen[i].nth = nth;
+    memcpy(seen[i].bytes, (const void *)a, size);
+}
+
+/* A checked store or atomic of size bytes at a, about to change them: reads it overlaps no
+ * longer tell an unchecked store by their bytes. */
+static void forget_reads_of(uintptr_t a, size_t size)
+{
+    for (int i = 0; i < n_seen; i++)
+        if (seen[i].a < a + size && a < seen[i].a + seen[i].size)
+            seen[i].size = 0;
+}
+
+/* The running thread's stores since its last check or wait that no check saw: going_on, it
+ * runs on (the reads are kept, as they are now); otherwise it waits or ends, and another
+ * thread's turn may change them. */
+static void find_unseen_stores(int going_on)
+{
+    for (int i = 0; i < n_seen && !aborted; i++) {
+        uint32_t size = seen[i].size;
+        const unsigned char *now = (const unsigned char *)seen[i].a;
+        if (!size || memcmp(now, seen[i].bytes, size) == 0)
+            continue;
+        for (uint32_t at = 0; at < size; at += size > 8 ? 4 : size) {
+            uint32_t piece = size > 8 ? 4 : size;
+            if (memcmp(now + at, seen[i].bytes + at, piece) == 0)
+                continue;
+            race_of(seen[i].a + at, piece, 1, seen[i].pc, seen[i].nth);
+            if (profiling)
+                record(seen[i].a + at, seen[i].pc, piece, SHARED_STORE);
+        }
+        memcpy(seen[i].bytes, now, size);
+    }
+    if (!going_on)
+        forget_reads();
+}
+
+/* The key a thread's runs of the instruction at pc count by: its source expression (the
+ * first check of it, where g++ copied it, unrolling a loop), or itself. */
+static uintptr_t run_key(uintptr_t pc)
+{
+    read_sites();
+    const tl_site *site = site_of(pc);
+    return site && site->first ? (uintptr_t)site->first : pc;
+}
+
 static void check_race(uintptr_t a, size_t size, int kind, uintptr_t pc)
 {
+    if (kind == GLOBAL_ATOMIC) {
+        forget_reads_of(a, size);
+        return;
+    }
+    unsigned nth = tl_emu_race_run(current, run_key(pc));
+    if (kind == GLOBAL_STORE)
+        forget_reads_of(a, size);
+    else
+        remember_read(a, size, pc, nth);
+    race_of(a, size, kind == GLOBAL_STORE, pc, nth);
+}
+
+/* " (the 3rd time it ran that line since the __syncthreads() of line 12)": which run of its
+ * line an access was, where known ("" where not); first: 0 for the second access of a
+ * message ("since then"), -1 for the ordinal's ending ("rd") alone. */
+static const char *run_text(unsigned nth, int first, char *buf, size_t len)
+{
+    const char *th = nth % 100 / 10 == 1 ? "th" : nth % 10 == 1 ? "st" : nth % 10 == 2 ? "nd" : nth % 10 == 3 ? "rd" : "th";
+    if (first < 0) /* the ordinal's ending alone */
+        snprintf(buf, len, "%s", th);
+    else if (!nth)
+        snprintf(buf, len, "%s", "");
+    else if (!first)
+        snprintf(buf, len, " (the %u%s time it ran that line since then)", nth, th);
+    else if (stretch_file)
+        snprintf(buf, len, " (the %u%s time it ran that line since the __syncthreads() of line %d)",
+                 nth, th, stretch_line);
+    else
+        snprintf(buf, len, " (the %u%s time it ran that line since its block began)", nth, th);
+    return buf;
+}
+
+static void race_of(uintptr_t a, size_t size, int store, uintptr_t pc, unsigned nth)
+{
     tl_emu_race r;
-    int store = kind == GLOBAL_STORE;
-    if (kind == GLOBAL_ATOMIC || !tl_emu_race_check(current, a, size, store, pc, &r))
+    if (!tl_emu_race_check(current, a, size, store, pc, nth, &r))
         return;
     int one_warp = r.thread / 32 == current / 32;
     if (race.found) {
@@ -929,6 +1058,7 @@ static void check_race(uintptr_t a, size_t size, int kind, uintptr_t pc)
     }
     const emu_thread *other = &threads[r.thread];
     char place[256], here[256], there[256], who[48], waits[320] = "", effect[96], when[320] = "";
+    char run_here[96], run_there[96], passes[400] = "";
     uint3 o = other->idx;
     snprintf(who, sizeof who, "thread (%u, %u, %u)", o.x, o.y, o.z);
     /* Where a barrier stands between them for one thread and not the other, it says so. */
@@ -955,7 +1085,16 @@ static void check_race(uintptr_t a, size_t size, int kind, uintptr_t pc)
                  "next step (or ran a function defined above it)", stretch_line, there_line);
     /* Otherwise, two threads' writes by one store (one line) in one stretch: no barrier between
      * two statements orders them, so the index is what gives two threads one element. */
-    race.same_store = !when[0] && store && r.stored && here_line && here_line == there_line;
+    int other_pass = here_line && here_line == there_line && nth && r.nth && nth != r.nth;
+    race.same_store = !when[0] && store && r.stored && here_line && here_line == there_line && !other_pass;
+    /* One line run by the two in different passes: a loop (or a function called again) with no
+     * barrier between its passes, as a tree's rounds without one. */
+    if (other_pass && !when[0])
+        snprintf(passes, sizeof passes, "; here both ran line %d, in different passes (this thread's "
+                 "%u%s, %s's %u%s): one at the end of the loop's body, after the if, where every "
+                 "thread passes it, keeps each pass's stores apart from the next pass's reads",
+                 here_line, nth, run_text(nth, -1, run_here, sizeof run_here), who, r.nth,
+                 run_text(r.nth, -1, run_there, sizeof run_there));
     race.found = 1, race.one_warp = one_warp, race.waits = waits[0] != 0, race.other_warps = 0;
     snprintf(race.where, sizeof race.where, "%s", where());
     if (race.same_store)
@@ -975,14 +1114,15 @@ static void check_race(uintptr_t a, size_t size, int kind, uintptr_t pc)
               effect);
     else
         snprintf(race.what, sizeof race.what,
-              "a race on shared memory: this thread %s %zu byte(s) at %s, %s, which %s %s at %s%s, "
+              "a race on shared memory: this thread %s %zu byte(s) at %s%s, %s, which %s %s at %s%s%s, "
               "and no %s comes between the two%s.\n    %s: on a GPU this %s may come before that %s "
               "or after it, and %s changes from run to run (compute-sanitizer --tool racecheck "
               "reports this hazard).\n    Put a __syncthreads() between the two that every thread of "
-              "the block passes (not inside an if that some threads skip)%s",
+              "the block passes (not inside an if that some threads skip)%s%s",
               store ? "wrote" : "read", size, line_at(pc, here, sizeof here),
+              run_text(nth, 1, run_here, sizeof run_here),
               shared_place(r.addr, place, sizeof place), who, r.stored ? "wrote" : "read",
-              line_at(r.pc, there, sizeof there), when,
+              line_at(r.pc, there, sizeof there), run_text(r.nth, 0, run_there, sizeof run_there), when,
               one_warp ? "__syncthreads(), nor a __syncwarp() or other warp collective both took part in,"
                        : "__syncthreads()",
               waits,
@@ -993,7 +1133,8 @@ static void check_race(uintptr_t a, size_t size, int kind, uintptr_t pc)
               store ? "write" : "read", r.stored ? "write" : "read", effect,
               when[0] ? "; in a loop, a second one at the end of its body, after this step's "
                         "last read of the array and before the next step's stores into it"
-                      : "");
+                      : "",
+              passes);
 }
 
 /*
@@ -1303,6 +1444,9 @@ static void tally_warp(int first, int lanes)
         request_cost c = cost(lane, lane_id, m, (int)requests[j].kind);
         add(C->kernel_stats, (int)requests[j].kind, c);
         add(C->unit_stats, (int)requests[j].kind, c);
+        /* Lanes of the warp that did not make it took another path: a divergent warp. */
+        if (m < lanes)
+            C->kernel_stats->divergent_requests++, C->unit_stats->divergent_requests++;
         if (requests[j].kind == SHARED_LOAD || requests[j].kind == SHARED_STORE) {
             note_worst_shared(C->kernel_stats, c, lane, lane_id, m);
             note_worst_shared(C->unit_stats, c, lane, lane_id, m);
@@ -1325,6 +1469,11 @@ static void note_made(int n_threads)
 
 static void tally_block(int n_threads)
 {
+    tl_emu_stats *both[] = {C->kernel_stats, C->unit_stats};
+    for (int i = 0; i < 2; i++) {
+        both[i]->barriers += block_barriers, both[i]->warp_collectives += block_collectives;
+        both[i]->warp_shuffles += block_shuffles, both[i]->warp_syncs += block_syncwarps;
+    }
     note_made(n_threads);
     read_sites();
     for (int i = 0; i < n_threads; i++)
@@ -1537,6 +1686,7 @@ static void open_barrier(int n_threads)
     int result = op == TL_SYNC_COUNT ? count : op == TL_SYNC_AND ? all : op == TL_SYNC_OR ? any : 0;
     note_barrier_without_exited(n_threads);
     tl_emu_race_epoch();
+    block_barriers++;
     for (int i = 0; i < n_threads; i++)
         if (threads[i].state == AT_BARRIER) {
             stretch_file = threads[i].barrier_file, stretch_line = threads[i].barrier_line;
@@ -1655,6 +1805,9 @@ static int settle_warp(int first, int lanes)
         int reader = -1;
         tl_emu_warp_exchange(calls, group, &reader);
         tl_emu_race_meet(first, group, ~exited);
+        block_collectives++;
+        block_shuffles += c->op <= TL_WARP_SHFL_XOR || c->op >= TL_WARP_REDUCE_ADD;
+        block_syncwarps += c->op == TL_WARP_SYNC;
         if (reader >= 0 && !undefined_read_told) {
             char a[64];
             undefined_read_told = 1;
@@ -1710,6 +1863,7 @@ static int run_warp(int first, int lanes)
             tl_fiber_prefetch(l + 2 < TL_EMU_MAX_THREADS ? threads[l + 2].fiber : NULL, 0);
             tl_fiber_prefetch(l + 1 < TL_EMU_MAX_THREADS ? threads[l + 1].fiber : NULL, 1);
             if (threads[l].state == READY) {
+                forget_reads();
                 current = l;
                 tl_emu_builtin.threadIdx = threads[l].idx;
                 if (!threads[l].fiber) {
@@ -1746,6 +1900,7 @@ static void run_block(int n_threads)
     }
     tl_emu_poison_shared(launch_dynamic);
     tl_emu_race_epoch();
+    block_barriers = block_collectives = block_shuffles = block_syncwarps = 0;
     race.found = 0, stretch_file = NULL, stretch_line = 0;
     for (int running = n_threads; running > 0 && !aborted;) {
         running = 0;

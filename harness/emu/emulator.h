@@ -76,15 +76,23 @@ void tl_emu_race_epoch(void);
 /* The lanes of group (bit l: thread first + l) met at a warp collective: ordered since;
  * running: the lanes of the warp that have not exited. */
 void tl_emu_race_meet(int first, unsigned group, unsigned running);
-/* The earlier access a race is with: its thread, instruction, the byte, and whether it wrote. */
+/* The earlier access a race is with: its thread, instruction, the byte, whether it wrote,
+ * and which run of its source expression it was (tl_emu_race_run; 0: not known). */
 typedef struct {
     int thread;
     uintptr_t pc, addr;
     int stored;
+    unsigned nth;
 } tl_emu_race;
+/* Thread thread runs the shared access of source expression key (its first check) once
+ * more: how many times it has since its block began or its barrier last opened (a loop's
+ * pass, where the expression is in a loop), 0 where that is not known. */
+unsigned tl_emu_race_run(int thread, uintptr_t key);
 /* Thread thread's access of size bytes of shared memory at a (a store or not) by the
- * instruction at pc: 1 and *r where it races with an earlier one; 0, and it is recorded. */
-int tl_emu_race_check(int thread, uintptr_t a, size_t size, int store, uintptr_t pc, tl_emu_race *r);
+ * instruction at pc, its nth run (tl_emu_race_run): 1 and *r where it races with an earlier
+ * one; 0, and it is recorded. */
+int tl_emu_race_check(int thread, uintptr_t a, size_t size, int store, uintptr_t pc, unsigned nth,
+                      tl_emu_race *r);
 
 /* block_race.c: races between the blocks of a launch on a __device__ variable. A launch
  * begins; block (its index in the grid) stores size bytes at a, in the variable of bytes

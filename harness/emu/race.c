@@ -37,11 +37,12 @@
 #define MAX_PAGES 1024 /* 4 MiB of shared memory; the H100 gives a block 227 KiB */
 
 /* One access: its epoch (0: none), the thread's count then, where (from code_base),
- * the thread, and its bytes of the word (bit b: byte b). */
+ * the thread, which run of its expression in the epoch (0: not known), and its bytes of
+ * the word (bit b: byte b). */
 typedef struct {
     uint32_t epoch, clock;
     int32_t pc;
-    uint16_t thread;
+    uint16_t thread, nth;
     uint8_t bytes;
 } mark;
 
@@ -165,6 +166,34 @@ static inline __attribute__((always_inline)) cell *cell_at(uintptr_t a)
     return page_cell(a);
 }
 
+/*
+ * Per thread, how many times in this epoch it ran each source expression that reached
+ * shared memory, so that a race can say which pass of a loop each access was in: a small
+ * table by the expression's hash. Two expressions of one slot make its count unknown for
+ * the rest of the epoch (0), never a count that is not true.
+ */
+#define RUN_SLOTS 32
+typedef struct {
+    uintptr_t key;
+    uint32_t epoch;
+    uint16_t n, shared_slot;
+} run;
+static run runs[TL_EMU_MAX_THREADS][RUN_SLOTS];
+
+unsigned tl_emu_race_run(int y, uintptr_t key)
+{
+    run *r = &runs[y][(key * 0x9e3779b97f4a7c15ull) >> 59];
+    if (r->epoch != epoch) {
+        *r = (run){key, epoch, 1, 0};
+        return 1;
+    }
+    if (r->key != key)
+        r->shared_slot = 1;
+    if (r->shared_slot || r->n == UINT16_MAX)
+        return 0;
+    return ++r->n;
+}
+
 /* Whether m, an access of this epoch to some of bytes, races with one by thread y now. */
 static inline __attribute__((always_inline)) int races(const mark *m, int y, unsigned bytes)
 {
@@ -179,7 +208,7 @@ static int found(tl_emu_race *r, const mark *m, uintptr_t word, unsigned bytes, 
     while (!(both >> b & 1))
         b++;
     r->thread = m->thread, r->pc = code_base() + (uintptr_t)(intptr_t)m->pc;
-    r->addr = word + b, r->stored = other_stored;
+    r->addr = word + b, r->stored = other_stored, r->nth = m->nth;
     return 1;
 }
 
@@ -231,9 +260,10 @@ static inline __attribute__((always_inline)) int check_word(cell *c, mark me, ui
     return 0;
 }
 
-int tl_emu_race_check(int y, uintptr_t a, size_t size, int store, uintptr_t pc, tl_emu_race *r)
+int tl_emu_race_check(int y, uintptr_t a, size_t size, int store, uintptr_t pc, unsigned nth,
+                      tl_emu_race *r)
 {
-    mark me = {epoch, clocks[y], (int32_t)(intptr_t)(pc - code_base()), (uint16_t)y, 0xf};
+    mark me = {epoch, clocks[y], (int32_t)(intptr_t)(pc - code_base()), (uint16_t)y, (uint16_t)nth, 0xf};
     access_epoch[y / 32] = epoch, pending[y / 32] = 1;
     if (size == 4 && a % 4 == 0) { /* the common case: one word, whole */
         cell *c = cell_at(a);

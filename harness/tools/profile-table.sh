@@ -15,7 +15,9 @@ CSV_ROWS=${CSV_ROWS:-${B:-build}/csv-rows}
     'global_load_requests?' 'global_load_sectors?' 'global_load_bytes?' \
     'global_store_requests?' 'global_store_sectors?' 'global_store_bytes?' \
     'shared_load_requests?' 'shared_load_wavefronts?' 'shared_load_ideal?' \
-    'shared_store_requests?' 'shared_store_wavefronts?' 'shared_store_ideal?' |
+    'shared_store_requests?' 'shared_store_wavefronts?' 'shared_store_ideal?' \
+    'blocks?' 'barriers?' 'warp_shuffles?' 'warp_syncs?' 'divergent_requests?' \
+    'global_atomic_requests?' 'shared_atomic_requests?' |
 machine=$("$CSV_ROWS" --fact machine "$1") awk -F'\t' '
     NR == 1 { machine = ENVIRON["machine"]; for (i = 1; i <= NF; i++) col[$i] = i; next }
     function v(name) { return $col[name] != "" ? $col[name] + 0 : -1 }
@@ -36,6 +38,18 @@ machine=$("$CSV_ROWS" --fact machine "$1") awk -F'\t' '
             cells(v("global_store_requests"), v("global_store_sectors"), global_eff(v("global_store_bytes"), v("global_store_sectors")), launches),
             cells(v("shared_load_requests"), v("shared_load_wavefronts"), shared_eff(v("shared_load_ideal"), v("shared_load_wavefronts")), launches),
             cells(v("shared_store_requests"), v("shared_store_wavefronts"), shared_eff(v("shared_store_ideal"), v("shared_store_wavefronts")), launches))
+        # What a block did besides moving memory, where the profile counts it (the emulator does).
+        blocks = v("blocks")
+        if (blocks > 0 && v("barriers") >= 0) {
+            per = blocks
+            blockline[n] = sprintf("%-10s %-22.22s %9.1f %9.1f %9.1f %9.1f %9.1f %9.1f %9.1f",
+                $col["variant"] == blocklast ? "" : $col["variant"], $col["kernel"],
+                v("divergent_requests") / per, v("barriers") / per, v("warp_shuffles") / per,
+                v("warp_syncs") / per, v("shared_load_wavefronts") / per + v("shared_store_wavefronts") / per,
+                (v("global_atomic_requests") + v("shared_atomic_requests")) / per, v("global_store_requests") / per)
+            blockrows++
+            blocklast = $col["variant"]
+        }
         last = $col["variant"]
         shape = $col["rows"] " x " $col["cols"] ($col["depth"] > 0 && $col["depth"] != $col["cols"] ? " (x " $col["depth"] ")" : "")
     }
@@ -54,4 +68,18 @@ machine=$("$CSV_ROWS" --fact machine "$1") awk -F'\t' '
         print "per 128 bytes) over the passes it took. 100% is perfect for float, float2 and"
         print "float4 alike: 32 floats move 4 sectors, 32 float4s 16; a float per thread in a"
         print "sector of its own is 12%, and a column of a 32 x 32 float tile takes 32 passes (3%)."
+        if (!blockrows) exit
+        print ""
+        print "What a block did, on average over the launch'"'"'s blocks."
+        print ""
+        printf "%-10s %-22s %9s %9s %9s %9s %9s %9s %9s\n", "variant", "kernel",
+               "divergent", "barriers", "shuffles", "syncwarps", "sh.passes", "atomics", "g.stores"
+        for (i = 1; i <= n; i++) if (i in blockline) print blockline[i]
+        print ""
+        print "divergent: memory requests that only some lanes of a warp made, the others having"
+        print "taken the other side of a branch (a divergent warp). barriers: __syncthreads() the"
+        print "block passed. shuffles: warp shuffles (and __reduce_*_sync); syncwarps: __syncwarp()s,"
+        print "each once a warp. sh.passes: shared-memory passes, loads and stores. atomics: atomic"
+        print "requests. g.stores: global store requests, atomics among them: the partial results"
+        print "a block stored."
     }'

@@ -23,9 +23,9 @@
  *        in a __device__ array of your own, but allocate nothing.
  *        BLOCK_SIZE may change (make lab10 bench BLOCK_SIZE=512).
  * Graded by: make lab10 test (correctness; several elements a thread,
- *        one atomic or partial a block) and make lab10 bench (GB/s read,
- *        against the reference, a read-only stream of the same bytes and
- *        CUB's DeviceReduce::Sum).
+ *        a warp-level last step, one atomic or partial a block) and
+ *        make lab10 bench (GB/s read, against the reference, a read-only
+ *        stream of the same bytes and CUB's DeviceReduce::Sum).
  * Read README.md in this folder first.
  */
 #include "lab.h"

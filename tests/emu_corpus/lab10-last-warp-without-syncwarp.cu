@@ -1,11 +1,12 @@
 // expect: fail __syncwarp()
 // gpu-expect: pass
+// emulator-says: a race on shared memory
 // NVIDIA's 2007 unrolled last warp, volatile and nothing else: since Volta
 // the lanes of a warp need not run in step, and a lane may read its
 // partner's slot before the partner stored it. A converged warp gets it
 // right on a GPU (racecheck reports it); the emulator runs a warp's lanes
-// one after another and gets it wrong, and, seeing s[t] += ... as a read
-// only, names no race: the checker's hint names __syncwarp().
+// one after another and names the race between two lanes of the warp, with
+// __syncwarp() as the fix.
 #include "lab.h"
 
 __device__ void warp_reduce(volatile float *s, unsigned t)

@@ -1,8 +1,11 @@
-// expect: fail __syncthreads() missing between two rounds
+// expect: fail __syncthreads()
+// gpu-expect: fail __syncthreads() missing between two rounds
+// emulator-says: in different passes
 // The tree's rounds without a barrier between them: a thread reads its
-// partner's slot before the partner stored that round's sum. The emulator
-// sees s[t] += ... as a read only (harness/emu/README.md, its limits), so
-// it names no race: the checker's hint names the barrier.
+// partner's slot before the partner stored that round's sum. A GPU gives
+// wrong sums, and the checker's hint names the barrier; the emulator names
+// the race (the store of s[t] += ..., which gcc leaves unchecked, seen by
+// the bytes it changed), the two threads and the passes of the loop.
 #include "lab.h"
 
 __global__ void sum_blocks(float *out, const float *in, size_t n)

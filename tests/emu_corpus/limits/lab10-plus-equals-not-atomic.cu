@@ -1,9 +1,12 @@
 // expect: fail atomicAdd
-// emulator: pass
+// emulator: fail saw no block of your kernels store into *d_out
 // *d_out += sum from every block at once, no atomic: two blocks read the same
 // old value and one's write is lost. The emulator runs blocks one after
 // another, and does not check cudaMalloc'd memory for races between blocks
-// (harness/emu/block_race.c): its verdict is pass, the GPU's is wrong sums.
+// (harness/emu/block_race.c): its sums are right. Nor does it see the store
+// of a read-modify-write of global memory (gcc checks it as a read), so the
+// technique check "a warp-level last step" finds no block's work in *d_out
+// and fails, saying so and naming atomicAdd; the GPU's sums are wrong.
 #include "lab.h"
 
 __global__ void sum_blocks(float *out, const float *in, size_t n)
