@@ -107,8 +107,12 @@ local function required(div, key)
 end
 
 -- A table takes the width its cells need: pandoc would share the slide's
--- width out among the columns of a long row, and wrap "lab 3 naive".
+-- width out among the columns of a long row, and wrap "lab 3 naive". A bench
+-- table whose header is wider than a slide keeps the widths it was given (wrapped).
 local function natural_widths(t)
+    if t.attr and t.attr.classes:includes("wrapped") then
+        return t
+    end
     for i, spec in ipairs(t.colspecs) do
         t.colspecs[i] = { spec[1] }
     end
@@ -339,6 +343,16 @@ local function bench_table(div)
     end
     local blocks = markdown(table.concat(out, "\n") .. "\n\n: " .. unit .. ", median of " ..
         (csv.rows[1] and csv.rows[1].reps or "?") .. " runs")
+    -- A header wider than a slide (many variants, long labels) wraps in columns of the
+    -- slide's width, the sizes' narrow: without widths LaTeX sets each on one line.
+    local tbl = blocks[1]
+    if tbl and tbl.t == "Table" and #out[1] > 72 then
+        local n = #tbl.colspecs
+        for i = 1, n do
+            tbl.colspecs[i] = { tbl.colspecs[i][1], i == 1 and 0.1 or 0.9 / (n - 1) }
+        end
+        tbl.attr = pandoc.Attr("", { "wrapped" })
+    end
     blocks[#blocks + 1] = source_line({ path }, csv)
     return blocks
 end
