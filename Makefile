@@ -317,8 +317,11 @@ prebuilt = $(if $(and $(REFERENCE_PREBUILT),$(filter reference,$(2))),$(REFERENC
 # harness/bench/bench_OP.cu, built by nvcc.
 gpu_backend_src = $(or $(wildcard harness/bench/bench_$(call op_of,$(1)).c),harness/bench/bench_any.c)
 gpu_backend_cu = $(patsubst harness/bench/%.cu,$(B)/harness/bench/%.cu.o,$(wildcard harness/bench/bench_$(call op_of,$(1)).cu))
+# A CPU lab's is bench_cpu.c, of any operation, with its operation's library rows where
+# harness/bench/bench_cpu_OP.c defines them.
+cpu_backend_own = $(patsubst harness/bench/%.c,$(B)/harness/bench/%.o,$(wildcard harness/bench/bench_cpu_$(call op_of,$(1)).c))
 bench_backend = $(B)/harness/bench/bench_table.o \
-  $(if $(filter cpu,$(lab$(1)_kind)),$(B)/harness/bench/bench_cpu.o,$(GPU_OBJS) $(B)/harness/bench/bench_fresh.o $(call gpu_backend_cu,$(1)) \
+  $(if $(filter cpu,$(lab$(1)_kind)),$(B)/harness/bench/bench_cpu.o $(call cpu_backend_own,$(1)),$(GPU_OBJS) $(B)/harness/bench/bench_fresh.o $(call gpu_backend_cu,$(1)) \
   $(B)/lab$(1)/bench_backend.o $(B)/harness/bench/bench_gpu_transpose.o $(B)/harness/bench/bench_gpu_run.o \
   $(if $(lab$(1)_baseline),$(B)/lab$(lab$(1)_baseline)/reference/lab.renamed.o))
 
