@@ -828,6 +828,9 @@ $(B)/grade-held-back: harness/grade/grade_held_back.c $(CORE_LIB)
 $(B)/grade-misplaced: harness/grade/grade_misplaced.c
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS_HARNESS) -o $@ $<
+$(B)/grade-unpack: harness/grade/grade_unpack.c
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS_HARNESS) -o $@ $<
 $(B)/grade-plan: harness/grade/grade_plan.c
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS_HARNESS) -o $@ $<
@@ -859,7 +862,7 @@ $(GRADE_MANIFESTS):
 # On a GPU, the references' suites built for it too: a test that timed out is
 # run again with the reference's time for it on the machine (grade.sh).
 GRADE_REFERENCE_TESTS := $(if $(filter cuda,$(BACKEND)),$(foreach n,$(GPU_LABS),$(B)/lab$(n)/reference/test))
-GRADE_TOOLS := references $(B)/grade-report $(B)/grade-run $(B)/grade-confine $(B)/grade-private $(B)/grade-sandbox $(B)/grade-measured $(B)/grade-plan $(B)/grade-held-back $(B)/grade-misplaced $(if $(NVCC),$(B)/grade-gpu-probe) \
+GRADE_TOOLS := references $(B)/grade-report $(B)/grade-run $(B)/grade-confine $(B)/grade-private $(B)/grade-sandbox $(B)/grade-measured $(B)/grade-plan $(B)/grade-held-back $(B)/grade-misplaced $(B)/grade-unpack $(if $(NVCC),$(B)/grade-gpu-probe) \
                $(LABS_TSV) $(B)/csv-rows
 
 GRADE_DIR ?= $(B)/grade
