@@ -317,9 +317,12 @@ prebuilt = $(if $(and $(REFERENCE_PREBUILT),$(filter reference,$(2))),$(REFERENC
 # harness/bench/bench_OP.cu, built by nvcc.
 gpu_backend_src = $(or $(wildcard harness/bench/bench_$(call op_of,$(1)).c),harness/bench/bench_any.c)
 gpu_backend_cu = $(patsubst harness/bench/%.cu,$(B)/harness/bench/%.cu.o,$(wildcard harness/bench/bench_$(call op_of,$(1)).cu))
+# A CPU lab's is bench_cpu.c, of any operation, with its operation's library rows where
+# harness/bench/bench_cpu_OP.c defines them.
+cpu_backend_own = $(patsubst harness/bench/%.c,$(B)/harness/bench/%.o,$(wildcard harness/bench/bench_cpu_$(call op_of,$(1)).c))
 bench_backend = $(B)/harness/bench/bench_table.o \
-  $(if $(filter cpu,$(lab$(1)_kind)),$(B)/harness/bench/bench_cpu.o,$(GPU_OBJS) $(B)/harness/bench/bench_fresh.o $(call gpu_backend_cu,$(1)) \
-  $(B)/lab$(1)/bench_backend.o $(B)/harness/bench/bench_gpu_transpose.o \
+  $(if $(filter cpu,$(lab$(1)_kind)),$(B)/harness/bench/bench_cpu.o $(call cpu_backend_own,$(1)),$(GPU_OBJS) $(B)/harness/bench/bench_fresh.o $(call gpu_backend_cu,$(1)) \
+  $(B)/lab$(1)/bench_backend.o $(B)/harness/bench/bench_gpu_transpose.o $(B)/harness/bench/bench_gpu_run.o \
   $(if $(lab$(1)_baseline),$(B)/lab$(lab$(1)_baseline)/reference/lab.renamed.o))
 
 # Where a variant of a lab is built: build/lab03/student, build/lab03/reference,
@@ -825,6 +828,9 @@ $(B)/grade-held-back: harness/grade/grade_held_back.c $(CORE_LIB)
 $(B)/grade-misplaced: harness/grade/grade_misplaced.c
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS_HARNESS) -o $@ $<
+$(B)/grade-unpack: harness/grade/grade_unpack.c
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS_HARNESS) -o $@ $<
 $(B)/grade-plan: harness/grade/grade_plan.c
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS_HARNESS) -o $@ $<
@@ -839,7 +845,7 @@ $(B)/grade-gpu-probe: $(B)/harness/grade/grade_gpu_probe.o $(GPU_OBJS) $(CORE_LI
 $(B)/grade-common-cpu: $(CORE_LIB) $(LAB_CLIENT) $(GRADE_PERF_OBJS)
 $(B)/grade-common-emu: $(CORE_LIB) $(LAB_CLIENT) $(EMU_OBJS) $(EMU_TOOLS)
 $(B)/grade-common-cuda: $(CORE_LIB) $(LAB_PLANS) $(GPU_OBJS) $(B)/harness/gpu/plan_record.o $(BENCH_OBJS) \
-                        $(B)/harness/bench/bench_gpu_transpose.o \
+                        $(B)/harness/bench/bench_gpu_transpose.o $(B)/harness/bench/bench_gpu_run.o \
                         $(foreach n,$(LABS),$(if $(lab$(n)_baseline),$(B)/lab$(lab$(n)_baseline)/reference/lab.renamed.o))
 $(B)/grade-common-%:
 	@touch $@
@@ -856,7 +862,7 @@ $(GRADE_MANIFESTS):
 # On a GPU, the references' suites built for it too: a test that timed out is
 # run again with the reference's time for it on the machine (grade.sh).
 GRADE_REFERENCE_TESTS := $(if $(filter cuda,$(BACKEND)),$(foreach n,$(GPU_LABS),$(B)/lab$(n)/reference/test))
-GRADE_TOOLS := references $(B)/grade-report $(B)/grade-run $(B)/grade-confine $(B)/grade-private $(B)/grade-sandbox $(B)/grade-measured $(B)/grade-plan $(B)/grade-held-back $(B)/grade-misplaced $(if $(NVCC),$(B)/grade-gpu-probe) \
+GRADE_TOOLS := references $(B)/grade-report $(B)/grade-run $(B)/grade-confine $(B)/grade-private $(B)/grade-sandbox $(B)/grade-measured $(B)/grade-plan $(B)/grade-held-back $(B)/grade-misplaced $(B)/grade-unpack $(if $(NVCC),$(B)/grade-gpu-probe) \
                $(LABS_TSV) $(B)/csv-rows
 
 GRADE_DIR ?= $(B)/grade

@@ -1699,6 +1699,90 @@ gzip "$tmp/twice.tar"
 grade twice.tar.gz 01
 expect "a file twice in an archive is refused, not concatenated" "in the archive 2 times"
 
+# grade-unpack (harness/grade/grade_unpack.c) on planted archives, its outcome
+# fields read: KIND<TAB>TEXT a line, and what it wrote. Lab 1's file is the path asked for.
+make -s B="$build" "$build/grade-unpack" >"$tmp/unpack-build.log" 2>&1 || not_ok "grade-unpack does not build" "$tmp/unpack-build.log"
+lab1=labs/01-cpu-naive/transpose.c
+mkdir -p "$tmp/plant"
+python3 - "$tmp/plant" "$root/solutions/01-cpu-naive/transpose.c" <<'PY'
+import io, os, sys, tarfile
+out, ref = sys.argv[1], open(sys.argv[2], "rb").read()
+def arc(name, members, mode="w:gz", fmt=tarfile.GNU_FORMAT):
+    with tarfile.open(os.path.join(out, name), mode, format=fmt) as t:
+        for m in members:
+            info = tarfile.TarInfo(m[0])
+            if m[1] == "file":
+                info.size = len(m[2]); t.addfile(info, io.BytesIO(m[2]))
+            else:
+                info.type = tarfile.SYMTYPE if m[1] == "symlink" else tarfile.LNKTYPE
+                info.linkname = m[2]; t.addfile(info)
+lab1 = "labs/01-cpu-naive/transpose.c"
+arc("escape.tar.gz", [("../escape.c", "file", b"x"), ("/tmp/absolute.c", "file", b"x"),
+                      ("labs/01-cpu-naive/../../../outside.c", "file", b"x"), ("./" + lab1, "file", ref)])
+arc("symlink.tar.gz", [(lab1, "symlink", "/etc/passwd")])
+arc("hardlink.tar.gz", [("labs/other.c", "file", b"x"), (lab1, "hardlink", "labs/other.c")])
+arc("huge.tar.gz", [(lab1, "file", b"/" * (2 << 20))])
+arc("twice.tar", [(lab1, "file", ref), ("./" + lab1, "file", b"int not_c(")], mode="w")
+arc("pax.tar", [("labs/" + "d" * 120 + "/long.c", "file", b"x"), (lab1, "file", ref)], mode="w", fmt=tarfile.PAX_FORMAT)
+arc("whole.tar", [(lab1, "file", ref)], mode="w")
+whole = open(os.path.join(out, "whole.tar"), "rb").read()
+open(os.path.join(out, "cut-data.tar"), "wb").write(whole[:600])
+open(os.path.join(out, "cut-header.tar"), "wb").write(whole[:512 + 1024 + 100])
+open(os.path.join(out, "bomb.tar.gz"), "wb").write(open(os.path.join(out, "huge.tar.gz"), "rb").read())
+open(os.path.join(out, "cut.tar.gz"), "wb").write(open(os.path.join(out, "escape.tar.gz"), "rb").read()[:60])
+open(os.path.join(out, "empty.tar"), "wb").close()
+open(os.path.join(out, "zip.tar.gz"), "wb").write(b"PK\x03\x04" + b"\0" * 600)
+PY
+# unpack NAME [ARCHIVE_LIMIT]: its outcome lines in $tmp/plant/NAME.said, what it took under $tmp/plant/NAME.d
+unpack() {
+    "$build/grade-unpack" "$tmp/plant/$1" "$tmp/plant/$1.d" "$tmp/plant/$1.list" "$tmp/plant/$1.gzip" \
+        $((1 << 20)) "${2:-$((16 << 20))}" "$lab1" >"$tmp/plant/$1.said" 2>&1
+}
+# said NAME KIND TEXT: its one outcome line is KIND, its text starting with TEXT
+said() {
+    local lines kind text
+    lines=$(wc -l <"$tmp/plant/$1.said")
+    IFS=$'\t' read -r kind text <"$tmp/plant/$1.said"
+    if [ "$lines" = 1 ] && [ "$kind" = "$2" ] && [[ "$text" == "$3"* ]]; then
+        ok "grade-unpack: $1: $2, \"$3...\""
+    else
+        not_ok "grade-unpack: $1: expected one line '$2<TAB>$3...'" "$tmp/plant/$1.said"
+    fi
+}
+unpack escape.tar.gz
+if [ ! -s "$tmp/plant/escape.tar.gz.said" ] && cmp -s "$tmp/plant/escape.tar.gz.d/$lab1" solutions/01-cpu-naive/transpose.c &&
+    [ "$(cd "$tmp/plant/escape.tar.gz.d" && find . -type f)" = "./$lab1" ] && [ ! -e "$tmp/escape.c" ] &&
+    [ ! -e "$tmp/outside.c" ] && [ ! -e /tmp/absolute.c ]; then
+    ok "grade-unpack: paths that climb out or are absolute are never written; ./$lab1 is taken, nothing else"
+else
+    not_ok "grade-unpack: an archive with escaping paths wrote more than the lab file" "$tmp/plant/escape.tar.gz.said"
+fi
+if [ "$(cat "$tmp/plant/escape.tar.gz.list")" = "$(printf '%s\n' ../escape.c /tmp/absolute.c labs/01-cpu-naive/../../../outside.c "$lab1")" ]; then
+    ok "grade-unpack: its listing names the archive's regular files, less a leading ./"
+else
+    not_ok "grade-unpack: the listing is not the archive's files" "$tmp/plant/escape.tar.gz.list"
+fi
+unpack symlink.tar.gz && said symlink.tar.gz note "$lab1 is not a regular file (a link?): ignored"
+unpack hardlink.tar.gz && said hardlink.tar.gz note "$lab1 is not a regular file (a link?): ignored"
+unpack huge.tar.gz && said huge.tar.gz note "$lab1 is larger than 1048576 bytes: ignored"
+unpack bomb.tar.gz $((1 << 20)) && said bomb.tar.gz note "the hand-in unpacks to more than 1048576 bytes: nothing in it is graded"
+unpack twice.tar && said twice.tar note "$lab1 is in the archive 2 times: ignored"
+for a in symlink.tar.gz hardlink.tar.gz huge.tar.gz bomb.tar.gz twice.tar; do
+    [ ! -e "$tmp/plant/$a.d/$lab1" ] || not_ok "grade-unpack: $a: the refused file was written" /dev/null
+done
+unpack pax.tar
+if [ ! -s "$tmp/plant/pax.tar.said" ] && cmp -s "$tmp/plant/pax.tar.d/$lab1" solutions/01-cpu-naive/transpose.c &&
+    grep -qx "labs/d\{120\}/long.c" "$tmp/plant/pax.tar.list"; then
+    ok "grade-unpack: a pax archive's long names are read from its records, its lab file taken"
+else
+    not_ok "grade-unpack: a pax archive is not read" "$tmp/plant/pax.tar.said"
+fi
+unpack cut-data.tar && said cut-data.tar damaged "cut off (tar: Unexpected EOF in archive)"
+unpack cut-header.tar && said cut-header.tar damaged "cut off (the archive lacks the end every tar archive has)"
+unpack cut.tar.gz && said cut.tar.gz damaged "cut off (gzip: unexpected end of file)"
+unpack empty.tar && said empty.tar empty "not a tar archive (it is empty)"
+unpack zip.tar.gz && said zip.tar.gz empty "not a tar archive (it is a zip archive)"
+
 # A lab whose tests use up its time: the rest are not run, and say so.
 summary=$build/grade/lab-limit/summary.txt
 mkdir -p "$tmp/lab-limit/labs/01-cpu-naive"

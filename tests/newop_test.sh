@@ -7,7 +7,9 @@
 # (harness/core/src/check_rowsum.c), its suite (tests/labNN_test.c) and the
 # lab's own folders (stub and reference), all from tests/newop/. Then, on
 # the emulator: the reference passes its suite and the stub fails it, test
-# by test; the bench builds and says what it would time; the profile counts
+# by test; the bench builds and says what it would time; a CPU lab of the
+# row sum, the number after it, benches from the descriptor as well
+# (bench_cpu.c): the copy and the reference timed, the stub not; the profile counts
 # the reference's kernel at its size; the figure of the lab is drawn from
 # it; and make grade scores the reference handed in. Prints TAP; make check
 # counts it.
@@ -19,21 +21,29 @@ touch "$tmp/copied"
 
 num=$(sed -n 's/^LABS := //p' labs/labs.mk | awk '{ printf "%02d", $NF + 1 }')
 lab=$((10#$num)) dir=$num-gpu-rowsum
-mkdir -p "$kit/labs/$dir" "$kit/solutions/$dir"
+cnum=$(printf '%02d' $((lab + 1))) clab=$((lab + 1))
+cdir=$cnum-cpu-rowsum
+mkdir -p "$kit/labs/$dir" "$kit/solutions/$dir" "$kit/labs/$cdir" "$kit/solutions/$cdir"
 cp tests/newop/stub.cu "$kit/labs/$dir/rowsum.cu"
 cp tests/newop/solution.cu "$kit/solutions/$dir/rowsum.cu"
+cp tests/newop/stub.c "$kit/labs/$cdir/rowsum.c"
+cp tests/newop/solution.c "$kit/solutions/$cdir/rowsum.c"
 printf '# Lab %d: row sums\n\nA throwaway lab of tests/newop_test.sh.\n' "$lab" >"$kit/labs/$dir/README.md"
+printf '# Lab %d: row sums on the CPU\n\nA throwaway lab of tests/newop_test.sh.\n' "$clab" >"$kit/labs/$cdir/README.md"
 cp tests/newop/rowsum.c "$kit/harness/core/ops/rowsum.c"
 cp tests/newop/check_rowsum.c "$kit/harness/core/src/check_rowsum.c"
 sed "s/labNN/lab$num/g; s/Lab NN/Lab $lab/" tests/newop/suite.c >"$kit/tests/lab${num}_test.c"
 {
-    sed "s/^LABS := .*/& $num/" labs/labs.mk
+    sed "s/^LABS := .*/& $num $cnum/" labs/labs.mk
     printf '\nlab%s_dir := %s\nlab%s_kind := gpu\nlab%s_op := rowsum\nlab%s_file := rowsum.cu\nlab%s_tunables := BLOCK_ROWS\nlab%s_title := GPU row sum\n' \
         "$num" "$dir" "$num" "$num" "$num" "$num" "$num"
+    printf '\nlab%s_dir := %s\nlab%s_kind := cpu\nlab%s_op := rowsum\nlab%s_file := rowsum.c\nlab%s_tunables :=\nlab%s_title := CPU row sum\n' \
+        "$cnum" "$cdir" "$cnum" "$cnum" "$cnum" "$cnum" "$cnum"
 } >"$kit/labs/labs.mk"
 # What the kit's history would say was written: nothing but those files.
 written=$(cd "$kit" && find . -newer "$tmp/copied" -type f | sort | tr '\n' ' ')
 expected=$(printf '%s\n' ./labs/labs.mk "./labs/$dir/rowsum.cu" "./labs/$dir/README.md" "./solutions/$dir/rowsum.cu" \
+    "./labs/$cdir/rowsum.c" "./labs/$cdir/README.md" "./solutions/$cdir/rowsum.c" \
     ./harness/core/ops/rowsum.c ./harness/core/src/check_rowsum.c "./tests/lab${num}_test.c" | sort | tr '\n' ' ')
 if [ "$written" = "$expected" ]; then
     ok "the row sum is added by labs.mk's lines, one operation file, its checker, its suite and the lab's folders"
@@ -87,6 +97,25 @@ else
     else
         not_ok "make lab$lab bench wrote no rows of lab $lab at 33x65" "$tmp/bench.log"
     fi
+fi
+
+# The CPU lab's bench, run here: its CSV and its record read by their columns' names.
+kmake "build/lab$cnum/bench" "build/csv-rows" >"$tmp/cpu-bench-build.log" 2>&1 &&
+    "$kit/build/lab$cnum/bench" --sizes 64,33x65 --reps 3 --csv "$tmp/cpu.csv" --record "$tmp/cpu.tsv" \
+        >"$tmp/cpu-bench.log" 2>&1
+if [ -s "$tmp/cpu.csv" ] && "$kit/build/csv-rows" "$tmp/cpu.csv" lab rows cols unit role >"$tmp/cpu-rows" 2>&1 &&
+    awk -F'\t' -v lab="$clab" '$1 == lab && $2 "x" $3 == "33x65" && $4 == "GB/s" { seen[$5]++; n++ }
+        END { exit !(seen["ceiling"] == 1 && seen["reference"] == 1 && n == 2) }' "$tmp/cpu-rows"; then
+    ok "lab $clab, the row sum on the CPU, benches: the copy and the reference timed at 33x65 in GB/s, no other row"
+else
+    not_ok "lab $clab's CPU bench wrote no rows of the copy and the reference at 33x65" "$tmp/cpu-bench.log"
+fi
+if "$kit/build/csv-rows" "$tmp/cpu.tsv" role rows outcome note >"$tmp/cpu-record" 2>&1 &&
+    awk -F'\t' '$1 == "student" && $2 == 64 && $3 == "untimed" && $4 ~ /^not implemented yet/ { found = 1 }
+        END { exit !found }' "$tmp/cpu-record"; then
+    ok "... and its record says the stub was not timed: not implemented yet"
+else
+    not_ok "lab $clab's record does not say the stub was left untimed" "$tmp/cpu-record"
 fi
 
 # The profile on the emulator: the reference's kernel counted at the size asked for.

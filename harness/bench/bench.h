@@ -4,7 +4,9 @@
  * bench_variants.h: bench_cpu.c (labs 1-2), and on a GPU the operation's
  * own, bench_OP.c (bench_transpose.c, bench_inplace.c, bench_matmul.c,
  * bench_sgemm.c and bench_reduce.c, with its device code in bench_reduce.cu),
- * or bench_any.c for an operation with none. Each
+ * or bench_any.c for an operation with none; their loop over the variants
+ * (check, the student's plans made ahead, tl_gpu_time) and --once's buffers
+ * are bench_gpu_run.c's, each back end giving it only what is its own. Each
  * lab's bench binary links the student's lab file and the reference's, its
  * entry points renamed reference_*.
  */

@@ -10,9 +10,7 @@
  * transposes' fresh ones (bench_fresh.h): an operation whose lab is graded
  * on its speed gets a back end of its own.
  */
-#include "bench_fresh.h"
 #include "bench_gpu_transpose.h"
-#include "sysinfo.h"
 
 #include <stdint.h>
 #include <stdlib.h>
@@ -56,11 +54,12 @@ int tl_bench_fits(tl_shape s, char *why, size_t why_len)
 }
 
 typedef struct {
+    tl_bench_draws draws; /* none: every timed call gets the same matrices */
     tl_entry_fn fn; /* NULL: the copy */
     float *d[TL_CALL_MATRICES];
     float *copy_from, *copy_to;
     tl_shape s;
-    const float *want; /* the output of the kernel's untimed call */
+    float *want;       /* the output of the kernel's untimed call */
     float *got;        /* room for the output, on the host */
     uint64_t samples;
 } launch_ctx;
@@ -138,51 +137,58 @@ static void release(launch_ctx *c)
     cudaFree(c->copy_to);
 }
 
+/* The call's matrices at one size (a context of no variant yet) and the output's room on the host:
+ * what the kernel's untimed call left, and what a timed call leaves. */
+typedef struct {
+    launch_ctx base;
+    float *want, *got;
+} at_size;
+
+static void context(void *p, void *size, const tl_variant *v, int k)
+{
+    at_size *at = size;
+    launch_ctx c = at->base;
+    c.fn = v->fn, c.want = at->want, c.got = at->got, c.samples = TL_DEFAULT_SEED + (uint64_t)k;
+    *(launch_ctx *)p = c;
+}
+
+/* A kernel: its checker's verdict, then its untimed call's output, which every timed one must
+ * leave again. */
+static int ready(void *p, const tl_bench_opts *o, tl_result *r)
+{
+    launch_ctx *c = p;
+    static tl_verdict v;
+    size_t n = floats(c->s, 0);
+    (void)o;
+    if (!c->fn)
+        return 1;
+    tl_bench_op->check(&v, r->variant->entry, c->fn, &tl_gpu_backend, c->s, tl_fresh_seed());
+    cudaError_t err = v.ok ? poison(c) : cudaSuccess;
+    if (!err && v.ok)
+        err = launch(c);
+    if (!err && v.ok && !(err = cudaDeviceSynchronize()))
+        err = cudaMemcpy(c->want, c->d[0], n * sizeof(float), cudaMemcpyDeviceToHost);
+    if (err)
+        tl_gpu_explain(err, r->note, sizeof r->note);
+    else if (!v.ok)
+        tl_bench_note_verdict(r, &v);
+    return v.ok && !err;
+}
+
+static const tl_bench_gpu backend = {sizeof(launch_ctx), context, ready, launch, poison, poison, verify, &info};
+
 int tl_bench_size(tl_shape s, const tl_bench_opts *o, tl_result *results, char *why, size_t why_len)
 {
     size_t n = floats(s, 0);
-    launch_ctx base = {.s = s};
-    float *want = malloc(n * sizeof(float)), *got = malloc(n * sizeof(float));
-    static tl_verdict v;
+    at_size at = {.base = {.s = s}, .want = malloc(n * sizeof(float)), .got = malloc(n * sizeof(float))};
     int rc = -1;
-    if (!want || !got) {
+    if (!at.want || !at.got)
         snprintf(why, why_len, "out of host memory");
-        goto done;
-    }
-    if (allocate(&base, s, why, why_len) != 0)
-        goto done;
-    for (int k = 0; k < N_VARIANTS; k++) {
-        tl_result *r = &results[k];
-        if (!tl_bench_selected(o, &variants[k]))
-            continue;
-        r->variant = &variants[k];
-        launch_ctx c = base;
-        c.fn = variants[k].fn, c.want = want, c.got = got, c.samples = TL_DEFAULT_SEED + (uint64_t)k;
-        if (c.fn) {
-            tl_bench_op->check(&v, variants[k].entry, c.fn, &tl_gpu_backend, s, tl_fresh_seed());
-            cudaError_t err = v.ok ? poison(&c) : cudaSuccess;
-            if (!err && v.ok)
-                err = launch(&c);
-            if (!err && v.ok && !(err = cudaDeviceSynchronize()))
-                err = cudaMemcpy(want, c.d[0], n * sizeof(float), cudaMemcpyDeviceToHost);
-            if (!v.ok || err) {
-                if (err)
-                    tl_gpu_explain(err, r->note, sizeof r->note);
-                else
-                    tl_bench_note_verdict(r, &v);
-                continue;
-            }
-        }
-        tl_gpu_op op = {launch, poison, verify, &c};
-        if (tl_gpu_time(&op, o->warmup, o->reps, 2 * info.l2_bytes, &r->stats, r->note,
-                        sizeof r->note) == 0)
-            r->measured = 1;
-    }
-    rc = 0;
-done:
-    release(&base);
-    free(want);
-    free(got);
+    else if (allocate(&at.base, s, why, why_len) == 0)
+        rc = tl_bench_gpu_measure(&backend, &at, o, results, why, why_len);
+    release(&at.base);
+    free(at.want);
+    free(at.got);
     return rc;
 }
 
@@ -190,10 +196,8 @@ int tl_bench_once(tl_shape s, const tl_variant *v, char *why, size_t why_len)
 {
     launch_ctx c = {.fn = v->fn, .s = s};
     int rc = allocate(&c, s, why, why_len);
-    if (rc == 0) {
-        tl_gpu_op op = {launch, poison, NULL, &c};
-        rc = tl_gpu_once(&op, v->name, why, why_len);
-    }
+    if (rc == 0)
+        rc = tl_bench_gpu_once(&backend, &c, v, why, why_len);
     release(&c);
     return rc;
 }
@@ -205,10 +209,7 @@ double tl_bench_bound(tl_shape s, const tl_result *r, int n, char *how, size_t h
 
 void tl_bench_describe(FILE *f)
 {
-    char cpu[256];
-    tl_cpu_model(cpu, sizeof cpu);
-    tl_gpu_describe(f, &info);
-    fprintf(f, "# host: %s\n", cpu);
+    tl_bench_gpu_describe(f, &info);
     fprintf(f, "# inputs: the same for every timed call (random, seed %llu); the ceiling copies the "
                "bytes a call moves; a rate above 125 %% of the copy's is refused\n",
             (unsigned long long)tl_fresh_seed());

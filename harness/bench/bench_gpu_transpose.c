@@ -2,6 +2,7 @@
 #include "sysinfo.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 int tl_bench_gpu_start(tl_gpu_info *info, char *why, size_t why_len)
@@ -14,6 +15,14 @@ int tl_bench_gpu_start(tl_gpu_info *info, char *why, size_t why_len)
         return -1;
     }
     return tl_gpu_query(info, why, why_len);
+}
+
+void tl_bench_gpu_describe(FILE *f, const tl_gpu_info *info)
+{
+    char cpu[256];
+    tl_cpu_model(cpu, sizeof cpu);
+    tl_gpu_describe(f, info);
+    fprintf(f, "# host: %s\n", cpu);
 }
 
 int tl_bench_gpu_fits(tl_shape s, const tl_gpu_info *info, int copies, char *why, size_t why_len)
@@ -72,4 +81,42 @@ double tl_bench_gpu_copy_bound(const tl_gpu_info *info, tl_shape s, const tl_res
     }
     snprintf(how, how_len, "the memory's theoretical %.0f GB/s", info->peak_gbps);
     return info->peak_gbps;
+}
+
+int tl_bench_gpu_transpose_size(const tl_bench_gpu *g, tl_shape s, const tl_bench_opts *o, tl_result *results,
+                                char *why, size_t why_len)
+{
+    size_t n = tl_shape_elements(s);
+    tl_gpu_transposes at = {.h_out = malloc(n * sizeof(float)), .s = s};
+    int rc = -1;
+    if (!at.h_out)
+        snprintf(why, why_len, "out of host memory");
+    else if (!tl_fresh_make(&at.ins, n, TL_FRESH_RANDOM, why, why_len) &&
+             !tl_fresh_make(&at.outs, n, TL_FRESH_EMPTY, why, why_len))
+        rc = tl_bench_gpu_measure(g, &at, o, results, why, why_len);
+    tl_fresh_free(&at.ins);
+    tl_fresh_free(&at.outs);
+    free(at.h_out);
+    return rc;
+}
+
+int tl_bench_gpu_transpose_once(const tl_bench_gpu *g, tl_shape s, const tl_variant *v, char *why,
+                                size_t why_len)
+{
+    size_t n = tl_shape_elements(s);
+    float *d[2] = {NULL, NULL};
+    void *ctx = malloc(g->ctx_bytes);
+    int rc = -1;
+    if (!ctx)
+        snprintf(why, why_len, "out of host memory");
+    else if (tl_bench_gpu_buffers(d, (const size_t[]){n, n}, 2, 1, TL_FRESH_RANDOM, why, why_len) == 0) {
+        tl_gpu_transposes at = {.s = s};
+        at.ins.d = d[0], at.outs.d = d[1];
+        g->context(ctx, &at, v, 0);
+        ((tl_bench_draws *)ctx)->ins = ((tl_bench_draws *)ctx)->outs = NULL;
+        rc = tl_bench_gpu_once(g, ctx, v, why, why_len);
+    }
+    tl_bench_gpu_free(d, 2);
+    free(ctx);
+    return rc;
 }

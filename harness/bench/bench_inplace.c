@@ -9,12 +9,9 @@
  * must hold the transpose of that one. Both are new for each repetition, at
  * new addresses (bench_fresh.h).
  */
-#include "bench_fresh.h"
 #include "bench_gpu_transpose.h"
-#include "sysinfo.h"
 
 #include <stdint.h>
-#include <stdlib.h>
 #include <string.h>
 
 /* The out-of-place reference of the baseline lab, linked beside this one's. */
@@ -50,6 +47,7 @@ static int out_of_place(const tl_variant *v)
 }
 
 typedef struct {
+    tl_bench_draws draws;      /* where each timed call's matrices come from: ins, and outs the works */
     tl_inplace_fn inplace;     /* in place on work; else out of place or the copy */
     tl_transpose_fn transpose; /* out of place into work; NULL: the copy */
     float *work;               /* what the call writes */
@@ -58,9 +56,16 @@ typedef struct {
     const float *h_in;         /* what pristine holds */
     float *h_out;              /* room for work, to check it whole */
     uint64_t samples;          /* the sampler's state */
-    tl_fresh *ins, *works;     /* where each timed call's matrices come from */
-    int student;          /* the student's: its calls may be launch plans (gpu.h) */
 } launch_ctx;
+
+static void context(void *p, void *size, const tl_variant *v, int k)
+{
+    tl_gpu_transposes *at = size;
+    launch_ctx c = {{&at->ins, &at->outs}, out_of_place(v) ? NULL : (tl_inplace_fn)v->fn,
+                    out_of_place(v) ? (tl_transpose_fn)v->fn : NULL, at->outs.d, at->ins.d, at->s,
+                    at->ins.h, at->h_out, TL_DEFAULT_SEED + (uint64_t)k};
+    *(launch_ctx *)p = c;
+}
 
 static cudaError_t launch(void *p)
 {
@@ -75,16 +80,16 @@ static cudaError_t launch(void *p)
     return tl_gpu_lab_error(NULL);
 }
 
-/* Before each timed call: the matrix as it was for an in-place call, poison for the others. */
+/* Before each call: the matrix as it was for an in-place call, poison for the others. */
 static cudaError_t prepare(void *p)
 {
     launch_ctx *c = p;
     size_t bytes = tl_shape_elements(c->s) * sizeof(float);
-    if (c->ins) { /* a timed call: a matrix it has not seen, at an address new to it */
-        size_t at = tl_fresh_next(c->ins);
-        c->pristine = c->ins->d + at;
-        c->h_in = c->ins->h + at;
-        c->work = c->works->d + tl_fresh_next(c->works);
+    if (c->draws.ins) { /* a timed call: a matrix it has not seen, at an address new to it */
+        size_t at = tl_fresh_next(c->draws.ins);
+        c->pristine = c->draws.ins->d + at;
+        c->h_in = c->draws.ins->h + at;
+        c->work = c->draws.outs->d + tl_fresh_next(c->draws.outs);
     }
     if (c->inplace)
         return cudaMemcpyAsync(c->work, c->pristine, bytes, cudaMemcpyDeviceToDevice, 0);
@@ -99,13 +104,15 @@ static int verify(void *p, int rep, int last, char *why, size_t why_len)
 }
 
 /* The checker's verdict on a variant before it is timed: 1 when it may be. */
-static int checked(tl_result *r, const launch_ctx *c, tl_shape s)
+static int ready(void *p, const tl_bench_opts *o, tl_result *r)
 {
+    launch_ctx *c = p;
     static tl_verdict v;
+    (void)o;
     if (c->inplace)
-        tl_check_inplace(&v, c->inplace, &tl_gpu_backend, s.rows, tl_fresh_seed(), &tl_inplace_words);
+        tl_check_inplace(&v, c->inplace, &tl_gpu_backend, c->s.rows, tl_fresh_seed(), &tl_inplace_words);
     else if (c->transpose)
-        tl_check_transpose(&v, c->transpose, &tl_gpu_backend, s, tl_fresh_seed(), &tl_transpose_words);
+        tl_check_transpose(&v, c->transpose, &tl_gpu_backend, c->s, tl_fresh_seed(), &tl_transpose_words);
     else
         return 1;
     if (!v.ok)
@@ -113,82 +120,16 @@ static int checked(tl_result *r, const launch_ctx *c, tl_shape s)
     return v.ok;
 }
 
-static void context(launch_ctx *c, const tl_variant *v, float *work, const float *pristine,
-                    tl_shape s, const float *h_in, float *h_out, uint64_t samples)
-{
-    launch_ctx made = {out_of_place(v) ? NULL : (tl_inplace_fn)v->fn,
-                       out_of_place(v) ? (tl_transpose_fn)v->fn : NULL,
-                       work, pristine, s, h_in, h_out, samples, NULL, NULL, 0};
-    *c = made;
-}
+static const tl_bench_gpu backend = {sizeof(launch_ctx), context, ready, launch, prepare, prepare, verify, &info};
 
 int tl_bench_size(tl_shape s, const tl_bench_opts *o, tl_result *results, char *why, size_t why_len)
 {
-    size_t n = tl_shape_elements(s);
-    float *h_out = malloc(n * sizeof(float));
-    tl_fresh ins, works;
-    int rc = -1;
-    memset(&ins, 0, sizeof ins), memset(&works, 0, sizeof works);
-    if (!h_out) {
-        snprintf(why, why_len, "out of host memory");
-        goto done;
-    }
-    if (tl_fresh_make(&ins, n, TL_FRESH_RANDOM, why, why_len) ||
-        tl_fresh_make(&works, n, TL_FRESH_EMPTY, why, why_len))
-        goto done;
-    for (int k = 0; k < N_VARIANTS; k++) {
-        tl_result *r = &results[k];
-        if (!tl_bench_selected(o, &variants[k]))
-            continue;
-        r->variant = &variants[k];
-        launch_ctx c;
-        context(&c, &variants[k], works.d, ins.d, s, ins.h, h_out, TL_DEFAULT_SEED + (uint64_t)k);
-        c.ins = &ins, c.works = &works, c.student = !strcmp(variants[k].role, "student");
-        if (!checked(r, &c, s))
-            continue;
-        tl_gpu_op op = {launch, prepare, verify, &c};
-        if (c.student) { /* its plans, made before anything is timed */
-            tl_fresh ins_again = ins, works_again = works;
-            launch_ctx rehearsal = c;
-            rehearsal.ins = &ins_again, rehearsal.works = &works_again;
-            tl_fresh_plan_ahead(&op, &rehearsal, o->reps);
-        }
-        if (tl_gpu_time(&op, o->warmup, o->reps, 2 * info.l2_bytes, &r->stats, r->note,
-                        sizeof r->note) == 0)
-            r->measured = 1;
-    }
-    rc = 0;
-done:
-    tl_fresh_free(&ins);
-    tl_fresh_free(&works);
-    free(h_out);
-    return rc;
+    return tl_bench_gpu_transpose_size(&backend, s, o, results, why, why_len);
 }
 
 int tl_bench_once(tl_shape s, const tl_variant *v, char *why, size_t why_len)
 {
-    size_t n = tl_shape_elements(s), bytes = n * sizeof(float);
-    float *h = malloc(bytes), *d_pristine = NULL, *d_work = NULL;
-    cudaError_t err;
-    int rc = -1;
-    if (!h) {
-        snprintf(why, why_len, "out of host memory");
-        return -1;
-    }
-    tl_fill_random(h, n, TL_DEFAULT_SEED);
-    if (!(err = cudaMalloc((void **)&d_pristine, bytes)) && !(err = cudaMalloc((void **)&d_work, bytes)) &&
-        !(err = cudaMemcpy(d_pristine, h, bytes, cudaMemcpyHostToDevice))) {
-        launch_ctx c;
-        context(&c, v, d_work, d_pristine, s, h, NULL, 0);
-        tl_gpu_op op = {launch, prepare, NULL, &c};
-        rc = tl_gpu_once(&op, v->name, why, why_len);
-    } else {
-        tl_gpu_explain(err, why, why_len);
-    }
-    cudaFree(d_pristine);
-    cudaFree(d_work);
-    free(h);
-    return rc;
+    return tl_bench_gpu_transpose_once(&backend, s, v, why, why_len);
 }
 
 double tl_bench_bound(tl_shape s, const tl_result *r, int n, char *how, size_t how_len)
@@ -198,10 +139,7 @@ double tl_bench_bound(tl_shape s, const tl_result *r, int n, char *how, size_t h
 
 void tl_bench_describe(FILE *f)
 {
-    char cpu[256];
-    tl_cpu_model(cpu, sizeof cpu);
-    tl_gpu_describe(f, &info);
-    fprintf(f, "# host: %s\n", cpu);
+    tl_bench_gpu_describe(f, &info);
     fprintf(f, "# inputs: new for each timed call, at new addresses (a random pool, seed %llu); a "
                "rate above 125 %% of the copy's is refused\n", (unsigned long long)tl_fresh_seed());
     fprintf(f, "# in place: the matrix is restored from a pristine copy before each timed call, "

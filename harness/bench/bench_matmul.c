@@ -4,9 +4,7 @@
  * naive, or sgemm), the student's, and a CPU product at sizes where it ends
  * in seconds.
  */
-#include "bench.h"
-#include "bench_fresh.h"
-#include "gpu.h"
+#include "bench_gpu_run.h"
 #include "sysinfo.h"
 
 #include <cublas_v2.h>
@@ -102,16 +100,33 @@ static void cpu_matmul(float *c, const float *a, const float *b, int m, int n, i
 #endif
 }
 
+/* A product's matrices at one size: A and B from one pool of finite values (no inf or NaN in a
+ * product), C from another (bench_fresh.h); and A, B and room for C on the host, for the CPU's
+ * product, made when it is asked for. */
 typedef struct {
+    tl_fresh ins, outs;
+    float *h;
+    tl_shape s;
+} at_size;
+
+typedef struct {
+    tl_bench_draws draws;   /* where each timed call's A, B and C come from (bench_fresh.h) */
     tl_matmul_fn fn;
     float *c;
     const float *a, *b;
     tl_shape s;
     const float *h_a, *h_b; /* what a and b hold */
     uint64_t samples;       /* the sampler's state */
-    tl_fresh *ins, *outs;   /* where each timed call's A, B and C come from (bench_fresh.h) */
-    int student;          /* the student's: its calls may be launch plans (gpu.h) */
+    at_size *at;
 } launch_ctx;
+
+static void context(void *p, void *size, const tl_variant *v, int k)
+{
+    at_size *at = size;
+    launch_ctx x = {{&at->ins, &at->outs}, fn_of(v), at->outs.d, at->ins.d, at->ins.d, at->s, at->ins.h,
+                    at->ins.h, TL_DEFAULT_SEED + (uint64_t)k, at};
+    *(launch_ctx *)p = x;
+}
 
 static cudaError_t launch(void *p)
 {
@@ -131,10 +146,10 @@ static cudaError_t poison(void *p)
 static cudaError_t fresh(void *p)
 {
     launch_ctx *x = p;
-    size_t at_a = tl_fresh_next(x->ins), at_b = tl_fresh_next(x->ins);
-    x->a = x->ins->d + at_a, x->h_a = x->ins->h + at_a;
-    x->b = x->ins->d + at_b, x->h_b = x->ins->h + at_b;
-    x->c = x->outs->d + tl_fresh_next(x->outs);
+    size_t at_a = tl_fresh_next(x->draws.ins), at_b = tl_fresh_next(x->draws.ins);
+    x->a = x->draws.ins->d + at_a, x->h_a = x->draws.ins->h + at_a;
+    x->b = x->draws.ins->d + at_b, x->h_b = x->draws.ins->h + at_b;
+    x->c = x->draws.outs->d + tl_fresh_next(x->draws.outs);
     return poison(p);
 }
 
@@ -209,85 +224,54 @@ static void time_on_host(tl_result *r, const tl_bench_opts *o, float *h, tl_shap
     free(t);
 }
 
+/* The ceiling as it is; the lab's kernels checked first; the CPU's product timed on the host. */
+static int ready(void *p, const tl_bench_opts *o, tl_result *r)
+{
+    launch_ctx *x = p;
+    at_size *at = x->at;
+    tl_shape s = x->s;
+    size_t na = (size_t)s.rows * s.depth, nb = (size_t)s.depth * s.cols, nc = (size_t)s.rows * s.cols;
+    if (!on_host(r->variant))
+        return !strcmp(r->variant->role, "ceiling") || checked(r, r->variant);
+    if (!at->h && (at->h = malloc((na + nb + nc) * sizeof *at->h))) {
+        memcpy(at->h, at->ins.h, na * sizeof *at->h);
+        memcpy(at->h + na, at->ins.h, nb * sizeof *at->h);
+    }
+    if (at->h)
+        time_on_host(r, o, at->h, s);
+    else
+        snprintf(r->note, sizeof r->note, "out of host memory");
+    return 0;
+}
+
+static const tl_bench_gpu backend = {sizeof(launch_ctx), context, ready, launch, fresh, poison, verify, &info};
+
 int tl_bench_size(tl_shape s, const tl_bench_opts *o, tl_result *results, char *why, size_t why_len)
 {
     size_t na = (size_t)s.rows * s.depth, nb = (size_t)s.depth * s.cols, nc = (size_t)s.rows * s.cols;
-    float *h = NULL;
-    tl_fresh ins, outs;
+    at_size at = {.s = s};
     int rc = -1;
-    memset(&ins, 0, sizeof ins), memset(&outs, 0, sizeof outs);
-    /* A and B from one pool of finite values (no inf or NaN in a product), C from another. */
-    if (tl_fresh_make(&ins, na > nb ? na : nb, TL_FRESH_FINITE, why, why_len) ||
-        tl_fresh_make(&outs, nc, TL_FRESH_EMPTY, why, why_len))
-        goto done;
-    for (int k = 0; k < N_VARIANTS; k++) {
-        const tl_variant *var = &variants[k];
-        tl_result *r = &results[k];
-        if (!tl_bench_selected(o, var))
-            continue;
-        r->variant = var;
-        if (on_host(var)) { /* the CPU's product: A, B and room for C, on the host */
-            if (!h && (h = malloc((na + nb + nc) * sizeof *h))) {
-                memcpy(h, ins.h, na * sizeof *h);
-                memcpy(h + na, ins.h, nb * sizeof *h);
-            }
-            if (h)
-                time_on_host(r, o, h, s);
-            else
-                snprintf(r->note, sizeof r->note, "out of host memory");
-            continue;
-        }
-        if (strcmp(var->role, "ceiling") && !checked(r, var))
-            continue;
-        launch_ctx c = {fn_of(var), outs.d, ins.d, ins.d, s, ins.h, ins.h, TL_DEFAULT_SEED + (uint64_t)k,
-                        &ins, &outs, !strcmp(var->role, "student")};
-        tl_gpu_op op = {launch, fresh, verify, &c};
-        if (c.student) { /* its plans, made before anything is timed */
-            tl_fresh ins_again = ins, outs_again = outs;
-            launch_ctx rehearsal = c;
-            rehearsal.ins = &ins_again, rehearsal.outs = &outs_again;
-            tl_fresh_plan_ahead(&op, &rehearsal, o->reps);
-        }
-        if (tl_gpu_time(&op, o->warmup, o->reps, 2 * info.l2_bytes, &r->stats, r->note,
-                        sizeof r->note) == 0)
-            r->measured = 1;
-    }
-    rc = 0;
-done:
-    tl_fresh_free(&ins);
-    tl_fresh_free(&outs);
-    free(h);
+    if (!tl_fresh_make(&at.ins, na > nb ? na : nb, TL_FRESH_FINITE, why, why_len) &&
+        !tl_fresh_make(&at.outs, nc, TL_FRESH_EMPTY, why, why_len))
+        rc = tl_bench_gpu_measure(&backend, &at, o, results, why, why_len);
+    tl_fresh_free(&at.ins);
+    tl_fresh_free(&at.outs);
+    free(at.h);
     return rc;
 }
 
 int tl_bench_once(tl_shape s, const tl_variant *v, char *why, size_t why_len)
 {
     size_t na = (size_t)s.rows * s.depth, nb = (size_t)s.depth * s.cols, nc = (size_t)s.rows * s.cols;
-    float *h, *d_a = NULL, *d_b = NULL, *d_c = NULL;
-    cudaError_t err;
-    int rc = -1;
+    float *d[3];
+    int rc;
     if (on_host(v))
         return 0; /* nothing on the GPU to look at */
-    if (!(h = malloc((na + nb) * sizeof *h))) {
-        snprintf(why, why_len, "out of host memory");
-        return -1;
+    if ((rc = tl_bench_gpu_buffers(d, (const size_t[]){na, nb, nc}, 3, 2, TL_FRESH_RANDOM, why, why_len)) == 0) {
+        launch_ctx x = {{NULL, NULL}, fn_of(v), d[2], d[0], d[1], s, NULL, NULL, 0, NULL};
+        rc = tl_bench_gpu_once(&backend, &x, v, why, why_len);
     }
-    tl_fill_random(h, na + nb, TL_DEFAULT_SEED);
-    if (!(err = cudaMalloc((void **)&d_a, na * sizeof *h)) &&
-        !(err = cudaMalloc((void **)&d_b, nb * sizeof *h)) &&
-        !(err = cudaMalloc((void **)&d_c, nc * sizeof *h)) &&
-        !(err = cudaMemcpy(d_a, h, na * sizeof *h, cudaMemcpyHostToDevice)) &&
-        !(err = cudaMemcpy(d_b, h + na, nb * sizeof *h, cudaMemcpyHostToDevice))) {
-        launch_ctx c = {fn_of(v), d_c, d_a, d_b, s, h, h + na, 0, NULL, NULL, 0};
-        tl_gpu_op op = {launch, poison, NULL, &c};
-        rc = tl_gpu_once(&op, v->name, why, why_len);
-    } else {
-        tl_gpu_explain(err, why, why_len);
-    }
-    cudaFree(d_a);
-    cudaFree(d_b);
-    cudaFree(d_c);
-    free(h);
+    tl_bench_gpu_free(d, 3);
     return rc;
 }
 

@@ -11,11 +11,9 @@
  * any order, so each call's float is held, bit for bit, to the slice's sum,
  * which prefix sums taken once a size give at once.
  */
-#include "bench_fresh.h"
 #include "bench_gpu_transpose.h"
 #include "bench_reduce.h"
 #include "check_reduce.h"
-#include "sysinfo.h"
 
 #include <stdint.h>
 #include <stdlib.h>
@@ -77,15 +75,32 @@ int tl_bench_fits(tl_shape s, char *why, size_t why_len)
     return -1;
 }
 
+/* The sum's buffers at one size: its pool of inputs and of outputs (bench_fresh.h), the copy's
+ * destination and the pool's prefix sums. */
 typedef struct {
+    tl_fresh ins, outs;
+    float *copy_to;
+    double *prefix;
+    tl_shape s;
+} at_size;
+
+typedef struct {
+    tl_bench_draws draws;  /* where each timed call's in and out come from (bench_fresh.h) */
     const tl_variant *v;
     float *out;            /* one float */
     const float *in;       /* n floats */
     float *copy_to;        /* the copy's n floats */
     tl_shape s;
     const double *prefix;  /* the pool's prefix sums, in quanta, every STEP floats */
-    tl_fresh *ins, *outs;  /* where each timed call's in and out come from (bench_fresh.h) */
 } launch_ctx;
+
+static void context(void *p, void *size, const tl_variant *v, int k)
+{
+    at_size *at = size;
+    launch_ctx c = {{&at->ins, &at->outs}, v, at->outs.d, at->ins.d, at->copy_to, at->s, at->prefix};
+    (void)k;
+    *(launch_ctx *)p = c;
+}
 
 static cudaError_t launch(void *p)
 {
@@ -103,8 +118,8 @@ static cudaError_t launch(void *p)
 static cudaError_t fresh(void *p)
 {
     launch_ctx *c = p;
-    c->in = c->ins->d + tl_fresh_next(c->ins);
-    c->out = c->outs->d + tl_fresh_next(c->outs);
+    c->in = c->draws.ins->d + tl_fresh_next(c->draws.ins);
+    c->out = c->draws.outs->d + tl_fresh_next(c->draws.outs);
     return cudaMemsetAsync(c->out, 0xff, sizeof(float), 0);
 }
 
@@ -114,7 +129,7 @@ static float slice_sum(const launch_ctx *c, size_t at)
     size_t n = tl_shape_elements(c->s), end = at + n, whole = end / STEP;
     double quanta = c->prefix[whole] - c->prefix[at / STEP];
     for (size_t i = whole * STEP; i < end; i++)
-        quanta += (double)c->ins->h[i] / TL_REDUCE_QUANTUM;
+        quanta += (double)c->draws.ins->h[i] / TL_REDUCE_QUANTUM;
     return (float)(quanta * TL_REDUCE_QUANTUM);
 }
 
@@ -131,7 +146,7 @@ static int verify(void *p, int rep, int last, char *why, size_t why_len)
         tl_gpu_explain(err, why, why_len);
         return -1;
     }
-    want = slice_sum(c, (size_t)(c->in - c->ins->d));
+    want = slice_sum(c, (size_t)(c->in - c->draws.ins->d));
     if (tl_bench_same(got, want, 0))
         return 0;
     snprintf(why, why_len, "WRONG in timed repetition %d: the sum was %.9g, not %.9g; each call "
@@ -155,77 +170,26 @@ static double *prefix_sums(const tl_fresh *pool)
     return prefix;
 }
 
-/* The checker first (not for the stream, the copy or CUB), then the timing. */
-static void measure(launch_ctx c, const tl_bench_opts *o, tl_result *r)
+/* The checker first (not for the stream, the copy or CUB); CUB where this toolkit's counts n. */
+static int ready(void *p, const tl_bench_opts *o, tl_result *r)
 {
+    launch_ctx *c = p;
     static tl_verdict v;
-    const tl_variant *k = c.v;
-    int lab = !strcmp(k->role, "student") || !strcmp(k->role, "reference");
-    if (lab) {
-        tl_bench_op->check(&v, k->entry, (tl_entry_fn)k->fn, &tl_gpu_backend, c.s, tl_fresh_seed());
+    const tl_variant *k = c->v;
+    (void)o;
+    if (!strcmp(k->role, "student") || !strcmp(k->role, "reference")) {
+        tl_bench_op->check(&v, k->entry, (tl_entry_fn)k->fn, &tl_gpu_backend, c->s, tl_fresh_seed());
         if (!v.ok) {
             tl_bench_note_verdict(r, &v);
-            return;
+            return 0;
         }
     }
-    if (k->fn == (void (*)(void))cub_sum && !tl_cub_sum_fits(tl_shape_elements(c.s))) {
+    if (k->fn == (void (*)(void))cub_sum && !tl_cub_sum_fits(tl_shape_elements(c->s))) {
         snprintf(r->note, sizeof r->note, "not timed: this toolkit's CUB counts items in an int, "
                  "and n is past 2^31 (CUDA 12.3 or later counts in size_t)");
-        return;
+        return 0;
     }
-    tl_gpu_op op = {launch, fresh, verify, &c};
-    if (!strcmp(k->role, "student")) { /* its plans, made before anything is timed */
-        tl_fresh ins_again = *c.ins, outs_again = *c.outs;
-        launch_ctx rehearsal = c;
-        rehearsal.ins = &ins_again, rehearsal.outs = &outs_again;
-        tl_fresh_plan_ahead(&op, &rehearsal, o->reps);
-    }
-    if (tl_gpu_time(&op, o->warmup, o->reps, 2 * info.l2_bytes, &r->stats, r->note,
-                    sizeof r->note) == 0)
-        r->measured = 1;
-}
-
-int tl_bench_size(tl_shape s, const tl_bench_opts *o, tl_result *results, char *why, size_t why_len)
-{
-    size_t n = tl_shape_elements(s);
-    tl_fresh ins, outs;
-    float *copy_to = NULL;
-    double *prefix = NULL;
-    int rc = -1;
-    cudaError_t err = cudaSuccess;
-    memset(&ins, 0, sizeof ins), memset(&outs, 0, sizeof outs);
-    if (tl_fresh_make(&ins, n, TL_FRESH_SUMS, why, why_len) ||
-        tl_fresh_make(&outs, 1, TL_FRESH_EMPTY, why, why_len))
-        goto done;
-    if (!(prefix = prefix_sums(&ins))) {
-        snprintf(why, why_len, "out of host memory");
-        goto done;
-    }
-    scratch_bytes = 0;
-    if (tl_cub_sum_fits(n) && !(err = tl_cub_sum_bytes(n, &scratch_bytes)))
-        err = cudaMalloc(&d_scratch, scratch_bytes ? scratch_bytes : 1);
-    if (!err)
-        err = cudaMalloc((void **)&copy_to, n * sizeof(float));
-    if (err) {
-        tl_gpu_explain(err, why, why_len);
-        goto done;
-    }
-    for (int k = 0; k < N_VARIANTS; k++) {
-        if (!tl_bench_selected(o, &variants[k]))
-            continue;
-        results[k].variant = &variants[k];
-        launch_ctx c = {&variants[k], outs.d, ins.d, copy_to, s, prefix, &ins, &outs};
-        measure(c, o, &results[k]);
-    }
-    rc = 0;
-done:
-    cudaFree(d_scratch);
-    d_scratch = NULL;
-    cudaFree(copy_to);
-    free(prefix);
-    tl_fresh_free(&ins);
-    tl_fresh_free(&outs);
-    return rc;
+    return 1;
 }
 
 static cudaError_t poison(void *p)
@@ -234,36 +198,66 @@ static cudaError_t poison(void *p)
     return cudaMemsetAsync(c->out, 0xff, sizeof(float), 0);
 }
 
+static const tl_bench_gpu backend = {sizeof(launch_ctx), context, ready, launch, fresh, poison, verify, &info};
+
+/* CUB's scratch for n floats, in d_scratch: cudaSuccess, or the error. */
+static cudaError_t make_scratch(size_t n)
+{
+    cudaError_t err = cudaSuccess;
+    scratch_bytes = 0;
+    if (tl_cub_sum_fits(n) && !(err = tl_cub_sum_bytes(n, &scratch_bytes)))
+        err = cudaMalloc(&d_scratch, scratch_bytes ? scratch_bytes : 1);
+    return err;
+}
+
+int tl_bench_size(tl_shape s, const tl_bench_opts *o, tl_result *results, char *why, size_t why_len)
+{
+    size_t n = tl_shape_elements(s);
+    at_size at = {.s = s};
+    int rc = -1;
+    cudaError_t err = cudaSuccess;
+    if (tl_fresh_make(&at.ins, n, TL_FRESH_SUMS, why, why_len) ||
+        tl_fresh_make(&at.outs, 1, TL_FRESH_EMPTY, why, why_len))
+        goto done;
+    if (!(at.prefix = prefix_sums(&at.ins))) {
+        snprintf(why, why_len, "out of host memory");
+        goto done;
+    }
+    if (!(err = make_scratch(n)))
+        err = cudaMalloc((void **)&at.copy_to, n * sizeof(float));
+    if (err) {
+        tl_gpu_explain(err, why, why_len);
+        goto done;
+    }
+    rc = tl_bench_gpu_measure(&backend, &at, o, results, why, why_len);
+done:
+    cudaFree(d_scratch);
+    d_scratch = NULL;
+    cudaFree(at.copy_to);
+    free(at.prefix);
+    tl_fresh_free(&at.ins);
+    tl_fresh_free(&at.outs);
+    return rc;
+}
+
 /* One call on buffers of exactly n floats and one, for compute-sanitizer. */
 int tl_bench_once(tl_shape s, const tl_variant *v, char *why, size_t why_len)
 {
-    size_t n = tl_shape_elements(s), bytes = n * sizeof(float);
-    float *h = malloc(bytes ? bytes : 1), *d_in = NULL, *d_out = NULL, *copy_to = NULL;
+    size_t n = tl_shape_elements(s);
+    float *d[3]; /* in, out, the copy's */
+    int rc = tl_bench_gpu_buffers(d, (const size_t[]){n, 1, n}, 3, 1, TL_FRESH_SUMS, why, why_len);
     cudaError_t err;
-    int rc = -1;
-    if (!h) {
-        snprintf(why, why_len, "out of host memory");
-        return -1;
-    }
-    tl_reduce_fill(h, n, TL_DEFAULT_SEED, NULL);
-    scratch_bytes = 0;
-    if (!(err = cudaMalloc((void **)&d_in, bytes)) && !(err = cudaMalloc((void **)&d_out, sizeof(float))) &&
-        !(err = cudaMalloc((void **)&copy_to, bytes)) &&
-        !(err = cudaMemcpy(d_in, h, bytes, cudaMemcpyHostToDevice)) &&
-        !(err = tl_cub_sum_fits(n) ? tl_cub_sum_bytes(n, &scratch_bytes) : cudaSuccess) &&
-        !(err = cudaMalloc(&d_scratch, scratch_bytes ? scratch_bytes : 1))) {
-        launch_ctx c = {v, d_out, d_in, copy_to, s, NULL, NULL, NULL};
-        tl_gpu_op op = {launch, poison, NULL, &c};
-        rc = tl_gpu_once(&op, v->name, why, why_len);
-    } else {
+    if (rc == 0 && (err = make_scratch(n))) {
         tl_gpu_explain(err, why, why_len);
+        rc = -1;
+    }
+    if (rc == 0) {
+        launch_ctx c = {{NULL, NULL}, v, d[1], d[0], d[2], s, NULL};
+        rc = tl_bench_gpu_once(&backend, &c, v, why, why_len);
     }
     cudaFree(d_scratch);
     d_scratch = NULL;
-    cudaFree(d_in);
-    cudaFree(d_out);
-    cudaFree(copy_to);
-    free(h);
+    tl_bench_gpu_free(d, 3);
     return rc;
 }
 
@@ -283,10 +277,7 @@ double tl_bench_bound(tl_shape s, const tl_result *r, int n, char *how, size_t h
 
 void tl_bench_describe(FILE *f)
 {
-    char cpu[256];
-    tl_cpu_model(cpu, sizeof cpu);
-    tl_gpu_describe(f, &info);
-    fprintf(f, "# host: %s\n", cpu);
+    tl_bench_gpu_describe(f, &info);
     fprintf(f, "# inputs: new for each timed call, at new addresses (the checker's data, seed %llu: "
                "multiples of 1/8 that every order sums exactly); each sum checked bit for bit; the "
                "stream reads the same floats and sums nothing; a rate above 125 %% of the stream's "

@@ -73,6 +73,9 @@ int tl_bench_table(const tl_variant *before, const tl_variant *after, tl_variant
 /* Labs 1-2: host pointers. */
 #define TL_LIBRARY_TRANSPOSE_CPU(X) TL_VARIANT_OPENBLAS_TRANSPOSE(X)
 
+/* The CPU back end's rows after the lab's kernels: an operation's own (bench_cpu_OP.c), or none. */
+extern const tl_variant tl_bench_cpu_library[];
+
 /* Labs 3-6: device pointers. */
 #define TL_LIBRARY_TRANSPOSE_GPU(X) X("cublas", "cuBLAS Sgeam", "library", "reference", cublas_transpose)
 

@@ -311,72 +311,20 @@ unreadable() {
     record handin "$1" "$(say "$2")"
 }
 
+# The archive's lab files, and what became of the others, by grade-unpack
+# (harness/grade/grade_unpack.c): a lab file refused is a note; an archive cut
+# off, corrupt or no tar at all, the hand-in's outcome.
 unpack_archive() {
-    local archive=$work/handin.tar magic gzip_said=$work/gzip.err tar_said=$work/tar.err unpacked
-    magic=$(head -c 2 "$submission" | od -An -tx1 | tr -d ' \n')
-    if [ "$magic" = 1f8b ]; then
-        gzip -dc <"$submission" 2>"$gzip_said" | head -c $((ARCHIVE_LIMIT + 1)) >"$archive"
-    else
-        head -c $((ARCHIVE_LIMIT + 1)) <"$submission" >"$archive"
-    fi
-    unpacked=$(wc -c <"$archive")
-    if [ "$unpacked" -gt "$ARCHIVE_LIMIT" ]; then
-        refuse "the hand-in unpacks to more than $ARCHIVE_LIMIT bytes: nothing in it is graded"
-        rm -f "$archive"
-        return
-    fi
-    # A file cut off in its upload ends early: gzip says so, or, uncompressed, tar.
-    if grep -q 'unexpected end of file' "$gzip_said" 2>/dev/null; then
-        unreadable damaged "cut off (gzip: unexpected end of file): the upload stopped short; ask for a new upload of the file make handin writes"
-        return
-    elif grep -qv 'trailing garbage ignored' "$gzip_said" 2>/dev/null; then # a warning, not an error
-        unreadable damaged "damaged: gzip cannot read the archive ($(head -c 200 "$gzip_said" | tr '\n' ' ' | sed 's/ *$//')): ask for a new upload of the file make handin writes"
-        return
-    fi
-    # Through a pipe, so that tar reads every byte of every file (from a file
-    # it would seek past them, and miss an archive cut off inside its last one).
-    if ! cat "$archive" | tar -tvf - --quoting-style=escape >"$work/listing" 2>"$tar_said"; then
-        if grep -q 'Unexpected EOF' "$tar_said"; then
-            unreadable damaged "cut off (tar: Unexpected EOF in archive): the upload stopped short; ask for a new upload of the file make handin writes"
-        else
-            local what=
-            case $magic in 504b) what=" (it is a zip archive)" ;; esac
-            [ "$unpacked" -gt 0 ] || what=" (it is empty)"
-            unreadable empty "not a tar archive$what: make handin, run from the kit's folder, writes build/handin.tar.gz; hand in that file"
-        fi
-        return
-    fi
-    # tar stops quietly where an archive is cut inside a header: every tar
-    # ends with two blocks of zeros, and is made of 512-byte blocks.
-    if [ $((unpacked % 512)) -ne 0 ] || [ "$(tail -c 1024 "$archive" | tr -d '\0' | wc -c)" -ne 0 ]; then
-        unreadable damaged "cut off (the archive lacks the end every tar archive has): the upload stopped short; ask for a new upload of the file make handin writes"
-        return
-    fi
-    local n dir file path dst count type size member
+    local n paths=() kind text said=$work/unpacked
     for n in "${labs[@]}"; do
-        dir=${lab_dir[$n]} file=${lab_file[$n]}
-        path=labs/$dir/$file
-        count=0
-        while read -r perms _ sz _ _ entry; do
-            [ "${entry%% -> *}" = "$path" ] || [ "${entry%% -> *}" = "./$path" ] ||
-                [ "${entry%% link to *}" = "$path" ] || continue
-            count=$((count + 1)) type=${perms:0:1} size=$sz member=${entry%% -> *}
-            member=${member%% link to *}
-        done <"$work/listing"
-        [ "$count" -gt 0 ] || continue
-        if [ "$count" -gt 1 ]; then
-            refuse "$path is in the archive $count times: ignored"
-        elif [ "$type" != - ]; then
-            refuse "$path is not a regular file (a link?): ignored"
-        elif [ "$size" -gt "$FILE_LIMIT" ]; then
-            refuse "$path is larger than $FILE_LIMIT bytes: ignored"
-        else
-            dst=$work/submission/$path
-            mkdir -p "$(dirname "$dst")"
-            tar -xOf "$archive" "$member" 2>/dev/null | head -c "$FILE_LIMIT" >"$dst"
-        fi
+        paths+=("labs/${lab_dir[$n]}/${lab_file[$n]}")
     done
-    rm -f "$archive"
+    "$TOOLS/grade-unpack" "$submission" "$work/submission" "$work/listing" "$work/gzip.err" \
+        "$FILE_LIMIT" "$ARCHIVE_LIMIT" "${paths[@]}" >"$said" || { log "grade: $name: grade-unpack failed"; exit 1; }
+    while IFS=$'\t' read -r kind text; do
+        if [ "$kind" = note ]; then refuse "$text"; else unreadable "$kind" "$text"; fi
+    done <"$said"
+    rm -f "$said"
 }
 
 unpack_folder() {
@@ -699,9 +647,7 @@ nothing_gradable() {
                 printf '%s\n' "${path#"$submission"/}"
             done
         else
-            while read -r perms _ _ _ _ path; do
-                [ "${perms:0:1}" != - ] || printf '%s\n' "${path#./}"
-            done <"$work/listing"
+            cat "$work/listing" 2>/dev/null
         fi | "$TOOLS/grade-misplaced" "${files[@]}")"
 }
 
@@ -714,7 +660,7 @@ GPU_BACKEND=$BACKEND
 tidy() {
     [ -z "${KEEP_BUILD:-}" ] || [ "$KEEP_BUILD" = 0 ] || return 0
     rm -rf "$work/build" "$work/prebuilt" "$work/outputs" "$work/records" "$work/perf" "$work/submission" \
-        "$work/outcomes.tsv" "$work/listing" "$work/gzip.err" "$work/tar.err"
+        "$work/outcomes.tsv" "$work/listing" "$work/gzip.err"
 }
 
 # grade-all's pass of GPU timing: nothing to time in a hand-in that was not graded.

@@ -75,6 +75,9 @@ typedef struct tl_op {
     /* The fewest floats one call can read and write however it is written: the profile's
      * least sectors, below which the grader refuses a count as work the emulator did not see. */
     double (*least_floats)(tl_shape s);
+    /* The length of a row of the output (matrix 0), where a message names an element of it
+     * as out(row, col); NULL: the output is one row. */
+    int (*out_width)(tl_shape s);
     /* a size is a count of elements N (1: carried as a shape of N elements, tl_count_shape),
      * N x N (2: ROWSxCOLS), or MxNxK (3) */
     int dims;

@@ -20,6 +20,12 @@ static double least_floats(tl_shape s)
     return 2.0 * s.rows * (double)s.cols;
 }
 
+/* out is cols x rows */
+static int out_width(tl_shape s)
+{
+    return s.rows;
+}
+
 static void check(tl_verdict *v, const char *entry, tl_entry_fn fn, const tl_backend *b, tl_shape s,
                   uint64_t seed)
 {
@@ -37,6 +43,7 @@ const tl_op tl_operation_transpose = {
     .unit = "GB/s",
     .rate_is = "GB/s = (bytes read + bytes written) / 1e9 / seconds",
     .least_floats = least_floats,
+    .out_width = out_width,
     .dims = 2,
     .sizes_are = "N (square) or ROWSxCOLS",
     /* 1000, 1500: a textbook BLOCK shows its gain */
