@@ -1822,28 +1822,29 @@ sed "s|$build/grade/lister/summary.txt|$build/grade/good/scores.tsv|" "$tmp/list
     >"$tmp/class/mallory/labs/01-cpu-naive/transpose.c"
 make -s grade-all LABS=01 SUBMISSIONS="$tmp/class" >"$tmp/class.log" 2>&1
 summary=$build/grade/gradebook.csv
-expect "grade-all writes one row per student, one column per lab, and how it was graded" "^student,lab1,total,max,status,details$"
-expect "... the good hand-in gets its points, exactly, beside a hostile one" "^good,10.00,10.00,10.00,graded,$"
-expect "... the broken one does not stop it, and its status says it did not build" "^bad,0.00,0.00,10.00,build failed,lab 1: did not build$"
-expect "... bob.tar.gz and bob.tgz are graded apart" "^bob,10.00,"
-expect "... as bob and bob-2" "^bob-2,0.00,"
-expect "... a folder named carol.tar is read as a folder" "^carol.tar,10.00,"
-expect "... a name with a comma keeps the gradebook's columns" "^smith__jo,10.00,10.00,10.00,graded,$"
+expect "grade-all writes one row per student, what it was handed in as, one column per lab, and how it was graded" "^student,handed in as,lab1,total,max,status,details$"
+expect "... the good hand-in gets its points, exactly, beside a hostile one" "^good,good,10.00,10.00,10.00,graded,$"
+expect "... the broken one does not stop it, and its status says it did not build" "^bad,bad,0.00,0.00,10.00,build failed,lab 1: did not build$"
+expect "... bob.tar.gz and bob.tgz are graded apart" "^bob,bob.tar.gz,10.00,"
+expect "... as bob and bob-2, each row naming its file" "^bob-2,bob.tgz,0.00,"
+expect "... a folder named carol.tar is read as a folder" "^carol.tar,carol.tar,10.00,"
+expect "... a name with a comma keeps the gradebook's columns, and is named as handed in" '^smith__jo,"smith, jo",10.00,10.00,10.00,graded,$'
 summary=$tmp/class.log
 expect "... and each renamed hand-in is said" "bob.tgz is graded as 'bob-2'"
+expect "... and the names two hand-ins clean up to, plainly" "^grade-all: WARNING: several hand-ins have names that clean up to 'bob': 'bob.tar.gz' as 'bob', 'bob.tgz' as 'bob-2'"
 mkdir -p "$tmp/book/stopped" "$tmp/book/timed-out"
 printf 'timed out\tSlurm task 7_3 ran past its time limit\n' >"$tmp/book/timed-out/status.txt"
-"$build/grade-report" gradebook labs/grading.conf "$tmp/book.csv" good "$build/grade/good" \
-    stopped "$tmp/book/stopped" timed-out "$tmp/book/timed-out" >/dev/null 2>&1
+"$build/grade-report" gradebook labs/grading.conf "$tmp/book.csv" good good "$build/grade/good" \
+    stopped stopped.tgz "$tmp/book/stopped" timed-out timed-out "$tmp/book/timed-out" >/dev/null 2>&1
 summary=$tmp/book.csv
-expect "a hand-in the grader stopped on shows as not graded, with empty cells, never as zeros" \
-    "^stopped,,,10.00,not graded,the grader stopped before scoring \(see logs/stopped.log\)$"
-expect "... and with the reason a scheduler gave (status.txt)" "^timed-out,,,10.00,timed out,Slurm task 7_3 ran past its time limit$"
+expect "a hand-in the grader stopped on shows as not graded, with empty cells, never as zeros, named as handed in" \
+    "^stopped,stopped.tgz,,,10.00,not graded,the grader stopped before scoring \(see logs/stopped.log\)$"
+expect "... and with the reason a scheduler gave (status.txt)" "^timed-out,timed-out,,,10.00,timed out,Slurm task 7_3 ran past its time limit$"
 mkdir -p "$tmp/book/thirds"
 printf '1\t3.333333\t10.000000\n2\t3.333333\t10.000000\n3\t3.333334\t10.000000\n' >"$tmp/book/thirds/scores.tsv"
-"$build/grade-report" gradebook labs/grading.conf "$tmp/book-thirds.csv" thirds "$tmp/book/thirds" >/dev/null 2>&1
+"$build/grade-report" gradebook labs/grading.conf "$tmp/book-thirds.csv" thirds thirds "$tmp/book/thirds" >/dev/null 2>&1
 summary=$tmp/book-thirds.csv
-expect "the gradebook's total is the hand-in's, rounded once (not the sum of rounded labs)" "^thirds,3.33,3.33,3.33,10.00,30.00,graded,$"
+expect "the gradebook's total is the hand-in's, rounded once (not the sum of rounded labs)" "^thirds,thirds,3.33,3.33,3.33,10.00,30.00,graded,$"
 
 # Which hand-in? Asked before anything is built.
 out=$(make grade B="$tmp/nothing-built" 2>&1)
