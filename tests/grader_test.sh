@@ -640,6 +640,44 @@ grade quits 01
 has "exit(0) does not pass" '^0\.00/8\.00 ' parts 1
 expect "... and is named" "your code ended its process with exit status 0 before transpose\(\) returned"
 
+# Signals: a lab's code shares its user with the suite's processes (and, sandboxed, their PID
+# namespace). A right transpose that, in three tests, signals the suite's process that started
+# it and every process it may (kill(-1)), the parent's thread, and makes the parent its stdout's
+# SIGIO owner: each call is refused in the lab process, and only those tests lose their points,
+# each told why. (Once, kill(-1) ended the tests beside it and the runner that collects results:
+# the lab scored 0 or 7.27 by which died first, every message false.) The same file graded by
+# grade-all gets the same points (the class, below).
+handin signaller 01-cpu-naive >/dev/null <<EOF
+#define _GNU_SOURCE
+#include "lab.h"
+#include <fcntl.h>
+#include <signal.h>
+#include <stddef.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+void transpose(float *out, const float *in, int rows, int cols)
+{
+    for (int r = 0; r < rows; r++)
+        for (int c = 0; c < cols; c++)
+            out[(size_t)c * rows + r] = in[(size_t)r * cols + c];
+    if (rows == 97 && cols == 89) {
+        kill(getppid(), SIGKILL);
+        kill(-1, SIGKILL);
+    }
+    if (rows == 2 && cols == 3)
+        syscall(SYS_tgkill, getppid(), getppid(), SIGKILL);
+    if (rows == 1000 && cols == 1)
+        fcntl(1, F_SETOWN, getppid());
+}
+EOF
+grade signaller 01
+has "signals to other processes in three tests cost those three tests alone (8 of their 11)" '^5\.82/8\.00 ' parts 1
+signalled=$(python3 -c 'import json, sys
+tests = json.load(open(sys.argv[1]))["tests"]
+print(" ".join(sorted(t["name"].split(": ")[1] for t in tests if "correctness" in t["name"] and t["score"] < t["max_score"] and "your code tried to send a signal to another process before transpose() returned" in t["output"])),
+      sum(t["score"] >= t["max_score"] for t in tests if "correctness" in t["name"]))' "$build/grade/signaller/results.json" 2>&1)
+equal "... each of them told that its call signalled another process, the 8 others full" "$signalled" "primes single_column tiny_rectangles 8"
+
 handin liar 01-cpu-naive >/dev/null <<EOF
 #include "lab.h"
 #include <stdio.h>
@@ -1818,6 +1856,7 @@ tar -czf "$tmp/class/bob.tar.gz" -C "$tmp/class/good" labs
 tar -czf "$tmp/class/bob.tgz" -C "$tmp/class/bad" labs
 cp -r "$tmp/class/good" "$tmp/class/smith, jo"
 cp -r "$tmp/lister" "$tmp/class/mallory"
+cp -r "$tmp/signaller" "$tmp/class/signaller"
 sed "s|$build/grade/lister/summary.txt|$build/grade/good/scores.tsv|" "$tmp/lister/labs/01-cpu-naive/transpose.c" \
     >"$tmp/class/mallory/labs/01-cpu-naive/transpose.c"
 make -s grade-all LABS=01 SUBMISSIONS="$tmp/class" >"$tmp/class.log" 2>&1
@@ -1829,6 +1868,7 @@ expect "... bob.tar.gz and bob.tgz are graded apart" "^bob,bob.tar.gz,10.00,"
 expect "... as bob and bob-2, each row naming its file" "^bob-2,bob.tgz,0.00,"
 expect "... a folder named carol.tar is read as a folder" "^carol.tar,carol.tar,10.00,"
 expect "... a name with a comma keeps the gradebook's columns, and is named as handed in" '^smith__jo,"smith, jo",10.00,10.00,10.00,graded,$'
+expect "... the hand-in that signals other processes gets what make grade gave it" "^signaller,signaller,5.82,5.82,10.00,graded,$"
 summary=$tmp/class.log
 expect "... and each renamed hand-in is said" "bob.tgz is graded as 'bob-2'"
 expect "... and the names two hand-ins clean up to, plainly" "^grade-all: WARNING: several hand-ins have names that clean up to 'bob': 'bob.tar.gz' as 'bob', 'bob.tgz' as 'bob-2'"

@@ -253,6 +253,12 @@ static void explain_end(char *why, size_t why_len, const char *what)
         snprintf(why, why_len, "your code was killed by %s", tl_signal_meaning(WTERMSIG(status)));
     else if (done == runner && WIFEXITED(status) && WEXITSTATUS(status) == TL_LAB_STACK_OVERFLOW)
         explain_stack_overflow(why, why_len);
+    else if (done == runner && WIFEXITED(status) && WEXITSTATUS(status) == TL_LAB_SIGNAL_REFUSED)
+        snprintf(why, why_len, "your code tried to send a signal to another process before %s "
+                               "(kill(getppid(), ...), kill(-1, ...), kill(0, ...) or the like): the "
+                               "process your code runs in may signal nothing but itself, so the call "
+                               "was refused and the process ended. A lab's code needs no signal; "
+                               "abort() and raise() still end your own process", what);
     else if (done == runner && WIFEXITED(status) && WEXITSTATUS(status) == 127)
         snprintf(why, why_len, "the lab process did not start (see the lines above)");
     else if (done == runner)
