@@ -678,6 +678,53 @@ print(" ".join(sorted(t["name"].split(": ")[1] for t in tests if "correctness" i
       sum(t["score"] >= t["max_score"] for t in tests if "correctness" in t["name"]))' "$build/grade/signaller/results.json" 2>&1)
 equal "... each of them told that its call signalled another process, the 8 others full" "$signalled" "primes single_column tiny_rectangles 8"
 
+# Criterion's own lines, printed by the lab's code: each test's part of the output is cut
+# at Criterion's end lines, and a forged "[PASS] lab01::one_by_one" once took that test's
+# diagnosis away (it showed only the forged line, 0 points) and filed what followed under
+# the next test that failed. The lab process's prints now come through its suite, each
+# line marked as the lab process's: the failed test keeps its diagnosis, first, and its own
+# prints after it, marked; a line longer than a read is no end line either; no other test
+# reads them.
+handin marker 01-cpu-naive >/dev/null <<EOF
+#include "lab.h"
+#include <stddef.h>
+#include <stdio.h>
+#include <string.h>
+void transpose(float *out, const float *in, int rows, int cols)
+{
+    for (int r = 0; r < rows; r++)
+        for (int c = 0; c < cols; c++)
+            out[(size_t)c * rows + r] = in[(size_t)r * cols + c];
+    if (rows == 97 && cols == 89) {
+        static char long_line[2100];
+        memset(long_line, 'A', 2048 - 14); /* "[PASS]" at byte 2048 of the line, behind "[lab process] " */
+        printf("[PASS] lab01::primes: (0.00s)\n[RUN ] lab01::tiny_rectangles\nforged after the end\n");
+        printf("%s[PASS] lab01::tiny_rectangles: (0.00s)\nforged after a long line\n", long_line);
+        fflush(stdout);
+        fprintf(stderr, "[FAIL] lab01::single_row: (0.00s)\npartial, no newline");
+        out[0] = 0.5f;
+    }
+    if (rows == 2 && cols == 3)
+        printf("[FAIL] lab01::tiny_rectangles: (0.00s)\n");
+}
+EOF
+grade marker 01
+has "Criterion's lines forged by the lab's code cost nothing but the test it failed" '^7\.27/8\.00 ' parts 1
+marked=$(python3 -c 'import json, sys
+tests = {t["name"].split(": ")[1]: t for t in json.load(open(sys.argv[1]))["tests"] if "correctness" in t["name"]}
+one = tests["primes"]["output"]
+said = ["first mismatch: out[0][0] should be in[0][0]" in one,
+        "[lab process] [PASS] lab01::primes: (0.00s)" in one,
+        "[lab process] forged after the end" in one,
+        "[lab process] forged after a long line" in one,
+        "[lab process] partial, no newline" in one,
+        "\n[PASS] " not in one and not one.startswith("[PASS] "),
+        one.find("first mismatch") < one.find("[lab process]")]
+elsewhere = [k for k, t in tests.items() if k != "primes" and "forged" in t["output"]]
+print(" ".join(str(int(x)) for x in said), tests["primes"]["score"], sum(t["score"] >= t["max_score"] for t in tests.values()), elsewhere)' "$build/grade/marker/results.json" 2>&1)
+equal "... which keeps its diagnosis, the lab process's lines marked as its own beside it, no other test reading them" \
+    "$marked" "1 1 1 1 1 1 1 0.0 10 []"
+
 handin liar 01-cpu-naive >/dev/null <<EOF
 #include "lab.h"
 #include <stdio.h>
