@@ -56,17 +56,14 @@ list_handins() {
         names[$i]=$unique
     done
     for i in "${!paths[@]}"; do
+        [ "${names[$i]}" = "${bases[$i]}" ] || echo "grade-all: ${handed[$i]} is graded as '${names[$i]}'" >&2
         safe=${safes[$i]}
-        if [ "${claims[$safe]}" -gt 1 ]; then
-            [ -z "${said[$safe]:-}" ] || continue
-            said[$safe]=1 others=
-            for j in "${!paths[@]}"; do
-                [ "${safes[$j]}" = "$safe" ] && others+="${others:+, }'${handed[$j]}' as '${names[$j]}'"
-            done
-            echo "grade-all: WARNING: several hand-ins have names that clean up to '$safe': $others; each row of the gradebook, each summary.txt and results.json name the hand-in as it was handed in" >&2
-        elif [ "${names[$i]}" != "${bases[$i]}" ]; then
-            echo "grade-all: ${handed[$i]} is graded as '${names[$i]}'" >&2
-        fi
+        [ "${claims[$safe]}" -gt 1 ] && [ -z "${said[$safe]:-}" ] || continue
+        said[$safe]=1 others=
+        for j in "${!paths[@]}"; do
+            [ "${safes[$j]}" = "$safe" ] && others+="${others:+, }'${handed[$j]}' as '${names[$j]}'"
+        done
+        echo "grade-all: WARNING: several hand-ins have names that clean up to '$safe': $others; each row of the gradebook, each summary.txt and results.json name the hand-in as it was handed in" >&2
     done
 }
 
