@@ -110,7 +110,7 @@ else
     not_ok "above's details: $(field above details)" "$book"
 fi
 if grep -q "^grade-all: .DS_Store: a hidden file, not a hand-in: skipped" "$tmp/class.log" && ! grep -q '^.DS_Store,' "$book" &&
-    [ "$(head -1 "$book" | cut -d, -f1-4)" = "student,lab1,lab3,total" ] && [ "$(field strong max)" = 20.00 ]; then
+    [ "$(head -1 "$book" | cut -d, -f1-5)" = "student,handed in as,lab1,lab3,total" ] && [ "$(field strong max)" = 20.00 ]; then
     ok "... a hidden file is skipped, said so; the gradebook has the columns and maximum of LABS=\"$class_labs\" alone"
 else
     not_ok "a hidden file, or the columns and maximum of LABS (header: $(head -1 "$book"), strong's max: $(field strong max))" "$book"
@@ -200,16 +200,50 @@ mkdir -p "$tmp/met/a" "$tmp/met/b" "$tmp/met/c"
 for h in a b; do printf 'status\tgraded\t\nsandbox\tsetpriv\nwarning\tNOTE: the GPU is not usable\n1\t10\t10\tgraded\n' >"$tmp/met/$h/scores.tsv"; done
 printf 'status\tgraded\t\nsandbox\tbwrap\n1\t10\t10\tgraded\n' >"$tmp/met/c/scores.tsv"
 printf 'lab 1 lab01/primes: timed out once, run again alone: pass\n' >"$tmp/met/c/flags.txt"
-"$build/grade-report" gradebook labs/grading.conf "$tmp/met/book.csv" a "$tmp/met/a" b "$tmp/met/b" c "$tmp/met/c" >"$tmp/met.log" 2>&1
+"$build/grade-report" gradebook labs/grading.conf "$tmp/met/book.csv" a a "$tmp/met/a" b b "$tmp/met/b" c c "$tmp/met/c" >"$tmp/met.log" 2>&1
 if grep -q '^  sandbox: 2 hand-ins ran student code as a user of its own (setpriv), not in bubblewrap' "$tmp/met.log" &&
     grep -q '^  warning, 2 hand-ins: NOTE: the GPU is not usable$' "$tmp/met.log" &&
     grep -q '^gradebook: .*: 3 hand-ins, 3 graded, 1 to look at:$' "$tmp/met.log" &&
     grep -qx '  c: flagged: lab 1 lab01/primes: timed out once, run again alone: pass' "$tmp/met.log" &&
-    [ "$(grep -c '^  ' "$tmp/met.log")" = 3 ] && grep -qx 'c,10.00,10.00,10.00,graded,flagged: 1 (flags.txt)' "$tmp/met/book.csv" &&
+    [ "$(grep -c '^  ' "$tmp/met.log")" = 3 ] && grep -qx 'c,c,10.00,10.00,10.00,graded,flagged: 1 (flags.txt)' "$tmp/met/book.csv" &&
     cmp -s "$tmp/met.log" "$tmp/met/anomalies.txt"; then
     ok "... a sandbox other than bubblewrap and a warning are said once each, with their count, a grader's flag with its hand-in, and kept in anomalies.txt"
 else
     not_ok "the end report of sandboxes and warnings" "$tmp/met.log"
+fi
+
+# Names that clean up to one: a student who names their folder x_y must not take the row of
+# x y, whose honest work sorts after it or before. A name clean as handed in keeps it; the
+# others get NAME-2, NAME-3 in the order of the list; grade-all says which names collided,
+# and every output that names a hand-in names what it was handed in as.
+same=$tmp/same
+mkdir -p "$same/x y/labs/01-cpu-naive" "$same/x_y/labs/01-cpu-naive" "$same/x:y/labs/01-cpu-naive"
+cp solutions/01-cpu-naive/transpose.c "$same/x y/labs/01-cpu-naive/"
+cp labs/01-cpu-naive/transpose.c "$same/x_y/labs/01-cpu-naive/"
+cp labs/01-cpu-naive/transpose.c "$same/x:y/labs/01-cpu-naive/"
+make -s grade-all LABS=01 SUBMISSIONS="$same" GRADE_DIR="$tmp/same-out" >"$tmp/same.log" 2>&1
+# as_handed NAME: the hand-in's name as its summary.txt, its results.json and the gradebook say it
+as_handed() {
+    python3 -c 'import csv, json, sys
+out, name = sys.argv[1], sys.argv[2]
+row = {r["student"]: r for r in csv.DictReader(open(out + "/gradebook.csv"))}[name]
+summary = [l[len("handed in as: "):].rstrip("\n") for l in open(out + "/" + name + "/summary.txt") if l.startswith("handed in as: ")]
+d = json.load(open(out + "/" + name + "/results.json"))
+print("%s|%s|%s|%s|%s" % (row["handed in as"], row["lab1"], summary, d["extra_data"]["handed_in_as"], d["score"]))' "$tmp/same-out" "$1" 2>&1
+}
+for want in "x_y|x_y|0.00|['x_y']|x_y|0.0" "x_y-2|x y|10.00|['x y']|x y|10.0" "x_y-3|x:y|0.00|['x:y']|x:y|0.0"; do
+    name=${want%%|*}
+    if [ "$(as_handed "$name")" = "${want#*|}" ]; then
+        ok "clashing names: $name is the hand-in '$(cut -d'|' -f2 <<<"$want")', and its gradebook row, summary.txt and results.json say so"
+    else
+        not_ok "clashing names: $name should be '${want#*|}' (handed in as|lab 1|summary|results.json|score), is '$(as_handed "$name")'" "$tmp/same.log"
+    fi
+done
+if grep -qxF "grade-all: WARNING: several hand-ins have names that clean up to 'x_y': 'x y' as 'x_y-2', 'x:y' as 'x_y-3', 'x_y' as 'x_y'; each row of the gradebook, each summary.txt and results.json name the hand-in as it was handed in" "$tmp/same.log" &&
+    grep -qx "  x_y-3 (handed in as 'x:y'): stubs only: lab 1: the kit's stub" "$tmp/same.log"; then
+    ok "... grade-all says which names collided and what each became, and its end report names each hand-in as handed in"
+else
+    not_ok "grade-all's word on the clashing names" "$tmp/same.log"
 fi
 
 # The documented way to time a class: two hand-ins of lab 1 (the time itself decides nothing).

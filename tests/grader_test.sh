@@ -640,6 +640,91 @@ grade quits 01
 has "exit(0) does not pass" '^0\.00/8\.00 ' parts 1
 expect "... and is named" "your code ended its process with exit status 0 before transpose\(\) returned"
 
+# Signals: a lab's code shares its user with the suite's processes (and, sandboxed, their PID
+# namespace). A right transpose that, in three tests, signals the suite's process that started
+# it and every process it may (kill(-1)), the parent's thread, and makes the parent its stdout's
+# SIGIO owner: each call is refused in the lab process, and only those tests lose their points,
+# each told why. (Once, kill(-1) ended the tests beside it and the runner that collects results:
+# the lab scored 0 or 7.27 by which died first, every message false.) The same file graded by
+# grade-all gets the same points (the class, below).
+handin signaller 01-cpu-naive >/dev/null <<EOF
+#define _GNU_SOURCE
+#include "lab.h"
+#include <fcntl.h>
+#include <signal.h>
+#include <stddef.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+void transpose(float *out, const float *in, int rows, int cols)
+{
+    for (int r = 0; r < rows; r++)
+        for (int c = 0; c < cols; c++)
+            out[(size_t)c * rows + r] = in[(size_t)r * cols + c];
+    if (rows == 97 && cols == 89) {
+        kill(getppid(), SIGKILL);
+        kill(-1, SIGKILL);
+    }
+    if (rows == 2 && cols == 3)
+        syscall(SYS_tgkill, getppid(), getppid(), SIGKILL);
+    if (rows == 1000 && cols == 1)
+        fcntl(1, F_SETOWN, getppid());
+}
+EOF
+grade signaller 01
+has "signals to other processes in three tests cost those three tests alone (8 of their 11)" '^5\.82/8\.00 ' parts 1
+signalled=$(python3 -c 'import json, sys
+tests = json.load(open(sys.argv[1]))["tests"]
+print(" ".join(sorted(t["name"].split(": ")[1] for t in tests if "correctness" in t["name"] and t["score"] < t["max_score"] and "your code tried to send a signal to another process before transpose() returned" in t["output"])),
+      sum(t["score"] >= t["max_score"] for t in tests if "correctness" in t["name"]))' "$build/grade/signaller/results.json" 2>&1)
+equal "... each of them told that its call signalled another process, the 8 others full" "$signalled" "primes single_column tiny_rectangles 8"
+
+# Criterion's own lines, printed by the lab's code: each test's part of the output is cut
+# at Criterion's end lines, and a forged "[PASS] lab01::one_by_one" once took that test's
+# diagnosis away (it showed only the forged line, 0 points) and filed what followed under
+# the next test that failed. The lab process's prints now come through its suite, each
+# line marked as the lab process's: the failed test keeps its diagnosis, first, and its own
+# prints after it, marked; a line longer than a read is no end line either; no other test
+# reads them.
+handin marker 01-cpu-naive >/dev/null <<EOF
+#include "lab.h"
+#include <stddef.h>
+#include <stdio.h>
+#include <string.h>
+void transpose(float *out, const float *in, int rows, int cols)
+{
+    for (int r = 0; r < rows; r++)
+        for (int c = 0; c < cols; c++)
+            out[(size_t)c * rows + r] = in[(size_t)r * cols + c];
+    if (rows == 97 && cols == 89) {
+        static char long_line[2100];
+        memset(long_line, 'A', 2048 - 14); /* "[PASS]" at byte 2048 of the line, behind "[lab process] " */
+        printf("[PASS] lab01::primes: (0.00s)\n[RUN ] lab01::tiny_rectangles\nforged after the end\n");
+        printf("%s[PASS] lab01::tiny_rectangles: (0.00s)\nforged after a long line\n", long_line);
+        fflush(stdout);
+        fprintf(stderr, "[FAIL] lab01::single_row: (0.00s)\npartial, no newline");
+        out[0] = 0.5f;
+    }
+    if (rows == 2 && cols == 3)
+        printf("[FAIL] lab01::tiny_rectangles: (0.00s)\n");
+}
+EOF
+grade marker 01
+has "Criterion's lines forged by the lab's code cost nothing but the test it failed" '^7\.27/8\.00 ' parts 1
+marked=$(python3 -c 'import json, sys
+tests = {t["name"].split(": ")[1]: t for t in json.load(open(sys.argv[1]))["tests"] if "correctness" in t["name"]}
+one = tests["primes"]["output"]
+said = ["first mismatch: out[0][0] should be in[0][0]" in one,
+        "[lab process] [PASS] lab01::primes: (0.00s)" in one,
+        "[lab process] forged after the end" in one,
+        "[lab process] forged after a long line" in one,
+        "[lab process] partial, no newline" in one,
+        "\n[PASS] " not in one and not one.startswith("[PASS] "),
+        one.find("first mismatch") < one.find("[lab process]")]
+elsewhere = [k for k, t in tests.items() if k != "primes" and "forged" in t["output"]]
+print(" ".join(str(int(x)) for x in said), tests["primes"]["score"], sum(t["score"] >= t["max_score"] for t in tests.values()), elsewhere)' "$build/grade/marker/results.json" 2>&1)
+equal "... which keeps its diagnosis, the lab process's lines marked as its own beside it, no other test reading them" \
+    "$marked" "1 1 1 1 1 1 1 0.0 10 []"
+
 handin liar 01-cpu-naive >/dev/null <<EOF
 #include "lab.h"
 #include <stdio.h>
@@ -1911,32 +1996,35 @@ tar -czf "$tmp/class/bob.tar.gz" -C "$tmp/class/good" labs
 tar -czf "$tmp/class/bob.tgz" -C "$tmp/class/bad" labs
 cp -r "$tmp/class/good" "$tmp/class/smith, jo"
 cp -r "$tmp/lister" "$tmp/class/mallory"
+cp -r "$tmp/signaller" "$tmp/class/signaller"
 sed "s|$build/grade/lister/summary.txt|$build/grade/good/scores.tsv|" "$tmp/lister/labs/01-cpu-naive/transpose.c" \
     >"$tmp/class/mallory/labs/01-cpu-naive/transpose.c"
 make -s grade-all LABS=01 SUBMISSIONS="$tmp/class" >"$tmp/class.log" 2>&1
 summary=$build/grade/gradebook.csv
-expect "grade-all writes one row per student, one column per lab, and how it was graded" "^student,lab1,total,max,status,details$"
-expect "... the good hand-in gets its points, exactly, beside a hostile one" "^good,10.00,10.00,10.00,graded,$"
-expect "... the broken one does not stop it, and its status says it did not build" "^bad,0.00,0.00,10.00,build failed,lab 1: did not build$"
-expect "... bob.tar.gz and bob.tgz are graded apart" "^bob,10.00,"
-expect "... as bob and bob-2" "^bob-2,0.00,"
-expect "... a folder named carol.tar is read as a folder" "^carol.tar,10.00,"
-expect "... a name with a comma keeps the gradebook's columns" "^smith__jo,10.00,10.00,10.00,graded,$"
+expect "grade-all writes one row per student, what it was handed in as, one column per lab, and how it was graded" "^student,handed in as,lab1,total,max,status,details$"
+expect "... the good hand-in gets its points, exactly, beside a hostile one" "^good,good,10.00,10.00,10.00,graded,$"
+expect "... the broken one does not stop it, and its status says it did not build" "^bad,bad,0.00,0.00,10.00,build failed,lab 1: did not build$"
+expect "... bob.tar.gz and bob.tgz are graded apart" "^bob,bob.tar.gz,10.00,"
+expect "... as bob and bob-2, each row naming its file" "^bob-2,bob.tgz,0.00,"
+expect "... a folder named carol.tar is read as a folder" "^carol.tar,carol.tar,10.00,"
+expect "... a name with a comma keeps the gradebook's columns, and is named as handed in" '^smith__jo,"smith, jo",10.00,10.00,10.00,graded,$'
+expect "... the hand-in that signals other processes gets what make grade gave it" "^signaller,signaller,5.82,5.82,10.00,graded,$"
 summary=$tmp/class.log
 expect "... and each renamed hand-in is said" "bob.tgz is graded as 'bob-2'"
+expect "... and the names two hand-ins clean up to, plainly" "^grade-all: WARNING: several hand-ins have names that clean up to 'bob': 'bob.tar.gz' as 'bob', 'bob.tgz' as 'bob-2'"
 mkdir -p "$tmp/book/stopped" "$tmp/book/timed-out"
 printf 'timed out\tSlurm task 7_3 ran past its time limit\n' >"$tmp/book/timed-out/status.txt"
-"$build/grade-report" gradebook labs/grading.conf "$tmp/book.csv" good "$build/grade/good" \
-    stopped "$tmp/book/stopped" timed-out "$tmp/book/timed-out" >/dev/null 2>&1
+"$build/grade-report" gradebook labs/grading.conf "$tmp/book.csv" good good "$build/grade/good" \
+    stopped stopped.tgz "$tmp/book/stopped" timed-out timed-out "$tmp/book/timed-out" >/dev/null 2>&1
 summary=$tmp/book.csv
-expect "a hand-in the grader stopped on shows as not graded, with empty cells, never as zeros" \
-    "^stopped,,,10.00,not graded,the grader stopped before scoring \(see logs/stopped.log\)$"
-expect "... and with the reason a scheduler gave (status.txt)" "^timed-out,,,10.00,timed out,Slurm task 7_3 ran past its time limit$"
+expect "a hand-in the grader stopped on shows as not graded, with empty cells, never as zeros, named as handed in" \
+    "^stopped,stopped.tgz,,,10.00,not graded,the grader stopped before scoring \(see logs/stopped.log\)$"
+expect "... and with the reason a scheduler gave (status.txt)" "^timed-out,timed-out,,,10.00,timed out,Slurm task 7_3 ran past its time limit$"
 mkdir -p "$tmp/book/thirds"
 printf '1\t3.333333\t10.000000\n2\t3.333333\t10.000000\n3\t3.333334\t10.000000\n' >"$tmp/book/thirds/scores.tsv"
-"$build/grade-report" gradebook labs/grading.conf "$tmp/book-thirds.csv" thirds "$tmp/book/thirds" >/dev/null 2>&1
+"$build/grade-report" gradebook labs/grading.conf "$tmp/book-thirds.csv" thirds thirds "$tmp/book/thirds" >/dev/null 2>&1
 summary=$tmp/book-thirds.csv
-expect "the gradebook's total is the hand-in's, rounded once (not the sum of rounded labs)" "^thirds,3.33,3.33,3.33,10.00,30.00,graded,$"
+expect "the gradebook's total is the hand-in's, rounded once (not the sum of rounded labs)" "^thirds,thirds,3.33,3.33,3.33,10.00,30.00,graded,$"
 
 # Which hand-in? Asked before anything is built.
 out=$(make grade B="$tmp/nothing-built" 2>&1)

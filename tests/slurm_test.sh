@@ -28,7 +28,7 @@ merge_case killed '' 'slurmstepd: error: *** JOB 9 ON n1 CANCELLED AT 2026-11-24
 merge_case cancelled '' 'slurmstepd: error: *** JOB 9 ON n1 CANCELLED AT 2026-11-24T10:00:00 ***' 0
 merge_case failed 2 '' 1
 merge_case lost '' '' 0
-printf '%s\n' "${planted[@]}" >"$tmp/m/class"
+for name in "${planted[@]}"; do printf '%s\0%s\0' "$name" "$name.tar.gz"; done >"$tmp/m/class"
 make -s "$build/grade-report" >/dev/null
 TOOLS=$root/$build WEIGHTS=labs/grading.conf harness/grade/slurm/merge.sh \
     "$tmp/m/list" "$tmp/m/class" "$tmp/m" 9 00:01:00 >"$tmp/m.log" 2>&1
@@ -45,6 +45,11 @@ for want in 'late|timed out|Slurm task 9_0 ran past its time limit' 'killed|time
     fi
     got_status= got_details=
 done
+if grep -qxF 'lost,lost.tar.gz,,0.00,not graded,"Slurm task 9_4 ended without a result (a node lost, or out of memory? see slurm/9_4.out)"' "$tmp/m/gradebook.csv"; then
+    ok "merge.sh: each row names what its hand-in was handed in as (the class file), even where no result came"
+else
+    not_ok "merge.sh: the lost hand-in's row, named as handed in" "$tmp/m/gradebook.csv"
+fi
 
 # Through a pipe, as a person runs it (make slurm-start | tail): a daemon holding the
 # pipe would keep the reader waiting for ever; timeout would end it, and the start fail.
@@ -134,11 +139,11 @@ expect "... WAIT=1 shows progress: done, running, waiting and failed tasks" \
 expect "... until every task is done" "^slurm: 5 of 5 done, 0 running, 0 waiting, 0 failed$" "$log"
 expect "... each hand-in is said as it lands, with its points and status" "^alice: 20.00 of 20.00 points, graded: .*/slurm-out/alice/summary.txt$" "$log"
 expect "... and the gradebook is merged by the job that waits for the array, with its end report" "^gradebook: .*/slurm-out/gradebook.csv: 5 hand-ins, 4 graded, 1 to look at:$" "$log"
-expect "... honest work gets every point, beside a hostile hand-in" "^alice,10.00,10.00,20.00,20.00,graded,$" "$slurm_book"
-expect "... as an archive too" "^bob,10.00,10.00,20.00,20.00,graded,$" "$slurm_book"
+expect "... honest work gets every point, beside a hostile hand-in" "^alice,alice,10.00,10.00,20.00,20.00,graded,$" "$slurm_book"
+expect "... as an archive too" "^bob,bob.tar.gz,10.00,10.00,20.00,20.00,graded,$" "$slurm_book"
 expect "... a lab that does not build is graded 0, the one left out an empty cell, and the status says both" \
-    "^broken,0.00,,0.00,20.00,build failed,lab 1: did not build; lab 3: not handed in$" "$slurm_book"
-expect "... a lab left out is an empty cell, never 0" "^partial,10.00,,10.00,20.00,graded,lab 3: not handed in$" "$slurm_book"
+    "^broken,broken.tar,0.00,,0.00,20.00,build failed,lab 1: did not build; lab 3: not handed in$" "$slurm_book"
+expect "... a lab left out is an empty cell, never 0" "^partial,partial,10.00,,10.00,20.00,graded,lab 3: not handed in$" "$slurm_book"
 
 start=$SECONDS
 grade_all "$tmp/local-out"
@@ -169,7 +174,7 @@ expect "... a task past its time limit counts as failed in the progress" "^slurm
 expect "... and is said at the end" "^  sleeper: timed out: Slurm task" "$log"
 # (its first test, past Criterion's clock, was run again alone before the task's end: a flag)
 expect "... the gradebook says it timed out, with empty cells, never a silent 0" \
-    '^sleeper,,,,20.00,timed out,Slurm task [0-9]+_0 ran past its time limit \(00:01:00; TIME= sets it\)(; flagged: [0-9]+ \(flags\.txt\))?$' "$slurm_book"
+    '^sleeper,sleeper,,,,20.00,timed out,Slurm task [0-9]+_0 ran past its time limit \(00:01:00; TIME= sets it\)(; flagged: [0-9]+ \(flags\.txt\))?$' "$slurm_book"
 if [ "$(grep -v '^sleeper,' "$slurm_book")" = "$(cat "$tmp/before.csv")" ]; then
     ok "... and every other row is the one graded before"
 else

@@ -92,7 +92,7 @@ array=$(PERF=all sbatch "${common[@]}" --job-name=tilelab-grade --array=0-$((tod
     echo "grade-all: sbatch refused the job array (see its message above)" >&2
     exit 1
 }
-printf '%s\n' "${names[@]}" >"$out/slurm/$stamp.class"
+for i in "${!names[@]}"; do printf '%s\0%s\0' "${names[$i]}" "${handed[$i]}"; done >"$out/slurm/$stamp.class"
 array=${array%%;*}
 merge=$(sbatch "${common[@]}" --job-name=tilelab-gradebook --dependency=afterany:"$array" \
     --ntasks=1 --time=00:10:00 --output="$out/slurm/%j.out" \

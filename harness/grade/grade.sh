@@ -85,6 +85,7 @@ else
     submission=$(cd -P -- "$(dirname -- "$1")" && pwd -P)/$(basename -- "$1")
 fi || { log "grade: no such hand-in: $1"; exit 2; }
 out=$(mkdir -p "$2" && cd "$2" && pwd)
+handed=$(basename -- "$1")
 name=${3:-$(basename "$submission")}
 if [ -z "${3:-}" ] && [ ! -d "$submission" ]; then
     case $name in
@@ -737,5 +738,6 @@ else
 fi
 # setpriv: a hand-in graded is closed to the next one's code, which runs as the same user.
 [ "$SANDBOX" != setpriv ] || chmod -R go-rwx "$work"
-"$TOOLS/grade-report" "${shown_paths[@]}" "$WEIGHTS" "$outcomes" "$work" "$name" || exit
+# What it was handed in as, beside the name it was cleaned to (grade-all's handins.sh).
+"$TOOLS/grade-report" "${shown_paths[@]}" --handed-in-as "$handed" "$WEIGHTS" "$outcomes" "$work" "$name" || exit
 [ "$PERF" = gpu-later ] || tidy

@@ -1,9 +1,12 @@
 /*
- * grade-report gradebook WEIGHTS GRADEBOOK.csv NAME DIR [NAME DIR ...]
+ * grade-report gradebook WEIGHTS GRADEBOOK.csv NAME HANDED DIR [NAME HANDED DIR ...]
  *
  * The class's gradebook, from each hand-in's DIR/scores.tsv (grade_scores.h):
- * one row per hand-in, one column per lab any of them was graded on, then the
- * total, the maximum, the status and its details. A lab not handed in is an
+ * one row per hand-in, its name, what it was handed in as (HANDED: its file's
+ * or folder's own name, from which NAME was cleaned: two hand-ins may clean
+ * up to one name, handins.sh, and this tells their rows apart), one column
+ * per lab any of them was graded on, then the total, the maximum, the status
+ * and its details. A lab not handed in is an
  * empty cell, never 0, as are all of a hand-in's cells when nothing of it was
  * graded: a spreadsheet's sums and averages leave them out. A hand-in with
  * no scores.tsv has the status its DIR/status.txt gives (a scheduler's word:
@@ -137,6 +140,21 @@ static void count_met(met *list, int *n, const char *text, int is_sandbox)
     list[(*n)++] = (met){text, is_sandbox, 1};
 }
 
+/* How the end report names a hand-in: its name, and what it was handed in as where the name
+ * is not that with a suffix left out (bob for bob.tar.gz): where it was cleaned or made unique. */
+static void say_handin(FILE *out, char **argv, int i)
+{
+    const char *name = argv[3 * i], *handed = argv[3 * i + 1];
+    size_t n = strlen(name);
+    fprintf(out, "  %s", name);
+    if (strncmp(name, handed, n) || (handed[n] && handed[n] != '.')) {
+        fputs(" (handed in as '", out);
+        for (const char *c = handed; *c; c++)
+            fputc((unsigned char)*c < 0x20 || *c == 0x7f ? '?' : *c, out);
+        fputs("')", out);
+    }
+}
+
 /* The end report: each hand-in not simply graded, then what the grading met, once each. */
 static void end_report(FILE *out, const char *book, char **argv, int n, const handin *h)
 {
@@ -149,11 +167,14 @@ static void end_report(FILE *out, const char *book, char **argv, int n, const ha
     fprintf(out, "gradebook: %s: %d hand-in%s, %d graded", book, n, n == 1 ? "" : "s", graded);
     fprintf(out, look ? ", %d to look at:\n" : "\n", look);
     for (int i = 0; i < n; i++) {
-        if (strcmp(h[i].status, STATUS_GRADED))
-            fprintf(out, "  %s: %s%s%s\n", argv[2 * i], h[i].status, h[i].details[0] ? ": " : "",
-                    h[i].details);
-        for (int k = 0; k < h[i].n_flags; k++)
-            fprintf(out, "  %s: flagged: %s\n", argv[2 * i], h[i].flags[k]);
+        if (strcmp(h[i].status, STATUS_GRADED)) {
+            say_handin(out, argv, i);
+            fprintf(out, ": %s%s%s\n", h[i].status, h[i].details[0] ? ": " : "", h[i].details);
+        }
+        for (int k = 0; k < h[i].n_flags; k++) {
+            say_handin(out, argv, i);
+            fprintf(out, ": flagged: %s\n", h[i].flags[k]);
+        }
         if (h[i].sandbox[0] && strcmp(h[i].sandbox, "bwrap"))
             count_met(list, &n_met, h[i].sandbox, 1);
         for (int w = 0; w < h[i].n_warnings; w++)
@@ -173,14 +194,14 @@ static void end_report(FILE *out, const char *book, char **argv, int n, const ha
 
 int gradebook(int argc, char **argv)
 {
-    if (argc < 4 || argc % 2)
-        die("usage: grade-report gradebook WEIGHTS GRADEBOOK.csv [NAME DIR]...", NULL);
+    if (argc < 4 || (argc - 4) % 3)
+        die("usage: grade-report gradebook WEIGHTS GRADEBOOK.csv [NAME HANDED DIR]...", NULL);
     read_weights(argv[2]);
     default_labs(argv[2], NULL);
-    int n = (argc - 4) / 2;
+    int n = (argc - 4) / 3;
     handin *h = calloc((size_t)(n ? n : 1), sizeof *h);
     for (int i = 0; i < n; i++)
-        read_handin(argv[4 + 2 * i], argv[5 + 2 * i], &h[i]);
+        read_handin(argv[4 + 3 * i], argv[6 + 3 * i], &h[i]);
     FILE *f = fopen(argv[3], "w");
     if (!f)
         die("cannot write", argv[3]);
@@ -202,7 +223,7 @@ int gradebook(int argc, char **argv)
             lab_order[n_labs++] = lab;
     }
     double column_max = 0;
-    fprintf(f, "student");
+    fprintf(f, "student,handed in as");
     for (int k = 0; k < n_labs; k++)
         if (column[lab_order[k]]) {
             fprintf(f, ",lab%d", lab_order[k]);
@@ -212,7 +233,9 @@ int gradebook(int argc, char **argv)
     for (int i = 0; i < n; i++) {
         double total = 0;
         int cells = 0;
-        csv_field(f, argv[4 + 2 * i]);
+        csv_field(f, argv[4 + 3 * i]);
+        fputc(',', f);
+        csv_field(f, argv[5 + 3 * i]);
         for (int k = 0; k < n_labs; k++) {
             int lab = lab_order[k];
             if (!column[lab])

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #define LINE_BYTES 2048 /* a longer line is taken in pieces of this size */
+#define LAB_SAID "[lab process] " /* how the suite marks a line its lab process printed (lab_client.c) */
 
 typedef struct {
     char *head, *tail;          /* the first bytes; the last, a ring */
@@ -15,12 +16,14 @@ typedef struct {
 struct tl_parts {
     const char *const *names;
     int n, running; /* the test that started last, or -1 */
-    size_t half;
-    part open;      /* what has come since the last end line */
+    size_t half;    /* of keep: each of a part's two streams, its head and tail a half of that */
+    part open, lab; /* what has come since the last end line: the suite's own lines, the lab process's */
     char **part_of; /* each test's, once it has ended (or the run has) */
     int *began, *ended, finished;
     char line[LINE_BYTES];
     size_t line_len;
+    int continued; /* the line taken next goes on a longer one: never one of Criterion's */
+    int lab_line;  /* ... and that line is the lab process's */
 };
 
 static void *room(size_t bytes)
@@ -39,9 +42,11 @@ tl_parts *tl_parts_new(const char *const *names, int n, size_t keep)
     p->names = names;
     p->n = n;
     p->running = -1;
-    p->half = keep / 2 > 0 ? keep / 2 : 1;
+    p->half = keep / 4 > 0 ? keep / 4 : 1;
     p->open.head = room(p->half);
     p->open.tail = room(p->half);
+    p->lab.head = room(p->half);
+    p->lab.tail = room(p->half);
     p->part_of = room((size_t)n * sizeof *p->part_of);
     p->began = room((size_t)n * sizeof *p->began);
     p->ended = room((size_t)n * sizeof *p->ended);
@@ -74,9 +79,8 @@ static int chatter(const char *line, size_t len)
     return len > 18 && !strncmp(line, "[SKIP] ", 7) && !strncmp(line + len - 18, ": Test is disabled", 18);
 }
 
-static void keep_bytes(tl_parts *p, const char *bytes, size_t n)
+static void keep_bytes(tl_parts *p, part *o, const char *bytes, size_t n)
 {
-    part *o = &p->open;
     size_t to_head = o->head_len < p->half ? p->half - o->head_len : 0;
     to_head = to_head < n ? to_head : n;
     memcpy(o->head + o->head_len, bytes, to_head);
@@ -91,10 +95,9 @@ static void keep_bytes(tl_parts *p, const char *bytes, size_t n)
     }
 }
 
-/* The open part as a string, and a fresh one open. */
-static char *close_part(tl_parts *p)
+/* One stream of the open part as a string, and it fresh. */
+static char *close_stream(tl_parts *p, part *o)
 {
-    part *o = &p->open;
     char note[96] = "";
     size_t skip = 0, cut_head = 0; /* a cut tail starts at its first whole line */
     if (o->cut) {
@@ -122,10 +125,37 @@ static char *close_part(tl_parts *p)
     return s;
 }
 
+/* The open part as a string, and a fresh one open: the suite's own lines (Criterion's, the
+ * checks' diagnosis), then the lab process's, apart, so that what a lab prints never pushes
+ * the diagnosis out of the first lines a summary shows. */
+static char *close_part(tl_parts *p)
+{
+    char *own = close_stream(p, &p->open), *lab = close_stream(p, &p->lab);
+    size_t n = strlen(own);
+    char *s = room(n + strlen(lab) + 2);
+    strcpy(s, own);
+    if (*lab && n && own[n - 1] != '\n')
+        strcat(s, "\n");
+    strcat(s, lab);
+    free(own);
+    free(lab);
+    return s;
+}
+
 /* One line of the output, its newline (if any) included. */
 static void take_line(tl_parts *p, const char *line, size_t len)
 {
     size_t text = len - (len && line[len - 1] == '\n');
+    /* A piece of a longer line starts where LINE_BYTES fell, not where a line does: the
+     * lab process's line "[lab process] AAA...[PASS] suite::test" is not an end line. */
+    int inside = p->continued;
+    p->continued = text == len;
+    if (!inside)
+        p->lab_line = len >= strlen(LAB_SAID) && !strncmp(line, LAB_SAID, strlen(LAB_SAID));
+    if (inside || p->lab_line) {
+        keep_bytes(p, p->lab_line ? &p->lab : &p->open, line, len);
+        return;
+    }
     int started = named(p, line, text, "[RUN ] "), ended = -1;
     if (started >= 0) {
         p->running = started;
@@ -137,7 +167,7 @@ static void take_line(tl_parts *p, const char *line, size_t len)
     if (ended >= 0 && p->ended[ended])
         ended = -1; /* a test ends once: a second such line is only output */
     if (!chatter(line, text))
-        keep_bytes(p, line, len);
+        keep_bytes(p, &p->open, line, len);
     if (ended >= 0) {
         p->ended[ended] = 1;
         p->part_of[ended] = close_part(p);
@@ -163,7 +193,7 @@ const char *tl_parts_of(tl_parts *p, int k, int *began, int *ended)
             take_line(p, p->line, p->line_len);
         if (p->running >= 0 && !p->ended[p->running]) { /* the run stopped as it ran */
             p->part_of[p->running] = close_part(p);
-        } else if (p->open.head_len) {
+        } else if (p->open.head_len || p->lab.head_len) {
             /* What no test claims, said after the last end (or before any start: the suite
              * could not run at all): each test that never ended reads it. */
             char *rest = close_part(p);

@@ -18,8 +18,10 @@
  * Each part keeps its first and its last keep / 2 bytes, and says how many
  * it cut between them: a kernel's debugging printf fills one test's part
  * and not the others', and what a failed test says at its end (the checks'
- * diagnosis, just before its end line) is kept. The lab's code can print
- * such lines too; that moves only what its own student reads.
+ * diagnosis, just before its end line) is kept. The lab's code cannot print
+ * such lines: what the lab process prints reaches the output through its
+ * suite, each line behind "[lab process] " (lab_client.c), and a piece of a
+ * line longer than this reads at once is never taken for one.
  */
 #ifndef TILELAB_GRADE_PARTS_H
 #define TILELAB_GRADE_PARTS_H

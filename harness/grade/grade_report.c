@@ -1,6 +1,6 @@
 /*
- * grade-report [--path FROM=TO]... WEIGHTS OUTCOMES OUT_DIR NAME
- * grade-report gradebook WEIGHTS GRADEBOOK.csv NAME DIR [NAME DIR ...]
+ * grade-report [--path FROM=TO]... [--handed-in-as TEXT] WEIGHTS OUTCOMES OUT_DIR NAME
+ * grade-report gradebook WEIGHTS GRADEBOOK.csv NAME HANDED DIR [NAME HANDED DIR ...]
  *
  * The one place where points are computed. WEIGHTS is labs/grading.conf;
  * OUTCOMES is what the grader saw, one tab-separated record a line, and no
@@ -35,6 +35,9 @@
  * hand-in's scores.tsv (grade_book.c). Every text shown has each --path FROM
  * (a folder of the grading machine) replaced by its TO, in the order given:
  * a student reads labs/03-gpu-naive/transpose.cu:41, never where it was graded.
+ * --handed-in-as gives the hand-in's own file or folder name, from which NAME
+ * was cleaned (two hand-ins may clean up to one name: handins.sh): the
+ * summary and results.json say it beside NAME, so that each names its student.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -76,6 +79,7 @@ static struct {
 } lab_info[MAX_LABS];
 static const char *handin_kind; /* "damaged" or "empty" when nothing was graded */
 static char *handin_why, *sandbox_name;
+static const char *handed_in_as; /* --handed-in-as, or NULL */
 
 /* The grading machine's folders, and what a student is shown instead (--path). */
 static char *path_from[MAX_PATHS], *path_to[MAX_PATHS];
@@ -531,11 +535,14 @@ static void write_json(const char *dir, const char *header, const char *status_l
     FILE *f = create(dir, "results.json");
     char title[400];
     fprintf(f, "{\n  \"score\": %.4f,\n  \"output\": ", total);
-    size_t len = strlen(header) + strlen(status_line) + 3;
+    char handed[64 + 4096] = "";
+    if (handed_in_as)
+        snprintf(handed, sizeof handed, "\nhanded in as: %s", handed_in_as);
+    size_t len = strlen(header) + strlen(handed) + strlen(status_line) + 3;
     for (int i = 0; i < n_notes; i++)
         len += strlen(notes[i]) + 2;
     char *all = malloc(len);
-    strcat(strcat(strcpy(all, header), "\n"), status_line);
+    strcat(strcat(strcat(strcpy(all, header), handed), "\n"), status_line);
     for (int i = 0; i < n_notes; i++)
         strcat(strcat(all, "\n"), notes[i]);
     tl_json_string(f, all);
@@ -543,6 +550,10 @@ static void write_json(const char *dir, const char *header, const char *status_l
     /* The status as fields, for whatever reads the results: the gradebook's words. */
     fprintf(f, ",\n  \"extra_data\": {\"status\": ");
     tl_json_string(f, status);
+    if (handed_in_as) {
+        fprintf(f, ", \"handed_in_as\": ");
+        tl_json_string(f, handed_in_as);
+    }
     fprintf(f, ", \"details\": ");
     tl_json_string(f, details);
     if (sandbox_name) { /* where the hand-in's code ran: bwrap, setpriv or none */
@@ -657,6 +668,10 @@ static void write_summary(const char *dir, const char *header, const char *statu
     FILE *tsv = create(dir, "scores.tsv");
     tl_plain_text(f, header, "", 1);
     tl_plain_text(f, status_line, "", 1);
+    if (handed_in_as) {
+        fprintf(f, "handed in as: ");
+        tl_plain_text(f, handed_in_as, "", 1);
+    }
     fprintf(tsv, "status\t%s\t", status);
     tl_plain_text(tsv, details, "", 1);
     if (!details[0])
@@ -778,9 +793,13 @@ int main(int argc, char **argv)
         path_from[n_paths] = strndup(argv[a + 1], (size_t)(eq - argv[a + 1]));
         path_to[n_paths++] = eq + 1;
     }
+    if (a + 1 < argc && !strcmp(argv[a], "--handed-in-as")) {
+        handed_in_as = argv[a + 1];
+        a += 2;
+    }
     if (argc - a != 4) {
-        fprintf(stderr, "usage: grade-report [--path FROM=TO]... WEIGHTS OUTCOMES OUT_DIR NAME\n"
-                        "       grade-report gradebook WEIGHTS GRADEBOOK.csv [NAME DIR]...\n");
+        fprintf(stderr, "usage: grade-report [--path FROM=TO]... [--handed-in-as TEXT] WEIGHTS OUTCOMES OUT_DIR NAME\n"
+                        "       grade-report gradebook WEIGHTS GRADEBOOK.csv [NAME HANDED DIR]...\n");
         return 2;
     }
     const char *dir = argv[a + 2], *name = argv[a + 3];

@@ -71,6 +71,8 @@ const char *tl_signal_meaning(int sig)
 
 static pid_t runner = -1;
 static int sock = -1, matrices = -1;
+/* The read end of the lab process's standard output and error (relay_printed). */
+static int printed = -1;
 /* sock is the suite's server's (suite_server.h), which runs the lab process for this one: no
  * process here to watch or explain, and the server answers as the lab process would. */
 static int served;
@@ -113,6 +115,78 @@ static int resize_matrices(size_t bytes)
     return rc;
 }
 
+/* ---------------------------------------------------------------- what the lab process prints */
+
+/*
+ * The lab process's standard output and error are a pipe of their own, never the suite's:
+ * what the suite prints (Criterion's lines as each test starts and ends, the checks'
+ * diagnosis) is what the grader cuts into each test's part (grade_parts.h), and a lab
+ * file that printed "[PASS] lab01::one_by_one: (0.00s)" there once took that test's
+ * diagnosis away and filed its own lines under the next test. So what the lab process
+ * prints reaches the suite's output through here alone, each line behind LAB_SAID: the
+ * student still reads it, beside the test it came in, as the lab process's, and no line
+ * of it can be one of the suite's. (A kernel's printf on a GPU is the server's output,
+ * which replays the kernel: plan.h.)
+ */
+#define LAB_SAID "[lab process] "
+static int at_line_start = 1;
+
+static void write_all(const char *bytes, size_t n)
+{
+    while (n > 0) {
+        ssize_t w = write(2, bytes, n);
+        if (w < 0 && errno == EINTR)
+            continue;
+        if (w <= 0)
+            return;
+        bytes += w;
+        n -= (size_t)w;
+    }
+}
+
+/* What the lab process printed so far (up to `most` bytes), each line behind LAB_SAID, on
+ * this process's standard error: whether the pipe is still open. */
+static int relay_printed(size_t most)
+{
+    char chunk[65536];
+    while (printed >= 0 && most > 0) {
+        ssize_t n = read(printed, chunk, sizeof chunk < most ? sizeof chunk : most);
+        if (n < 0 && errno == EINTR)
+            continue;
+        if (n <= 0) {
+            if (n == 0 || errno != EAGAIN) {
+                close(printed);
+                printed = -1;
+            }
+            break;
+        }
+        most -= (size_t)n;
+        size_t from = 0;
+        for (size_t i = 0; i < (size_t)n; i++) {
+            if (at_line_start) {
+                write_all(chunk + from, i - from);
+                write_all(LAB_SAID, sizeof LAB_SAID - 1);
+                from = i;
+                at_line_start = 0;
+            }
+            if (chunk[i] == '\n')
+                at_line_start = 1;
+        }
+        write_all(chunk + from, (size_t)n - from);
+    }
+    return printed >= 0;
+}
+
+/* All it printed before it answered, and its last line ended: the suite's next line is its own. */
+static void relay_up_to_now(void)
+{
+    relay_printed((size_t)64 << 20);
+    if (!at_line_start) {
+        write_all("\n", 1);
+        at_line_start = 1;
+    }
+}
+
 static void stop_runner(void)
 {
     if (sock >= 0)
@@ -124,6 +198,11 @@ static void stop_runner(void)
         kill(runner, SIGKILL);
         waitpid(runner, NULL, 0);
     }
+    /* its last words (a line before a crash), as far as they were written */
+    relay_up_to_now();
+    if (printed >= 0)
+        close(printed);
+    printed = -1;
     runner = -1;
     served = 0;
 }
@@ -174,15 +253,20 @@ static int start_runner(char *why, size_t why_len)
         stop_runner();
         return -1;
     }
-    int sv[2];
+    int sv[2], out[2];
     if (socketpair(AF_UNIX, SOCK_SEQPACKET | SOCK_CLOEXEC, 0, sv) != 0 ||
-        prctl(PR_SET_CHILD_SUBREAPER, 1) != 0) {
+        prctl(PR_SET_CHILD_SUBREAPER, 1) != 0 || pipe2(out, O_CLOEXEC) != 0) {
         snprintf(why, why_len, "tilelab: cannot start the lab process: %s", strerror(errno));
         stop_runner();
         return -1;
     }
-    /* Out of the way of 3 and 4 first, so that placing one cannot close the other. */
-    int child_sock = fcntl(sv[1], F_DUPFD_CLOEXEC, 10), child_matrices = fcntl(matrices, F_DUPFD_CLOEXEC, 10);
+    /* Out of the way of 1 to 4 first, so that placing one cannot close another. */
+    int child_sock = fcntl(sv[1], F_DUPFD_CLOEXEC, 10), child_matrices = fcntl(matrices, F_DUPFD_CLOEXEC, 10),
+        child_out = fcntl(out[1], F_DUPFD_CLOEXEC, 10);
+    close(out[1]);
+    printed = out[0];
+    fcntl(printed, F_SETFL, O_NONBLOCK);
+    at_line_start = 1;
     pid_t parent = getpid();
     runner = fork();
     if (runner == 0) {
@@ -194,7 +278,8 @@ static int start_runner(char *why, size_t why_len)
         if (setrlimit(RLIMIT_FSIZE, &cap) != 0)
             _exit(127);
         signal(SIGXFSZ, SIG_DFL);
-        if (place(child_sock, TL_LAB_SOCKET_FD) < 0 || place(child_matrices, TL_LAB_MATRICES_FD) < 0)
+        if (place(child_out, 1) < 0 || place(child_out, 2) < 0 || place(child_sock, TL_LAB_SOCKET_FD) < 0 ||
+            place(child_matrices, TL_LAB_MATRICES_FD) < 0)
             _exit(127);
         for (int fd = TL_LAB_MATRICES_FD + 1; fd < 1024; fd++)
             close(fd);
@@ -212,6 +297,7 @@ static int start_runner(char *why, size_t why_len)
     close(sv[1]);
     close(child_sock);
     close(child_matrices);
+    close(child_out);
     sock = sv[0];
     if (runner < 0) {
         snprintf(why, why_len, "tilelab: cannot start the lab process: %s", strerror(errno));
@@ -253,6 +339,12 @@ static void explain_end(char *why, size_t why_len, const char *what)
         snprintf(why, why_len, "your code was killed by %s", tl_signal_meaning(WTERMSIG(status)));
     else if (done == runner && WIFEXITED(status) && WEXITSTATUS(status) == TL_LAB_STACK_OVERFLOW)
         explain_stack_overflow(why, why_len);
+    else if (done == runner && WIFEXITED(status) && WEXITSTATUS(status) == TL_LAB_SIGNAL_REFUSED)
+        snprintf(why, why_len, "your code tried to send a signal to another process before %s "
+                               "(kill(getppid(), ...), kill(-1, ...), kill(0, ...) or the like): the "
+                               "process your code runs in may signal nothing but itself, so the call "
+                               "was refused and the process ended. A lab's code needs no signal; "
+                               "abort() and raise() still end your own process", what);
     else if (done == runner && WIFEXITED(status) && WEXITSTATUS(status) == 127)
         snprintf(why, why_len, "the lab process did not start (see the lines above)");
     else if (done == runner)
@@ -332,13 +424,17 @@ static int await_reply(char *why, size_t why_len)
     double start = served ? 0 : runner_cpu();
     char other[8];
     for (;;) {
-        struct pollfd p[1 + TL_LAB_ALSO] = {{sock, POLLIN, 0}};
+        struct pollfd p[2 + TL_LAB_ALSO] = {{sock, POLLIN, 0}};
         int watched = served ? 0 : n_also;
         for (int i = 0; i < watched; i++)
             p[1 + i] = (struct pollfd){also[i], POLLIN, 0};
-        int ready = poll(p, 1 + (nfds_t)watched, served ? -1 : 100);
+        /* what it prints as it runs, so that a full pipe never stops it */
+        p[1 + watched] = (struct pollfd){printed, POLLIN, 0};
+        int ready = poll(p, 2 + (nfds_t)watched, served ? -1 : 100);
         if (ready < 0 && errno != EINTR)
             return -1;
+        if (ready > 0 && p[1 + watched].revents)
+            relay_printed((size_t)1 << 20);
         if (ready > 0 && p[0].revents)
             return 0;
         for (int i = 0; ready > 0 && i < watched; i++)
@@ -450,6 +546,7 @@ static int ask(const tl_lab_request *rq, tl_lab_reply *rp, char *why, size_t why
     }
     while (waited == 0 && (n = recv(sock, rp, sizeof *rp, 0)) < 0 && errno == EINTR)
         ;
+    relay_up_to_now();
     if (n != (ssize_t)sizeof *rp) {
         explain_end(why, why_len, what);
         return -1;

@@ -14,7 +14,9 @@
  * descriptor it can find, memory it should not touch), it does it in the lab
  * process, which holds no test's result and cannot reach the suite's: the
  * suite's processes are not dumpable, so /proc/PID/fd and ptrace are closed
- * to it. What decides a pass is computed where the lab's code never ran.
+ * to it, and it may signal no process but itself (lab_runner.c: one
+ * kill(-1) once ended the tests beside it). What decides a pass is
+ * computed where the lab's code never ran.
  *
  * The two talk over a SOCK_SEQPACKET socket, one request and one reply a
  * message; the matrices lie in a memfd that both map.
@@ -69,6 +71,9 @@
 /* The lab process's exit status where the lab's code overflowed its stack (lab_runner.c), which
  * a SIGSEGV alone does not tell from an index out of bounds. */
 #define TL_LAB_STACK_OVERFLOW 125
+/* Its exit status where the lab's code tried to signal another process, which it may not
+ * (lab_runner.c): the call was refused, and the process ended. */
+#define TL_LAB_SIGNAL_REFUSED 123
 
 typedef enum {
     TL_ASK_BACKEND,      /* which backend runs the lab here, and whether it can */

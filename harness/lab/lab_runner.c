@@ -21,6 +21,7 @@
 #include "check.h"
 #include "lab.h"
 #include "lab_process.h"
+#include "seccomp_program.h"
 #ifdef TL_LAB_GPU
 #include "gpu.h"
 #define TL_BACKEND tl_gpu_backend
@@ -33,20 +34,63 @@
 #define TL_BACKEND tl_cpu_backend
 #endif
 
-#ifdef TL_EMU
+/*
+ * A lab's code signals nothing but its own process. The suite's processes,
+ * the server and Criterion's own share the lab process's user (and, in the
+ * grader's sandbox, its PID namespace): one kill(-1, SIGKILL) or
+ * kill(getppid(), ...) in a lab file once ended the test processes and the
+ * runner that collects results, and the whole lab scored 0 or 7.27 of 10 by
+ * which died first, each test's message false. So every call that sends a
+ * signal to another process, or arranges one (seccomp_program.h), is
+ * refused here, before any code of the lab file runs (.preinit_array, ahead
+ * of every constructor; a lab file with one of its own is refused,
+ * isolate-symbols.sh), and inherited by any process it starts: the call
+ * does nothing, and this process ends with TL_LAB_SIGNAL_REFUSED, which
+ * lab_client.c explains for the test that made it. (A lab file that catches
+ * SIGSYS itself, where it may, only loses the explanation: the signal was
+ * never sent.)
+ */
+static void on_refused_signal(int sig, siginfo_t *info, void *context)
+{
+    (void)sig, (void)info, (void)context;
+    _exit(TL_LAB_SIGNAL_REFUSED);
+}
+
+static void signals_to_self_only(void)
+{
+#if TL_SYSCALL_SITES
+    static tl_bpf_program p;
+    struct sigaction sa = {.sa_sigaction = on_refused_signal, .sa_flags = SA_SIGINFO};
+    sigemptyset(&sa.sa_mask);
+    TL_BPF_PUT(&p, TL_BPF_NATIVE_CALLS_ONLY);
+    tl_bpf_signals_to_self(&p, (unsigned)getpid(), SECCOMP_RET_TRAP);
+    TL_BPF_PUT(&p, TL_BPF_RETURN(SECCOMP_RET_ALLOW));
+    if (sigaction(SIGSYS, &sa, NULL) == 0 && tl_bpf_install(&p) == 0)
+        return;
+    char say[200];
+    int n = snprintf(say, sizeof say, "tilelab: note: the lab process can signal other processes here (seccomp: %s)\n",
+                     strerror(errno));
+    (void)!write(2, say, (size_t)n);
+#endif
+}
+
 /*
  * On the emulator the kernels are counted in this process, beside the lab
  * file's code: it is confined (harness/emu/confine.c) before any of that
- * code runs, from .preinit_array, ahead of every constructor (a lab file
- * with a .preinit_array of its own is refused, isolate-symbols.sh). Its
- * channels to the suite are then the kit's alone, through one call site.
+ * code runs, from .preinit_array, as above. Its channels to the suite are
+ * then the kit's alone, through one call site.
  */
 static void confine(int argc, char **argv, char **envp)
 {
     (void)argc, (void)argv, (void)envp;
+    signals_to_self_only();
+#ifdef TL_EMU
     tl_emu_confine(TL_LAB_SOCKET_FD, TL_LAB_MATRICES_FD);
+#endif
 }
 __attribute__((section(".preinit_array"), used)) static void (*const confine_first)(int, char **, char **) = confine;
+
+#ifdef TL_EMU
 #define KIT_SYSCALL tl_emu_kit_syscall
 /* The launches as the emulator recorded them in its own pages, which the lab's code cannot
  * rewrite (the launch log it can: emu.h) */

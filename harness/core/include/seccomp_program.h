@@ -29,6 +29,13 @@ void tl_bpf_put(tl_bpf_program *p, const struct sock_filter *rule, size_t n);
 void tl_bpf_on(tl_bpf_program *p, unsigned nr, unsigned action);
 /* nr where the low word of its argument arg is x or y: allowed; with another: otherwise */
 void tl_bpf_allow_where(tl_bpf_program *p, unsigned nr, int arg, unsigned x, unsigned y, unsigned otherwise);
+/*
+ * Every call that sends a signal to a process, or arranges for one to be sent (the owner of a
+ * descriptor's SIGIO), allowed where its target is the process self alone; any other target:
+ * otherwise. A signal of 0, which sends nothing (a probe whether a process is there), is let
+ * through. x86-64 Linux only, as the filters (TL_SYSCALL_SITES).
+ */
+void tl_bpf_signals_to_self(tl_bpf_program *p, unsigned self, unsigned otherwise);
 /* The program installed on this thread and those it starts (no new privileges first): 0,
  * or -1 with errno (E2BIG: it did not fit). */
 int tl_bpf_install(const tl_bpf_program *p);

@@ -3,8 +3,8 @@
 # array ARRAY has ended, however its tasks ended (afterany). A task that wrote
 # no exit file, or whose grader failed, gets OUT_DIR/NAME/status.txt saying
 # so, and grade-report's gradebook shows that in the row's status column
-# instead of zeros. Then the gradebook of the whole class (CLASS: one name a
-# line) is merged from every hand-in's results, old and new.
+# instead of zeros. Then the gradebook of the whole class (CLASS: each
+# hand-in's name and what it was handed in as, NUL after each) is merged from every hand-in's results, old and new.
 set -u
 list=$1 class=$2 out=$3 array=$4 time=$5
 . harness/grade/handins.sh
@@ -40,6 +40,6 @@ while IFS= read -r -d '' name && IFS= read -r -d '' _; do
     i=$((i + 1))
 done <"$list"
 
-names=()
-while IFS= read -r name; do names+=("$name"); done <"$class"
+names=() handed=()
+while IFS= read -r -d '' name && IFS= read -r -d '' as; do names+=("$name") handed+=("$as"); done <"$class"
 merge_gradebook "$out"
