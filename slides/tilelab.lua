@@ -343,13 +343,29 @@ local function bench_table(div)
     end
     local blocks = markdown(table.concat(out, "\n") .. "\n\n: " .. unit .. ", median of " ..
         (csv.rows[1] and csv.rows[1].reps or "?") .. " runs")
-    -- A header wider than a slide (many variants, long labels) wraps in columns of the
-    -- slide's width, the sizes' narrow: without widths LaTeX sets each on one line.
+    -- A header wider than a slide (many variants, long labels) wraps its headings in
+    -- columns of the slide's width, each as wide as its longest cell or heading word
+    -- needs: without widths LaTeX sets each heading on one line, into the next.
     local tbl = blocks[1]
     if tbl and tbl.t == "Table" and #out[1] > 72 then
-        local n = #tbl.colspecs
-        for i = 1, n do
-            tbl.colspecs[i] = { tbl.colspecs[i][1], i == 1 and 0.1 or 0.9 / (n - 1) }
+        local need, total = {}, 0
+        for _, line in ipairs(out) do
+            if not line:match("^|%-") then
+                local i = 0
+                for cell in line:gmatch("|([^|]*)") do
+                    i = i + 1
+                    for word in cell:gmatch("%S+") do
+                        need[i] = math.max(need[i] or 0, #word)
+                    end
+                end
+            end
+        end
+        for i = 1, #tbl.colspecs do
+            need[i] = (need[i] or 1) + 2
+            total = total + need[i]
+        end
+        for i = 1, #tbl.colspecs do
+            tbl.colspecs[i] = { tbl.colspecs[i][1], need[i] / total }
         end
         tbl.attr = pandoc.Attr("", { "wrapped" })
     end
