@@ -1,0 +1,96 @@
+/*
+ * Candidate l10-share (issue 41, point 3): the reference, each block walking a
+ * contiguous share of the array (as CUB's even share does) where the reference's
+ * threads stride over the whole grid.
+ *
+ * Lab 10, the reference: a sum at the speed of a read (README.md, "Past the
+ * ladder"). One launch of as many blocks as the GPU holds at once; each
+ * thread walks the array grid-stride, four float4 loads a round in flight,
+ * adding into a register; a warp adds its 32 sums by shuffles, a block its
+ * warps' through shared memory, and one thread a block adds the block's sum
+ * to *d_out with one atomicAdd. n need not be a multiple of anything, and
+ * d_in need not be 16-byte aligned: the elements before its first aligned
+ * float4 and after its last whole one are added one by one.
+ */
+#include "lab.h"
+
+#include <stdint.h>
+
+#ifndef BLOCK_SIZE
+#define BLOCK_SIZE 256 /* threads a block: a multiple of 32, at most 1024 */
+#endif
+#define WARPS (BLOCK_SIZE / 32)
+#define UNROLL 4       /* float4 loads a thread has in flight in a round */
+
+__device__ static float warp_sum(float v)
+{
+#pragma unroll
+    for (int offset = 16; offset > 0; offset /= 2)
+        v += __shfl_down_sync(0xffffffffu, v, offset);
+    return v;
+}
+
+__global__ __launch_bounds__(BLOCK_SIZE) void reduce_kernel(float *out, const float *in, size_t n)
+{
+    __shared__ float warp_sums[WARPS];
+    /* The aligned body: quads float4s from in + head. */
+    size_t head = (16 - ((uintptr_t)in & 15)) % 16 / sizeof(float);
+    head = head < n ? head : n;
+    const float4 *body = (const float4 *)(in + head);
+    size_t quads = (n - head) / 4;
+    size_t thread = (size_t)blockIdx.x * BLOCK_SIZE + threadIdx.x;
+    /* Block b's share: quads [b * share, (b + 1) * share), walked by its threads side by side. */
+    size_t share = (quads + gridDim.x - 1) / gridDim.x;
+    size_t start = share * blockIdx.x < quads ? share * blockIdx.x : quads;
+    size_t end = start + share < quads ? start + share : quads;
+    float sum = 0.0f;
+    size_t q = start + threadIdx.x;
+    for (; q + (UNROLL - 1) * BLOCK_SIZE < end; q += UNROLL * BLOCK_SIZE) {
+        float4 v[UNROLL];
+#pragma unroll
+        for (int u = 0; u < UNROLL; u++)
+            v[u] = body[q + u * BLOCK_SIZE];
+#pragma unroll
+        for (int u = 0; u < UNROLL; u++)
+            sum += (v[u].x + v[u].y) + (v[u].z + v[u].w);
+    }
+    for (; q < end; q += BLOCK_SIZE) {
+        float4 v = body[q];
+        sum += (v.x + v.y) + (v.z + v.w);
+    }
+    /* At most three elements before the body and three after it: one a thread. */
+    size_t tail = head + quads * 4;
+    if (thread < head)
+        sum += in[thread];
+    if (thread < n - tail)
+        sum += in[tail + thread];
+
+    sum = warp_sum(sum);
+    int lane = threadIdx.x % 32, warp = threadIdx.x / 32;
+    if (lane == 0)
+        warp_sums[warp] = sum;
+    __syncthreads();
+    if (warp == 0) {
+        sum = warp_sum(lane < WARPS ? warp_sums[lane] : 0.0f);
+        if (lane == 0)
+            atomicAdd(out, sum);
+    }
+}
+
+void reduce(float *d_out, const float *d_in, size_t n)
+{
+    /* The blocks that fit on the GPU at once: more only wait for a free SM. */
+    static int sms;
+    if (!sms) {
+        int device = 0;
+        cudaGetDevice(&device);
+        if (cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device) != cudaSuccess || sms < 1)
+            sms = 1;
+    }
+    size_t per_block = (size_t)BLOCK_SIZE * UNROLL * 4;
+    size_t blocks = (n + per_block - 1) / per_block, most = (size_t)sms * (2048 / BLOCK_SIZE);
+    cudaMemset(d_out, 0, sizeof(float));
+    if (n == 0)
+        return;
+    reduce_kernel<<<(unsigned)(blocks < most ? blocks : most), BLOCK_SIZE>>>(d_out, d_in, n);
+}
