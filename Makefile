@@ -733,7 +733,7 @@ CHECK_JOBS ?= $(shell nproc 2>/dev/null || echo 1)
 # printed in): the longest chains of work first, the grader's and the handouts' commands
 # (minutes, one command after another), then the corpus, whose files run side by side and
 # fill whatever cores the others leave.
-check: $(LABS_TSV) $(B)/csv-rows
+check: $(LABS_TSV) $(B)/csv-rows $(B)/cpu-of
 	@echo "== GPU suites run $(if $(filter cuda,$(BACKEND)),on the GPU,on the CPU emulator (no GPU here)), $(CHECK_JOBS) at a time; the build first, beside the suites that need nothing of it"
 	@. harness/tools/labs.sh && CSV_ROWS=$(B)/csv-rows labs_read $(LABS_TSV) && \
 	 { echo "step build $(MAKE) $(if $(filter -j%,$(MAKEFLAGS)),,-j$(CHECK_JOBS)) $(CHECK_BUILDS) $(CHECK_SHARED)"; \
@@ -763,7 +763,13 @@ check: $(LABS_TSV) $(B)/csv-rows
 	   $(call cli_suite,labs,,tests/labs_test.sh) \
 	   $(call cli_suite,scripts,,tests/scripts_test.sh) \
 	   $(call cli_suite,sanitize,,tests/sanitize_test.sh) \
-	 } | harness/tools/check-suites.sh -j $(CHECK_JOBS)
+	 } | CPU_OF=$(B)/cpu-of harness/tools/check-suites.sh -j $(CHECK_JOBS)
+
+# What each suite of make check ran, in CPU time: its orphans (a sandbox's
+# commands, its lab processes) counted too (harness/tools/check-suites.sh).
+$(B)/cpu-of: harness/tools/cpu_of.c
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS_HARNESS) -o $@ $<
 
 # ---------------------------------------------------------------- grading
 
