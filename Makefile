@@ -736,7 +736,7 @@ CHECK_JOBS ?= $(shell nproc 2>/dev/null || echo 1)
 # printed in): the longest chains of work first, the grader's and the handouts' commands
 # (minutes, one command after another), then the corpus, whose files run side by side and
 # fill whatever cores the others leave.
-check: $(LABS_TSV) $(B)/csv-rows
+check: $(LABS_TSV) $(B)/csv-rows $(B)/cpu-of
 	@echo "== GPU suites run $(if $(filter cuda,$(BACKEND)),on the GPU,on the CPU emulator (no GPU here)), $(CHECK_JOBS) at a time; the build first, beside the suites that need nothing of it"
 	@. harness/tools/labs.sh && CSV_ROWS=$(B)/csv-rows labs_read $(LABS_TSV) && \
 	 { echo "step build $(MAKE) $(if $(filter -j%,$(MAKEFLAGS)),,-j$(CHECK_JOBS)) $(CHECK_BUILDS) $(CHECK_SHARED)"; \
@@ -766,21 +766,28 @@ check: $(LABS_TSV) $(B)/csv-rows
 	   $(call cli_suite,labs,,tests/labs_test.sh) \
 	   $(call cli_suite,scripts,,tests/scripts_test.sh) \
 	   $(call cli_suite,sanitize,,tests/sanitize_test.sh) \
-	 } | harness/tools/check-suites.sh -j $(CHECK_JOBS)
+	 } | CPU_OF=$(B)/cpu-of harness/tools/check-suites.sh -j $(CHECK_JOBS)
+
+# What each suite of make check ran, in CPU time: its orphans (a sandbox's
+# commands, its lab processes) counted too (harness/tools/check-suites.sh).
+$(B)/cpu-of: harness/tools/cpu_of.c
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS_HARNESS) -o $@ $<
 
 # ---------------------------------------------------------------- grading
 
 # A build's compiled references (make references below builds the one that is used).
 PREBUILT_DIR := $(B)/prebuilt
 lab_backends = $(if $(filter cpu,$(lab$(1)_kind)),cpu,emu $(if $(NVCC),cuda))
+# $(1): lab, $(2): backend, $(3): the folder of compiled references it goes to
 define prebuilt_rule
-$(PREBUILT_DIR)/lab$(1)-$(2).o: $(call vdir,$(1),reference,$(2))/lab.raw.o
+$(3)/lab$(1)-$(2).o: $(call vdir,$(1),reference,$(2))/lab.raw.o
 	@mkdir -p $$(@D)
 	cp $$< $$@
 	@if [ -f $$(<D)/resources.txt ]; then cp $$(<D)/resources.txt $$(@:.o=.resources.txt); fi
 endef
 ifeq ($(REFERENCE_PREBUILT),)
-$(foreach n,$(BUILD_LABS),$(foreach b,$(call lab_backends,$(n)),$(eval $(call prebuilt_rule,$(n),$(b)))))
+$(foreach n,$(BUILD_LABS),$(foreach b,$(call lab_backends,$(n)),$(eval $(call prebuilt_rule,$(n),$(b),$(PREBUILT_DIR)))))
 else
 # The student kit (make dist) has no sources to compile them from: its
 # compiled references are the grader's, as they are (make gradescope grades with the kit).
@@ -803,9 +810,16 @@ REFERENCES := $(foreach n,$(BUILD_LABS),$(foreach b,$(call lab_backends,$(n)),$(
 # hand-in's build rather than compile it again for every one of a class.
 REFERENCE_BUILD := $(B)/grade-build
 REFERENCE_OBJECTS = $(REFERENCES:$(B)/%=$(REFERENCE_BUILD)/%)
-references:
-	@$(MAKE) -s B=$(REFERENCE_BUILD) OPT=-O3 CUDA_ARCH=fat $(REFERENCE_OBJECTS) $(GRADE_MANIFESTS:$(B)/%=$(REFERENCE_BUILD)/%) \
-	  $(GRADE_REFERENCE_TESTS:$(B)/%=$(REFERENCE_BUILD)/%) $(GRADE_COMMON:$(B)/%=$(REFERENCE_BUILD)/%)
+# Where this build compiles for the GPU as the references' build does (a fat
+# binary: no GPU here and CUDA_ARCH unset), a GPU reference of the two is one
+# compilation (NVCC_FLAGS leave OPT out), which make check did twice, five
+# architectures each: the references' build takes this build's.
+REFERENCE_CUDA_SHARED := $(if $(and $(NVCC),$(filter fat,$(CUDA_ARCH)),$(if $(REFERENCE_PREBUILT),,1)), \
+  $(foreach n,$(BUILD_LABS),$(if $(filter gpu,$(lab$(n)_kind)),$(REFERENCE_BUILD)/prebuilt/lab$(n)-cuda.o)))
+$(foreach o,$(REFERENCE_CUDA_SHARED),$(eval $(call prebuilt_rule,$(patsubst $(REFERENCE_BUILD)/prebuilt/lab%-cuda.o,%,$(o)),cuda,$(REFERENCE_BUILD)/prebuilt)))
+references: $(REFERENCE_CUDA_SHARED)
+	@$(MAKE) -s B=$(REFERENCE_BUILD) OPT=-O3 CUDA_ARCH=fat $(filter-out $(REFERENCE_CUDA_SHARED),$(REFERENCE_OBJECTS)) \
+	  $(GRADE_MANIFESTS:$(B)/%=$(REFERENCE_BUILD)/%) $(GRADE_REFERENCE_TESTS:$(B)/%=$(REFERENCE_BUILD)/%) $(GRADE_COMMON:$(B)/%=$(REFERENCE_BUILD)/%)
 
 # The grader's own programs: scoring, running under limits, confining a measured run, the
 # setpriv sandbox's view of the machine, probing the GPU.

@@ -43,10 +43,16 @@ count() { grep -c -E "$1" "$2" || true; }
 # A suite's wall time and the CPU time of what it ran, as its PASS/FAIL line
 # ends: "(9m41s, 5m2s of CPU)", "(41s, 12s of CPU)". Run side by side on a
 # machine's few cores, the CPU time says where make check's time goes.
+# CPU_OF (the Makefile's build/cpu-of, harness/tools/cpu_of.c) counts every
+# process a suite started, those whose parent did not wait for them too (a
+# sandbox's, a lab process); without it, bash's times counts only the
+# children waited for.
 minutes() { [ "$1" -lt 60 ] && echo "${1}s" || echo "$(($1 / 60))m$(($1 % 60))s"; }
 took() { echo "($(minutes $(($(date +%s) - $1))), $(minutes "$2") of CPU)"; }
 # cpu TIMES: the seconds of CPU, user and system, of the children that have ended, from bash's times's output
 cpu() { tail -n 1 "$1" | tr 'ms' '  ' | awk '{ printf "%d", $1 * 60 + $2 + $3 * 60 + $4 }'; }
+counted=()
+[ -z "${CPU_OF:-}" ] || counted=("$CPU_OF")
 
 # The plan read first, so that each suite can say which of how many it is as it starts:
 # some take minutes.
@@ -75,18 +81,26 @@ total=${#names[@]}
 
 # run_suite I: suite I, in the background; $logs/I.end says its exit status and time once it has ended.
 run_suite() {
-    local i=$1 start rc
+    local i=$1 start rc seconds
     start=$(date +%s)
+    local run=()
+    [ ${#counted[@]} -eq 0 ] || run=("${counted[@]}" "$logs/$i.cpu")
     if [ "${kinds[i]}" = cli ]; then
-        ${cmds[i]} >"$logs/$i.tap" 2>"$logs/$i.log" </dev/null
+        ${run[@]+"${run[@]}"} ${cmds[i]} >"$logs/$i.tap" 2>"$logs/$i.log" </dev/null
     elif [ "${kinds[i]}" = step ]; then
-        ${cmds[i]} >"$logs/$i.log" 2>&1 </dev/null
+        ${run[@]+"${run[@]}"} ${cmds[i]} >"$logs/$i.log" 2>&1 </dev/null
     else
-        ${cmds[i]} --tap="$logs/$i.tap" >"$logs/$i.log" 2>&1 </dev/null
+        ${run[@]+"${run[@]}"} ${cmds[i]} --tap="$logs/$i.tap" >"$logs/$i.log" 2>&1 </dev/null
     fi
     rc=$?
-    times >"$logs/$i.times" # in this shell: a pipe or $() would ask a subshell, whose children are none
-    echo "$rc $(took "$start" "$(cpu "$logs/$i.times")")" >"$logs/$i.ending" && mv "$logs/$i.ending" "$logs/$i.end"
+    if [ -s "$logs/$i.cpu" ]; then
+        seconds=$(cat "$logs/$i.cpu")
+    else
+        times >"$logs/$i.times" # in this shell: a pipe or $() would ask a subshell, whose children are none
+        seconds=$(cpu "$logs/$i.times")
+    fi
+    echo "$seconds" >"$logs/$i.seconds"
+    echo "$rc $(took "$start" "$seconds")" >"$logs/$i.ending" && mv "$logs/$i.ending" "$logs/$i.end"
 }
 ended() { [ -e "$logs/$1.end" ]; }
 may_start() { # I: every suite it runs after has ended, and every step of them done
@@ -190,5 +204,7 @@ while [ "$shown" -lt "$total" ]; do
 done
 
 echo
+# What it all took, for the machine's cores to share: make check's least wall time is about this over their number.
+echo "time: $(minutes "$(cat "$logs"/*.seconds 2>/dev/null | awk '{ s += $1 } END { print s + 0 }')") of CPU in all, which the cores share"
 echo "check: $passed passed, $failed failed, $skipped skipped"
 [ "$failed" -eq 0 ]
