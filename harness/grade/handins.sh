@@ -45,7 +45,7 @@ list_handins() {
     # Clean names first, then the others, each in the order of the list.
     for i in "${!paths[@]}"; do
         [ "${bases[$i]}" = "${safes[$i]}" ] && [ -z "${taken[${safes[$i]}]:-}" ] || continue
-        names[$i]=${safes[$i]}
+        names[i]=${safes[$i]}
         taken[${safes[$i]}]=1
     done
     for i in "${!paths[@]}"; do
@@ -53,7 +53,7 @@ list_handins() {
         safe=${safes[$i]} unique=${safes[$i]} k=2
         while [ -n "${taken[$unique]:-}" ]; do unique=$safe-$k; k=$((k + 1)); done
         taken[$unique]=1
-        names[$i]=$unique
+        names[i]=$unique
     done
     for i in "${!paths[@]}"; do
         [ "${names[$i]}" = "${bases[$i]}" ] || echo "grade-all: ${handed[$i]} is graded as '${names[$i]}'" >&2
