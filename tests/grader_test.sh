@@ -657,9 +657,7 @@ handin signaller 01-cpu-naive >/dev/null <<EOF
 #include <unistd.h>
 void transpose(float *out, const float *in, int rows, int cols)
 {
-    for (int r = 0; r < rows; r++)
-        for (int c = 0; c < cols; c++)
-            out[(size_t)c * rows + r] = in[(size_t)r * cols + c];
+    $transpose_body
     if (rows == 97 && cols == 89) {
         kill(getppid(), SIGKILL);
         kill(-1, SIGKILL);
@@ -692,9 +690,7 @@ handin marker 01-cpu-naive >/dev/null <<EOF
 #include <string.h>
 void transpose(float *out, const float *in, int rows, int cols)
 {
-    for (int r = 0; r < rows; r++)
-        for (int c = 0; c < cols; c++)
-            out[(size_t)c * rows + r] = in[(size_t)r * cols + c];
+    $transpose_body
     if (rows == 97 && cols == 89) {
         static char long_line[2100];
         memset(long_line, 'A', 2048 - 14); /* "[PASS]" at byte 2048 of the line, behind "[lab process] " */
