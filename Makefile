@@ -827,7 +827,7 @@ GRADE_REPORT_SOURCES := $(addprefix harness/grade/,grade_report.c grade_book.c g
 $(B)/grade-report: $(GRADE_REPORT_SOURCES) $(CSV_READER) $(wildcard harness/grade/grade_*.h)
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS_HARNESS) -o $@ $(filter %.c,$^)
-$(B)/grade-run: harness/grade/grade_run.c harness/grade/grade_parts.c harness/grade/grade_parts.h
+$(B)/grade-run: harness/grade/grade_run.c harness/grade/grade_parts.c harness/grade/grade_cpu.c harness/grade/grade_parts.h harness/grade/grade_cpu.h
 	$(CC) $(CFLAGS_HARNESS) -o $@ $(filter %.c,$^)
 $(B)/grade-confine: harness/grade/grade_confine.c harness/core/include/seccomp_site.h
 	$(CC) $(CFLAGS_HARNESS) -o $@ $<

@@ -14,14 +14,17 @@ handin() {
     echo "$dir"
 }
 
-# grade NAME LABS [HIDDEN]: grade the hand-in, leaving its summary in $summary and the seconds in $took
+# grade NAME LABS [HIDDEN]: grade the hand-in, leaving its summary in $summary, the seconds of
+# CPU time its tests took in $took (what the grader's limits count: grade-run's records,
+# kept with KEEP_BUILD) and the seconds on the clock its grading took in $took_clock
 # (KEEP_BUILD=1 unless the caller sets it empty: its builds, outputs and files kept, for the checks that read them)
 grade() {
     summary=$build/grade/${1%.tar.gz}/summary.txt
     rm -f "$summary"
     local start=$SECONDS
     make -s grade LABS="$2" SUBMISSION="$tmp/$1" ${3:+HIDDEN="$3"} KEEP_BUILD="${KEEP_BUILD-1}" >"$tmp/$1.log" 2>&1
-    took=$((SECONDS - start))
+    took_clock=$((SECONDS - start))
+    took=$(cat "$build/grade/${1%.tar.gz}"/records/lab*/cpu-lab* 2>/dev/null | awk '{ s += $1 } END { printf "%d\n", s + 0.999 }')
     [ -f "$summary" ] || cp "$tmp/$1.log" "$summary" 2>/dev/null
 }
 
@@ -65,8 +68,17 @@ has() {
     got=$(result "$@")
     if [[ $got =~ $re ]]; then ok "$what"; else not_ok "$what ($* is '$got', not /$re/)" "$summary"; fi
 }
-within() { # WHAT SECONDS
-    if [ "$took" -le "$2" ]; then ok "$1 (${took}s)"; else not_ok "$1: took ${took}s, more than $2" "$summary"; fi
+# within WHAT SECONDS: the last grading's tests took at most SECONDS of CPU time (what the
+# grader's limits count, which a busy machine does not change: a loop it failed to stop
+# shows), and the grading at most four times as many on the clock and a minute more (a
+# wait it failed to stop shows)
+within() {
+    local wall=$((4 * $2 + 60))
+    if [ "$took" -le "$2" ] && [ "$took_clock" -le "$wall" ]; then
+        ok "$1 (${took}s of CPU time, ${took_clock}s on the clock)"
+    else
+        not_ok "$1: took ${took}s of CPU time (at most $2) and ${took_clock}s on the clock (at most $wall)" "$summary"
+    fi
 }
 nothing_at() { # WHAT PATH: the attack left nothing there
     if [ -e "$2" ]; then not_ok "$1: $2 exists" /dev/null; else ok "$1"; fi
@@ -389,7 +401,7 @@ within "... and the lab is graded in bounded time (such a test run twice)" 150
 
 # A loop in a constructor, before the lab process answers anything: each test's lab
 # process loops (a lab's tests share one suite run, a fresh lab process each), each is
-# stopped, and the lab's limit on all its tests ends the rest.
+# stopped, and the lab's limit on the CPU time of all its tests ends the rest.
 handin stall 01-cpu-naive >/dev/null <<EOF
 #include "lab.h"
 #include <signal.h>
@@ -409,7 +421,7 @@ TILELAB_GRADE_LAB_LIMIT=20 grade stall 01
 expect "a loop in a constructor, ignoring every signal it can, is killed at the test's limit" "around_block_edges \(0.00 of .*\)"
 expect "... and says so" "the lab process, starting .* did not answer"
 expect "... and what a time limit usually means, a constructor's time included" "code that runs before any call, such as a constructor, counts"
-expect "... and the tests past the lab's limit are not run, saying so" "the tests of this lab ran past 20 seconds in all"
+expect "... and the tests past the lab's limit are not run, saying so" "the tests of this lab ran past 20 seconds of CPU time in all"
 within "... and the lab is graded in bounded time" 90
 
 # What decides a time-out is the grader's record (grade-run's clock, Criterion's
@@ -558,14 +570,29 @@ cp -r "$tmp/sleepy" "$tmp/sleepy-again"
 TILELAB_GRADE_LOCK=$tmp/sleepy.lock TILELAB_GRADE_RETRY_SCALE=1000 grade sleepy 01 &
 TILELAB_GRADE_LOCK=$tmp/sleepy-again.lock grade sleepy-again 01 &
 
-# The limit every build and measurement runs under holds whatever the command ignores.
-start=$SECONDS
-verdict=$("$build/grade-run" --limit 2 --output "$tmp/limit.txt" -- sh -c 'trap "" TERM INT ALRM; sleep 60 & sleep 60')
-took=$((SECONDS - start))
-if [ "$verdict" = fail ] && [ "$took" -le 5 ] && grep -q "stopped after 2 seconds" "$tmp/limit.txt"; then
-    ok "grade-run kills a command and its children at the limit, whatever they ignore"
+# The limits every build, test and measurement runs under hold whatever the command
+# ignores: its CPU time, of all its processes together, a child that left its process
+# group and one whose parent ended (grade-run waits for it) included; and, for what
+# waits without using the CPU, the clock. Each time, nothing of it is left running.
+spin="trap '' TERM INT ALRM; while :; do : tilelab-spin-$$; done"
+verdict=$("$build/grade-run" --limit 2 --cpu-record "$tmp/limit.cpu" --output "$tmp/limit.txt" -- \
+    sh -c "($spin) & setsid sh -c '$spin' & sh -c '($spin) &' & $spin")
+cpu=$(cat "$tmp/limit.cpu" 2>/dev/null)
+if [ "$verdict" = fail ] && grep -q "stopped after 2 seconds of CPU time" "$tmp/limit.txt" &&
+    awk -v c="${cpu:-0}" 'BEGIN { exit !(c >= 2 && c < 4) }' && ! pgrep -f "tilelab-spin-$$" >/dev/null; then
+    ok "grade-run stops a command at its CPU time limit, all its processes counted ($cpu s), whatever they ignore"
 else
-    not_ok "grade-run's limit: $verdict after ${took}s" "$tmp/limit.txt"
+    not_ok "grade-run's CPU limit: $verdict, ${cpu:-no} seconds recorded, $(pgrep -fc "tilelab-spin-$$") left running" "$tmp/limit.txt"
+    pkill -KILL -f "tilelab-spin-$$"
+fi
+start=$SECONDS
+verdict=$("$build/grade-run" --limit 2 --wall 3 --output "$tmp/limit.txt" -- sh -c "trap '' TERM INT ALRM; sleep 60.$$ & sleep 60.$$")
+took=$((SECONDS - start))
+if [ "$verdict" = fail ] && grep -q "stopped after 3 seconds on the clock.*waiting for something that never came" "$tmp/limit.txt" &&
+    [ "$took" -lt 60 ] && ! pgrep -f "sleep 60.$$" >/dev/null; then
+    ok "... and, where it waits using no CPU, at its limit on the clock, saying so (${took}s)"
+else
+    not_ok "grade-run's limit on the clock: $verdict after ${took}s" "$tmp/limit.txt"
 fi
 
 # The GPU timing lock (grade.sh's measure) reaches the bench in its sandbox as

@@ -51,10 +51,12 @@ HIDDEN=${HIDDEN:-} PERF=${PERF:-all} SUBMISSIONS=${SUBMISSIONS:-} VALGRIND=${VAL
 OUTPUT_LIMIT=4000            # bytes of output kept per command
 FILE_LIMIT=$((1 << 20))      # bytes of one lab file
 ARCHIVE_LIMIT=$((16 << 20))  # bytes of a whole hand-in archive, unpacked
+# Time limits count CPU time (grade-run: the command's processes together), which
+# a busy machine does not change; the clock ends only what waits for nothing.
 BUILD_LIMIT=300              # seconds to build one lab
 TEST_MARGIN=5                # seconds past a test's own limits (3 x its seconds) before it is killed
 RETRY_SCALE=${TILELAB_GRADE_RETRY_SCALE:-10} # a test that timed out runs again alone, with this many times the reference's time (the knob: for the grader's tests)
-LAB_LIMIT=${TILELAB_GRADE_LAB_LIMIT:-900}  # seconds for all the tests of one lab (the knob: for the grader's tests)
+LAB_LIMIT=${TILELAB_GRADE_LAB_LIMIT:-900}  # seconds of CPU time for all the tests of one lab (the knob: for the grader's tests)
 PERF_LIMIT=300               # seconds for one measurement
 # Disk: while a hand-in is built or measured each file it writes is capped,
 # and its folder (builds and measurements together) is checked after each
@@ -275,12 +277,11 @@ run() {
     [ "$mode" = run ] || opts+=(--fsize "$BUILD_FILE_LIMIT")
     [ "${GPU_BACKEND:-}" = cuda ] || opts+=(--memory "$MEMORY_LIMIT")
     # Every command holds the machine's lock shared: a test run again alone holds it
-    # alone. What a command waits for it is put on record (waited), not on its limits.
+    # alone. Waiting for it uses no CPU time, which is what the limits count.
     if [ -z "$alone" ]; then
-        local shared since=$SECONDS
+        local shared
         exec {shared}>>"$ALONE_LOCK"
         flock -s "$shared"
-        [ $((SECONDS - since)) = 0 ] || echo $((SECONDS - since)) >>"$records/waited"
     fi
     "$TOOLS/grade-run" --limit "$limit" --output "$output" --keep "$OUTPUT_LIMIT" \
         --records "$records" "${opts[@]}" -- "${sb[@]}" "$@"
@@ -376,10 +377,10 @@ build() {
     [ "$ok" = ok ]
 }
 
-# run_tests LAB START INPUT BIN [NAME=VALUE...] <LINES: records the outcome of each
+# run_tests LAB INPUT BIN [NAME=VALUE...] <LINES: records the outcome of each
 # test of LINES (KIND, ID, SECONDS and a tag for its name, tab-separated), in
-# their order. START: when the lab's grading began ($SECONDS), which its limit on
-# all its tests counts from. INPUT, where not empty (grade_lab's held-back cases):
+# their order, within what is left of the lab's limit on the CPU time of all its
+# tests (LAB_LIMIT, lab_cpu_left). INPUT, where not empty (grade_lab's held-back cases):
 # what the suite reads on its standard input (tests/tl_test.h), where no lab's
 # code reads it.
 # One suite run of BIN runs them all, one at a time (grade-run with
@@ -391,26 +392,29 @@ build() {
 # those after it, as it does in make labN test: TILELAB_HANG_FILE empty); one
 # that timed out runs again alone (retry_alone).
 run_tests() {
-    local lab=$1 start=$2 input=$3 bin=$4 kinds=() ids=() secs=() tags=() outs=() opts=() limit=0 pattern= verdicts=()
+    local lab=$1 input=$2 bin=$3 kinds=() ids=() secs=() tags=() outs=() opts=() limit=0 pattern= verdicts=()
     local kind id seconds tag k output verdict whole
-    shift 4
+    shift 3
     [ -z "$input" ] || opts+=(--input "$input")
+    opts+=(--cpu-record "$records/cpu-lab$lab")
     while IFS=$'\t' read -r kind id seconds tag; do
         kinds+=("$kind") ids+=("$id") secs+=("$seconds") tags+=("$tag")
         output=$(new_output)
         outs+=("$output") opts+=(--test "$id=$output")
-        # The suite's own limits come first, whatever the load: its watch on each call's CPU
-        # time (tests/tl_test.h) and, at three times the test's limit, Criterion's clock.
+        # The suite's own limits come first: its watch on each call's CPU time
+        # (tests/tl_test.h), which the run's CPU time is at least, and, at three times
+        # the test's limit, Criterion's clock (a test it stops is run again alone).
         limit=$((limit + 3 * seconds + TEST_MARGIN))
         pattern+=${pattern:+|}$id
     done
     [ ${#ids[@]} -gt 0 ] || return 0
     # The lab's limit on all its tests bounds the run too: the tests it stops are not run.
-    local left=$((LAB_LIMIT - (SECONDS - start - $(waited))))
+    local left
+    left=$(lab_cpu_left "$lab")
     [ "$limit" -le "$left" ] || limit=$left
     if [ "$limit" -le 0 ]; then
         for k in "${!ids[@]}"; do
-            printf 'not run: the tests of this lab ran past %d seconds in all\n' "$LAB_LIMIT" >"${outs[k]}"
+            printf 'not run: the tests of this lab ran past %d seconds of CPU time in all\n' "$LAB_LIMIT" >"${outs[k]}"
         done
     else
         whole=$(new_output)
@@ -420,24 +424,24 @@ run_tests() {
     fi
     for k in "${!ids[@]}"; do
         output=${outs[k]} verdict=${verdicts[k]:-fail}
-        # grade-run's "timeout": past a limit on the clock by its record or the suite's, never by the output's words
-        if [ "$verdict" = timeout ] && lab_time_left "$start"; then
+        # grade-run's "timeout": past a time limit by its record or the suite's, never by the output's words
+        if [ "$verdict" = timeout ] && [ "$(lab_cpu_left "$lab")" -gt 0 ]; then
             IFS=$'\t' read -r verdict output < <(retry_alone "$lab" "${ids[k]}" "${secs[k]}" "$output" "$input" "$bin" "$@")
         elif [ "$verdict" = timeout ]; then
-            printf '\nnot run (again): the tests of this lab ran past %d seconds in all\n' "$LAB_LIMIT" >>"$output"
+            printf '\nnot run (again): the tests of this lab ran past %d seconds of CPU time in all\n' "$LAB_LIMIT" >>"$output"
         fi
         [ "$verdict" != timeout ] || verdict=fail
         record test "$lab" "${kinds[k]}" "${ids[k]}${tags[k]}" "${verdict:-fail}" "$output"
     done
 }
 
-# lab_time_left START: the lab's tests, begun at START, have not yet run past LAB_LIMIT in all.
-lab_time_left() { [ $((SECONDS - $1 - $(waited))) -le "$LAB_LIMIT" ]; }
-
-# waited: the seconds this lab's commands waited for another hand-in's test run
-# again alone (run's lock), which its own limit on all its tests does not count.
+# lab_cpu_left LAB: the whole seconds of CPU time left to the lab's tests of LAB_LIMIT,
+# after those its test runs used so far (grade-run --cpu-record), 0 at most.
 # (cat: an awk that goes on past a missing file, as gawk does, would print its END too.)
-waited() { cat "$records/waited" 2>/dev/null | awk '{ s += $1 } END { print s + 0 }'; }
+lab_cpu_left() {
+    cat "$records/cpu-lab$1" 2>/dev/null |
+        awk -v limit="$LAB_LIMIT" '{ s += $1 } END { left = int(limit - s); print (left > 0 ? left : 0) }'
+}
 
 # retry_alone LAB ID SECONDS FIRST INPUT BIN [NAME=VALUE...]: a test that timed out
 # (its output in FIRST; INPUT: its standard input, as run_tests'), run again once no
@@ -462,7 +466,7 @@ retry_alone() {
     limit=$(((RETRY_SCALE * took + 999) / 1000))
     [ "$limit" -ge "$seconds" ] && [ -x "$ref_bin" ] || limit=$seconds
     output=$(new_output)
-    verdict=$(run $((limit + TEST_MARGIN)) "$output" --alone --test "$id" ${input[@]+"${input[@]}"} -- run -- \
+    verdict=$(run $((limit + TEST_MARGIN)) "$output" --alone --test "$id" --cpu-record "$records/cpu-lab$lab" ${input[@]+"${input[@]}"} -- run -- \
         env TILELAB_TIME_SCALE="$(awk -v l="$limit" -v s="$seconds" 'BEGIN { printf "%.3f", l / s }')" "$@" \
         "$bin" --filter "$id" --tap=/dev/fd/3 --jobs 1)
     exec {alone}>&-
@@ -556,7 +560,7 @@ measure() {
 all_correct() { "$TOOLS/grade-plan" correct "$outcomes" "$1"; }
 
 grade_lab() { # LAB DIR FILE KIND OPERATION
-    local lab=$1 dir=$2 file=$3 kind=$4 op=$5 backend bin manifest built start=$SECONDS
+    local lab=$1 dir=$2 file=$3 kind=$4 op=$5 backend bin manifest built
     backend=$([ "$kind" = cpu ] && echo cpu || echo "$GPU_BACKEND")
     manifest=$MANIFESTS/lab$lab.tests
     if [ "$PERF" = only ]; then
@@ -604,8 +608,8 @@ grade_lab() { # LAB DIR FILE KIND OPERATION
 $(tail -c 1500 "$no_emu")")"
         done < <("$TOOLS/grade-plan" run "$manifest" technique)
     fi
-    run_tests "$lab" "$start" "" "$bin" < <("$TOOLS/grade-plan" run "$manifest" visible $apart)
-    [ -z "$apart" ] || [ -n "$no_emu" ] || run_tests "$lab" "$start" "" "$tech_bin" < <("$TOOLS/grade-plan" run "$manifest" technique)
+    run_tests "$lab" "" "$bin" < <("$TOOLS/grade-plan" run "$manifest" visible $apart)
+    [ -z "$apart" ] || [ -n "$no_emu" ] || run_tests "$lab" "" "$tech_bin" < <("$TOOLS/grade-plan" run "$manifest" technique)
     # GPU timing waits until every lab is graded (gpu_timing), one lab at a
     # time; what it runs is built now, beside the other labs' work.
     if [ "$backend" != cuda ] && all_correct "$lab"; then
@@ -625,7 +629,7 @@ $(tail -c 1500 "$no_emu")")"
     [[ $held_input != *TILELAB_SEED=* ]] || seed=--seed
     [[ $held_input != *TILELAB_HIDDEN=* ]] || cases=--cases
     [ -n "$seed$cases" ] || return 0
-    run_tests "$lab" "$start" "$held_input" "$bin" TILELAB_HELD_BACK=stdin < <(
+    run_tests "$lab" "$held_input" "$bin" TILELAB_HELD_BACK=stdin < <(
         "$TOOLS/grade-plan" run "$manifest" held-back $seed $cases)
 }
 

@@ -2,9 +2,9 @@
  * grade-run: runs one command of the grader (a build, a test, a measurement)
  * under limits that the command cannot lift, and says how it ended.
  *
- * usage: grade-run --limit SECONDS --output FILE [--keep BYTES] [--fsize BYTES]
- *                  [--memory BYTES] [--test SUITE/TEST[=OUT]]... [--records DIR] [--lock FILE]
- *                  [--input TEXT]
+ * usage: grade-run --limit SECONDS --output FILE [--wall SECONDS] [--cpu-record FILE]
+ *                  [--keep BYTES] [--fsize BYTES] [--memory BYTES]
+ *                  [--test SUITE/TEST[=OUT]]... [--records DIR] [--lock FILE] [--input TEXT]
  *                  -- COMMAND...
  *
  * The command gets its own process group, no stdin (with --input, TEXT
@@ -16,9 +16,19 @@
  * private writable mappings; a reservation of address space without access,
  * as the emulator's device memory, is not counted): a file that allocates
  * until the machine runs out stops at that, on its own. Its stdout and stderr go to FILE,
- * cut at BYTES (on a UTF-8 character boundary). At SECONDS it is killed
- * with SIGKILL, which no handler can ignore; the grader's sandbox dies with
- * it, and with the sandbox every process it started.
+ * cut at BYTES (on a UTF-8 character boundary).
+ *
+ * --limit counts CPU time: the seconds of CPU that the command and every
+ * process it started used together (grade_cpu.h), which a busy machine does
+ * not change, where the clock would stop a correct hand-in for its
+ * neighbours' load. The clock's limit, --wall (WALL_SCALE times the limit
+ * and WALL_MARGIN seconds unless said), ends what waits without using the
+ * CPU: a sleep, a read that never comes. At either the command and every
+ * process below this one is killed with SIGKILL, which no handler can
+ * ignore; the grader's sandbox dies with it, and with the sandbox every
+ * process it started. With --cpu-record, the CPU seconds the command used
+ * are appended to FILE, a line: what a lab's limit on all its tests adds up
+ * (grade.sh).
  *
  * With --test, the command is a Criterion suite filtered to that test, run
  * with --tap=/dev/fd/3 (a pipe), and DIR/done.fifo, a FIFO this program
@@ -50,8 +60,8 @@
  * shows no such file.
  *
  * Prints one word: pass, fail, skip or timeout (with --test: timeout where
- * the test ran past a limit on the clock, by this program's or the suite's
- * record, never by what the output says), or ok or fail; with several
+ * the test ran past a time limit, by this program's or the suite's record,
+ * never by what the output says), or ok or fail; with several
  * tests, one such word a line, in the order of the --test options.
  */
 #define _GNU_SOURCE
@@ -63,6 +73,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/prctl.h>
 #include <sys/resource.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
@@ -70,11 +81,15 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "grade_cpu.h"
 #include "grade_parts.h"
 
 #define RECORD_MAX 65536
 #define FILE_SIZE_MAX (512L << 20) /* any one file the command writes, unless --fsize says */
 #define DRAIN_SECONDS 2.0          /* after the command ends, for output still in flight */
+#define WALL_SCALE 4               /* the clock's limit, unless --wall says: this many times the CPU's */
+#define WALL_MARGIN 30             /* ... and this many seconds more */
+#define CPU_EVERY 0.2              /* seconds between two counts of the command's CPU time */
 
 typedef struct {
     int fd;
@@ -92,8 +107,9 @@ static double now(void)
 
 static void usage(void)
 {
-    fprintf(stderr, "usage: grade-run --limit SECONDS --output FILE [--keep BYTES] [--fsize BYTES] [--memory BYTES] "
-                    "[--test SUITE/TEST[=OUT]]... [--records DIR] [--lock FILE] [--input TEXT] -- COMMAND...\n");
+    fprintf(stderr, "usage: grade-run --limit SECONDS --output FILE [--wall SECONDS] [--cpu-record FILE] "
+                    "[--keep BYTES] [--fsize BYTES] [--memory BYTES] [--test SUITE/TEST[=OUT]]... "
+                    "[--records DIR] [--lock FILE] [--input TEXT] -- COMMAND...\n");
     exit(2);
 }
 
@@ -167,9 +183,9 @@ typedef struct {
 } test;
 
 typedef struct {
-    double limit;
+    double limit, wall; /* seconds of CPU time, seconds on the clock */
     long keep, fsize, memory;
-    const char *output, *records, *lock, *input;
+    const char *output, *records, *lock, *input, *cpu_record;
     test tests[TESTS_MAX];
     int n_tests;
     char **command;
@@ -184,6 +200,10 @@ static options parse_options(int argc, char **argv)
             usage();
         if (!strcmp(argv[i], "--limit"))
             o.limit = atof(argv[++i]);
+        else if (!strcmp(argv[i], "--wall"))
+            o.wall = atof(argv[++i]);
+        else if (!strcmp(argv[i], "--cpu-record"))
+            o.cpu_record = argv[++i];
         else if (!strcmp(argv[i], "--output"))
             o.output = argv[++i];
         else if (!strcmp(argv[i], "--keep"))
@@ -212,7 +232,9 @@ static options parse_options(int argc, char **argv)
         else
             usage();
     }
-    if (i + 1 >= argc || o.limit <= 0 || !o.output || o.keep < 0 || o.fsize <= 0 || o.memory < 0 ||
+    if (!o.wall)
+        o.wall = WALL_SCALE * o.limit + WALL_MARGIN;
+    if (i + 1 >= argc || o.limit <= 0 || o.wall <= 0 || !o.output || o.keep < 0 || o.fsize <= 0 || o.memory < 0 ||
         (o.n_tests && !o.records))
         usage();
     /* several tests: each its own part of the output, in a file of its own */
@@ -286,22 +308,38 @@ static pid_t spawn(const options *o, const int out[2], const int tap[2])
     return pid;
 }
 
+/* How the command ended, as far as its limits go. */
+typedef struct {
+    int timed_out; /* a limit ended it */
+    int by_clock;  /* ... the clock's, while its CPU time was under its own */
+    double cpu;    /* the CPU seconds it used, every process of it */
+} ending;
+
 /* Reads the three streams (output, TAP, FIFO) until the command has ended and its output
- * drained, killing it at the limit: its wait status; *timed_out when the limit ended it. */
-static int collect(pid_t pid, double limit, stream s[3], int *timed_out)
+ * drained, killing it at a limit: its wait status, and how it ended. */
+static int collect(pid_t pid, const options *o, stream s[3], ending *e)
 {
-    double deadline = now() + limit, drain_until = 0;
+    double start = now(), next_count = start, drain_until = 0;
     int status = 0, exited = 0;
     for (;;) {
-        if (!exited && waitpid(pid, &status, WNOHANG) == pid) {
-            exited = 1;
-            drain_until = now() + DRAIN_SECONDS;
-        }
+        /* The command, and the orphans of its processes, which come here (a subreaper):
+         * waited for, so that their CPU time is counted (RUSAGE_CHILDREN). */
+        int st;
+        for (pid_t w; (w = waitpid(-1, &st, WNOHANG)) > 0;)
+            if (w == pid && !exited) {
+                status = st, exited = 1;
+                drain_until = now() + DRAIN_SECONDS;
+            }
         double t = now();
-        if (!exited && t >= deadline) {
-            *timed_out = 1;
+        if (!exited && t >= next_count) {
+            e->cpu = tl_descendants_cpu(0);
+            next_count = t + CPU_EVERY;
+        }
+        if (!exited && (e->cpu >= o->limit || t - start >= o->wall)) {
+            e->timed_out = 1;
+            e->by_clock = e->cpu < o->limit;
             kill(-pid, SIGKILL);
-            kill(pid, SIGKILL);
+            e->cpu = tl_descendants_cpu(1);
             waitpid(pid, &status, 0);
             exited = 1;
             drain_until = t + DRAIN_SECONDS;
@@ -320,8 +358,21 @@ static int collect(pid_t pid, double limit, stream s[3], int *timed_out)
             if (s[k].fd >= 0 && (p[k].revents & (POLLIN | POLLHUP | POLLERR)))
                 take(&s[k]);
     }
-    /* Whatever the command left behind in its process group goes with it. */
+    /* Whatever the command left behind goes with it: its process group, and any
+     * process below this one that left the group. */
     kill(-pid, SIGKILL);
+    if (!e->timed_out)
+        e->cpu = tl_descendants_cpu(1);
+    /* ... and, killed, is waited for (they come here as their parents die): what
+     * they used then counts in this program's own, for whoever counts it. */
+    for (double until = now() + DRAIN_SECONDS;;) {
+        int st;
+        pid_t w = waitpid(-1, &st, WNOHANG);
+        if ((w < 0 && errno != EINTR) || now() >= until)
+            break;
+        if (w == 0)
+            usleep(10000);
+    }
     while (s[2].fd >= 0 && s[2].len < s[2].cap) {
         size_t before = s[2].len + s[2].dropped;
         take(&s[2]);
@@ -331,8 +382,19 @@ static int collect(pid_t pid, double limit, stream s[3], int *timed_out)
     return status;
 }
 
+/* The limit that ended the command, as words: "N seconds of CPU time". */
+static const char *limit_words(const options *o, const ending *e)
+{
+    static char words[128];
+    if (e->by_clock)
+        snprintf(words, sizeof words, "%g seconds on the clock", o->wall);
+    else
+        snprintf(words, sizeof words, "%g seconds of CPU time", o->limit);
+    return words;
+}
+
 /* FILE: the command's output, cut, and how it ended. */
-static FILE *write_output(const options *o, const stream *out, int status, int timed_out)
+static FILE *write_output(const options *o, const stream *out, int status, const ending *e)
 {
     FILE *f = fopen(o->output, "w");
     if (!f) {
@@ -343,8 +405,13 @@ static FILE *write_output(const options *o, const stream *out, int status, int t
     fwrite(out->buf, 1, cut, f);
     if (out->dropped || cut < out->len)
         appendf(f, "\n[... %zu more bytes cut]\n", out->dropped + (out->len - cut));
-    if (timed_out)
-        appendf(f, "\ntilelab: stopped after %g seconds, the time limit%s\n", o->limit,
+    if (e->timed_out && e->by_clock)
+        appendf(f, "\ntilelab: stopped after %s, the time limit%s: it had used %.1f seconds "
+                   "of CPU time, so it spent the rest waiting for something that never came "
+                   "(a sleep, a read, a lock?)\n",
+                limit_words(o, e), o->n_tests > 1 ? " of these tests together" : "", e->cpu);
+    else if (e->timed_out)
+        appendf(f, "\ntilelab: stopped after %s, the time limit%s\n", limit_words(o, e),
                 o->n_tests == 1 ? " of this test (an endless loop, or far too slow?)"
                 : o->n_tests    ? " of these tests together"
                                 : "");
@@ -493,8 +560,9 @@ static const char *test_verdict(const result *t, int foreign, int clean, int tim
 
 /* The verdicts of the run's tests, one a line; several tests: each one's part of the
  * output, and why it failed, in its own file. */
-static void judge_tests(const options *o, const stream s[3], int status, int timed_out, FILE *run_output)
+static void judge_tests(const options *o, const stream s[3], int status, const ending *e, FILE *run_output)
 {
+    int timed_out = e->timed_out;
     static result r[TESTS_MAX];
     memset(r, 0, sizeof r);
     int foreign = read_tap(s[1].buf, o, r) + (s[1].dropped != 0);
@@ -518,8 +586,9 @@ static void judge_tests(const options *o, const stream s[3], int status, int tim
         int began, ended;
         fputs(tl_parts_of(s[0].parts, k, &began, &ended), f);
         if (timed_out && !ended)
-            appendf(f, "\ntilelab: %s after %g seconds, the time limit of this lab's tests together\n",
-                    began ? "stopped as this test ran," : "not reached: the run was stopped", o->limit);
+            appendf(f, "\ntilelab: %s after %s, the time limit of this lab's tests together\n",
+                    began ? "stopped as this test ran," : "not reached: the run was stopped",
+                    limit_words(o, e));
         printf("%s\n", test_verdict(&r[k], foreign, clean, timed_out, f));
         fclose(f);
     }
@@ -541,6 +610,9 @@ int main(int argc, char **argv)
         snprintf(fifo, sizeof fifo, "%s/done.fifo", o.records);
         open_fifo(fifo, done);
     }
+    /* Orphans of the command's processes come here, and stay counted (grade_cpu.h). */
+    if (prctl(PR_SET_CHILD_SUBREAPER, 1) != 0)
+        perror("grade-run: prctl (orphans go uncounted)");
     pid_t pid = spawn(&o, out, tap);
     close(out[1]);
     close(tap[1]);
@@ -557,7 +629,8 @@ int main(int argc, char **argv)
         name_of[k] = o.tests[k].name;
     if (o.n_tests > 1 || (o.n_tests == 1 && o.tests[0].out))
         s[0].parts = tl_parts_new(name_of, o.n_tests, (size_t)o.keep);
-    int timed_out = 0, status = collect(pid, o.limit, s, &timed_out);
+    ending e = {0};
+    int status = collect(pid, &o, s, &e);
     if (done[1] >= 0)
         close(done[1]);
     if (*fifo)
@@ -567,13 +640,16 @@ int main(int argc, char **argv)
             close(s[k].fd);
         s[k].buf[s[k].len] = '\0';
     }
-    FILE *f = write_output(&o, &s[0], status, timed_out);
+    FILE *f = write_output(&o, &s[0], status, &e);
+    FILE *cpu = o.cpu_record ? fopen(o.cpu_record, "a") : NULL;
+    if (o.cpu_record && (!cpu || fprintf(cpu, "%.2f\n", e.cpu) < 0 || fclose(cpu) != 0))
+        perror(o.cpu_record);
     if (o.records)
         write_records(o.records, s);
     if (o.n_tests)
-        judge_tests(&o, s, status, timed_out, f);
+        judge_tests(&o, s, status, &e, f);
     else
-        printf("%s\n", !timed_out && WIFEXITED(status) && WEXITSTATUS(status) == 0 ? "ok" : "fail");
+        printf("%s\n", !e.timed_out && WIFEXITED(status) && WEXITSTATUS(status) == 0 ? "ok" : "fail");
     fclose(f);
     return 0;
 }
