@@ -467,7 +467,7 @@ retry_alone() {
     [ "$limit" -ge "$seconds" ] && [ -x "$ref_bin" ] || limit=$seconds
     output=$(new_output)
     verdict=$(run $((limit + TEST_MARGIN)) "$output" --alone --test "$id" --cpu-record "$records/cpu-lab$lab" ${input[@]+"${input[@]}"} -- run -- \
-        env TILELAB_TIME_SCALE="$(awk -v l="$limit" -v s="$seconds" 'BEGIN { printf "%.3f", l / s }')" "$@" \
+        env TILELAB_HANG_FILE= TILELAB_TIME_SCALE="$(awk -v l="$limit" -v s="$seconds" 'BEGIN { printf "%.3f", l / s }')" "$@" \
         "$bin" --filter "$id" --tap=/dev/fd/3 --jobs 1)
     exec {alone}>&-
     local said=passed
