@@ -1,22 +1,25 @@
 /*
  * Lab 10, the reference: a sum at the speed of a read (README.md, "Past the
  * ladder"). One launch of as many blocks as the GPU holds at once; each
- * thread walks the array grid-stride, four float4 loads a round in flight,
- * adding into a register; a warp adds its 32 sums by shuffles, a block its
- * warps' through shared memory, and one thread a block adds the block's sum
- * to *d_out with one atomicAdd. n need not be a multiple of anything, and
- * d_in need not be 16-byte aligned: the elements before its first aligned
- * float4 and after its last whole one are added one by one.
+ * block adds up a contiguous share of the array, whole rows of BLOCK_SIZE
+ * float4s, the first blocks one row more than the others, each thread
+ * eight float4 loads a round in flight, adding into a register; a warp adds
+ * its 32 sums by shuffles, a block its warps' through shared memory, and
+ * one thread a block adds the block's sum to *d_out with one atomicAdd.
+ * The float4s past the last whole row are shared grid-stride. n need not be
+ * a multiple of anything, and d_in need not be 16-byte aligned: the
+ * elements before its first aligned float4 and after its last whole one are
+ * added one by one.
  */
 #include "lab.h"
 
 #include <stdint.h>
 
 #ifndef BLOCK_SIZE
-#define BLOCK_SIZE 256 /* threads a block: a multiple of 32, at most 1024 */
+#define BLOCK_SIZE 512 /* threads a block: a multiple of 32, at most 1024 */
 #endif
 #define WARPS (BLOCK_SIZE / 32)
-#define UNROLL 4       /* float4 loads a thread has in flight in a round */
+#define UNROLL 8       /* float4 loads a thread has in flight in a round */
 
 __device__ static float warp_sum(float v)
 {
@@ -29,29 +32,41 @@ __device__ static float warp_sum(float v)
 __global__ __launch_bounds__(BLOCK_SIZE) void reduce_kernel(float *out, const float *in, size_t n)
 {
     __shared__ float warp_sums[WARPS];
-    /* The aligned body: quads float4s from in + head. */
+    /* The aligned body: quads float4s from in + head, loaded through the
+     * read-only data path (__ldg): nothing writes them while the kernel runs. */
     size_t head = (16 - ((uintptr_t)in & 15)) % 16 / sizeof(float);
     head = head < n ? head : n;
-    const float4 *body = (const float4 *)(in + head);
+    const float4 *__restrict__ body = (const float4 *)(in + head);
     size_t quads = (n - head) / 4;
-    size_t thread = (size_t)blockIdx.x * BLOCK_SIZE + threadIdx.x;
-    size_t stride = (size_t)gridDim.x * BLOCK_SIZE;
+    /* The block's share: rows [first, last) of BLOCK_SIZE float4s. Shares in
+     * rows, not in rounds of UNROLL rows, differ by one row at most: the
+     * blocks end together. */
+    size_t rows = quads / BLOCK_SIZE, per = rows / gridDim.x, extra = rows % gridDim.x;
+    size_t first = (blockIdx.x * per + (blockIdx.x < extra ? blockIdx.x : extra)) * BLOCK_SIZE;
+    size_t last = first + (per + (blockIdx.x < extra)) * BLOCK_SIZE;
     float sum = 0.0f;
-    size_t q = thread;
-    for (; q + (UNROLL - 1) * stride < quads; q += UNROLL * stride) {
+    size_t q = first + threadIdx.x;
+    for (; q + (UNROLL - 1) * BLOCK_SIZE < last; q += UNROLL * BLOCK_SIZE) {
         float4 v[UNROLL];
 #pragma unroll
         for (int u = 0; u < UNROLL; u++)
-            v[u] = body[q + u * stride];
+            v[u] = __ldg(&body[q + u * BLOCK_SIZE]);
 #pragma unroll
         for (int u = 0; u < UNROLL; u++)
             sum += (v[u].x + v[u].y) + (v[u].z + v[u].w);
     }
-    for (; q < quads; q += stride) {
-        float4 v = body[q];
+    for (; q < last; q += BLOCK_SIZE) {
+        float4 v = __ldg(&body[q]);
         sum += (v.x + v.y) + (v.z + v.w);
     }
-    /* At most three elements before the body and three after it: one a thread. */
+    /* The float4s past the last whole row, grid-stride; then at most three
+     * elements before the body and three after it, one a thread. */
+    size_t thread = (size_t)blockIdx.x * BLOCK_SIZE + threadIdx.x;
+    size_t stride = (size_t)gridDim.x * BLOCK_SIZE;
+    for (q = rows * BLOCK_SIZE + thread; q < quads; q += stride) {
+        float4 v = __ldg(&body[q]);
+        sum += (v.x + v.y) + (v.z + v.w);
+    }
     size_t tail = head + quads * 4;
     if (thread < head)
         sum += in[thread];
