@@ -9,7 +9,10 @@
  * whose parent ends comes to it, not to init, and stays counted. A process
  * counts its own time and that of the children it waited for (utime,
  * stime, cutime, cstime of /proc/PID/stat); those the caller waited for
- * are in its own RUSAGE_CHILDREN.
+ * are in its own RUSAGE_CHILDREN. A process the kernel reaps itself (its
+ * parent ignores SIGCHLD) leaves its time to no one once it has ended: a
+ * command that burns the CPU in such short-lived processes is stopped by
+ * grade-run's limit on the clock, not by this count.
  */
 #ifndef TILELAB_GRADE_CPU_H
 #define TILELAB_GRADE_CPU_H
