@@ -2042,6 +2042,16 @@ for name in references references-held; do
     refute "... and no line says a test was skipped$with" "skipped"
     expect "... and the summary says no point was lost$with" "^No points lost\.$"
 done
+# Lab 10's speed on the emulator is counted at its operation's own size (reduce.c's
+# grade_emu_size, 2^20 floats), not at a transpose's side: 256 floats were one block, where
+# every step of its ladder moved the same 36 sectors.
+profile_csv=$build/grade/references/perf/lab10/profile.csv
+if awk -F, '$1 == "student" && $3 == 1 && $4 == 1048576 { n++ } $1 == "student" && $4 != 1048576 { bad++ }
+            END { exit !(n > 0 && !bad) }' "$profile_csv" 2>/dev/null; then
+    ok "lab 10's count on the emulator is of 2^20 floats"
+else
+    not_ok "lab 10's count on the emulator is not of 2^20 floats" "$profile_csv"
+fi
 if [ -e "$tmp/references.lock" ] && [ -e "$tmp/sleepy.lock" ]; then
     ok "a grader given TILELAB_GRADE_LOCK holds that lock, not the machine's"
 else
