@@ -1764,6 +1764,18 @@ rm -rf "$tmp/arc"
 grade bomb.tar.gz 01
 expect "an archive that unpacks past the limit is refused before extraction" "more than [0-9]+ bytes"
 if [ ! -e "$build/grade/bomb/submission/labs/01-cpu-naive/transpose.c" ]; then ok "... and nothing of it is written"; else not_ok "the bomb was extracted" /dev/null; fi
+# An archive of the lab's file and a great many empty ones (their headers count) is refused
+# whole, and its status says so; it once said "found no file ... run make handin", of an
+# archive that held the file where make handin puts it.
+rm -rf "$tmp/arc" && mkdir -p "$tmp/arc/labs/01-cpu-naive" "$tmp/arc/junk"
+cp solutions/01-cpu-naive/transpose.c "$tmp/arc/labs/01-cpu-naive/"
+(cd "$tmp/arc/junk" && seq -w 1 40000 | xargs touch)
+tar -czf "$tmp/manyfiles.tar.gz" -C "$tmp/arc" junk labs
+rm -rf "$tmp/arc"
+grade manyfiles.tar.gz 01
+expect "an archive refused whole is nothing gradable, for the reason it was refused" \
+    "^status: nothing gradable \(the hand-in unpacks to more than [0-9]+ bytes"
+refute "... not for a file it lacks" "found no file|run make handin"
 mkdir -p "$tmp/arc/labs/01-cpu-naive"
 ln -s "$root/solutions/01-cpu-naive/transpose.c" "$tmp/arc/labs/01-cpu-naive/transpose.c"
 tar -czf "$tmp/symlink.tar.gz" -C "$tmp/arc" labs
@@ -1846,7 +1858,7 @@ fi
 unpack symlink.tar.gz && said symlink.tar.gz note "$lab1 is not a regular file (a link?): ignored"
 unpack hardlink.tar.gz && said hardlink.tar.gz note "$lab1 is not a regular file (a link?): ignored"
 unpack huge.tar.gz && said huge.tar.gz note "$lab1 is larger than 1048576 bytes: ignored"
-unpack bomb.tar.gz $((1 << 20)) && said bomb.tar.gz note "the hand-in unpacks to more than 1048576 bytes: nothing in it is graded"
+unpack bomb.tar.gz $((1 << 20)) && said bomb.tar.gz empty "the hand-in unpacks to more than 1048576 bytes: nothing in it is graded"
 unpack twice.tar && said twice.tar note "$lab1 is in the archive 2 times: ignored"
 for a in symlink.tar.gz hardlink.tar.gz huge.tar.gz bomb.tar.gz twice.tar; do
     [ ! -e "$tmp/plant/$a.d/$lab1" ] || not_ok "grade-unpack: $a: the refused file was written" /dev/null
