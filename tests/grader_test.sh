@@ -2033,6 +2033,19 @@ printf '1\t3.333333\t10.000000\n2\t3.333333\t10.000000\n3\t3.333334\t10.000000\n
 "$build/grade-report" gradebook labs/grading.conf "$tmp/book-thirds.csv" thirds thirds "$tmp/book/thirds" >/dev/null 2>&1
 summary=$tmp/book-thirds.csv
 expect "the gradebook's total is the hand-in's, rounded once (not the sum of rounded labs)" "^thirds,thirds,3.33,3.33,3.33,10.00,30.00,graded,$"
+# What a hand-in was handed in as is the student's to choose: a line break in it and a
+# formula at its start once went into the gradebook as they were, so that a line of it read
+# "alice,100.00,..." and a spreadsheet ran =HYPERLINK(...). Each its row's one line, as text.
+mkdir -p "$tmp/book/forger"
+printf '1\t3.000000\t10.000000\n' >"$tmp/book/forger/scores.tsv"
+"$build/grade-report" gradebook labs/grading.conf "$tmp/book-forger.csv" forger \
+    "$(printf 'mallory\nalice,100.00,100.00,graded.tgz')" "$tmp/book/forger" \
+    formula '=HYPERLINK("http://x.example","100 of 100").tgz' "$tmp/book/forger" >/dev/null 2>&1
+summary=$tmp/book-forger.csv
+if [ "$(wc -l <"$summary")" = 3 ]; then ok "a line break in what a hand-in was handed in as keeps its row on one line"; else not_ok "a handed-in name's line break split a row of the gradebook" "$summary"; fi
+refute "... and starts no line of its own" "^alice,"
+expect "... shown as the end report shows it" "^forger,\"mallory\?alice,100\.00,100\.00,graded\.tgz\",3\.00,"
+expect "... and a name that begins as a formula is read as text" "^formula,\"'=HYPERLINK\(\"\"http://x\.example\"\",\"\"100 of 100\"\"\)\.tgz\",3\.00,"
 
 # Which hand-in? Asked before anything is built.
 out=$(make grade B="$tmp/nothing-built" 2>&1)
