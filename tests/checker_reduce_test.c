@@ -39,6 +39,7 @@ typedef enum {
     GPU_NAN,           /* atomicAdd onto the unset *d_out on a GPU: its NaN, 0x7fffffff */
     NOTHING_ADDED,     /* *d_out set to 0, and the kernel never adds */
     EACH_THREAD_ADDS,  /* every thread of a block adds the block's sum */
+    WARP_HALF_OUT,     /* the tree stops at 32 slots, and the warp's shuffles add 16 of them */
 } mistake;
 
 static mistake planted;
@@ -61,6 +62,8 @@ static void planted_reduce(float *out, const float *in, size_t n)
     for (size_t i = 0; i < n; i++) {
         if (planted == GRID_ROUNDED_DOWN && i >= (size_t)g * chunk)
             break;
+        if (planted == WARP_HALF_OUT && i % 32 >= 16)
+            continue;
         part[i / chunk % g] += in[i];
     }
     float sum = 0;
@@ -309,6 +312,10 @@ Test(reduce_checker, names_elements_added_twice_or_not_at_all)
     grid_of = 4, block_of = 32, per = 4;
     expect_caught(SLOT_TWICE, 1000, "__syncthreads() missing between two rounds", "lacks exactly");
     expect_caught(SLOT_TWICE, 1000, "__syncwarp()", NULL);
+    /* A warp's last step over half the values the tree left (a student's shuffles in lanes
+     * t < 16 after rounds that stop at 32 slots, 2026-11-28): the hint named only barriers. */
+    expect_caught(WARP_HALF_OUT, 1000, "rounds that stop at 32 slots and shuffles over 16 lanes",
+                  "lacks exactly");
 }
 
 /*

@@ -1791,6 +1791,18 @@ rm -rf "$tmp/arc"
 grade bomb.tar.gz 01
 expect "an archive that unpacks past the limit is refused before extraction" "more than [0-9]+ bytes"
 if [ ! -e "$build/grade/bomb/submission/labs/01-cpu-naive/transpose.c" ]; then ok "... and nothing of it is written"; else not_ok "the bomb was extracted" /dev/null; fi
+# An archive of the lab's file and a great many empty ones (their headers count) is refused
+# whole, and its status says so; it once said "found no file ... run make handin", of an
+# archive that held the file where make handin puts it.
+rm -rf "$tmp/arc" && mkdir -p "$tmp/arc/labs/01-cpu-naive" "$tmp/arc/junk"
+cp solutions/01-cpu-naive/transpose.c "$tmp/arc/labs/01-cpu-naive/"
+(cd "$tmp/arc/junk" && seq -w 1 40000 | xargs touch)
+tar -czf "$tmp/manyfiles.tar.gz" -C "$tmp/arc" junk labs
+rm -rf "$tmp/arc"
+grade manyfiles.tar.gz 01
+expect "an archive refused whole is nothing gradable, for the reason it was refused" \
+    "^status: nothing gradable \(the hand-in unpacks to more than [0-9]+ bytes"
+refute "... not for a file it lacks" "found no file|run make handin"
 mkdir -p "$tmp/arc/labs/01-cpu-naive"
 ln -s "$root/solutions/01-cpu-naive/transpose.c" "$tmp/arc/labs/01-cpu-naive/transpose.c"
 tar -czf "$tmp/symlink.tar.gz" -C "$tmp/arc" labs
@@ -1873,7 +1885,7 @@ fi
 unpack symlink.tar.gz && said symlink.tar.gz note "$lab1 is not a regular file (a link?): ignored"
 unpack hardlink.tar.gz && said hardlink.tar.gz note "$lab1 is not a regular file (a link?): ignored"
 unpack huge.tar.gz && said huge.tar.gz note "$lab1 is larger than 1048576 bytes: ignored"
-unpack bomb.tar.gz $((1 << 20)) && said bomb.tar.gz note "the hand-in unpacks to more than 1048576 bytes: nothing in it is graded"
+unpack bomb.tar.gz $((1 << 20)) && said bomb.tar.gz empty "the hand-in unpacks to more than 1048576 bytes: nothing in it is graded"
 unpack twice.tar && said twice.tar note "$lab1 is in the archive 2 times: ignored"
 for a in symlink.tar.gz hardlink.tar.gz huge.tar.gz bomb.tar.gz twice.tar; do
     [ ! -e "$tmp/plant/$a.d/$lab1" ] || not_ok "grade-unpack: $a: the refused file was written" /dev/null
@@ -2048,6 +2060,19 @@ printf '1\t3.333333\t10.000000\n2\t3.333333\t10.000000\n3\t3.333334\t10.000000\n
 "$build/grade-report" gradebook labs/grading.conf "$tmp/book-thirds.csv" thirds thirds "$tmp/book/thirds" >/dev/null 2>&1
 summary=$tmp/book-thirds.csv
 expect "the gradebook's total is the hand-in's, rounded once (not the sum of rounded labs)" "^thirds,thirds,3.33,3.33,3.33,10.00,30.00,graded,$"
+# What a hand-in was handed in as is the student's to choose: a line break in it and a
+# formula at its start once went into the gradebook as they were, so that a line of it read
+# "alice,100.00,..." and a spreadsheet ran =HYPERLINK(...). Each its row's one line, as text.
+mkdir -p "$tmp/book/forger"
+printf '1\t3.000000\t10.000000\n' >"$tmp/book/forger/scores.tsv"
+"$build/grade-report" gradebook labs/grading.conf "$tmp/book-forger.csv" forger \
+    "$(printf 'mallory\nalice,100.00,100.00,graded.tgz')" "$tmp/book/forger" \
+    formula '=HYPERLINK("http://x.example","100 of 100").tgz' "$tmp/book/forger" >/dev/null 2>&1
+summary=$tmp/book-forger.csv
+if [ "$(wc -l <"$summary")" = 3 ]; then ok "a line break in what a hand-in was handed in as keeps its row on one line"; else not_ok "a handed-in name's line break split a row of the gradebook" "$summary"; fi
+refute "... and starts no line of its own" "^alice,"
+expect "... shown as the end report shows it" "^forger,\"mallory\?alice,100\.00,100\.00,graded\.tgz\",3\.00,"
+expect "... and a name that begins as a formula is read as text" "^formula,\"'=HYPERLINK\(\"\"http://x\.example\"\",\"\"100 of 100\"\"\)\.tgz\",3\.00,"
 
 # Which hand-in? Asked before anything is built.
 out=$(make grade B="$tmp/nothing-built" 2>&1)
@@ -2069,6 +2094,16 @@ for name in references references-held; do
     refute "... and no line says a test was skipped$with" "skipped"
     expect "... and the summary says no point was lost$with" "^No points lost\.$"
 done
+# Lab 10's speed on the emulator is counted at its operation's own size (reduce.c's
+# grade_emu_size, 2^20 floats), not at a transpose's side: 256 floats were one block, where
+# every step of its ladder moved the same 36 sectors.
+profile_csv=$build/grade/references/perf/lab10/profile.csv
+if awk -F, '$1 == "student" && $3 == 1 && $4 == 1048576 { n++ } $1 == "student" && $4 != 1048576 { bad++ }
+            END { exit !(n > 0 && !bad) }' "$profile_csv" 2>/dev/null; then
+    ok "lab 10's count on the emulator is of 2^20 floats"
+else
+    not_ok "lab 10's count on the emulator is not of 2^20 floats" "$profile_csv"
+fi
 if [ -e "$tmp/references.lock" ] && [ -e "$tmp/sleepy.lock" ]; then
     ok "a grader given TILELAB_GRADE_LOCK holds that lock, not the machine's"
 else

@@ -1156,4 +1156,13 @@ Test(matmul_checker, names_the_row_length_beside_the_bounds_for_a_read_past_the_
     cr_assert(!product_verdict.ok && strstr(msg, "no tile hangs over an edge: an index runs past the end") &&
                   !strstr(msg, "A tile that hangs over the edge"),
               "%s", msg);
+    /* The naive kernel's hint named the loop's and the thread's bounds alone, of a student's
+     * naive b[p * k + col] whose bounds were right (2026-11-28). */
+    tl_check_matmul(&product_verdict, b_with_row_length_k, 0, &product_here, (tl_shape){1, 1, 7}, 99,
+                    &tl_product_words);
+    cr_assert(!product_verdict.ok && strstr(msg, "p < k, not p <= k") &&
+                  strstr(msg, "an index with the wrong row length runs past the end: A's rows are k "
+                              "long, B's n long") &&
+                  !strstr(msg, "tile"),
+              "%s", msg);
 }

@@ -14,7 +14,18 @@ TL_HELD_BACK(lab08_hidden, held_back_shapes, 120)
         tl_expect_matmul(TL_ENTRY(sgemm), shapes[i].rows, shapes[i].cols, shapes[i].depth);
 }
 
-/* Each thread a tile of C in registers (16 elements at least), from tiles of A and B in shared memory. */
+/*
+ * Each thread a tile of C in registers (16 elements at least), from tiles of A
+ * and B in shared memory, and the floats it reads from shared memory used for
+ * more than one multiply-add: a TM x TN tile reads TM + TN floats a step
+ * along k for TM * TN multiply-adds (4 x 4: 0.5 a multiply-add; lab 7's loop:
+ * 2). The emulator counts the loads of its own build (g++), which may read
+ * one operand again where nvcc keeps it in a register: a 4 x 4 tile written
+ * as acc[i][j] += as[q][i] * bs[q][j] reads 1.25 there, a row of 16 1.06.
+ * A thread that walks its 16 elements of C reading both operands from shared
+ * memory for each multiply-add (2 each) has the elements but not the
+ * blocking (tests/emu_corpus/lab08-tile-of-c-without-register-reuse.cu).
+ */
 TL_TECHNIQUE(lab08_technique, each_thread_computes_a_tile_of_c, 20)
 {
     tl_emu_stats t = tl_counts_of(TL_ENTRY(sgemm), 128, 128, 128);
@@ -24,4 +35,13 @@ TL_TECHNIQUE(lab08_technique, each_thread_computes_a_tile_of_c, 20)
               "gives each thread a tile of C (at least 4 x 4) to keep in registers. README.md, step 1.",
               t.threads, each);
     tl_expect_tile_reuse(&t, 128, 128, 128, 8);
+    double fmas = 128.0 * 128 * 128, read = tl_shared_floats(t.shared_load_ideal);
+    cr_assert(read <= 1.5 * fmas,
+              "for a 128 x 128 x 128 product, your kernels read %.0f floats from shared memory for its "
+              "%.0f multiply-adds, %.2f each: every multiply-add reads its operands from shared "
+              "memory again, as lab 7's loop does (2 each). Register blocking reads a row of the A "
+              "tile and a column of the B tile into registers once a step along k and multiplies "
+              "every pair of them: TM + TN floats for TM x TN multiply-adds (0.5 each for 4 x 4, "
+              "0.25 for 8 x 8). README.md, step 1.",
+              read, fmas, read / fmas);
 }

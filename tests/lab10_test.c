@@ -138,7 +138,9 @@ TL_TECHNIQUE(lab10_technique, several_elements_a_thread, 20)
  * (or, in shared memory, wait for each other at __syncwarp()) where a
  * __syncthreads() a round makes the whole block wait. From what ran: at
  * least five shuffles or __syncwarp()s a block (a warp's five rounds), in
- * the kernels whose work made *d_out.
+ * the kernels whose work made *d_out, and in each of them no __syncthreads()
+ * in those rounds (a tree of barriers down to 1 with idle shuffles beside it
+ * earned this point: tests/emu_corpus/lab10-tree-to-one-beside-idle-shuffles.cu).
  */
 TL_TECHNIQUE(lab10_technique, a_warp_level_last_step, 20)
 {
@@ -160,6 +162,34 @@ TL_TECHNIQUE(lab10_technique, a_warp_level_last_step, 20)
               "round's reads and its stores (step 5).",
               (size_t)TECHNIQUE_N, t.blocks, t.warp_shuffles, t.warp_syncs, warp_steps,
               (double)t.barriers / (double)(t.blocks ? t.blocks : 1));
+    /* Shuffles or __syncwarp()s beside a tree whose every round ends at a barrier are no
+     * warp-level last step: a block of B threads whose warp finishes passes one barrier after
+     * its load and one a round down to 32 values, log2(B) - 4 (step 5, 256 threads: 3), and a
+     * few more to hand on its warps' sums (a last block that adds the partials: 4); allowed
+     * log2(B) - 2, 3 at least. A tree of barriers down to 1 passes log2(B) + 1, down to 4
+     * log2(B) - 1. Judged launch by launch, as a ratio is (a second kernel of few barriers
+     * would lift the other's). */
+    for (int i = 0; i < tl_made_count(); i++) {
+        const tl_emu_stats *k = tl_made(i);
+        if (k->threads == 0 || k->blocks == 0)
+            continue; /* a cudaMemset */
+        unsigned long long block = k->threads / k->blocks;
+        int rounds = 0;
+        while (rounds < 62 && (1ull << rounds) < block)
+            rounds++; /* log2 of the block, rounded up */
+        double most = rounds - 2 > 3 ? rounds - 2 : 3, each = (double)k->barriers / (double)k->blocks;
+        cr_assert(each <= most,
+                  "for n = %zu, %s passed %.1f __syncthreads() a block of %llu threads, where a "
+                  "block whose last rounds, from 32 values down to 1, are a warp's passes %.0f at "
+                  "most (one after the load, one a round down to 32 values, a few to hand on its "
+                  "warps' sums): its tree still waits at a __syncthreads() in rounds a warp does "
+                  "alone, whatever shuffles or __syncwarp()s run beside it (%llu and %llu). Stop "
+                  "the block's rounds at 32 (or 64) values and finish with the warp: "
+                  "__shfl_down_sync for offsets 16 to 1 (README.md, step 8), or the last warp "
+                  "unrolled with __syncwarp() (step 5).",
+                  (size_t)TECHNIQUE_N, tl_made_named(i), each, block, most, k->warp_shuffles,
+                  k->warp_syncs);
+    }
 }
 
 /*

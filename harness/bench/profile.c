@@ -4,8 +4,9 @@
  * the same on every machine, whatever its load. They go to a CSV, which
  * harness/tools/profile-table.sh shows, as it shows what ncu measures on a GPU.
  *
- * usage: profile [--size N | ROWSxCOLS] [--csv FILE] [--title TEXT]
+ * usage: profile [--size N | ROWSxCOLS | --grade-size] [--csv FILE] [--title TEXT]
  *        profile --profile-size    the operation's size, where --size is not given
+ * --grade-size counts the size the grader counts (op.h's grade_emu_size).
  */
 #ifndef TL_TUNABLES_STUDENT /* the Makefile says which tunables each side was built with */
 #define TL_TUNABLES_STUDENT "unknown"
@@ -24,10 +25,14 @@
 #include <time.h>
 #include <sys/random.h>
 
+static const tl_op *op;
+
 static void usage(FILE *f)
 {
-    fprintf(f, "usage: profile [--size N | ROWSxCOLS] [--csv FILE] [--title TEXT]\n"
-               "       profile --profile-size    (the operation's size, where --size is not given)\n");
+    fprintf(f, "usage: profile [--size N | ROWSxCOLS | --grade-size] [--csv FILE] [--title TEXT]\n"
+               "       profile --profile-size    (the operation's size, where --size is not given)\n"
+               "       --grade-size counts the size the grader counts (%s)\n",
+            op && op->grade_emu_size ? op->grade_emu_size : "256");
 }
 
 /* The lab's entry points, under the bench's names for them. */
@@ -41,7 +46,6 @@ typedef struct {
  * student's lab process). */
 static lab_fn fns[2 * TL_OPERATION_ENTRIES];
 static int n_fns;
-static const tl_op *op;
 
 static void kernels_of(const tl_op *o)
 {
@@ -180,8 +184,11 @@ int main(int argc, char **argv)
     const char *csv_path = NULL, *title = "this lab";
     char why[256];
     for (int i = 1; i < argc; i++) {
-        if (!strcmp(argv[i], "--size") && i + 1 < argc) {
-            if (tl_op_parse_sizes(op, argv[++i], &s, 1, why, sizeof why) != 1) {
+        if ((!strcmp(argv[i], "--size") && i + 1 < argc) || !strcmp(argv[i], "--grade-size")) {
+            const char *size = !strcmp(argv[i], "--grade-size")
+                                   ? (op->grade_emu_size ? op->grade_emu_size : "256")
+                                   : argv[++i];
+            if (tl_op_parse_sizes(op, size, &s, 1, why, sizeof why) != 1) {
                 fprintf(stderr, "profile: %s\n", why);
                 usage(stderr);
                 return 2;

@@ -71,8 +71,9 @@ DISK_LIMIT=${TILELAB_GRADE_DISK_LIMIT:-$((256 << 20))} # bytes of a hand-in's bu
 TMP_LIMIT=$((512 << 20))        # bytes of its /tmp
 CPU_PERF_SIZE=1000           # not a power of two: see labs/grading.conf
 # On a GPU, the size of the lab's operation's descriptor (grade_size, harness/core/ops/):
-# the bench's --grade-size.
-EMU_PERF_SIZE=256            # any GPU lab on the emulator, which counts every access
+# the bench's --grade-size; on the emulator, which counts every access, its grade_emu_size:
+# the profile's --grade-size (256 x 256 a transpose; 2^20 floats a reduction, whose 256
+# floats were one block, where every step of lab 10's ladder moved the same 36 sectors).
 # What student code sees of the machine and of the kit's folder: grade-sandbox
 # (harness/grade/grade_sandbox.h).
 
@@ -524,7 +525,7 @@ measure() {
         fi
         out_file=$(new_output)
         ok=$(run "$PERF_LIMIT" "$out_file" -- perf "$dir" -- "$work/build/lab$lab/grade-profile" \
-            --size "$EMU_PERF_SIZE" --csv "$dir/profile.csv")
+            --grade-size --csv "$dir/profile.csv")
         if quota=$(over_quota "$dir"); then
             unmeasured "$lab" disk-quota "$quota"
             return

@@ -58,6 +58,25 @@ static void csv_field(FILE *f, const char *s)
     fputc('"', f);
 }
 
+/*
+ * A name as a student chose it (what a hand-in was handed in as), in a CSV field that
+ * stays on its row and is read as text: a control character is '?', as the end report
+ * shows it (a line break in a file's name once put "alice,100.00,..." at the start of a
+ * line of the gradebook), and a leading = + - @ takes a ' before it, which a spreadsheet
+ * reads as "text follows" (=HYPERLINK(...) was a formula there).
+ */
+static void csv_name_field(FILE *f, const char *s)
+{
+    char shown[4096];
+    size_t n = 0;
+    if (s[0] && strchr("=+-@", s[0]))
+        shown[n++] = '\'';
+    for (; *s && n < sizeof shown - 1; s++)
+        shown[n++] = (unsigned char)*s < 0x20 || *s == 0x7f ? '?' : *s;
+    shown[n] = '\0';
+    csv_field(f, shown);
+}
+
 /* "STATUS<tab>DETAILS" into h; a line without a tab is the details of "not graded". */
 static void split_status(char *line, handin *h)
 {
@@ -235,7 +254,7 @@ int gradebook(int argc, char **argv)
         int cells = 0;
         csv_field(f, argv[4 + 3 * i]);
         fputc(',', f);
-        csv_field(f, argv[5 + 3 * i]);
+        csv_name_field(f, argv[5 + 3 * i]);
         for (int k = 0; k < n_labs; k++) {
             int lab = lab_order[k];
             if (!column[lab])

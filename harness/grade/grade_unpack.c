@@ -16,9 +16,11 @@
  *
  * Prints what became of the hand-in, a line each, tab-separated, for the
  * grader's outcomes (grade.sh):
- *   note TEXT      a lab file not taken, or the archive refused whole
+ *   note TEXT      a lab file not taken
  *   damaged TEXT   the archive cut off or corrupt: nothing graded
- *   empty TEXT     not a tar archive: nothing gradable
+ *   empty TEXT     not a tar archive, or one refused whole (it unpacks past ARCHIVE_LIMIT):
+ *                  nothing gradable, and TEXT says why (a note, once, left the status to say
+ *                  "found no file ... run make handin" of an archive that held the lab's file)
  *
  * Exit status: 0; 1 when it could not do its work (gzip would not start, DEST
  * could not be written); 2 for usage.
@@ -312,7 +314,7 @@ int main(int argc, char **argv)
         return 1;
     if (len > limit) {
         snprintf(why, sizeof why, "the hand-in unpacks to more than %llu bytes: nothing in it is graded", limit);
-        say("note", why);
+        say("empty", why);
         free(a);
         return 0;
     }

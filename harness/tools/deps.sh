@@ -59,12 +59,19 @@ fi
 if command -v nvcc >/dev/null || [ -x /usr/local/cuda/bin/nvcc ]; then
     nvcc=$(command -v nvcc || echo /usr/local/cuda/bin/nvcc)
     echo "deps: CUDA toolkit found: $($nvcc --version | tail -1)"
-    # The emulator counts nvcc's instructions by reading its SASS (harness/emu/README.md).
-    if ! command -v nvdisasm >/dev/null && [ ! -x "${nvcc%/*}/nvdisasm" ]; then
+    # The emulator counts nvcc's instructions by reading its SASS (harness/emu/README.md),
+    # with the nvdisasm it finds as emu-compile.sh looks for one: on the PATH, beside nvcc, or
+    # PyPI's in Python's site-packages (where this installs it: not on the PATH, so that a
+    # check of the PATH alone said "installing" at every make deps).
+    pypi_nvdisasm=$(python3 -c 'import glob, site
+print(*[p for d in site.getsitepackages() + [site.getusersitepackages()] for p in sorted(glob.glob(d + "/nvidia/*/bin/nvdisasm"))][-1:])' 2>/dev/null || true)
+    if ! command -v nvdisasm >/dev/null && [ ! -x "${nvcc%/*}/nvdisasm" ] && [ -z "$pypi_nvdisasm" ]; then
         echo "== installing nvdisasm (PyPI's nvidia-cuda-nvdisasm), which this toolkit lacks"
         python3 -m pip install -q nvidia-cuda-nvdisasm 2>/dev/null ||
             python3 -m pip install -q --break-system-packages nvidia-cuda-nvdisasm ||
             echo "deps: could NOT install nvdisasm: the emulator's profile counts accesses as written, not as nvcc merges them"
+    elif [ -n "$pypi_nvdisasm" ] && ! command -v nvdisasm >/dev/null && [ ! -x "${nvcc%/*}/nvdisasm" ]; then
+        echo "deps: nvdisasm found: $pypi_nvdisasm (PyPI's nvidia-cuda-nvdisasm)"
     fi
 else
     echo "deps: no CUDA toolkit (nvcc). The CPU labs (1-2) work without it. For the GPU labs"

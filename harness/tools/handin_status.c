@@ -82,7 +82,7 @@ int main(int argc, char **argv)
         memcpy(lab, argv[i], (size_t)(file - argv[i]));
         file++;
         int number = atoi(lab);
-        printf("  lab %d  %-36s ", number, file);
+        printf("  lab %-2d  %-36s ", number, file); /* lab 10 in line with lab 9 */
         if (!modified(file)) {
             printf("missing: not packed\n");
             continue;

@@ -86,6 +86,10 @@ typedef struct tl_op {
     const char *sanitize_sizes; /* compute-sanitizer's: small shapes that end mid-tile */
     tl_shape profile_size;      /* make labN profile's, where PROFILE_SIZE= does not say */
     const char *grade_size;     /* the grader's timing on a GPU: one shape */
+    /* The grader's count on the emulator (profile --grade-size): one size, NULL for 256 (a
+     * transpose's 256 x 256). A count of elements (dims 1) needs its own: 256 floats are one
+     * block, where every kernel of a reduction's ladder moves the same 36 sectors. */
+    const char *grade_emu_size;
     /* The held-back cases' keyword in an instructor's file (held-back.sh: shapes, products,
      * sides), and what its shapes look like there. */
     const char *held_back, *held_back_are;

@@ -65,6 +65,7 @@ const tl_op tl_operation_reduce = {
     .sanitize_sizes = "1,33,1000,4097,100003",
     .profile_size = {1, 1 << 20, 1}, /* the emulator: a second for the reference, a few for step 1 */
     .grade_size = "268435456",       /* 1 GiB, far past the L2 cache, a few ms a call */
+    .grade_emu_size = "1048576",     /* the profile's: 256 to 4096 blocks, the steps apart */
     .held_back = "counts",
     .held_back_are = "N,N,...         reductions (lab 10): counts of floats",
     .hints = {.side = NULL,

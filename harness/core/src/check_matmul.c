@@ -481,7 +481,8 @@ static void explain(char *msg, size_t len, const matmul_scan *sc, const float *c
                    "  hint: %zu elements come from past the end of A or B, whose margins hold NaN: "
                    "the loop over p reads A[row * k + p] and B[p * n + col] for p from 0 to k - 1 "
                    "(p < k, not p <= k), and only a thread with row < m and col < n reads at "
-                   "all.\n",
+                   "all; where those are right, an index with the wrong row length runs past the "
+                   "end: A's rows are k long, B's n long.\n",
                    sc->from_margin);
     if (sc->nan > sc->from_margin + sc->from_shared)
         tl_appendf(msg, len, "  hint: elements are NaN: a load past the end of A or B (their margins "

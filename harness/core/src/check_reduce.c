@@ -448,7 +448,10 @@ static void explain(char *msg, size_t len, const reduce_case *c, float got, int 
                "stored this round's value; a last warp unrolled without __syncwarp() between its "
                "steps (or without volatile on the shared pointer) does the same within a warp; "
                "compute-sanitizer --tool racecheck names both on a GPU. Blocks that add their "
-               "partials with *d_out += sum instead of atomicAdd lose some of them.\n");
+               "partials with *d_out += sum instead of atomicAdd lose some of them. And a warp's "
+               "last step must start from every value the tree left: rounds that stop at 32 "
+               "slots and shuffles over 16 lanes (or a mask of lanes that do not all call them: "
+               "a lane that takes no part hands over 0 on an H100) leave values out.\n");
 }
 
 void tl_check_reduce(tl_verdict *v, tl_reduce_fn fn, const tl_backend *backend, size_t n,
