@@ -236,7 +236,7 @@ __global__ void device_scratch(float *out, int how)
     }
 }
 
-/* The same mistake in memory from cudaMalloc: a known limit. */
+/* The same mistake in memory from cudaMalloc: a race in a small allocation, unseen in a large. */
 __global__ void malloc_scratch(float *out, float *scratch)
 {
     scratch[threadIdx.x] = (float)(blockIdx.x * 100 + threadIdx.x);
@@ -288,3 +288,12 @@ void launch_namespace_scope_shared(float *out) { namespace_scope_shared<<<1, 64>
 void launch_template_race(float *out) { template_race<32><<<1, 64>>>(out); }
 void launch_template_dynamic(float *out) { template_dynamic<64><<<2, 64, 64 * sizeof(float)>>>(out); }
 }
+
+/* Every block adds its index + 1 to out[0], not atomically: a read and a store of one word with
+ * no call between, whose store gcc leaves unchecked (lab 10's *d_out += sum). */
+__global__ void add_to_one_word(float *out)
+{
+    if (threadIdx.x == 0)
+        out[0] += (float)(blockIdx.x + 1);
+}
+extern "C" void launch_add_to_one_word(float *out) { add_to_one_word<<<4, 32>>>(out); }

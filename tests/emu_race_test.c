@@ -32,6 +32,7 @@ void launch_lanes_then_warps(float *out);
 void launch_namespace_scope_shared(float *out);
 void launch_device_scratch(float *out, int how);
 void launch_malloc_scratch(float *out, float *scratch);
+void launch_add_to_one_word(float *out);
 void launch_tree_sum(float *out, int how);
 extern const int tree_add_line;
 extern const int leader_write_line, leader_read_line, later_write_line, early_read_line,
@@ -317,6 +318,37 @@ Test(emulator_race, blocks_writing_one_device_array_race)
         cr_assert(d && strstr(d, *t), "the message lacks \"%s\": %s", *t, d ? d : "(none)");
 }
 
+/* The same mistake in a small allocation from cudaMalloc (a scratch of 128 floats), which is
+ * checked as a __device__ variable is. */
+Test(emulator_race, blocks_sharing_a_small_scratch_from_cudamalloc_race)
+{
+    float *out = device_floats(), *scratch = device_floats();
+    launch_malloc_scratch(out, scratch);
+    cr_assert_eq(cudaDeviceSynchronize(), cudaErrorLaunchFailure, "%s", tl_emu_error_detail());
+    const char *d = tl_emu_error_detail();
+    const char *texts[] = {"a race between blocks: block (1, 0, 0) of malloc_scratch wrote 4 byte(s) "
+                           "at byte 0 of a cudaMalloc allocation",
+                           "that block (0, 0, 0) had written there", NULL};
+    for (const char *const *t = texts; *t; t++)
+        cr_assert(d && strstr(d, *t), "the message lacks \"%s\": %s", *t, d ? d : "(none)");
+}
+
+/* out[0] += v from every block, not atomic (lab 10's *d_out += sum): gcc checks the word once,
+ * as a read, and the emulator sees the store by the bytes it changed; the second block's store
+ * over the first's is a race between blocks, named with its fix. (The emulator once saw no
+ * store at all, and its sums came out right.) */
+Test(emulator_race, blocks_adding_to_one_word_without_atomics_race)
+{
+    float *out = device_floats();
+    launch_add_to_one_word(out);
+    cr_assert_eq(cudaDeviceSynchronize(), cudaErrorLaunchFailure, "%s", tl_emu_error_detail());
+    const char *d = tl_emu_error_detail();
+    const char *texts[] = {"a race between blocks: block (1, 0, 0) of add_to_one_word wrote 4 byte(s)",
+                           "that block (0, 0, 0) had written there", "atomicAdd", NULL};
+    for (const char *const *t = texts; *t; t++)
+        cr_assert(d && strstr(d, *t), "the message lacks \"%s\": %s", *t, d ? d : "(none)");
+}
+
 /* The same variable written by every block with the same value, or by one block a launch
  * over the last launch's value: one answer whatever the order. */
 Test(emulator_race, blocks_storing_one_value_or_in_turn_do_not_race)
@@ -399,12 +431,13 @@ Test(emulator_limits, a_namespace_scope_shared_variable_at_a_constant_offset_goe
     cr_assert_eq(h[0], 3.0f, "warp 1 read what warp 0 wrote, unchecked: %g", h[0]);
 }
 
-/* A block's scratch in memory from cudaMalloc, shared by every block: no shadow is kept of
- * cudaMalloc's memory (it would cost as much again as the matrices), and the blocks, run one
- * after another, each read back their own values. */
-Test(emulator_limits, blocks_sharing_scratch_from_cudamalloc_go_unseen)
+/* A block's scratch in a large allocation from cudaMalloc, shared by every block: no shadow is
+ * kept of cudaMalloc's memory past 64 KiB (it would cost as much again as the matrices), and
+ * the blocks, run one after another, each read back their own values. */
+Test(emulator_limits, blocks_sharing_a_large_scratch_from_cudamalloc_go_unseen)
 {
-    float *out = device_floats(), *scratch = device_floats(), h[128];
+    float *out = device_floats(), *scratch = NULL, h[128];
+    cr_assert_eq(cudaMalloc((void **)&scratch, (size_t)32768 * sizeof *scratch), cudaSuccess);
     launch_malloc_scratch(out, scratch);
     clean();
     cr_assert_eq(cudaMemcpy(h, out, sizeof h, cudaMemcpyDeviceToHost), cudaSuccess);

@@ -20,6 +20,7 @@ void launch_too_many_threads(float *out);
 void launch_grid_too_tall(float *out);
 void launch_pattern(int which, float *out, const float *in);
 void launch_copy_float4(float *out, const float *in);
+void launch_swap_halves(float *m);
 void launch_uneven_then_common(float *out, const float *in);
 void launch_shared_float2(float *out);
 void launch_four_scalar_stores(float *out);
@@ -191,6 +192,30 @@ Test(emulator, counts_a_float4_as_one_access)
     cr_assert_eq(s->global_load_sectors, 16, "512 bytes: 16 sectors, got %llu", s->global_load_sectors);
     cr_assert_eq(s->global_load_bytes, 512, "every byte of the 16 sectors was asked for: 100 %%");
     cr_assert_eq(s->global_store_requests, 1);
+}
+
+/* t = m[a]; m[a] = m[b]; m[b] = t: gcc checks each address once, as a read (asan's table of
+ * references checked in straight code), and leaves both stores unchecked. The emulator sees
+ * them by the bytes they changed, as in shared memory: counted, and the work that made the
+ * output (lab 9's step 1, a swap a thread, once heard "none of your kernels' work reached
+ * the output" from its technique check, and its stores cost nothing). */
+Test(emulator, counts_the_unchecked_stores_of_a_swap)
+{
+    float *m = device_floats(64), h[64];
+    tl_emu_stats_reset();
+    tl_emu_profile(1);
+    launch_swap_halves(m);
+    cr_assert_eq(cudaDeviceSynchronize(), cudaSuccess);
+    tl_emu_output(m, sizeof h);
+    tl_emu_profile(0);
+    const tl_emu_stats *s = tl_emu_stats_get(0);
+    cr_assert_eq(s->global_load_requests, 2, "got %llu", s->global_load_requests);
+    cr_assert_eq(s->global_store_requests, 2, "the two unchecked stores: got %llu", s->global_store_requests);
+    cr_assert_eq(s->global_store_sectors, 8, "two rows of 128 bytes: got %llu", s->global_store_sectors);
+    cr_assert_eq(tl_emu_made_count(), 1, "the swap made the output: %d", tl_emu_made_count());
+    cr_assert_eq(cudaMemcpy(h, m, sizeof h, cudaMemcpyDeviceToHost), cudaSuccess);
+    for (int i = 0; i < 64; i++)
+        cr_assert_eq(h[i], (float)((i + 32) % 64), "m[%d] = %g", i, h[i]);
 }
 
 Test(emulator, misaligned_float4_is_refused)

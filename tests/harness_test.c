@@ -748,6 +748,22 @@ static void b_with_row_length_k(float *c, const float *a, const float *b, int m,
         }
 }
 
+/* A register tile's store that tests row < m and not col < n (a student's lab 8): the
+ * columns past n, whose sums are 0 (B's tile is 0.0f there), land in the next row, stored
+ * after its own element's thread; the last row's past C's end. */
+static void store_past_the_row(float *c, const float *a, const float *b, int m, int n, int k)
+{
+    for (int i = 0; i < m; i++)
+        for (int j = 0; j < n; j++) {
+            float sum = 0.0f;
+            for (int p = 0; p < k; p++)
+                sum += a[(size_t)i * k + p] * b[(size_t)p * n + j];
+            c[(size_t)i * n + j] = sum;
+        }
+    for (int i = 0; i < m; i++)
+        c[(size_t)i * n + n] = 0.0f;
+}
+
 /* float sum; (a student's): each sum starts where the thread before this one in its place
  * ended, as the emulator's reused stacks leave it, the first row's at 0; or, with
  * accumulator_start set, every sum at that constant. */
@@ -1155,6 +1171,13 @@ Test(matmul_checker, names_the_row_length_beside_the_bounds_for_a_read_past_the_
                     99, &tl_product_words);
     cr_assert(!product_verdict.ok && strstr(msg, "no tile hangs over an edge: an index runs past the end") &&
                   !strstr(msg, "A tile that hangs over the edge"),
+              "%s", msg);
+    /* Stores past the end of each row: named as such, not as values computed wrong. */
+    tl_check_matmul(&product_verdict, store_past_the_row, 1, &product_here, (tl_shape){9, 7, 5}, 99,
+                    &tl_product_words);
+    cr_assert(!product_verdict.ok && strstr(msg, "wrote past the end of C") &&
+                  strstr(msg, "lands in the next row, at C[row + 1][col - n]") &&
+                  !strstr(msg, "values are computed but wrong"),
               "%s", msg);
     /* The naive kernel's hint named the loop's and the thread's bounds alone, of a student's
      * naive b[p * k + col] whose bounds were right (2026-11-28). */

@@ -181,6 +181,14 @@ else
     not_ok "the rows graded before changed" "$slurm_book"
 fi
 
+# A result graded for another assignment is no result for this one: the class submitted
+# again for lab 1 alone grades every hand-in again (once, each kept its labs 1 and 3 and the
+# gradebook merged them: "nothing to submit"), and its gradebook has lab 1's column alone.
+rm -rf "$class/sleeper" "$tmp/slurm-out/sleeper"
+grade_all "$tmp/slurm-out" SCHEDULER=slurm WAIT=1 POLL=1 LABS=01
+expect "submitting again for other labs grades every hand-in again" "submitted 5 of 5 hand-ins to Slurm" "$log"
+expect "... and its gradebook has the labs asked for" "^student,handed in as,lab1,total,max,status,details$" "$slurm_book"
+
 mapfile -t pids <"$cluster/daemons.pids"
 make -s slurm-stop SLURM_DIR="$cluster" >"$tmp/stop.log" 2>&1
 alive=0

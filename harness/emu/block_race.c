@@ -20,9 +20,11 @@
  * last block read what the others wrote), which only a model of fences
  * would tell from a race.
  *
- * Memory read and written through cudaMalloc's pointers is not checked:
- * every block of a lab's kernel writes its own part of the output, and a
- * shadow of the matrices would cost as much again as the matrices.
+ * Memory from cudaMalloc is checked the same way where the allocation is
+ * small (64 KiB at most: lab 10's one-float *d_out, which every block adding
+ * to it with += instead of atomicAdd overwrites; emulator.c decides), not
+ * where it holds a matrix: every block of a lab's kernel writes its own part
+ * of the output, and a shadow of the matrices would cost as much again.
  */
 #include "emulator.h"
 
@@ -87,6 +89,12 @@ static shadow *shadow_of(uintptr_t beg, size_t bytes)
 void tl_emu_block_race_store(uintptr_t beg, size_t bytes, uintptr_t a, size_t size, uint32_t block,
                              uintptr_t pc)
 {
+    tl_emu_block_race_stored(beg, bytes, a, size, block, pc, (const void *)a);
+}
+
+void tl_emu_block_race_stored(uintptr_t beg, size_t bytes, uintptr_t a, size_t size, uint32_t block,
+                              uintptr_t pc, const void *was)
+{
     shadow *s = shadow_of(beg, bytes);
     if (!s || size > sizeof pendings[0].before)
         return;
@@ -101,7 +109,7 @@ void tl_emu_block_race_store(uintptr_t beg, size_t bytes, uintptr_t a, size_t si
     if (other && n_pending < MAX_PENDING) {
         pending *p = &pendings[n_pending++];
         p->addr = a, p->size = size, p->pc = pc, p->other = other - 1;
-        memcpy(p->before, (const void *)a, size);
+        memcpy(p->before, was, size);
     }
 }
 

@@ -130,6 +130,8 @@ static void thread_main(void)
 
 static void record(uintptr_t a, uintptr_t pc, size_t size, int kind);
 static void check_race(uintptr_t a, size_t size, int kind, uintptr_t pc);
+static void remember_global_read(uintptr_t a, size_t size, uintptr_t pc, const struct asan_global *g);
+static void forget_global_reads_of(uintptr_t a, size_t size);
 
 void tl_emu_syncthreads_at(const char *file, int line)
 {
@@ -298,6 +300,19 @@ static uint32_t block_index(void)
     return (b.z * g.y + b.y) * g.x + b.x;
 }
 
+/* A store into a small cudaMalloc allocation (a lab's one-float *d_out, a vector of partial
+ * sums) is checked for races between blocks as a __device__ variable's is (block_race.c):
+ * *d_out += sum from every block, a read-modify-write of one word, loses all but one block's
+ * sum on a GPU. The matrices, which every block writes a part of, are left out: a shadow of
+ * them would cost as much again. */
+#define SMALL_ALLOCATION ((size_t)64 << 10)
+static void block_race_store_in(const tl_emu_allocation *al, uintptr_t a, size_t size, uintptr_t pc,
+                                const void *was)
+{
+    if (al && al->size <= SMALL_ALLOCATION)
+        tl_emu_block_race_stored(al->base, al->size, a, size, block_index(), pc, was);
+}
+
 static void check_access(uintptr_t a, size_t size, int kind, uintptr_t pc)
 {
     int shared_kind = kind == GLOBAL_ATOMIC ? SHARED_ATOMIC : kind + 2;
@@ -337,6 +352,12 @@ static void check_access(uintptr_t a, size_t size, int kind, uintptr_t pc)
         if ((size & (size - 1)) == 0 && a % size)
             fault(cudaErrorMisalignedAddress, "%s %zu bytes at an address that is not a multiple "
                   "of %zu", verb(kind), size, size);
+        if (kind == GLOBAL_LOAD)
+            remember_global_read(a, size, pc, NULL);
+        else
+            forget_global_reads_of(a, size);
+        if (kind == GLOBAL_STORE)
+            block_race_store_in(tl_emu_allocation_of(a, size), a, size, pc, (const void *)a);
         if (profiling)
             record_span(a, pc, size, kind);
         return;
@@ -368,6 +389,10 @@ static void check_access(uintptr_t a, size_t size, int kind, uintptr_t pc)
             check_race(a, size, kind, pc);
         else if (kind == GLOBAL_STORE)
             tl_emu_block_race_store(g->beg, g->size, a, size, block_index(), pc);
+        if (!shared && !constant && kind == GLOBAL_LOAD)
+            remember_global_read(a, size, pc, g);
+        else if (!shared && !constant)
+            forget_global_reads_of(a, size);
         if (profiling)
             record_span(a, pc, size, shared ? shared_kind : constant ? CONSTANT_LOAD : kind);
         return;
@@ -943,19 +968,48 @@ static void race_of(uintptr_t a, size_t size, int store, uintptr_t pc, unsigned 
  * instruction and in the same run of it, checked for races and counted as
  * any store is. A store of the value already there changes nothing and
  * goes unseen; so does one to a read older than the last SEEN_READS.
+ * Global memory the same, in a record of its own: the swap t = m[a];
+ * m[a] = m[b]; m[b] = t (lab 9's step 1) stores twice unchecked, and those
+ * stores are counted, checked against other blocks where the memory is a
+ * __device__ variable, and made the output (made.c: without them, "none of
+ * your kernels' work reached the output").
  */
 #define SEEN_READS 4
-static struct {
+typedef struct {
     uintptr_t a, pc;
     uint32_t size;
     unsigned nth;
     unsigned char bytes[16];
-} seen[SEEN_READS];
-static int n_seen, next_seen;
+    const struct asan_global *variable; /* global memory: its __device__ variable, or NULL */
+} seen_read;
+static seen_read seen[SEEN_READS], seen_global[SEEN_READS];
+static int n_seen, next_seen, n_seen_global, next_seen_global;
 
 static void forget_reads(void)
 {
     n_seen = next_seen = 0;
+    n_seen_global = next_seen_global = 0;
+}
+
+/* The running thread read size bytes of global memory at a (in the __device__ variable g, or
+ * NULL: a cudaMalloc allocation). */
+static void remember_global_read(uintptr_t a, size_t size, uintptr_t pc, const struct asan_global *g)
+{
+    if (size > sizeof seen_global[0].bytes)
+        return;
+    int i = next_seen_global;
+    next_seen_global = (next_seen_global + 1) % SEEN_READS;
+    n_seen_global += n_seen_global < SEEN_READS;
+    seen_global[i] = (seen_read){a, pc, (uint32_t)size, 0, {0}, g};
+    memcpy(seen_global[i].bytes, (const void *)a, size);
+}
+
+/* A checked store or atomic of global memory, about to change its bytes. */
+static void forget_global_reads_of(uintptr_t a, size_t size)
+{
+    for (int i = 0; i < n_seen_global; i++)
+        if (seen_global[i].a < a + size && a < seen_global[i].a + seen_global[i].size)
+            seen_global[i].size = 0;
 }
 
 /* The running thread read size bytes of shared memory at a, its nth run of pc. */
@@ -998,6 +1052,26 @@ static void find_unseen_stores(int going_on)
                 record(seen[i].a + at, seen[i].pc, piece, SHARED_STORE);
         }
         memcpy(seen[i].bytes, now, size);
+    }
+    for (int i = 0; i < n_seen_global && !aborted; i++) {
+        seen_read *r = &seen_global[i];
+        const unsigned char *now = (const unsigned char *)r->a;
+        if (!r->size || memcmp(now, r->bytes, r->size) == 0)
+            continue;
+        for (uint32_t at = 0; at < r->size; at += r->size > 8 ? 4 : r->size) {
+            uint32_t piece = r->size > 8 ? 4 : r->size;
+            if (memcmp(now + at, r->bytes + at, piece) == 0)
+                continue;
+            if (r->variable)
+                tl_emu_block_race_stored(r->variable->beg, r->variable->size, r->a + at, piece,
+                                         block_index(), r->pc, r->bytes + at);
+            else
+                block_race_store_in(tl_emu_allocation_of(r->a + at, piece), r->a + at, piece, r->pc,
+                                    r->bytes + at);
+            if (profiling)
+                record(r->a + at, r->pc, piece, GLOBAL_STORE);
+        }
+        memcpy(r->bytes, now, r->size);
     }
     if (!going_on)
         forget_reads();
@@ -1170,20 +1244,29 @@ static void check_block_race(void)
     if (!tl_emu_block_race_found(&r))
         return;
     const struct asan_global *g = tl_emu_global_at(r.addr);
+    const tl_emu_allocation *al = g ? NULL : tl_emu_allocation_of(r.addr, r.size);
     uint3 b = tl_emu_builtin.blockIdx, grid = tl_emu_builtin.gridDim;
     uint32_t ox = r.other % grid.x, oy = r.other / grid.x % grid.y, oz = r.other / grid.x / grid.y;
-    char here[256];
+    char here[256], what[256];
+    if (g)
+        snprintf(what, sizeof what, "at byte %zu of the __device__ variable %s",
+                 (size_t)(r.addr - g->beg), tl_emu_global_name(g));
+    else if (al && al->name && r.addr >= al->base + al->data_offset)
+        snprintf(what, sizeof what, "at %s[%zu]", al->name,
+                 (size_t)(r.addr - al->base - al->data_offset) / 4);
+    else
+        snprintf(what, sizeof what, "at byte %zu of a cudaMalloc allocation",
+                 (size_t)(r.addr - (al ? al->base : r.addr)));
     kernel_failed(cudaErrorLaunchFailure, 0,
-        "a race between blocks: block (%u, %u, %u) of %s wrote %zu byte(s) at byte %zu of the "
-        "__device__ variable %s (%s), over another value that block (%u, %u, %u) had written "
-        "there in the same launch. On a GPU the blocks of a launch run at the same time, in no "
-        "fixed order, and nothing makes one wait for another: each overwrites the other's values "
-        "between its write and its read, and what the variable holds changes from run to run "
-        "(the emulator runs one block after another, so it says so instead). A scratch array for "
-        "a block's own use belongs in __shared__ memory, of which each block has its own copy; "
-        "values blocks share need atomics, or a second kernel",
-        b.x, b.y, b.z, kernel_name, r.size, g ? (size_t)(r.addr - g->beg) : (size_t)0,
-        g ? tl_emu_global_name(g) : "?", line_at(r.pc, here, sizeof here), ox, oy, oz);
+        "a race between blocks: block (%u, %u, %u) of %s wrote %zu byte(s) %s (%s), over another "
+        "value that block (%u, %u, %u) had written there in the same launch. On a GPU the blocks "
+        "of a launch run at the same time, in no fixed order, and nothing makes one wait for "
+        "another: each overwrites the other's values between its write and its read, and what "
+        "the memory holds changes from run to run (the emulator runs one block after another, so "
+        "it says so instead). A scratch array for a block's own use belongs in __shared__ memory, "
+        "of which each block has its own copy; values blocks share need atomics (atomicAdd to "
+        "add to one), or a second kernel",
+        b.x, b.y, b.z, kernel_name, r.size, what, line_at(r.pc, here, sizeof here), ox, oy, oz);
 }
 
 /* The widest size of mask, 0 if none. */

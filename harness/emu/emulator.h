@@ -94,12 +94,15 @@ unsigned tl_emu_race_run(int thread, uintptr_t key);
 int tl_emu_race_check(int thread, uintptr_t a, size_t size, int store, uintptr_t pc, unsigned nth,
                       tl_emu_race *r);
 
-/* block_race.c: races between the blocks of a launch on a __device__ variable. A launch
- * begins; block (its index in the grid) stores size bytes at a, in the variable of bytes
- * bytes at beg, by the instruction at pc. */
+/* block_race.c: races between the blocks of a launch on a __device__ variable (or a small
+ * cudaMalloc allocation). A launch begins; block (its index in the grid) stores size bytes at
+ * a, in the variable of bytes bytes at beg, by the instruction at pc; or stored them already,
+ * over the bytes was (a store gcc left unchecked, seen by the bytes it changed). */
 void tl_emu_block_race_launch(void);
 void tl_emu_block_race_store(uintptr_t beg, size_t bytes, uintptr_t a, size_t size, uint32_t block,
                              uintptr_t pc);
+void tl_emu_block_race_stored(uintptr_t beg, size_t bytes, uintptr_t a, size_t size, uint32_t block,
+                              uintptr_t pc, const void *was);
 /* A store of the block that just ended over another block's value, which it changed. */
 typedef struct {
     uintptr_t addr, pc;

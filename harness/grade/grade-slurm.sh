@@ -18,8 +18,10 @@
 #   POLL                seconds between two looks at the queue when waiting (10)
 #
 # sbatch, squeue and sinfo read the cluster's slurm.conf, or SLURM_CONF.
-# A hand-in has a result when OUT_DIR/NAME/scores.tsv is newer than it:
-# submitting again grades only the others (rm -r OUT_DIR/NAME to grade one again).
+# A hand-in has a result when OUT_DIR/NAME/scores.tsv is newer than it and was
+# graded for this assignment (the same labs, held-back cases and GPU labs' backend:
+# OUT_DIR/NAME/assignment.txt, assignment.sh): submitting again grades only the others
+# (rm -r OUT_DIR/NAME to grade one again).
 set -u
 dir=$1 out=$(mkdir -p "$2" && cd "$2" && pwd)
 : "${WEIGHTS:?} ${TOOLS:?} ${LABS_TSV:?} ${BACKEND:?}"
@@ -43,6 +45,7 @@ if [ -n "$earlier" ]; then
     exit 1
 fi
 . harness/grade/handins.sh
+. harness/grade/assignment.sh
 list_handins "$dir" || exit 2
 [ -z "${HIDDEN:-}" ] || "$TOOLS/grade-held-back" "$HIDDEN" || exit 2
 
@@ -54,9 +57,11 @@ stamp=$(date +%Y%m%d-%H%M%S)-$$
 list=$out/slurm/$stamp.list
 todo=0
 : >"$list"
+this=$(assignment)
 for i in "${!paths[@]}"; do
     scores=$out/${names[$i]}/scores.tsv
-    if [ -f "$scores" ] && [ -z "$(find "${paths[$i]}" -newer "$scores" -print | head -n 1)" ]; then
+    if [ -f "$scores" ] && [ -z "$(find "${paths[$i]}" -newer "$scores" -print | head -n 1)" ] &&
+        [ "$(cat "$out/${names[$i]}/assignment.txt" 2>/dev/null)" = "$this" ]; then
         continue
     fi
     printf '%s\0%s\0' "${names[$i]}" "${paths[$i]}" >>"$list"

@@ -47,6 +47,7 @@ root=$(pwd)
 # The labs graded: their numbers in $labs, their fields in lab_dir, lab_file, lab_kind, lab_op.
 . harness/tools/labs.sh
 CSV_ROWS=$TOOLS/csv-rows labs_read "$LABS_TSV" || exit 2
+. harness/grade/assignment.sh
 HIDDEN=${HIDDEN:-} PERF=${PERF:-all} SUBMISSIONS=${SUBMISSIONS:-} VALGRIND=${VALGRIND:-}
 OUTPUT_LIMIT=4000            # bytes of output kept per command
 FILE_LIMIT=$((1 << 20))      # bytes of one lab file
@@ -745,4 +746,6 @@ fi
 [ "$SANDBOX" != setpriv ] || chmod -R go-rwx "$work"
 # What it was handed in as, beside the name it was cleaned to (grade-all's handins.sh).
 "$TOOLS/grade-report" "${shown_paths[@]}" --handed-in-as "$handed" "$WEIGHTS" "$outcomes" "$work" "$name" || exit
+# What it was graded for, which a later submission to Slurm compares (assignment.sh).
+assignment >"$work/assignment.txt"
 [ "$PERF" = gpu-later ] || tidy

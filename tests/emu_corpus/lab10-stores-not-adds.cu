@@ -1,5 +1,11 @@
-// expect: fail holds exactly the sum of one block's elements
+// expect: fail atomicAdd
+// gpu-expect: fail holds exactly the sum of one block's elements
+// emulator-says: a race between blocks
 // Each block stores its sum where it should add it: the last to store wins.
+// On a GPU the checker finds one block's sum in *d_out; the emulator, which
+// runs the blocks one after another, names the race between them on d_out,
+// a small allocation it checks as a __device__ variable (block_race.c).
+// Both name atomicAdd.
 #include "lab.h"
 
 __global__ void sum_blocks(float *out, const float *in, size_t n)

@@ -428,9 +428,10 @@ static int hint_accumulator(char *msg, size_t len, const float *c, const double 
     return 1;
 }
 
+/* past_end: the guard after C was written, by stores past a row's end or C's. */
 static void explain(char *msg, size_t len, const matmul_scan *sc, const float *c,
                     const double *exact, const double *bound, tl_shape s, int tiled, int on_gpu,
-                    int tile, const tl_lab_words *words)
+                    int tile, const tl_lab_words *words, int past_end)
 {
     int m = s.rows, n = s.cols, k = s.depth;
     /* The side of the tiles along k, as the first launch's blocks are wide (0: not known). */
@@ -497,8 +498,18 @@ static void explain(char *msg, size_t len, const matmul_scan *sc, const float *c
     if (sc->transposed)
         tl_appendf(msg, len, "  hint: C holds the transposed product: row and column swapped in "
                              "the store (C[row * n + col]) or in the thread's indices.\n");
-    if (!sc->nan && !sc->unwritten && !sc->transposed &&
-        !hint_accumulator(msg, len, c, exact, bound, s, sc->wrong)) {
+    /* A store of a column past n (col < n untested) lands at C[row + 1][col - n], over what
+     * the thread of that element stored, and the last row's past C's end: the wrong values
+     * are those stores, not the products (a student's register tile, 2026-11-28, was told to
+     * check its indices, accumulator and tiles). */
+    if (past_end && !sc->nan && !sc->transposed)
+        tl_appendf(msg, len,
+                   "  hint: the stores past C's end are the last row's part of stores past the end "
+                   "of every row: C[row * n + col] with col >= n lands in the next row, at "
+                   "C[row + 1][col - n], over the value its own thread stored there. Test col < n "
+                   "(and row < m) before each store of C.\n");
+    else if (!sc->nan && !sc->unwritten && !sc->transposed &&
+             !hint_accumulator(msg, len, c, exact, bound, s, sc->wrong)) {
         tl_appendf(msg, len,
                    "  hint: values are computed but wrong: check A[row * k + p] and B[p * n + col], "
                    "that the accumulator starts at 0 (float sum = 0.0f;), and that the loop over p "
@@ -571,7 +582,7 @@ void tl_check_matmul(tl_verdict *v, tl_matmul_fn fn, int tiled, const tl_backend
     if (sc.wrong && todo)
         tl_appendf(msg, len, "  %zu of %zu elements of C are wrong.\n", sc.wrong, m * n);
     else if (sc.wrong)
-        explain(msg, len, &sc, c.data, exact, bound, s, tiled, backend->on_gpu, tile, words);
+        explain(msg, len, &sc, c.data, exact, bound, s, tiled, backend->on_gpu, tile, words, after);
     v->ok = !sc.wrong && !before && !after && !changed;
 done:
     if (v->ok)

@@ -1,12 +1,14 @@
 // expect: fail atomicAdd
-// emulator: fail saw no block of your kernels store into *d_out
+// emulator-says: a race between blocks
 // *d_out += sum from every block at once, no atomic: two blocks read the same
 // old value and one's write is lost. The emulator runs blocks one after
-// another, and does not check cudaMalloc'd memory for races between blocks
-// (harness/emu/block_race.c): its sums are right. Nor does it see the store
-// of a read-modify-write of global memory (gcc checks it as a read), so the
-// technique check "a warp-level last step" finds no block's work in *d_out
-// and fails, saying so and naming atomicAdd; the GPU's sums are wrong.
+// another, so its sums come out right; it now checks a small cudaMalloc
+// allocation such as *d_out for races between blocks, as it does a __device__
+// variable (harness/emu/block_race.c), and sees the store of the read-modify-
+// write by the bytes it changed (gcc checks it once, as a read): block 1's
+// store over block 0's is a race, and the message names atomicAdd. (It was a
+// known limit, in limits/: the emulator saw no store at all, and only a
+// technique check, finding no block's work in *d_out, named atomicAdd.)
 #include "lab.h"
 
 __global__ void sum_blocks(float *out, const float *in, size_t n)
