@@ -770,9 +770,9 @@ check: $(LABS_TSV) $(B)/csv-rows $(B)/cpu-of
 
 # What each suite of make check ran, in CPU time: its orphans (a sandbox's
 # commands, its lab processes) counted too (harness/tools/check-suites.sh).
-$(B)/cpu-of: harness/tools/cpu_of.c
+$(B)/cpu-of: harness/tools/cpu_of.c harness/core/src/timer.c harness/core/include/timer.h
 	@mkdir -p $(@D)
-	$(CC) $(CFLAGS_HARNESS) -o $@ $<
+	$(CC) $(CFLAGS_HARNESS) -o $@ $(filter %.c,$^)
 
 # ---------------------------------------------------------------- grading
 
@@ -827,7 +827,7 @@ GRADE_REPORT_SOURCES := $(addprefix harness/grade/,grade_report.c grade_book.c g
 $(B)/grade-report: $(GRADE_REPORT_SOURCES) $(CSV_READER) $(wildcard harness/grade/grade_*.h)
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS_HARNESS) -o $@ $(filter %.c,$^)
-$(B)/grade-run: harness/grade/grade_run.c harness/grade/grade_parts.c harness/grade/grade_cpu.c harness/grade/grade_parts.h harness/grade/grade_cpu.h
+$(B)/grade-run: harness/grade/grade_run.c harness/grade/grade_parts.c harness/grade/grade_cpu.c harness/core/src/timer.c harness/grade/grade_parts.h harness/grade/grade_cpu.h harness/core/include/timer.h
 	$(CC) $(CFLAGS_HARNESS) -o $@ $(filter %.c,$^)
 $(B)/grade-confine: harness/grade/grade_confine.c harness/core/include/seccomp_site.h
 	$(CC) $(CFLAGS_HARNESS) -o $@ $<

@@ -14,10 +14,11 @@
  * ends when its command does, as it did before.
  */
 #define _GNU_SOURCE
+#include "timer.h"
+
 #include <errno.h>
 #include <stdio.h>
 #include <sys/prctl.h>
-#include <sys/resource.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -56,9 +57,7 @@ int main(int argc, char **argv)
     }
     while (waitpid(-1, &st, WNOHANG) > 0) /* the orphans that have ended, counted */
         ;
-    struct rusage ru;
-    getrusage(RUSAGE_CHILDREN, &ru);
-    double seconds = ru.ru_utime.tv_sec + ru.ru_stime.tv_sec + (ru.ru_utime.tv_usec + ru.ru_stime.tv_usec) / 1e6;
+    double seconds = tl_children_cpu();
     FILE *f = fopen(argv[1], "w");
     if (!f || fprintf(f, "%.0f\n", seconds) < 0 || fclose(f) != 0)
         perror(argv[1]);

@@ -7,6 +7,10 @@
 /* Seconds on the monotonic clock. */
 double tl_now(void);
 
+/* The CPU seconds, user and system, of this process's children that have
+ * ended and been waited for (and of theirs that they waited for). */
+double tl_children_cpu(void);
+
 typedef struct {
     double median, min, max;
     double q1, q3; /* the quartiles: half of the repetitions lie between them */

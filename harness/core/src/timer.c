@@ -1,6 +1,7 @@
 #include "timer.h"
 
 #include <stdlib.h>
+#include <sys/resource.h>
 #include <time.h>
 
 double tl_now(void)
@@ -8,6 +9,15 @@ double tl_now(void)
     struct timespec ts;
     clock_gettime(CLOCK_MONOTONIC, &ts);
     return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+double tl_children_cpu(void)
+{
+    struct rusage ru;
+    if (getrusage(RUSAGE_CHILDREN, &ru) != 0)
+        return 0;
+    return (double)(ru.ru_utime.tv_sec + ru.ru_stime.tv_sec) +
+           1e-6 * (double)(ru.ru_utime.tv_usec + ru.ru_stime.tv_usec);
 }
 
 static int by_value(const void *a, const void *b)
