@@ -2073,6 +2073,18 @@ if [ "$(wc -l <"$summary")" = 3 ]; then ok "a line break in what a hand-in was h
 refute "... and starts no line of its own" "^alice,"
 expect "... shown as the end report shows it" "^forger,\"mallory\?alice,100\.00,100\.00,graded\.tgz\",3\.00,"
 expect "... and a name that begins as a formula is read as text" "^formula,\"'=HYPERLINK\(\"\"http://x\.example\"\",\"\"100 of 100\"\"\)\.tgz\",3\.00,"
+# ... and grade-all's log, which names each hand-in whose name it cleans, shows it likewise.
+mkdir -p "$tmp/names"
+: >"$tmp/names/$(printf 'mallory\nalice,100.00.tgz')"
+: >"$tmp/names/$(printf '.hidden\033[2J')"
+said=$( (. harness/grade/handins.sh && list_handins "$tmp/names") 2>&1 >/dev/null)
+if [ "$said" = "$(printf '%s\n' "grade-all: .hidden?[2J: a hidden file, not a hand-in: skipped" \
+    "grade-all: mallory?alice,100.00.tgz is graded as 'mallory_alice_100.00'")" ]; then
+    ok "grade-all's log shows a hand-in's line break and escape as '?', each message on its line"
+else
+    printf '%s\n' "$said" >"$tmp/names.log"
+    not_ok "grade-all's log printed a hand-in's name with its control characters" "$tmp/names.log"
+fi
 
 # Which hand-in? Asked before anything is built.
 out=$(make grade B="$tmp/nothing-built" 2>&1)

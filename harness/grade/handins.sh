@@ -17,7 +17,7 @@
 # what it was handed in as too (grade.sh, the gradebook). Returns 2 when DIR
 # holds no hand-in.
 list_handins() {
-    local path base name safe unique k i j others
+    local path base name safe unique k i j others shown=()
     local -A taken=([gradebook.csv]=1 [anomalies.txt]=1 [logs]=1 [slurm]=1) claims=() said=()
     local bases=() safes=()
     paths=() names=() handed=()
@@ -30,7 +30,7 @@ list_handins() {
             *.tar.gz) name=${base%.tar.gz} ;;
             *.tgz) name=${base%.tgz} ;;
             *.tar) name=${base%.tar} ;;
-            .*) echo "grade-all: $base: a hidden file, not a hand-in: skipped" >&2; continue ;;
+            .*) echo "grade-all: $(as_shown "$base"): a hidden file, not a hand-in: skipped" >&2; continue ;;
             # Any other file a student uploaded is graded too, so that it has its row and its
             # status (a .zip: "nothing gradable: not a tar archive (it is a zip archive)").
             *) name=${base%.*} ;;
@@ -38,7 +38,7 @@ list_handins() {
         fi
         safe=$(printf '%s' "$name" | LC_ALL=C tr -c 'A-Za-z0-9._-' '_')
         safe=${safe#.}; safe=${safe:-handin}
-        paths+=("$path") handed+=("$base") bases+=("$name") safes+=("$safe")
+        paths+=("$path") handed+=("$base") bases+=("$name") safes+=("$safe") shown+=("$(as_shown "$base")")
         claims[$safe]=$((${claims[$safe]:-0} + 1))
     done < <(find "$1" -mindepth 1 -maxdepth 1 -print0 | LC_ALL=C sort -z)
     [ ${#paths[@]} -gt 0 ] || { echo "grade-all: no hand-ins (files or folders) in $1" >&2; return 2; }
@@ -56,16 +56,21 @@ list_handins() {
         names[i]=$unique
     done
     for i in "${!paths[@]}"; do
-        [ "${names[$i]}" = "${bases[$i]}" ] || echo "grade-all: ${handed[$i]} is graded as '${names[$i]}'" >&2
+        [ "${names[$i]}" = "${bases[$i]}" ] || echo "grade-all: ${shown[$i]} is graded as '${names[$i]}'" >&2
         safe=${safes[$i]}
         [ "${claims[$safe]}" -gt 1 ] && [ -z "${said[$safe]:-}" ] || continue
         said[$safe]=1 others=
         for j in "${!paths[@]}"; do
-            [ "${safes[$j]}" = "$safe" ] && others+="${others:+, }'${handed[$j]}' as '${names[$j]}'"
+            [ "${safes[$j]}" = "$safe" ] && others+="${others:+, }'${shown[$j]}' as '${names[$j]}'"
         done
         echo "grade-all: WARNING: several hand-ins have names that clean up to '$safe': $others; each row of the gradebook, each summary.txt and results.json name the hand-in as it was handed in" >&2
     done
 }
+
+# as_shown NAME: NAME as the gradebook and the end report show it, each control
+# character (a line break, a tab, an escape) a '?': on one line of the log, and
+# no terminal sequences a student's file name chose.
+as_shown() { printf '%s' "$1" | LC_ALL=C tr '\000-\037\177' '?'; }
 
 # merge_gradebook OUT: OUT/gradebook.csv from the results of every hand-in
 # in names, each handed in as in handed (grade-report gradebook), each row
