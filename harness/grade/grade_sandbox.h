@@ -48,6 +48,12 @@ typedef struct {
     size_t n, cap;
 } tl_argv;
 
+/* The fields the grader's environment gives, as the Makefile gives it to grade.sh:
+ * TOOLS, PREBUILT, SUBMISSIONS, HIDDEN, PATH, the search paths (CPATH,
+ * LIBRARY_PATH, LD_LIBRARY_PATH, VALGRIND_LIB), and CC, NVCC and VALGRIND, whose
+ * installations the sandbox shows. 0, or -1 where TOOLS or PREBUILT is not set. */
+int tl_sandbox_environment(tl_sandbox *sb);
+
 /* Appends the sandbox's command line for mode (dir: perf's folder) to out; the
  * command itself follows it. Returns 0, or -1 (why on stderr) for a mode
  * unknown or a fact of the machine that cannot be read. */
