@@ -595,7 +595,7 @@ else
     not_ok "grade-run's limit on the clock: $verdict after ${took}s" "$tmp/limit.txt"
 fi
 
-# The GPU timing lock (grade.sh's measure) reaches the bench in its sandbox as
+# The GPU timing lock (grade_measuring.c) reaches the bench in its sandbox as
 # descriptor 4, open to read and write (its locks are fcntl's: tests/timing_lock_test.c),
 # and no other of the grader's descriptors does.
 : >"$tmp/gpu.lock"

@@ -314,7 +314,7 @@ static void show_under_tmp(const char *d, void *arg)
         add2(arg, "--show", real);
 }
 
-/* setpriv: the same modes, by ownership (grade.sh's setpriv_prepare gives the
+/* setpriv: the same modes, by ownership (grade_setpriv.c gives the
  * hand-in's user what it may write); its /tmp its own folder, and with
  * grade-private's view (every mount read-only, the PID, IPC and network
  * namespaces its own) the only place writable besides those. */

@@ -1,6 +1,6 @@
 /*
- * The command line that starts one grader's command in its sandbox (grade.sh's
- * run(), through grade-sandbox): bubblewrap's view of the machine, or setpriv's
+ * The command line that starts one grader's command in its sandbox
+ * (grade_command.c): bubblewrap's view of the machine, or setpriv's
  * user of its own where bubblewrap cannot run, or, where neither can, none.
  *
  * Every field is the grader's, given once; the argument list is built from them

@@ -1,7 +1,7 @@
 /*
  * grade-sandbox: prints the command line that starts one of the grader's
  * commands in its sandbox (grade_sandbox.h), each argument ended by a NUL;
- * the command follows it (grade.sh's run()).
+ * the command follows it (what grade-lab runs: grade_command.c).
  *
  * usage: grade-sandbox --kind bwrap|setpriv|none --root KIT --out DIR --work DIR
  *                      --records DIR --tmp-limit BYTES [--gpu]
