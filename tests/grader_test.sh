@@ -2118,13 +2118,13 @@ expect "... and held-back sides the in-place transpose" '"name": "lab 9 correctn
 summary=$build/grade/sleepy/summary.txt
 has "a test past its limit on a busy machine, run again alone with the reference's time scaled, passes" '^8\.00/8\.00 ' parts 1
 summary=$build/grade/sleepy/results.json
-expect "... and its output says what happened" "ran past its time limit \\(10 seconds\\), and was run again alone, with no other grading on the machine, under a limit of [0-9]+ seconds \\(its own, or 1000 times the [0-9.]+ seconds the reference solution took for it on this machine just before, whichever is longer\\): it passed"
+expect "... and its output says what happened" "ran past its time limit \\(10 seconds\\), and was run again alone, with no other grading on the machine, under a limit of [0-9]+ seconds \\(its own, or 1000 times the [0-9.]+ seconds of CPU time the reference solution took for it on this machine just before, whichever is longer\\): it passed"
 "$build/grade-report" gradebook labs/grading.conf "$tmp/sleepy.csv" sleepy sleepy "$build/grade/sleepy" 2>/dev/null
 summary=$tmp/sleepy.csv
 expect "... and the gradebook flags the hand-in" "^sleepy,.*,graded,flagged: 1 \(flags\.txt\)$"
 summary=$build/grade/sleepy-again/results.json
 expect "a test past its limit run alone too fails" "one_by_one\", \"score\": 0\.0+,"
-expect "... and says how long the reference took, blaming no load" "under a limit of 10 seconds \\(its own, or 10 times the [0-9.]+ seconds the reference solution took for it on this machine just before, whichever is longer\\): it failed, again past its limit: an endless loop, or a kernel far slower than the reference\\?"
+expect "... and says how long the reference took, blaming no load" "under a limit of 10 seconds \\(its own, or 10 times the [0-9.]+ seconds of CPU time the reference solution took for it on this machine just before, whichever is longer\\): it failed, again past its limit: an endless loop, or a kernel far slower than the reference\\?"
 
 # Grading wrote nothing into the kit's own folder (valgrind's probe once left
 # a callgrind.out.PID there for every hand-in graded).

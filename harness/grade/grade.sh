@@ -57,7 +57,7 @@ ARCHIVE_LIMIT=$((16 << 20))  # bytes of a whole hand-in archive, unpacked
 # a busy machine does not change; the clock ends only what waits for nothing.
 BUILD_LIMIT=300              # seconds to build one lab
 TEST_MARGIN=5                # seconds past a test's own limits (3 x its seconds) before it is killed
-RETRY_SCALE=${TILELAB_GRADE_RETRY_SCALE:-10} # a test that timed out runs again alone, with this many times the reference's time (the knob: for the grader's tests)
+RETRY_SCALE=${TILELAB_GRADE_RETRY_SCALE:-10} # a test that timed out runs again alone, with this many times the reference's CPU time (the knob: for the grader's tests)
 LAB_LIMIT=${TILELAB_GRADE_LAB_LIMIT:-900}  # seconds of CPU time for all the tests of one lab (the knob: for the grader's tests)
 PERF_LIMIT=300               # seconds for one measurement
 # Disk: while a hand-in is built or measured each file it writes is capped,

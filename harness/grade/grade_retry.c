@@ -1,12 +1,17 @@
 /*
  * A test that timed out, run again alone: grade_lab.h.
+ *
+ * Its limit counts CPU time, as every limit of the grader's does (grade-run
+ * --limit), so it is scaled from the reference's CPU time for the same test,
+ * measured here just before (grade-run --cpu-record), never from the clock:
+ * on a busy machine the clock is the neighbours' as much as the test's.
  */
 #define _GNU_SOURCE
 #include <errno.h>
 #include <fcntl.h>
 #include <libgen.h>
 #include <limits.h>
-#include <time.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -33,19 +38,21 @@ static int reference_of(const tl_grading *g, const char *lab, const char *bin, c
     return access(path, X_OK);
 }
 
-/* The milliseconds the reference's suite took for the test on this machine now, alone
+/* The CPU seconds the reference's suite took for the test on this machine now, alone
  * (its limit: what the test would get at most), or -1 where it could not be run. */
-static long reference_time(const tl_grading *g, const char *lab, const char *id, int seconds, const char *input,
+static double reference_cpu(const tl_grading *g, const char *lab, const char *id, int seconds, const char *input,
                             const char *bin, char *const *env)
 {
-    char reference[PATH_MAX], grade_run[PATH_MAX], output[PATH_MAX], limit[32];
+    char reference[PATH_MAX], grade_run[PATH_MAX], output[PATH_MAX], record[PATH_MAX], limit[32];
     if (reference_of(g, lab, bin, reference))
         return -1;
     snprintf(grade_run, sizeof grade_run, "%s/grade-run", g->sandbox.tools);
     snprintf(output, sizeof output, "%s/reference.txt", g->records);
+    snprintf(record, sizeof record, "%s/reference.cpu", g->records);
     snprintf(limit, sizeof limit, "%d", g->retry_scale * seconds);
+    unlink(record);
     tl_argv a = {0};
-    const char *first[] = {grade_run, "--limit", limit, "--output", output};
+    const char *first[] = {grade_run, "--limit", limit, "--output", output, "--cpu-record", record};
     for (size_t i = 0; i < sizeof first / sizeof *first; i++)
         tl_argv_add(&a, first[i]);
     if (input) {
@@ -59,8 +66,6 @@ static long reference_time(const tl_grading *g, const char *lab, const char *id,
     const char *rest[] = {reference, "--filter", id, "--jobs", "1"};
     for (size_t i = 0; i < sizeof rest / sizeof *rest; i++)
         tl_argv_add(&a, rest[i]);
-    struct timespec start, end;
-    clock_gettime(CLOCK_MONOTONIC, &start);
     pid_t pid = fork();
     if (pid == 0) {
         int null = open("/dev/null", O_WRONLY);
@@ -71,9 +76,14 @@ static long reference_time(const tl_grading *g, const char *lab, const char *id,
     int status;
     while (pid > 0 && waitpid(pid, &status, 0) < 0 && errno == EINTR)
         ;
-    clock_gettime(CLOCK_MONOTONIC, &end);
     tl_argv_free(&a);
-    return (end.tv_sec - start.tv_sec) * 1000L + (end.tv_nsec - start.tv_nsec) / 1000000L;
+    FILE *f = fopen(record, "r");
+    double cpu = -1;
+    if (!f || fscanf(f, "%lf", &cpu) != 1)
+        cpu = -1;
+    if (f)
+        fclose(f);
+    return cpu;
 }
 
 /* cp from to, where from can be read */
@@ -96,9 +106,10 @@ void tl_retry_alone(const tl_grading *g, const char *lab, const char *id, int se
     int alone = open(g->alone_lock, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0666);
     while (alone >= 0 && flock(alone, LOCK_EX) && errno == EINTR)
         ;
-    long took = reference_time(g, lab, id, seconds, input, bin, env);
-    /* scaled, in whole seconds up */
-    int limit = took < 0 ? seconds : (int)((g->retry_scale * took + 999) / 1000);
+    double cpu = reference_cpu(g, lab, id, seconds, input, bin, env);
+    /* scaled, in whole seconds up, from the record's hundredths */
+    long hundredths = cpu < 0 ? -1 : lround(cpu * 100);
+    int limit = hundredths < 0 ? seconds : (int)((g->retry_scale * hundredths + 99) / 100);
     if (limit < seconds)
         limit = seconds;
     char *again = tl_output_new(g->outputs, NULL);
@@ -141,7 +152,7 @@ void tl_retry_alone(const tl_grading *g, const char *lab, const char *id, int se
                                                     : "failed, again past its limit: an endless loop, or a kernel far "
                                                       "slower than the reference? Time your lab file spends before the "
                                                       "test starts, in a constructor, counts too.";
-    if (took < 0)
+    if (hundredths < 0)
         tl_output_append(again,
                          "\ntilelab: this test ran past its time limit (%d seconds), and was run again alone, with no "
                          "other grading on the machine, under its own limit (the reference solution could not be "
@@ -150,10 +161,10 @@ void tl_retry_alone(const tl_grading *g, const char *lab, const char *id, int se
     else
         tl_output_append(again,
                          "\ntilelab: this test ran past its time limit (%d seconds), and was run again alone, with no "
-                         "other grading on the machine, under a limit of %d seconds (its own, or %d times the %.1f "
-                         "seconds the reference solution took for it on this machine just before, whichever is "
-                         "longer): it %s\n",
-                         seconds, limit, g->retry_scale, took / 1000.0, said);
+                         "other grading on the machine, under a limit of %d seconds (its own, or %d times the %.2f "
+                         "seconds of CPU time the reference solution took for it on this machine just before, "
+                         "whichever is longer): it %s\n",
+                         seconds, limit, g->retry_scale, hundredths / 100.0, said);
     char flags[PATH_MAX], first[PATH_MAX + 16];
     snprintf(flags, sizeof flags, "%s/flags.txt", g->sandbox.work);
     tl_output_append(flags, "lab %d %s: timed out once, run again alone: %s\n", atoi(lab), id, verdict);
