@@ -2125,7 +2125,7 @@ has "... held-back shapes reach the transposes" '^[0-9.]+/[0-9.]+ hidden$' test 
 has "... and held-back products the products" '^[0-9.]+/[0-9.]+ hidden$' test 8 'held_back_shapes (held back)'
 has "... and held-back sides the in-place transpose" '^[0-9.]+/[0-9.]+ hidden$' test 9 'held_back_sides (held back)'
 summary=$build/grade/sleepy/summary.txt
-has "a test past its limit on a busy machine, run again alone with the reference's time scaled, passes" '^8\.00/8\.00 ' parts 1
+has "a test past its limit on a busy machine, run again alone with the reference's CPU time scaled, passes" '^8\.00/8\.00 ' parts 1
 summary=$build/grade/sleepy/results.json
 expect "... and its output says what happened" "ran past its time limit \\(10 seconds\\), and was run again alone, with no other grading on the machine, under a limit of [0-9]+ seconds \\(its own, or 1000 times the [0-9.]+ seconds of CPU time the reference solution took for it on this machine just before, whichever is longer\\): it passed"
 "$build/grade-report" gradebook labs/grading.conf "$tmp/sleepy.csv" sleepy sleepy "$build/grade/sleepy" 2>/dev/null

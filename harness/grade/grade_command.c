@@ -60,6 +60,8 @@ static char *output_of(char *const *argv)
     pid_t pid = fork();
     if (pid < 0) {
         perror("grade-lab: fork");
+        close(out[0]);
+        close(out[1]);
         return NULL;
     }
     if (pid == 0) {
