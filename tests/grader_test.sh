@@ -40,6 +40,9 @@ refute() {
 #                "CORRECTNESS/MAX TECHNIQUE/MAX PERFORMANCE/MAX TOTAL/MAX" (%.2f each)
 #   perf LAB     its performance test's measurement: "measured RATIO" or "not measured REASON"
 #   lab LAB      what became of the lab (extra_data's labs: graded, build failed, ...)
+#   test LAB NAME  the lab's test NAME (of any part: "lab LAB PART: NAME"): "SCORE/MAX VISIBILITY"
+#                (%.2f each), or "none"
+#   status       the hand-in's status and its details (extra_data's): "STATUS: DETAILS"
 #   sandbox      where its code ran (extra_data's sandbox)
 result() {
     python3 - "$(dirname "$summary")/results.json" "$@" <<'PY' 2>&1
@@ -57,6 +60,11 @@ elif query == "perf":
     print(" ".join(str(x) for x in ([e[0]["performance"], e[0].get("reason", e[0].get("ratio"))] if e else ["none"])))
 elif query == "lab":
     print(r["extra_data"]["labs"].get(lab, "none"))
+elif query == "test":
+    t = [t for t in mine if t["name"].split(": ", 1)[1] == sys.argv[4]]
+    print("%.2f/%.2f %s" % (t[0]["score"], t[0]["max_score"], t[0]["visibility"]) if t else "none")
+elif query == "status":
+    print("%s: %s" % (r["extra_data"]["status"], r["extra_data"]["details"]))
 elif query == "sandbox":
     print(r["extra_data"].get("sandbox", "none"))
 PY
@@ -123,9 +131,8 @@ references_graded=$!
 TILELAB_GRADE_LOCK=$tmp/references-held.lock grade references-held "$all_labs" "$tmp/held-back.txt" &
 printf 'shapes 97x131\n' >"$tmp/shapes-only.txt"
 grade references-08 08 "$tmp/shapes-only.txt"
-summary=$build/grade/references-08/results.json
-refute "a file of transpose shapes alone gives the products no held-back test (a transpose's shape is no product's)" \
-    'lab 8 correctness: held_back_shapes'
+has "a file of transpose shapes alone gives the products no held-back test (a transpose's shape is no product's)" \
+    '^none$' test 8 'held_back_shapes (held back)'
 handin heldonly 01-cpu-naive >/dev/null <<EOF
 #include "lab.h"
 #include <stddef.h>
@@ -392,7 +399,7 @@ void transpose(float *out, const float *in, int rows, int cols)
 }
 EOF
 grade endless 01
-expect "an endless loop that ignores SIGTERM and SIGALRM is stopped at its test's limit" "tiny_rectangles \(0.00 of .*\)"
+has "an endless loop that ignores SIGTERM and SIGALRM is stopped at its test's limit" '^0\.00/' test 1 tiny_rectangles
 # Named by the suite's watch on CPU time (lab_client.h), or, on a machine too busy for it to
 # come first, by the grader's clock.
 expect "... and says so, naming the call and the shape" "transpose\(\) of a 2 x 3 matrix did not return|stopped after [0-9]+ seconds"
@@ -418,7 +425,7 @@ void transpose(float *out, const float *in, int rows, int cols)
 }
 EOF
 TILELAB_GRADE_LAB_LIMIT=20 grade stall 01
-expect "a loop in a constructor, ignoring every signal it can, is killed at the test's limit" "around_block_edges \(0.00 of .*\)"
+has "a loop in a constructor, ignoring every signal it can, is killed at the test's limit" '^0\.00/' test 1 around_block_edges
 expect "... and says so" "the lab process, starting .* did not answer"
 expect "... and what a time limit usually means, a constructor's time included" "code that runs before any call, such as a constructor, counts"
 expect "... and the tests past the lab's limit are not run, saying so" "the tests of this lab ran past 20 seconds of CPU time in all"
@@ -442,8 +449,8 @@ void transpose(float *out, const float *in, int rows, int cols)
 }
 EOF
 grade forger 01
-expect "a hand-in that prints a time-out's words fails the test it fails" "tiny_rectangles \(0.00 of .*\)"
-refute "... and is not run again alone for them" "run again alone"
+has "a hand-in that prints a time-out's words fails the test it fails" '^0\.00/' test 1 tiny_rectangles
+nothing_at "... and is not run again alone for them (the grader flags each test it runs again)" "$build/grade/forger/flags.txt"
 
 # The kernel moving memory for a measured CPU lab (process_vm_readv on itself:
 # no load or store valgrind sees) is stopped as a second process is.
@@ -595,7 +602,7 @@ else
     not_ok "grade-run's limit on the clock: $verdict after ${took}s" "$tmp/limit.txt"
 fi
 
-# The GPU timing lock (grade.sh's measure) reaches the bench in its sandbox as
+# The GPU timing lock (grade_measuring.c) reaches the bench in its sandbox as
 # descriptor 4, open to read and write (its locks are fcntl's: tests/timing_lock_test.c),
 # and no other of the grader's descriptors does.
 : >"$tmp/gpu.lock"
@@ -622,7 +629,8 @@ void transpose(float *out, const float *in, int rows, int cols)
 }
 EOF
 grade crash 01
-expect "a crash is a failed test with the signal named" "SIGSEGV"
+has "a crash is a failed test" '^0\.00/' test 1 tiny_rectangles
+expect "... with the signal named" "SIGSEGV"
 
 # ---------------------------------------------------------------- hostile work
 
@@ -1344,7 +1352,7 @@ void transpose(float *out, const float *in, int rows, int cols)
 EOF
 grade leaves 2 # LABS as an instructor may type it
 has "a hand-in that leaves the measured run early passes its tests" '^6\.00/6\.00 ' parts 2
-expect "... but is not measured" "lab 2 performance: performance \(0.00 of 4.00\)"
+has "... but is not measured" '^0\.00/4\.00 ' test 2 performance
 has "... and is told why" '^not measured ended-early$' perf 2
 # 2. The same, printing the line the measuring program prints when done.
 handin fakedone 02-cpu-blocked >/dev/null <<EOF
@@ -1366,7 +1374,7 @@ void transpose(float *out, const float *in, int rows, int cols)
 }
 EOF
 grade fakedone 02
-expect "one that prints the measuring program's last line itself is not measured" "lab 2 performance: performance \(0.00 of 4.00\)"
+has "one that prints the measuring program's last line itself is not measured" '^0\.00/4\.00 ' test 2 performance
 has "... since it cannot know what the line says for this input" '^not measured wrong-result$' perf 2
 # 3. A child process transposes and the answer comes back through a pipe:
 #    the kernel's writes into out are counted nowhere. (Measured, no pipe can
@@ -1420,7 +1428,7 @@ void transpose(float *out, const float *in, int rows, int cols)
 EOF
 grade forked 02
 has "a hand-in that transposes in a child process passes its tests" '^6\.00/6\.00 ' parts 2
-expect "... but is stopped when measured, and not measured" "lab 2 performance: performance \(0.00 of 4.00\)"
+has "... but is stopped when measured, and not measured" '^0\.00/4\.00 ' test 2 performance
 has "... and is told why" '^not measured forbidden-call$' perf 2
 
 # Work the kernel does where neither the cache simulation nor /proc/self/io
@@ -1570,7 +1578,7 @@ void transpose(float *out, const float *in, int rows, int cols)
 EOF
 grade zerojit 02
 has "a client request made at run time still passes the tests" '^6\.00/6\.00 ' parts 2
-expect "... but the counts that went down earn no performance points" "lab 2 performance: performance \(0.00 of 4.00\)"
+has "... but the counts that went down earn no performance points" '^0\.00/4\.00 ' test 2 performance
 expect "... and the summary says why" "counted fewer [A-Za-z0-9]+ \([0-9]+\) than the same program without your call"
 handin pausejit 02-cpu-blocked >/dev/null <<EOF
 $jit_request
@@ -1582,7 +1590,7 @@ void transpose(float *out, const float *in, int rows, int cols)
 }
 EOF
 grade pausejit 02
-expect "a call during which the simulation was paused earns no performance points" "lab 2 performance: performance \(0.00 of 4.00\)"
+has "a call during which the simulation was paused earns no performance points" '^0\.00/4\.00 ' test 2 performance
 expect "... and the summary says why" "fewer than the [0-9]+ lines of the matrix it must touch"
 
 # Where bubblewrap cannot run (a container without user namespaces, as
@@ -1761,7 +1769,7 @@ mkdir -p "$tmp/switched/labs/06-gpu-unrolled"
 cp tests/hostile/lab06-counting-switched-off.cu "$tmp/switched/labs/06-gpu-unrolled/transpose.cu"
 grade switched 06
 has "a lab that would switch the emulator's counting off from inside passes its tests" '^5\.00/5\.00 ' parts 6
-expect "... but cannot read its program to find the switch: measured as the naive kernel it is" "lab 6 performance: performance \(0.00 of 2.00\)"
+has "... but cannot read its program to find the switch: measured as the naive kernel it is" '^0\.00/2\.00 ' test 6 performance
 # The emulator's lab process, confined (harness/emu/confine.c).
 mkdir -p "$tmp/thread/labs/06-gpu-unrolled" "$tmp/reach/labs/06-gpu-unrolled"
 cp tests/hostile/lab06-counts-rewritten-by-thread.cu "$tmp/thread/labs/06-gpu-unrolled/transpose.cu"
@@ -1800,8 +1808,8 @@ cp solutions/01-cpu-naive/transpose.c "$tmp/arc/labs/01-cpu-naive/"
 tar -czf "$tmp/manyfiles.tar.gz" -C "$tmp/arc" junk labs
 rm -rf "$tmp/arc"
 grade manyfiles.tar.gz 01
-expect "an archive refused whole is nothing gradable, for the reason it was refused" \
-    "^status: nothing gradable \(the hand-in unpacks to more than [0-9]+ bytes"
+has "an archive refused whole is nothing gradable, for the reason it was refused" \
+    '^nothing gradable: the hand-in unpacks to more than [0-9]+ bytes' status
 refute "... not for a file it lacks" "found no file|run make handin"
 mkdir -p "$tmp/arc/labs/01-cpu-naive"
 ln -s "$root/solutions/01-cpu-naive/transpose.c" "$tmp/arc/labs/01-cpu-naive/transpose.c"
@@ -1909,7 +1917,8 @@ mkdir -p "$tmp/lab-limit/labs/01-cpu-naive"
 cp solutions/01-cpu-naive/transpose.c "$tmp/lab-limit/labs/01-cpu-naive/"
 TILELAB_GRADE_LAB_LIMIT=0 make -s grade LABS=01 SUBMISSION="$tmp/lab-limit" >"$tmp/lab-limit.log" 2>&1
 sleep 1
-expect "a lab has a time limit for all its tests" "not run( \\(again\\))?: the tests of this lab ran past 0 seconds"
+has "a lab has a time limit for all its tests: past it, none passes" '^0\.00/8\.00 ' parts 1
+expect "... and each says why" "not run( \\(again\\))?: the tests of this lab ran past 0 seconds"
 
 # Every symbol of a lab file but its entry points is local: weak, common, unique.
 cat >"$tmp/symbols.c" <<'EOF'
@@ -2004,8 +2013,8 @@ __attribute__((destructor)) static void rewrite(void)
 }
 EOF
 grade profrewrite 04
-expect "a naive kernel that rewrites the profile's CSV from a destructor is counted as the naive kernel it is" \
-    "^lab 4 performance: performance \\(0.00 of 2.00\\)"
+has "a naive kernel that rewrites the profile's CSV from a destructor is counted as the naive kernel it is" \
+    '^0\.00/2\.00 ' test 4 performance
 has "... and the summary gives its own counts, not the reference's" '^measured 0\.[0-4][0-9]*$' perf 4
 
 # The GPU not usable inside the sandbox: said at the top, GPU labs graded on the emulator.
@@ -2122,21 +2131,21 @@ else
     not_ok "TILELAB_GRADE_LOCK was not taken: $(ls "$tmp"/*.lock 2>&1 | tr '\n' ' ')" /dev/null
 fi
 summary=$build/grade/references-held/results.json
-expect "held-back cases are graded, marked hidden" '"visibility": "hidden"'
-expect "... the held-back seed re-runs every random test (labs 7-8 have two)" 'lab 7 correctness: tiled_random_shapes \(held-back seed\)'
-expect "... held-back shapes reach the transposes" '"name": "lab 4 correctness: held_back_shapes \(held back\)"'
-expect "... and held-back products the products" '"name": "lab 8 correctness: held_back_shapes \(held back\)"'
-expect "... and held-back sides the in-place transpose" '"name": "lab 9 correctness: held_back_sides \(held back\)"'
+has "held-back cases are graded, marked hidden" ' hidden$' test 1 'random_shapes (held-back seed)'
+has "... the held-back seed re-runs every random test (labs 7-8 have two)" '^[0-9.]+/[0-9.]+ hidden$' test 7 'tiled_random_shapes (held-back seed)'
+has "... held-back shapes reach the transposes" '^[0-9.]+/[0-9.]+ hidden$' test 4 'held_back_shapes (held back)'
+has "... and held-back products the products" '^[0-9.]+/[0-9.]+ hidden$' test 8 'held_back_shapes (held back)'
+has "... and held-back sides the in-place transpose" '^[0-9.]+/[0-9.]+ hidden$' test 9 'held_back_sides (held back)'
 summary=$build/grade/sleepy/summary.txt
-has "a test past its limit on a busy machine, run again alone with the reference's time scaled, passes" '^8\.00/8\.00 ' parts 1
+has "a test past its limit on a busy machine, run again alone with the reference's CPU time scaled, passes" '^8\.00/8\.00 ' parts 1
 summary=$build/grade/sleepy/results.json
-expect "... and its output says what happened" "ran past its time limit \\(10 seconds\\), and was run again alone, with no other grading on the machine, under a limit of [0-9]+ seconds \\(its own, or 1000 times the [0-9.]+ seconds the reference solution took for it on this machine just before, whichever is longer\\): it passed"
+expect "... and its output says what happened" "ran past its time limit \\(10 seconds\\), and was run again alone, with no other grading on the machine, under a limit of [0-9]+ seconds \\(its own, or 1000 times the [0-9.]+ seconds of CPU time the reference solution took for it on this machine just before, whichever is longer\\): it passed"
 "$build/grade-report" gradebook labs/grading.conf "$tmp/sleepy.csv" sleepy sleepy "$build/grade/sleepy" 2>/dev/null
 summary=$tmp/sleepy.csv
 expect "... and the gradebook flags the hand-in" "^sleepy,.*,graded,flagged: 1 \(flags\.txt\)$"
 summary=$build/grade/sleepy-again/results.json
-expect "a test past its limit run alone too fails" "one_by_one\", \"score\": 0\.0+,"
-expect "... and says how long the reference took, blaming no load" "under a limit of 10 seconds \\(its own, or 10 times the [0-9.]+ seconds the reference solution took for it on this machine just before, whichever is longer\\): it failed, again past its limit: an endless loop, or a kernel far slower than the reference\\?"
+has "a test past its limit run alone too fails" '^0\.00/' test 1 one_by_one
+expect "... and says how long the reference took, blaming no load" "under a limit of 10 seconds \\(its own, or 10 times the [0-9.]+ seconds of CPU time the reference solution took for it on this machine just before, whichever is longer\\): it failed, again past its limit: an endless loop, or a kernel far slower than the reference\\?"
 
 # Grading wrote nothing into the kit's own folder (valgrind's probe once left
 # a callgrind.out.PID there for every hand-in graded).

@@ -122,13 +122,13 @@ __attribute__((constructor)) static void tl_write_manifest(void)
 }
 
 /*
- * The held-back cases of a grader's run (harness/grade/grade.sh's
- * run_tests): with TILELAB_HELD_BACK=stdin, their seed and shapes come on
- * standard input, as TILELAB_SEED=... and TILELAB_HIDDEN=... lines, never on
- * a command line or in an environment a lab's code could read (a sandbox's
- * first process shows both in /proc). Read here, in the suite's first
- * process, before any test or lab process starts, and set in its own
- * environment: its test processes inherit it, its lab processes never do
+ * The held-back cases of a grader's run (harness/grade/grade_tests.c): with
+ * TILELAB_HELD_BACK=stdin, their seed and shapes come on standard input, as
+ * TILELAB_SEED=... and TILELAB_HIDDEN=... lines, never on a command line or
+ * in an environment a lab's code could read (a sandbox's first process shows
+ * both in /proc). Read here, in the suite's first process, before any test
+ * or lab process starts, and set in its own environment: its test
+ * processes inherit it, its lab processes never do
  * (lab_client.c starts them with a clean one), and this process, like every
  * process of the suite's, is closed to theirs (not dumpable).
  */
@@ -167,8 +167,8 @@ static int tl_run_limit;
 /*
  * TILELAB_TIME_SCALE (a number above 1): every limit of this run that many
  * times longer. The grader runs a test that ran past its limit again, alone,
- * with limits scaled by the reference's time on the machine now, so that a
- * machine's load never decides a verdict (harness/grade/grade.sh).
+ * with limits scaled by the reference's CPU time on the machine now, so that a
+ * machine's load never decides a verdict (harness/grade/grade_retry.c).
  */
 static double tl_time_scale(void)
 {
@@ -205,7 +205,7 @@ static void tl_kill_descendants(pid_t pid)
  * which a loaded machine once took from a reference. A run given
  * TILELAB_HANG_FILE empty keeps no such record: each test is stopped on its
  * own, as the grader wants, which runs a lab's tests in one run and gives
- * each its own verdict (harness/grade/grade.sh's run_tests).
+ * each its own verdict (harness/grade/grade_tests.c).
  */
 #define TL_CALL_SECONDS 15.0
 static inline double tl_call_seconds(int test_seconds)

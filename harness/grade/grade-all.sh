@@ -74,6 +74,6 @@ each_handin() {
 for name in "${names[@]}"; do : >"$out/logs/$name.log"; done
 each_handin "$perf"
 # The GPU timings once every hand-in's tests have run: side by side, each
-# timing with the GPU to itself (the benches' lock, grade.sh's measure).
+# timing with the GPU to itself (the benches' lock, grade_measuring.c).
 [ "$perf" != gpu-later ] || each_handin only
 merge_gradebook "$out"

@@ -11,8 +11,8 @@
 #   BACKEND        cuda (a GPU) or emu (the CPU emulator) for the GPU labs
 #   PREBUILT       compiled references (make references)
 #   WEIGHTS        labs/grading.conf
-#   TOOLS          the build folder holding the grader's programs: grade-run,
-#                  grade-sandbox, grade-plan, grade-measured, grade-held-back,
+#   TOOLS          the build folder holding the grader's programs: grade-lab,
+#                  grade-run, grade-sandbox, grade-plan, grade-held-back,
 #                  grade-report, grade-confine, grade-private and grade-gpu-probe
 #   MANIFESTS      each suite's tests, labNN.tests, from the reference's build
 #   HIDDEN         an instructor's file of held-back cases (grade_held_back.c), or empty
@@ -25,15 +25,16 @@
 #   GRADE_JOBS     how many labs are graded at once (the machine's cores; grade-all sets it)
 #   HIDDEN_VISIBILITY  how results.json shows held-back tests (grade-report reads it)
 #
-# This script only runs things and records what it saw (OUT_DIR/NAME/
-# outcomes.tsv); grade-report computes every point from it and WEIGHTS. What
-# to run and what it came to are the C programs' answers: the sandbox's
-# command line (grade-sandbox), which tests each suite run holds and whether
-# performance is measured (grade-plan), a measurement's runs and its outcome
-# (grade-measured), the held-back cases (grade-held-back). Each function gets
-# what it needs as arguments and gives what it found on its output; the
-# grading's configuration (the limits below, the sandbox and the labs) is set
-# once, before any lab is graded.
+# This script is glue: it decides the grading's configuration once, before
+# any lab is graded (the limits below, the sandbox, the labs), writes it for
+# the C programs (WORK/grading: harness/grade/grade_grading.h), and calls them
+# in order. What they do and record (OUT_DIR/NAME/outcomes.tsv, which
+# grade-report computes every point from, with WEIGHTS): a lab's builds, its
+# tests with their limits and a test run again alone, its measurement, each
+# command in its sandbox (grade-lab: harness/grade/grade_lab.h); which tests
+# each suite run holds and whether performance is measured (grade-plan); the
+# held-back cases (grade-held-back). Each function gets what it needs as
+# arguments and gives what it found on its output.
 # Student code is built and run only in a bubblewrap sandbox: no network, no
 # capabilities, the system's folders and the grader's tools read-only and
 # nothing else of the machine, the reference sources, the held-back cases,
@@ -56,7 +57,7 @@ ARCHIVE_LIMIT=$((16 << 20))  # bytes of a whole hand-in archive, unpacked
 # a busy machine does not change; the clock ends only what waits for nothing.
 BUILD_LIMIT=300              # seconds to build one lab
 TEST_MARGIN=5                # seconds past a test's own limits (3 x its seconds) before it is killed
-RETRY_SCALE=${TILELAB_GRADE_RETRY_SCALE:-10} # a test that timed out runs again alone, with this many times the reference's time (the knob: for the grader's tests)
+RETRY_SCALE=${TILELAB_GRADE_RETRY_SCALE:-10} # a test that timed out runs again alone, with this many times the reference's CPU time (the knob: for the grader's tests)
 LAB_LIMIT=${TILELAB_GRADE_LAB_LIMIT:-900}  # seconds of CPU time for all the tests of one lab (the knob: for the grader's tests)
 PERF_LIMIT=300               # seconds for one measurement
 # Disk: while a hand-in is built or measured each file it writes is capped,
@@ -115,29 +116,24 @@ if [ "$PERF" != only ]; then
     mkdir -p "$work"/{submission,build,records,outputs,perf}
     : >"$outcomes"
 fi
-# Labs are graded side by side (GRADE_JOBS at a time): each writes its own
-# outcomes and test records (grade_lab_apart's outcomes and records), merged when
-# all are done; every command's output is a file of its own in outputs/.
-records=$work/records
 
 # ---------------------------------------------------------------- records
 
-record() { # FIELDS...: one tab-separated line of outcomes.tsv
-    local IFS=$'\t'
-    printf '%s\n' "$*" >>"$outcomes"
-}
-new_output() { # prints a fresh file's path, for one command's output
-    mktemp "$work/outputs/out-XXXXXX"
-}
-say() { # TEXT: prints the path of a fresh output file holding TEXT
-    local said
-    said=$(new_output) && printf '%s\n' "$1" >"$said" && echo "$said"
-}
+# The grading's configuration, for the C programs (write_grading, below), and the
+# hand-in's own lines and records: labs graded side by side each have theirs
+# (grade_lab_apart), merged when all are done; every command's output is a file
+# of its own in outputs/.
+grading=$work/grading
+records=$work/records
+# grade-lab for the hand-in's own lines (harness/grade/grade_lab_main.c)
+handin_tool=("$TOOLS/grade-lab" --grading "$grading" --outcomes "$outcomes" --records "$records")
+record() { "${handin_tool[@]}" record "$@"; }   # FIELDS...: a line of outcomes.tsv
+say() { "${handin_tool[@]}" say "$@"; }         # FIELDS... TEXT: ... its last field a file holding TEXT
 
 # ---------------------------------------------------------------- sandbox
 
 # The lock every grader's command holds shared on this machine, and a test
-# run again alone holds alone (retry_alone). TILELAB_GRADE_LOCK names another
+# run again alone holds alone (grade_retry.c). TILELAB_GRADE_LOCK names another
 # file (the knob: for the kit's own tests, whose suites grade side by side in
 # make check, each alone among its own graders rather than the machine's).
 ALONE_LOCK=${TILELAB_GRADE_LOCK:-/run/tilelab-grade.lock}
@@ -190,116 +186,47 @@ fi
 # gdb server (--vgdb=no: its FIFOs, made at the start, removed at the end).
 # Asked with --help, the launcher names it for this machine's platform without a
 # program simulated (/bin/true under callgrind took 0.17 s of CPU a hand-in).
-measured=()
+measured=() unconfined=
 if [ -n "$VALGRIND" ]; then
     callgrind=$("$VALGRIND" -d --tool=callgrind --help 2>&1 | sed -n 's/.*launcher launching //p' | head -n 1)
     if [ -n "$callgrind" ] && [ -x "$callgrind" ] && "$TOOLS/grade-confine" /bin/true; then
         measured=(env VALGRIND_LAUNCHER="$VALGRIND" "$TOOLS/grade-confine" "$callgrind" --tool=callgrind --vgdb=no)
     else
         log "grade: WARNING: the CPU labs are measured unconfined here: a hand-in could do its work in another process, where valgrind counts nothing"
-        [ "$PERF" = only ] || record warning "NOTE: the CPU labs were measured unconfined (grade-confine could not run here): work done in another process would not be counted"
+        unconfined=1
         measured=(env TILELAB_PERF_UNCONFINED=1 "$VALGRIND" --tool=callgrind --vgdb=no)
     fi
 fi
 
-# The GPU's device nodes shown to student code when grading on it (set once, below); the
-# driver's libraries are already there, read-only, under /.
-sandbox_gpu=
+# The GPU labs' backend: the GPU, unless it cannot be used in the sandbox (probed below),
+# and then the emulator. Grading on the GPU, its device nodes are shown to student code;
+# the driver's libraries are already there, read-only, under /.
+GPU_BACKEND=$BACKEND sandbox_gpu=
+[ "$BACKEND" != cuda ] || [[ " ${lab_kind[*]} " != *" gpu "* ]] || sandbox_gpu=1
+# The labs graded, as make's LABS for every build of the hand-in (make references built theirs).
+GRADED_LABS="${labs[*]} "
 
-# sandbox_argv MODE [DIR [PRIVATE_TMP]]: the command line that starts a sandbox, each
-# argument ended by a NUL (grade-sandbox: harness/grade/grade_sandbox.h says what each
-# mode shows and lets write). PRIVATE_TMP: setpriv's folder for the command's /tmp.
-sandbox_argv() {
-    "$TOOLS/grade-sandbox" --kind "$SANDBOX" --root "$root" --out "$out" --work "$work" --records "$records" \
-        --tmp-limit "$TMP_LIMIT" ${sandbox_gpu:+--gpu} ${3:+--uid "$GRADE_UID" --tmp "$3" --namespaces "$namespaces"} \
-        "$1" ${2:+"$2"}
+# write_grading: the grading's configuration, as the C programs read it
+# (harness/grade/grade_grading.h: what each name means), closed to every other user.
+write_grading() {
+    local item
+    (
+        umask 077
+        {
+            printf '%s\0' name "$name" root "$root" out "$out" work "$work" sandbox "$SANDBOX" namespaces "$namespaces" \
+                uid "${GRADE_UID:-0}" gpu "${sandbox_gpu:-0}" gpu-backend "$GPU_BACKEND" labs "$GRADED_LABS" \
+                alone-lock "$ALONE_LOCK" output-limit "$OUTPUT_LIMIT" file-limit "$BUILD_FILE_LIMIT" \
+                memory-limit "$MEMORY_LIMIT" disk-limit "$DISK_LIMIT" tmp-limit "$TMP_LIMIT" \
+                build-limit "$BUILD_LIMIT" test-margin "$TEST_MARGIN" retry-scale "$RETRY_SCALE" \
+                lab-limit "$LAB_LIMIT" perf-limit "$PERF_LIMIT" perf-size "$CPU_PERF_SIZE"
+            for item in ${measured[@]+"${measured[@]}"}; do printf 'measured\0%s\0' "$item"; done
+            for item in $CACHE_SIM; do printf 'cache-sim\0%s\0' "$item"; done
+        } >"$grading"
+    )
 }
-
-# setpriv_prepare MODE [DIR]: where bwrap cannot run and the grader is root, the same
-# modes by ownership. What the hand-in may write (build and link: its build folder;
-# perf: DIR too) is its user's, the rest root's and closed to writes. Prints the
-# command's own folder, its /tmp (with grade-private's view, the only place writable
-# besides those).
-setpriv_prepare() {
-    local mine=$GRADE_UID:$GRADE_UID private_tmp
-    chown -R "0:$GRADE_UID" "$work/build" "$work/perf" && chmod -R go-w "$work/build" "$work/perf"
-    case "$1" in
-    build | link) chown -R "$mine" "$work/build" ;;
-    perf) chown -R "$mine" "$2" ;;
-    esac
-    # The compiled references, while this hand-in is linked: a copy its group alone reads.
-    rm -rf "$work/prebuilt"
-    if [ "$1" = link ]; then
-        cp -r "$PREBUILT" "$work/prebuilt" && chgrp -R "$GRADE_UID" "$work/prebuilt" && chmod -R g+rX,o-rwx "$work/prebuilt"
-    fi
-    private_tmp=$(mktemp -d) && chown "$mine" "$private_tmp" && echo "$private_tmp"
-}
-
-# setpriv_cleanup PRIVATE_TMP: after a command in the setpriv sandbox, every process
-# its user still has killed (a daemon a hand-in left), its /tmp removed.
-setpriv_cleanup() {
-    setpriv --reuid=$GRADE_UID --regid=$GRADE_UID --clear-groups sh -c 'kill -KILL -1' 2>/dev/null
-    rm -rf "$1" "$work/prebuilt"
-    criterion_sockets
-}
-
-# criterion_sockets: Criterion's sockets in /tmp whose process is gone. Criterion
-# names its socket by its pid in /tmp, whatever TMPDIR says, and one killed at a
-# limit leaves it behind: a later test whose runner gets that pid cannot start
-# ("Could not initialize the message server: Address already in use"; seen in
-# make check). Under bwrap each command has a /tmp of its own; here all share it.
-criterion_sockets() {
-    local socket pid
-    for socket in /tmp/criterion_*.sock; do
-        pid=${socket#/tmp/criterion_} pid=${pid%.sock}
-        [[ $pid =~ ^[0-9]+$ ]] && [ ! -d "/proc/$pid" ] && rm -f "$socket"
-    done
-    return 0
-}
-
-# run LIMIT OUTPUT [--alone] [grade-run's options] -- MODE [DIR] -- COMMAND...: prints
-# pass/fail/skip or ok/fail. --alone: the caller holds the machine's lock alone (retry_alone).
-run() {
-    local limit=$1 output=$2 opts=() sb=() private_tmp= alone=
-    shift 2
-    while [ "$1" != -- ]; do
-        if [ "$1" = --alone ]; then alone=1; else opts+=("$1"); fi
-        shift
-    done
-    shift
-    local mode=$1 dir=
-    shift
-    [ "$mode" != perf ] || { dir=$1; shift; }
-    shift # --
-    if [ "$SANDBOX" = setpriv ]; then
-        private_tmp=$(setpriv_prepare "$mode" "$dir") || { log "grade: $name: the setpriv sandbox could not be made"; echo fail; return; }
-    fi
-    mapfile -d '' sb < <(sandbox_argv "$mode" "$dir" "$private_tmp")
-    [ ${#sb[@]} -gt 0 ] || { log "grade: $name: grade-sandbox made no command line"; echo fail; return; }
-    [ "$mode" = run ] || opts+=(--fsize "$BUILD_FILE_LIMIT")
-    [ "${GPU_BACKEND:-}" = cuda ] || opts+=(--memory "$MEMORY_LIMIT")
-    # Every command holds the machine's lock shared: a test run again alone holds it
-    # alone. Waiting for it uses no CPU time, which is what the limits count.
-    if [ -z "$alone" ]; then
-        local shared
-        exec {shared}>>"$ALONE_LOCK"
-        flock -s "$shared"
-    fi
-    "$TOOLS/grade-run" --limit "$limit" --output "$output" --keep "$OUTPUT_LIMIT" \
-        --records "$records" "${opts[@]}" -- "${sb[@]}" "$@"
-    [ "$SANDBOX" != setpriv ] || setpriv_cleanup "$private_tmp"
-}
-
-# over_quota [DIR]: true, printing why, when the hand-in's builds and
-# measurements together hold more than DISK_LIMIT bytes; its build folder and
-# DIR (the measurement's) are removed then, so that the disk is given back at once.
-over_quota() {
-    local used
-    used=$(du -sb "$work/build" "$work/perf" 2>/dev/null | awk '{ s += $1 } END { print s + 0 }')
-    [ "$used" -gt "$DISK_LIMIT" ] || return 1
-    echo "your code's build and runs wrote $((used >> 20)) MiB to disk, more than the $((DISK_LIMIT >> 20)) MiB the grader allows one hand-in's builds and measurements together (and $((BUILD_FILE_LIMIT >> 20)) MiB for any one file): nothing of it was kept. A large array initialized in the file (a static or __device__ one) is the usual cause."
-    rm -rf "$work/build" ${1:+"$1"} && mkdir -p "$work/build"
-}
+write_grading || { log "grade: $name: the grading's configuration could not be written"; exit 1; }
+[ -z "$unconfined" ] || [ "$PERF" = only ] ||
+    record warning "NOTE: the CPU labs were measured unconfined (grade-confine could not run here): work done in another process would not be counted"
 
 # ---------------------------------------------------------------- hand-in
 
@@ -312,7 +239,7 @@ refuse() { log "grade: $name: $1"; record note "NOTE: $1"; }
 # damaged, an archive cut off or corrupt, or empty, nothing gradable in it).
 unreadable() {
     log "grade: $name: $2"
-    record handin "$1" "$(say "$2")"
+    say handin "$1" "$2"
 }
 
 # The archive's lab files, and what became of the others, by grade-unpack
@@ -359,244 +286,44 @@ unpack_folder() {
 
 # ---------------------------------------------------------------- one lab
 
-# build LOG MODE LAB BACKEND TARGET... : the lab's targets, built in the sandbox (MODE
-# build or link); its log in LOG. OPT=-O3 without -march: valgrind decodes no AVX-512, and every
-# machine grades alike. LABS: the labs graded, whose references make references built.
-GRADED_LABS="${labs[*]} "
-build() {
-    local built=$1 mode=$2 lab=$3 backend=$4 ok quota
-    shift 4
-    ok=$(run "$BUILD_LIMIT" "$built" -- "$mode" -- make -s -C "$root" B="$work/build" LABS="$GRADED_LABS" \
-        STUDENT_DIR="$work/submission/labs" REFERENCE_PREBUILT="$([ "$SANDBOX" = setpriv ] && echo "$work/prebuilt" || echo "$PREBUILT")" \
-        GPU="$([ "$backend" = cpu ] && echo emu || echo "$backend")" OPT=-O3 "$@")
-    if quota=$(over_quota); then
-        printf '%s\n' "$quota" >>"$built"
-        return 1
-    elif [ "$ok" != ok ] && grep -q 'File size limit exceeded' "$built"; then
-        printf 'the build wrote a file larger than %d MiB, the most the grader allows one file of a build\n' \
-            $((BUILD_FILE_LIMIT >> 20)) >>"$built"
-    fi
-    [ "$ok" = ok ]
-}
+# all_correct OUTCOMES LAB: every correctness test of the lab has passed so far (grade-plan).
+all_correct() { "$TOOLS/grade-plan" correct "$1" "$2"; }
 
-# run_tests LAB INPUT BIN [NAME=VALUE...] <LINES: records the outcome of each
-# test of LINES (KIND, ID, SECONDS and a tag for its name, tab-separated), in
-# their order, within what is left of the lab's limit on the CPU time of all its
-# tests (LAB_LIMIT, lab_cpu_left). INPUT, where not empty (grade_lab's held-back cases):
-# what the suite reads on its standard input (tests/tl_test.h), where no lab's
-# code reads it.
-# One suite run of BIN runs them all, one at a time (grade-run with
-# several tests): one start of the suite and of its lab process, and on a GPU
-# one server and its context (harness/lab/lab_process.h), for a lab's tests,
-# where a run of its own for each test opened two contexts a test, which a
-# GPU's driver opens one at a time. Each test keeps its own verdict, limits
-# and output (a call that never returns fails its own test, and does not skip
-# those after it, as it does in make labN test: TILELAB_HANG_FILE empty); one
-# that timed out runs again alone (retry_alone).
-run_tests() {
-    local lab=$1 input=$2 bin=$3 kinds=() ids=() secs=() tags=() outs=() opts=() limit=0 pattern= verdicts=()
-    local kind id seconds tag k output verdict whole
-    shift 3
-    [ -z "$input" ] || opts+=(--input "$input")
-    opts+=(--cpu-record "$records/cpu-lab$lab")
-    while IFS=$'\t' read -r kind id seconds tag; do
-        kinds+=("$kind") ids+=("$id") secs+=("$seconds") tags+=("$tag")
-        output=$(new_output)
-        outs+=("$output") opts+=(--test "$id=$output")
-        # The suite's own limits come first: its watch on each call's CPU time
-        # (tests/tl_test.h), which the run's CPU time is at least, and, at three times
-        # the test's limit, Criterion's clock (a test it stops is run again alone).
-        limit=$((limit + 3 * seconds + TEST_MARGIN))
-        pattern+=${pattern:+|}$id
-    done
-    [ ${#ids[@]} -gt 0 ] || return 0
-    # The lab's limit on all its tests bounds the run too: the tests it stops are not run.
-    local left
-    left=$(lab_cpu_left "$lab")
-    [ "$limit" -le "$left" ] || limit=$left
-    if [ "$limit" -le 0 ]; then
-        for k in "${!ids[@]}"; do
-            printf 'not run: the tests of this lab ran past %d seconds of CPU time in all\n' "$LAB_LIMIT" >"${outs[k]}"
-        done
-    else
-        whole=$(new_output)
-        mapfile -t verdicts < <(run "$limit" "$whole" "${opts[@]}" -- run -- \
-            env TILELAB_HANG_FILE= "$@" "$bin" --filter "@($pattern)" --tap=/dev/fd/3 --jobs 1 --verbose)
-        mv "$whole" "$records/run-${ids[0]//\//-}.txt" # the run's whole output: the records'
-    fi
-    for k in "${!ids[@]}"; do
-        output=${outs[k]} verdict=${verdicts[k]:-fail}
-        # grade-run's "timeout": past a time limit by its record or the suite's, never by the output's words
-        if [ "$verdict" = timeout ] && [ "$(lab_cpu_left "$lab")" -gt 0 ]; then
-            IFS=$'\t' read -r verdict output < <(retry_alone "$lab" "${ids[k]}" "${secs[k]}" "$output" "$input" "$bin" "$@")
-        elif [ "$verdict" = timeout ]; then
-            printf '\nnot run (again): the tests of this lab ran past %d seconds of CPU time in all\n' "$LAB_LIMIT" >>"$output"
-        fi
-        [ "$verdict" != timeout ] || verdict=fail
-        record test "$lab" "${kinds[k]}" "${ids[k]}${tags[k]}" "${verdict:-fail}" "$output"
-    done
-}
-
-# lab_cpu_left LAB: the whole seconds of CPU time left to the lab's tests of LAB_LIMIT,
-# after those its test runs used so far (grade-run --cpu-record), 0 at most.
-# (cat: an awk that goes on past a missing file, as gawk does, would print its END too.)
-lab_cpu_left() {
-    cat "$records/cpu-lab$1" 2>/dev/null |
-        awk -v limit="$LAB_LIMIT" '{ s += $1 } END { left = int(limit - s); print (left > 0 ? left : 0) }'
-}
-
-# retry_alone LAB ID SECONDS FIRST INPUT BIN [NAME=VALUE...]: a test that timed out
-# (its output in FIRST; INPUT: its standard input, as run_tests'), run again once no
-# other command of any grader runs (the lock alone), with limits RETRY_SCALE times the
-# reference's time for the same test on this machine now, and never below its own: a
-# loaded machine does not decide the verdict. Prints its verdict and its new output's
-# path, tab-separated; the first run's output is kept beside.
-retry_alone() {
-    local lab=$1 id=$2 seconds=$3 first=$4 held=$5 bin=$6 variant ref_bin start took limit output verdict
-    shift 6
-    variant=$(basename "$(dirname "$bin")")
-    ref_bin=$TOOLS/grade-build/lab$lab/${variant/student/reference}/test
-    local input=()
-    [ -z "$held" ] || input=(--input "$held")
-    local alone
-    exec {alone}>>"$ALONE_LOCK"
-    flock -x "$alone"
-    start=$(date +%s%N)
-    [ ! -x "$ref_bin" ] || "$TOOLS/grade-run" --limit $((RETRY_SCALE * seconds)) --output "$records/reference.txt" \
-        ${input[@]+"${input[@]}"} -- env "$@" "$ref_bin" --filter "$id" --jobs 1 >/dev/null
-    took=$((($(date +%s%N) - start) / 1000000)) # ms
-    limit=$(((RETRY_SCALE * took + 999) / 1000))
-    [ "$limit" -ge "$seconds" ] && [ -x "$ref_bin" ] || limit=$seconds
-    output=$(new_output)
-    verdict=$(run $((limit + TEST_MARGIN)) "$output" --alone --test "$id" --cpu-record "$records/cpu-lab$lab" ${input[@]+"${input[@]}"} -- run -- \
-        env TILELAB_HANG_FILE= TILELAB_TIME_SCALE="$(awk -v l="$limit" -v s="$seconds" 'BEGIN { printf "%.3f", l / s }')" "$@" \
-        "$bin" --filter "$id" --tap=/dev/fd/3 --jobs 1)
-    exec {alone}>&-
-    local said=passed
-    [ "$verdict" = pass ] || said="failed$([ "$verdict" != timeout ] || echo ", again past its limit: an endless loop, or a kernel far slower than the reference? Time your lab file spends before the test starts, in a constructor, counts too.")"
-    printf '\ntilelab: this test ran past its time limit (%d seconds), and was run again alone, with no other grading on the machine, under a limit of %d seconds (its own, or %d times the %.1f seconds the reference solution took for it on this machine just before, whichever is longer): it %s\n' \
-        "$seconds" "$limit" "$RETRY_SCALE" "$(awk -v t="$took" 'BEGIN { print t / 1000 }')" "$said" >>"$output"
-    printf 'lab %d %s: timed out once, run again alone: %s\n' "$((10#$lab))" "$id" "$verdict" >>"$work/flags.txt"
-    cp "$first" "$output.first-run" 2>/dev/null
-    printf '%s\t%s\n' "$verdict" "$output"
-}
-
-unmeasured() { # LAB REASON TEXT: the lab's performance, not measured, why as a word and for the student
-    "$TOOLS/grade-measured" none "$outcomes" "$work/outputs" "$1" "$2" "$3"
-}
-
-# measure LAB KIND BACKEND: the lab's performance, measured in the sandbox and
-# recorded: grade-measured (harness/grade/grade_measured.c) says which runs a method
-# takes and what they came to; this builds and runs them.
-measure() {
-    local lab=$1 kind=$2 backend=$3 dir=$work/perf/lab$1 built quota out_file ok runs=()
-    mkdir -p "$dir"
-    built=$(new_output)
-    if [ "$kind" = cpu ]; then
-        local bin=$work/build/lab$lab/grade-perf seed plan=() run_name binary mode
-        if ! build "$built" link "$lab" cpu "$bin-student" "$bin-reference"; then
-            unmeasured "$lab" build "the measuring program did not build: $(tail -3 "$built")"
-            return
-        fi
-        # The input: random floats, new ones each time (grade_perf.c says why).
-        seed=$(od -An -N8 -tu8 /dev/urandom | tr -d ' ')
-        mapfile -t plan < <("$TOOLS/grade-measured" runs callgrind)
-        for v in "${plan[@]}"; do
-            IFS=$'\t' read -r run_name binary mode <<<"$v"
-            mkdir -p "$dir/$run_name"
-            out_file=$(new_output)
-            # (The seed on its standard input, which it reads once the lab's code has started:
-            # on its command line, the lab's code could read it and make in's values itself.)
-            ok=$(run "$PERF_LIMIT" "$out_file" --input "$seed" -- perf "$dir/$run_name" -- "${measured[@]}" \
-                --cache-sim=yes $CACHE_SIM \
-                --callgrind-out-file="$dir/$run_name/callgrind.out" --log-file="$dir/$run_name/valgrind.log" \
-                "$bin-$binary" "$CPU_PERF_SIZE" "$mode" -)
-            if quota=$(over_quota "$dir"); then
-                unmeasured "$lab" disk-quota "$quota"
-                return
-            fi
-            runs+=("$run_name=$ok=$out_file")
-            [ "$ok" = ok ] || break
-        done
-        "$TOOLS/grade-measured" record "$outcomes" "$work/outputs" "$lab" callgrind "$dir" "$CPU_PERF_SIZE" "${runs[@]}"
-    elif [ "$backend" = emu ]; then
-        if ! build "$built" link "$lab" emu "$work/build/lab$lab/grade-profile"; then
-            unmeasured "$lab" build "the profile did not build: $(tail -3 "$built")"
-            return
-        fi
-        out_file=$(new_output)
-        ok=$(run "$PERF_LIMIT" "$out_file" -- perf "$dir" -- "$work/build/lab$lab/grade-profile" \
-            --grade-size --csv "$dir/profile.csv")
-        if quota=$(over_quota "$dir"); then
-            unmeasured "$lab" disk-quota "$quota"
-            return
-        fi
-        "$TOOLS/grade-measured" record "$outcomes" "$work/outputs" "$lab" emu "$dir" "profile=$ok=$out_file"
-    else
-        # grade-bench holds none of the hand-in's host code: it runs the
-        # launch plans the hand-in's lab process records (harness/core/include/plan.h),
-        # and ends that process and all it started before it times anything.
-        if ! build "$built" link "$lab" cuda "$work/build/lab$lab/grade-bench"; then
-            unmeasured "$lab" build "the bench did not build: $(tail -3 "$built")"
-            return
-        fi
-        out_file=$(new_output)
-        # Never two timings on the GPU at once, whichever grader runs them:
-        # each bench holds the lock alone while it times, and shares it while
-        # it starts, checks and makes the plans (harness/core/include/timing_lock.h).
-        : >>"$TOOLS/gpu-timing.lock"
-        # Its record (bench.h) says what became of each variant, and why one of yours was
-        # not timed: grade-report reads it (grade_measure.c).
-        ok=$(run "$PERF_LIMIT" "$out_file" --lock "$TOOLS/gpu-timing.lock" -- perf "$dir" -- \
-            "$work/build/lab$lab/grade-bench" --gpu-lock-fd 4 --only ceiling,student,reference \
-            --grade-size --reps 20 --csv "$dir/bench.csv" --record "$dir/bench.tsv")
-        if quota=$(over_quota "$dir"); then
-            unmeasured "$lab" disk-quota "$quota"
-            return
-        fi
-        "$TOOLS/grade-measured" record "$outcomes" "$work/outputs" "$lab" gpu "$dir" "bench=$ok=$out_file"
-    fi
-}
-
-# all_correct LAB: every correctness test of the lab has passed so far (grade-plan).
-all_correct() { "$TOOLS/grade-plan" correct "$outcomes" "$1"; }
-
-grade_lab() { # LAB DIR FILE KIND OPERATION
+# grade_lab OUTCOMES RECORDS LAB DIR FILE KIND OPERATION: the lab graded, its lines of
+# outcomes in OUTCOMES and its records in RECORDS (its own: labs are graded side by side).
+# grade-lab builds, runs and measures, each command in its sandbox under its limits,
+# and records what it saw (harness/grade/grade_lab.h).
+grade_lab() {
+    local lab_outcomes=$1 lab_tool=("$TOOLS/grade-lab" --grading "$grading" --outcomes "$1" --records "$2")
+    shift 2
     local lab=$1 dir=$2 file=$3 kind=$4 op=$5 backend bin manifest built
     backend=$([ "$kind" = cpu ] && echo cpu || echo "$GPU_BACKEND")
     manifest=$MANIFESTS/lab$lab.tests
-    if [ "$PERF" = only ]; then
-        [ "$kind" = gpu ] && [ "$backend" = cuda ] && ! grep -q "^lab	$lab	" "$outcomes" && all_correct "$lab" || return 0
-        measure "$lab" "$kind" "$backend"
-        return
-    fi
     if [ ! -f "$work/submission/labs/$dir/$file" ]; then
-        record lab "$lab" missing "$(say "labs/$dir/$file is not in the hand-in")"
+        "${lab_tool[@]}" say lab "$lab" missing "labs/$dir/$file is not in the hand-in"
         return
     fi
     # The kit's stub as it came (a stub holds TODO()s; an instructor's labs/
     # may hold finished work): nothing to build or run, it scores 0.
     if grep -q 'TODO(' "$root/labs/$dir/$file" 2>/dev/null &&
         cmp -s "$root/labs/$dir/$file" "$work/submission/labs/$dir/$file"; then
-        record lab "$lab" stub "$(say "labs/$dir/$file is the kit's stub, unchanged: its TODO()s say what to write, and make lab$((10#$lab)) test checks it")"
+        "${lab_tool[@]}" say lab "$lab" stub "labs/$dir/$file is the kit's stub, unchanged: its TODO()s say what to write, and make lab$((10#$lab)) test checks it"
         return
     fi
     bin=$work/build/lab$lab/student$([ "$backend" = emu ] && echo -emu)/test
-    built=$(new_output)
-    if ! build "$built" build "$lab" "$backend" "$bin"; then
-        record lab "$lab" build "$built"
+    if ! built=$("${lab_tool[@]}" build build "$backend" "$bin"); then
+        "${lab_tool[@]}" record lab "$lab" build "$built"
         return
     fi
     # Technique from the emulator's counts of the hand-in's own run, on every
     # machine (tests/gpu_technique.h): on a GPU, from the emulator's build of the same file.
-    local id tech_bin=$bin no_emu=
+    local tech_bin=$bin no_emu=
     if [ "$backend" = cuda ]; then
         tech_bin=$work/build/lab$lab/student-emu/test
-        built=$(new_output)
-        build "$built" build "$lab" emu "$tech_bin" || no_emu=$built
+        built=$("${lab_tool[@]}" build build emu "$tech_bin") || no_emu=$built
         # A file that is not one program for nvcc and the emulator (emu-compile.sh) is refused whole.
         if [ -n "$no_emu" ] && grep -q 'the preprocessor keeps other code here' "$no_emu"; then
-            record lab "$lab" build "$no_emu"
+            "${lab_tool[@]}" record lab "$lab" build "$no_emu"
             return
         fi
     fi
@@ -605,24 +332,23 @@ grade_lab() { # LAB DIR FILE KIND OPERATION
     local apart=
     [ "$tech_bin" = "$bin" ] || apart=--technique-apart
     if [ -n "$no_emu" ]; then
-        while IFS=$'\t' read -r _ id _; do
-            record test "$lab" technique "$id" fail "$(say "not graded: technique is judged from the CPU emulator's counts of your kernels' run, on every machine, and the emulator could not build your file:
-$(tail -c 1500 "$no_emu")")"
-        done < <("$TOOLS/grade-plan" run "$manifest" technique)
+        "$TOOLS/grade-plan" run "$manifest" technique | "${lab_tool[@]}" fail-tests "$lab" "not graded: technique is judged from the CPU emulator's counts of your kernels' run, on every machine, and the emulator could not build your file:
+$(tail -c 1500 "$no_emu")"
     fi
-    run_tests "$lab" "" "$bin" < <("$TOOLS/grade-plan" run "$manifest" visible $apart)
-    [ -z "$apart" ] || [ -n "$no_emu" ] || run_tests "$lab" "" "$tech_bin" < <("$TOOLS/grade-plan" run "$manifest" technique)
+    "$TOOLS/grade-plan" run "$manifest" visible $apart | "${lab_tool[@]}" tests "$lab" "$bin"
+    [ -z "$apart" ] || [ -n "$no_emu" ] ||
+        "$TOOLS/grade-plan" run "$manifest" technique | "${lab_tool[@]}" tests "$lab" "$tech_bin"
     # GPU timing waits until every lab is graded (gpu_timing), one lab at a
     # time; what it runs is built now, beside the other labs' work.
-    if [ "$backend" != cuda ] && all_correct "$lab"; then
-        measure "$lab" "$kind" "$backend"
-    elif all_correct "$lab"; then
-        build "$(new_output)" link "$lab" cuda "$work/build/lab$lab/grade-bench" || true # its log, if it fails, comes with the timing
+    if [ "$backend" != cuda ] && all_correct "$lab_outcomes" "$lab"; then
+        "${lab_tool[@]}" measure "$lab" "$kind" "$backend"
+    elif all_correct "$lab_outcomes" "$lab"; then
+        "${lab_tool[@]}" build link cuda "$work/build/lab$lab/grade-bench" >/dev/null || true # its log, if it fails, comes with the timing
     fi
     # Held-back cases last, in a sandbox of their own, their output marked hidden. Their
-    # seed and shapes go to the suite on its standard input (run_tests' INPUT), never
-    # on a command line or in an environment: a sandbox's first process shows both, and a
-    # lab's code reads either (/proc/1/cmdline, /proc/1/environ).
+    # seed and shapes go to the suite on its standard input (grade-lab tests --input),
+    # never on a command line or in an environment: a sandbox's first process shows both,
+    # and a lab's code reads either (/proc/1/cmdline, /proc/1/environ).
     # grade-held-back: the lines the suite reads, TILELAB_SEED= and TILELAB_HIDDEN= (the
     # lab's operation's cases), each where the instructor's file has it.
     [ -n "$HIDDEN" ] || return 0
@@ -631,8 +357,8 @@ $(tail -c 1500 "$no_emu")")"
     [[ $held_input != *TILELAB_SEED=* ]] || seed=--seed
     [[ $held_input != *TILELAB_HIDDEN=* ]] || cases=--cases
     [ -n "$seed$cases" ] || return 0
-    run_tests "$lab" "$held_input" "$bin" TILELAB_HELD_BACK=stdin < <(
-        "$TOOLS/grade-plan" run "$manifest" held-back $seed $cases)
+    "$TOOLS/grade-plan" run "$manifest" held-back $seed $cases |
+        "${lab_tool[@]}" tests "$lab" "$bin" --input "$held_input" TILELAB_HELD_BACK=stdin
 }
 
 # ---------------------------------------------------------------- grade
@@ -658,7 +384,6 @@ nothing_gradable() {
         fi | "$TOOLS/grade-misplaced" "${files[@]}")"
 }
 
-GPU_BACKEND=$BACKEND
 # What is kept of a hand-in is what an instructor reads: summary.txt,
 # results.json, junit.xml and scores.tsv (grade-report keeps them under 1 MB),
 # beside grade-all's log. What they were written from (the grader's records,
@@ -667,7 +392,7 @@ GPU_BACKEND=$BACKEND
 tidy() {
     [ -z "${KEEP_BUILD:-}" ] || [ "$KEEP_BUILD" = 0 ] || return 0
     rm -rf "$work/build" "$work/prebuilt" "$work/outputs" "$work/records" "$work/perf" "$work/submission" \
-        "$work/outcomes.tsv" "$work/listing" "$work/gzip.err"
+        "$work/outcomes.tsv" "$work/listing" "$work/gzip.err" "$grading"
 }
 
 # grade-all's pass of GPU timing: nothing to time in a hand-in that was not graded.
@@ -679,33 +404,34 @@ if [ "$PERF" != only ]; then
         nothing_gradable
     fi
 fi
-if [ "$BACKEND" = cuda ] && [[ " ${lab_kind[*]} " == *" gpu "* ]]; then
-    sandbox_gpu=1
-    probe=$(new_output)
-    if [ "$(run 60 "$probe" -- run -- env ${TILELAB_GRADE_NO_GPU:+TILELAB_GRADE_NO_GPU=1} \
+if [ -n "$sandbox_gpu" ]; then
+    probe=$(mktemp "$work/outputs/out-XXXXXX")
+    if [ "$("${handin_tool[@]}" run 60 "$probe" run -- env ${TILELAB_GRADE_NO_GPU:+TILELAB_GRADE_NO_GPU=1} \
             "$TOOLS/grade-gpu-probe")" != ok ]; then
         GPU_BACKEND=emu
+        write_grading
         [ "$PERF" = only ] || record warning "NOTE: the GPU is not usable inside the grader's sandbox ($(head -c 300 "$probe" | tr '\n\t' '  ' | sed 's/ *$//')): the GPU labs were graded on the CPU emulator, and their performance from its memory transaction counts."
         log "grade: $name: the GPU is not usable inside the sandbox: GPU labs graded on the emulator"
     fi
 fi
 [ "$PERF" = only ] || record sandbox "$SANDBOX"
 [ "$PERF" = only ] || record note "GPU labs on: $([ "$GPU_BACKEND" = cuda ] && echo the GPU || echo the CPU emulator); sandbox: $SANDBOX${HIDDEN:+; with held-back cases}"
-# grade_lab_apart LAB DIR FILE KIND OPERATION: grade_lab, its outcomes, test
-# records and outputs apart from the other labs' (merged once all are graded).
+# grade_lab_apart LAB DIR FILE KIND OPERATION: grade_lab, its outcomes and test
+# records apart from the other labs' (merged once all are graded).
 grade_lab_apart() {
-    local outcomes=$work/outcomes.lab$1 records=$work/records/lab$1
-    mkdir -p "$records"
-    : >"$outcomes"
-    grade_lab "$@"
+    mkdir -p "$records/lab$1"
+    : >"$work/outcomes.lab$1"
+    grade_lab "$work/outcomes.lab$1" "$records/lab$1" "$@"
 }
 
-# gpu_timing: each GPU lab timed, one at a time (PERF=only: grade-all's second pass).
+# gpu_timing: each GPU lab graded on the GPU, and correct, timed, one at a time (after
+# every lab is graded; PERF=only: grade-all's second pass).
 gpu_timing() {
     local lab
+    [ "$GPU_BACKEND" = cuda ] || return 0
     for lab in "${labs[@]}"; do
-        [ "${lab_kind[$lab]}" != gpu ] ||
-            PERF=only grade_lab "$lab" "${lab_dir[$lab]}" "${lab_file[$lab]}" "${lab_kind[$lab]}" "${lab_op[$lab]}"
+        [ "${lab_kind[$lab]}" = gpu ] && ! grep -q "^lab	$lab	" "$outcomes" && all_correct "$outcomes" "$lab" &&
+            "${handin_tool[@]}" measure "$lab" gpu cuda
     done
 }
 
@@ -725,7 +451,7 @@ else
     backends=$(for lab in "${labs[@]}"; do
         [ "${lab_kind[$lab]}" = cpu ] && echo cpu || echo "$GPU_BACKEND emu"
     done | tr ' ' '\n' | sort -u)
-    for b in $backends; do build "$(new_output)" build "" "$b" "$work/build/grade-common-$b" || true; done
+    for b in $backends; do "${handin_tool[@]}" build build "$b" "$work/build/grade-common-$b" >/dev/null || true; done
     # Labs side by side, but not where a lab's build would make another's
     # files writable to the hand-in's user while its code runs (setpriv).
     jobs=${GRADE_JOBS:-$(nproc 2>/dev/null || echo 1)}

@@ -1,44 +1,11 @@
-/*
- * grade-measured: what the runs of one lab's measurement are, and what they
- * came to, as the line of outcomes.tsv that grade-report scores (its "perf"
- * line: grade_report.c). grade.sh runs the commands, in their sandbox; the
- * decisions are here.
- *
- * usage: grade-measured runs callgrind
- *        grade-measured record OUTCOMES OUTPUTS LAB METHOD DIR [SIZE] [NAME=STATUS=OUTPUT]...
- *        grade-measured none OUTCOMES OUTPUTS LAB REASON TEXT
- *
- * runs: the runs a method takes, in their order, one a line: the run's name
- * (its folder under the measurement's), the build it runs (student or
- * reference) and what it does (call, or skip: all but the call, whose counts
- * are subtracted). Only callgrind (the CPU labs) takes more than one.
- *
- * record: the runs of METHOD (callgrind, emu or gpu) made in DIR, each with
- * how grade-run said it ended (ok or fail) and its output, in the order they
- * ran; the first that failed is the last given. SIZE: the side of the matrix
- * callgrind's runs transposed. Appends the perf line to OUTCOMES: the raw
- * files grade-report reads, or, where nothing can be read, "none", the reason
- * as a word (results.json gives it) and why, for the student, in a file of its
- * own made in OUTPUTS:
- *   forbidden-call  the measured process made a system call it may not
- *                   (another process, the kernel moving memory: grade-confine)
- *   refused         the measuring program would not measure it (grade_perf.c)
- *   run-failed      a run crashed, was wrong, or ran out of time
- *   ended-early     the student's run printed no digest of its output
- *   wrong-result    its digest is not the reference's
- *
- * none: the lab's performance not measured, its REASON (build: the measuring
- * program did not build; disk-quota) and why (TEXT).
- *
- * Exit status: 0 once the line is written; 1 where it could not be; 2 for usage.
- */
+/* What one lab's measurement came to, as its line of outcomes.tsv: grade_measured.h. */
 #define _GNU_SOURCE
-#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
+#include "grade_measured.h"
+#include "grade_outcomes.h"
 #include "grade_text.h"
 
 #define OUTPUT_MAX (1L << 20) /* a run's output, as grade-run kept it */
@@ -46,64 +13,21 @@
 
 /* The CPU labs' runs: the reference's build without its call (the baseline, whose
  * counts every run has), the reference, the student's (grade_perf.c). */
-static const char *const callgrind_runs[][3] = {
+const tl_callgrind_run tl_callgrind_runs[TL_CALLGRIND_RUNS] = {
     {"baseline", "reference", "skip"},
     {"reference", "reference", "call"},
     {"student", "student", "call"},
 };
-#define CALLGRIND_RUNS 3
 
-typedef struct {
-    const char *name, *status, *output;
-} run;
-
-static int usage(void)
+int tl_measured_none(const char *outcomes, const char *outputs, const char *lab, const char *reason, const char *why)
 {
-    fprintf(stderr, "usage: grade-measured runs callgrind\n"
-                    "       grade-measured record OUTCOMES OUTPUTS LAB METHOD DIR [SIZE] [NAME=STATUS=OUTPUT]...\n"
-                    "       grade-measured none OUTCOMES OUTPUTS LAB REASON TEXT\n");
-    return 2;
-}
-
-/* One line of OUTCOMES, its fields tab-separated, in one write: labs graded side by
- * side append to their own, but grade-all's second pass appends beside the first's. */
-static int append(const char *outcomes, const char *const *fields, int n)
-{
-    char *line = NULL;
-    size_t len = 0;
-    FILE *m = open_memstream(&line, &len);
-    for (int i = 0; i < n; i++)
-        fprintf(m, "%s%s", i ? "\t" : "", fields[i]);
-    fputc('\n', m);
-    fclose(m);
-    int fd = open(outcomes, O_WRONLY | O_APPEND | O_CREAT, 0644);
-    int ok = fd >= 0 && write(fd, line, len) == (ssize_t)len;
-    if (fd >= 0)
-        close(fd);
-    free(line);
-    if (!ok)
-        perror(outcomes);
-    return ok ? 0 : 1;
-}
-
-/* Not measured, and why: the why in a fresh file of OUTPUTS. */
-static int none(const char *outcomes, const char *outputs, const char *lab, const char *reason, const char *why)
-{
-    char path[4096];
-    snprintf(path, sizeof path, "%s/out-XXXXXX", outputs);
-    int fd = mkstemp(path);
-    if (fd < 0) {
-        perror(path);
+    char *path = tl_output_new(outputs, why);
+    if (!path)
         return 1;
-    }
-    FILE *f = fdopen(fd, "w");
-    fprintf(f, "%s\n", why);
-    if (fclose(f) != 0) {
-        perror(path);
-        return 1;
-    }
     const char *fields[] = {"perf", lab, "none", reason, "-", "-", path};
-    return append(outcomes, fields, 7);
+    int rc = tl_outcome(outcomes, fields, 7);
+    free(path);
+    return rc;
 }
 
 /* The last TAIL_BYTES of a run's output, its trailing newlines left out. */
@@ -146,7 +70,7 @@ static char *first_line(const char *text, const char *const *prefixes, int n, si
 }
 
 /* Why a failed run of the cache simulation measured nothing, from what it said. */
-static char *callgrind_failure(const run *r, const char **reason)
+static char *callgrind_failure(const tl_measured_run *r, const char **reason)
 {
     char *out = tl_slurp(r->output, OUTPUT_MAX), *why;
     /* grade-confine's word for a system call the measured process may not make (SIGSYS) */
@@ -176,14 +100,14 @@ static char *callgrind_failure(const run *r, const char **reason)
 }
 
 /* The digest of the output the run printed last (grade_perf.c), or "". */
-static char *digest(const run *r)
+static char *digest(const tl_measured_run *r)
 {
     char *out = tl_slurp(r->output, OUTPUT_MAX), *d = last_line_after(out, "transposed: ");
     free(out);
     return d ? d : strdup("");
 }
 
-static const run *named(const run *runs, int n, const char *name)
+static const tl_measured_run *named(const tl_measured_run *runs, int n, const char *name)
 {
     for (int i = 0; i < n; i++)
         if (!strcmp(runs[i].name, name))
@@ -192,16 +116,16 @@ static const run *named(const run *runs, int n, const char *name)
 }
 
 static int record_callgrind(const char *outcomes, const char *outputs, const char *lab, const char *dir,
-                            const char *size, const run *runs, int n)
+                            const char *size, const tl_measured_run *runs, int n)
 {
     char *why = NULL;
     const char *reason = NULL;
     for (int i = 0; i < n && !why; i++)
         if (strcmp(runs[i].status, "ok"))
             why = callgrind_failure(&runs[i], &reason);
-    const run *student = named(runs, n, "student"), *reference = named(runs, n, "reference");
+    const tl_measured_run *student = named(runs, n, "student"), *reference = named(runs, n, "reference");
     if (!why && (!student || !reference)) {
-        fprintf(stderr, "grade-measured: the student's and the reference's runs are both needed\n");
+        fprintf(stderr, "grade-lab: the student's and the reference's runs are both needed\n");
         return 2;
     }
     if (!why) {
@@ -219,21 +143,21 @@ static int record_callgrind(const char *outcomes, const char *outputs, const cha
         free(theirs);
     }
     if (why) {
-        int rc = none(outcomes, outputs, lab, reason, why);
+        int rc = tl_measured_none(outcomes, outputs, lab, reason, why);
         free(why);
         return rc;
     }
-    char files[CALLGRIND_RUNS][4096];
-    for (int i = 0; i < CALLGRIND_RUNS; i++)
+    char files[TL_CALLGRIND_RUNS][4096];
+    for (int i = 0; i < TL_CALLGRIND_RUNS; i++)
         snprintf(files[i], sizeof files[i], "%s/%s/callgrind.out", dir,
                  (const char *[]){"student", "reference", "baseline"}[i]);
     const char *fields[] = {"perf", lab, "callgrind", files[0], files[1], files[2], student->output};
-    return append(outcomes, fields, 7);
+    return tl_outcome(outcomes, fields, 7);
 }
 
 /* The emulator's profile (emu) and the bench's record (gpu): one run, one file. */
 static int record_one(const char *outcomes, const char *outputs, const char *lab, const char *method,
-                      const char *dir, const run *r)
+                      const char *dir, const tl_measured_run *r)
 {
     int gpu = !strcmp(method, "gpu");
     if (strcmp(r->status, "ok")) {
@@ -241,7 +165,7 @@ static int record_one(const char *outcomes, const char *outputs, const char *lab
         int rc = 1;
         if (asprintf(&why, "%s failed (a crash, a wrong result, or the time limit): %s",
                      gpu ? "the bench" : "the emulator's profile", tail) >= 0) {
-            rc = none(outcomes, outputs, lab, "run-failed", why);
+            rc = tl_measured_none(outcomes, outputs, lab, "run-failed", why);
             free(why);
         }
         free(tail);
@@ -250,36 +174,17 @@ static int record_one(const char *outcomes, const char *outputs, const char *lab
     char file[4096];
     snprintf(file, sizeof file, "%s/%s", dir, gpu ? "bench.tsv" : "profile.csv");
     const char *fields[] = {"perf", lab, method, file, "-", "-", r->output};
-    return append(outcomes, fields, 7);
+    return tl_outcome(outcomes, fields, 7);
 }
 
-int main(int argc, char **argv)
+int tl_measured_record(const char *outcomes, const char *outputs, const char *lab, const char *method,
+                       const char *dir, const char *size, const tl_measured_run *runs, int n)
 {
-    if (argc == 3 && !strcmp(argv[1], "runs") && !strcmp(argv[2], "callgrind")) {
-        for (int i = 0; i < CALLGRIND_RUNS; i++)
-            printf("%s\t%s\t%s\n", callgrind_runs[i][0], callgrind_runs[i][1], callgrind_runs[i][2]);
-        return 0;
+    if (!strcmp(method, "callgrind"))
+        return record_callgrind(outcomes, outputs, lab, dir, size, runs, n);
+    if (n != 1 || (strcmp(method, "emu") && strcmp(method, "gpu"))) {
+        fprintf(stderr, "grade-lab: %s measures in one run, not %d\n", method, n);
+        return 2;
     }
-    if (argc == 7 && !strcmp(argv[1], "none"))
-        return none(argv[2], argv[3], argv[4], argv[5], argv[6]);
-    if (argc < 7 || strcmp(argv[1], "record"))
-        return usage();
-    const char *outcomes = argv[2], *outputs = argv[3], *lab = argv[4], *method = argv[5], *dir = argv[6];
-    int callgrind = !strcmp(method, "callgrind"), first = callgrind ? 8 : 7;
-    if (!callgrind && strcmp(method, "emu") && strcmp(method, "gpu"))
-        return usage();
-    if (argc <= first)
-        return usage();
-    run runs[CALLGRIND_RUNS];
-    int n = 0;
-    for (int i = first; i < argc; i++) {
-        char *a = argv[i], *s1 = strchr(a, '='), *s2 = s1 ? strchr(s1 + 1, '=') : NULL;
-        if (!s2 || n == CALLGRIND_RUNS || (!callgrind && n == 1))
-            return usage();
-        *s1 = *s2 = '\0';
-        runs[n++] = (run){a, s1 + 1, s2 + 1};
-    }
-    if (callgrind)
-        return record_callgrind(outcomes, outputs, lab, dir, argv[7], runs, n);
     return record_one(outcomes, outputs, lab, method, dir, &runs[0]);
 }

@@ -218,12 +218,12 @@ static void flag(int lab, const char *what)
  * once every correctness test passes (failing is how many did not, held_back how many of
  * those were held back). */
 /* Why a lab's performance was not measured, as results.json says it: the grader's
- * reasons (grade_measured.c's, and build, disk-quota: grade.sh) and the report's own. */
+ * reasons (grade_measured.h's) and the report's own. */
 static const char *const perf_reasons[] = {
     /* the report's own */
     "lab-lost", "correctness-failing", "held-back-failing", "not-recorded", "refused-measurement", "not-timed",
     "no-ratio",
-    /* the grader's (grade.sh, grade_measured.c) */
+    /* the grader's (grade_measured.h) */
     "build", "disk-quota", "forbidden-call", "refused", "run-failed", "ended-early", "wrong-result"};
 
 /* The grader's reason as results.json gives it: one of perf_reasons, or "no-ratio" (the
@@ -286,7 +286,7 @@ static void grade_performance(int lab, const weights *w, int failing, int held_b
 }
 
 /* A failed test's output says it ran out of time: Criterion's limit, grade-run's,
- * the lab's limit for all its tests (grade.sh), or the suite's own watch, which
+ * the lab's limit for all its tests (grade_tests.c), or the suite's own watch, which
  * stops a call that never returns (lab_client.c's CPU-time limit; on a GPU,
  * tests/tl_test.h's clock). */
 static int timed_out(const char *output)

@@ -28,12 +28,12 @@
  * ignore; the grader's sandbox dies with it, and with the sandbox every
  * process it started. With --cpu-record, the CPU seconds the command used
  * are appended to FILE, a line: what a lab's limit on all its tests adds up
- * (grade.sh).
+ * (grade_tests.c).
  *
  * With --test, the command is a Criterion suite filtered to that test, run
  * with --tap=/dev/fd/3 (a pipe), and DIR/done.fifo, a FIFO this program
  * makes, for the test's record that it reached its end: the command's
- * environment names it in TILELAB_DONE_FILE (grade.sh's sandbox sets it
+ * environment names it in TILELAB_DONE_FILE (the grader's sandbox sets it
  * inside, so that it is not in this program's environment, nor in the
  * sandbox's first process, where /proc would show it). Both are read here
  * as they come: the records that decide a pass never sit in a file. They

@@ -51,6 +51,37 @@ static void add3(tl_argv *a, const char *x, const char *y, const char *z)
     tl_argv_add(a, z);
 }
 
+static const char *env_or(const char *name, const char *fallback)
+{
+    const char *v = getenv(name);
+    return v ? v : fallback;
+}
+
+int tl_sandbox_environment(tl_sandbox *sb)
+{
+    static const char *const search[TL_SANDBOX_SEARCH] = {"CPATH", "LIBRARY_PATH", "LD_LIBRARY_PATH", "VALGRIND_LIB"};
+    sb->tools = env_or("TOOLS", "");
+    sb->prebuilt = env_or("PREBUILT", "");
+    sb->submissions = env_or("SUBMISSIONS", "");
+    sb->hidden = env_or("HIDDEN", "");
+    sb->path = env_or("PATH", "/usr/bin:/bin");
+    /* Each search path the grader has, by NAME=VALUE, as its environment holds it. */
+    extern char **environ;
+    sb->n_search = 0;
+    for (int k = 0; k < TL_SANDBOX_SEARCH; k++) {
+        const char *v = getenv(search[k]);
+        if (!v || !*v)
+            continue;
+        for (char **e = environ; *e; e++)
+            if (!strncmp(*e, search[k], strlen(search[k])) && (*e)[strlen(search[k])] == '=')
+                sb->search[sb->n_search++] = *e;
+    }
+    sb->compilers[0] = env_or("CC", "cc");
+    sb->compilers[1] = env_or("NVCC", "nvcc");
+    sb->compilers[2] = env_or("VALGRIND", "");
+    return *sb->tools && *sb->prebuilt ? 0 : -1;
+}
+
 void tl_argv_free(tl_argv *a)
 {
     for (size_t i = 0; i < a->n; i++)
@@ -283,7 +314,7 @@ static void show_under_tmp(const char *d, void *arg)
         add2(arg, "--show", real);
 }
 
-/* setpriv: the same modes, by ownership (grade.sh's setpriv_prepare gives the
+/* setpriv: the same modes, by ownership (grade_setpriv.c gives the
  * hand-in's user what it may write); its /tmp its own folder, and with
  * grade-private's view (every mount read-only, the PID, IPC and network
  * namespaces its own) the only place writable besides those. */

@@ -1,6 +1,6 @@
 /*
- * The command line that starts one grader's command in its sandbox (grade.sh's
- * run(), through grade-sandbox): bubblewrap's view of the machine, or setpriv's
+ * The command line that starts one grader's command in its sandbox
+ * (grade_command.c): bubblewrap's view of the machine, or setpriv's
  * user of its own where bubblewrap cannot run, or, where neither can, none.
  *
  * Every field is the grader's, given once; the argument list is built from them
@@ -47,6 +47,12 @@ typedef struct {
     char **v;
     size_t n, cap;
 } tl_argv;
+
+/* The fields the grader's environment gives, as the Makefile gives it to grade.sh:
+ * TOOLS, PREBUILT, SUBMISSIONS, HIDDEN, PATH, the search paths (CPATH,
+ * LIBRARY_PATH, LD_LIBRARY_PATH, VALGRIND_LIB), and CC, NVCC and VALGRIND, whose
+ * installations the sandbox shows. 0, or -1 where TOOLS or PREBUILT is not set. */
+int tl_sandbox_environment(tl_sandbox *sb);
 
 /* Appends the sandbox's command line for mode (dir: perf's folder) to out; the
  * command itself follows it. Returns 0, or -1 (why on stderr) for a mode

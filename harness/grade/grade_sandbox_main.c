@@ -1,7 +1,7 @@
 /*
  * grade-sandbox: prints the command line that starts one of the grader's
  * commands in its sandbox (grade_sandbox.h), each argument ended by a NUL;
- * the command follows it (grade.sh's run()).
+ * the command follows it (what grade-lab runs: grade_command.c).
  *
  * usage: grade-sandbox --kind bwrap|setpriv|none --root KIT --out DIR --work DIR
  *                      --records DIR --tmp-limit BYTES [--gpu]
@@ -36,17 +36,10 @@ static int usage(const char *why)
     return 2;
 }
 
-static const char *env_or(const char *name, const char *fallback)
-{
-    const char *v = getenv(name);
-    return v ? v : fallback;
-}
-
 int main(int argc, char **argv)
 {
     tl_sandbox sb = {0};
     const char *closed_of = NULL;
-    static const char *const search[TL_SANDBOX_SEARCH] = {"CPATH", "LIBRARY_PATH", "LD_LIBRARY_PATH", "VALGRIND_LIB"};
     int i = 1;
     for (; i < argc && !strncmp(argv[i], "--", 2); i++) {
         const char *opt = argv[i], *val = i + 1 < argc ? argv[i + 1] : NULL;
@@ -83,25 +76,7 @@ int main(int argc, char **argv)
     if (!sb.root || !sb.out || (!closed_of && (!sb.kind || !sb.work || !sb.records || sb.tmp_limit <= 0 || i >= argc)))
         return usage("a required option is missing");
     const char *mode = i < argc ? argv[i] : NULL, *dir = i + 1 < argc ? argv[i + 1] : NULL;
-    sb.tools = env_or("TOOLS", "");
-    sb.prebuilt = env_or("PREBUILT", "");
-    sb.submissions = env_or("SUBMISSIONS", "");
-    sb.hidden = env_or("HIDDEN", "");
-    sb.path = env_or("PATH", "/usr/bin:/bin");
-    /* Each search path the grader has, by NAME=VALUE, as its environment holds it. */
-    extern char **environ;
-    for (int k = 0; k < TL_SANDBOX_SEARCH; k++) {
-        const char *v = getenv(search[k]);
-        if (!v || !*v)
-            continue;
-        for (char **e = environ; *e; e++)
-            if (!strncmp(*e, search[k], strlen(search[k])) && (*e)[strlen(search[k])] == '=')
-                sb.search[sb.n_search++] = *e;
-    }
-    sb.compilers[0] = env_or("CC", "cc");
-    sb.compilers[1] = env_or("NVCC", "nvcc");
-    sb.compilers[2] = env_or("VALGRIND", "");
-    if (!*sb.tools || !*sb.prebuilt)
+    if (tl_sandbox_environment(&sb))
         return usage("TOOLS and PREBUILT must be set");
     tl_argv a = {0};
     if (closed_of ? tl_sandbox_closed(&sb, closed_of, getenv("HOME"), &a) : tl_sandbox_argv(&sb, mode, dir, &a))

@@ -1,0 +1,60 @@
+/*
+ * What the grader does for one lab of a hand-in, each in its sandbox under its
+ * limits (grade_command.h), recording what it saw in the grading's outcomes
+ * (grade_outcomes.h), which grade-report scores: grade-lab runs them for
+ * grade.sh (grade_lab_main.c says how).
+ */
+#ifndef TILELAB_GRADE_LAB_H
+#define TILELAB_GRADE_LAB_H
+
+#include <stdio.h>
+
+#include "grade_grading.h"
+
+/* Builds targets (NULL-ended) of the hand-in, in mode build or link, for backend (cpu,
+ * emu or cuda), its log in log: 0 built, 1 not (the log says why: the compiler, or a
+ * file or the disk past the grader's limits). The compiled references are linked
+ * from the reference build (make references), the shared harness from the hand-in's
+ * own build folder: OPT=-O3 without -march, so that valgrind decodes every
+ * instruction and every machine grades alike. */
+int tl_build(const tl_grading *g, const char *log, const char *mode, const char *backend, char *const *targets);
+
+/* When the hand-in's builds and measurements together hold more than the grading's
+ * disk-limit: why, for the student (free it); its build folder and dir (a
+ * measurement's, or NULL) are removed then, so that the disk is given back at
+ * once. NULL otherwise. */
+char *tl_over_quota(const tl_grading *g, const char *dir);
+
+/* Runs the tests of plan (lines of grade-plan run: kind, SUITE/TEST, seconds and a tag
+ * for its name, tab-separated) of bin, the lab's suite, in one suite run, in their
+ * order, and records each one's outcome; a test that timed out runs again alone
+ * (tl_retry_alone). input, where not NULL: what the suite reads on its standard
+ * input (the held-back cases: tests/tl_test.h), where no lab's code reads it. env:
+ * NAME=VALUE for the suite, NULL-ended. 0, or 1 where a line could not be recorded. */
+int tl_run_tests(const tl_grading *g, const char *lab, const char *input, const char *bin, char *const *env,
+                 FILE *plan);
+
+/* Records each test of plan as failed, not run, for why (the student's to read). */
+int tl_fail_tests(const tl_grading *g, const char *lab, const char *why, FILE *plan);
+
+/* The whole seconds of CPU time left to the lab's tests of the grading's lab-limit,
+ * after those its test runs used so far (grade-run --cpu-record: RECORDS/cpu-labNN),
+ * 0 at most. */
+int tl_lab_cpu_left(const tl_grading *g, const char *lab);
+
+/* A test of bin that timed out, its output in *output, run again once no other
+ * command of any grader runs (the machine's lock alone) with limits retry-scale times
+ * the reference's CPU time for the same test on this machine now, and never below
+ * its own: a loaded machine does not decide the verdict. Its verdict (pass, fail,
+ * skip or timeout) in verdict; *output becomes its new output's path, which says
+ * what happened, the first run's output kept beside it (.first-run); flags.txt
+ * flags the hand-in for the instructor. */
+void tl_retry_alone(const tl_grading *g, const char *lab, const char *id, int seconds, char **output,
+                    const char *input, const char *bin, char *const *env, char verdict[16]);
+
+/* The lab's performance, measured in the sandbox and recorded (grade_measured.h):
+ * kind cpu under callgrind, a GPU lab on backend emu by the emulator's profile, on
+ * cuda by the bench, which holds the GPU timing lock while it times. */
+int tl_measure(const tl_grading *g, const char *lab, const char *kind, const char *backend);
+
+#endif
