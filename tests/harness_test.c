@@ -789,6 +789,8 @@ Test(matmul_checker, names_an_accumulator_not_set_to_zero)
     cr_assert(strstr(product_verdict.message, "off by exactly a value another element of C came out with") &&
                   strstr(product_verdict.message, "float sum = 0.0f"),
               "%s", product_verdict.message);
+    /* and the accumulator set to 0 once, before a thread's loop over its tiles of C */
+    cr_assert(strstr(product_verdict.message, "tile after tile of C"), "%s", product_verdict.message);
     cr_assert(!strstr(product_verdict.message, "check A[row * k + p]"), "%s", product_verdict.message);
     accumulator_start = 0.5f;
     tl_check_matmul(&product_verdict, accumulator_not_zeroed, 0, &product_here, s, 99, &tl_product_words);

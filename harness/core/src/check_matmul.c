@@ -418,10 +418,13 @@ static int hint_accumulator(char *msg, size_t len, const float *c, const double 
         tl_appendf(msg, len,
                    "  hint: %zu of the %zu wrong elements are off by exactly a value another "
                    "element of C came out with (C[%zu][%zu] is %.9g over): each of those sums "
-                   "started where another thread's sum had ended, not at 0, which an accumulator "
+                   "started where another sum had ended, not at 0, which an accumulator "
                    "declared without a value does (float sum; holds what its register or stack "
-                   "slot held before). The products are right: set the accumulator to 0 before "
-                   "the loop over p, float sum = 0.0f;.\n",
+                   "slot held before), and so does one set to 0 once where a thread computes "
+                   "element after element or tile after tile of C (a grid-stride or persistent "
+                   "loop over tiles: its second tile starts where its first ended). The products "
+                   "are right: set the accumulator to 0 before each element's loop over p, "
+                   "float sum = 0.0f;.\n",
                    other, wrong, first / (size_t)s.cols, first % (size_t)s.cols, offset0);
     else
         return 0;
