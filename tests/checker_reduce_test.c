@@ -288,6 +288,8 @@ Test(reduce_checker, names_an_output_never_stored_or_added_to_unset)
 {
     grid_of = 4, block_of = 32, per = 4;
     expect_caught(NOTHING_STORED, 1000, "nothing was stored to it", NULL);
+    /* a last block never found: a student's count of blocks done, never set back (2026-11-29) */
+    expect_caught(NOTHING_STORED, 1000, "count of blocks done that an earlier call left past 0", NULL);
     expect_caught(ATOMIC_UNSET, 1000, "without setting it to 0 first", NULL);
     expect_caught(NOTHING_STORED, 0, "should be 0 (the sum of no elements)", "atomicAdd");
     /* a GPU adds to the harness's NaN and makes its own: the cause is still named */

@@ -408,7 +408,12 @@ static void explain(char *msg, size_t len, const reduce_case *c, float got, int 
                                  "there before the call, a NaN: nothing was stored to it, or "
                                  "atomicAdd added to it without setting it to 0 first "
                                  "(cudaMemset(d_out, 0, sizeof(float)) before the kernel; NaN "
-                                 "plus anything is NaN).\n", exact);
+                                 "plus anything is NaN). Where the last block to finish stores "
+                                 "it, no block found itself the last: a count of blocks done "
+                                 "that an earlier call left past 0 (__device__ variables keep "
+                                 "their values from call to call: the last block sets it back "
+                                 "to 0, or atomicInc(&done, gridDim.x - 1) wraps it there).\n",
+                       exact);
         return;
     }
     tl_appendf(msg, len, "  *d_out should be %.9g, got %.9g", exact, (double)got);
