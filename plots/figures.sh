@@ -206,10 +206,13 @@ done
 # A lab's title without what the bar's other words say: "GPU SGEMM (extension)" -> "SGEMM".
 short_title() { echo "$1" | sed -e 's/ (.*//' -e 's/^[CG]PU //'; }
 # Beside each bar a few words: "H100", "AMD EPYC"; the figure's sources list the rest.
+# An operation of one dimension (a CSV's "# dims: 1": lab 10's sum) at as many elements,
+# which its rows x cols carry as 1 x N.
 ladder_row() {
-    local m
+    local m at=("rows=$LADDER_SIZE" "cols=$LADDER_SIZE")
     m=$(short_machine "$3" | sed -e 's/^NVIDIA //' -e 's/^AMD //' -e 's/^Intel(R) //' -e 's/ [0-9]*GB.*//')
-    csv_rows --where variant=reference --where "rows=$LADDER_SIZE" --where "cols=$LADDER_SIZE" "$3" share_of_ceiling |
+    [[ $(csv_rows --fact dims "$3" 2>/dev/null) != 1* ]] || at=("rows=1" "cols=$((LADDER_SIZE * LADDER_SIZE))")
+    csv_rows --where variant=reference --where "${at[0]}" --where "${at[1]}" "$3" share_of_ceiling |
         awk -v name="lab $((10#$1)) $(short_title "$2")" -v m="$m" -v o="$(is_here "$3" && echo here || echo rec.)" \
             '{ print name "," $1 "," m "," o; exit }'
 }
@@ -218,7 +221,7 @@ if [ -s "$tmp/ladder.csv" ]; then
     cp "$tmp/ladder.csv" "$out/ladder.csv"
     columns "$out/ladder.csv" "lab,share of its ceiling,machine,origin"
     draw ladder.gp ladder "The ladder at ${LADDER_SIZE}x$LADDER_SIZE: each reference as a share of its ceiling" \
-        "a copy of the same bytes (the transposes), cuBLAS SGEMM (the products); after each bar its machine, rec(orded) or here" "${sources# }" "dat='$out/ladder.csv'"
+        "a copy of the same bytes (the transposes), cuBLAS SGEMM (the products), a read of as many floats (the sum); after each bar its machine, rec(orded) or here" "${sources# }" "dat='$out/ladder.csv'"
 else
     skip ladder "no lab has a run at ${LADDER_SIZE}x$LADDER_SIZE"
 fi

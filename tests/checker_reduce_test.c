@@ -40,6 +40,8 @@ typedef enum {
     NOTHING_ADDED,     /* *d_out set to 0, and the kernel never adds */
     EACH_THREAD_ADDS,  /* every thread of a block adds the block's sum */
     WARP_HALF_OUT,     /* the tree stops at 32 slots, and the warp's shuffles add 16 of them */
+    STEP_PAST_N,       /* a grid-stride loop stepping by blockDim.x * blockDim.x: one element a thread */
+    SHUFFLE_OWN_VALUE, /* __shfl_down_sync(mask, v, 16, 16): every value added to itself */
 } mistake;
 
 static mistake planted;
@@ -64,6 +66,8 @@ static void planted_reduce(float *out, const float *in, size_t n)
             break;
         if (planted == WARP_HALF_OUT && i % 32 >= 16)
             continue;
+        if (planted == STEP_PAST_N && i >= (size_t)g * block_of)
+            break;
         part[i / chunk % g] += in[i];
     }
     float sum = 0;
@@ -121,6 +125,10 @@ static void planted_reduce(float *out, const float *in, size_t n)
         for (unsigned b = 0; b < g; b++)
             out[b] = part[b];
         return;
+    case SHUFFLE_OWN_VALUE:
+        for (unsigned b = 0; b < g; b++)
+            sum += 2 * part[b];
+        break;
     case SLOT_TWICE:
         for (unsigned b = 0; b < g; b++)
             sum += part[b];
@@ -280,6 +288,8 @@ Test(reduce_checker, names_an_output_never_stored_or_added_to_unset)
 {
     grid_of = 4, block_of = 32, per = 4;
     expect_caught(NOTHING_STORED, 1000, "nothing was stored to it", NULL);
+    /* a last block never found: a student's count of blocks done, never set back (2026-11-29) */
+    expect_caught(NOTHING_STORED, 1000, "count of blocks done that an earlier call left past 0", NULL);
     expect_caught(ATOMIC_UNSET, 1000, "without setting it to 0 first", NULL);
     expect_caught(NOTHING_STORED, 0, "should be 0 (the sum of no elements)", "atomicAdd");
     /* a GPU adds to the harness's NaN and makes its own: the cause is still named */
@@ -316,6 +326,19 @@ Test(reduce_checker, names_elements_added_twice_or_not_at_all)
      * t < 16 after rounds that stop at 32 slots, 2026-11-28): the hint named only barriers. */
     expect_caught(WARP_HALF_OUT, 1000, "rounds that stop at 32 slots and shuffles over 16 lanes",
                   "lacks exactly");
+}
+
+/* A student's grid-stride loop stepping by blockDim.x * blockDim.x (2026-11-29): its threads
+ * add one element each and leave; and shuffles of width 16 from offset 16, which hand each lane
+ * its own value: both were told of other causes alone. */
+Test(reduce_checker, names_a_step_past_n_and_a_shuffle_of_a_lanes_own_value)
+{
+    grid_of = 2, block_of = 32, per = 4;
+    expect_caught(STEP_PAST_N, 1000, "lacks exactly the last 936 element(s)", NULL);
+    expect_caught(STEP_PAST_N, 1000, "gridDim.x * blockDim.x (here 64)", NULL);
+    grid_of = 1, block_of = 256;
+    expect_caught(SHUFFLE_OWN_VALUE, 3, "exactly 2 times the right one", NULL);
+    expect_caught(SHUFFLE_OWN_VALUE, 3, "offset is not below its width", NULL);
 }
 
 /*

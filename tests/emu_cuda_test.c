@@ -366,7 +366,7 @@ Test(emulator_cuda, host_memory_and_what_the_emulator_refuses)
               strstr(tl_emu_error_detail(), "on a GPU"), "%s", tl_emu_error_detail());
 }
 
-Test(emulator_cuda, the_device_is_an_h100s_sm)
+Test(emulator_cuda, the_device_is_an_h100)
 {
     struct cudaDeviceProp p;
     int v = 0;
@@ -375,6 +375,12 @@ Test(emulator_cuda, the_device_is_an_h100s_sm)
     cr_expect_eq(p.regsPerBlock, 65536);
     cr_expect_eq(p.sharedMemPerBlockOptin, 232448);
     cr_expect_eq(p.totalConstMem, 65536);
+    /* Its SMs too: a grid of one wave (SMs x blocks an SM) is an H100's, so that what goes
+     * wrong only past some number of blocks (a second pass of one block, one thread a
+     * partial) goes wrong here as there (tests/emu_corpus/lab10-second-pass-of-one-wave.cu). */
+    cr_expect_eq(p.multiProcessorCount, 132);
+    cr_assert_eq(cudaDeviceGetAttribute(&v, cudaDevAttrMultiProcessorCount, 0), cudaSuccess);
+    cr_expect_eq(v, 132);
     cr_assert_eq(cudaDeviceGetAttribute(&v, cudaDevAttrMaxSharedMemoryPerBlockOptin, 0), cudaSuccess);
     cr_expect_eq(v, 232448);
     cr_assert_eq(cudaDeviceGetAttribute(&v, cudaDevAttrMaxRegistersPerBlock, 0), cudaSuccess);

@@ -193,16 +193,16 @@ Test(emulator_launch, cuda_launch_kernel_reads_the_arguments_through_their_point
               strstr(tl_emu_error_detail(), "run this lab on a GPU"), "%s", tl_emu_error_detail());
 }
 
-/* The H100's answers (plots/data/launch-limits-h100.txt), less its 132 SMs: the emulator has one. */
+/* The H100's answers (plots/data/launch-limits-h100.txt), its 132 SMs included. */
 Test(emulator_launch, the_best_block_size_is_cudas)
 {
     int grid = -1, block = -1;
     cr_assert_eq(best_block(0, &grid, &block, 0), cudaSuccess);
-    cr_expect(grid == 2 && block == 1024, "plain: grid %d block %d, the H100 says 264 (2 a SM) and 1024", grid, block);
+    cr_expect(grid == 264 && block == 1024, "plain: grid %d block %d, the H100 says 264 (2 a SM) and 1024", grid, block);
     cr_assert_eq(best_block(1, &grid, &block, 0), cudaSuccess);
-    cr_expect(grid == 8 && block == 256, "bounded: grid %d block %d, the H100 says 1056 (8 a SM) and 256", grid, block);
+    cr_expect(grid == 1056 && block == 256, "bounded: grid %d block %d, the H100 says 1056 (8 a SM) and 256", grid, block);
     cr_assert_eq(best_block(0, &grid, &block, 100), cudaSuccess);
-    cr_expect(grid == 32 && block == 64, "at most 100: grid %d block %d, the H100 says 4224 (32 a SM) and 64", grid, block);
+    cr_expect(grid == 4224 && block == 64, "at most 100: grid %d block %d, the H100 says 4224 (32 a SM) and 64", grid, block);
 }
 
 /* ---- known limits (harness/emu/README.md) */

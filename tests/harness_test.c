@@ -725,6 +725,50 @@ static void expect_product(int tiled, const char *hint, const char *never)
               "the message says \"%s\", which misleads here:\n%s", never, product_verdict.message);
 }
 
+/* C = alpha A B + beta C with alpha = 1, beta = 0, as public SGEMM kernels are written (a
+ * student's adaptation, 2026-11-29): C's NaN before the call stays, 0 x NaN being NaN, bit for
+ * bit on the CPU (and the emulator), as the GPU's one NaN where gpu_nan is set. It was told "C
+ * was not written at all. Is the kernel implemented and launched?". */
+static int gpu_nan;
+static void alpha_beta_product(float *c, const float *a, const float *b, int m, int n, int k)
+{
+    const float alpha = 1.0f, beta = 0.0f;
+    for (int i = 0; i < m; i++)
+        for (int j = 0; j < n; j++) {
+            float sum = 0.0f;
+            for (int p = 0; p < k; p++)
+                sum += a[(size_t)i * k + p] * b[(size_t)p * n + j];
+            float v = alpha * sum + beta * c[(size_t)i * n + j];
+            c[(size_t)i * n + j] = gpu_nan && v != v ? tl_bits_float(0x7fffffffu) : v;
+        }
+}
+
+static int run_product_of_a_kernel(const tl_call *call, tl_entry_fn fn, tl_matrix *const m[], tl_shape s,
+                                char *why, size_t why_len)
+{
+    tl_launch_reset();
+    tl_launch_note((unsigned[3]){1, 2, 1}, (unsigned[3]){128, 1, 1}, 0, "sgemmWarptiling");
+    return tl_cpu_backend.run(call, fn, m, s, why, why_len);
+}
+
+static const tl_backend product_of_a_kernel = {"planted GPU", 1, run_product_of_a_kernel};
+
+Test(matmul_checker, names_c_read_before_it_was_written)
+{
+    tl_shape s = {33, 31, 17};
+    gpu_nan = 0;
+    tl_check_matmul(&product_verdict, alpha_beta_product, 1, &product_of_a_kernel, s, 99, &tl_product_words);
+    cr_assert(!product_verdict.ok);
+    cr_assert(strstr(product_verdict.message, "yet a kernel ran (sgemmWarptiling") &&
+                  strstr(product_verdict.message, "C = alpha A B + beta C"),
+              "%s", product_verdict.message);
+    cr_assert(!strstr(product_verdict.message, "Is the kernel implemented"), "%s", product_verdict.message);
+    gpu_nan = 1;
+    tl_check_matmul(&product_verdict, alpha_beta_product, 1, &product_of_a_kernel, s, 99, &tl_product_words);
+    cr_assert(strstr(product_verdict.message, "C read before it was written"), "%s", product_verdict.message);
+    tl_launch_reset();
+}
+
 Test(matmul_checker, speaks_of_tiles_only_to_the_tiled_kernel)
 {
     product_from = 1, product_past = 0;
@@ -789,6 +833,8 @@ Test(matmul_checker, names_an_accumulator_not_set_to_zero)
     cr_assert(strstr(product_verdict.message, "off by exactly a value another element of C came out with") &&
                   strstr(product_verdict.message, "float sum = 0.0f"),
               "%s", product_verdict.message);
+    /* and the accumulator set to 0 once, before a thread's loop over its tiles of C */
+    cr_assert(strstr(product_verdict.message, "tile after tile of C"), "%s", product_verdict.message);
     cr_assert(!strstr(product_verdict.message, "check A[row * k + p]"), "%s", product_verdict.message);
     accumulator_start = 0.5f;
     tl_check_matmul(&product_verdict, accumulator_not_zeroed, 0, &product_here, s, 99, &tl_product_words);

@@ -24,6 +24,15 @@ for csv in plots/data/lab[0-9][0-9].csv; do
     expect "$(basename "$csv" .csv)" "$csv"
 done
 expect ladder plots/data/lab0[1-6].csv
+# Every lab with a run at the ladder's size has its bar: a sum's at as many floats (its rows x
+# cols carry a count as 1 x N), which the ladder once left out (README: "every lab").
+if [ -s plots/data/lab10.csv ]; then
+    if grep -q '^lab 10 reduction,0\.9' "$tmp/plots/ladder.csv"; then
+        ok "the ladder has lab 10's bar, its reference at 4096 x 4096 floats"
+    else
+        not_ok "the ladder leaves lab 10 out" "$tmp/plots/ladder.csv"
+    fi
+fi
 expect cpu-olevels plots/data/lab01-O*.csv
 expect cpu-blocks plots/data/lab02-BLOCK*.csv
 expect cpu-cache plots/data/lab02-cache.csv
@@ -323,6 +332,22 @@ if grep -qF '| reference | 634 | \+-0 % | 634 | 635 | 36.8 |' "$tmp/rates.md" &&
     ok "the report's bench tables give each measurement to three figures (36.8 GB/s, 49.1 us)"
 else
     not_ok "the report's bench tables print more figures than a run holds" "$tmp/rates.md"
+fi
+
+# A sum's sizes are counts (its "# dims: 1"), carried as rows x cols: the table says n.
+cat >"$tmp/counts.csv" <<'CSV'
+# tilelab bench
+# dims: 1 (sizes are N (a count of floats))
+lab,variant,rows,cols,depth,reps,median_s,q1_s,q3_s,min_s,max_s,rate,unit,share_of_ceiling,ratio_to_reference
+10,stream,1,4194304,1,20,1.18e-05,1.17e-05,1.19e-05,1.17e-05,1.2e-05,1415.08,GB/s,1.0,1.08
+10,reference,2,134217728,1,20,0.00036,0.000359,0.00036,0.000358,0.00036,2986.5,GB/s,0.999,1.0
+CSV
+table "$tmp/counts.csv" >"$tmp/counts.md"
+if grep -qF '| stream | 4194304 |' "$tmp/counts.md" && grep -qF '| reference | 268435456 |' "$tmp/counts.md" &&
+    grep -q '| n |' "$tmp/counts.md" && ! grep -q 'x4194304' "$tmp/counts.md"; then
+    ok "the report's tables give a sum's sizes as counts of elements (n = 4194304), not as 1x4194304x1"
+else
+    not_ok "the report's tables give a sum's sizes as the shapes that carry them" "$tmp/counts.md"
 fi
 
 # ---------------------------------------------------------------- a student's day

@@ -102,11 +102,11 @@ for lab in 03 04 05 06 08 09; do
     fi
 done
 # Lab 6's reference picks its blocks by occupancy ("One wave" in its
-# handout): on the emulator's one SM, 6 tiles (127 x 127, rows shifted to
-# sectors) need two waves of 64 x 8 and fit in one of 64 x 4; 64 tiles
-# (512 x 512) need many of either. The profile shows the threads it ran.
+# handout): on the emulator's 132 SMs, an H100's, 529 tiles (1472 x 1472)
+# need two waves of 64 x 8 and fit in one of 64 x 4; 64 tiles (512 x 512)
+# fit in one of either. The profile shows the threads it ran.
 if [ -x "$build/lab06/profile-emu" ]; then
-    for want in "127 6 1536" "512 64 32768"; do
+    for want in "1472 529 135424" "512 64 32768"; do
         set -- $want
         "$build/lab06/profile-emu" --size "$1" --csv "$tmp/wave.csv" >"$tmp/wave.log" 2>&1
         got=$(awk -F, '/^variant,/ { for (i = 1; i <= NF; i++) c[$i] = i; next }

@@ -601,7 +601,7 @@ unsigned long long tl_emu_cuda_sreg(int which)
     case TL_SREG_LANEID: return lane;
     case TL_SREG_WARPID: return current < 0 ? 0 : (unsigned)current / 32;
     case TL_SREG_NWARPID: return 64; /* an H100 SM's warps */
-    case TL_SREG_NSMID: return 1;    /* the emulator is one SM */
+    case TL_SREG_NSMID: return TL_EMU_SMS; /* every block on SM 0 (%smid), of an H100's */
     case TL_SREG_LANEMASK_EQ: return 1u << lane;
     case TL_SREG_LANEMASK_LE: return (unsigned)((2ull << lane) - 1);
     case TL_SREG_LANEMASK_LT: return (1u << lane) - 1;

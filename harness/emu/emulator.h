@@ -139,6 +139,14 @@ void tl_emu_kernel_learn(tl_emu_kernel *k, int regs, int smem, int max_threads);
  * and dynamic bytes of dynamic shared memory, with why in why. */
 cudaError_t tl_emu_kernel_refusal(const tl_emu_kernel *k, unsigned threads, size_t dynamic,
                                   char *why, size_t len);
+/*
+ * The SMs of the H100 the kit's runs were recorded on (plots/data/launch-limits-h100.txt),
+ * which cudaGetDeviceProperties and %nsmid give: a grid sized by them (lab 10's step 7, one
+ * wave of a persistent kernel) is as large here as there, so a mistake that shows only past
+ * some number of blocks shows on both. Their blocks still run one after another.
+ */
+#define TL_EMU_SMS 132
+
 /* Blocks of block_size threads one SM holds (cudaOccupancyMaxActiveBlocksPerMultiprocessor). */
 int tl_emu_blocks_per_sm(const tl_emu_kernel *k, int block_size, size_t dynamic);
 

@@ -810,9 +810,9 @@ cudaError_t cudaChooseDevice(int *device, const struct cudaDeviceProp *prop)
 }
 
 /*
- * One SM of an H100, as CUDA 13 describes the H100 (plots/data/launch-limits-h100.txt):
- * its limits a block and an SM, compute capability 9.0; one SM, so that
- * occupancy asks nothing of blocks the emulator does not have.
+ * An H100, as CUDA 13 describes it (plots/data/launch-limits-h100.txt): its limits a
+ * block and an SM, compute capability 9.0, and its SMs (TL_EMU_SMS), whose blocks the
+ * emulator runs one after another.
  */
 cudaError_t cudaGetDeviceProperties(struct cudaDeviceProp *prop, int device)
 {
@@ -838,7 +838,7 @@ cudaError_t cudaGetDeviceProperties(struct cudaDeviceProp *prop, int device)
     prop->minor = 0;
     prop->textureAlignment = 512;
     prop->texturePitchAlignment = 32;
-    prop->multiProcessorCount = 1;
+    prop->multiProcessorCount = TL_EMU_SMS;
     prop->canMapHostMemory = 1;
     prop->concurrentKernels = 1;
     prop->asyncEngineCount = 1;
@@ -900,7 +900,7 @@ cudaError_t cudaDeviceGetAttribute(int *value, enum cudaDeviceAttr attr, int dev
 
 /*
  * How many blocks of block_size threads one SM holds at once, by the limits
- * of the emulator's one SM (cudaGetDeviceProperties: an H100's): threads,
+ * of an H100 SM (cudaGetDeviceProperties): threads,
  * in whole warps, blocks, registers, and shared memory, each block's
  * dynamic shared memory, its static arrays and the runtime's reserve
  * (kernels.c). A kernel's registers and static arrays count where they are

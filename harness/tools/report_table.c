@@ -37,6 +37,9 @@ typedef struct {
 
 static column cols[MAX_COLUMNS];
 static int ncols, nrows;
+/* An operation of one dimension (its "# dims: 1" fact: lab 10's sum): its sizes are counts
+ * of elements, which the CSV carries as rows x cols (tl_count_shape), depth 1. */
+static int counts;
 
 static void *grow(void *p, size_t n)
 {
@@ -104,6 +107,8 @@ static void read_csv(tl_csv *f)
         }
         nrows++;
     }
+    const char *dims = tl_csv_fact(f, "dims");
+    counts = dims && atoi(dims) == 1;
 }
 
 static void set(int c, int r, const char *value)
@@ -112,12 +117,26 @@ static void set(int c, int r, const char *value)
     cols[c].cells[r] = copy(value);
 }
 
-/* rows, cols (and depth, for a product or a shape of three sides) as one "size". */
+/* rows, cols (and depth, for a product or a shape of three sides) as one "size"; a count's
+ * rows x cols as the count, n (a table of lab 10's once read "1x4194304x1"). */
 static void join_size(void)
 {
     int r = find("rows"), c = find("cols"), d = find("depth"), u = find("unit");
     if (r < 0 || c < 0)
         return;
+    if (counts) {
+        for (int i = 0; i < nrows; i++) {
+            char size[CELL];
+            snprintf(size, sizeof size, "%llu",
+                     strtoull(cols[r].cells[i], NULL, 10) * strtoull(cols[c].cells[i], NULL, 10));
+            set(r, i, size);
+        }
+        snprintf(cols[r].name, CELL, "n");
+        if (d >= 0)
+            drop(d);
+        drop(find("cols"));
+        return;
+    }
     int three = 0;
     for (int i = 0; d >= 0 && i < nrows; i++)
         three |= strcmp(cols[d].cells[i], cols[c].cells[i]) != 0 ||

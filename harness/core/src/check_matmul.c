@@ -418,14 +418,51 @@ static int hint_accumulator(char *msg, size_t len, const float *c, const double 
         tl_appendf(msg, len,
                    "  hint: %zu of the %zu wrong elements are off by exactly a value another "
                    "element of C came out with (C[%zu][%zu] is %.9g over): each of those sums "
-                   "started where another thread's sum had ended, not at 0, which an accumulator "
+                   "started where another sum had ended, not at 0, which an accumulator "
                    "declared without a value does (float sum; holds what its register or stack "
-                   "slot held before). The products are right: set the accumulator to 0 before "
-                   "the loop over p, float sum = 0.0f;.\n",
+                   "slot held before), and so does one set to 0 once where a thread computes "
+                   "element after element or tile after tile of C (a grid-stride or persistent "
+                   "loop over tiles: its second tile starts where its first ended). The products "
+                   "are right: set the accumulator to 0 before each element's loop over p, "
+                   "float sum = 0.0f;.\n",
                    other, wrong, first / (size_t)s.cols, first % (size_t)s.cols, offset0);
     else
         return 0;
     return 1;
+}
+
+/*
+ * Every element of C holds the NaN the harness put there before the call.
+ * Where a kernel ran, it stored nothing, or stored what it computed from C's
+ * old value: a kernel that reads C before writing it (C = alpha A B + beta C,
+ * even with beta = 0, as public SGEMM kernels are written: 0 times NaN is
+ * NaN) keeps that NaN, bit for bit where the arithmetic is the CPU's (the
+ * emulator's). A student's adaptation of such a kernel was told "C was not
+ * written at all. Is the kernel implemented and launched?" (2026-11-29).
+ */
+static void hint_nothing_written(char *msg, size_t len, int on_gpu)
+{
+    int launches = on_gpu ? tl_launch_count() : 0;
+    if (on_gpu && launches == 0) {
+        tl_appendf(msg, len, "  hint: C was not written at all, and no kernel was launched: "
+                             "launch yours with kernel<<<grid, block>>>(...).\n");
+        return;
+    }
+    if (on_gpu) {
+        const tl_launch *l = tl_launch_get(0);
+        tl_appendf(msg, len, "  hint: every element of C holds what the harness put there before "
+                             "the call (a NaN), yet %s ran (%s%s, a grid of (%u, %u) blocks)",
+                   launches > 1 ? "kernels" : "a kernel", launches > 1 ? "the first " : "",
+                   l->kernel[0] ? l->kernel : "unnamed", l->grid[0], l->grid[1]);
+    } else {
+        tl_appendf(msg, len, "  hint: every element of C holds what the harness put there before "
+                             "the call (a NaN), though the product ran");
+    }
+    tl_appendf(msg, len, ": it stored nothing to C, or it stored values computed from C's own old "
+                         "values. A kernel that reads C before writing it, as C = alpha A B + beta C "
+                         "does even with beta = 0 (0 times NaN is NaN), carries that NaN into every "
+                         "element: C is an output only here, so write it without reading it "
+                         "(C[i][j] = sum).\n");
 }
 
 /* past_end: the guard after C was written, by stores past a row's end or C's. */
@@ -448,8 +485,7 @@ static void explain(char *msg, size_t len, const matmul_scan *sc, const float *c
                    w / n, w % n, exact[w], (double)c[w], sc->worst_ratio);
 
     if (sc->unwritten == (size_t)m * n) {
-        tl_appendf(msg, len, "  hint: C was not written at all. Is the kernel implemented and "
-                             "launched?\n");
+        hint_nothing_written(msg, len, on_gpu);
         return;
     }
     if (sc->from_shared && tiled)
@@ -492,7 +528,8 @@ static void explain(char *msg, size_t len, const matmul_scan *sc, const float *c
                            "__syncthreads(), or threads that returned before it)"
                          : "",
                    "; or an accumulator never set to 0 (float sum; holds whatever its register "
-                   "held, a NaN too)");
+                   "held, a NaN too); or C read before it was written (beta * C with beta = 0 "
+                   "is NaN where C holds the NaN the harness puts there before the call)");
     if (sc->unwritten == sc->wrong && tl_unwritten_tail(c, m, n, &tail_rows, &tail_cols))
         hint_tail(msg, len, s, tail_rows, tail_cols, tiled, on_gpu, words);
     if (sc->transposed)

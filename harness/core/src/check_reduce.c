@@ -223,6 +223,16 @@ static void hint_tail(char *msg, size_t len, const reduce_case *c, size_t t)
                    "test each element's index (i < n, for each of a thread's elements) rather "
                    "than stopping at the last whole round.\n",
                    c->grid, c->block, threads, kept, threads, (size_t)(kept / threads));
+        /* One element a thread and no more: a grid too small, or a grid-stride loop whose
+         * step ran past n from the first element (blockDim.x * blockDim.x for gridDim.x *
+         * blockDim.x: a student's, 2026-11-29, told only to round the grid up). */
+        if (kept == threads)
+            tl_appendf(msg, len,
+                       "  If your threads loop over their elements, each left after its first: a "
+                       "grid-stride loop steps by the grid's threads, gridDim.x * blockDim.x "
+                       "(here %llu), times a thread's elements per step; a longer step "
+                       "(blockDim.x * blockDim.x, say) jumps past n at once.\n",
+                       threads);
         return;
     }
     if (c->block && kept % c->block == 0) {
@@ -260,7 +270,12 @@ static int hint_times(char *msg, size_t len, const reduce_case *c)
                              "== 0) atomicAdd(d_out, sum);\n", m);
     else
         tl_appendf(msg, len, " A stride too short (each thread's loop overlapping the next "
-                             "thread's), or the result added to *d_out more than once.\n");
+                             "thread's), or the result added to *d_out more than once%s.\n",
+                   m == 2 ? "; or a warp shuffle whose offset is not below its width "
+                            "(__shfl_down_sync(mask, v, 16, 16): the width cuts the warp into "
+                            "segments of 16 lanes, and a lane whose source lies past its segment "
+                            "gets its own value back, so v += doubles it)"
+                          : "");
     return 1;
 }
 
@@ -393,7 +408,12 @@ static void explain(char *msg, size_t len, const reduce_case *c, float got, int 
                                  "there before the call, a NaN: nothing was stored to it, or "
                                  "atomicAdd added to it without setting it to 0 first "
                                  "(cudaMemset(d_out, 0, sizeof(float)) before the kernel; NaN "
-                                 "plus anything is NaN).\n", exact);
+                                 "plus anything is NaN). Where the last block to finish stores "
+                                 "it, no block found itself the last: a count of blocks done "
+                                 "that an earlier call left past 0 (__device__ variables keep "
+                                 "their values from call to call: the last block sets it back "
+                                 "to 0, or atomicInc(&done, gridDim.x - 1) wraps it there).\n",
+                       exact);
         return;
     }
     tl_appendf(msg, len, "  *d_out should be %.9g, got %.9g", exact, (double)got);
@@ -451,7 +471,10 @@ static void explain(char *msg, size_t len, const reduce_case *c, float got, int 
                "partials with *d_out += sum instead of atomicAdd lose some of them. And a warp's "
                "last step must start from every value the tree left: rounds that stop at 32 "
                "slots and shuffles over 16 lanes (or a mask of lanes that do not all call them: "
-               "a lane that takes no part hands over 0 on an H100) leave values out.\n");
+               "a lane that takes no part hands over 0 on an H100) leave values out; a shuffle's "
+               "offset as large as its width hands a lane its own value (added twice). A "
+               "grid-stride loop steps by the grid's threads, gridDim.x * blockDim.x: a shorter "
+               "step adds elements twice, a longer one (blockDim.x * blockDim.x) skips some.\n");
 }
 
 void tl_check_reduce(tl_verdict *v, tl_reduce_fn fn, const tl_backend *backend, size_t n,
