@@ -166,6 +166,8 @@ __global__ void __launch_bounds__(TD *ROWS) transpose_tile_pairs(float *mat, int
 template <int TD, int ROWS>
 static void launch(float *d_mat, int n)
 {
+    static_assert(TD % ROWS == 0, "BLOCK_ROWS must divide TILE_DIM: each thread moves "
+                                  "TILE_DIM / BLOCK_ROWS rows of a tile");
     int T = (n + TD - 1) / TD, S = T - 1;
     int blocks = (S + 1) * ((S + 1) / 2) + T;
     if (n % SECTOR == 0)
