@@ -72,7 +72,7 @@ template <int TD, int ROWS, bool WHOLE>
 __device__ static void load_tile(float (*t)[TD + 1], const float *mat, int n, int r0, int c0)
 {
     int r = r0 + threadIdx.y, c = c0 + threadIdx.x;
-    const float *at = mat + (size_t)r * n + c; /* this thread's first element, where WHOLE */
+    const float *at = WHOLE ? mat + (size_t)r * n + c : mat; /* its first element, if inside */
 #pragma unroll
     for (int j = 0; j < TD; j += ROWS) {
         if (WHOLE)
@@ -87,7 +87,7 @@ template <int TD, int ROWS, bool WHOLE>
 __device__ static void store_tile(float *mat, int n, int r0, int c0, const float (*t)[TD + 1])
 {
     int r = r0 + threadIdx.y, c = c0 + threadIdx.x;
-    float *at = mat + (size_t)r * n + c; /* this thread's first element, where WHOLE */
+    float *at = WHOLE ? mat + (size_t)r * n + c : mat; /* its first element, if inside */
 #pragma unroll
     for (int j = 0; j < TD; j += ROWS) {
         if (WHOLE)
