@@ -1050,7 +1050,10 @@ slides: $(FIGURE_TOOLS)
 # Everything but the reference sources, which travel compiled: for any
 # x86-64 CPU (no -march), for the emulator, and as a fat GPU binary. The
 # emulator's corpus stays out too: many of its kernels are working answers.
-DIST_NAME := tilelab-student
+# With LABS= (make gradescope LABS=10 builds one) the kit holds those labs'
+# references alone: its name says so, so that it never takes the place of the
+# whole kit an earlier make dist wrote, which an instructor may hand out.
+DIST_NAME := tilelab-student$(if $(LABS_GIVEN),-labs-$(subst $(eval) ,-,$(strip $(LABS))))
 DIST_FILES := Makefile README.md $(wildcard labs harness tests plots slides)
 dist: references
 	@rm -rf $(B)/$(DIST_NAME) && mkdir -p $(B)/$(DIST_NAME)/solutions/prebuilt
@@ -1119,7 +1122,7 @@ help:
 	@echo "  make references           compile the references once, for the grader, make dist and make gradescope"
 	@echo "  make slurm-start          a Slurm cluster of one node, this machine, to try SCHEDULER=slurm (make slurm-stop)"
 	@echo "  make hostile              grade the catalogue of cheats beside honest controls, and the references: build/hostile/hostile.csv"
-	@echo "  make dist                 build/tilelab-student.tar.gz: the kit without reference sources"
+	@echo "  make dist                 build/tilelab-student.tar.gz: the kit without reference sources (LABS=: tilelab-student-labs-NN...)"
 	@echo
 	@echo "For the kit's developers (DEVELOPERS.md):"
 	@echo "  make check                the kit's own tests: every reference passes, every stub fails"

@@ -19,6 +19,56 @@
 #include "launch.h"
 #include "tl_test.h"
 
+/*
+ * The shape a technique check judges is drawn, never fixed: a hand-in that
+ * ran its lab's technique only at a public shape (a tiled kernel at the one
+ * shape the checks used, lab 3's everywhere else) earned the points. The
+ * seed is the grader's, fresh for each hand-in (TILELAB_TECHNIQUE_SEED, on
+ * the suite's standard input, tl_test.h: no lab's code reads it), or else
+ * the run's TILELAB_SEED, so that `TILELAB_SEED=N make labN test` draws a
+ * failing check's shape again. Sides are no multiple of a tile (a kernel
+ * without its bounds checks, run only where it is right, counts nothing),
+ * and a multiple of 8 floats, so that each row starts on a 32-byte sector
+ * and a coalesced kernel uses whole sectors as at a multiple of the tile.
+ */
+static inline uint64_t tl_technique_seed(void)
+{
+    const char *text = getenv("TILELAB_TECHNIQUE_SEED");
+    char *end;
+    if (text && *text) {
+        unsigned long long seed = strtoull(text, &end, 10);
+        cr_assert(!*end, "TILELAB_TECHNIQUE_SEED='%s' is not a whole number", text);
+        return seed;
+    }
+    return tl_test_seed();
+}
+
+/* A side of 32 x [lo, hi] and a tail of 8, 16 or 24 (a tile of 16 or less may fit it). */
+static inline int tl_technique_side(uint64_t *state, int lo, int hi)
+{
+    int tiles = lo + (int)(tl_rand_next(state) % (uint64_t)(hi - lo + 1));
+    return 32 * tiles + 8 * (1 + (int)(tl_rand_next(state) % 3));
+}
+
+/* A check's shape: rows x cols (depth for a product) of sides tl_technique_side draws, each
+ * check its own stream of the seed (salt), so that two checks of a suite differ. */
+static inline tl_shape tl_technique_shape(int lo, int hi, int salt)
+{
+    uint64_t state = tl_technique_seed() ^ (0x9e3779b97f4a7c15ull * (uint64_t)(salt + 1));
+    tl_shape s;
+    s.rows = tl_technique_side(&state, lo, hi);
+    s.cols = tl_technique_side(&state, lo, hi);
+    s.depth = tl_technique_side(&state, lo, hi);
+    return s;
+}
+
+/* Elements of a rows x cols matrix rounded up to whole side x side tiles: how many a
+ * kernel of such tiles covers, its tail tiles' threads idle past the matrix. */
+static inline double tl_tiled_area(int rows, int cols, int side)
+{
+    return (double)((rows + side - 1) / side * side) * (double)((cols + side - 1) / side * side);
+}
+
 #define TL_TECHNIQUE_NAME(suite) #suite
 #define TL_TECHNIQUE_SUITE(suite) TL_TECHNIQUE_NAME(suite)
 

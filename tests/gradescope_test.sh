@@ -40,9 +40,16 @@ submit() {
 handin() { rm -rf "$ag/submission" && mkdir -p "$ag/submission"; }
 
 printf '# held back from the class\nseed 4242\nshapes 97x131,5x3\n' >"$tmp/held-back.txt"
+# The whole kit make dist wrote, which an instructor may hand out: a kit of LABS alone has a
+# name of its own, and leaves it as it was (or absent).
+kit_before=$(cksum <"$build/tilelab-student.tar.gz" 2>/dev/null || echo absent)
 check "make gradescope LABS=\"$labs\" HIDDEN=held-back.txt writes build/gradescope/autograder.zip" \
     make -s gradescope LABS="$labs" HIDDEN="$tmp/held-back.txt"
 cp "$tmp/out" "$tmp/made"
+check "... and its student kit is build/tilelab-student-labs-01-03.tar.gz, of those labs' references alone" \
+    sh -c "tar -tzf '$build/tilelab-student-labs-01-03.tar.gz' | grep -qx 'tilelab-student-labs-01-03/solutions/prebuilt/lab01-cpu.o' && ! tar -tzf '$build/tilelab-student-labs-01-03.tar.gz' | grep -q 'prebuilt/lab10'"
+check "... leaving the whole kit of make dist, build/tilelab-student.tar.gz, as it was" \
+    test "$(cksum <"$build/tilelab-student.tar.gz" 2>/dev/null || echo absent)" = "$kit_before"
 check "... from the references make references built once, which it names" \
     grep -q "references compiled only (lab01-cpu.o lab03-" "$tmp/made"
 unzip -Z1 "$zip" >"$tmp/listing" 2>&1

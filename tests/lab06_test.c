@@ -7,22 +7,30 @@
 /* Lab 5's tile, read and written without bank conflicts. */
 TL_TECHNIQUE(lab06_technique, uses_a_padded_tile, 20)
 {
-    tl_emu_stats t = tl_counts_of(TL_ENTRY(transpose), 192, 128, 1);
-    tl_expect_staged(&t, 192.0 * 128);
+    tl_shape s = tl_technique_shape(3, 7, 0);
+    tl_emu_stats t = tl_counts_of(TL_ENTRY(transpose), s.rows, s.cols, 1);
+    tl_expect_staged(&t, (double)s.rows * s.cols);
     tl_expect_coalesced();
     tl_expect_conflict_free();
 }
 
-/* Fewer threads than elements: each moves several, as many as the threads that ran say. */
+/* Fewer threads than elements: each moves several, as many as the threads that ran say. The
+ * drawn shape's sides are no multiple of a tile, so a tile's threads past the matrix idle:
+ * counted over the matrix rounded up to whole 32 x 32 tiles, every thread moves 2 at least
+ * (TILE_DIM 32 and BLOCK_ROWS 16 exactly 2; 64 x 16, 4 of its tiles' elements, fewer tiles of
+ * 32 x 32 each), where one thread an element covers at most 1 (sides from 104: 0.66 of the
+ * rounded matrix are its own elements, and 2 x 0.66 > 1). */
 TL_TECHNIQUE(lab06_technique, moves_several_elements_per_thread, 20)
 {
-    tl_emu_stats t = tl_counts_of(TL_ENTRY(transpose), 192, 128, 1);
-    double each = 192.0 * 128 / (double)t.threads;
+    tl_shape s = tl_technique_shape(3, 7, 1);
+    tl_emu_stats t = tl_counts_of(TL_ENTRY(transpose), s.rows, s.cols, 1);
+    double covered = tl_tiled_area(s.rows, s.cols, 32), each = covered / (double)t.threads;
     cr_assert(each >= 2,
-              "%llu threads ran for the %d elements of a 192 x 128 matrix, %.1f elements each: one "
-              "thread per element of a tile. Launch TILE_DIM x BLOCK_ROWS threads (e.g. 32 x 8) and "
-              "let each thread move TILE_DIM / BLOCK_ROWS elements in a loop.",
-              t.threads, 192 * 128, each);
+              "%llu threads ran for a %d x %d matrix, whose whole 32 x 32 tiles hold %.0f elements: "
+              "%.1f elements each, one thread per element of a tile. Launch TILE_DIM x BLOCK_ROWS "
+              "threads (e.g. 32 x 8) and let each thread move TILE_DIM / BLOCK_ROWS elements in a "
+              "loop.",
+              t.threads, s.rows, s.cols, covered, each);
 }
 
 /*

@@ -21,6 +21,7 @@ TL_HELD_BACK(lab07_hidden, held_back_shapes, 120)
  * and its multiply-adds take them from shared memory. */
 TL_TECHNIQUE(lab07_technique, tiled_uses_shared_tiles, 20)
 {
-    tl_emu_stats t = tl_counts_of(TL_ENTRY(matmul_tiled), 64, 64, 64);
-    tl_expect_tile_reuse(&t, 64, 64, 64, 4);
+    tl_shape s = tl_technique_shape(2, 4, 0);
+    tl_emu_stats t = tl_counts_of(TL_ENTRY(matmul_tiled), s.rows, s.cols, s.depth);
+    tl_expect_tile_reuse(&t, s.rows, s.cols, s.depth, 4);
 }

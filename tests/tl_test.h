@@ -124,7 +124,8 @@ __attribute__((constructor)) static void tl_write_manifest(void)
 /*
  * The held-back cases of a grader's run (harness/grade/grade_tests.c): with
  * TILELAB_HELD_BACK=stdin, their seed and shapes come on standard input, as
- * TILELAB_SEED=... and TILELAB_HIDDEN=... lines, never on a command line or
+ * TILELAB_SEED=... and TILELAB_HIDDEN=... lines (and the technique checks'
+ * seed, TILELAB_TECHNIQUE_SEED=..., gpu_technique.h), never on a command line or
  * in an environment a lab's code could read (a sandbox's first process shows
  * both in /proc). Read here, in the suite's first process, before any test
  * or lab process starts, and set in its own environment: its test
@@ -149,7 +150,8 @@ __attribute__((constructor)) static void tl_take_held_back(void)
         if (!value)
             continue;
         *value++ = '\0';
-        if (!strcmp(line, "TILELAB_SEED") || !strcmp(line, "TILELAB_HIDDEN"))
+        if (!strcmp(line, "TILELAB_SEED") || !strcmp(line, "TILELAB_HIDDEN") ||
+            !strcmp(line, "TILELAB_TECHNIQUE_SEED"))
             setenv(line, value, 1);
     }
 }

@@ -75,6 +75,12 @@ void tl_emu_name_allocation(const void *p, const char *name, size_t data_offset,
  * one verdict. */
 void tl_emu_lab_running(int on);
 
+/* The bytes the lab file's variables outside shared memory hold: its __device__ and
+ * __constant__ variables, and its other globals (the emulator's build makes no
+ * difference between a __device__ variable and another global), string literals aside.
+ * A GPU's glue counts the variables the CUDA module registers (plan_record.h). */
+size_t tl_emu_lab_variable_bytes(void);
+
 /* The launches since tl_emu_launches_reset, as the emulator recorded them in its own pages
  * (launch.h's records): the launch log's, which the lab's code could rewrite. */
 void tl_emu_launches_reset(void);

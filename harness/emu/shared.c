@@ -100,6 +100,15 @@ const struct asan_global *tl_emu_global_at(uintptr_t a)
     return NULL;
 }
 
+size_t tl_emu_lab_variable_bytes(void)
+{
+    size_t bytes = 0;
+    for (size_t i = 0; i < n_globals; i++)
+        if (!tl_emu_is_shared(globals[i]) && strcmp(globals[i]->name, "<string literal>") != 0)
+            bytes += globals[i]->size;
+    return bytes;
+}
+
 /* The __shared__ arrays of template kernels, from the symbol table (statics.c). */
 typedef struct {
     uintptr_t beg;

@@ -341,6 +341,14 @@ void __cudaRegisterVar(void **module, char *host, char *device, const char *name
         real___cudaRegisterVar(module, host, device, name, ext, size, constant, global);
 }
 
+size_t tl_plan_variable_bytes(void)
+{
+    size_t bytes = 0;
+    for (int i = 0; i < n_variables; i++)
+        bytes += variables[i].size;
+    return bytes;
+}
+
 /* The variable whose host-side address is symbol, or NULL. */
 static const variable *variable_at(const void *symbol)
 {

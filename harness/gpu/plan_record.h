@@ -17,4 +17,8 @@
 void tl_plan_record_begin(const tl_plan_table *table, tl_plan *plan);
 void tl_plan_record_end(void);
 
+/* The bytes the lab's __device__ and __constant__ variables hold, as the CUDA module
+ * registered them. */
+size_t tl_plan_variable_bytes(void);
+
 #endif

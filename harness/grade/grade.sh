@@ -335,9 +335,15 @@ grade_lab() {
         "$TOOLS/grade-plan" run "$manifest" technique | "${lab_tool[@]}" fail-tests "$lab" "not graded: technique is judged from the CPU emulator's counts of your kernels' run, on every machine, and the emulator could not build your file:
 $(tail -c 1500 "$no_emu")"
     fi
-    "$TOOLS/grade-plan" run "$manifest" visible $apart | "${lab_tool[@]}" tests "$lab" "$bin"
+    # The technique checks' shapes come from a seed drawn here, fresh for each hand-in, on
+    # the suite's standard input (tests/gpu_technique.h): a lab's code cannot know them.
+    local tech_input
+    tech_input="TILELAB_TECHNIQUE_SEED=$(od -An -N8 -tu8 /dev/urandom | tr -d ' ')"$'\n'
+    "$TOOLS/grade-plan" run "$manifest" visible $apart |
+        "${lab_tool[@]}" tests "$lab" "$bin" --input "$tech_input" TILELAB_HELD_BACK=stdin
     [ -z "$apart" ] || [ -n "$no_emu" ] ||
-        "$TOOLS/grade-plan" run "$manifest" technique | "${lab_tool[@]}" tests "$lab" "$tech_bin"
+        "$TOOLS/grade-plan" run "$manifest" technique |
+        "${lab_tool[@]}" tests "$lab" "$tech_bin" --input "$tech_input" TILELAB_HELD_BACK=stdin
     # GPU timing waits until every lab is graded (gpu_timing), one lab at a
     # time; what it runs is built now, beside the other labs' work.
     if [ "$backend" != cuda ] && all_correct "$lab_outcomes" "$lab"; then

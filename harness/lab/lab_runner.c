@@ -226,6 +226,33 @@ static void profile_of(const tl_lab_request *rq, entry_fn fn, tl_lab_reply *rp)
 }
 #endif
 
+#ifdef TL_LAB_GPU
+/*
+ * An in-place call in the matrix's own memory alone (lab.h): a file whose own
+ * variables could hold a copy of the matrix (a __device__ float scratch[N],
+ * copied into and transposed back out of) is refused before its code runs, as
+ * cudaMalloc is, on the emulator and on a GPU alike.
+ */
+static int own_memory_refused(const tl_call *call, tl_lab_reply *rp)
+{
+#ifdef TL_EMU
+    size_t bytes = tl_emu_lab_variable_bytes();
+#else
+    size_t bytes = tl_plan_variable_bytes();
+#endif
+    if (!call || call->kind != TL_CALL_INPLACE || bytes <= TL_INPLACE_OWN_BYTES)
+        return 0;
+    snprintf(rp->why, sizeof rp->why,
+             "your file's own variables (__device__ and __constant__ ones) hold %zu bytes, and an "
+             "in-place transpose keeps at most %d there (a counter, a few flags): it works in the "
+             "matrix's own memory, with its tiles in __shared__ memory, and a copy of the matrix "
+             "in a variable of its own is the second matrix lab 9 does without (lab.h)",
+             bytes, TL_INPLACE_OWN_BYTES);
+    rp->rc = -1;
+    return 1;
+}
+#endif
+
 static void answer(const tl_lab_request *rq, tl_lab_reply *rp)
 {
     const tl_backend *b = &TL_BACKEND;
@@ -251,6 +278,10 @@ static void answer(const tl_lab_request *rq, tl_lab_reply *rp)
         rp->rc = -1;
         return;
     }
+#ifdef TL_LAB_GPU
+    if (own_memory_refused(tl_lab_entry_call(rq->entry), rp))
+        return;
+#endif
     tl_todo_reset();
     tl_launch_reset();
     LAUNCHES_RESET();

@@ -39,7 +39,12 @@ void sgemm(float *d_c, const float *d_a, const float *d_b, int m, int n, int k);
 /*
  * Lab 9, the in-place extension: the square n x n matrix d_mat, on the GPU,
  * replaced by its transpose in its own memory: mat[c][r] takes mat[r][c].
+ * In its own memory means no second matrix: neither cudaMalloc (refused in
+ * every lab) nor the file's own __device__ or __constant__ variables, which
+ * may hold TL_INPLACE_OWN_BYTES together (a counter, a few flags); a call
+ * of a file whose variables hold more is refused.
  */
+#define TL_INPLACE_OWN_BYTES (16 * 1024)
 void transpose_inplace(float *d_mat, int n);
 
 /*
