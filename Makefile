@@ -544,6 +544,13 @@ NCU_METRICS := l1tex__t_requests_pipe_lsu_mem_global_op_ld.sum,l1tex__t_sectors_
 NCU_EFFICIENCY := smsp__sass_average_data_bytes_per_sector_mem_global_op_ld.pct,$\
   smsp__sass_average_data_bytes_per_sector_mem_global_op_st.pct,$\
   smsp__sass_inst_executed_op_shared_ld.sum,smsp__sass_inst_executed_op_shared_st.sum
+# Global atomics and reductions (RED: an atomic whose old value is not used), which ncu
+# counts apart from loads and stores and the emulator as both a load and a store of their
+# sectors (harness/emu/emulator.c): ncu-table.sh adds them to both. Without them an
+# atomic is in neither column on a GPU.
+NCU_ATOMICS := l1tex__t_requests_pipe_lsu_mem_global_op_red.sum,l1tex__t_sectors_pipe_lsu_mem_global_op_red.sum,$\
+  l1tex__t_requests_pipe_lsu_mem_global_op_atom.sum,l1tex__t_sectors_pipe_lsu_mem_global_op_atom.sum,$\
+  smsp__sass_thread_inst_executed_op_global_red.sum,smsp__sass_thread_inst_executed_op_global_atom.sum
 # One size on both: the emulator's counts and the GPU's read side by side. Unset, the
 # operation's own (op.h's profile_size), which the bench and the profile print.
 PROFILE_SIZE ?=
@@ -558,6 +565,8 @@ ifeq ($(LAB_BACKEND),emu)
 else
 	@test -n "$(NCU)" || { echo "profile on a GPU needs Nsight Compute (ncu), part of the CUDA toolkit" >&2; exit 1; }
 	@s=$(call profile_size,$<); for v in reference student; do \
+	  $(NCU) --metrics $(NCU_METRICS),$(NCU_EFFICIENCY),$(NCU_ATOMICS) --csv $< --only $$v --sizes $$s --reps 1 --warmup 0 \
+	    > $(B)/bench/lab$(LAB)-ncu-$$v.csv 2>&1 || \
 	  $(NCU) --metrics $(NCU_METRICS),$(NCU_EFFICIENCY) --csv $< --only $$v --sizes $$s --reps 1 --warmup 0 \
 	    > $(B)/bench/lab$(LAB)-ncu-$$v.csv 2>&1 || \
 	  $(NCU) --metrics $(NCU_METRICS) --csv $< --only $$v --sizes $$s --reps 1 --warmup 0 \

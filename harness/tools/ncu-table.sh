@@ -8,7 +8,10 @@
 # each kernel's launches it keeps the largest grid, the one at the
 # profile's size (the bench also checks its result at smaller shapes).
 #
-# Requests and sectors are ncu's own. Global efficiency needs
+# Requests and sectors are ncu's own. A global atomic or reduction counts, as on
+# the emulator, as a load and a store of its sectors, where ncu counts it apart
+# (the Makefile's NCU_ATOMICS; its bytes, 4 a thread: the kit's atomics are on
+# 32-bit words). Global efficiency needs
 # smsp__sass_average_data_bytes_per_sector_mem_global_op_{ld,st}.pct and
 # shared requests smsp__sass_inst_executed_op_shared_{ld,st}.sum; without
 # them the table says "?" and counts shared requests as the passes a
@@ -44,10 +47,18 @@ shift 4
             }
             # Counts pass through as text: printed as numbers, mawk would round them to 6 digits.
             function get(id, metric) { return has[id, metric] ? m[id, metric] : "" }
+            # Of the atomics and reductions: requests, sectors, or the threads that ran them.
+            function atomic(id, what,    p, q) {
+                p = "l1tex__t_" what "_pipe_lsu_mem_global_op_"; q = "smsp__sass_thread_inst_executed_op_global_"
+                return what == "threads" ? get(id, q "red.sum") + get(id, q "atom.sum") : get(id, p "red.sum") + get(id, p "atom.sum")
+            }
+            function global(id, what, dir) {
+                return sprintf("%.0f", get(id, "l1tex__t_" what "_pipe_lsu_mem_global_op_" dir ".sum") + atomic(id, what))
+            }
             function bytes(id, dir,    pct, sectors) {
                 pct = get(id, "smsp__sass_average_data_bytes_per_sector_mem_global_op_" dir ".pct")
                 sectors = get(id, "l1tex__t_sectors_pipe_lsu_mem_global_op_" dir ".sum")
-                return pct == "" ? "" : sprintf("%.0f", pct / 100 * 32 * sectors)
+                return pct == "" ? "" : sprintf("%.0f", pct / 100 * 32 * sectors + 4 * atomic(id, "threads"))
             }
             function shared(id, dir,    waves, ideal, req) {
                 waves = get(id, "l1tex__data_pipe_lsu_wavefronts_mem_shared_op_" dir ".sum")
@@ -60,8 +71,8 @@ shift 4
                     id = best[order[k]]; p = "l1tex__t_"
                     shared(id, "ld"); shared(id, "st")
                     printf "%s,%s,%s,1,%.0f,%.0f,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s\n", variant, order[k], shape, blocks[id], threads[id],
-                        get(id, p "requests_pipe_lsu_mem_global_op_ld.sum"), get(id, p "sectors_pipe_lsu_mem_global_op_ld.sum"),
-                        get(id, p "requests_pipe_lsu_mem_global_op_st.sum"), get(id, p "sectors_pipe_lsu_mem_global_op_st.sum"),
+                        global(id, "requests", "ld"), global(id, "sectors", "ld"),
+                        global(id, "requests", "st"), global(id, "sectors", "st"),
                         s_req["ld"], s_waves["ld"], s_req["st"], s_waves["st"],
                         bytes(id, "ld"), bytes(id, "st"), s_ideal["ld"], s_ideal["st"]
                 }
