@@ -76,9 +76,12 @@ compare() {
     if [ $bad = 0 ] && [ -s "$tmp/other" ]; then ok "lab $((10#$lab)): $what"; else not_ok "lab $((10#$lab)): $what" "$tmp/diff"; fi
 }
 
+# ncu profiles kernels: a cudaMemset, a row of the emulator's profile (lab 8's
+# reference zeroes C before a product whose k is split among blocks), has none there.
 for lab in 03 04 05 06 07 08 09; do
-    compare $lab "plots/data/lab$lab-profile.csv" "plots/data/lab$lab-profile-gpu.csv" \
-        "the recorded profile of the reference equals ncu's on the H100, but for the known limits" "$known"
+    grep -v '^[^,]*,cudaMemset,' "plots/data/lab$lab-profile.csv" >"$tmp/emu-kernels.csv"
+    compare $lab "$tmp/emu-kernels.csv" "plots/data/lab$lab-profile-gpu.csv" \
+        "the recorded profile of the reference equals ncu's on the GPU, but for the known limits" "$known"
 done
 
 # The emulator's counts today, beside the recorded ones.
