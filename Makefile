@@ -549,8 +549,7 @@ NCU_EFFICIENCY := smsp__sass_average_data_bytes_per_sector_mem_global_op_ld.pct,
 # sectors (harness/emu/emulator.c): ncu-table.sh adds them to both. Without them an
 # atomic is in neither column on a GPU.
 NCU_ATOMICS := l1tex__t_requests_pipe_lsu_mem_global_op_red.sum,l1tex__t_sectors_pipe_lsu_mem_global_op_red.sum,$\
-  l1tex__t_requests_pipe_lsu_mem_global_op_atom.sum,l1tex__t_sectors_pipe_lsu_mem_global_op_atom.sum,$\
-  smsp__sass_thread_inst_executed_op_global_red.sum,smsp__sass_thread_inst_executed_op_global_atom.sum
+  l1tex__t_requests_pipe_lsu_mem_global_op_atom.sum,l1tex__t_sectors_pipe_lsu_mem_global_op_atom.sum
 # One size on both: the emulator's counts and the GPU's read side by side. Unset, the
 # operation's own (op.h's profile_size), which the bench and the profile print.
 PROFILE_SIZE ?=

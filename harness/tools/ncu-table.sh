@@ -10,8 +10,10 @@
 #
 # Requests and sectors are ncu's own. A global atomic or reduction counts, as on
 # the emulator, as a load and a store of its sectors, where ncu counts it apart
-# (the Makefile's NCU_ATOMICS; its bytes, 4 a thread: the kit's atomics are on
-# 32-bit words). Global efficiency needs
+# (the Makefile's NCU_ATOMICS). What the threads of an atomic asked for, in
+# bytes, is not among ncu's counts (its bytes of reductions are their sectors',
+# its count of their threads n/a on an H200): where a kernel ran atomics its
+# bytes, and so its global efficiency, are left unknown. Global efficiency needs
 # smsp__sass_average_data_bytes_per_sector_mem_global_op_{ld,st}.pct and
 # shared requests smsp__sass_inst_executed_op_shared_{ld,st}.sum; without
 # them the table says "?" and counts shared requests as the passes a
@@ -47,10 +49,10 @@ shift 4
             }
             # Counts pass through as text: printed as numbers, mawk would round them to 6 digits.
             function get(id, metric) { return has[id, metric] ? m[id, metric] : "" }
-            # Of the atomics and reductions: requests, sectors, or the threads that ran them.
-            function atomic(id, what,    p, q) {
-                p = "l1tex__t_" what "_pipe_lsu_mem_global_op_"; q = "smsp__sass_thread_inst_executed_op_global_"
-                return what == "threads" ? get(id, q "red.sum") + get(id, q "atom.sum") : get(id, p "red.sum") + get(id, p "atom.sum")
+            # Of the atomics and reductions: their requests or sectors.
+            function atomic(id, what,    p) {
+                p = "l1tex__t_" what "_pipe_lsu_mem_global_op_"
+                return get(id, p "red.sum") + get(id, p "atom.sum")
             }
             function global(id, what, dir) {
                 return sprintf("%.0f", get(id, "l1tex__t_" what "_pipe_lsu_mem_global_op_" dir ".sum") + atomic(id, what))
@@ -58,7 +60,7 @@ shift 4
             function bytes(id, dir,    pct, sectors) {
                 pct = get(id, "smsp__sass_average_data_bytes_per_sector_mem_global_op_" dir ".pct")
                 sectors = get(id, "l1tex__t_sectors_pipe_lsu_mem_global_op_" dir ".sum")
-                return pct == "" ? "" : sprintf("%.0f", pct / 100 * 32 * sectors + 4 * atomic(id, "threads"))
+                return pct == "" || atomic(id, "requests") > 0 ? "" : sprintf("%.0f", pct / 100 * 32 * sectors)
             }
             function shared(id, dir,    waves, ideal, req) {
                 waves = get(id, "l1tex__data_pipe_lsu_wavefronts_mem_shared_op_" dir ".sum")
