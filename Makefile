@@ -285,6 +285,12 @@ BACKEND_OBJS_cuda := $(GPU_OBJS) $(B)/harness/gpu/plan_record.o
 BACKEND_OBJS_emu := $(EMU_OBJS)
 BACKEND_LIBS_cuda := $(CUDA_LIBS)
 BACKEND_LIBS_emu := -lpthread $(CXX_RUNTIME)
+# The lab process's own part (lab_runner.c) for each backend: no lab's code or tunable
+# is in it, so every lab's lab process links the one object.
+lab_runner = $(B)/harness/lab/lab_runner-$(1).o
+$(foreach b,cpu cuda emu,$(call lab_runner,$(b))): $(B)/harness/lab/lab_runner-%.o: harness/lab/lab_runner.c $(LAB_HEADERS) $(HARNESS_FLAGS)
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS_LAB) $(BACKEND_CFLAGS_$*) -c $< -o $@
 
 # Rebuild what depends on flags when the flags change.
 define stamp
@@ -328,6 +334,8 @@ bench_backend = $(B)/harness/bench/bench_table.o \
 # Where a variant of a lab is built: build/lab03/student, build/lab03/reference,
 # and for the emulator build/lab03/student-emu, build/lab03/reference-emu.
 vdir = $(B)/lab$(1)/$(2)$(if $(filter emu,$(3)),-emu)
+# Where its suite is built, one a lab and backend, for both variants: build/suites/lab03-emu.
+suite_dir = $(B)/suites/lab$(1)-$(2)
 
 # What a build says it compiles: the student's file by its path, the reference
 # by name only, so that nothing a student runs points them at solutions/.
@@ -371,15 +379,9 @@ $(call vdir,$(1),$(2),$(3))/lab.o: $(call vdir,$(1),$(2),$(3))/lab.raw.o $(ISOLA
 $(call vdir,$(1),$(2),$(3))/lab.renamed.o: $(call vdir,$(1),$(2),$(3))/lab.raw.o $(ISOLATE_DEPS)
 	$(ISOLATE) $$< $$@ reference_
 
-$(call vdir,$(1),$(2),$(3))/test.o: tests/lab$(1)_test.c $(TEST_HEADERS) $(call vdir,$(1),$(2),$(3))/flags
-	$$(CC) $$(CFLAGS_LAB) -Itests $$(call tunable_defs,$(1)) $$(BACKEND_CFLAGS_$(3)) -c $$< -o $$@
-
 # The suite never links the lab file: it runs the lab's code in lab-runner,
 # a process of its own built beside it (harness/lab/lab_process.h).
-$(call vdir,$(1),$(2),$(3))/lab_runner.o: harness/lab/lab_runner.c $(LAB_HEADERS) $(call vdir,$(1),$(2),$(3))/flags
-	$$(CC) $$(CFLAGS_LAB) $$(BACKEND_CFLAGS_$(3)) -c $$< -o $$@
-
-$(call vdir,$(1),$(2),$(3))/lab-runner: $(call vdir,$(1),$(2),$(3))/lab_runner.o $(call vdir,$(1),$(2),$(3))/lab.o $(LAB_REQUEST) $(CORE_LIB) $$(BACKEND_OBJS_$(3))
+$(call vdir,$(1),$(2),$(3))/lab-runner: $(call lab_runner,$(3)) $(call vdir,$(1),$(2),$(3))/lab.o $(LAB_REQUEST) $(CORE_LIB) $$(BACKEND_OBJS_$(3))
 	$$(CC) -o $$@ $$(LINK_OBJS) $$(BACKEND_LIBS_$(3)) -lm
 
 ifeq ($(3),cuda)
@@ -388,14 +390,27 @@ $(call vdir,$(1),$(2),$(3))/lab.fatbin: $(call vdir,$(1),$(2),$(3))/lab.raw.o
 	objcopy -O binary --only-section=.nv_fatbin $$< $$@
 endif
 
-$(call vdir,$(1),$(2),$(3))/test: $(call vdir,$(1),$(2),$(3))/test.o $(SUITE_CLIENT_$(3)) $(CORE_LIB) $(call vdir,$(1),$(2),$(3))/lab-runner \
+$(call vdir,$(1),$(2),$(3))/test: $(call suite_dir,$(1),$(3))/test.o $(SUITE_CLIENT_$(3)) $(CORE_LIB) $(call vdir,$(1),$(2),$(3))/lab-runner \
                                  $(if $(filter cuda,$(3)),$(call vdir,$(1),$(2),$(3))/lab.fatbin)
 	$$(CC) -o $$@ $$(LINK_OBJS) -lcriterion $$(SUITE_LIBS_$(3)) -lm
+endef
+
+# A lab's suite for one backend ($(2)): no line of a lab file is in it, so the
+# student's build and the reference's link the same object, compiled once, and each
+# hand-in the grader builds takes it from the references' build (grade-common-*).
+# Its flags file holds the tunables it is compiled with.
+define lab_suite
+$(call suite_dir,$(1),$(2))/flags: FORCE
+	$$(call stamp,$$(call tunable_defs,$(1)))
+
+$(call suite_dir,$(1),$(2))/test.o: tests/lab$(1)_test.c $(TEST_HEADERS) $(call suite_dir,$(1),$(2))/flags
+	$$(CC) $$(CFLAGS_LAB) -Itests $$(call tunable_defs,$(1)) $$(BACKEND_CFLAGS_$(2)) -c $$< -o $$@
 endef
 
 # $(1): lab number
 define lab_rules
 $(foreach backend,$(if $(filter cpu,$(lab$(1)_kind)),cpu,cuda emu),
+$(call lab_suite,$(1),$(backend))
 $(call lab_variant,$(1),student,$(backend))
 $(call lab_variant,$(1),reference,$(backend)))
 
@@ -668,11 +683,11 @@ $(B)/bench-report-test: tests/bench_report_test.c $(BENCH_OBJS) $(CORE_LIB) $(BE
 # of lab 6's reference and stub built for a GPU, asked for plans.
 # And lab files of its own (tests/plans/NAME.cu), each a lab process in $(B)/plans/NAME/.
 PLAN_CASES := $(patsubst tests/plans/%.cu,$(B)/plans/%/lab-runner,$(wildcard tests/plans/*.cu))
-$(B)/plans/%/lab-runner: tests/plans/%.cu harness/core/include/lab.h $(B)/lab06/reference/lab_runner.o $(LAB_REQUEST) $(CORE_LIB) $(BACKEND_OBJS_cuda) $(ISOLATE_DEPS)
+$(B)/plans/%/lab-runner: tests/plans/%.cu harness/core/include/lab.h $(call lab_runner,cuda) $(LAB_REQUEST) $(CORE_LIB) $(BACKEND_OBJS_cuda) $(ISOLATE_DEPS)
 	@mkdir -p $(@D)
 	$(NVCC) $(NVCC_FLAGS) -c $< -o $(@D)/lab.raw.o > $(@D)/resources.txt 2>&1 || { cat $(@D)/resources.txt; exit 1; }
 	$(ISOLATE) $(@D)/lab.raw.o $(@D)/lab.o
-	$(CC) -o $@ $(B)/lab06/reference/lab_runner.o $(@D)/lab.o $(LAB_REQUEST) $(BACKEND_OBJS_cuda) $(CORE_LIB) $(BACKEND_LIBS_cuda) -lm
+	$(CC) -o $@ $(call lab_runner,cuda) $(@D)/lab.o $(LAB_REQUEST) $(BACKEND_OBJS_cuda) $(CORE_LIB) $(BACKEND_LIBS_cuda) -lm
 $(B)/plan-test: tests/plan_test.c $(LAB_CLIENT) $(CORE_LIB) $(LAB_HEADERS) $(B)/lab06/reference/lab-runner $(B)/lab06/student/lab-runner $(PLAN_CASES)
 	$(CC) $(CFLAGS_LAB) -o $@ $< $(LAB_CLIENT) $(CORE_LIB) -lcriterion -lm
 
@@ -694,10 +709,10 @@ $(B)/emu-test: $(EMU_TEST_SRCS) $(EMU_KERNEL_OBJS) $(CORE_LIB) $(EMU_OBJS) $(GPU
 CORPUS := $(sort $(wildcard tests/emu_corpus/*.cu)) $(sort $(wildcard tests/emu_corpus/limits/*.cu))
 # Each lab's suite is the one its rules compile (the reference's test.o): the corpus links it.
 emu-corpus: $(EMU_TOOLS) $(CORE_LIB) $(SUITE_CLIENT_$(BACKEND)) $(BACKEND_OBJS_$(BACKEND)) $(LABS_TSV) $(B)/csv-rows \
-            $(foreach n,$(GPU_LABS),$(call vdir,$(n),reference,$(BACKEND))/test.o)
+            $(foreach n,$(GPU_LABS),$(call suite_dir,$(n),$(BACKEND))/test.o)
 	@B=$(B) BACKEND=$(BACKEND) CC='$(CC)' CFLAGS='$(CFLAGS_LAB)' BACKEND_CFLAGS='$(BACKEND_CFLAGS_$(BACKEND))' LAB_REQUEST='$(LAB_REQUEST)' \
 	  CORE='$(CORE_LIB)' CLIENT='$(SUITE_CLIENT_$(BACKEND)) $(SUITE_LIBS_$(BACKEND))' BACKEND_OBJS='$(BACKEND_OBJS_$(BACKEND))' LIBS='$(BACKEND_LIBS_$(BACKEND))' \
-	  SUITE_OBJ='$(call vdir,@LAB@,reference,$(BACKEND))/test.o' LABS_TSV=$(LABS_TSV) \
+	  SUITE_OBJ='$(call suite_dir,@LAB@,$(BACKEND))/test.o' LABS_TSV=$(LABS_TSV) \
 	  NVCC='$(NVCC)' NVCC_FLAGS='$(NVCC_FLAGS)' \
 	  $(SHELL) tests/emu_corpus/run.sh $(CORPUS)
 
@@ -855,10 +870,12 @@ $(B)/grade-gpu-probe: $(B)/harness/grade/grade_gpu_probe.o $(GPU_OBJS) $(CORE_LI
 	$(CC) -o $@ $(LINK_OBJS) $(CUDA_LIBS) -lm
 
 # What a hand-in's labs all link, by backend: the grader builds it once, then
-# the labs' own builds side by side (harness/grade/grade.sh).
-$(B)/grade-common-cpu: $(CORE_LIB) $(LAB_CLIENT) $(GRADE_PERF_OBJS)
-$(B)/grade-common-emu: $(CORE_LIB) $(LAB_CLIENT) $(EMU_OBJS) $(EMU_TOOLS)
-$(B)/grade-common-cuda: $(CORE_LIB) $(LAB_PLANS) $(GPU_OBJS) $(B)/harness/gpu/plan_record.o $(BENCH_OBJS) \
+# the labs' own builds side by side (harness/grade/grade.sh). The labs' suites and the
+# lab process's own part too: no line of a hand-in's is in them.
+grade_suites = $(call lab_runner,$(1)) $(foreach n,$(2),$(call suite_dir,$(n),$(1))/test.o)
+$(B)/grade-common-cpu: $(CORE_LIB) $(LAB_CLIENT) $(GRADE_PERF_OBJS) $(call grade_suites,cpu,$(CPU_LABS))
+$(B)/grade-common-emu: $(CORE_LIB) $(LAB_CLIENT) $(EMU_OBJS) $(EMU_TOOLS) $(call grade_suites,emu,$(GPU_LABS))
+$(B)/grade-common-cuda: $(CORE_LIB) $(LAB_PLANS) $(GPU_OBJS) $(B)/harness/gpu/plan_record.o $(BENCH_OBJS) $(call grade_suites,cuda,$(GPU_LABS)) \
                         $(B)/harness/bench/bench_gpu_transpose.o $(B)/harness/bench/bench_gpu_run.o \
                         $(foreach n,$(LABS),$(if $(lab$(n)_baseline),$(B)/lab$(lab$(n)_baseline)/reference/lab.renamed.o))
 $(B)/grade-common-%:
