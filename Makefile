@@ -167,7 +167,8 @@ $(B)/harness/core/op.o: CFLAGS_HARNESS += -I$(B)/harness/core
 $(B)/harness/core/ops/%.o: harness/core/ops/%.c $(wildcard harness/core/ops/*.h) $(CORE_HEADERS) $(HARNESS_FLAGS)
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS_HARNESS) -c $< -o $@
-$(CORE_LIB): $(patsubst harness/core/src/%.c,$(B)/harness/core/%.o,$(wildcard harness/core/src/*.c)) $(OPS:%=$(B)/harness/core/ops/%.o)
+CORE_OBJS := $(patsubst harness/core/src/%.c,$(B)/harness/core/%.o,$(wildcard harness/core/src/*.c)) $(OPS:%=$(B)/harness/core/ops/%.o)
+$(CORE_LIB): $(CORE_OBJS)
 	@rm -f $@
 	$(AR) rcs $@ $^
 # The kit's one reader of its CSVs (csv.h), compiled into the programs that read
@@ -832,7 +833,11 @@ REFERENCE_OBJECTS = $(REFERENCES:$(B)/%=$(REFERENCE_BUILD)/%)
 REFERENCE_CUDA_SHARED := $(if $(and $(NVCC),$(filter fat,$(CUDA_ARCH)),$(if $(REFERENCE_PREBUILT),,1)), \
   $(foreach n,$(BUILD_LABS),$(if $(filter gpu,$(lab$(n)_kind)),$(REFERENCE_BUILD)/prebuilt/lab$(n)-cuda.o)))
 $(foreach o,$(REFERENCE_CUDA_SHARED),$(eval $(call prebuilt_rule,$(patsubst $(REFERENCE_BUILD)/prebuilt/lab%-cuda.o,%,$(o)),cuda,$(REFERENCE_BUILD)/prebuilt)))
+# What the hand-ins' builds share (REFERENCE_SHARED, below) the references'
+# build takes from this one where it has none yet.
 references: $(REFERENCE_CUDA_SHARED)
+	@[ -d $(REFERENCE_BUILD)/harness ] || { mkdir -p $(REFERENCE_BUILD) && cd $(B) && \
+	  cp -p --parents $(patsubst $(B)/%,%,$(REFERENCE_SHARED)) $(abspath $(REFERENCE_BUILD)); }
 	@$(MAKE) -s B=$(REFERENCE_BUILD) OPT=-O3 CUDA_ARCH=fat $(filter-out $(REFERENCE_CUDA_SHARED),$(REFERENCE_OBJECTS)) \
 	  $(GRADE_MANIFESTS:$(B)/%=$(REFERENCE_BUILD)/%) $(GRADE_REFERENCE_TESTS:$(B)/%=$(REFERENCE_BUILD)/%) $(GRADE_COMMON:$(B)/%=$(REFERENCE_BUILD)/%)
 
@@ -873,14 +878,25 @@ $(B)/grade-gpu-probe: $(B)/harness/grade/grade_gpu_probe.o $(GPU_OBJS) $(CORE_LI
 # the labs' own builds side by side (harness/grade/grade.sh). The labs' suites and the
 # lab process's own part too: no line of a hand-in's is in them.
 grade_suites = $(call lab_runner,$(1)) $(foreach n,$(2),$(call suite_dir,$(n),$(1))/test.o)
-$(B)/grade-common-cpu: $(CORE_LIB) $(LAB_CLIENT) $(GRADE_PERF_OBJS) $(call grade_suites,cpu,$(CPU_LABS))
-$(B)/grade-common-emu: $(CORE_LIB) $(LAB_CLIENT) $(EMU_OBJS) $(EMU_TOOLS) $(call grade_suites,emu,$(GPU_LABS))
-$(B)/grade-common-cuda: $(CORE_LIB) $(LAB_PLANS) $(GPU_OBJS) $(B)/harness/gpu/plan_record.o $(BENCH_OBJS) $(call grade_suites,cuda,$(GPU_LABS)) \
-                        $(B)/harness/bench/bench_gpu_transpose.o $(B)/harness/bench/bench_gpu_run.o \
-                        $(foreach n,$(LABS),$(if $(lab$(n)_baseline),$(B)/lab$(lab$(n)_baseline)/reference/lab.renamed.o))
+GRADE_SHARED_cpu = $(CORE_LIB) $(LAB_CLIENT) $(GRADE_PERF_OBJS) $(call grade_suites,cpu,$(CPU_LABS))
+GRADE_SHARED_emu = $(CORE_LIB) $(LAB_CLIENT) $(EMU_OBJS) $(EMU_TOOLS) $(call grade_suites,emu,$(GPU_LABS))
+GRADE_SHARED_cuda = $(CORE_LIB) $(LAB_PLANS) $(GPU_OBJS) $(B)/harness/gpu/plan_record.o $(BENCH_OBJS) $(call grade_suites,cuda,$(GPU_LABS)) \
+                    $(B)/harness/bench/bench_gpu_transpose.o $(B)/harness/bench/bench_gpu_run.o
+$(B)/grade-common-cpu: $(GRADE_SHARED_cpu)
+$(B)/grade-common-emu: $(GRADE_SHARED_emu)
+$(B)/grade-common-cuda: $(GRADE_SHARED_cuda) $(foreach n,$(LABS),$(if $(lab$(n)_baseline),$(B)/lab$(lab$(n)_baseline)/reference/lab.renamed.o))
 $(B)/grade-common-%:
 	@touch $@
 GRADE_COMMON = $(if $(CPU_LABS),$(B)/grade-common-cpu) $(if $(GPU_LABS),$(B)/grade-common-emu $(if $(filter cuda,$(BACKEND)),$(B)/grade-common-cuda))
+# What they share holds no line of a lab file, and the references' build compiles
+# it as this one does (OPT is a lab file's alone): a references' build that has
+# none of it yet starts from this build's, copied with their times and flags
+# files, and compiles again only what its flags files say differs.
+REFERENCE_SHARED := $(sort $(HARNESS_FLAGS) $(CORE_OBJS) $(B)/harness/core/operations.h \
+  $(if $(CPU_LABS),$(GRADE_SHARED_cpu)) $(if $(GPU_LABS),$(GRADE_SHARED_emu) $(if $(filter cuda,$(BACKEND)),$(GRADE_SHARED_cuda))) \
+  $(foreach n,$(LABS),$(call suite_dir,$(n),$(if $(filter cpu,$(lab$(n)_kind)),cpu,emu))/flags \
+    $(if $(and $(filter gpu,$(lab$(n)_kind)),$(filter cuda,$(BACKEND))),$(call suite_dir,$(n),cuda)/flags)))
+references: $(REFERENCE_SHARED)
 
 # Each suite's tests and what they grade, written by the suite itself
 # (TILELAB_MANIFEST) from the reference's build: never a student's.
