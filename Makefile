@@ -74,6 +74,12 @@ lab_list = $(subst $(eval) ,$(comma) ,$(patsubst 0%,%,$(strip $(1))))
 # ---------------------------------------------------------------- tools
 
 CC := $(if $(filter default,$(origin CC)),gcc,$(CC))
+# A compile cache, where one is asked for: TILELAB_CCACHE=DIR in the environment (make check
+# sets it where make deps installed ccache, for every build it runs, its copies of the kit's
+# too, with ccache's CCACHE_DIR) puts ccache before each compile, so that a file compiled
+# again with the same flags is a hit (harness/emu/emu-compile.sh keeps nvdisasm's output in
+# DIR too). Unset (a student's build, the grader's), every file is compiled.
+CCACHE := $(if $(TILELAB_CCACHE),$(shell command -v ccache))
 # The C++ runtime, which nvcc's host code and the emulator need. A CC whose
 # only libstdc++ is a static, non-PIC archive (a gcc built under /opt, as on
 # some GPU machines) cannot put it into a position-independent executable:
@@ -157,7 +163,7 @@ CORE_LIB := $(B)/libtilelab.a
 HARNESS_FLAGS := $(B)/harness/flags
 $(B)/harness/core/%.o: harness/core/src/%.c $(CORE_HEADERS) $(HARNESS_FLAGS)
 	@mkdir -p $(@D)
-	$(CC) $(CFLAGS_HARNESS) -c $< -o $@
+	$(CCACHE) $(CC) $(CFLAGS_HARNESS) -c $< -o $@
 # The operations (op.h): one file a descriptor in harness/core/ops/, listed for the table in op.c.
 OPS := $(sort $(basename $(notdir $(wildcard harness/core/ops/*.c))))
 $(B)/harness/core/operations.h: FORCE
@@ -166,7 +172,7 @@ $(B)/harness/core/op.o: $(B)/harness/core/operations.h
 $(B)/harness/core/op.o: CFLAGS_HARNESS += -I$(B)/harness/core
 $(B)/harness/core/ops/%.o: harness/core/ops/%.c $(wildcard harness/core/ops/*.h) $(CORE_HEADERS) $(HARNESS_FLAGS)
 	@mkdir -p $(@D)
-	$(CC) $(CFLAGS_HARNESS) -c $< -o $@
+	$(CCACHE) $(CC) $(CFLAGS_HARNESS) -c $< -o $@
 CORE_OBJS := $(patsubst harness/core/src/%.c,$(B)/harness/core/%.o,$(wildcard harness/core/src/*.c)) $(OPS:%=$(B)/harness/core/ops/%.o)
 $(CORE_LIB): $(CORE_OBJS)
 	@rm -f $@
@@ -183,7 +189,7 @@ CFLAGS_GPU := $(CFLAGS_HARNESS) -Iharness/gpu
 GPU_OBJS := $(addprefix $(B)/harness/gpu/,gpu.o launch_config.o cuda_launch_hook.o)
 $(B)/harness/gpu/%.o: harness/gpu/%.c $(GPU_HEADERS) $(HARNESS_FLAGS)
 	@mkdir -p $(@D)
-	$(CC) $(CFLAGS_GPU) $(CUDA_INC) -c $< -o $@
+	$(CCACHE) $(CC) $(CFLAGS_GPU) $(CUDA_INC) -c $< -o $@
 
 # The CPU emulator (harness/emu): its runtime, and the GPU glue compiled
 # against its cuda_runtime.h instead of the toolkit's.
@@ -196,10 +202,10 @@ CFLAGS_EMU := $(CFLAGS_GPU) -Iharness/emu
 CFLAGS_EMU_RUNTIME := $(CFLAGS_HARNESS) -Iharness/emu
 $(B)/harness/emu/%.o: harness/emu/%.c $(CORE_HEADERS) $(EMU_HEADERS) $(HARNESS_FLAGS)
 	@mkdir -p $(@D)
-	$(CC) $(CFLAGS_EMU_RUNTIME) -c $< -o $@
+	$(CCACHE) $(CC) $(CFLAGS_EMU_RUNTIME) -c $< -o $@
 $(B)/harness/emu/%.o: harness/gpu/%.c $(GPU_HEADERS) $(EMU_HEADERS) $(HARNESS_FLAGS)
 	@mkdir -p $(@D)
-	$(CC) $(CFLAGS_EMU) -c $< -o $@
+	$(CCACHE) $(CC) $(CFLAGS_EMU) -c $< -o $@
 $(B)/harness/emu-rewrite: harness/emu/rewrite.c harness/emu/source.c harness/emu/kernel_edits.c \
                           harness/emu/source.h harness/emu/kernel_edits.h $(HARNESS_FLAGS)
 	@mkdir -p $(@D)
@@ -231,7 +237,7 @@ LAB_REQUEST := $(B)/harness/lab/lab_request.o
 LAB_CLIENT := $(B)/harness/lab/lab_client.o $(LAB_REQUEST) $(B)/harness/lab/suite_server_start.o
 $(B)/harness/lab/%.o: harness/lab/%.c $(LAB_HEADERS) $(HARNESS_FLAGS)
 	@mkdir -p $(@D)
-	$(CC) $(CFLAGS_LAB) $(CUDA_INC) -c $< -o $@
+	$(CCACHE) $(CC) $(CFLAGS_LAB) $(CUDA_INC) -c $< -o $@
 # What the grader's bench links instead of a student's GPU lab file: lab.h's
 # entry points as launch plans asked of the lab process and run here (plan.h).
 LAB_PLANS := $(B)/harness/lab/lab_plans.o $(B)/harness/lab/lab_client.o $(LAB_REQUEST) \
@@ -254,11 +260,11 @@ CFLAGS_BENCH := $(CFLAGS_GPU) -Iharness/bench $(CUDA_INC) $(OPENBLAS_CFLAGS)
 BENCH_OBJS := $(B)/harness/bench/bench_report.o
 $(B)/harness/bench/%.o: harness/bench/%.c $(BENCH_HEADERS) $(HARNESS_FLAGS)
 	@mkdir -p $(@D)
-	$(CC) $(CFLAGS_BENCH) -c $< -o $@
+	$(CCACHE) $(CC) $(CFLAGS_BENCH) -c $< -o $@
 $(B)/harness/bench/%.cu.o: harness/bench/%.cu $(BENCH_HEADERS)
 	@test -n "$(NVCC)" || { echo "a GPU lab's bench needs the CUDA toolkit (nvcc), which this machine lacks" >&2; exit 1; }
 	@mkdir -p $(@D)
-	$(NVCC) $(NVCC_FLAGS) -Iharness/bench -c $< -o $@ > $(@D)/$(*F).resources.txt 2>&1; \
+	$(CCACHE) $(NVCC) $(NVCC_FLAGS) -Iharness/bench -c $< -o $@ > $(@D)/$(*F).resources.txt 2>&1; \
 	  rc=$$?; grep -Ev '^ptxas info|bytes stack frame' $(@D)/$(*F).resources.txt >&2; exit $$rc
 
 # The grader's C programs. What measures a CPU lab (grade-perf), besides its lab file:
@@ -270,7 +276,7 @@ GRADE_PERF_OBJS := $(B)/harness/grade/grade_perf.o $(B)/harness/grade/grade_perf
 GRADE_PERF_LDFLAGS := -Wl,--strip-debug,--discard-all
 $(B)/harness/grade/%.o: harness/grade/%.c $(GPU_HEADERS) $(HARNESS_FLAGS)
 	@mkdir -p $(@D)
-	$(CC) $(CFLAGS_GPU) $(CUDA_INC) -c $< -o $@
+	$(CCACHE) $(CC) $(CFLAGS_GPU) $(CUDA_INC) -c $< -o $@
 
 # CUDA's headers by the folder they are in, however CUDA_HOME names it (the
 # grader's sandbox finds it from nvcc, where the environment may name a link).
@@ -291,7 +297,7 @@ BACKEND_LIBS_emu := -lpthread $(CXX_RUNTIME)
 lab_runner = $(B)/harness/lab/lab_runner-$(1).o
 $(foreach b,cpu cuda emu,$(call lab_runner,$(b))): $(B)/harness/lab/lab_runner-%.o: harness/lab/lab_runner.c $(LAB_HEADERS) $(HARNESS_FLAGS)
 	@mkdir -p $(@D)
-	$(CC) $(CFLAGS_LAB) $(BACKEND_CFLAGS_$*) -c $< -o $@
+	$(CCACHE) $(CC) $(CFLAGS_LAB) $(BACKEND_CFLAGS_$*) -c $< -o $@
 
 # Rebuild what depends on flags when the flags change.
 define stamp
@@ -358,12 +364,12 @@ $(call vdir,$(1),$(2),$(3))/lab.raw.o: $(call prebuilt,$(1),$(2),$(3))
 else ifeq ($(3),cpu)
 $(call vdir,$(1),$(2),$(3))/lab.raw.o: $(call lab_src,$(1),$(2)) harness/core/include/lab.h $(call vdir,$(1),$(2),$(3))/flags
 	@echo "$$(CC) $$(CPU_LAB_FLAGS) $$(call tunable_defs,$(1)) -c $(call built_src,$(1),$(2))"
-	@$$(CC) $$(CPU_LAB_FLAGS) $$(call tunable_defs,$(1)) -c $$< -o $$@
+	@$$(CCACHE) $$(CC) $$(CPU_LAB_FLAGS) $$(call tunable_defs,$(1)) -c $$< -o $$@
 else ifeq ($(3),cuda)
 $(call vdir,$(1),$(2),$(3))/lab.raw.o: $(call lab_src,$(1),$(2)) harness/core/include/lab.h $(call vdir,$(1),$(2),$(3))/flags
 	@test -n "$$(NVCC)" || { echo "building lab $(1) for a GPU needs the CUDA toolkit (nvcc), which this machine lacks: see README.md, 'Set-up' (or use the emulator: GPU=emu)" >&2; exit 1; }
 	@echo "$$(NVCC) $$(NVCC_FLAGS) $$(call tunable_defs,$(1)) -c $(call built_src,$(1),$(2))"
-	@$$(NVCC) $$(NVCC_FLAGS) $$(call tunable_defs,$(1)) -c $$< -o $$@ > $$(@D)/resources.txt 2>&1; \
+	@$$(CCACHE) $$(NVCC) $$(NVCC_FLAGS) $$(call tunable_defs,$(1)) -c $$< -o $$@ > $$(@D)/resources.txt 2>&1; \
 	  rc=$$$$?; grep -Ev '^ptxas info|bytes stack frame' $$(@D)/resources.txt >&2; exit $$$$rc
 else ifeq ($(3),emu)
 $(call vdir,$(1),$(2),$(3))/lab.raw.o: $(call lab_src,$(1),$(2)) harness/core/include/lab.h $(call vdir,$(1),$(2),$(3))/flags \
@@ -405,7 +411,7 @@ $(call suite_dir,$(1),$(2))/flags: FORCE
 	$$(call stamp,$$(call tunable_defs,$(1)))
 
 $(call suite_dir,$(1),$(2))/test.o: tests/lab$(1)_test.c $(TEST_HEADERS) $(call suite_dir,$(1),$(2))/flags
-	$$(CC) $$(CFLAGS_LAB) -Itests $$(call tunable_defs,$(1)) $$(BACKEND_CFLAGS_$(2)) -c $$< -o $$@
+	$$(CCACHE) $$(CC) $$(CFLAGS_LAB) -Itests $$(call tunable_defs,$(1)) $$(BACKEND_CFLAGS_$(2)) -c $$< -o $$@
 endef
 
 # $(1): lab number
@@ -417,14 +423,14 @@ $(call lab_variant,$(1),reference,$(backend)))
 
 $(B)/lab$(1)/bench.o: harness/bench/bench.c $(BENCH_HEADERS) $(B)/lab$(1)/student/flags \
                      $(wildcard $(call lab_src,$(1),student) $(call lab_src,$(1),reference))
-	$$(CC) $$(CFLAGS_BENCH) $(if $(filter gpu,$(lab$(1)_kind)),-DTL_LAB_GPU) $(call op_flag,$(1)) \
+	$$(CCACHE) $$(CC) $$(CFLAGS_BENCH) $(if $(filter gpu,$(lab$(1)_kind)),-DTL_LAB_GPU) $(call op_flag,$(1)) \
 	  -DTL_LAB=$(patsubst 0%,%,$(1)) -DTL_LAB_DIR='"$(lab$(1)_dir)"' -DTL_LAB_TITLE='"$(lab$(1)_title)"' \
 	  -DTL_COMPILER='"$(if $(filter gpu,$(lab$(1)_kind)),$$(NVCC_VERSION),$$(CC_VERSION))"' \
 	  -DTL_FLAGS='"$(if $(filter gpu,$(lab$(1)_kind)),$$(NVCC_ARCH) -O3,$$(OPT))"' \
 	  $$(call tunables_flags,$(1)) -c $$< -o $$@
 
 $(B)/lab$(1)/bench_backend.o: $(call gpu_backend_src,$(1)) $(BENCH_HEADERS)
-	$$(CC) $$(CFLAGS_BENCH) $(call op_flag,$(1)) \
+	$$(CCACHE) $$(CC) $$(CFLAGS_BENCH) $(call op_flag,$(1)) \
 	  -DTL_BASELINE_LAB='"$(patsubst 0%,%,$(lab$(1)_baseline))"' -c $$< -o $$@
 
 $(B)/lab$(1)/bench: $(B)/lab$(1)/bench.o $(B)/lab$(1)/student/lab.o $(B)/lab$(1)/reference/lab.renamed.o $(CORE_LIB) $(BENCH_OBJS) \
@@ -450,7 +456,7 @@ $(B)/lab$(1)/grade-bench: $(B)/lab$(1)/bench.o $(B)/lab$(1)/reference/lab.rename
 $(B)/lab$(1)/profile.o: harness/bench/profile.c $(BENCH_HEADERS) $(EMU_HEADERS) $(call vdir,$(1),student,emu)/flags \
                        $(wildcard $(call lab_src,$(1),student) $(call lab_src,$(1),reference))
 	@mkdir -p $$(@D)
-	$$(CC) $$(CFLAGS_EMU) -Iharness/bench $(call op_flag,$(1)) $$(call tunables_flags,$(1)) -c $$< -o $$@
+	$$(CCACHE) $$(CC) $$(CFLAGS_EMU) -Iharness/bench $(call op_flag,$(1)) $$(call tunables_flags,$(1)) -c $$< -o $$@
 
 $(B)/lab$(1)/profile-emu: $(B)/lab$(1)/profile.o $(B)/lab$(1)/student-emu/lab.o $(B)/lab$(1)/reference-emu/lab.renamed.o $(CORE_LIB) $(EMU_OBJS)
 	$$(CC) -o $$@ $$(LINK_OBJS) $$(BACKEND_LIBS_emu) -lm
@@ -461,7 +467,7 @@ $(B)/lab$(1)/profile-emu: $(B)/lab$(1)/profile.o $(B)/lab$(1)/student-emu/lab.o 
 $(B)/lab$(1)/grade-profile.o: harness/bench/profile.c $(BENCH_HEADERS) $(EMU_HEADERS) $(LAB_HEADERS) $(call vdir,$(1),student,emu)/flags \
                              $(wildcard $(call lab_src,$(1),reference))
 	@mkdir -p $$(@D)
-	$$(CC) $$(CFLAGS_EMU) -Iharness/bench -Iharness/lab -DTL_GRADE_PROFILE $(call op_flag,$(1)) $$(call tunables_flags,$(1)) -c $$< -o $$@
+	$$(CCACHE) $$(CC) $$(CFLAGS_EMU) -Iharness/bench -Iharness/lab -DTL_GRADE_PROFILE $(call op_flag,$(1)) $$(call tunables_flags,$(1)) -c $$< -o $$@
 
 $(B)/lab$(1)/grade-profile: $(B)/lab$(1)/grade-profile.o $(B)/lab$(1)/reference-emu/lab.renamed.o $(LAB_CLIENT) $(CORE_LIB) $(EMU_OBJS) \
                             $(B)/lab$(1)/student-emu/lab-runner
@@ -490,7 +496,7 @@ define sweep_pair
 $(B)/lab$(1)/sweep/T$(2)-R$(3)/ref.o: $(call lab_src,$(1),reference) harness/core/include/lab.h $(ISOLATE_DEPS)
 	@mkdir -p $$(@D)
 	@echo "$$(NVCC) -c $$< TILE_DIM=$(2) BLOCK_ROWS=$(3)"
-	@$$(NVCC) $$(NVCC_FLAGS) -DTILE_DIM=$(2) -DBLOCK_ROWS=$(3) -DTL_SWEEP -c $$< -o $$@.raw > $$(@D)/resources.txt 2>&1 \
+	@$$(CCACHE) $$(NVCC) $$(NVCC_FLAGS) -DTILE_DIM=$(2) -DBLOCK_ROWS=$(3) -DTL_SWEEP -c $$< -o $$@.raw > $$(@D)/resources.txt 2>&1 \
 	  || { cat $$(@D)/resources.txt >&2; exit 1; }
 	@$(ISOLATE) $$@.raw $$@ reference_
 
@@ -686,7 +692,7 @@ $(B)/bench-report-test: tests/bench_report_test.c $(BENCH_OBJS) $(CORE_LIB) $(BE
 PLAN_CASES := $(patsubst tests/plans/%.cu,$(B)/plans/%/lab-runner,$(wildcard tests/plans/*.cu))
 $(B)/plans/%/lab-runner: tests/plans/%.cu harness/core/include/lab.h $(call lab_runner,cuda) $(LAB_REQUEST) $(CORE_LIB) $(BACKEND_OBJS_cuda) $(ISOLATE_DEPS)
 	@mkdir -p $(@D)
-	$(NVCC) $(NVCC_FLAGS) -c $< -o $(@D)/lab.raw.o > $(@D)/resources.txt 2>&1 || { cat $(@D)/resources.txt; exit 1; }
+	$(CCACHE) $(NVCC) $(NVCC_FLAGS) -c $< -o $(@D)/lab.raw.o > $(@D)/resources.txt 2>&1 || { cat $(@D)/resources.txt; exit 1; }
 	$(ISOLATE) $(@D)/lab.raw.o $(@D)/lab.o
 	$(CC) -o $@ $(call lab_runner,cuda) $(@D)/lab.o $(LAB_REQUEST) $(BACKEND_OBJS_cuda) $(CORE_LIB) $(BACKEND_LIBS_cuda) -lm
 $(B)/plan-test: tests/plan_test.c $(LAB_CLIENT) $(CORE_LIB) $(LAB_HEADERS) $(B)/lab06/reference/lab-runner $(B)/lab06/student/lab-runner $(PLAN_CASES)
@@ -731,6 +737,15 @@ CHECK_BUILDS := $(B)/unit $(B)/bench-report-test $(B)/emu-test $(EMU_TOOLS) \
 # profiles, the figures' tools).
 CHECK_SHARED = $(GRADE_TOOLS) $(foreach n,$(GPU_LABS),$(B)/lab$(n)/profile-emu) $(FIGURE_TOOLS) $(B)/report-table
 
+# make check's compile cache, where make deps installed ccache: every build its suites run,
+# in this build folder and in their copies of the kit, goes through it (TILELAB_CCACHE,
+# above), so that a file compiled again with the same flags, in another copy, is a hit.
+# It lies in the build folder; the folder a compile runs in (a copy's) is not part of its
+# key (hash_dir), nor is a header's being new (a copy's files are). The emulator's corpus
+# compiles each of its files once, and goes without.
+CHECK_CACHE = $(if $(shell command -v ccache),TILELAB_CCACHE=$(abspath $(B))/ccache CCACHE_DIR=$(abspath $(B))/ccache CCACHE_NOHASHDIR=1 \
+  CCACHE_SLOPPINESS=include_file_ctime$(comma)include_file_mtime)
+
 # A shell suite of tests/ as a line of the plan (harness/tools/check-suites.sh):
 # $(1) its name; $(2) what it waits for (after=): build, the plan's first step,
 # which builds what suites read of build/ (CHECK_BUILDS, CHECK_SHARED), and
@@ -758,7 +773,7 @@ check: $(LABS_TSV) $(B)/csv-rows $(B)/cpu-of
 	 { echo "step build $(MAKE) $(if $(filter -j%,$(MAKEFLAGS)),,-j$(CHECK_JOBS)) $(CHECK_BUILDS) $(CHECK_SHARED)"; \
 	   $(call cli_suite,documented-commands,,tests/docs_test.sh) \
 	   $(call cli_suite,grader,build,tests/grader_test.sh) \
-	   echo "cli emulator-corpus after=build $(MAKE) -s B=$(B) GPU=$(BACKEND) emu-corpus"; \
+	   echo "cli emulator-corpus after=build env -u TILELAB_CCACHE $(MAKE) -s B=$(B) GPU=$(BACKEND) emu-corpus"; \
 	   $(call cli_suite,hostile,build,tests/hostile_test.sh $(B)/hostile) \
 	   $(call cli_suite,slurm,build,tests/slurm_test.sh) \
 	   $(call cli_suite,class,build,tests/class_test.sh) \
@@ -782,7 +797,7 @@ check: $(LABS_TSV) $(B)/csv-rows $(B)/cpu-of
 	   $(call cli_suite,labs,,tests/labs_test.sh) \
 	   $(call cli_suite,scripts,,tests/scripts_test.sh) \
 	   $(call cli_suite,sanitize,,tests/sanitize_test.sh) \
-	 } | CPU_OF=$(B)/cpu-of harness/tools/check-suites.sh -j $(CHECK_JOBS)
+	 } | $(CHECK_CACHE) CPU_OF=$(B)/cpu-of harness/tools/check-suites.sh -j $(CHECK_JOBS)
 
 # What each suite of make check ran, in CPU time: its orphans (a sandbox's
 # commands, its lab processes) counted too (harness/tools/check-suites.sh).
