@@ -74,6 +74,12 @@ lab_list = $(subst $(eval) ,$(comma) ,$(patsubst 0%,%,$(strip $(1))))
 # ---------------------------------------------------------------- tools
 
 CC := $(if $(filter default,$(origin CC)),gcc,$(CC))
+# A compile cache, where one is asked for: TILELAB_CCACHE=DIR in the environment (make check
+# sets it where make deps installed ccache, for every build it runs, its copies of the kit's
+# too, with ccache's CCACHE_DIR) puts ccache before each compile, so that a file compiled
+# again with the same flags is a hit (harness/emu/emu-compile.sh keeps nvdisasm's output in
+# DIR too). Unset (a student's build, the grader's), every file is compiled.
+CCACHE := $(if $(TILELAB_CCACHE),$(shell command -v ccache))
 # The C++ runtime, which nvcc's host code and the emulator need. A CC whose
 # only libstdc++ is a static, non-PIC archive (a gcc built under /opt, as on
 # some GPU machines) cannot put it into a position-independent executable:
@@ -157,7 +163,7 @@ CORE_LIB := $(B)/libtilelab.a
 HARNESS_FLAGS := $(B)/harness/flags
 $(B)/harness/core/%.o: harness/core/src/%.c $(CORE_HEADERS) $(HARNESS_FLAGS)
 	@mkdir -p $(@D)
-	$(CC) $(CFLAGS_HARNESS) -c $< -o $@
+	$(CCACHE) $(CC) $(CFLAGS_HARNESS) -c $< -o $@
 # The operations (op.h): one file a descriptor in harness/core/ops/, listed for the table in op.c.
 OPS := $(sort $(basename $(notdir $(wildcard harness/core/ops/*.c))))
 $(B)/harness/core/operations.h: FORCE
@@ -166,8 +172,9 @@ $(B)/harness/core/op.o: $(B)/harness/core/operations.h
 $(B)/harness/core/op.o: CFLAGS_HARNESS += -I$(B)/harness/core
 $(B)/harness/core/ops/%.o: harness/core/ops/%.c $(wildcard harness/core/ops/*.h) $(CORE_HEADERS) $(HARNESS_FLAGS)
 	@mkdir -p $(@D)
-	$(CC) $(CFLAGS_HARNESS) -c $< -o $@
-$(CORE_LIB): $(patsubst harness/core/src/%.c,$(B)/harness/core/%.o,$(wildcard harness/core/src/*.c)) $(OPS:%=$(B)/harness/core/ops/%.o)
+	$(CCACHE) $(CC) $(CFLAGS_HARNESS) -c $< -o $@
+CORE_OBJS := $(patsubst harness/core/src/%.c,$(B)/harness/core/%.o,$(wildcard harness/core/src/*.c)) $(OPS:%=$(B)/harness/core/ops/%.o)
+$(CORE_LIB): $(CORE_OBJS)
 	@rm -f $@
 	$(AR) rcs $@ $^
 # The kit's one reader of its CSVs (csv.h), compiled into the programs that read
@@ -182,7 +189,7 @@ CFLAGS_GPU := $(CFLAGS_HARNESS) -Iharness/gpu
 GPU_OBJS := $(addprefix $(B)/harness/gpu/,gpu.o launch_config.o cuda_launch_hook.o)
 $(B)/harness/gpu/%.o: harness/gpu/%.c $(GPU_HEADERS) $(HARNESS_FLAGS)
 	@mkdir -p $(@D)
-	$(CC) $(CFLAGS_GPU) $(CUDA_INC) -c $< -o $@
+	$(CCACHE) $(CC) $(CFLAGS_GPU) $(CUDA_INC) -c $< -o $@
 
 # The CPU emulator (harness/emu): its runtime, and the GPU glue compiled
 # against its cuda_runtime.h instead of the toolkit's.
@@ -195,10 +202,10 @@ CFLAGS_EMU := $(CFLAGS_GPU) -Iharness/emu
 CFLAGS_EMU_RUNTIME := $(CFLAGS_HARNESS) -Iharness/emu
 $(B)/harness/emu/%.o: harness/emu/%.c $(CORE_HEADERS) $(EMU_HEADERS) $(HARNESS_FLAGS)
 	@mkdir -p $(@D)
-	$(CC) $(CFLAGS_EMU_RUNTIME) -c $< -o $@
+	$(CCACHE) $(CC) $(CFLAGS_EMU_RUNTIME) -c $< -o $@
 $(B)/harness/emu/%.o: harness/gpu/%.c $(GPU_HEADERS) $(EMU_HEADERS) $(HARNESS_FLAGS)
 	@mkdir -p $(@D)
-	$(CC) $(CFLAGS_EMU) -c $< -o $@
+	$(CCACHE) $(CC) $(CFLAGS_EMU) -c $< -o $@
 $(B)/harness/emu-rewrite: harness/emu/rewrite.c harness/emu/source.c harness/emu/kernel_edits.c \
                           harness/emu/source.h harness/emu/kernel_edits.h $(HARNESS_FLAGS)
 	@mkdir -p $(@D)
@@ -230,7 +237,7 @@ LAB_REQUEST := $(B)/harness/lab/lab_request.o
 LAB_CLIENT := $(B)/harness/lab/lab_client.o $(LAB_REQUEST) $(B)/harness/lab/suite_server_start.o
 $(B)/harness/lab/%.o: harness/lab/%.c $(LAB_HEADERS) $(HARNESS_FLAGS)
 	@mkdir -p $(@D)
-	$(CC) $(CFLAGS_LAB) $(CUDA_INC) -c $< -o $@
+	$(CCACHE) $(CC) $(CFLAGS_LAB) $(CUDA_INC) -c $< -o $@
 # What the grader's bench links instead of a student's GPU lab file: lab.h's
 # entry points as launch plans asked of the lab process and run here (plan.h).
 LAB_PLANS := $(B)/harness/lab/lab_plans.o $(B)/harness/lab/lab_client.o $(LAB_REQUEST) \
@@ -253,11 +260,11 @@ CFLAGS_BENCH := $(CFLAGS_GPU) -Iharness/bench $(CUDA_INC) $(OPENBLAS_CFLAGS)
 BENCH_OBJS := $(B)/harness/bench/bench_report.o
 $(B)/harness/bench/%.o: harness/bench/%.c $(BENCH_HEADERS) $(HARNESS_FLAGS)
 	@mkdir -p $(@D)
-	$(CC) $(CFLAGS_BENCH) -c $< -o $@
+	$(CCACHE) $(CC) $(CFLAGS_BENCH) -c $< -o $@
 $(B)/harness/bench/%.cu.o: harness/bench/%.cu $(BENCH_HEADERS)
 	@test -n "$(NVCC)" || { echo "a GPU lab's bench needs the CUDA toolkit (nvcc), which this machine lacks" >&2; exit 1; }
 	@mkdir -p $(@D)
-	$(NVCC) $(NVCC_FLAGS) -Iharness/bench -c $< -o $@ > $(@D)/$(*F).resources.txt 2>&1; \
+	$(CCACHE) $(NVCC) $(NVCC_FLAGS) -Iharness/bench -c $< -o $@ > $(@D)/$(*F).resources.txt 2>&1; \
 	  rc=$$?; grep -Ev '^ptxas info|bytes stack frame' $(@D)/$(*F).resources.txt >&2; exit $$rc
 
 # The grader's C programs. What measures a CPU lab (grade-perf), besides its lab file:
@@ -269,7 +276,7 @@ GRADE_PERF_OBJS := $(B)/harness/grade/grade_perf.o $(B)/harness/grade/grade_perf
 GRADE_PERF_LDFLAGS := -Wl,--strip-debug,--discard-all
 $(B)/harness/grade/%.o: harness/grade/%.c $(GPU_HEADERS) $(HARNESS_FLAGS)
 	@mkdir -p $(@D)
-	$(CC) $(CFLAGS_GPU) $(CUDA_INC) -c $< -o $@
+	$(CCACHE) $(CC) $(CFLAGS_GPU) $(CUDA_INC) -c $< -o $@
 
 # CUDA's headers by the folder they are in, however CUDA_HOME names it (the
 # grader's sandbox finds it from nvcc, where the environment may name a link).
@@ -285,6 +292,12 @@ BACKEND_OBJS_cuda := $(GPU_OBJS) $(B)/harness/gpu/plan_record.o
 BACKEND_OBJS_emu := $(EMU_OBJS)
 BACKEND_LIBS_cuda := $(CUDA_LIBS)
 BACKEND_LIBS_emu := -lpthread $(CXX_RUNTIME)
+# The lab process's own part (lab_runner.c) for each backend: no lab's code or tunable
+# is in it, so every lab's lab process links the one object.
+lab_runner = $(B)/harness/lab/lab_runner-$(1).o
+$(foreach b,cpu cuda emu,$(call lab_runner,$(b))): $(B)/harness/lab/lab_runner-%.o: harness/lab/lab_runner.c $(LAB_HEADERS) $(HARNESS_FLAGS)
+	@mkdir -p $(@D)
+	$(CCACHE) $(CC) $(CFLAGS_LAB) $(BACKEND_CFLAGS_$*) -c $< -o $@
 
 # Rebuild what depends on flags when the flags change.
 define stamp
@@ -328,6 +341,8 @@ bench_backend = $(B)/harness/bench/bench_table.o \
 # Where a variant of a lab is built: build/lab03/student, build/lab03/reference,
 # and for the emulator build/lab03/student-emu, build/lab03/reference-emu.
 vdir = $(B)/lab$(1)/$(2)$(if $(filter emu,$(3)),-emu)
+# Where its suite is built, one a lab and backend, for both variants: build/suites/lab03-emu.
+suite_dir = $(B)/suites/lab$(1)-$(2)
 
 # What a build says it compiles: the student's file by its path, the reference
 # by name only, so that nothing a student runs points them at solutions/.
@@ -349,12 +364,12 @@ $(call vdir,$(1),$(2),$(3))/lab.raw.o: $(call prebuilt,$(1),$(2),$(3))
 else ifeq ($(3),cpu)
 $(call vdir,$(1),$(2),$(3))/lab.raw.o: $(call lab_src,$(1),$(2)) harness/core/include/lab.h $(call vdir,$(1),$(2),$(3))/flags
 	@echo "$$(CC) $$(CPU_LAB_FLAGS) $$(call tunable_defs,$(1)) -c $(call built_src,$(1),$(2))"
-	@$$(CC) $$(CPU_LAB_FLAGS) $$(call tunable_defs,$(1)) -c $$< -o $$@
+	@$$(CCACHE) $$(CC) $$(CPU_LAB_FLAGS) $$(call tunable_defs,$(1)) -c $$< -o $$@
 else ifeq ($(3),cuda)
 $(call vdir,$(1),$(2),$(3))/lab.raw.o: $(call lab_src,$(1),$(2)) harness/core/include/lab.h $(call vdir,$(1),$(2),$(3))/flags
 	@test -n "$$(NVCC)" || { echo "building lab $(1) for a GPU needs the CUDA toolkit (nvcc), which this machine lacks: see README.md, 'Set-up' (or use the emulator: GPU=emu)" >&2; exit 1; }
 	@echo "$$(NVCC) $$(NVCC_FLAGS) $$(call tunable_defs,$(1)) -c $(call built_src,$(1),$(2))"
-	@$$(NVCC) $$(NVCC_FLAGS) $$(call tunable_defs,$(1)) -c $$< -o $$@ > $$(@D)/resources.txt 2>&1; \
+	@$$(CCACHE) $$(NVCC) $$(NVCC_FLAGS) $$(call tunable_defs,$(1)) -c $$< -o $$@ > $$(@D)/resources.txt 2>&1; \
 	  rc=$$$$?; grep -Ev '^ptxas info|bytes stack frame' $$(@D)/resources.txt >&2; exit $$$$rc
 else ifeq ($(3),emu)
 $(call vdir,$(1),$(2),$(3))/lab.raw.o: $(call lab_src,$(1),$(2)) harness/core/include/lab.h $(call vdir,$(1),$(2),$(3))/flags \
@@ -371,15 +386,9 @@ $(call vdir,$(1),$(2),$(3))/lab.o: $(call vdir,$(1),$(2),$(3))/lab.raw.o $(ISOLA
 $(call vdir,$(1),$(2),$(3))/lab.renamed.o: $(call vdir,$(1),$(2),$(3))/lab.raw.o $(ISOLATE_DEPS)
 	$(ISOLATE) $$< $$@ reference_
 
-$(call vdir,$(1),$(2),$(3))/test.o: tests/lab$(1)_test.c $(TEST_HEADERS) $(call vdir,$(1),$(2),$(3))/flags
-	$$(CC) $$(CFLAGS_LAB) -Itests $$(call tunable_defs,$(1)) $$(BACKEND_CFLAGS_$(3)) -c $$< -o $$@
-
 # The suite never links the lab file: it runs the lab's code in lab-runner,
 # a process of its own built beside it (harness/lab/lab_process.h).
-$(call vdir,$(1),$(2),$(3))/lab_runner.o: harness/lab/lab_runner.c $(LAB_HEADERS) $(call vdir,$(1),$(2),$(3))/flags
-	$$(CC) $$(CFLAGS_LAB) $$(BACKEND_CFLAGS_$(3)) -c $$< -o $$@
-
-$(call vdir,$(1),$(2),$(3))/lab-runner: $(call vdir,$(1),$(2),$(3))/lab_runner.o $(call vdir,$(1),$(2),$(3))/lab.o $(LAB_REQUEST) $(CORE_LIB) $$(BACKEND_OBJS_$(3))
+$(call vdir,$(1),$(2),$(3))/lab-runner: $(call lab_runner,$(3)) $(call vdir,$(1),$(2),$(3))/lab.o $(LAB_REQUEST) $(CORE_LIB) $$(BACKEND_OBJS_$(3))
 	$$(CC) -o $$@ $$(LINK_OBJS) $$(BACKEND_LIBS_$(3)) -lm
 
 ifeq ($(3),cuda)
@@ -388,27 +397,40 @@ $(call vdir,$(1),$(2),$(3))/lab.fatbin: $(call vdir,$(1),$(2),$(3))/lab.raw.o
 	objcopy -O binary --only-section=.nv_fatbin $$< $$@
 endif
 
-$(call vdir,$(1),$(2),$(3))/test: $(call vdir,$(1),$(2),$(3))/test.o $(SUITE_CLIENT_$(3)) $(CORE_LIB) $(call vdir,$(1),$(2),$(3))/lab-runner \
+$(call vdir,$(1),$(2),$(3))/test: $(call suite_dir,$(1),$(3))/test.o $(SUITE_CLIENT_$(3)) $(CORE_LIB) $(call vdir,$(1),$(2),$(3))/lab-runner \
                                  $(if $(filter cuda,$(3)),$(call vdir,$(1),$(2),$(3))/lab.fatbin)
 	$$(CC) -o $$@ $$(LINK_OBJS) -lcriterion $$(SUITE_LIBS_$(3)) -lm
+endef
+
+# A lab's suite for one backend ($(2)): no line of a lab file is in it, so the
+# student's build and the reference's link the same object, compiled once, and each
+# hand-in the grader builds takes it from the references' build (grade-common-*).
+# Its flags file holds the tunables it is compiled with.
+define lab_suite
+$(call suite_dir,$(1),$(2))/flags: FORCE
+	$$(call stamp,$$(call tunable_defs,$(1)))
+
+$(call suite_dir,$(1),$(2))/test.o: tests/lab$(1)_test.c $(TEST_HEADERS) $(call suite_dir,$(1),$(2))/flags
+	$$(CCACHE) $$(CC) $$(CFLAGS_LAB) -Itests $$(call tunable_defs,$(1)) $$(BACKEND_CFLAGS_$(2)) -c $$< -o $$@
 endef
 
 # $(1): lab number
 define lab_rules
 $(foreach backend,$(if $(filter cpu,$(lab$(1)_kind)),cpu,cuda emu),
+$(call lab_suite,$(1),$(backend))
 $(call lab_variant,$(1),student,$(backend))
 $(call lab_variant,$(1),reference,$(backend)))
 
 $(B)/lab$(1)/bench.o: harness/bench/bench.c $(BENCH_HEADERS) $(B)/lab$(1)/student/flags \
                      $(wildcard $(call lab_src,$(1),student) $(call lab_src,$(1),reference))
-	$$(CC) $$(CFLAGS_BENCH) $(if $(filter gpu,$(lab$(1)_kind)),-DTL_LAB_GPU) $(call op_flag,$(1)) \
+	$$(CCACHE) $$(CC) $$(CFLAGS_BENCH) $(if $(filter gpu,$(lab$(1)_kind)),-DTL_LAB_GPU) $(call op_flag,$(1)) \
 	  -DTL_LAB=$(patsubst 0%,%,$(1)) -DTL_LAB_DIR='"$(lab$(1)_dir)"' -DTL_LAB_TITLE='"$(lab$(1)_title)"' \
 	  -DTL_COMPILER='"$(if $(filter gpu,$(lab$(1)_kind)),$$(NVCC_VERSION),$$(CC_VERSION))"' \
 	  -DTL_FLAGS='"$(if $(filter gpu,$(lab$(1)_kind)),$$(NVCC_ARCH) -O3,$$(OPT))"' \
 	  $$(call tunables_flags,$(1)) -c $$< -o $$@
 
 $(B)/lab$(1)/bench_backend.o: $(call gpu_backend_src,$(1)) $(BENCH_HEADERS)
-	$$(CC) $$(CFLAGS_BENCH) $(call op_flag,$(1)) \
+	$$(CCACHE) $$(CC) $$(CFLAGS_BENCH) $(call op_flag,$(1)) \
 	  -DTL_BASELINE_LAB='"$(patsubst 0%,%,$(lab$(1)_baseline))"' -c $$< -o $$@
 
 $(B)/lab$(1)/bench: $(B)/lab$(1)/bench.o $(B)/lab$(1)/student/lab.o $(B)/lab$(1)/reference/lab.renamed.o $(CORE_LIB) $(BENCH_OBJS) \
@@ -434,7 +456,7 @@ $(B)/lab$(1)/grade-bench: $(B)/lab$(1)/bench.o $(B)/lab$(1)/reference/lab.rename
 $(B)/lab$(1)/profile.o: harness/bench/profile.c $(BENCH_HEADERS) $(EMU_HEADERS) $(call vdir,$(1),student,emu)/flags \
                        $(wildcard $(call lab_src,$(1),student) $(call lab_src,$(1),reference))
 	@mkdir -p $$(@D)
-	$$(CC) $$(CFLAGS_EMU) -Iharness/bench $(call op_flag,$(1)) $$(call tunables_flags,$(1)) -c $$< -o $$@
+	$$(CCACHE) $$(CC) $$(CFLAGS_EMU) -Iharness/bench $(call op_flag,$(1)) $$(call tunables_flags,$(1)) -c $$< -o $$@
 
 $(B)/lab$(1)/profile-emu: $(B)/lab$(1)/profile.o $(B)/lab$(1)/student-emu/lab.o $(B)/lab$(1)/reference-emu/lab.renamed.o $(CORE_LIB) $(EMU_OBJS)
 	$$(CC) -o $$@ $$(LINK_OBJS) $$(BACKEND_LIBS_emu) -lm
@@ -445,7 +467,7 @@ $(B)/lab$(1)/profile-emu: $(B)/lab$(1)/profile.o $(B)/lab$(1)/student-emu/lab.o 
 $(B)/lab$(1)/grade-profile.o: harness/bench/profile.c $(BENCH_HEADERS) $(EMU_HEADERS) $(LAB_HEADERS) $(call vdir,$(1),student,emu)/flags \
                              $(wildcard $(call lab_src,$(1),reference))
 	@mkdir -p $$(@D)
-	$$(CC) $$(CFLAGS_EMU) -Iharness/bench -Iharness/lab -DTL_GRADE_PROFILE $(call op_flag,$(1)) $$(call tunables_flags,$(1)) -c $$< -o $$@
+	$$(CCACHE) $$(CC) $$(CFLAGS_EMU) -Iharness/bench -Iharness/lab -DTL_GRADE_PROFILE $(call op_flag,$(1)) $$(call tunables_flags,$(1)) -c $$< -o $$@
 
 $(B)/lab$(1)/grade-profile: $(B)/lab$(1)/grade-profile.o $(B)/lab$(1)/reference-emu/lab.renamed.o $(LAB_CLIENT) $(CORE_LIB) $(EMU_OBJS) \
                             $(B)/lab$(1)/student-emu/lab-runner
@@ -474,7 +496,7 @@ define sweep_pair
 $(B)/lab$(1)/sweep/T$(2)-R$(3)/ref.o: $(call lab_src,$(1),reference) harness/core/include/lab.h $(ISOLATE_DEPS)
 	@mkdir -p $$(@D)
 	@echo "$$(NVCC) -c $$< TILE_DIM=$(2) BLOCK_ROWS=$(3)"
-	@$$(NVCC) $$(NVCC_FLAGS) -DTILE_DIM=$(2) -DBLOCK_ROWS=$(3) -DTL_SWEEP -c $$< -o $$@.raw > $$(@D)/resources.txt 2>&1 \
+	@$$(CCACHE) $$(NVCC) $$(NVCC_FLAGS) -DTILE_DIM=$(2) -DBLOCK_ROWS=$(3) -DTL_SWEEP -c $$< -o $$@.raw > $$(@D)/resources.txt 2>&1 \
 	  || { cat $$(@D)/resources.txt >&2; exit 1; }
 	@$(ISOLATE) $$@.raw $$@ reference_
 
@@ -676,11 +698,11 @@ $(B)/bench-report-test: tests/bench_report_test.c $(BENCH_OBJS) $(CORE_LIB) $(BE
 # of lab 6's reference and stub built for a GPU, asked for plans.
 # And lab files of its own (tests/plans/NAME.cu), each a lab process in $(B)/plans/NAME/.
 PLAN_CASES := $(patsubst tests/plans/%.cu,$(B)/plans/%/lab-runner,$(wildcard tests/plans/*.cu))
-$(B)/plans/%/lab-runner: tests/plans/%.cu harness/core/include/lab.h $(B)/lab06/reference/lab_runner.o $(LAB_REQUEST) $(CORE_LIB) $(BACKEND_OBJS_cuda) $(ISOLATE_DEPS)
+$(B)/plans/%/lab-runner: tests/plans/%.cu harness/core/include/lab.h $(call lab_runner,cuda) $(LAB_REQUEST) $(CORE_LIB) $(BACKEND_OBJS_cuda) $(ISOLATE_DEPS)
 	@mkdir -p $(@D)
-	$(NVCC) $(NVCC_FLAGS) -c $< -o $(@D)/lab.raw.o > $(@D)/resources.txt 2>&1 || { cat $(@D)/resources.txt; exit 1; }
+	$(CCACHE) $(NVCC) $(NVCC_FLAGS) -c $< -o $(@D)/lab.raw.o > $(@D)/resources.txt 2>&1 || { cat $(@D)/resources.txt; exit 1; }
 	$(ISOLATE) $(@D)/lab.raw.o $(@D)/lab.o
-	$(CC) -o $@ $(B)/lab06/reference/lab_runner.o $(@D)/lab.o $(LAB_REQUEST) $(BACKEND_OBJS_cuda) $(CORE_LIB) $(BACKEND_LIBS_cuda) -lm
+	$(CC) -o $@ $(call lab_runner,cuda) $(@D)/lab.o $(LAB_REQUEST) $(BACKEND_OBJS_cuda) $(CORE_LIB) $(BACKEND_LIBS_cuda) -lm
 $(B)/plan-test: tests/plan_test.c $(LAB_CLIENT) $(CORE_LIB) $(LAB_HEADERS) $(B)/lab06/reference/lab-runner $(B)/lab06/student/lab-runner $(PLAN_CASES)
 	$(CC) $(CFLAGS_LAB) -o $@ $< $(LAB_CLIENT) $(CORE_LIB) -lcriterion -lm
 
@@ -702,10 +724,10 @@ $(B)/emu-test: $(EMU_TEST_SRCS) $(EMU_KERNEL_OBJS) $(CORE_LIB) $(EMU_OBJS) $(GPU
 CORPUS := $(sort $(wildcard tests/emu_corpus/*.cu)) $(sort $(wildcard tests/emu_corpus/limits/*.cu))
 # Each lab's suite is the one its rules compile (the reference's test.o): the corpus links it.
 emu-corpus: $(EMU_TOOLS) $(CORE_LIB) $(SUITE_CLIENT_$(BACKEND)) $(BACKEND_OBJS_$(BACKEND)) $(LABS_TSV) $(B)/csv-rows \
-            $(foreach n,$(GPU_LABS),$(call vdir,$(n),reference,$(BACKEND))/test.o)
+            $(foreach n,$(GPU_LABS),$(call suite_dir,$(n),$(BACKEND))/test.o)
 	@B=$(B) BACKEND=$(BACKEND) CC='$(CC)' CFLAGS='$(CFLAGS_LAB)' BACKEND_CFLAGS='$(BACKEND_CFLAGS_$(BACKEND))' LAB_REQUEST='$(LAB_REQUEST)' \
 	  CORE='$(CORE_LIB)' CLIENT='$(SUITE_CLIENT_$(BACKEND)) $(SUITE_LIBS_$(BACKEND))' BACKEND_OBJS='$(BACKEND_OBJS_$(BACKEND))' LIBS='$(BACKEND_LIBS_$(BACKEND))' \
-	  SUITE_OBJ='$(call vdir,@LAB@,reference,$(BACKEND))/test.o' LABS_TSV=$(LABS_TSV) \
+	  SUITE_OBJ='$(call suite_dir,@LAB@,$(BACKEND))/test.o' LABS_TSV=$(LABS_TSV) \
 	  NVCC='$(NVCC)' NVCC_FLAGS='$(NVCC_FLAGS)' \
 	  $(SHELL) tests/emu_corpus/run.sh $(CORPUS)
 
@@ -722,6 +744,15 @@ CHECK_BUILDS := $(B)/unit $(B)/bench-report-test $(B)/emu-test $(EMU_TOOLS) \
 # the same time (the grader's tools and the references, the emulator's
 # profiles, the figures' tools).
 CHECK_SHARED = $(GRADE_TOOLS) $(foreach n,$(GPU_LABS),$(B)/lab$(n)/profile-emu) $(FIGURE_TOOLS) $(B)/report-table
+
+# make check's compile cache, where make deps installed ccache: every build its suites run,
+# in this build folder and in their copies of the kit, goes through it (TILELAB_CCACHE,
+# above), so that a file compiled again with the same flags, in another copy, is a hit.
+# It lies in the build folder; the folder a compile runs in (a copy's) is not part of its
+# key (hash_dir), nor is a header's being new (a copy's files are). The emulator's corpus
+# compiles each of its files once, and goes without.
+CHECK_CACHE = $(if $(shell command -v ccache),TILELAB_CCACHE=$(abspath $(B))/ccache CCACHE_DIR=$(abspath $(B))/ccache CCACHE_NOHASHDIR=1 \
+  CCACHE_SLOPPINESS=include_file_ctime$(comma)include_file_mtime)
 
 # A shell suite of tests/ as a line of the plan (harness/tools/check-suites.sh):
 # $(1) its name; $(2) what it waits for (after=): build, the plan's first step,
@@ -750,7 +781,7 @@ check: $(LABS_TSV) $(B)/csv-rows $(B)/cpu-of
 	 { echo "step build $(MAKE) $(if $(filter -j%,$(MAKEFLAGS)),,-j$(CHECK_JOBS)) $(CHECK_BUILDS) $(CHECK_SHARED)"; \
 	   $(call cli_suite,documented-commands,,tests/docs_test.sh) \
 	   $(call cli_suite,grader,build,tests/grader_test.sh) \
-	   echo "cli emulator-corpus after=build $(MAKE) -s B=$(B) GPU=$(BACKEND) emu-corpus"; \
+	   echo "cli emulator-corpus after=build env -u TILELAB_CCACHE $(MAKE) -s B=$(B) GPU=$(BACKEND) emu-corpus"; \
 	   $(call cli_suite,hostile,build,tests/hostile_test.sh $(B)/hostile) \
 	   $(call cli_suite,slurm,build,tests/slurm_test.sh) \
 	   $(call cli_suite,class,build,tests/class_test.sh) \
@@ -774,7 +805,7 @@ check: $(LABS_TSV) $(B)/csv-rows $(B)/cpu-of
 	   $(call cli_suite,labs,,tests/labs_test.sh) \
 	   $(call cli_suite,scripts,,tests/scripts_test.sh) \
 	   $(call cli_suite,sanitize,,tests/sanitize_test.sh) \
-	 } | CPU_OF=$(B)/cpu-of harness/tools/check-suites.sh -j $(CHECK_JOBS)
+	 } | $(CHECK_CACHE) CPU_OF=$(B)/cpu-of harness/tools/check-suites.sh -j $(CHECK_JOBS)
 
 # What each suite of make check ran, in CPU time: its orphans (a sandbox's
 # commands, its lab processes) counted too (harness/tools/check-suites.sh).
@@ -825,7 +856,11 @@ REFERENCE_OBJECTS = $(REFERENCES:$(B)/%=$(REFERENCE_BUILD)/%)
 REFERENCE_CUDA_SHARED := $(if $(and $(NVCC),$(filter fat,$(CUDA_ARCH)),$(if $(REFERENCE_PREBUILT),,1)), \
   $(foreach n,$(BUILD_LABS),$(if $(filter gpu,$(lab$(n)_kind)),$(REFERENCE_BUILD)/prebuilt/lab$(n)-cuda.o)))
 $(foreach o,$(REFERENCE_CUDA_SHARED),$(eval $(call prebuilt_rule,$(patsubst $(REFERENCE_BUILD)/prebuilt/lab%-cuda.o,%,$(o)),cuda,$(REFERENCE_BUILD)/prebuilt)))
+# What the hand-ins' builds share (REFERENCE_SHARED, below) the references'
+# build takes from this one where it has none yet.
 references: $(REFERENCE_CUDA_SHARED)
+	@[ -d $(REFERENCE_BUILD)/harness ] || { mkdir -p $(REFERENCE_BUILD) && cd $(B) && \
+	  cp -p --parents $(patsubst $(B)/%,%,$(REFERENCE_SHARED)) $(abspath $(REFERENCE_BUILD)); }
 	@$(MAKE) -s B=$(REFERENCE_BUILD) OPT=-O3 CUDA_ARCH=fat $(filter-out $(REFERENCE_CUDA_SHARED),$(REFERENCE_OBJECTS)) \
 	  $(GRADE_MANIFESTS:$(B)/%=$(REFERENCE_BUILD)/%) $(GRADE_REFERENCE_TESTS:$(B)/%=$(REFERENCE_BUILD)/%) $(GRADE_COMMON:$(B)/%=$(REFERENCE_BUILD)/%)
 
@@ -867,15 +902,28 @@ $(B)/grade-gpu-probe: $(B)/harness/grade/grade_gpu_probe.o $(GPU_OBJS) $(CORE_LI
 	$(CC) -o $@ $(LINK_OBJS) $(CUDA_LIBS) -lm
 
 # What a hand-in's labs all link, by backend: the grader builds it once, then
-# the labs' own builds side by side (harness/grade/grade.sh).
-$(B)/grade-common-cpu: $(CORE_LIB) $(LAB_CLIENT) $(GRADE_PERF_OBJS)
-$(B)/grade-common-emu: $(CORE_LIB) $(LAB_CLIENT) $(EMU_OBJS) $(EMU_TOOLS)
-$(B)/grade-common-cuda: $(CORE_LIB) $(LAB_PLANS) $(GPU_OBJS) $(B)/harness/gpu/plan_record.o $(BENCH_OBJS) \
-                        $(B)/harness/bench/bench_gpu_transpose.o $(B)/harness/bench/bench_gpu_run.o \
-                        $(foreach n,$(LABS),$(if $(lab$(n)_baseline),$(B)/lab$(lab$(n)_baseline)/reference/lab.renamed.o))
+# the labs' own builds side by side (harness/grade/grade.sh). The labs' suites and the
+# lab process's own part too: no line of a hand-in's is in them.
+grade_suites = $(call lab_runner,$(1)) $(foreach n,$(2),$(call suite_dir,$(n),$(1))/test.o)
+GRADE_SHARED_cpu = $(CORE_LIB) $(LAB_CLIENT) $(GRADE_PERF_OBJS) $(call grade_suites,cpu,$(CPU_LABS))
+GRADE_SHARED_emu = $(CORE_LIB) $(LAB_CLIENT) $(EMU_OBJS) $(EMU_TOOLS) $(call grade_suites,emu,$(GPU_LABS))
+GRADE_SHARED_cuda = $(CORE_LIB) $(LAB_PLANS) $(GPU_OBJS) $(B)/harness/gpu/plan_record.o $(BENCH_OBJS) $(call grade_suites,cuda,$(GPU_LABS)) \
+                    $(B)/harness/bench/bench_gpu_transpose.o $(B)/harness/bench/bench_gpu_run.o
+$(B)/grade-common-cpu: $(GRADE_SHARED_cpu)
+$(B)/grade-common-emu: $(GRADE_SHARED_emu)
+$(B)/grade-common-cuda: $(GRADE_SHARED_cuda) $(foreach n,$(LABS),$(if $(lab$(n)_baseline),$(B)/lab$(lab$(n)_baseline)/reference/lab.renamed.o))
 $(B)/grade-common-%:
 	@touch $@
 GRADE_COMMON = $(if $(CPU_LABS),$(B)/grade-common-cpu) $(if $(GPU_LABS),$(B)/grade-common-emu $(if $(filter cuda,$(BACKEND)),$(B)/grade-common-cuda))
+# What they share holds no line of a lab file, and the references' build compiles
+# it as this one does (OPT is a lab file's alone): a references' build that has
+# none of it yet starts from this build's, copied with their times and flags
+# files, and compiles again only what its flags files say differs.
+REFERENCE_SHARED := $(sort $(HARNESS_FLAGS) $(CORE_OBJS) $(B)/harness/core/operations.h \
+  $(if $(CPU_LABS),$(GRADE_SHARED_cpu)) $(if $(GPU_LABS),$(GRADE_SHARED_emu) $(if $(filter cuda,$(BACKEND)),$(GRADE_SHARED_cuda))) \
+  $(foreach n,$(LABS),$(call suite_dir,$(n),$(if $(filter cpu,$(lab$(n)_kind)),cpu,emu))/flags \
+    $(if $(and $(filter gpu,$(lab$(n)_kind)),$(filter cuda,$(BACKEND))),$(call suite_dir,$(n),cuda)/flags)))
+references: $(REFERENCE_SHARED)
 
 # Each suite's tests and what they grade, written by the suite itself
 # (TILELAB_MANIFEST) from the reference's build: never a student's.

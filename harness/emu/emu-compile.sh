@@ -57,6 +57,16 @@ print(*[p for d in site.getsitepackages() + [site.getusersitepackages()] for p i
     [ "$nvdisasm" != none ] || nvdisasm=
 fi
 
+# A compile cache, where the Makefile's is asked for (TILELAB_CCACHE=DIR: make check, for
+# every copy of the kit it builds): nvcc's check, its code for sm_90 and g++'s compile go
+# through ccache, and a file compiled again with the same flags is a hit; nvdisasm's SASS of
+# a cubin it read before is kept in DIR/nvdisasm. Unset, each is compiled and read.
+cache='' gxx_cache='' sass_cache=''
+if [ -n "${TILELAB_CCACHE-}" ]; then
+    cache=$(command -v ccache || true)
+    sass_cache=$TILELAB_CCACHE/nvdisasm
+fi
+
 # The GPU build's flags (Makefile, NVCC_FLAGS), for the architecture it would build for.
 arch=${TL_EMU_ARCH:--arch=sm_90}
 # Where step 4 reads SASS, the check keeps what nvcc compiled, with line numbers: its code
@@ -72,7 +82,7 @@ fi
 # shellcheck disable=SC2086 # $arch: nvcc's flags, one or a -gencode list
 nvcc_check() { # FLAGS...: its output in .nvcc.log
     [ -z "$keep" ] || set -- -lineinfo --keep --keep-dir "$keep" "$@"
-    "$nvcc" -c -O3 $arch -Wno-deprecated-gpu-targets -Werror all-warnings -Xcompiler -Wall,-Wextra,-Werror \
+    $cache "$nvcc" -c -O3 $arch -Wno-deprecated-gpu-targets -Werror all-warnings -Xcompiler -Wall,-Wextra,-Werror \
         -Xptxas -v -I"$here/../core/include" "$@" "$src" -o "${out%.o}.nvcc.o" >"${out%.o}.nvcc.log" 2>&1
 }
 if [ -n "$nvcc" ] && ! nvcc_check "$@"; then
@@ -138,13 +148,26 @@ one_program() {
         exit 1
     done
 }
+# disassemble CUBIN SASS: nvdisasm's SASS of CUBIN, with its lines, into SASS; from the
+# cache (above) where it read the same cubin before, with the same nvdisasm.
+disassemble() {
+    key=
+    if [ -n "$sass_cache" ]; then
+        key=$({ stat -L -c '%n %s %Y' "$nvdisasm" && cat "$1"; } | sha256sum | cut -d ' ' -f 1)
+        if cp "$sass_cache/$key" "$2" 2>/dev/null; then return 0; fi
+    fi
+    "$nvdisasm" -g -c "$1" >"$2" || return 1
+    [ -z "$key" ] || { mkdir -p "$sass_cache" && cp "$2" "$sass_cache/$key.$$" && mv "$sass_cache/$key.$$" "$sass_cache/$key"; } || true
+}
 # The widths of nvcc's memory instructions per source line, from its SASS
 # for sm_90, in the background while g++ compiles (step 4).
 widths=-
 if [ -n "$nvcc" ] && [ -n "$nvdisasm" ]; then
     widths=${out%.o}.widths
-    { { [ -s "$cubin" ] || "$nvcc" -cubin -O3 -arch=sm_90 -lineinfo -Wno-deprecated-gpu-targets -I"$here/../core/include" \
-            "$@" "$src" -o "$cubin"; } && "$nvdisasm" -g -c "$cubin" >"${out%.o}.sass" &&
+    # (-c: the same cubin, and one a compile cache keeps; where the check's came from the
+    # cache, no file of nvcc's was kept.)
+    { { [ -s "$cubin" ] || $cache "$nvcc" -c -cubin -O3 -arch=sm_90 -lineinfo -Wno-deprecated-gpu-targets -I"$here/../core/include" \
+            "$@" "$src" -o "$cubin"; } && disassemble "$cubin" "${out%.o}.sass" &&
           "$tools/emu-sass-widths" "${out%.o}.sass" "$src" >"$widths"; } >"${out%.o}.sass.log" 2>&1 &
     sass=$!
 fi
@@ -203,7 +226,7 @@ libcudacxx_refused() {
 # CUDA headers, where __SANITIZE_ADDRESS__ stays undefined (see unseen_code).
 emu_gxx() {
     # shellcheck disable=SC2086
-    env -u CPATH -u CPLUS_INCLUDE_PATH g++ -std=c++17 -nostdinc $system_dirs $libcudacxx -include "$here/cuda_runtime.h" \
+    env -u CPATH -u CPLUS_INCLUDE_PATH $gxx_cache g++ -std=c++17 -nostdinc $system_dirs $libcudacxx -include "$here/cuda_runtime.h" \
         -I"$here" -I"$here/../core/include" -U__SANITIZE_ADDRESS__ -U_FORTIFY_SOURCE "$@"
 }
 
@@ -263,21 +286,24 @@ pointer_calls="-mindirect-branch=thunk-extern -mindirect-branch-register -fno-ju
 # static, which g++ would make a "unique" global symbol that objcopy cannot
 # make local (isolate-symbols.sh refuses it); as a weak symbol it can.
 emu_cxx() {
+    gxx_cache=$cache
     if ! emu_gxx -fsanitize=address -fsanitize-sections=tl_shared,tl_constant --param asan-instrumentation-with-call-threshold=0 \
         --param asan-stack=0 --param asan-use-after-return=0 --param asan-globals=1 \
         -fno-exceptions -fno-rtti -fno-tree-vectorize -fno-tree-sra -fno-gnu-unique $pointer_calls -O1 -g "$@" -S "$cpp" -o "${out%.o}.s" \
         2>"${out%.o}.gxx.log"; then
+        gxx_cache=
         cat "${out%.o}.gxx.log" >&2
         toolkit_headers "${out%.o}.gxx.log"
         exit 1
     fi
+    gxx_cache=
     cat "${out%.o}.gxx.log" >&2
     if [ "$widths" != - ] && ! wait "$sass"; then
         echo "note: nvcc could not compile $src for sm_90 (${out%.o}.sass.log): its accesses count as written" >&2
         widths=-
     fi
     "$tools/emu-sites" "$widths" "$src" "${out%.o}.s" "${out%.o}.sites.s"
-    g++ -c "${out%.o}.sites.s" -o "$out"
+    $cache g++ -c "${out%.o}.sites.s" -o "$out"
     # memcpy, memmove and memset that g++ leaves to the C library (a size it does not know)
     # go through the emulator's checked and counted ones, as every other access does; malloc
     # and free in a kernel take the device's heap (in host code, the C library's).

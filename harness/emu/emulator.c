@@ -1038,6 +1038,8 @@ static void forget_reads_of(uintptr_t a, size_t size)
  * thread's turn may change them. */
 static void find_unseen_stores(int going_on)
 {
+    if (!n_seen && !n_seen_global)
+        return; /* nothing read since (next_seen, next_seen_global are 0 too): most accesses, at no cost */
     for (int i = 0; i < n_seen && !aborted; i++) {
         uint32_t size = seen[i].size;
         const unsigned char *now = (const unsigned char *)seen[i].a;

@@ -447,13 +447,13 @@ else
     # What every lab's build shares, built first, once: the labs' builds then
     # share no file they write. (A failure shows again in each lab's build.)
     # A GPU lab's technique is judged from the emulator's run on every machine: the
-    # emulator's objects are shared too, beside the GPU's. It is the harness,
-    # no line of the hand-in's, and make references compiled it beside the
-    # references: copied in with its times, make compiles again only what
-    # this build would compile otherwise (harness/flags), not the whole
-    # harness for every hand-in of a class.
+    # emulator's objects are shared too, beside the GPU's. It is the harness and
+    # the labs' suites, no line of the hand-in's, and make references compiled it
+    # beside the references: copied in with its times, make compiles again only
+    # what this build would compile otherwise (harness/flags, the suites' flags),
+    # not the whole harness and every lab's suite for every hand-in of a class.
     shared=$(dirname "$PREBUILT")
-    [ ! -d "$shared/harness" ] || cp -Rp "$shared/harness" "$shared/libtilelab.a" "$work/build/" 2>/dev/null
+    [ ! -d "$shared/harness" ] || cp -Rp "$shared/harness" "$shared/libtilelab.a" "$shared/suites" "$work/build/" 2>/dev/null
     backends=$(for lab in "${labs[@]}"; do
         [ "${lab_kind[$lab]}" = cpu ] && echo cpu || echo "$GPU_BACKEND emu"
     done | tr ' ' '\n' | sort -u)

@@ -11,7 +11,7 @@ set -u
 
 packages=(make gcc g++ libc6-dev pkg-config binutils libcriterion-dev valgrind gnuplot-nox libopenblas-dev bubblewrap
           pandoc texlive-latex-recommended texlive-pictures texlive-fonts-recommended lmodern poppler-utils
-          munge slurmctld slurmd slurm-client zip unzip python3 python3-jsonschema shellcheck)
+          munge slurmctld slurmd slurm-client zip unzip python3 python3-jsonschema shellcheck ccache)
 [ "${1:-}" != grade ] ||
     packages=(make gcc g++ libc6-dev pkg-config binutils libcriterion-dev valgrind libopenblas-dev bubblewrap
               util-linux python3)
@@ -53,7 +53,8 @@ else
     echo "       comparison with OpenBLAS, cachegrind, the plots, the grader's sandbox,"
     echo "       with pandoc and the texlive packages the slides, with munge and slurm the"
     echo "       test of grading on Slurm, with zip and python3-jsonschema Gradescope's, and"
-    echo "       with shellcheck make check's test of the kit's scripts)"
+    echo "       with shellcheck make check's test of the kit's scripts, with ccache make check's"
+    echo "       compile cache, which its copies of the kit share)"
 fi
 
 if command -v nvcc >/dev/null || [ -x /usr/local/cuda/bin/nvcc ]; then

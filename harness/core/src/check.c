@@ -78,41 +78,64 @@ typedef struct {
     int min_row, max_row, min_col, max_col; /* box around the mismatches, out coordinates */
 } scan;
 
+/* The bits of x, read where the scan loops: tl_float_bits is a call an element. */
+static inline uint32_t bits_of(float x)
+{
+    uint32_t b;
+    memcpy(&b, &x, sizeof b);
+    return b;
+}
+
+/* A mismatch at out index at (row r, column c of out), got where want belongs, counted. */
+static void scan_mismatch(scan *sc, size_t at, int r, int c, uint32_t got, float want)
+{
+    if (sc->wrong++ == 0 || at < sc->first)
+        sc->first = at;
+    if (got != TL_POISON_BITS && got != TL_MARGIN_BITS && (!sc->has_valued || at < sc->first_valued)) {
+        sc->has_valued = 1;
+        sc->first_valued = at;
+    }
+    if (got == TL_POISON_BITS)
+        sc->unwritten++;
+    else if (got == TL_MARGIN_BITS)
+        sc->from_margin++;
+    else if (got == TL_SHARED_POISON_BITS)
+        sc->from_shared++;
+    else if (tl_bits_float(got) == want || (want != want && tl_bits_float(got) != tl_bits_float(got)))
+        sc->same_value++;
+    if (want != want && tl_bits_float(got) != tl_bits_float(got) && !tl_is_marker_bits(got))
+        sc->other_nan++;
+    if (r < sc->min_row) sc->min_row = r;
+    if (r > sc->max_row) sc->max_row = r;
+    if (c < sc->min_col) sc->min_col = c;
+    if (c > sc->max_col) sc->max_col = c;
+}
+
+/* out against in, a tile of out at a time: a row of out is a column of in, whose elements
+ * lie a row of in apart, and a tile's rows read each line of in they need while it is
+ * still cached (row by row, a large matrix missed the cache at every element). The tiles
+ * meet the mismatches out of out's order: the first is the one of least index. */
+#define SCAN_TILE 64
 static void scan_output(scan *sc, const float *out, const float *in, tl_shape s)
 {
     int orows = s.cols, ocols = s.rows;
     memset(sc, 0, sizeof *sc);
     sc->min_row = orows;
     sc->min_col = ocols;
-    for (int r = 0; r < orows; r++) {
-        const float *row = out + (size_t)r * ocols;
-        for (int c = 0; c < ocols; c++) {
-            uint32_t got = tl_float_bits(row[c]);
-            float want = in[(size_t)c * s.cols + r];
-            if (got == tl_float_bits(want))
-                continue;
-            if (sc->wrong++ == 0)
-                sc->first = (size_t)r * ocols + c;
-            if (got != TL_POISON_BITS && got != TL_MARGIN_BITS && !sc->has_valued) {
-                sc->has_valued = 1;
-                sc->first_valued = (size_t)r * ocols + c;
+    for (int r0 = 0; r0 < orows; r0 += SCAN_TILE)
+        for (int c0 = 0; c0 < ocols; c0 += SCAN_TILE) {
+            int r1 = orows - r0 < SCAN_TILE ? orows : r0 + SCAN_TILE;
+            int c1 = ocols - c0 < SCAN_TILE ? ocols : c0 + SCAN_TILE;
+            for (int r = r0; r < r1; r++) {
+                const float *row = out + (size_t)r * ocols;
+                for (int c = c0; c < c1; c++) {
+                    uint32_t got = bits_of(row[c]);
+                    float want = in[(size_t)c * s.cols + r];
+                    if (got != bits_of(want))
+                        scan_mismatch(sc, (size_t)r * ocols + c, r, c, got, want);
+                }
             }
-            if (got == TL_POISON_BITS)
-                sc->unwritten++;
-            else if (got == TL_MARGIN_BITS)
-                sc->from_margin++;
-            else if (got == TL_SHARED_POISON_BITS)
-                sc->from_shared++;
-            else if (tl_bits_float(got) == want || (want != want && tl_bits_float(got) != tl_bits_float(got)))
-                sc->same_value++;
-            if (want != want && tl_bits_float(got) != tl_bits_float(got) && !tl_is_marker_bits(got))
-                sc->other_nan++;
-            if (r < sc->min_row) sc->min_row = r;
-            if (r > sc->max_row) sc->max_row = r;
-            if (c < sc->min_col) sc->min_col = c;
-            if (c > sc->max_col) sc->max_col = c;
         }
-    }
 }
 
 const char *tl_count_guarded(char *buf, size_t len, size_t count)
