@@ -159,6 +159,18 @@ TL_TECHNIQUE(lab10_technique, a_warp_level_last_step, 20)
               "on a GPU. Add each block's sum with atomicAdd(d_out, sum) (README.md, step 1).",
               (size_t)TECHNIQUE_N);
     double warp_steps = (double)(t.warp_shuffles + t.warp_syncs) / (double)(t.blocks ? t.blocks : 1);
+    /* A block's sum made by atomics in shared memory has no rounds to speak of: its threads
+     * wait their turn at one address instead. */
+    cr_assert(warp_steps >= 5 || t.shared_atomic_requests == 0,
+              "for n = %zu, your kernels' %llu blocks added their threads' sums with atomics in "
+              "shared memory (%llu warp requests of them, %.1f a block) and ran %.1f warp shuffles "
+              "or __syncwarp()s a block: the threads of a block wait their turn at one address, "
+              "one at a time, "
+              "where a warp's lanes add 32 values in five steps together. Add each warp's 32 "
+              "values with __shfl_down_sync for offsets 16 to 1, then the warps' sums the same "
+              "way (README.md, step 8).",
+              (size_t)TECHNIQUE_N, t.blocks, t.shared_atomic_requests,
+              (double)t.shared_atomic_requests / (double)(t.blocks ? t.blocks : 1), warp_steps);
     cr_assert(warp_steps >= 5,
               "for n = %zu, your kernels' %llu blocks ran %llu warp shuffles and %llu __syncwarp()s "
               "(%.1f a block; one warp's sum takes five) and passed %.1f "

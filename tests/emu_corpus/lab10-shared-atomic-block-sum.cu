@@ -1,4 +1,4 @@
-// expect: fail one warp's sum takes five
+// expect: fail with atomics in shared memory
 // gpu-expect: pass
 // Every thread adds its grid-stride elements in a register, then atomicAdd
 // into one __shared__ float (set by thread 0, between two barriers), and
