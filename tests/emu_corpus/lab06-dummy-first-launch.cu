@@ -1,4 +1,4 @@
-// expect: fail elements each: one thread per element
+// expect: fail elements each, one thread per element
 // gpu-expect: pass
 // Lab 5's kernel (a padded tile, one thread per element) handed in as lab 6,
 // after a first launch of 32 x 8 threads that does nothing: the technique
