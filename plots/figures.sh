@@ -209,10 +209,10 @@ short_title() { echo "$1" | sed -e 's/ (.*//' -e 's/^[CG]PU //'; }
 # An operation of one dimension (a CSV's "# dims: 1": lab 10's sum) at as many elements,
 # which its rows x cols carry as 1 x N.
 ladder_row() {
-    local m at=("rows=$LADDER_SIZE" "cols=$LADDER_SIZE")
+    local m where=("rows=$LADDER_SIZE" "cols=$LADDER_SIZE")
     m=$(short_machine "$3" | sed -e 's/^NVIDIA //' -e 's/^AMD //' -e 's/^Intel(R) //' -e 's/ [0-9]*GB.*//')
-    [[ $(csv_rows --fact dims "$3" 2>/dev/null) != 1* ]] || at=("rows=1" "cols=$((LADDER_SIZE * LADDER_SIZE))")
-    csv_rows --where variant=reference --where "${at[0]}" --where "${at[1]}" "$3" share_of_ceiling |
+    [[ $(csv_rows --fact dims "$3" 2>/dev/null) != 1* ]] || where=("rows=1" "cols=$((LADDER_SIZE * LADDER_SIZE))")
+    csv_rows --where variant=reference --where "${where[0]}" --where "${where[1]}" "$3" share_of_ceiling |
         awk -v name="lab $((10#$1)) $(short_title "$2")" -v m="$m" -v o="$(is_here "$3" && echo here || echo rec.)" \
             '{ print name "," $1 "," m "," o; exit }'
 }
