@@ -116,7 +116,7 @@ _Static_assert(TL_EMU_KIT_COUNTS + sizeof(counts_state) <= TL_EMU_KIT_MADE, "the
 #define profiling (C->counting)
 
 static void finish_copies(emu_thread *t, unsigned long before);
-static void find_unseen_stores(int going_on);
+static inline __attribute__((always_inline)) void find_unseen_stores(int going_on);
 
 static void thread_main(void)
 {
@@ -313,21 +313,17 @@ static void block_race_store_in(const tl_emu_allocation *al, uintptr_t a, size_t
         tl_emu_block_race_stored(al->base, al->size, a, size, block_index(), pc, was);
 }
 
-static void check_access(uintptr_t a, size_t size, int kind, uintptr_t pc)
+/* check_access of an access by host code (no thread runs). */
+static __attribute__((noinline)) void check_host_access(uintptr_t a, int kind)
+{
+    if (tl_emu_has_arena() && tl_emu_in_arena(a))
+        host_touches_device(a, kind);
+}
+
+/* check_access of a running thread's access to what is not its own variables. */
+static __attribute__((noinline)) void check_device_access(uintptr_t a, size_t size, int kind, uintptr_t pc)
 {
     int shared_kind = kind == GLOBAL_ATOMIC ? SHARED_ATOMIC : kind + 2;
-    if (current < 0) {
-        if (tl_emu_has_arena() && tl_emu_in_arena(a))
-            host_touches_device(a, kind);
-        return;
-    }
-    find_unseen_stores(1);
-    /* The thread's own variables first, its commonest accesses (a register tile is an array on
-     * its stack here): nothing to check, nothing to count. No other memory overlaps them. */
-    uintptr_t stack = (uintptr_t)stacks + (size_t)current * STACK_BYTES;
-    if (a - stack < STACK_BYTES || a - (uintptr_t)&tl_emu_builtin < sizeof tl_emu_builtin ||
-        a - (uintptr_t)body_args < body_args_bytes)
-        return;
     if (tl_emu_in_arena(a)) {
         if (!tl_emu_allocation_of(a, size)) {
             const tl_emu_allocation *al = tl_emu_allocation_near(a);
@@ -413,6 +409,24 @@ static void check_access(uintptr_t a, size_t size, int kind, uintptr_t pc)
           "__shared__ array, nor the thread's own variables: a host pointer (to a host array, or "
           "a variable of the function that launched the kernel) passed to the kernel?",
           verb(kind), size, (void *)a);
+}
+
+/* Inline in each of the instrumentation's entry points below: most accesses are a thread's
+ * own (its variables, threadIdx and the like, the kernel's arguments), and cost two tests. */
+static inline __attribute__((always_inline)) void check_access(uintptr_t a, size_t size, int kind, uintptr_t pc)
+{
+    if (current < 0) {
+        check_host_access(a, kind);
+        return;
+    }
+    find_unseen_stores(1);
+    /* The thread's own variables first, its commonest accesses (a register tile is an array on
+     * its stack here): nothing to check, nothing to count. No other memory overlaps them. */
+    uintptr_t stack = (uintptr_t)stacks + (size_t)current * STACK_BYTES;
+    if (a - stack < STACK_BYTES || a - (uintptr_t)&tl_emu_builtin < sizeof tl_emu_builtin ||
+        a - (uintptr_t)body_args < body_args_bytes)
+        return;
+    check_device_access(a, size, kind, pc);
 }
 
 /* The instrumentation's entry points: one per access size, loads and stores. The
@@ -951,7 +965,7 @@ static struct {
  * and both lines, and what would order them. Atomics never race with each
  * other, as racecheck counts them, and are left out.
  */
-static void race_of(uintptr_t a, size_t size, int store, uintptr_t pc, unsigned nth);
+static inline __attribute__((always_inline)) void race_of(uintptr_t a, size_t size, int store, uintptr_t pc, unsigned nth);
 
 /*
  * Stores gcc leaves unchecked. The instrumentation checks a memory
@@ -1033,17 +1047,35 @@ static void forget_reads_of(uintptr_t a, size_t size)
             seen[i].size = 0;
 }
 
-/* The running thread's stores since its last check or wait that no check saw: going_on, it
- * runs on (the reads are kept, as they are now); otherwise it waits or ends, and another
- * thread's turn may change them. */
-static void find_unseen_stores(int going_on)
+/* Whether size bytes at a and b are the same (memcmp's == 0), in a read or two where size is
+ * an access's (1, 2, 4, 8 or 16 bytes), without a call. */
+static inline int same_bytes(const void *a, const void *b, size_t size)
 {
-    if (!n_seen && !n_seen_global)
-        return; /* nothing read since (next_seen, next_seen_global are 0 too): most accesses, at no cost */
+    uint64_t x[2], y[2];
+    switch (size) {
+    case 4: {
+        uint32_t u, v;
+        memcpy(&u, a, 4), memcpy(&v, b, 4);
+        return u == v;
+    }
+    case 8:
+        memcpy(x, a, 8), memcpy(y, b, 8);
+        return x[0] == y[0];
+    case 16:
+        memcpy(x, a, 16), memcpy(y, b, 16);
+        return x[0] == y[0] && x[1] == y[1];
+    default:
+        return memcmp(a, b, size) == 0;
+    }
+}
+
+/* find_unseen_stores, where the thread has read something since its last check or wait. */
+static __attribute__((noinline)) void compare_seen_reads(int going_on)
+{
     for (int i = 0; i < n_seen && !aborted; i++) {
         uint32_t size = seen[i].size;
         const unsigned char *now = (const unsigned char *)seen[i].a;
-        if (!size || memcmp(now, seen[i].bytes, size) == 0)
+        if (!size || same_bytes(now, seen[i].bytes, size))
             continue;
         for (uint32_t at = 0; at < size; at += size > 8 ? 4 : size) {
             uint32_t piece = size > 8 ? 4 : size;
@@ -1058,7 +1090,7 @@ static void find_unseen_stores(int going_on)
     for (int i = 0; i < n_seen_global && !aborted; i++) {
         seen_read *r = &seen_global[i];
         const unsigned char *now = (const unsigned char *)r->a;
-        if (!r->size || memcmp(now, r->bytes, r->size) == 0)
+        if (!r->size || same_bytes(now, r->bytes, r->size))
             continue;
         for (uint32_t at = 0; at < r->size; at += r->size > 8 ? 4 : r->size) {
             uint32_t piece = r->size > 8 ? 4 : r->size;
@@ -1077,6 +1109,17 @@ static void find_unseen_stores(int going_on)
     }
     if (!going_on)
         forget_reads();
+}
+
+/* The running thread's stores since its last check or wait that no check saw: going_on, it
+ * runs on (the reads are kept, as they are now); otherwise it waits or ends, and another
+ * thread's turn may change them. Inline at every access, barrier and thread's end: most
+ * have read nothing since (n_seen and n_seen_global 0, next_seen and next_seen_global 0 with
+ * them), and cost a test. */
+static inline __attribute__((always_inline)) void find_unseen_stores(int going_on)
+{
+    if (n_seen || n_seen_global)
+        compare_seen_reads(going_on);
 }
 
 /* The key a thread's runs of the instruction at pc count by: its source expression (the
@@ -1122,11 +1165,8 @@ static const char *run_text(unsigned nth, int first, char *buf, size_t len)
     return buf;
 }
 
-static void race_of(uintptr_t a, size_t size, int store, uintptr_t pc, unsigned nth)
+static __attribute__((noinline)) void keep_race(tl_emu_race r, size_t size, int store, uintptr_t pc, unsigned nth)
 {
-    tl_emu_race r;
-    if (!tl_emu_race_check(current, a, size, store, pc, nth, &r))
-        return;
     int one_warp = r.thread / 32 == current / 32;
     if (race.found) {
         race.other_warps |= !one_warp;
@@ -1211,6 +1251,14 @@ static void race_of(uintptr_t a, size_t size, int store, uintptr_t pc, unsigned 
                         "last read of the array and before the next step's stores into it"
                       : "",
               passes);
+}
+
+/* Inline where shared memory is checked: most accesses race with nothing (race.c). */
+static inline __attribute__((always_inline)) void race_of(uintptr_t a, size_t size, int store, uintptr_t pc, unsigned nth)
+{
+    tl_emu_race r;
+    if (tl_emu_race_check(current, a, size, store, pc, nth, &r))
+        keep_race(r, size, store, pc, nth);
 }
 
 /*
@@ -1713,7 +1761,8 @@ static void check_one_barrier(int n_threads)
             continue;
         }
         const emu_thread *f = &threads[first];
-        if (t->barrier_line == f->barrier_line && strcmp(t->barrier_file, f->barrier_file) == 0)
+        if (t->barrier_line == f->barrier_line &&
+            (t->barrier_file == f->barrier_file || strcmp(t->barrier_file, f->barrier_file) == 0))
             continue;
         uint3 a = f->idx, b = t->idx, blk = tl_emu_builtin.blockIdx;
         kernel_failed(cudaErrorLaunchFailure, 0,

@@ -235,6 +235,11 @@ void tl_emu_arena_range(uintptr_t *base, size_t *bytes)
 /* The allocation holding a, or the one just below it; NULL when none is below. */
 const tl_emu_allocation *tl_emu_allocation_near(uintptr_t a)
 {
+    /* A kernel's accesses come in runs on one allocation: the last one found first (its
+     * index + 1; the allocations lie in the order of their bases, as allocate makes them). */
+    static size_t last;
+    if (last && last <= n_allocs && allocs[last - 1].base <= a && (last == n_allocs || allocs[last].base > a))
+        return &allocs[last - 1];
     size_t lo = 0, hi = n_allocs;
     while (lo < hi) {
         size_t mid = (lo + hi) / 2;
@@ -243,6 +248,7 @@ const tl_emu_allocation *tl_emu_allocation_near(uintptr_t a)
         else
             hi = mid;
     }
+    last = lo;
     return lo ? &allocs[lo - 1] : NULL;
 }
 
