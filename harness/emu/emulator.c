@@ -325,7 +325,8 @@ static __attribute__((noinline)) void check_device_access(uintptr_t a, size_t si
 {
     int shared_kind = kind == GLOBAL_ATOMIC ? SHARED_ATOMIC : kind + 2;
     if (tl_emu_in_arena(a)) {
-        if (!tl_emu_allocation_of(a, size)) {
+        const tl_emu_allocation *in = tl_emu_allocation_of(a, size);
+        if (!in) {
             const tl_emu_allocation *al = tl_emu_allocation_near(a);
             if (al && al->freed && a < al->base + al->size)
                 fault(cudaErrorIllegalAddress, "%s %zu bytes of device memory that was freed "
@@ -353,7 +354,7 @@ static __attribute__((noinline)) void check_device_access(uintptr_t a, size_t si
         else
             forget_global_reads_of(a, size);
         if (kind == GLOBAL_STORE)
-            block_race_store_in(tl_emu_allocation_of(a, size), a, size, pc, (const void *)a);
+            block_race_store_in(in, a, size, pc, (const void *)a);
         if (profiling)
             record_span(a, pc, size, kind);
         return;
@@ -999,54 +1000,6 @@ typedef struct {
 static seen_read seen[SEEN_READS], seen_global[SEEN_READS];
 static int n_seen, next_seen, n_seen_global, next_seen_global;
 
-static void forget_reads(void)
-{
-    n_seen = next_seen = 0;
-    n_seen_global = next_seen_global = 0;
-}
-
-/* The running thread read size bytes of global memory at a (in the __device__ variable g, or
- * NULL: a cudaMalloc allocation). */
-static void remember_global_read(uintptr_t a, size_t size, uintptr_t pc, const struct asan_global *g)
-{
-    if (size > sizeof seen_global[0].bytes)
-        return;
-    int i = next_seen_global;
-    next_seen_global = (next_seen_global + 1) % SEEN_READS;
-    n_seen_global += n_seen_global < SEEN_READS;
-    seen_global[i] = (seen_read){a, pc, (uint32_t)size, 0, {0}, g};
-    memcpy(seen_global[i].bytes, (const void *)a, size);
-}
-
-/* A checked store or atomic of global memory, about to change its bytes. */
-static void forget_global_reads_of(uintptr_t a, size_t size)
-{
-    for (int i = 0; i < n_seen_global; i++)
-        if (seen_global[i].a < a + size && a < seen_global[i].a + seen_global[i].size)
-            seen_global[i].size = 0;
-}
-
-/* The running thread read size bytes of shared memory at a, its nth run of pc. */
-static void remember_read(uintptr_t a, size_t size, uintptr_t pc, unsigned nth)
-{
-    if (size > sizeof seen[0].bytes)
-        return;
-    int i = next_seen;
-    next_seen = (next_seen + 1) % SEEN_READS;
-    n_seen += n_seen < SEEN_READS;
-    seen[i].a = a, seen[i].pc = pc, seen[i].size = (uint32_t)size, seen[i].nth = nth;
-    memcpy(seen[i].bytes, (const void *)a, size);
-}
-
-/* A checked store or atomic of size bytes at a, about to change them: reads it overlaps no
- * longer tell an unchecked store by their bytes. */
-static void forget_reads_of(uintptr_t a, size_t size)
-{
-    for (int i = 0; i < n_seen; i++)
-        if (seen[i].a < a + size && a < seen[i].a + seen[i].size)
-            seen[i].size = 0;
-}
-
 /* Whether size bytes at a and b are the same (memcmp's == 0), in a read or two where size is
  * an access's (1, 2, 4, 8 or 16 bytes), without a call. */
 static inline int same_bytes(const void *a, const void *b, size_t size)
@@ -1069,8 +1022,79 @@ static inline int same_bytes(const void *a, const void *b, size_t size)
     }
 }
 
-/* find_unseen_stores, where the thread has read something since its last check or wait. */
-static __attribute__((noinline)) void compare_seen_reads(int going_on)
+/* memcpy(dst, src, size), in a move or two where size is an access's (4, 8 or 16 bytes),
+ * without a call (where each branch called memcpy, gcc made them one call again). */
+typedef struct {
+    unsigned char b[4];
+} __attribute__((may_alias)) bytes4;
+typedef struct {
+    unsigned char b[8];
+} __attribute__((may_alias)) bytes8;
+typedef struct {
+    unsigned char b[16];
+} __attribute__((may_alias)) bytes16;
+static inline void copy_bytes(void *dst, const void *src, size_t size)
+{
+    if (size == 4)
+        *(bytes4 *)dst = *(const bytes4 *)src;
+    else if (size == 8)
+        *(bytes8 *)dst = *(const bytes8 *)src;
+    else if (size == 16)
+        *(bytes16 *)dst = *(const bytes16 *)src;
+    else
+        memcpy(dst, src, size);
+}
+
+static void forget_reads(void)
+{
+    n_seen = next_seen = 0;
+    n_seen_global = next_seen_global = 0;
+}
+
+/* The running thread read size bytes of global memory at a (in the __device__ variable g, or
+ * NULL: a cudaMalloc allocation). */
+static void remember_global_read(uintptr_t a, size_t size, uintptr_t pc, const struct asan_global *g)
+{
+    if (size > sizeof seen_global[0].bytes)
+        return;
+    int i = next_seen_global;
+    next_seen_global = (next_seen_global + 1) % SEEN_READS;
+    n_seen_global += n_seen_global < SEEN_READS;
+    seen_global[i] = (seen_read){a, pc, (uint32_t)size, 0, {0}, g};
+    copy_bytes(seen_global[i].bytes, (const void *)a, size);
+}
+
+/* A checked store or atomic of global memory, about to change its bytes. */
+static void forget_global_reads_of(uintptr_t a, size_t size)
+{
+    for (int i = 0; i < n_seen_global; i++)
+        if (seen_global[i].a < a + size && a < seen_global[i].a + seen_global[i].size)
+            seen_global[i].size = 0;
+}
+
+/* The running thread read size bytes of shared memory at a, its nth run of pc. */
+static void remember_read(uintptr_t a, size_t size, uintptr_t pc, unsigned nth)
+{
+    if (size > sizeof seen[0].bytes)
+        return;
+    int i = next_seen;
+    next_seen = (next_seen + 1) % SEEN_READS;
+    n_seen += n_seen < SEEN_READS;
+    seen[i].a = a, seen[i].pc = pc, seen[i].size = (uint32_t)size, seen[i].nth = nth;
+    copy_bytes(seen[i].bytes, (const void *)a, size);
+}
+
+/* A checked store or atomic of size bytes at a, about to change them: reads it overlaps no
+ * longer tell an unchecked store by their bytes. */
+static void forget_reads_of(uintptr_t a, size_t size)
+{
+    for (int i = 0; i < n_seen; i++)
+        if (seen[i].a < a + size && a < seen[i].a + seen[i].size)
+            seen[i].size = 0;
+}
+
+/* compare_seen_reads, where some read kept no longer holds what was read: the stores. */
+static __attribute__((noinline)) void tell_unseen_stores(void)
 {
     for (int i = 0; i < n_seen && !aborted; i++) {
         uint32_t size = seen[i].size;
@@ -1107,6 +1131,20 @@ static __attribute__((noinline)) void compare_seen_reads(int going_on)
         }
         memcpy(r->bytes, now, r->size);
     }
+}
+
+/* find_unseen_stores, where the thread has read something since its last check or wait. */
+static __attribute__((noinline)) void compare_seen_reads(int going_on)
+{
+    /* Most reads kept still hold what was read: where every one does, nothing to tell. */
+    int changed = 0;
+    for (int i = 0; i < n_seen; i++)
+        changed |= seen[i].size && !same_bytes((const void *)seen[i].a, seen[i].bytes, seen[i].size);
+    for (int i = 0; i < n_seen_global; i++)
+        changed |= seen_global[i].size &&
+                   !same_bytes((const void *)seen_global[i].a, seen_global[i].bytes, seen_global[i].size);
+    if (changed)
+        tell_unseen_stores();
     if (!going_on)
         forget_reads();
 }

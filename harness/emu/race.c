@@ -269,6 +269,16 @@ int tl_emu_race_check(int y, uintptr_t a, size_t size, int store, uintptr_t pc, 
         cell *c = cell_at(a);
         return c && check_word(c, me, a, store, r);
     }
+    if (a % 4 == 0 && size % 4 == 0) { /* whole words (a float4, a double) */
+        for (uintptr_t word = a; word < a + size; word += 4) {
+            cell *c = cell_at(word);
+            if (!c)
+                return 0;
+            if (check_word(c, me, word, store, r))
+                return 1;
+        }
+        return 0;
+    }
     for (uintptr_t word = a & ~(uintptr_t)3; word < a + size; word += 4) {
         cell *c = cell_at(word);
         if (!c)

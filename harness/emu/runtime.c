@@ -235,11 +235,15 @@ void tl_emu_arena_range(uintptr_t *base, size_t *bytes)
 /* The allocation holding a, or the one just below it; NULL when none is below. */
 const tl_emu_allocation *tl_emu_allocation_near(uintptr_t a)
 {
-    /* A kernel's accesses come in runs on one allocation: the last one found first (its
-     * index + 1; the allocations lie in the order of their bases, as allocate makes them). */
-    static size_t last;
-    if (last && last <= n_allocs && allocs[last - 1].base <= a && (last == n_allocs || allocs[last].base > a))
-        return &allocs[last - 1];
+    /* A kernel's accesses go to one or two allocations (it reads one matrix and writes
+     * another): the last two found first (their index + 1; the allocations lie in the order
+     * of their bases, as allocate makes them). */
+    static size_t last[2];
+    for (int i = 0; i < 2; i++) {
+        size_t k = last[i];
+        if (k && k <= n_allocs && allocs[k - 1].base <= a && (k == n_allocs || allocs[k].base > a))
+            return &allocs[k - 1];
+    }
     size_t lo = 0, hi = n_allocs;
     while (lo < hi) {
         size_t mid = (lo + hi) / 2;
@@ -248,7 +252,7 @@ const tl_emu_allocation *tl_emu_allocation_near(uintptr_t a)
         else
             hi = mid;
     }
-    last = lo;
+    last[1] = last[0], last[0] = lo;
     return lo ? &allocs[lo - 1] : NULL;
 }
 
