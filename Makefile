@@ -889,9 +889,9 @@ $(B)/grade-held-back: harness/grade/grade_held_back.c $(CORE_LIB)
 $(B)/grade-misplaced: harness/grade/grade_misplaced.c
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS_HARNESS) -o $@ $<
-$(B)/grade-unpack: harness/grade/grade_unpack.c
+$(B)/grade-unpack: harness/grade/grade_unpack.c harness/grade/grade_unpack_folder.c harness/grade/grade_unpack.h
 	@mkdir -p $(@D)
-	$(CC) $(CFLAGS_HARNESS) -o $@ $<
+	$(CC) $(CFLAGS_HARNESS) -o $@ $(filter %.c,$^)
 $(B)/grade-plan: harness/grade/grade_plan.c
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS_HARNESS) -o $@ $<

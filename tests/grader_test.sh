@@ -1910,6 +1910,39 @@ unpack cut-header.tar && said cut-header.tar damaged "cut off (the archive lacks
 unpack cut.tar.gz && said cut.tar.gz damaged "cut off (gzip: unexpected end of file)"
 unpack empty.tar && said empty.tar empty "not a tar archive (it is empty)"
 unpack zip.tar.gz && said zip.tar.gz empty "not a tar archive (it is a zip archive)"
+# ... and on planted folders (harness/grade/grade_unpack_folder.c): the same outcomes
+d=$tmp/plant/folders
+mkdir -p "$d/good.d/labs/01-cpu-naive" "$d/good.d/notes" "$d/filelink/labs/01-cpu-naive" "$d/dirlink/labs" \
+    "$d/labslink" "$d/fifo/labs/01-cpu-naive" "$d/huge/labs/01-cpu-naive" "$d/none/labs"
+cp solutions/01-cpu-naive/transpose.c "$d/good.d/labs/01-cpu-naive/"
+printf 'x' >"$d/good.d/notes/b"
+printf 'x' >"$d/good.d/notes/a
+line"
+ln -s "$root/solutions/01-cpu-naive/transpose.c" "$d/filelink/labs/01-cpu-naive/transpose.c"
+ln -s "$root/solutions/01-cpu-naive" "$d/dirlink/labs/01-cpu-naive"
+ln -s "$root/solutions" "$d/labslink/labs"
+mkfifo "$d/fifo/labs/01-cpu-naive/transpose.c"
+head -c $(((1 << 20) + 1)) /dev/zero >"$d/huge/labs/01-cpu-naive/transpose.c"
+echo 'not a folder' >"$d/none/labs/01-cpu-naive"
+for f in good.d filelink dirlink labslink fifo huge none; do
+    rm -rf "$tmp/plant/$f" && mv "$d/$f" "$tmp/plant/$f"
+    unpack "$f"
+done
+if [ ! -s "$tmp/plant/good.d.said" ] && cmp -s "$tmp/plant/good.d.d/$lab1" solutions/01-cpu-naive/transpose.c &&
+    [ "$(cat "$tmp/plant/good.d.list")" = "$(printf '%s\n' "$lab1" 'notes/a\nline' notes/b)" ]; then
+    ok "grade-unpack: a folder's lab file is taken, its listing its regular files in byte order, names escaped"
+else
+    not_ok "grade-unpack: a folder hand-in is not taken as it is" "$tmp/plant/good.d.said"
+fi
+said filelink note "$lab1 is a symbolic link: links in a hand-in are not followed"
+said dirlink note "labs/01-cpu-naive is a symbolic link: links in a hand-in are not followed"
+said labslink note "labs is a symbolic link: links in a hand-in are not followed"
+said fifo note "$lab1 is not a regular file: ignored"
+said huge note "$lab1 is larger than 1048576 bytes: ignored"
+if [ ! -s "$tmp/plant/none.said" ]; then ok "grade-unpack: a folder without the lab's file says nothing of it"; else not_ok "grade-unpack: a missing lab file was noted" "$tmp/plant/none.said"; fi
+for f in filelink dirlink labslink fifo huge none; do
+    [ ! -e "$tmp/plant/$f.d/$lab1" ] || not_ok "grade-unpack: $f: the refused file was written" /dev/null
+done
 
 # A lab whose tests use up its time: the rest are not run, and say so.
 summary=$build/grade/lab-limit/summary.txt

@@ -242,11 +242,13 @@ unreadable() {
     say handin "$1" "$2"
 }
 
-# The archive's lab files, and what became of the others, by grade-unpack
-# (harness/grade/grade_unpack.c): a lab file refused is a note; an archive cut
-# off, corrupt or no tar at all, the hand-in's outcome.
-unpack_archive() {
+# The hand-in's lab files, and what became of the others, by grade-unpack
+# (harness/grade/grade_unpack.c), from an archive or a folder alike: a lab file
+# refused is a note; an archive cut off, corrupt or no tar at all, the
+# hand-in's outcome.
+unpack() {
     local n paths=() kind text said=$work/unpacked
+    : >"$work/listing"   # grade-unpack writes it, unless the archive was refused before its listing
     for n in "${labs[@]}"; do
         paths+=("labs/${lab_dir[$n]}/${lab_file[$n]}")
     done
@@ -256,32 +258,6 @@ unpack_archive() {
         if [ "$kind" = note ]; then refuse "$text"; else unreadable "$kind" "$text"; fi
     done <"$said"
     rm -f "$said"
-}
-
-unpack_folder() {
-    local n dir file path p part dst
-    for n in "${labs[@]}"; do
-        dir=${lab_dir[$n]} file=${lab_file[$n]}
-        path=labs/$dir/$file
-        p=$submission
-        for part in labs "$dir" "$file"; do
-            p=$p/$part
-            if [ -L "$p" ]; then
-                refuse "${p#"$submission"/} is a symbolic link: links in a hand-in are not followed"
-                continue 2
-            fi
-        done
-        [ -e "$p" ] || continue
-        if [ ! -f "$p" ]; then
-            refuse "$path is not a regular file: ignored"
-        elif [ "$(wc -c <"$p")" -gt "$FILE_LIMIT" ]; then
-            refuse "$path is larger than $FILE_LIMIT bytes: ignored"
-        else
-            dst=$work/submission/$path
-            mkdir -p "$(dirname "$dst")"
-            head -c "$FILE_LIMIT" <"$p" >"$dst"
-        fi
-    done
 }
 
 # ---------------------------------------------------------------- one lab
@@ -380,14 +356,7 @@ nothing_gradable() {
     for n in "${labs[@]}"; do
         files+=("${lab_dir[$n]}/${lab_file[$n]}")
     done
-    unreadable empty "$(
-        if [ -d "$submission" ]; then
-            find "$submission" -type f -print0 2>/dev/null | sort -z | while IFS= read -r -d '' path; do
-                printf '%s\n' "${path#"$submission"/}"
-            done
-        else
-            cat "$work/listing" 2>/dev/null
-        fi | "$TOOLS/grade-misplaced" "${files[@]}")"
+    unreadable empty "$("$TOOLS/grade-misplaced" "${files[@]}" <"$work/listing")"
 }
 
 # What is kept of a hand-in is what an instructor reads: summary.txt,
@@ -404,7 +373,7 @@ tidy() {
 # grade-all's pass of GPU timing: nothing to time in a hand-in that was not graded.
 [ "$PERF" != only ] || ! grep -q '^handin	' "$outcomes" || { tidy; exit 0; }
 if [ "$PERF" != only ]; then
-    if [ -d "$submission" ]; then unpack_folder; else unpack_archive; fi
+    unpack
     # Nothing to grade: said once, not as every lab "not in the hand-in".
     if ! grep -q '^handin	' "$outcomes" && [ -z "$(find "$work/submission" -type f -print -quit)" ]; then
         nothing_gradable

@@ -4,19 +4,22 @@
  * size, at the path the kit gives it, never a link, nothing else of the
  * archive, nothing outside the folder. The archive is read whole, its
  * headers checked, before anything is taken; a gzip'd one through gzip.
+ * A hand-in that is a folder (a copy of the kit) is read the same way, by
+ * grade_unpack_folder.c.
  *
- * usage: grade-unpack ARCHIVE DEST LISTING GZIP_ERRORS FILE_LIMIT ARCHIVE_LIMIT PATH...
+ * usage: grade-unpack ARCHIVE|FOLDER DEST LISTING GZIP_ERRORS FILE_LIMIT ARCHIVE_LIMIT PATH...
  *
  * PATH: each lab's file as the kit names it ("labs/01-cpu-naive/transpose.c"),
  * in the labs' order; a member of that name, or ./ and that name, is written
  * to DEST/PATH, its first FILE_LIMIT bytes. LISTING: written with the
  * archive's regular files, one a line, as tar -t --quoting-style=escape names
- * them less a leading ./ (grade-misplaced's input). GZIP_ERRORS: what gzip
- * said.
+ * them less a leading ./ (grade-misplaced's input); a folder's regular files
+ * likewise, in byte order. GZIP_ERRORS: what gzip said (unused for a folder).
  *
  * Prints what became of the hand-in, a line each, tab-separated, for the
  * grader's outcomes (grade.sh):
- *   note TEXT      a lab file not taken
+ *   note TEXT      a lab file not taken (in a folder: a link on its path, no
+ *                  regular file, too large; a file that is not there is no note)
  *   damaged TEXT   the archive cut off or corrupt: nothing graded
  *   empty TEXT     not a tar archive, or one refused whole (it unpacks past ARCHIVE_LIMIT):
  *                  nothing gradable, and TEXT says why (a note, once, left the status to say
@@ -36,17 +39,19 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "grade_unpack.h"
+
 #define BLOCK 512
 #define ASK "ask for a new upload of the file make handin writes"
 
-static const char *program = "grade-unpack";
+const char *program = "grade-unpack";
 
-static void say(const char *kind, const char *text)
+void say(const char *kind, const char *text)
 {
     printf("%s\t%s\n", kind, text);
 }
 
-static int fail(const char *what)
+int fail(const char *what)
 {
     fprintf(stderr, "%s: %s: %s\n", program, what, strerror(errno));
     return 1;
@@ -166,8 +171,7 @@ typedef struct {
     const unsigned char *data;
 } member;
 
-/* The listing's form of a name: tar's escape quoting, less one leading ./ */
-static void list_name(FILE *f, const char *name)
+void list_name(FILE *f, const char *name)
 {
     if (!strncmp(name, "./", 2))
         name += 2;
@@ -248,8 +252,7 @@ static int read_members(const unsigned char *a, size_t len, member **m, int *cou
     }
 }
 
-/* mkdir -p of path's folder, under dest. */
-static int make_folders(char *path)
+int make_folders(char *path)
 {
     for (char *slash = strchr(path + 1, '/'); slash; slash = strchr(slash + 1, '/')) {
         *slash = '\0';
@@ -300,6 +303,9 @@ int main(int argc, char **argv)
     }
     const char *archive = argv[1], *dest = argv[2], *listing = argv[3], *gzip_errors = argv[4];
     unsigned long long file_limit = strtoull(argv[5], NULL, 10), limit = strtoull(argv[6], NULL, 10);
+    struct stat st;
+    if (stat(archive, &st) == 0 && S_ISDIR(st.st_mode))
+        return unpack_folder(archive, dest, listing, file_limit, argv + 7, argc - 7);
     unsigned char magic[2] = {0, 0};
     char why[1024];
     FILE *f = fopen(archive, "rb");
