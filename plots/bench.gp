@@ -12,7 +12,8 @@ if (!exists('counts')) counts = 0
 side(r, c, d) = counts ? r * c : unit eq 'GB/s' ? sqrt(r * c) : (r * c * d) ** (1.0 / 3)
 # Only a square (a cube) of a power of two has a tick of its own: any other shape is
 # named over its point (4097x8191 sits at a side of 5793, 4097x4097 on 4096's tick),
-# a square by its side alone, "1000": short enough that 1000 and 1500 never touch.
+# a square by its side alone, "1000": short enough that 1000 and 1500 never touch. A name
+# stands right of the ceiling's point, not over it (4097 over 4096's tick hid its point).
 pow2(n) = n >= 1 && 2 ** int(log(n) / log(2) + 0.5) == n
 shape(r, c, d) = counts ? (pow2(r * c) ? '' : sprintf('%.0f', r * c)) : \
                  unit eq 'GB/s' ? (r == c ? (pow2(r) ? '' : sprintf('%d', r)) : sprintf('%dx%d', r, c)) : \
@@ -51,5 +52,5 @@ plot for [i = 1:words(variants)] rows(word(variants, i)) using (side(column("row
      with yerrorbars lt i dt 1 lw 1.5 ps 0 notitle, \
      for [i = 1:words(variants)] rows(word(variants, i)) using (side(column("rows"), column("cols"), column("depth"))):(column("rate")) \
      with linespoints lt i title value(sprintf('label%d', i)), \
-     rows(word(variants, 1)) using (side(column("rows"), column("cols"), column("depth"))):(at(column("min_s"))):(shape(column("rows"), column("cols"), column("depth"))) with labels offset char 0, 0.8 notitle
+     rows(word(variants, 1)) using (side(column("rows"), column("cols"), column("depth"))):(column("rate")):(shape(column("rows"), column("cols"), column("depth"))) with labels left offset char 1, 0 notitle
 @fewer_tics

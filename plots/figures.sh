@@ -99,8 +99,9 @@ origins() { local f; for f in "$@"; do origin_of "$f"; done | awk '!seen[$0]++' 
 
 draw() { # SCRIPT NAME TITLE SUBTITLE SOURCES VARS
     local script=$1 name=$2 title=$3 subtitle=$4 sources=$5 vars=$6 fmt lines
-    # Each origin on a line of its own, so that no title runs off the edge.
-    lines=$(printf '%s\n' "$subtitle" | tr -d "\"\\\\" | awk '{ gsub(/; /, "\n"); print }' | fold -s -w 72 | sed 's/ *$//' | awk 'NR > 1 { printf "\\n" } { printf "%s", $0 }')
+    # Each origin on a line of its own, and lines of 64 characters at most, so that no title
+    # runs off the edge (the ladder centres its title right of its long labels).
+    lines=$(printf '%s\n' "$subtitle" | tr -d "\"\\\\" | awk '{ gsub(/; /, "\n"); print }' | fold -s -w 64 | sed 's/ *$//' | awk 'NR > 1 { printf "\\n" } { printf "%s", $0 }')
     for fmt in $formats; do
         if ! gnuplot -e "out='$out/$name'; fmt='$fmt'; title='$title'; subtitle=\"$lines\"; $vars" "plots/$script" 2>"$tmp/err"; then
             echo "figures: $name: gnuplot failed:" >&2
