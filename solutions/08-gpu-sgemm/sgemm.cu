@@ -78,7 +78,8 @@
 #define PAD 4
 /* The least of k a block of a split product multiplies: 8 steps. */
 #define MIN_SPLIT_K (8 * BK)
-/* The small shape where C has fewer tiles of the large one than the GPU holds blocks / SMALL_DIV. */
+/* Step 7's shape where C has fewer tiles of the large one than SMALL_DIV-th of the blocks the GPU
+ * holds. */
 #define SMALL_DIV 4
 
 /* A block's shape: BM x BN of C, warps of WM x WN, TM x TN a thread, MIN_BLOCKS an SM. */
@@ -87,7 +88,7 @@ struct shape {
     static constexpr int BM = BM_, BN = BN_, WM = WM_, WN = WN_, TM = TM_, TN = TN_;
     static constexpr int MIN_BLOCKS = MIN_BLOCKS_;
     static constexpr int THREADS = BM / WM * (BN / WN) * 32;
-    /* A thread's rows are TM / 4 runs of 4, RUN_M apart; its columns TN / 4 runs of 4, RUN_N apart. */
+    /* A thread's rows are TM / 4 runs of 4, RUN_M apart; its columns TN / 4 runs, RUN_N apart. */
     static constexpr int RUN_M = WM / (TM / 4), RUN_N = WN / (TN / 4);
     /* float4s of the A tile and of the B tile each thread carries per step */
     static constexpr int A_VECS = BM * BK / 4 / THREADS, B_VECS = BK * BN / 4 / THREADS;
@@ -119,8 +120,8 @@ __device__ static float4 load4(const float *src, int r, int c, int rows, int col
 /* Float4 number v of the A tile is row v / (BK / 4), floats v % (BK / 4) * 4 ..;
  * of the B tile, row v / (BN / 4), floats v % (BN / 4) * 4 .. */
 template <class S>
-__device__ static void load_tiles(staged<S> *st, const float *a, const float *b, int m, int n, int k,
-                                  int k_end, int row0, int col0, int p0, int va, int vb)
+__device__ static void load_tiles(staged<S> *st, const float *a, const float *b, int m, int n,
+                                  int k, int k_end, int row0, int col0, int p0, int va, int vb)
 {
     constexpr int A_VECS = S::A_VECS, B_VECS = S::B_VECS, THREADS = S::THREADS, BN = S::BN;
 #pragma unroll
@@ -136,7 +137,8 @@ __device__ static void load_tiles(staged<S> *st, const float *a, const float *b,
 }
 
 template <class S>
-__device__ static void store_tiles(const staged<S> *st, float as[BK][S::BM + PAD], float bs[BK][S::BN])
+__device__ static void store_tiles(const staged<S> *st, float as[BK][S::BM + PAD],
+                                   float bs[BK][S::BN])
 {
     constexpr int A_VECS = S::A_VECS, B_VECS = S::B_VECS, THREADS = S::THREADS, BN = S::BN;
 #pragma unroll
@@ -158,8 +160,9 @@ __device__ static void store_tiles(const staged<S> *st, float as[BK][S::BM + PAD
  * column r of as[p], in runs of 4 RUN_M apart, and TN of B from column c of
  * bs[p], runs RUN_N apart. */
 template <class S>
-__device__ static void load_fragments(float ra[S::TM], float rb[S::TN], const float as[BK][S::BM + PAD],
-                                      const float bs[BK][S::BN], int p, int r, int c)
+__device__ static void load_fragments(float ra[S::TM], float rb[S::TN],
+                                      const float as[BK][S::BM + PAD], const float bs[BK][S::BN],
+                                      int p, int r, int c)
 {
     constexpr int TM = S::TM, TN = S::TN, RUN_M = S::RUN_M, RUN_N = S::RUN_N;
 #pragma unroll
@@ -185,8 +188,8 @@ __device__ static void load_fragments(float ra[S::TM], float rb[S::TN], const fl
  */
 template <class S, bool SPLIT>
 __global__ __launch_bounds__(S::THREADS, S::MIN_BLOCKS) void sgemm_kernel(float *c, const float *a,
-                                                                     const float *b, int m, int n,
-                                                                     int k, int k_run)
+                                                                          const float *b, int m,
+                                                                          int n, int k, int k_run)
 {
     constexpr int BM = S::BM, BN = S::BN, WM = S::WM, WN = S::WN, TM = S::TM, TN = S::TN;
     constexpr int RUN_M = S::RUN_M, RUN_N = S::RUN_N;
@@ -232,7 +235,7 @@ __global__ __launch_bounds__(S::THREADS, S::MIN_BLOCKS) void sgemm_kernel(float 
             /* row p + 1, or the next step's row 0 (after the last step, a row never used:
              * 4 shared loads a thread, cheaper than the registers a branch here costs) */
             load_fragments<S>(ra[(p + 1) % 2], rb[(p + 1) % 2], as[buf], bs[buf], (p + 1) % BK,
-                           wr + lr, wc + lc);
+                              wr + lr, wc + lc);
 #pragma unroll
             for (int i = 0; i < TM; i++)
 #pragma unroll
@@ -276,7 +279,8 @@ static int resident_blocks(void)
     int device, sms, per_sm;
     if (cudaGetDevice(&device) != cudaSuccess
         || cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device) != cudaSuccess
-        || cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, sgemm_kernel<S, false>, S::THREADS, 0)
+        || cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, sgemm_kernel<S, false>,
+                                                         S::THREADS, 0)
                != cudaSuccess)
         return 0;
     return sms * per_sm;
