@@ -52,9 +52,11 @@ static void fiber_exit_trap(void)
 
 tl_fiber *tl_fiber_at(void *stack, size_t stack_bytes, tl_fiber_fn fn)
 {
-    /* The fiber record sits at the bottom of its stack. */
-    tl_fiber *f = stack;
-    uintptr_t top = ((uintptr_t)stack + stack_bytes) & ~(uintptr_t)15;
+    /* The fiber record sits at the top of its stack, above the first frame: in the lines a
+     * switch to it touches anyway. At the bottom, the records of a block's threads lay 64 KiB
+     * apart (emulator.c's stacks), in one set of every cache, and each switch missed it. */
+    uintptr_t top = ((uintptr_t)stack + stack_bytes - sizeof(tl_fiber)) & ~(uintptr_t)15;
+    tl_fiber *f = (tl_fiber *)top;
     void **sp = (void **)top;
     *--sp = (void *)fiber_exit_trap; /* where fn would return to; keeps rsp+8 aligned */
     *--sp = (void *)fn;              /* popped by ret */

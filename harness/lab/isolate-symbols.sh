@@ -13,11 +13,15 @@
 # wherever both are linked.
 set -eu
 in=$1 out=$2 prefix=${3:-}
+# nm as gcc runs it (gcc-nm: with gcc's own LTO plugin, of the compiler that made these
+# objects): plain nm loads every plugin of bfd-plugins/, and where LLVM is installed its
+# LLVMgold and libLLVM with it, 17 ms of a call's 19 (five calls a lab file's build).
+nm=$(command -v gcc-nm || echo nm)
 # lab.h's entry points, as the operations' files declare them (TL_ENTRY_POINT(name), op.h).
 ops=$(dirname "$0")/../core/ops
 entries=" $(sed -n 's/^TL_ENTRY_POINT(\([A-Za-z_0-9]*\));.*/\1/p' "$ops"/*.c | tr '\n' ' ')"
 [ "$entries" != " " ] || { echo "isolate-symbols.sh: no entry points in $ops" >&2; exit 1; }
-calls=$(nm --format=posix -u "$in" | while read -r sym _; do
+calls=$("$nm" --format=posix -u "$in" | while read -r sym _; do
     case "$sym" in reference_*) printf ' %s' "$sym" ;; esac
 done)
 if [ -n "$calls" ]; then
@@ -29,7 +33,7 @@ fi
 # emulator implements, tl_emu_cuda_*) and TODO() (tilelab_todo); the
 # rest (the launch log the technique checks read, the emulator's counts, the checks, the
 # plans) is the kit's to call, not the lab's.
-calls=$(nm --format=posix -u "$in" | while read -r sym _; do
+calls=$("$nm" --format=posix -u "$in" | while read -r sym _; do
     case "$sym" in tl_emu_launch | tl_emu_builtin | tl_emu_syncthreads_at | tl_emu_cuda_*) ;; tl_*) printf ' %s' "$sym" ;; esac
 done)
 if [ -n "$calls" ]; then
@@ -41,7 +45,7 @@ fi
 # confined from .preinit_array (harness/lab/lab_runner.c), ahead of every
 # constructor, and an IFUNC's resolver runs earlier still, while the program
 # is loaded. A lab file has neither.
-ifuncs=$(nm --format=posix "$in" | while read -r sym type _; do
+ifuncs=$("$nm" --format=posix "$in" | while read -r sym type _; do
     case "$type" in i) printf ' %s' "$sym" ;; esac
 done)
 if [ -n "$ifuncs" ] || objdump -h "$in" | grep -q '[.]preinit_array'; then
@@ -69,7 +73,7 @@ fi
 # their references undefined.
 groups=" $(readelf -gW "$in" | sed -n 's/^COMDAT group section .*\[\(.*\)\] contains .*/\1/p' | tr '\n' ' ')"
 set --
-for sym in $(nm --format=posix --defined-only -g "$in" | while read -r sym _; do echo "$sym"; done); do
+for sym in $("$nm" --format=posix --defined-only -g "$in" | while read -r sym _; do echo "$sym"; done); do
     case "$entries" in
     *" $sym "*) [ -z "$prefix" ] || set -- "$@" --redefine-sym "$sym=$prefix$sym" ;;
     *) case "$groups" in
@@ -88,7 +92,7 @@ objcopy "$@" "$in" "$out"
 # cooperative_groups/reduce.h and <cuda/std/...> define in every file that
 # includes them): unique symbols (u), the same bytes in every object, which
 # objcopy cannot make local and which collide with nothing of the kit's.
-left=$(nm --format=posix --defined-only -g "$out" | while read -r sym type _; do
+left=$("$nm" --format=posix --defined-only -g "$out" | while read -r sym type _; do
     case "$entries" in *" ${sym#"$prefix"} "*) continue ;; esac
     case "$type:$sym" in u:_ZN4cuda*) continue ;; esac
     printf ' %s' "$sym"
