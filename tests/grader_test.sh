@@ -150,6 +150,12 @@ has "a hand-in wrong only at a held-back shape is told why its performance was n
 refute "... and its summary says 'held back' once a line" "held back\).*\[held back\]"
 refute "... and its summary, which may go back to the student, shows no held-back shape or seed" "97 x 131|97x131|4242"
 expect "... but says a held-back case failed" "a held-back case \(0.00 of"
+if [ -f "$build/grade/heldonly/junit.xml" ] && grep -q 'name="a held-back case"' "$build/grade/heldonly/junit.xml" &&
+    ! grep -E -q '97 x 131|97x131|4242' "$build/grade/heldonly/junit.xml"; then
+    ok "... and so does its junit.xml, which a CI dashboard may show students: no held-back shape or seed"
+else
+    not_ok "junit.xml shows a held-back case's shape or seed, or does not name it" "$build/grade/heldonly/junit.xml"
+fi
 printf 'seed 4242\nshapes 97x131, 5x3\n' >"$tmp/bad-held-back.txt"
 grade references-08 08 "$tmp/bad-held-back.txt"
 expect "a held-back file with a line the grader cannot read stops it, naming the line" \

@@ -189,6 +189,18 @@ grade_all "$tmp/slurm-out" SCHEDULER=slurm WAIT=1 POLL=1 LABS=01
 expect "submitting again for other labs grades every hand-in again" "submitted 5 of 5 hand-ins to Slurm" "$log"
 expect "... and its gradebook has the labs asked for" "^student,handed in as,lab1,total,max,status,details$" "$slurm_book"
 
+# ... and so is one graded for other points: the assignment a result is kept with names the
+# weights' checksum (an instructor who changed labs/grading.conf once got "nothing to submit",
+# and the old points).
+assigned() { (labs=(01) HIDDEN='' BACKEND=emu WEIGHTS=$1 && . harness/grade/assignment.sh && assignment); }
+sed 's/^1 .*/1      7            0          3            0.50     0.90/' labs/grading.conf >"$tmp/other-points.conf"
+if ! cmp -s labs/grading.conf "$tmp/other-points.conf" && [ "$(assigned labs/grading.conf)" != "$(assigned "$tmp/other-points.conf")" ] &&
+    [ "$(assigned labs/grading.conf | grep '^points ')" = "$(grep '^points ' "$tmp/slurm-out/alice/assignment.txt" 2>/dev/null)" ]; then
+    ok "a result graded under other points is graded again: its kept assignment names the weights' checksum"
+else
+    not_ok "the assignment kept with a result does not tell other points apart" "$tmp/other-points.conf"
+fi
+
 mapfile -t pids <"$cluster/daemons.pids"
 make -s slurm-stop SLURM_DIR="$cluster" >"$tmp/stop.log" 2>&1
 alive=0

@@ -618,12 +618,14 @@ static void write_junit(const char *dir, const char *name)
             item *it = &items[i];
             if (it->lab != lab)
                 continue;
+            /* A CI dashboard may be the students': a held-back case is named as summary.txt
+             * names it, its shape, seed and output left to results.json (hidden). */
             fprintf(f, "    <testcase classname=\"lab%02d.%s\" name=\"", lab, it->part);
-            tl_xml_text(f, it->title);
+            tl_xml_text(f, it->hidden ? "a held-back case" : it->title);
             fprintf(f, "\">");
             if (!passed(it)) {
                 fprintf(f, "\n      <failure message=\"%.2f of %.2f points\">", it->score, it->max);
-                char *output = capped(it->output, cap, cut_note);
+                char *output = capped(it->hidden ? "" : it->output, cap, cut_note);
                 tl_xml_text(f, output);
                 free(output);
                 fprintf(f, "</failure>\n    ");
@@ -757,8 +759,8 @@ static void write_summary(const char *dir, const char *header, const char *statu
             first = 0;
             if (it->hidden) { /* summary.txt may go back to the student: nothing of the case */
                 fprintf(f, "\nlab %d %s: a held-back case (%.2f of %.2f)\n    its shape, seed and "
-                        "output are the instructor's: results.json has them (hidden from students), "
-                        "and the grading log\n", it->lab, it->part, it->score, it->max);
+                        "output are the instructor's: results.json has them (hidden from students)\n",
+                        it->lab, it->part, it->score, it->max);
                 continue;
             }
             fprintf(f, "\nlab %d %s: %s (%.2f of %.2f)%s\n", it->lab, it->part, it->title, it->score,
