@@ -108,11 +108,17 @@ Test(emulator_atomics, atomics_are_counted_as_atomics_and_as_the_loads_and_store
     cr_expect_eq(s->global_atomic_requests, 0);
 }
 
-Test(emulator_atomics, an_atomic_past_an_allocation_is_an_illegal_address)
+/* Past the end but inside the 2 MiB page a GPU maps the allocation in, an atomic runs on, as
+ * there; past the page it faults. */
+Test(emulator_atomics, an_atomic_past_an_allocations_gpu_page_is_an_illegal_address)
 {
-    launch_atomic_past_the_end(device(32 * sizeof(int)));
+    int *counters = device(32 * sizeof(int));
+    launch_atomic_past_the_end(counters);
+    cr_assert_eq(cudaDeviceSynchronize(), cudaSuccess, "%s", tl_emu_error_detail());
+    launch_atomic_past_the_end(counters + (2 << 20) / sizeof(int) - 32);
     cr_assert_eq(cudaDeviceSynchronize(), cudaErrorIllegalAddress);
-    cr_assert(strstr(tl_emu_error_detail(), "atomically updated 4 bytes at 0 bytes past the end"),
+    cr_assert(strstr(tl_emu_error_detail(), "atomically updated 4 bytes at 2097024 bytes past the end "
+                     "of a 128-byte cudaMalloc allocation"),
               "%s", tl_emu_error_detail());
 }
 

@@ -320,28 +320,76 @@ static __attribute__((noinline)) void check_host_access(uintptr_t a, int kind)
         host_touches_device(a, kind);
 }
 
+/* Where an access lies past a named matrix's elements, for a message: "at in[211024], where in
+ * has 210000 elements (in[0] .. in[209999])". */
+static const char *element_past(const tl_emu_allocation *al, uintptr_t a, char *buf, size_t len)
+{
+    snprintf(buf, len, "at %s[%zu], where %s has %zu elements (%s[0] .. %s[%zu])", al->name,
+             (size_t)(a - al->base - al->data_offset) / 4, al->name, al->data_bytes / 4, al->name,
+             al->name, al->data_bytes / 4 - 1);
+    return buf;
+}
+
+static const char *line_at(uintptr_t pc, char *buf, size_t len);
+static int stray_told; /* once a launch */
+
+/*
+ * An access past the end of an allocation (and of the kit's margin after a matrix), inside
+ * the 2 MiB page a GPU maps it in (tl_emu_allocation_mapped): a GPU does not fault there, and
+ * the kernel runs on, reading what lies there, which the emulator makes the margin's NaN, so
+ * that a result that uses it shows where it came from; a store lands there, where on a GPU it
+ * may change another allocation. Told once a launch, so that a test that fails for it, or for
+ * anything else, says which index ran off.
+ */
+static __attribute__((noinline)) void stray_access(const tl_emu_allocation *al, uintptr_t a,
+                                                   size_t size, int kind, uintptr_t pc)
+{
+    if (stray_told)
+        return;
+    stray_told = 1;
+    char at[320], line[256];
+    if (al->name && a >= al->base + al->data_offset + al->data_bytes) {
+        size_t n = strlen(element_past(al, a, at, sizeof at));
+        snprintf(at + n, sizeof at - n, ", past the %zu bytes of margin the kit keeps after it too",
+                 al->size - al->data_offset - al->data_bytes);
+    } else
+        snprintf(at, sizeof at, "at %zu bytes past the end of a %zu-byte cudaMalloc allocation",
+                 (size_t)(a - al->base - al->size), al->size);
+    fprintf(stderr,
+            "tilelab emulator: %s %s %zu bytes %s, at %s: an index out of bounds. A GPU maps device "
+            "memory in 2 MiB pages, so it does not fault there but %s (compute-sanitizer --tool "
+            "memcheck names it), and so the emulator runs on%s (told once a launch)\n",
+            where(), verb(kind), size, at, line_at(pc, line, sizeof line),
+            kind == GLOBAL_LOAD ? "reads whatever lies there" : "changes whatever lies there, "
+            "which may be another allocation",
+            kind == GLOBAL_LOAD ? ", reading NaN there: a result that uses it shows it" : "");
+}
+
 /* check_access of a running thread's access to what is not its own variables. */
 static __attribute__((noinline)) void check_device_access(uintptr_t a, size_t size, int kind, uintptr_t pc)
 {
     int shared_kind = kind == GLOBAL_ATOMIC ? SHARED_ATOMIC : kind + 2;
     if (tl_emu_in_arena(a)) {
-        const tl_emu_allocation *in = tl_emu_allocation_of(a, size);
-        if (!in) {
-            const tl_emu_allocation *al = tl_emu_allocation_near(a);
+        const tl_emu_allocation *in = tl_emu_allocation_of(a, size), *al;
+        if (!in && (al = tl_emu_allocation_mapped(a, size)) != NULL) {
+            stray_access(al, a, size, kind, pc);
+        } else if (!in) {
+            char at[320];
+            al = tl_emu_allocation_near(a);
             if (al && al->freed && a < al->base + al->size)
                 fault(cudaErrorIllegalAddress, "%s %zu bytes of device memory that was freed "
                       "with cudaFree", verb(kind), size);
             else if (al && !al->freed && al->name)
-                fault(cudaErrorIllegalAddress, "%s %zu bytes at %s[%zu], where %s has %zu elements "
-                      "(%s[0] .. %s[%zu]): an index out of bounds, past the %zu bytes of margin the "
-                      "kit keeps after it too",
-                      verb(kind), size, al->name, (size_t)(a - al->base - al->data_offset) / 4,
-                      al->name, al->data_bytes / 4, al->name, al->name, al->data_bytes / 4 - 1,
+                fault(cudaErrorIllegalAddress, "%s %zu bytes %s: an index out of bounds, past the "
+                      "%zu bytes of margin the kit keeps after it too, and past the 2 MiB page a "
+                      "GPU maps it in",
+                      verb(kind), size, element_past(al, a, at, sizeof at),
                       al->size - al->data_offset - al->data_bytes);
             else if (al && !al->freed)
                 fault(cudaErrorIllegalAddress, "%s %zu bytes at %zu bytes past the end of a "
-                      "%zu-byte cudaMalloc allocation (an index out of bounds)",
-                      verb(kind), size, (size_t)(a - al->base - al->size), al->size);
+                      "%zu-byte cudaMalloc allocation (an index out of bounds%s)",
+                      verb(kind), size, (size_t)(a - al->base - al->size), al->size,
+                      al->mapped % ((size_t)2 << 20) ? "" : ", past the 2 MiB page a GPU maps it in");
             else
                 fault(cudaErrorIllegalAddress, "%s %zu bytes of device memory that belongs to "
                       "no allocation", verb(kind), size);
@@ -2160,7 +2208,7 @@ cudaError_t tl_emu_launch(dim3 grid, dim3 block, size_t dynamic_shared, cudaStre
     tl_emu_builtin.blockDim = (uint3){block.x, block.y, block.z};
     tl_emu_builtin.gridDim = (uint3){grid.x, grid.y, grid.z};
     aborted = 0;
-    undefined_read_told = 0;
+    undefined_read_told = stray_told = 0;
     /* Counted: the launch's bookkeeping with the kit's pages open, its blocks with them closed. */
     int counted = profiling, known_kernels = C->n_stats;
     tl_emu_stats before;
