@@ -1197,6 +1197,34 @@ static __attribute__((noinline)) void compare_seen_reads(int going_on)
         forget_reads();
 }
 
+/*
+ * A store of the running thread over another thread's write to shared memory with nothing
+ * between that orders them (a write-write race), held until the store is made: where it left
+ * the bytes as they were, the two stored the same (threads of a block that repeat the same
+ * rows, each storing what the other does), which either order leaves alike, so it is no race
+ * and no message can say "which of the two values stays". Settled at the thread's next check
+ * or wait, by settle_same_store. size 0: none held.
+ */
+static struct {
+    uintptr_t a, pc;
+    size_t size;
+    unsigned nth;
+    tl_emu_race r;
+    unsigned char was[16];
+} over_write;
+
+static void keep_race(tl_emu_race r, size_t size, int store, uintptr_t pc, unsigned nth);
+
+static __attribute__((noinline)) void settle_over_write(void)
+{
+    size_t size = over_write.size;
+    over_write.size = 0;
+    if (same_bytes((const void *)over_write.a, over_write.was, size))
+        tl_emu_race_wrote_same(current, over_write.a, size, over_write.pc, over_write.nth);
+    else
+        keep_race(over_write.r, size, 1, over_write.pc, over_write.nth);
+}
+
 /* The running thread's stores since its last check or wait that no check saw: going_on, it
  * runs on (the reads are kept, as they are now); otherwise it waits or ends, and another
  * thread's turn may change them. Inline at every access, barrier and thread's end: most
@@ -1204,6 +1232,8 @@ static __attribute__((noinline)) void compare_seen_reads(int going_on)
  * them), and cost a test. */
 static inline __attribute__((always_inline)) void find_unseen_stores(int going_on)
 {
+    if (__builtin_expect(over_write.size != 0, 0))
+        settle_over_write();
     if (n_seen || n_seen_global)
         compare_seen_reads(going_on);
 }
@@ -1224,11 +1254,23 @@ static void check_race(uintptr_t a, size_t size, int kind, uintptr_t pc)
         return;
     }
     unsigned nth = tl_emu_race_run(current, run_key(pc));
-    if (kind == GLOBAL_STORE)
-        forget_reads_of(a, size);
-    else
+    if (kind != GLOBAL_STORE) {
         remember_read(a, size, pc, nth);
-    race_of(a, size, kind == GLOBAL_STORE, pc, nth);
+        race_of(a, size, 0, pc, nth);
+        return;
+    }
+    forget_reads_of(a, size);
+    tl_emu_race r;
+    if (!tl_emu_race_check(current, a, size, 1, pc, nth, &r))
+        return;
+    /* Over another thread's write: a race, unless this store leaves the bytes as they are. */
+    if (r.stored && size <= sizeof over_write.was) {
+        over_write.a = a, over_write.pc = pc, over_write.size = size, over_write.nth = nth;
+        over_write.r = r;
+        copy_bytes(over_write.was, (const void *)a, size);
+    } else {
+        keep_race(r, size, 1, pc, nth);
+    }
 }
 
 /* " (the 3rd time it ran that line since the __syncthreads() of line 12)": which run of its
@@ -2209,6 +2251,7 @@ cudaError_t tl_emu_launch(dim3 grid, dim3 block, size_t dynamic_shared, cudaStre
     tl_emu_builtin.gridDim = (uint3){grid.x, grid.y, grid.z};
     aborted = 0;
     undefined_read_told = stray_told = 0;
+    over_write.size = 0; /* a kernel that faulted may have left one */
     /* Counted: the launch's bookkeeping with the kit's pages open, its blocks with them closed. */
     int counted = profiling, known_kernels = C->n_stats;
     tl_emu_stats before;

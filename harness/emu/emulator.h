@@ -103,6 +103,10 @@ unsigned tl_emu_race_run(int thread, uintptr_t key);
  * one; 0, and it is recorded. */
 int tl_emu_race_check(int thread, uintptr_t a, size_t size, int store, uintptr_t pc, unsigned nth,
                       tl_emu_race *r);
+/* A store tl_emu_race_check found racing with another thread's write, which left the bytes
+ * as they were (both stored the same): no race, since either order leaves them so; it is
+ * recorded as the words' last write, as a store that raced with nothing is. */
+void tl_emu_race_wrote_same(int thread, uintptr_t a, size_t size, uintptr_t pc, unsigned nth);
 
 /* block_race.c: races between the blocks of a launch on a __device__ variable (or a small
  * cudaMalloc allocation). A launch begins; block (its index in the grid) stores size bytes at
