@@ -352,6 +352,17 @@ static void does_arithmetic(float *out, const float *in, int rows, int cols)
             out[(size_t)c * rows + r] = in[(size_t)r * cols + c] + 0.0f;
 }
 
+/* A copy by a float atomicAdd in global memory onto a zeroed out, as a GPU does it: subnormals
+ * flushed to 0, and 0 + -0.0 is +0. */
+static void adds_flushing_subnormals(float *out, const float *in, int rows, int cols)
+{
+    for (int r = 0; r < rows; r++)
+        for (int c = 0; c < cols; c++) {
+            float x = in[(size_t)r * cols + c];
+            out[(size_t)c * rows + r] = 0.0f + (fpclassify(x) == FP_SUBNORMAL ? 0.0f : x);
+        }
+}
+
 static void writes_the_input(float *out, const float *in, int rows, int cols)
 {
     transpose(out, in, rows, cols);
@@ -380,6 +391,10 @@ Test(checker, catches_other_mistakes)
 {
     expect_caught(copies, 37, 53, "copied, not transposed");
     expect_caught(does_arithmetic, 64, 64, "bit for bit");
+    expect_caught(adds_flushing_subnormals, 97, 89, "0 where in holds a subnormal (denormal) float");
+    cr_assert(!strstr(verdict.message, "equal as numbers") && !strstr(verdict.message, "not square"),
+              "a copy that loses subnormals is not one of equal numbers, nor of squares only: %s",
+              verdict.message);
     expect_caught(writes_the_input, 8, 8, "in was changed");
     expect_caught(reads_past_the_end, 8, 8, "outside in");
     expect_caught(does_nothing, 8, 8, "not written at all");

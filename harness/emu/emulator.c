@@ -698,7 +698,13 @@ unsigned long long tl_emu_cuda_atomic(int op, int type, void *p, unsigned long l
                                       unsigned long long compare)
 {
     check_access((uintptr_t)p, tl_emu_atomic_size(type), GLOBAL_ATOMIC, TL_PC);
-    return tl_emu_atomic_apply(op, type, p, v, compare);
+    /* Global memory (where a float add flushes subnormals): device memory or a __device__
+     * variable; shared memory is a __shared__ array, the dynamic shared memory, or a template
+     * kernel's array, which is no variable the instrumentation lists. */
+    const struct asan_global *g;
+    int global = tl_emu_in_arena((uintptr_t)p) ||
+                 ((g = tl_emu_global_at((uintptr_t)p)) != NULL && !tl_emu_is_shared(g));
+    return tl_emu_atomic_apply(op, type, p, v, compare, global);
 }
 
 void __asan_init(void);

@@ -126,11 +126,11 @@ typedef struct {
 /* 1 and *r where the block that just ended raced so; the block's stores are forgotten. */
 int tl_emu_block_race_found(tl_emu_block_race *r);
 
-/* atomic.c: the bytes an atomic of type TL_ATOMIC_... moves, and the atomic itself at p:
- * returns the old value's bits. */
+/* atomic.c: the bytes an atomic of type TL_ATOMIC_... moves, and the atomic itself at p
+ * (global: in global memory, not shared): returns the old value's bits. */
 unsigned tl_emu_atomic_size(int type);
 unsigned long long tl_emu_atomic_apply(int op, int type, void *p, unsigned long long v,
-                                       unsigned long long compare);
+                                       unsigned long long compare, int global);
 
 /* kernels.c: the program's functions, from its symbol table (tl_emu_load_statics). */
 void tl_emu_found_function(uintptr_t start, size_t size);
