@@ -251,8 +251,17 @@ __global__ void read_and_store_at(float *out, const float *in, size_t from, size
     out[to + threadIdx.x] = 1.0f;
 }
 
+/* 40 elements over a grid of 4 blocks of 32: the last two blocks idle behind the bounds test. */
+__global__ void guarded_fill(float *out, int n)
+{
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i < n)
+        out[i] = 1.0f;
+}
+
 extern "C" {
 void launch_block_work(float *out) { block_work<<<2, 64>>>(out); }
+void launch_guarded_fill(float *out) { guarded_fill<<<4, 32>>>(out, 40); }
 void launch_uneven_then_common(float *out, const float *in) { uneven_then_common<<<1, N>>>(out, in); }
 void launch_shared_float2(float *out) { shared_float2<<<1, N>>>(out); }
 void launch_four_scalar_stores(float *out) { four_scalar_stores<<<1, N>>>(out); }

@@ -13,6 +13,7 @@
 
 void launch_race(float *out, const float *in);
 void launch_block_work(float *out);
+void launch_guarded_fill(float *out);
 void launch_synced(float *out, const float *in);
 void launch_no_bounds_check(float *out, int blocks, int threads);
 void launch_read_and_store_at(float *out, const float *in, size_t from, size_t to);
@@ -286,6 +287,16 @@ Test(emulator, counts_requests_per_instruction)
                  "one request", s->global_load_sectors);
     cr_assert_eq(s->global_load_bytes, 4 + 128, "a broadcast asks for its bytes once: got %llu",
                  s->global_load_bytes);
+}
+
+/* Blocks whose threads touch no global memory, past the data behind their bounds tests: a grid
+ * larger than its work, which the technique checks tell from one thread an element. */
+Test(emulator, counts_the_blocks_that_touched_no_global_memory)
+{
+    float *out = device_floats(40);
+    const tl_emu_stats *s = profiled(launch_guarded_fill, out);
+    cr_assert_eq(s->blocks, 4);
+    cr_assert_eq(s->idle_blocks, 2, "blocks 2 and 3 start past element 40: got %llu", s->idle_blocks);
 }
 
 /* Besides memory: each block's two barriers, each warp's shuffle and __syncwarp(), the lane-0

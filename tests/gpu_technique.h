@@ -215,7 +215,7 @@ static inline tl_emu_stats tl_counts_of(void (*entry)(void), int rows, int cols,
         sum.constant_load_passes += k->constant_load_passes;
         sum.barriers += k->barriers, sum.warp_collectives += k->warp_collectives;
         sum.warp_shuffles += k->warp_shuffles, sum.warp_syncs += k->warp_syncs;
-        sum.divergent_requests += k->divergent_requests;
+        sum.divergent_requests += k->divergent_requests, sum.idle_blocks += k->idle_blocks;
         sum.global_atomic_requests += k->global_atomic_requests;
         sum.shared_atomic_requests += k->shared_atomic_requests;
     }

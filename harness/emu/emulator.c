@@ -1721,17 +1721,22 @@ static void tally_warp(int first, int lanes)
     }
 }
 
-/* Which words each thread's global accesses wrote and whose words they read (made.c). */
-static void note_made(int n_threads)
+/* Which words each thread's global accesses wrote and whose words they read (made.c); 0
+ * where the block made none. */
+static int note_made(int n_threads)
 {
+    int any = 0;
     for (int i = 0; i < n_threads; i++)
         for (size_t k = 0; k < threads[i].n_rec; k++) {
             const access_record *r = &threads[i].rec[k];
             if (r->kind == GLOBAL_LOAD || r->kind == CONSTANT_LOAD || r->kind == GLOBAL_STORE ||
-                r->kind == GLOBAL_ATOMIC)
+                r->kind == GLOBAL_ATOMIC) {
                 tl_emu_made_access(r->addr, r->size, r->kind != GLOBAL_LOAD && r->kind != CONSTANT_LOAD,
                                    r->kind != GLOBAL_STORE);
+                any = 1;
+            }
         }
+    return any;
 }
 
 static void tally_block(int n_threads)
@@ -1741,7 +1746,8 @@ static void tally_block(int n_threads)
         both[i]->barriers += block_barriers, both[i]->warp_collectives += block_collectives;
         both[i]->warp_shuffles += block_shuffles, both[i]->warp_syncs += block_syncwarps;
     }
-    note_made(n_threads);
+    if (!note_made(n_threads))
+        both[0]->idle_blocks++, both[1]->idle_blocks++;
     read_sites();
     for (int i = 0; i < n_threads; i++)
         as_instructions(&threads[i]);
