@@ -1216,6 +1216,34 @@ Test(matmul_checker, names_the_tile_past_k_among_wrong_values)
               product_verdict.message);
 }
 
+/* A thread's 4 x 4 register tile stored with i and j swapped: each 4 x 4 block of C transposed
+ * within itself, 0 where the transposed place lies past C (a tile's zeros past the edge). */
+static void tile_stored_transposed(float *c, const float *a, const float *b, int m, int n, int k)
+{
+    for (int r = 0; r < m; r++)
+        for (int col = 0; col < n; col++) {
+            int tr = r - r % 4 + col % 4, tc = col - col % 4 + r % 4;
+            float sum = 0.0f;
+            for (int p = 0; p < k && tr < m && tc < n; p++)
+                sum += a[(size_t)tr * k + p] * b[(size_t)p * n + tc];
+            c[(size_t)r * n + col] = sum;
+        }
+}
+
+/* It was told of its loads, its accumulator and its barriers (a student's, 2026-11-28). */
+Test(matmul_checker, names_a_register_tile_stored_transposed)
+{
+    const tl_shape shapes[] = {{300, 7, 40}, {1027, 5, 3}, {7, 1, 1}, {64, 64, 16}};
+    for (size_t i = 0; i < sizeof shapes / sizeof *shapes; i++) {
+        tl_check_matmul(&product_verdict, tile_stored_transposed, 1, &product_here, shapes[i], 99,
+                        &tl_product_words);
+        const char *msg = product_verdict.message;
+        cr_assert(!product_verdict.ok && strstr(msg, "each 4 x 4 block of the product transposed") &&
+                      !strstr(msg, "__syncthreads") && !strstr(msg, "C holds the transposed product"),
+                  "%s", msg);
+    }
+}
+
 /* Reads past A or B: the tile's bounds, or an index's row length; only the index where no
  * tile hangs over an edge. */
 Test(matmul_checker, names_the_row_length_beside_the_bounds_for_a_read_past_the_end)
