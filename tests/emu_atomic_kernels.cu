@@ -95,6 +95,20 @@ __global__ void device_variable_past_end(float *out)
     out[threadIdx.x] = table[threadIdx.x + 64];
 }
 
+/* Lane i adds v[i] onto out[i] (zeroed), by a float atomicAdd in global memory, in shared memory
+ * (copied out after), and a double's in global memory: of each, the sums in out[32 * kind + i]. */
+__global__ void subnormal_adds(float *out, const float *v, double *d)
+{
+    __shared__ float s[32];
+    s[threadIdx.x] = 0.0f;
+    __syncthreads();
+    atomicAdd(&out[threadIdx.x], v[threadIdx.x]);
+    atomicAdd(&s[threadIdx.x], v[threadIdx.x]);
+    atomicAdd(&d[threadIdx.x], (double)v[threadIdx.x] * 0x1p-1000);
+    __syncthreads();
+    out[32 + threadIdx.x] = s[threadIdx.x];
+}
+
 extern "C" {
 void launch_histogram(int *bins, float *f, double *d, unsigned long long *u, unsigned *w)
 {
@@ -107,6 +121,7 @@ void launch_one_of_each(long long *old, int *i32, unsigned *u32, unsigned long l
 }
 void launch_shared_counter(int *out) { shared_counter<<<3, 96>>>(out); }
 void launch_lanes_add(int *counters) { lanes_add<<<1, 32>>>(counters); }
+void launch_subnormal_adds(float *out, const float *v, double *d) { subnormal_adds<<<1, 32>>>(out, v, d); }
 void launch_atomic_past_the_end(int *counters) { atomic_past_the_end<<<1, 32>>>(counters); }
 void launch_atomic_misaligned(int *counters) { atomic_misaligned<<<1, 1>>>(counters); }
 void launch_device_variable(float *out) { device_variable<<<1, 64>>>(out); }

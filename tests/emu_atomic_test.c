@@ -4,9 +4,11 @@
  * accesses are checked and counted as global memory's.
  */
 #include <criterion/criterion.h>
+#include <math.h>
 #include <string.h>
 
 #include "emu.h"
+#include "matrix.h"
 #include "gpu.h"
 
 void launch_histogram(int *bins, float *f, double *d, unsigned long long *u, unsigned *w);
@@ -14,6 +16,7 @@ void launch_one_of_each(long long *old, int *i32, unsigned *u32, unsigned long l
                         long long *i64, float *f32, unsigned short *u16);
 void launch_shared_counter(int *out);
 void launch_lanes_add(int *counters);
+void launch_subnormal_adds(float *out, const float *v, double *d);
 void launch_atomic_past_the_end(int *counters);
 void launch_atomic_misaligned(int *counters);
 void launch_device_variable(float *out);
@@ -52,6 +55,32 @@ Test(emulator_atomics, atomic_add_of_every_type_counts_every_thread)
     cr_expect_eq(hd, 256.0, "%g", hd);
     cr_expect_eq(hu, 1024ull << 33, "%llu", hu);
     cr_expect_eq(hw, 3072u, "%u", hw);
+}
+
+/*
+ * The PTX ISA: a float atomicAdd on global memory (atom/red.global.add.f32) flushes subnormal
+ * inputs and results to sign-preserving zero; on shared memory it keeps them, and so does the
+ * double add. A copy by atomicAdd onto a zeroed out lost every subnormal of in on an H200
+ * (tests/emu_corpus/lab03-atomicadd-onto-memset.cu), where the emulator kept them.
+ */
+Test(emulator_atomics, a_float_add_in_global_memory_flushes_subnormals_as_ptx_says)
+{
+    float h[32], *v = device(sizeof h), *out = device(2 * sizeof h), got[64];
+    double *d = device(32 * sizeof(double)), hd[32];
+    for (int i = 0; i < 32; i++)
+        h[i] = i % 4 == 0 ? 0x1p-140f * (float)(i + 1) : i % 4 == 1 ? -0x1p-130f : i % 4 == 2 ? 1.5f : -0.0f;
+    cr_assert_eq(cudaMemcpy(v, h, sizeof h, cudaMemcpyHostToDevice), cudaSuccess);
+    launch_subnormal_adds(out, v, d);
+    fetch(got, out, sizeof got);
+    fetch(hd, d, sizeof hd);
+    for (int i = 0; i < 32; i++) {
+        float global = fpclassify(h[i]) == FP_SUBNORMAL ? 0.0f : 0.0f + h[i];
+        cr_expect_eq(tl_float_bits(got[i]), tl_float_bits(global), "global: 0 + %a is %a, got %a",
+                     (double)h[i], (double)global, (double)got[i]);
+        cr_expect_eq(tl_float_bits(got[32 + i]), tl_float_bits(0.0f + h[i]), "shared: 0 + %a "
+                     "keeps it, got %a", (double)h[i], (double)got[32 + i]);
+        cr_expect_eq(hd[i], (double)h[i] * 0x1p-1000, "double: %a", hd[i]);
+    }
 }
 
 Test(emulator_atomics, each_operation_returns_the_old_value_and_stores_cudas_result)
@@ -108,11 +137,17 @@ Test(emulator_atomics, atomics_are_counted_as_atomics_and_as_the_loads_and_store
     cr_expect_eq(s->global_atomic_requests, 0);
 }
 
-Test(emulator_atomics, an_atomic_past_an_allocation_is_an_illegal_address)
+/* Past the end but inside the 2 MiB page a GPU maps the allocation in, an atomic runs on, as
+ * there; past the page it faults. */
+Test(emulator_atomics, an_atomic_past_an_allocations_gpu_page_is_an_illegal_address)
 {
-    launch_atomic_past_the_end(device(32 * sizeof(int)));
+    int *counters = device(32 * sizeof(int));
+    launch_atomic_past_the_end(counters);
+    cr_assert_eq(cudaDeviceSynchronize(), cudaSuccess, "%s", tl_emu_error_detail());
+    launch_atomic_past_the_end(counters + (2 << 20) / sizeof(int) - 32);
     cr_assert_eq(cudaDeviceSynchronize(), cudaErrorIllegalAddress);
-    cr_assert(strstr(tl_emu_error_detail(), "atomically updated 4 bytes at 0 bytes past the end"),
+    cr_assert(strstr(tl_emu_error_detail(), "atomically updated 4 bytes at 2097024 bytes past the end "
+                     "of a 128-byte cudaMalloc allocation"),
               "%s", tl_emu_error_detail());
 }
 

@@ -244,8 +244,24 @@ __global__ void block_work(float *out)
     __syncthreads();
 }
 
+/* Thread i copies in[from + i] to out[i], and stores 1 at out[to + i]: offsets past the ends. */
+__global__ void read_and_store_at(float *out, const float *in, size_t from, size_t to)
+{
+    out[threadIdx.x] = in[from + threadIdx.x];
+    out[to + threadIdx.x] = 1.0f;
+}
+
+/* 40 elements over a grid of 4 blocks of 32: the last two blocks idle behind the bounds test. */
+__global__ void guarded_fill(float *out, int n)
+{
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i < n)
+        out[i] = 1.0f;
+}
+
 extern "C" {
 void launch_block_work(float *out) { block_work<<<2, 64>>>(out); }
+void launch_guarded_fill(float *out) { guarded_fill<<<4, 32>>>(out, 40); }
 void launch_uneven_then_common(float *out, const float *in) { uneven_then_common<<<1, N>>>(out, in); }
 void launch_shared_float2(float *out) { shared_float2<<<1, N>>>(out); }
 void launch_four_scalar_stores(float *out) { four_scalar_stores<<<1, N>>>(out); }
@@ -281,6 +297,10 @@ void launch_synced(float *out, const float *in) { synced<<<1, N>>>(out, in); }
 void launch_no_bounds_check(float *out, int blocks, int threads)
 {
     no_bounds_check<<<blocks, threads>>>(out);
+}
+void launch_read_and_store_at(float *out, const float *in, size_t from, size_t to)
+{
+    read_and_store_at<<<1, N>>>(out, in, from, to);
 }
 void launch_shared_off_by_one(float *out) { shared_off_by_one<<<1, N>>>(out); }
 void launch_too_many_threads(float *out) { no_bounds_check<<<1, 1025>>>(out); }

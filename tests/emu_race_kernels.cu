@@ -266,6 +266,17 @@ __global__ void tree_sum(float *out, int how)
         out[0] = partial[0];
 }
 
+/* Threads 0, 32 and 64 write one word with no barrier between: 0 and 32 the same value, 64
+ * (where the block has three warps) another. */
+__global__ void write_same_twice(float *out)
+{
+    __shared__ float word;
+    if (threadIdx.x % 32 == 0)
+        word = threadIdx.x < 64 ? 7.0f : (float)threadIdx.x;
+    __syncthreads();
+    out[threadIdx.x] = word;
+}
+
 extern "C" {
 void launch_tree_sum(float *out, int how) { tree_sum<<<1, 128>>>(out, how); }
 void launch_device_scratch(float *out, int how) { device_scratch<<<2, 64>>>(out, how); }
@@ -276,6 +287,7 @@ void launch_lanes_then_warps(float *out) { lanes_then_warps<<<1, 64>>>(out); }
 void launch_read_after_write(float *out, int synced) { read_after_write<<<1, dim3(32, 2)>>>(out, synced); }
 void launch_write_after_read(float *out) { write_after_read<<<1, 64>>>(out); }
 void launch_write_after_write(float *out) { write_after_write<<<1, 64>>>(out); }
+void launch_write_same_twice(float *out, int warps) { write_same_twice<<<1, 32 * warps>>>(out); }
 void launch_lanes(float *out, int how) { lanes<<<1, 32>>>(out, how); }
 void launch_shift_down(float *out, int fixed) { shift_down<<<1, 32>>>(out, fixed); }
 void launch_add_to_neighbour(float *out) { add_to_neighbour<<<1, 32>>>(out); }

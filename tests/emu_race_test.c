@@ -16,6 +16,7 @@
 void launch_read_after_write(float *out, int synced);
 void launch_write_after_read(float *out);
 void launch_write_after_write(float *out);
+void launch_write_same_twice(float *out, int warps);
 void launch_lanes(float *out, int how);
 void launch_shift_down(float *out, int fixed);
 void launch_add_to_neighbour(float *out);
@@ -114,6 +115,20 @@ Test(emulator_race, two_warps_writing_one_word)
                                               "which of the two values stays", "by the same store",
                                               "No barrier can come between the two", NULL});
     cr_assert(!strstr(d, "Put a __syncthreads() between the two"), "one store, no barrier between: %s", d);
+}
+
+/* Two threads that store the same value into one word race with nothing: either order leaves
+ * it (a block launched with twice the rows of threads its kernel steps by, each row storing
+ * what another does: an H200 passed it, the emulator stopped it as a race, 2026-11-28). A third
+ * that stores another value races with the last of them. */
+Test(emulator_race, two_warps_writing_one_word_the_same_value_do_not_race)
+{
+    float *out = device_floats();
+    launch_write_same_twice(out, 2);
+    clean();
+    launch_write_same_twice(out, 3);
+    race((const char *const[]){"thread (64, 0, 0)", "which thread (32, 0, 0) wrote",
+                               "which of the two values stays", NULL});
 }
 
 /* One store by two threads at one element, because the array is smaller than the threads that

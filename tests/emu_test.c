@@ -13,8 +13,10 @@
 
 void launch_race(float *out, const float *in);
 void launch_block_work(float *out);
+void launch_guarded_fill(float *out);
 void launch_synced(float *out, const float *in);
 void launch_no_bounds_check(float *out, int blocks, int threads);
+void launch_read_and_store_at(float *out, const float *in, size_t from, size_t to);
 void launch_shared_off_by_one(float *out);
 void launch_too_many_threads(float *out);
 void launch_grid_too_tall(float *out);
@@ -87,14 +89,48 @@ Test(emulator, syncthreads_makes_every_thread_wait)
         cr_assert_eq(h[i], (float)(31 - i));
 }
 
-Test(emulator, write_past_an_allocation_is_an_illegal_address)
+/*
+ * A GPU maps device memory in 2 MiB pages (cudaMalloc hands it out from them): an index a
+ * little past an allocation reads and writes mapped memory there, and the kernel runs on (a
+ * student's load guard tested threadIdx against the sides, reading up to 31 rows past in's
+ * end, whose values it never used: an H200 passed it, the emulator faulted, 2026-11-28).
+ * What it reads there is the margin's NaN, which says where it came from in a result.
+ */
+Test(emulator, past_an_allocation_inside_its_gpu_page_runs_on_reading_nan)
+{
+    float *in = device_floats(100), *out = device_floats(100), h[100];
+    launch_read_and_store_at(out, in, 90, 100);
+    cr_assert_eq(cudaDeviceSynchronize(), cudaSuccess, "%s", tl_emu_error_detail());
+    cr_assert_eq(cudaMemcpy(h, out, sizeof h, cudaMemcpyDeviceToHost), cudaSuccess);
+    for (int i = 0; i < 10; i++)
+        cr_assert_eq(h[i], (float)(90 + i), "in[%d] is in's own: %g", 90 + i, h[i]);
+    for (int i = 10; i < 32; i++)
+        cr_assert_eq(tl_float_bits(h[i]), TL_MARGIN_BITS, "in[%d], past in's end, reads the "
+                     "margin's NaN: 0x%08x", 90 + i, tl_float_bits(h[i]));
+    for (int i = 32; i < 100; i++)
+        cr_assert_eq(h[i], (float)i, "what lies past out is out's own: out[%d] is %g", i, h[i]);
+    /* Farther, to the end of the page: what was stored there is read back, as on a GPU. */
+    launch_read_and_store_at(out, out, 100, (2 << 20) / 4 - 32);
+    cr_assert_eq(cudaDeviceSynchronize(), cudaSuccess, "%s", tl_emu_error_detail());
+    cr_assert_eq(cudaMemcpy(h, out, sizeof h, cudaMemcpyDeviceToHost), cudaSuccess);
+    cr_assert_eq(h[0], 1.0f, "out[100], stored by the first launch: %g", h[0]);
+}
+
+Test(emulator, write_past_an_allocations_gpu_page_is_an_illegal_address)
 {
     float *out = device_floats(100);
     launch_no_bounds_check(out, 4, 32);
+    cr_assert_eq(cudaDeviceSynchronize(), cudaSuccess, "out[100] to out[127] lie in its 2 MiB "
+                 "page, which a GPU maps: %s", tl_emu_error_detail());
+    float *in = device_floats(100);
+    launch_read_and_store_at(out, in, 0, (2 << 20) / 4 - 4);
     cr_assert_eq(cudaGetLastError(), cudaSuccess, "as on a GPU, the launch itself succeeds: the "
                  "fault shows at the next synchronisation");
-    expect_error(cudaErrorIllegalAddress, "thread (4, 0, 0) of block (3, 0, 0)");
-    cr_assert(strstr(tl_emu_error_detail(), "past the end of a 400-byte cudaMalloc allocation"));
+    expect_error(cudaErrorIllegalAddress, "thread (4, 0, 0) of block (0, 0, 0)");
+    cr_assert(strstr(tl_emu_error_detail(), "wrote 4 bytes at 2096752 bytes past the end of a "
+                     "400-byte cudaMalloc allocation (an index out of bounds, past the 2 MiB page a "
+                     "GPU maps it in)"),
+              "%s", tl_emu_error_detail());
     /* As on a GPU, the error sticks: the next call fails too. */
     float *more;
     cr_assert_eq(cudaMalloc((void **)&more, 4), cudaErrorIllegalAddress);
@@ -251,6 +287,16 @@ Test(emulator, counts_requests_per_instruction)
                  "one request", s->global_load_sectors);
     cr_assert_eq(s->global_load_bytes, 4 + 128, "a broadcast asks for its bytes once: got %llu",
                  s->global_load_bytes);
+}
+
+/* Blocks whose threads touch no global memory, past the data behind their bounds tests: a grid
+ * larger than its work, which the technique checks tell from one thread an element. */
+Test(emulator, counts_the_blocks_that_touched_no_global_memory)
+{
+    float *out = device_floats(40);
+    const tl_emu_stats *s = profiled(launch_guarded_fill, out);
+    cr_assert_eq(s->blocks, 4);
+    cr_assert_eq(s->idle_blocks, 2, "blocks 2 and 3 start past element 40: got %llu", s->idle_blocks);
 }
 
 /* Besides memory: each block's two barriers, each warp's shuffle and __syncwarp(), the lane-0

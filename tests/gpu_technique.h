@@ -215,7 +215,7 @@ static inline tl_emu_stats tl_counts_of(void (*entry)(void), int rows, int cols,
         sum.constant_load_passes += k->constant_load_passes;
         sum.barriers += k->barriers, sum.warp_collectives += k->warp_collectives;
         sum.warp_shuffles += k->warp_shuffles, sum.warp_syncs += k->warp_syncs;
-        sum.divergent_requests += k->divergent_requests;
+        sum.divergent_requests += k->divergent_requests, sum.idle_blocks += k->idle_blocks;
         sum.global_atomic_requests += k->global_atomic_requests;
         sum.shared_atomic_requests += k->shared_atomic_requests;
     }
@@ -272,10 +272,24 @@ static inline void tl_expect_staged(const tl_emu_stats *t, double elements)
                                 "straight to global memory as lab 3's do." : "");
     else
         snprintf(why, sizeof why, " The elements that skip it go through global memory as lab 3's do.");
-    cr_assert_fail("your kernels stored %.0f floats in shared memory and read %.0f back, fewer than "
-                   "the %.0f elements of the matrix: each element must pass through the tile (in, "
-                   "tile, out).%s",
-                   stored, loaded, elements, why);
+    /* The passes bound the bytes moved, not the floats: a warp's store of one pointer takes a
+     * pass, as 32 floats' would (a tile from malloc, its address shared through a __shared__
+     * pointer: "stored 2048 floats", 2026-11-28). So the side that falls short is named by the
+     * most it could have moved. */
+    char shortfall[320];
+    if (stored < elements && loaded < elements)
+        snprintf(shortfall, sizeof shortfall, "your kernels' stores to shared memory and their reads of it "
+                 "took %.0f and %.0f passes of at most 128 bytes: room for %.0f and %.0f floats at "
+                 "most", stored / 32, loaded / 32, stored, loaded);
+    else
+        snprintf(shortfall, sizeof shortfall, "your kernels' %s took %.0f passes of at most 128 bytes: room "
+                 "for %.0f floats at most (what they moved there may be no element at all: a "
+                 "pointer or an index kept in shared memory)",
+                 stored < elements ? "stores to shared memory" : "reads of shared memory",
+                 (stored < elements ? stored : loaded) / 32, stored < elements ? stored : loaded);
+    cr_assert_fail("each element must pass through the tile (in, tile, out), but %s, fewer than the "
+                   "%.0f elements of the matrix.%s",
+                   shortfall, elements, why);
 }
 
 /* Global reads and writes use most of each 32-byte sector they move (a

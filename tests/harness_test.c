@@ -352,6 +352,17 @@ static void does_arithmetic(float *out, const float *in, int rows, int cols)
             out[(size_t)c * rows + r] = in[(size_t)r * cols + c] + 0.0f;
 }
 
+/* A copy by a float atomicAdd in global memory onto a zeroed out, as a GPU does it: subnormals
+ * flushed to 0, and 0 + -0.0 is +0. */
+static void adds_flushing_subnormals(float *out, const float *in, int rows, int cols)
+{
+    for (int r = 0; r < rows; r++)
+        for (int c = 0; c < cols; c++) {
+            float x = in[(size_t)r * cols + c];
+            out[(size_t)c * rows + r] = 0.0f + (fpclassify(x) == FP_SUBNORMAL ? 0.0f : x);
+        }
+}
+
 static void writes_the_input(float *out, const float *in, int rows, int cols)
 {
     transpose(out, in, rows, cols);
@@ -380,6 +391,10 @@ Test(checker, catches_other_mistakes)
 {
     expect_caught(copies, 37, 53, "copied, not transposed");
     expect_caught(does_arithmetic, 64, 64, "bit for bit");
+    expect_caught(adds_flushing_subnormals, 97, 89, "0 where in holds a subnormal (denormal) float");
+    cr_assert(!strstr(verdict.message, "equal as numbers") && !strstr(verdict.message, "not square"),
+              "a copy that loses subnormals is not one of equal numbers, nor of squares only: %s",
+              verdict.message);
     expect_caught(writes_the_input, 8, 8, "in was changed");
     expect_caught(reads_past_the_end, 8, 8, "outside in");
     expect_caught(does_nothing, 8, 8, "not written at all");
@@ -1199,6 +1214,34 @@ Test(matmul_checker, names_the_tile_past_k_among_wrong_values)
     tl_check_matmul(&product_verdict, planted_product, 1, &product_launched, s, 99, &tl_product_words);
     cr_assert(!product_verdict.ok && !strstr(product_verdict.message, "past k"), "%s",
               product_verdict.message);
+}
+
+/* A thread's 4 x 4 register tile stored with i and j swapped: each 4 x 4 block of C transposed
+ * within itself, 0 where the transposed place lies past C (a tile's zeros past the edge). */
+static void tile_stored_transposed(float *c, const float *a, const float *b, int m, int n, int k)
+{
+    for (int r = 0; r < m; r++)
+        for (int col = 0; col < n; col++) {
+            int tr = r - r % 4 + col % 4, tc = col - col % 4 + r % 4;
+            float sum = 0.0f;
+            for (int p = 0; p < k && tr < m && tc < n; p++)
+                sum += a[(size_t)tr * k + p] * b[(size_t)p * n + tc];
+            c[(size_t)r * n + col] = sum;
+        }
+}
+
+/* It was told of its loads, its accumulator and its barriers (a student's, 2026-11-28). */
+Test(matmul_checker, names_a_register_tile_stored_transposed)
+{
+    const tl_shape shapes[] = {{300, 7, 40}, {1027, 5, 3}, {7, 1, 1}, {64, 64, 16}};
+    for (size_t i = 0; i < sizeof shapes / sizeof *shapes; i++) {
+        tl_check_matmul(&product_verdict, tile_stored_transposed, 1, &product_here, shapes[i], 99,
+                        &tl_product_words);
+        const char *msg = product_verdict.message;
+        cr_assert(!product_verdict.ok && strstr(msg, "each 4 x 4 block of the product transposed") &&
+                      !strstr(msg, "__syncthreads") && !strstr(msg, "C holds the transposed product"),
+                  "%s", msg);
+    }
 }
 
 /* Reads past A or B: the tile's bounds, or an index's row length; only the index where no

@@ -25,6 +25,25 @@ TL_TECHNIQUE(lab06_technique, moves_several_elements_per_thread, 20)
     tl_shape s = tl_technique_shape(3, 7, 1);
     tl_emu_stats t = tl_counts_of(TL_ENTRY(transpose), s.rows, s.cols, 1);
     double covered = tl_tiled_area(s.rows, s.cols, 32), each = covered / (double)t.threads;
+    /* Blocks that touched no global memory lie past the matrix: where the threads of those that
+     * worked move several elements each, what is wrong is the grid, not the threads' loop (a
+     * grid of (rows + BLOCK_ROWS - 1) / BLOCK_ROWS in y, 8 times the tiles: 2026-11-28). */
+    unsigned long long worked = t.blocks - t.idle_blocks;
+    double each_worked = worked ? covered / ((double)t.threads / (double)t.blocks * (double)worked) : 0;
+    char grid[96] = "";
+    if (tl_launch_count() == 1)
+        snprintf(grid, sizeof grid, " (%u x %u, of %u x %u threads)", tl_launch_get(0)->grid[0],
+                 tl_launch_get(0)->grid[1], tl_launch_get(0)->block[0], tl_launch_get(0)->block[1]);
+    cr_assert(each >= 2 || each_worked < 2,
+              "%llu threads ran for a %d x %d matrix, whose whole 32 x 32 tiles hold %.0f elements: "
+              "%.1f elements each. But %llu of your grid's %llu blocks%s moved nothing: no thread of "
+              "theirs read or wrote global memory, since they lie past the matrix, and the threads "
+              "of the %llu that worked moved %.1f elements each, as they should. The grid has more "
+              "blocks than the matrix has tiles: one block a TILE_DIM x TILE_DIM tile, (cols + "
+              "TILE_DIM - 1) / TILE_DIM x (rows + TILE_DIM - 1) / TILE_DIM, not one for each "
+              "BLOCK_ROWS rows or columns.",
+              t.threads, s.rows, s.cols, covered, each, t.idle_blocks, t.blocks, grid, worked,
+              each_worked);
     cr_assert(each >= 2,
               "%llu threads ran for a %d x %d matrix, whose whole 32 x 32 tiles hold %.0f elements: "
               "%.1f elements each, one thread per element of a tile. Launch TILE_DIM x BLOCK_ROWS "

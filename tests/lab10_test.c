@@ -149,9 +149,41 @@ TL_TECHNIQUE(lab10_technique, several_elements_a_thread, 20)
  * in those rounds (a tree of barriers down to 1 with idle shuffles beside it
  * earned this point: tests/emu_corpus/lab10-tree-to-one-beside-idle-shuffles.cu).
  */
+/* Where *d_out holds what one cudaMemset (or copy) of the call set alone: a kernel of the call
+ * that stored to global memory and first ran before that memset did (the kernels' and copies'
+ * counts come in the order each first ran), its stores and atomics; NULL where none did. */
+static const char *kernel_stored_before_the_memset(unsigned long long *stores, unsigned long long *atomics)
+{
+    const tl_lab_profile *p = &tl_technique_counts;
+    const char *kernel = NULL;
+    if (tl_made_count() != 1 || tl_made(0)->threads != 0)
+        return NULL;
+    for (int i = 0; i < p->kernels && i < TL_LAB_PROFILE_KERNELS; i++) {
+        const tl_emu_stats *k = &p->kernel[i].stats;
+        if (k->threads > 0 && k->global_store_requests > 0 && !kernel)
+            kernel = p->kernel[i].name, *stores = k->global_store_requests,
+            *atomics = k->global_atomic_requests;
+        else if (k->threads == 0 && strcmp(p->kernel[i].name, p->made_by[0].name) == 0)
+            return kernel;
+    }
+    return NULL;
+}
+
 TL_TECHNIQUE(lab10_technique, a_warp_level_last_step, 20)
 {
     tl_emu_stats t = tl_counts_of(TL_ENTRY(reduce), 1, TECHNIQUE_N, 1);
+    unsigned long long stores = 0, atomics = 0;
+    const char *over = t.blocks > 0 ? NULL : kernel_stored_before_the_memset(&stores, &atomics);
+    /* The memset came after the launch (a student's, 2026-11-28, was told to add with the
+     * atomicAdd it used). */
+    cr_assert(!over,
+              "for n = %zu, *d_out holds what your %s set and nothing your kernels stored: your "
+              "kernel %s stored to global memory (%llu requests, %llu of them atomics), and your "
+              "%s came after it. Calls on one stream run in the order they are made, so a "
+              "%s after the launch writes over the sum the kernel made in *d_out: set it to 0 before "
+              "the launch (README.md, step 1).",
+              (size_t)TECHNIQUE_N, tl_technique_counts.made_by[0].name, over, stores, atomics,
+              tl_technique_counts.made_by[0].name, tl_technique_counts.made_by[0].name);
     cr_assert(t.blocks > 0,
               "for n = %zu, the emulator saw no block of your kernels store into *d_out (only "
               "the cudaMemset did), so it cannot judge their last step: a store it does not see "

@@ -7,6 +7,7 @@
 #include "cuda_runtime.h"
 #include "emulator.h"
 
+#include <math.h>
 #include <string.h>
 
 unsigned tl_emu_atomic_size(int type)
@@ -40,21 +41,35 @@ unsigned tl_emu_atomic_size(int type)
         return (unsigned long long)(U)old;                                                     \
     }
 
-/* Floating point: add and exchange, the value's bits in and out. */
-#define FLOATING(T, BITS)                                                                       \
+/* Floating point: add and exchange, the value's bits in and out; FLUSH(x) what the add
+ * makes of an input or result. */
+#define FLOATING(T, BITS, FLUSH)                                                                \
     {                                                                                          \
         T old, x, r;                                                                           \
         BITS xb = (BITS)v, ob;                                                                 \
         memcpy(&old, p, sizeof old);                                                           \
         memcpy(&x, &xb, sizeof x);                                                             \
-        r = op == TL_ATOMIC_ADD ? old + x : x;                                                 \
+        r = op == TL_ATOMIC_ADD ? FLUSH(FLUSH(old) + FLUSH(x)) : x;                            \
         memcpy(p, &r, sizeof r);                                                               \
         memcpy(&ob, &old, sizeof ob);                                                          \
         return ob;                                                                             \
     }
 
+/*
+ * The PTX ISA (atom, red): "atom.add.f32 on global memory flushes subnormal inputs and
+ * results to sign-preserving zero; whereas atom.add.f32 on shared memory supports subnormal
+ * inputs and results", whatever -ftz says; the f64 add keeps them everywhere. A float
+ * atomicAdd onto global memory therefore loses a subnormal input (a copy by atomicAdd onto a
+ * zeroed output stores +0 for it) and a subnormal sum.
+ */
+static float flushed(float x)
+{
+    return fpclassify(x) == FP_SUBNORMAL ? copysignf(0.0f, x) : x;
+}
+#define KEPT(x) (x)
+
 unsigned long long tl_emu_atomic_apply(int op, int type, void *p, unsigned long long v,
-                                       unsigned long long compare)
+                                       unsigned long long compare, int global)
 {
     switch (type) {
     case TL_ATOMIC_I32: INTEGER(int, unsigned int)
@@ -62,7 +77,10 @@ unsigned long long tl_emu_atomic_apply(int op, int type, void *p, unsigned long 
     case TL_ATOMIC_I64: INTEGER(long long, unsigned long long)
     case TL_ATOMIC_U64: INTEGER(unsigned long long, unsigned long long)
     case TL_ATOMIC_U16: INTEGER(unsigned short, unsigned short)
-    case TL_ATOMIC_F32: FLOATING(float, unsigned int)
-    default: FLOATING(double, unsigned long long)
+    case TL_ATOMIC_F32:
+        if (global)
+            FLOATING(float, unsigned int, flushed)
+        FLOATING(float, unsigned int, KEPT)
+    default: FLOATING(double, unsigned long long, KEPT)
     }
 }

@@ -62,6 +62,10 @@ typedef struct {
      * other side of a branch or left a loop or the kernel earlier (a divergent warp). */
     unsigned long long barriers, warp_collectives, warp_shuffles, warp_syncs;
     unsigned long long divergent_requests;
+    /* The blocks none of whose threads read or wrote global memory: a grid larger than its
+     * work, whose blocks past the data idle behind their bounds tests (the technique checks
+     * tell it from one thread an element; the profile's CSV leaves it out). */
+    unsigned long long idle_blocks;
 } tl_emu_stats;
 
 /* The harness's name for the device memory cudaMalloc gave at p: a lab's matrix ("in",

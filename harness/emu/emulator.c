@@ -320,28 +320,76 @@ static __attribute__((noinline)) void check_host_access(uintptr_t a, int kind)
         host_touches_device(a, kind);
 }
 
+/* Where an access lies past a named matrix's elements, for a message: "at in[211024], where in
+ * has 210000 elements (in[0] .. in[209999])". */
+static const char *element_past(const tl_emu_allocation *al, uintptr_t a, char *buf, size_t len)
+{
+    snprintf(buf, len, "at %s[%zu], where %s has %zu elements (%s[0] .. %s[%zu])", al->name,
+             (size_t)(a - al->base - al->data_offset) / 4, al->name, al->data_bytes / 4, al->name,
+             al->name, al->data_bytes / 4 - 1);
+    return buf;
+}
+
+static const char *line_at(uintptr_t pc, char *buf, size_t len);
+static int stray_told; /* once a launch */
+
+/*
+ * An access past the end of an allocation (and of the kit's margin after a matrix), inside
+ * the 2 MiB page a GPU maps it in (tl_emu_allocation_mapped): a GPU does not fault there, and
+ * the kernel runs on, reading what lies there, which the emulator makes the margin's NaN, so
+ * that a result that uses it shows where it came from; a store lands there, where on a GPU it
+ * may change another allocation. Told once a launch, so that a test that fails for it, or for
+ * anything else, says which index ran off.
+ */
+static __attribute__((noinline)) void stray_access(const tl_emu_allocation *al, uintptr_t a,
+                                                   size_t size, int kind, uintptr_t pc)
+{
+    if (stray_told)
+        return;
+    stray_told = 1;
+    char at[320], line[256];
+    if (al->name && a >= al->base + al->data_offset + al->data_bytes) {
+        size_t n = strlen(element_past(al, a, at, sizeof at));
+        snprintf(at + n, sizeof at - n, ", past the %zu bytes of margin the kit keeps after it too",
+                 al->size - al->data_offset - al->data_bytes);
+    } else
+        snprintf(at, sizeof at, "at %zu bytes past the end of a %zu-byte cudaMalloc allocation",
+                 (size_t)(a - al->base - al->size), al->size);
+    fprintf(stderr,
+            "tilelab emulator: %s %s %zu bytes %s, at %s: an index out of bounds. A GPU maps device "
+            "memory in 2 MiB pages, so it does not fault there but %s (compute-sanitizer --tool "
+            "memcheck names it), and so the emulator runs on%s (told once a launch)\n",
+            where(), verb(kind), size, at, line_at(pc, line, sizeof line),
+            kind == GLOBAL_LOAD ? "reads whatever lies there" : "changes whatever lies there, "
+            "which may be another allocation",
+            kind == GLOBAL_LOAD ? ", reading NaN there: a result that uses it shows it" : "");
+}
+
 /* check_access of a running thread's access to what is not its own variables. */
 static __attribute__((noinline)) void check_device_access(uintptr_t a, size_t size, int kind, uintptr_t pc)
 {
     int shared_kind = kind == GLOBAL_ATOMIC ? SHARED_ATOMIC : kind + 2;
     if (tl_emu_in_arena(a)) {
-        const tl_emu_allocation *in = tl_emu_allocation_of(a, size);
-        if (!in) {
-            const tl_emu_allocation *al = tl_emu_allocation_near(a);
+        const tl_emu_allocation *in = tl_emu_allocation_of(a, size), *al;
+        if (!in && (al = tl_emu_allocation_mapped(a, size)) != NULL) {
+            stray_access(al, a, size, kind, pc);
+        } else if (!in) {
+            char at[320];
+            al = tl_emu_allocation_near(a);
             if (al && al->freed && a < al->base + al->size)
                 fault(cudaErrorIllegalAddress, "%s %zu bytes of device memory that was freed "
                       "with cudaFree", verb(kind), size);
             else if (al && !al->freed && al->name)
-                fault(cudaErrorIllegalAddress, "%s %zu bytes at %s[%zu], where %s has %zu elements "
-                      "(%s[0] .. %s[%zu]): an index out of bounds, past the %zu bytes of margin the "
-                      "kit keeps after it too",
-                      verb(kind), size, al->name, (size_t)(a - al->base - al->data_offset) / 4,
-                      al->name, al->data_bytes / 4, al->name, al->name, al->data_bytes / 4 - 1,
+                fault(cudaErrorIllegalAddress, "%s %zu bytes %s: an index out of bounds, past the "
+                      "%zu bytes of margin the kit keeps after it too, and past the 2 MiB page a "
+                      "GPU maps it in",
+                      verb(kind), size, element_past(al, a, at, sizeof at),
                       al->size - al->data_offset - al->data_bytes);
             else if (al && !al->freed)
                 fault(cudaErrorIllegalAddress, "%s %zu bytes at %zu bytes past the end of a "
-                      "%zu-byte cudaMalloc allocation (an index out of bounds)",
-                      verb(kind), size, (size_t)(a - al->base - al->size), al->size);
+                      "%zu-byte cudaMalloc allocation (an index out of bounds%s)",
+                      verb(kind), size, (size_t)(a - al->base - al->size), al->size,
+                      al->mapped % ((size_t)2 << 20) ? "" : ", past the 2 MiB page a GPU maps it in");
             else
                 fault(cudaErrorIllegalAddress, "%s %zu bytes of device memory that belongs to "
                       "no allocation", verb(kind), size);
@@ -650,7 +698,13 @@ unsigned long long tl_emu_cuda_atomic(int op, int type, void *p, unsigned long l
                                       unsigned long long compare)
 {
     check_access((uintptr_t)p, tl_emu_atomic_size(type), GLOBAL_ATOMIC, TL_PC);
-    return tl_emu_atomic_apply(op, type, p, v, compare);
+    /* Global memory (where a float add flushes subnormals): device memory or a __device__
+     * variable; shared memory is a __shared__ array, the dynamic shared memory, or a template
+     * kernel's array, which is no variable the instrumentation lists. */
+    const struct asan_global *g;
+    int global = tl_emu_in_arena((uintptr_t)p) ||
+                 ((g = tl_emu_global_at((uintptr_t)p)) != NULL && !tl_emu_is_shared(g));
+    return tl_emu_atomic_apply(op, type, p, v, compare, global);
 }
 
 void __asan_init(void);
@@ -1149,6 +1203,34 @@ static __attribute__((noinline)) void compare_seen_reads(int going_on)
         forget_reads();
 }
 
+/*
+ * A store of the running thread over another thread's write to shared memory with nothing
+ * between that orders them (a write-write race), held until the store is made: where it left
+ * the bytes as they were, the two stored the same (threads of a block that repeat the same
+ * rows, each storing what the other does), which either order leaves alike, so it is no race
+ * and no message can say "which of the two values stays". Settled at the thread's next check
+ * or wait, by settle_same_store. size 0: none held.
+ */
+static struct {
+    uintptr_t a, pc;
+    size_t size;
+    unsigned nth;
+    tl_emu_race r;
+    unsigned char was[16];
+} over_write;
+
+static void keep_race(tl_emu_race r, size_t size, int store, uintptr_t pc, unsigned nth);
+
+static __attribute__((noinline)) void settle_over_write(void)
+{
+    size_t size = over_write.size;
+    over_write.size = 0;
+    if (same_bytes((const void *)over_write.a, over_write.was, size))
+        tl_emu_race_wrote_same(current, over_write.a, size, over_write.pc, over_write.nth);
+    else
+        keep_race(over_write.r, size, 1, over_write.pc, over_write.nth);
+}
+
 /* The running thread's stores since its last check or wait that no check saw: going_on, it
  * runs on (the reads are kept, as they are now); otherwise it waits or ends, and another
  * thread's turn may change them. Inline at every access, barrier and thread's end: most
@@ -1156,6 +1238,8 @@ static __attribute__((noinline)) void compare_seen_reads(int going_on)
  * them), and cost a test. */
 static inline __attribute__((always_inline)) void find_unseen_stores(int going_on)
 {
+    if (__builtin_expect(over_write.size != 0, 0))
+        settle_over_write();
     if (n_seen || n_seen_global)
         compare_seen_reads(going_on);
 }
@@ -1176,11 +1260,23 @@ static void check_race(uintptr_t a, size_t size, int kind, uintptr_t pc)
         return;
     }
     unsigned nth = tl_emu_race_run(current, run_key(pc));
-    if (kind == GLOBAL_STORE)
-        forget_reads_of(a, size);
-    else
+    if (kind != GLOBAL_STORE) {
         remember_read(a, size, pc, nth);
-    race_of(a, size, kind == GLOBAL_STORE, pc, nth);
+        race_of(a, size, 0, pc, nth);
+        return;
+    }
+    forget_reads_of(a, size);
+    tl_emu_race r;
+    if (!tl_emu_race_check(current, a, size, 1, pc, nth, &r))
+        return;
+    /* Over another thread's write: a race, unless this store leaves the bytes as they are. */
+    if (r.stored && size <= sizeof over_write.was) {
+        over_write.a = a, over_write.pc = pc, over_write.size = size, over_write.nth = nth;
+        over_write.r = r;
+        copy_bytes(over_write.was, (const void *)a, size);
+    } else {
+        keep_race(r, size, 1, pc, nth);
+    }
 }
 
 /* " (the 3rd time it ran that line since the __syncthreads() of line 12)": which run of its
@@ -1625,17 +1721,22 @@ static void tally_warp(int first, int lanes)
     }
 }
 
-/* Which words each thread's global accesses wrote and whose words they read (made.c). */
-static void note_made(int n_threads)
+/* Which words each thread's global accesses wrote and whose words they read (made.c); 0
+ * where the block made none. */
+static int note_made(int n_threads)
 {
+    int any = 0;
     for (int i = 0; i < n_threads; i++)
         for (size_t k = 0; k < threads[i].n_rec; k++) {
             const access_record *r = &threads[i].rec[k];
             if (r->kind == GLOBAL_LOAD || r->kind == CONSTANT_LOAD || r->kind == GLOBAL_STORE ||
-                r->kind == GLOBAL_ATOMIC)
+                r->kind == GLOBAL_ATOMIC) {
                 tl_emu_made_access(r->addr, r->size, r->kind != GLOBAL_LOAD && r->kind != CONSTANT_LOAD,
                                    r->kind != GLOBAL_STORE);
+                any = 1;
+            }
         }
+    return any;
 }
 
 static void tally_block(int n_threads)
@@ -1645,7 +1746,8 @@ static void tally_block(int n_threads)
         both[i]->barriers += block_barriers, both[i]->warp_collectives += block_collectives;
         both[i]->warp_shuffles += block_shuffles, both[i]->warp_syncs += block_syncwarps;
     }
-    note_made(n_threads);
+    if (!note_made(n_threads))
+        both[0]->idle_blocks++, both[1]->idle_blocks++;
     read_sites();
     for (int i = 0; i < n_threads; i++)
         as_instructions(&threads[i]);
@@ -2160,7 +2262,8 @@ cudaError_t tl_emu_launch(dim3 grid, dim3 block, size_t dynamic_shared, cudaStre
     tl_emu_builtin.blockDim = (uint3){block.x, block.y, block.z};
     tl_emu_builtin.gridDim = (uint3){grid.x, grid.y, grid.z};
     aborted = 0;
-    undefined_read_told = 0;
+    undefined_read_told = stray_told = 0;
+    over_write.size = 0; /* a kernel that faulted may have left one */
     /* Counted: the launch's bookkeeping with the kit's pages open, its blocks with them closed. */
     int counted = profiling, known_kernels = C->n_stats;
     tl_emu_stats before;

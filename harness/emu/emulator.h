@@ -32,6 +32,12 @@ typedef struct {
      * its elements lie in the allocation (the rest is the kit's margins); name NULL if none. */
     const char *name;
     size_t data_offset, data_bytes;
+    /* What a GPU would map of it: cudaMalloc hands out memory in 2 MiB pages, so the bytes
+     * from base to the end of its last page answer an access there, past the allocation,
+     * without a fault (a kernel's malloc, from the device's heap: its size). The emulator
+     * fills that part with the margin's NaN where it is first reached, up to filled. */
+    size_t mapped;
+    uintptr_t filled;
 } tl_emu_allocation;
 int tl_emu_has_arena(void);
 /* Reserves the range and sets up the handler of faults in it (0), where not done yet. */
@@ -43,6 +49,10 @@ void tl_emu_arena_range(uintptr_t *base, size_t *bytes);
 const tl_emu_allocation *tl_emu_allocation_near(uintptr_t a);
 /* The live allocation holding all of [a, a + bytes), or NULL. */
 const tl_emu_allocation *tl_emu_allocation_of(uintptr_t a, size_t bytes);
+/* The live allocation whose mapped part (past its end, inside its last 2 MiB page, where a GPU
+ * does not fault) holds all of [a, a + bytes), there filled with TL_MARGIN_BITS where it was not
+ * yet (matrix.h: a read past the end of an input shows so in a result that uses it); or NULL. */
+const tl_emu_allocation *tl_emu_allocation_mapped(uintptr_t a, size_t bytes);
 /* A kernel's malloc and free: device memory from the device's heap, or NULL. */
 void *tl_emu_device_malloc(size_t bytes);
 void tl_emu_device_free(void *p);
@@ -93,6 +103,10 @@ unsigned tl_emu_race_run(int thread, uintptr_t key);
  * one; 0, and it is recorded. */
 int tl_emu_race_check(int thread, uintptr_t a, size_t size, int store, uintptr_t pc, unsigned nth,
                       tl_emu_race *r);
+/* A store tl_emu_race_check found racing with another thread's write, which left the bytes
+ * as they were (both stored the same): no race, since either order leaves them so; it is
+ * recorded as the words' last write, as a store that raced with nothing is. */
+void tl_emu_race_wrote_same(int thread, uintptr_t a, size_t size, uintptr_t pc, unsigned nth);
 
 /* block_race.c: races between the blocks of a launch on a __device__ variable (or a small
  * cudaMalloc allocation). A launch begins; block (its index in the grid) stores size bytes at
@@ -112,11 +126,11 @@ typedef struct {
 /* 1 and *r where the block that just ended raced so; the block's stores are forgotten. */
 int tl_emu_block_race_found(tl_emu_block_race *r);
 
-/* atomic.c: the bytes an atomic of type TL_ATOMIC_... moves, and the atomic itself at p:
- * returns the old value's bits. */
+/* atomic.c: the bytes an atomic of type TL_ATOMIC_... moves, and the atomic itself at p
+ * (global: in global memory, not shared): returns the old value's bits. */
 unsigned tl_emu_atomic_size(int type);
 unsigned long long tl_emu_atomic_apply(int op, int type, void *p, unsigned long long v,
-                                       unsigned long long compare);
+                                       unsigned long long compare, int global);
 
 /* kernels.c: the program's functions, from its symbol table (tl_emu_load_statics). */
 void tl_emu_found_function(uintptr_t start, size_t size);

@@ -260,6 +260,19 @@ static inline __attribute__((always_inline)) int check_word(cell *c, mark me, ui
     return 0;
 }
 
+void tl_emu_race_wrote_same(int y, uintptr_t a, size_t size, uintptr_t pc, unsigned nth)
+{
+    mark me = {epoch, clocks[y], (int32_t)(intptr_t)(pc - code_base()), (uint16_t)y, (uint16_t)nth, 0};
+    for (uintptr_t word = a & ~(uintptr_t)3; word < a + size; word += 4) {
+        cell *c = cell_at(word);
+        if (!c)
+            return;
+        me.bytes = (uint8_t)bytes_of(word, a, size);
+        c->write = me;
+        c->read.epoch = c->read_by_lane.epoch = c->read_by_warp.epoch = 0;
+    }
+}
+
 int tl_emu_race_check(int y, uintptr_t a, size_t size, int store, uintptr_t pc, unsigned nth,
                       tl_emu_race *r)
 {

@@ -7,6 +7,7 @@
 #include "cuda_runtime.h"
 #include "emu.h"
 #include "emulator.h"
+#include "matrix.h"
 #include "sysinfo.h"
 
 #include <stdarg.h>
@@ -155,6 +156,10 @@ cudaError_t cudaPeekAtLastError(void)
  */
 #define ARENA_BYTES ((size_t)64 << 30)
 #define GAP ((size_t)64 << 10)
+/* A GPU maps device memory in pages of 2 MiB, and cudaMalloc hands it out from them: an
+ * index a little past an allocation reaches mapped memory there and does not fault. Each
+ * allocation has the rest of its last such page to itself here, before its gap. */
+#define GPU_PAGE ((size_t)2 << 20)
 
 static uintptr_t arena;
 static size_t arena_used;
@@ -269,7 +274,25 @@ const tl_emu_allocation *tl_emu_allocation_of(uintptr_t a, size_t bytes)
     return al && !al->freed && a + bytes <= al->base + al->size ? al : NULL;
 }
 
-static cudaError_t allocate(void **ptr, size_t bytes);
+const tl_emu_allocation *tl_emu_allocation_mapped(uintptr_t a, size_t bytes)
+{
+    tl_emu_allocation *al = (tl_emu_allocation *)tl_emu_allocation_near(a);
+    if (!al || al->freed || a + bytes > al->base + al->mapped)
+        return NULL;
+    /* What lies past the end reads as the kit's margins do: a NaN that says where it came from. */
+    if (a + bytes > al->filled) {
+        uintptr_t to = (a + bytes + 4095) & ~(uintptr_t)4095, end = al->base + al->mapped;
+        uint32_t bits = TL_MARGIN_BITS;
+        if (to > end)
+            to = end;
+        for (uintptr_t p = al->filled; p < to; p++)
+            *(unsigned char *)p = (unsigned char)(bits >> 8 * (p % 4));
+        al->filled = to;
+    }
+    return al;
+}
+
+static cudaError_t allocate(void **ptr, size_t bytes, size_t mapped);
 static size_t limits[7];
 
 cudaError_t cudaMalloc(void **ptr, size_t bytes)
@@ -284,13 +307,14 @@ cudaError_t cudaMalloc(void **ptr, size_t bytes)
                               "buffers it is given and allocates none (lab.h)");
     if (bytes == 0)
         return cudaSuccess;
-    return allocate(ptr, bytes);
+    return allocate(ptr, bytes, (bytes + GPU_PAGE - 1) / GPU_PAGE * GPU_PAGE);
 }
 
-/* bytes of device memory at *ptr: the next place in the arena, a gap after it. */
-static cudaError_t allocate(void **ptr, size_t bytes)
+/* bytes of device memory at *ptr, of which a GPU maps `mapped` (bytes or more): the next place
+ * in the arena, a gap after it. */
+static cudaError_t allocate(void **ptr, size_t bytes, size_t mapped)
 {
-    size_t rounded = (bytes + 255) & ~(size_t)255;
+    size_t rounded = (mapped + 255) & ~(size_t)255;
     if (tl_emu_open_arena() || arena_used + rounded + GAP > ARENA_BYTES)
         return tl_emu_fail(cudaErrorMemoryAllocation, "cudaMalloc of %zu bytes: the emulator's device "
                     "memory is used up", bytes);
@@ -307,6 +331,8 @@ static cudaError_t allocate(void **ptr, size_t bytes)
     al->size = bytes;
     al->freed = 0;
     al->name = NULL;
+    al->mapped = mapped;
+    al->filled = al->base + bytes;
     arena_used += rounded + GAP; /* its pages closed, as mapped */
     /* Made while a kernel works in device memory (its malloc): open, as the rest is. */
     if (arena_open && tl_emu_kit_syscall(SYS_mprotect, (long)(al->base & ~(uintptr_t)4095),
@@ -328,7 +354,7 @@ static size_t heap_used;
 void *tl_emu_device_malloc(size_t bytes)
 {
     void *p = NULL;
-    if (bytes == 0 || bytes > limits[cudaLimitMallocHeapSize] - heap_used || allocate(&p, bytes))
+    if (bytes == 0 || bytes > limits[cudaLimitMallocHeapSize] - heap_used || allocate(&p, bytes, bytes))
         return NULL;
     heap_used += bytes;
     return p;
@@ -355,7 +381,7 @@ cudaError_t cudaFree(void *ptr)
                     "freed already", ptr);
     al->freed = 1;
     /* Give the pages back; the range stays reserved, so a late access is still caught. */
-    madvise((void *)(al->base & ~(uintptr_t)4095), al->size, MADV_DONTNEED);
+    madvise((void *)(al->base & ~(uintptr_t)4095), al->filled - al->base, MADV_DONTNEED);
     return sticky_error;
 }
 

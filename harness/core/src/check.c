@@ -71,6 +71,7 @@ void tl_describe_bits(char *buf, size_t len, uint32_t bits)
 /* What the output looks like, gathered in one pass. */
 typedef struct {
     size_t wrong, unwritten, from_margin, from_shared, same_value;
+    size_t flushed;                /* a zero where in holds a subnormal or the other zero */
     size_t other_nan;              /* a NaN where a NaN belongs, with other bits */
     size_t first;                  /* linear index of the first mismatch in out */
     size_t first_valued;           /* ... of the first one that holds a value, or wrong == 0 */
@@ -103,6 +104,8 @@ static void scan_mismatch(scan *sc, size_t at, int r, int c, uint32_t got, float
         sc->from_shared++;
     else if (tl_bits_float(got) == want || (want != want && tl_bits_float(got) != tl_bits_float(got)))
         sc->same_value++;
+    if ((got & 0x7fffffffu) == 0 && (bits_of(want) & 0x7f800000u) == 0)
+        sc->flushed++; /* want is a subnormal or a zero (not got's: then it is no mismatch) */
     if (want != want && tl_bits_float(got) != tl_bits_float(got) && !tl_is_marker_bits(got))
         sc->other_nan++;
     if (r < sc->min_row) sc->min_row = r;
@@ -754,6 +757,18 @@ static void explain(char *msg, size_t len, const scan *sc, const float *out, con
         tl_appendf(msg, len,
                    "  hint: the values are equal as numbers but not bit for bit (-0.0, NaN "
                    "payloads, denormals): move the float itself, do no arithmetic on it.\n");
+        return;
+    }
+    /* Subnormals come out as 0 where arithmetic flushes them: a float atomicAdd in global
+     * memory does on every GPU (the PTX ISA's atom and red), -ftz=true and fast maths too. */
+    if (sc->flushed == sc->wrong) {
+        tl_appendf(msg, len,
+                   "  hint: every wrong element is 0 where in holds a subnormal (denormal) float or "
+                   "-0.0: the values went through arithmetic that flushes subnormals to zero, and "
+                   "0 + -0.0 is +0. A float atomicAdd onto global memory flushes them on every GPU "
+                   "(atom.add.f32, as the PTX ISA says), and so does arithmetic built with "
+                   "-ftz=true or --use_fast_math. Move the float itself (out[...] = in[...]), with "
+                   "no arithmetic on it.\n");
         return;
     }
     if (hint_from_block(msg, len, out, in, s, on_gpu, w))

@@ -432,6 +432,57 @@ static int hint_accumulator(char *msg, size_t len, const float *c, const double 
 }
 
 /*
+ * Each thread's tile of C stored transposed within itself: in every t x t
+ * block of C (from C's corner), C[r][c] holds the product of the element
+ * at the block's row r0 + (c - c0), column c0 + (r - r0), what a thread
+ * that computes a register tile acc[i][j] and stores it at [j][i] leaves.
+ * A wrong element whose transposed place lies past C's edge holds 0 there,
+ * the sum of the zeros a tile holds past the edge. Tried for t of 2 to 16,
+ * the smallest that accounts for every wrong element. 1 when it told so.
+ */
+static int hint_tile_transposed(char *msg, size_t len, const float *c, const double *exact,
+                                const double *bound, tl_shape s, size_t wrong)
+{
+    int m = s.rows, n = s.cols;
+    for (int t = 2; t <= 16; t *= 2) {
+        size_t inside = 0, outside = 0, missed = 0;
+        for (size_t i = 0; i < (size_t)m * n && !missed; i++) {
+            int r = (int)(i / (size_t)n), col = (int)(i % (size_t)n);
+            if (c[i] == c[i] && fabs((double)c[i] - exact[i]) <= tl_matmul_tolerance(s.depth, bound[i]))
+                continue;
+            int r0 = r - r % t, c0 = col - col % t, tr = r0 + (col - c0), tc = c0 + (r - r0);
+            size_t j = (size_t)tr * n + tc;
+            if (tr >= m || tc >= n) {
+                outside += c[i] == 0.0f;
+                missed += c[i] != 0.0f;
+            } else if (c[i] == c[i] && fabs((double)c[i] - exact[j]) <= tl_matmul_tolerance(s.depth, bound[j]))
+                inside++;
+            else
+                missed++;
+        }
+        if (missed || inside + outside != wrong)
+            continue;
+        char count[160];
+        if (inside)
+            snprintf(count, sizeof count, "for %zu of the %zu wrong elements, and the other %zu are "
+                     "0, where that place lies past C's edge", inside, wrong, outside);
+        else
+            snprintf(count, sizeof count, "and each of the %zu wrong elements is 0, where that "
+                     "place lies past C's edge", wrong);
+        tl_appendf(msg, len,
+                   "  hint: C holds each %d x %d block of the product transposed within itself: "
+                   "C[r][c] is what belongs at [r0 + (c - c0)][c0 + (r - r0)] of its block (r0, c0 "
+                   "its first row and column), %s. The products are right, and each thread stores "
+                   "its %d x %d tile with the tile's two indices swapped: acc[i][j], the thread's "
+                   "row i and column j, belongs at C[(its first row + i) * n + its first column + "
+                   "j], with the i and j of the product that computed it.\n",
+                   t, t, count, t, t);
+        return 1;
+    }
+    return 0;
+}
+
+/*
  * Every element of C holds the NaN the harness put there before the call.
  * Where a kernel ran, it stored nothing, or stored what it computed from C's
  * old value: a kernel that reads C before writing it (C = alpha A B + beta C,
@@ -546,6 +597,7 @@ static void explain(char *msg, size_t len, const matmul_scan *sc, const float *c
                    "C[row + 1][col - n], over the value its own thread stored there. Test col < n "
                    "(and row < m) before each store of C.\n");
     else if (!sc->nan && !sc->unwritten && !sc->transposed &&
+             !hint_tile_transposed(msg, len, c, exact, bound, s, sc->wrong) &&
              !hint_accumulator(msg, len, c, exact, bound, s, sc->wrong)) {
         tl_appendf(msg, len,
                    "  hint: values are computed but wrong: check A[row * k + p] and B[p * n + col], "

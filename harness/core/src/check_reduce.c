@@ -172,7 +172,10 @@ static size_t lost_tail(const reduce_case *c, double missing)
             continue;
         size_t kept = c->n - t;
         int zeros = 0;
-        if (kept % unit || (t > DENSE_TAIL && (!round || kept % round)))
+        /* float4 loads over the first n / 4 * 4 elements stop at a multiple of 4 (README.md,
+         * step 8: the up to three after the last whole one need their own loads). */
+        int float4_tail = t < 4 && kept % 4 == 0;
+        if (!float4_tail && (kept % unit || (t > DENSE_TAIL && (!round || kept % round))))
             continue;
         while (zeros < 62 && !(kept >> zeros & 1))
             zeros++;
@@ -233,6 +236,15 @@ static void hint_tail(char *msg, size_t len, const reduce_case *c, size_t t)
                        "(here %llu), times a thread's elements per step; a longer step "
                        "(blockDim.x * blockDim.x, say) jumps past n at once.\n",
                        threads);
+        return;
+    }
+    if (t < 4 && kept % 4 == 0 && !(c->block && kept % c->block == 0)) {
+        tl_appendf(msg, len,
+                   "  n = %zu is %zu whole groups of four and %zu more: a thread that loads four at "
+                   "a time (a float4 over in, n / 4 of them) leaves out the last n %% 4 = %zu. Add "
+                   "those after the float4 loop, one a thread (i = n / 4 * 4 + threadIdx.x of one "
+                   "block, while i < n): README.md, step 8.\n",
+                   c->n, kept / 4, t, t);
         return;
     }
     if (c->block && kept % c->block == 0) {
