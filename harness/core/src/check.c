@@ -761,14 +761,17 @@ static void explain(char *msg, size_t len, const scan *sc, const float *out, con
     }
     /* Subnormals come out as 0 where arithmetic flushes them: a float atomicAdd in global
      * memory does on every GPU (the PTX ISA's atom and red), -ftz=true and fast maths too. */
-    if (sc->flushed == sc->wrong) {
+    /* ... and a NaN comes out as the GPU's one NaN, whatever bits it had (the other_nan). */
+    if (sc->flushed && sc->flushed + sc->other_nan == sc->wrong) {
         tl_appendf(msg, len,
                    "  hint: every wrong element is 0 where in holds a subnormal (denormal) float or "
-                   "-0.0: the values went through arithmetic that flushes subnormals to zero, and "
-                   "0 + -0.0 is +0. A float atomicAdd onto global memory flushes them on every GPU "
+                   "-0.0%s: the values went through arithmetic that flushes subnormals to zero, and "
+                   "0 + -0.0 is +0%s. A float atomicAdd onto global memory flushes them on every GPU "
                    "(atom.add.f32, as the PTX ISA says), and so does arithmetic built with "
                    "-ftz=true or --use_fast_math. Move the float itself (out[...] = in[...]), with "
-                   "no arithmetic on it.\n");
+                   "no arithmetic on it.\n",
+                   sc->other_nan ? ", or another NaN where in holds a NaN" : "",
+                   sc->other_nan ? "; a GPU's arithmetic gives one NaN whatever NaN went in" : "");
         return;
     }
     if (hint_from_block(msg, len, out, in, s, on_gpu, w))
