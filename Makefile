@@ -951,12 +951,13 @@ ifneq ($(filter grade,$(MAKECMDGOALS)),)
 ifeq ($(SUBMISSION),)
 $(error which hand-in? make grade SUBMISSION=handin.tar.gz (a file from make handin, or a folder holding labs/NN-name/ files))
 endif
-ifeq ($(wildcard $(SUBMISSION)),)
+# (by the shell, not $(wildcard): a name with spaces is one file, "Erin Smith (late).tar.gz")
+ifeq ($(shell test -e $(call shell_quote,$(SUBMISSION)) && echo yes),)
 $(error no such hand-in: $(SUBMISSION))
 endif
 endif
 ifneq ($(filter grade-all,$(MAKECMDGOALS)),)
-ifeq ($(and $(SUBMISSIONS),$(wildcard $(SUBMISSIONS)/.)),)
+ifeq ($(and $(SUBMISSIONS),$(shell test -d $(call shell_quote,$(SUBMISSIONS)) && echo yes)),)
 $(error which folder of hand-ins? make grade-all SUBMISSIONS=handins/ (a folder of .tar.gz files and folders); '$(SUBMISSIONS)' is not one)
 endif
 ifeq ($(filter-out slurm,$(SCHEDULER)),)
@@ -981,14 +982,14 @@ endif
 endif
 
 grade: $(GRADE_TOOLS)
-	@$(GRADE_ENV) harness/grade/grade.sh "$(SUBMISSION)" $(GRADE_DIR)
+	@$(GRADE_ENV) harness/grade/grade.sh $(call shell_quote,$(SUBMISSION)) $(GRADE_DIR)
 
 # SCHEDULER=slurm: one Slurm job array instead, one task a hand-in (harness/grade/grade-slurm.sh).
 SLURM_ENV = PARTITION="$(PARTITION)" ACCOUNT="$(ACCOUNT)" TIME="$(TIME)" GRES="$(GRES)" \
             SBATCH_EXTRA="$(SBATCH_EXTRA)" WAIT="$(WAIT)" POLL="$(POLL)"
 grade-all: $(GRADE_TOOLS)
-	@$(GRADE_ENV) SUBMISSIONS=$(abspath $(SUBMISSIONS)) \
-	  $(if $(filter slurm,$(SCHEDULER)),$(SLURM_ENV) harness/grade/grade-slurm.sh,harness/grade/grade-all.sh) "$(SUBMISSIONS)" $(GRADE_DIR)
+	@$(GRADE_ENV) SUBMISSIONS="$$(cd $(call shell_quote,$(SUBMISSIONS)) && pwd)" \
+	  $(if $(filter slurm,$(SCHEDULER)),$(SLURM_ENV) harness/grade/grade-slurm.sh,harness/grade/grade-all.sh) $(call shell_quote,$(SUBMISSIONS)) $(GRADE_DIR)
 
 # A Slurm cluster of one node, this machine, to try SCHEDULER=slurm on
 # (harness/grade/slurm/cluster.sh): its configuration and logs in SLURM_DIR.

@@ -216,7 +216,9 @@ fi
 # x y, whose honest work sorts after it or before. A name clean as handed in keeps it; the
 # others get NAME-2, NAME-3 in the order of the list; grade-all says which names collided,
 # and every output that names a hand-in names what it was handed in as.
-same=$tmp/same
+# (The class's folder has a space in its name, as an instructor's may: make's $(wildcard)
+# once split it, "Error 127".)
+same="$tmp/same names"
 mkdir -p "$same/x y/labs/01-cpu-naive" "$same/x_y/labs/01-cpu-naive" "$same/x:y/labs/01-cpu-naive"
 cp solutions/01-cpu-naive/transpose.c "$same/x y/labs/01-cpu-naive/"
 cp labs/01-cpu-naive/transpose.c "$same/x_y/labs/01-cpu-naive/"
@@ -239,6 +241,15 @@ for want in "x_y|x_y|0.00|['x_y']|x_y|0.0" "x_y-2|x y|10.00|['x y']|x y|10.0" "x
         not_ok "clashing names: $name should be '${want#*|}' (handed in as|lab 1|summary|results.json|score), is '$(as_handed "$name")'" "$tmp/same.log"
     fi
 done
+# One hand-in whose name has spaces and brackets, graded alone: make grade once said
+# "no such hand-in" of it.
+tar -czf "$tmp/Erin Smith (late).tar.gz" -C "$same/x y" labs
+make -s grade LABS=01 SUBMISSION="$tmp/Erin Smith (late).tar.gz" GRADE_DIR="$tmp/spaces-out" >"$tmp/spaces.log" 2>&1
+if grep -q '^tilelab: Erin_Smith__late_, 10.00 of 10.00 points' "$tmp/spaces-out/Erin_Smith__late_/summary.txt" 2>/dev/null; then
+    ok "make grade takes a hand-in whose name has spaces and brackets (and a class folder with a space)"
+else
+    not_ok "make grade SUBMISSION='Erin Smith (late).tar.gz'" "$tmp/spaces.log"
+fi
 if grep -qxF "grade-all: WARNING: several hand-ins have names that clean up to 'x_y': 'x y' as 'x_y-2', 'x:y' as 'x_y-3', 'x_y' as 'x_y'; each row of the gradebook, each summary.txt and results.json name the hand-in as it was handed in" "$tmp/same.log" &&
     grep -qx "  x_y-3 (handed in as 'x:y'): stubs only: lab 1: the kit's stub" "$tmp/same.log"; then
     ok "... grade-all says which names collided and what each became, and its end report names each hand-in as handed in"
