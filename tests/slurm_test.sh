@@ -192,6 +192,7 @@ expect "... and its gradebook has the labs asked for" "^student,handed in as,lab
 # ... and so is one graded for other points: the assignment a result is kept with names the
 # weights' checksum (an instructor who changed labs/grading.conf once got "nothing to submit",
 # and the old points).
+# shellcheck disable=SC2034 # assignment.sh's assignment reads them
 assigned() { (labs=(01) HIDDEN='' BACKEND=emu WEIGHTS=$1 && . harness/grade/assignment.sh && assignment); }
 sed 's/^1 .*/1      7            0          3            0.50     0.90/' labs/grading.conf >"$tmp/other-points.conf"
 if ! cmp -s labs/grading.conf "$tmp/other-points.conf" && [ "$(assigned labs/grading.conf)" != "$(assigned "$tmp/other-points.conf")" ] &&
