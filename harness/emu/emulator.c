@@ -389,7 +389,7 @@ static __attribute__((noinline)) void check_device_access(uintptr_t a, size_t si
                 fault(cudaErrorIllegalAddress, "%s %zu bytes at %zu bytes past the end of a "
                       "%zu-byte cudaMalloc allocation (an index out of bounds%s)",
                       verb(kind), size, (size_t)(a - al->base - al->size), al->size,
-                      al->mapped % ((size_t)2 << 20) ? "" : ", past the 2 MiB page a GPU maps it in");
+                      al->mapped % TL_EMU_GPU_PAGE ? "" : ", past the 2 MiB page a GPU maps it in");
             else
                 fault(cudaErrorIllegalAddress, "%s %zu bytes of device memory that belongs to "
                       "no allocation", verb(kind), size);

@@ -39,6 +39,8 @@ typedef struct {
     size_t mapped;
     uintptr_t filled;
 } tl_emu_allocation;
+/* The page a GPU maps device memory in, and cudaMalloc hands it out from. */
+#define TL_EMU_GPU_PAGE ((size_t)2 << 20)
 int tl_emu_has_arena(void);
 /* Reserves the range and sets up the handler of faults in it (0), where not done yet. */
 int tl_emu_open_arena(void);

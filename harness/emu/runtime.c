@@ -156,11 +156,9 @@ cudaError_t cudaPeekAtLastError(void)
  */
 #define ARENA_BYTES ((size_t)64 << 30)
 #define GAP ((size_t)64 << 10)
-/* A GPU maps device memory in pages of 2 MiB, and cudaMalloc hands it out from them: an
- * index a little past an allocation reaches mapped memory there and does not fault. Each
- * allocation has the rest of its last such page to itself here, before its gap. */
-#define GPU_PAGE ((size_t)2 << 20)
-
+/* A GPU maps device memory in pages of 2 MiB (TL_EMU_GPU_PAGE), and cudaMalloc hands it out
+ * from them: an index a little past an allocation reaches mapped memory there and does not
+ * fault. Each allocation has the rest of its last such page to itself here, before its gap. */
 static uintptr_t arena;
 static size_t arena_used;
 static int arena_open;
@@ -307,7 +305,7 @@ cudaError_t cudaMalloc(void **ptr, size_t bytes)
                               "buffers it is given and allocates none (lab.h)");
     if (bytes == 0)
         return cudaSuccess;
-    return allocate(ptr, bytes, (bytes + GPU_PAGE - 1) / GPU_PAGE * GPU_PAGE);
+    return allocate(ptr, bytes, (bytes + TL_EMU_GPU_PAGE - 1) / TL_EMU_GPU_PAGE * TL_EMU_GPU_PAGE);
 }
 
 /* bytes of device memory at *ptr, of which a GPU maps `mapped` (bytes or more): the next place

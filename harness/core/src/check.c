@@ -760,8 +760,8 @@ static void explain(char *msg, size_t len, const scan *sc, const float *out, con
         return;
     }
     /* Subnormals come out as 0 where arithmetic flushes them: a float atomicAdd in global
-     * memory does on every GPU (the PTX ISA's atom and red), -ftz=true and fast maths too. */
-    /* ... and a NaN comes out as the GPU's one NaN, whatever bits it had (the other_nan). */
+     * memory does on every GPU (the PTX ISA's atom and red), -ftz=true and fast maths too;
+     * and a NaN comes out as the GPU's one NaN, whatever bits it had (the other_nan). */
     if (sc->flushed && sc->flushed + sc->other_nan == sc->wrong) {
         tl_appendf(msg, len,
                    "  hint: every wrong element is 0 where in holds a subnormal (denormal) float or "

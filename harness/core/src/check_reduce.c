@@ -159,6 +159,14 @@ static double quanta(float v)
  * by chance at one of many t: there only a t at which a whole number of
  * the launch's rounds ends counts.
  */
+/* A tail of t elements that float4 loads over the first n / 4 * 4 leave out: they stop at a
+ * multiple of 4 (README.md, step 8: the up to three after the last whole one need loads of
+ * their own). */
+static int float4_tail(size_t kept, size_t t)
+{
+    return t < 4 && kept % 4 == 0;
+}
+
 static size_t lost_tail(const reduce_case *c, double missing)
 {
     size_t unit = c->block ? c->block : 32;
@@ -172,10 +180,7 @@ static size_t lost_tail(const reduce_case *c, double missing)
             continue;
         size_t kept = c->n - t;
         int zeros = 0;
-        /* float4 loads over the first n / 4 * 4 elements stop at a multiple of 4 (README.md,
-         * step 8: the up to three after the last whole one need their own loads). */
-        int float4_tail = t < 4 && kept % 4 == 0;
-        if (!float4_tail && (kept % unit || (t > DENSE_TAIL && (!round || kept % round))))
+        if (!float4_tail(kept, t) && (kept % unit || (t > DENSE_TAIL && (!round || kept % round))))
             continue;
         while (zeros < 62 && !(kept >> zeros & 1))
             zeros++;
@@ -238,7 +243,7 @@ static void hint_tail(char *msg, size_t len, const reduce_case *c, size_t t)
                        threads);
         return;
     }
-    if (t < 4 && kept % 4 == 0 && !(c->block && kept % c->block == 0)) {
+    if (float4_tail(kept, t) && !(c->block && kept % c->block == 0)) {
         tl_appendf(msg, len,
                    "  n = %zu is %zu whole groups of four and %zu more: a thread that loads four at "
                    "a time (a float4 over in, n / 4 of them) leaves out the last n %% 4 = %zu. Add "
