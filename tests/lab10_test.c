@@ -132,10 +132,11 @@ TL_TECHNIQUE(lab10_technique, several_elements_a_thread, 20)
     tl_emu_stats t = tl_counts_of(TL_ENTRY(reduce), 1, TECHNIQUE_N, 1);
     double each = (double)TECHNIQUE_N / (double)t.threads;
     cr_assert(each >= 4,
-              "for n = %zu, %llu threads ran, %.2f elements each: a thread that adds one or two "
-              "elements spends its time on the tree and the launch. Give each several, with a "
-              "grid-stride loop over a grid of as many blocks as the GPU holds at once. "
-              "README.md, step 7.",
+              "for n = %zu, %llu threads ran, %.2f elements each: a thread that adds only a "
+              "few elements spends its time on the tree and the launch. Give each several (4 "
+              "at least here), with a grid-stride loop over a grid of as many blocks as the "
+              "GPU holds at once, or fewer where n is small: at most n / (4 x the threads of "
+              "a block). README.md, step 7.",
               (size_t)TECHNIQUE_N, t.threads, each);
 }
 
