@@ -1,6 +1,6 @@
 /*
- * Lab 8 reference: past shared-memory tiling, in seven steps (README.md).
- * steps/ holds the kernel after steps 0 to 6, each measured on its own.
+ * Lab 8 reference: past shared-memory tiling, in eight steps (README.md).
+ * steps/ holds the kernel after steps 0 to 7, each measured on its own.
  *
  * 1. Register blocking. A block of THREADS = 256 threads computes a
  *    BM x BN = 128 x 128 tile of C, each thread a TM x TN = 8 x 8 piece of
@@ -34,13 +34,14 @@
  *    steps and at least MIN_SPLIT_K long: block (x, y, z) multiplies the
  *    z-th run only and adds its partial tile into C with atomicAdd, C set
  *    to zero first (cudaMemsetAsync on the default stream, before the
- *    launch). 1024^3: 64 tiles, 4 runs of 256, 256 blocks; 512^3: 16
+ *    launch; step 8 sums the partial tiles otherwise). 1024^3: 64 tiles, 4 runs of 256, 256 blocks; 512^3: 16
  *    tiles, 4 runs of 128, 64 blocks (step 7 gives both smaller tiles).
  *    From 2000^3 up the tiles fill the GPU and the kernel is step 5's (the
  *    template's instance with SPLIT false: the same code, plain stores).
  *    The partial sums of an element are added in an order the hardware
  *    picks, so its rounding may differ from run to run, within the tests'
- *    bound (which holds for the k products summed in any order).
+ *    bound (which holds for the k products summed in any order); step 8
+ *    fixes the order.
  *
  * 7. Smaller tiles where C is small. Step 6's runs of k are at least
  *    MIN_SPLIT_K long, so at 512^3 its 16 tiles of 128 x 128 still make
@@ -64,6 +65,19 @@
  *    without the split), no spills, 16.5 KB of shared memory a block (nvcc
  *    13.0, sm_90; no spills for any architecture the kit builds).
  *
+ * 8. The partial tiles summed by the last of their blocks. At 512^3 the
+ *    cudaMemsetAsync that zeroes C for step 6's atomicAdds is a launch of
+ *    its own: 3 of the 20.5 microseconds on an H200. Instead each block of
+ *    a split product stores its partial tile, as float4s in the order its
+ *    threads hold them, in its slot of `partials`, a __device__ array; a
+ *    __threadfence() makes the stores visible to every block before the
+ *    block counts itself arrived (atomicInc on its tile's counter, which
+ *    wraps to 0 for the next call). The block that arrives last adds the
+ *    tile's partials, slot 0 first, and stores C: no memset, no atomicAdd
+ *    into C, and the sum's order is the runs' order, so C is the same, to
+ *    the bit, in every run (CUDA's threadFenceReduction sample sums a
+ *    reduction's partials so). A product too large for `partials` is split
+ *    into fewer runs.
  * Edges, thread by thread: each float4 of A and B is loaded whole where the
  * rows are 16-byte aligned (k, n multiples of 4) and it lies inside the
  * matrix, zeros outside, so a block on the edge of C runs at the speed of
@@ -81,6 +95,15 @@
 /* Step 7's shape where C has fewer tiles of the large one than SMALL_DIV-th of the blocks the GPU
  * holds. */
 #define SMALL_DIV 4
+/* Room for the partial tiles of a split product (step 8): 16 MiB, 512 tiles of 64 x 64
+ * in 2 runs, or 128 of 128 x 128. */
+#define PARTIAL_FLOATS (4 << 20)
+#define MAX_SPLIT_TILES (PARTIAL_FLOATS / (2 * 64 * 64))
+
+/* A split product's partial tiles, slot (tile, z) each, and its tiles' counts of blocks arrived
+ * (each back to 0 once its last block has arrived). */
+__device__ static float4 partials[PARTIAL_FLOATS / 4];
+__device__ static unsigned int arrived[MAX_SPLIT_TILES];
 
 /* A block's shape: BM x BN of C, warps of WM x WN, TM x TN a thread, MIN_BLOCKS an SM. */
 template <int BM_, int BN_, int WM_, int WN_, int TM_, int TN_, int MIN_BLOCKS_>
@@ -178,13 +201,60 @@ __device__ static void load_fragments(float ra[S::TM], float rb[S::TN],
 }
 
 /*
+ * Step 8: this block's partial tile into its slot, float4 q of the thread's
+ * acc at q * THREADS + threadIdx.x; then its arrival counted. The last
+ * block of the tile to arrive gets true, with acc the sum of every slot,
+ * slot 0 first; the others false.
+ */
+template <class S>
+__device__ static bool last_of_split(float acc[S::TM][S::TN])
+{
+    constexpr int TM = S::TM, TN = S::TN, THREADS = S::THREADS, VECS = S::BM * S::BN / 4;
+    __shared__ bool last;
+    int tile = blockIdx.y * gridDim.x + blockIdx.x, runs = gridDim.z;
+    float4 *slots = partials + (size_t)tile * runs * VECS;
+    float4 *mine = slots + (size_t)blockIdx.z * VECS + threadIdx.x;
+#pragma unroll
+    for (int i = 0; i < TM; i++)
+#pragma unroll
+        for (int s = 0; s < TN / 4; s++)
+            mine[(i * (TN / 4) + s) * THREADS] =
+                make_float4(acc[i][4 * s], acc[i][4 * s + 1], acc[i][4 * s + 2], acc[i][4 * s + 3]);
+    __threadfence(); /* the slot seen by every block before the arrival below */
+    __syncthreads();
+    if (threadIdx.x == 0)
+        last = atomicInc(&arrived[tile], runs - 1) == (unsigned)runs - 1;
+    __syncthreads();
+    if (!last)
+        return false;
+#pragma unroll
+    for (int i = 0; i < TM; i++)
+#pragma unroll
+        for (int j = 0; j < TN; j++)
+            acc[i][j] = 0.0f;
+    for (int z = 0; z < runs; z++) {
+        const float4 *slot = slots + (size_t)z * VECS + threadIdx.x;
+#pragma unroll
+        for (int i = 0; i < TM; i++)
+#pragma unroll
+            for (int s = 0; s < TN / 4; s++) {
+                float4 v = __ldcg(slot + (i * (TN / 4) + s) * THREADS); /* from L2, not a stale L1 */
+                acc[i][4 * s] += v.x, acc[i][4 * s + 1] += v.y;
+                acc[i][4 * s + 2] += v.z, acc[i][4 * s + 3] += v.w;
+            }
+    }
+    return true;
+}
+
+/*
  * Warp w takes rows (w / (BN / WN)) * WM .. and columns (w % (BN / WN)) * WN ..
  * of the block's tile. Lane l owns rows lr + s * RUN_M + i of the warp's
  * part (lr = (l / (RUN_N / 4)) * 4, s < TM / 4, i < 4) and columns
  * lc + s * RUN_N + j (lc = (l % (RUN_N / 4)) * 4, s < TN / 4, j < 4).
  *
- * SPLIT: block z multiplies k from z * k_run to (z + 1) * k_run, and adds
- * its tile into C, which holds zeros.
+ * SPLIT: block z multiplies k from z * k_run to (z + 1) * k_run and stores
+ * its tile in its slot of partials; the tile's last block to arrive sums
+ * the slots in order, into acc, and stores C.
  */
 template <class S, bool SPLIT>
 __global__ __launch_bounds__(S::THREADS, S::MIN_BLOCKS) void sgemm_kernel(float *c, const float *a,
@@ -244,6 +314,9 @@ __global__ __launch_bounds__(S::THREADS, S::MIN_BLOCKS) void sgemm_kernel(float 
         }
     }
 
+    if (SPLIT && !last_of_split<S>(acc))
+        return;
+
     int vectors = n % 4 == 0 && (uintptr_t)c % 16 == 0;
 #pragma unroll
     for (int i = 0; i < TM; i++) {
@@ -255,12 +328,7 @@ __global__ __launch_bounds__(S::THREADS, S::MIN_BLOCKS) void sgemm_kernel(float 
             int col = col0 + wc + s * RUN_N + lc;
             float *out = c + (size_t)row * n + col;
             const float *v = &acc[i][4 * s];
-            if (SPLIT) {
-#pragma unroll
-                for (int j = 0; j < 4; j++)
-                    if (col + j < n)
-                        atomicAdd(out + j, v[j]);
-            } else if (vectors && col + 4 <= n) {
+            if (vectors && col + 4 <= n) {
                 *(float4 *)out = make_float4(v[0], v[1], v[2], v[3]);
             } else {
 #pragma unroll
@@ -295,6 +363,8 @@ static void run(float *d_c, const float *d_a, const float *d_b, int m, int n, in
     int tiles = (int)(grid.x * grid.y), splits = resident_blocks<S>() / tiles;
     if (splits > k / MIN_SPLIT_K)
         splits = k / MIN_SPLIT_K;
+    if (splits > PARTIAL_FLOATS / (tiles * S::BM * S::BN)) /* room for the partial tiles */
+        splits = PARTIAL_FLOATS / (tiles * S::BM * S::BN);
     if (splits < 2) {
         sgemm_kernel<S, false><<<grid, S::THREADS>>>(d_c, d_a, d_b, m, n, k, k);
         return;
@@ -302,7 +372,6 @@ static void run(float *d_c, const float *d_a, const float *d_b, int m, int n, in
     /* Runs of k a whole number of steps long; the last may be shorter, none is empty. */
     int k_run = ((k + splits - 1) / splits + BK - 1) / BK * BK;
     grid.z = (k + k_run - 1) / k_run;
-    cudaMemsetAsync(d_c, 0, (size_t)m * n * sizeof(float), 0);
     sgemm_kernel<S, true><<<grid, S::THREADS>>>(d_c, d_a, d_b, m, n, k, k_run);
 }
 
