@@ -203,6 +203,15 @@ __global__ void heap(float *out, size_t too_many)
     }
 }
 
+/* An index past a kernel's malloc of a whole 2 MiB: the device's heap maps no page
+ * beyond what malloc gave. */
+__global__ void heap_past_its_end(float *out)
+{
+    float *buffer = (float *)malloc((size_t)2 << 20);
+    out[0] = buffer[((size_t)2 << 20) / sizeof(float) + 64];
+    free(buffer);
+}
+
 __global__ void traps(float *out)
 {
     if (threadIdx.x == 3)
@@ -213,6 +222,7 @@ __global__ void traps(float *out)
 extern "C" {
 void launch_integer_intrinsics(unsigned *out) { integer_intrinsics<<<1, 1>>>(out); }
 void launch_float_intrinsics(unsigned *out) { float_intrinsics<<<1, 1>>>(out); }
+void launch_heap_past_its_end(float *out) { heap_past_its_end<<<1, 1>>>(out); }
 void launch_vectors(int *out) { vectors<<<1, 1>>>(out); }
 void launch_hinted_copy(float *out, const float *in) { hinted_copy<<<1, 32>>>((float4 *)out, (const float4 *)in); }
 cudaError_t set_weights(const float *w, size_t bytes, size_t offset)

@@ -32,6 +32,7 @@ void launch_special_registers(unsigned *out);
 void launch_coordinate_registers(unsigned *out);
 void launch_half_precision(unsigned *out);
 void launch_heap(float *out, size_t too_many);
+void launch_heap_past_its_end(float *out);
 
 static void *device(size_t bytes)
 {
@@ -264,6 +265,16 @@ Test(emulator_cuda, malloc_in_a_kernel_is_device_memory_from_the_heap)
     cr_expect_eq(h[32], 1.0f, "1 GiB is more than the 8 MiB heap: malloc gives NULL");
     const tl_emu_stats *s = tl_emu_stats_get(0);
     cr_expect_eq(s->global_store_bytes, 32 * 4 + 32 * 4 + 4, "the buffer's stores count: %llu", s->global_store_bytes);
+}
+
+Test(emulator_cuda, an_index_past_a_kernel_malloc_names_it)
+{
+    launch_heap_past_its_end(device(sizeof(float)));
+    cr_assert_eq(cudaDeviceSynchronize(), cudaErrorIllegalAddress);
+    const char *why = tl_emu_error_detail();
+    cr_expect(strstr(why, "past the end of a 2097152-byte kernel malloc allocation"), "%s", why);
+    cr_expect(!strstr(why, "cudaMalloc") && !strstr(why, "2 MiB page"),
+              "a kernel's malloc is no cudaMalloc and has no page past it: %s", why);
 }
 
 Test(emulator_cuda, trap_stops_the_kernel)

@@ -387,9 +387,10 @@ static __attribute__((noinline)) void check_device_access(uintptr_t a, size_t si
                       al->size - al->data_offset - al->data_bytes);
             else if (al && !al->freed)
                 fault(cudaErrorIllegalAddress, "%s %zu bytes at %zu bytes past the end of a "
-                      "%zu-byte cudaMalloc allocation (an index out of bounds%s)",
+                      "%zu-byte %s allocation (an index out of bounds%s)",
                       verb(kind), size, (size_t)(a - al->base - al->size), al->size,
-                      al->mapped % TL_EMU_GPU_PAGE ? "" : ", past the 2 MiB page a GPU maps it in");
+                      al->in_kernel ? "kernel malloc" : "cudaMalloc",
+                      al->in_kernel ? "" : ", past the 2 MiB page a GPU maps it in");
             else
                 fault(cudaErrorIllegalAddress, "%s %zu bytes of device memory that belongs to "
                       "no allocation", verb(kind), size);

@@ -38,6 +38,7 @@ typedef struct {
      * fills that part with the margin's NaN where it is first reached, up to filled. */
     size_t mapped;
     uintptr_t filled;
+    int in_kernel; /* from a kernel's malloc, not from cudaMalloc */
 } tl_emu_allocation;
 /* The page a GPU maps device memory in, and cudaMalloc hands it out from. */
 #define TL_EMU_GPU_PAGE ((size_t)2 << 20)

@@ -290,7 +290,7 @@ const tl_emu_allocation *tl_emu_allocation_mapped(uintptr_t a, size_t bytes)
     return al;
 }
 
-static cudaError_t allocate(void **ptr, size_t bytes, size_t mapped);
+static cudaError_t allocate(void **ptr, size_t bytes, size_t mapped, int in_kernel);
 static size_t limits[7];
 
 cudaError_t cudaMalloc(void **ptr, size_t bytes)
@@ -305,12 +305,12 @@ cudaError_t cudaMalloc(void **ptr, size_t bytes)
                               "buffers it is given and allocates none (lab.h)");
     if (bytes == 0)
         return cudaSuccess;
-    return allocate(ptr, bytes, (bytes + TL_EMU_GPU_PAGE - 1) / TL_EMU_GPU_PAGE * TL_EMU_GPU_PAGE);
+    return allocate(ptr, bytes, (bytes + TL_EMU_GPU_PAGE - 1) / TL_EMU_GPU_PAGE * TL_EMU_GPU_PAGE, 0);
 }
 
 /* bytes of device memory at *ptr, of which a GPU maps `mapped` (bytes or more): the next place
  * in the arena, a gap after it. */
-static cudaError_t allocate(void **ptr, size_t bytes, size_t mapped)
+static cudaError_t allocate(void **ptr, size_t bytes, size_t mapped, int in_kernel)
 {
     size_t rounded = (mapped + 255) & ~(size_t)255;
     if (tl_emu_open_arena() || arena_used + rounded + GAP > ARENA_BYTES)
@@ -330,6 +330,7 @@ static cudaError_t allocate(void **ptr, size_t bytes, size_t mapped)
     al->freed = 0;
     al->name = NULL;
     al->mapped = mapped;
+    al->in_kernel = in_kernel;
     al->filled = al->base + bytes;
     arena_used += rounded + GAP; /* its pages closed, as mapped */
     /* Made while a kernel works in device memory (its malloc): open, as the rest is. */
@@ -352,7 +353,7 @@ static size_t heap_used;
 void *tl_emu_device_malloc(size_t bytes)
 {
     void *p = NULL;
-    if (bytes == 0 || bytes > limits[cudaLimitMallocHeapSize] - heap_used || allocate(&p, bytes, bytes))
+    if (bytes == 0 || bytes > limits[cudaLimitMallocHeapSize] - heap_used || allocate(&p, bytes, bytes, 1))
         return NULL;
     heap_used += bytes;
     return p;
