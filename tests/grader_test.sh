@@ -186,6 +186,18 @@ grade textbook2 02
 has "a textbook blocked loop with the stub's BLOCK scores at least 9 of 10 in lab 2" '^6\.00/6\.00 [^ ]+ [^ ]+ (9\.[0-9]+|10\.00)/10\.00$' parts 2
 summary=$build/grade/textbook2/results.json
 has "... and its performance line says what was measured" '^measured [0-9.]+$' perf 2
+# The same file graded again, under a longer name and with a longer PATH: the measured
+# program's path, the grader's paths in its environment, and so where its stack lies, all
+# change, and its simulated misses must not. The textbook loop at BLOCK 16 measured 0.8987
+# and then 0.898 by the full-marks threshold, 0.90 (an instructor's trial, 2026-11-28):
+# the same file, two grades.
+textbook2_ratio=$(result perf 2)
+again=textbook2-graded-again-under-a-name-of-another-length
+cp -r "$tmp/textbook2" "$tmp/$again"
+PATH="$PATH:/nonexistent/a/folder/that/makes/the/path/longer/than/it/was" grade "$again" 02
+summary=$build/grade/$again/results.json
+has "... and graded again from another path, it measures the very same ratio ($textbook2_ratio)" \
+    "^${textbook2_ratio//./\\.}\$" perf 2
 # (graded with KEEP_BUILD=1, as grade() does unless told: its build is kept)
 if [ -x "$build/grade/textbook2/build/lab02/student/test" ]; then
     ok "KEEP_BUILD=1 keeps a hand-in's build once it is graded"
