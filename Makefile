@@ -983,6 +983,7 @@ endif
 
 grade: $(GRADE_TOOLS)
 	@$(GRADE_ENV) harness/grade/grade.sh $(call shell_quote,$(SUBMISSION)) $(GRADE_DIR)
+	@[ ! -f $(GRADE_DIR)/gradebook.csv ] || echo "grade: note: $(GRADE_DIR)/gradebook.csv is grade-all's and was not updated: its row of this hand-in is the class's grading's still; make grade-all of the class's folder (with its LABS= and HIDDEN=) writes it again (INSTRUCTORS.md: Grading one student again)"
 
 # SCHEDULER=slurm: one Slurm job array instead, one task a hand-in (harness/grade/grade-slurm.sh).
 SLURM_ENV = PARTITION="$(PARTITION)" ACCOUNT="$(ACCOUNT)" TIME="$(TIME)" GRES="$(GRES)" \

@@ -156,6 +156,18 @@ if [ -f "$build/grade/heldonly/junit.xml" ] && grep -q 'name="a held-back case"'
 else
     not_ok "junit.xml shows a held-back case's shape or seed, or does not name it" "$build/grade/heldonly/junit.xml"
 fi
+# Graded again alone, into the class's folder and without the class's HIDDEN=: the folder's
+# held-back cases are gone, and grade-all's gradebook there keeps the class's row. Both went
+# without a word (an instructor's trial, 2026-11-28); the grader says both.
+mkdir -p "$tmp/class-grade"
+make -s grade LABS=01 SUBMISSION="$tmp/heldonly" HIDDEN="$tmp/held-back.txt" GRADE_DIR="$tmp/class-grade" >/dev/null 2>&1
+echo 'name,handed_in_as' >"$tmp/class-grade/gradebook.csv"
+summary=$tmp/heldonly-again.log
+make -s grade LABS=01 SUBMISSION="$tmp/heldonly" GRADE_DIR="$tmp/class-grade" >"$summary" 2>&1
+expect "a hand-in graded again without the held-back cases it was graded with says they are gone" \
+    "WARNING: heldonly was graded before with held-back cases .*graded now without HIDDEN=, its results have none"
+expect "... and that the class's gradebook beside it was not updated" \
+    "class-grade/gradebook.csv is grade-all's and was not updated"
 printf 'seed 4242\nshapes 97x131, 5x3\n' >"$tmp/bad-held-back.txt"
 grade references-08 08 "$tmp/bad-held-back.txt"
 expect "a held-back file with a line the grader cannot read stops it, naming the line" \
