@@ -834,6 +834,12 @@ $(PREBUILT_DIR)/%.o: $(REFERENCE_PREBUILT)/%.o
 	@mkdir -p $(@D)
 	cp $< $@
 	@if [ -f $(<:.o=.resources.txt) ]; then cp $(<:.o=.resources.txt) $(@:.o=.resources.txt); fi
+# A kit made for some labs (make dist LABS="1 2 3") holds their references alone: another
+# lab's SOLUTION=1 says so, where make said only "No rule to make target
+# 'solutions/prebuilt/lab04-emu.o'" (an instructor's trial, 2026-11-28).
+KIT_REFERENCE_LABS = $(patsubst 0%,%,$(sort $(foreach f,$(wildcard $(REFERENCE_PREBUILT)/lab*.o),$(firstword $(subst -, ,$(patsubst lab%,%,$(notdir $(f))))))))
+$(REFERENCE_PREBUILT)/lab%.o:
+	@echo "This kit has no reference solution of lab $(patsubst 0%,%,$(firstword $(subst -, ,$*))): it was made for lab$(if $(word 2,$(KIT_REFERENCE_LABS)),s) $(KIT_REFERENCE_LABS) alone, so SOLUTION=1 runs only $(if $(word 2,$(KIT_REFERENCE_LABS)),those,that one). Your own file's tests, make lab$(patsubst 0%,%,$(firstword $(subst -, ,$*))) test, still run; ask your instructor whether the lab is part of your course." >&2; exit 2
 endif
 REFERENCES := $(foreach n,$(BUILD_LABS),$(foreach b,$(call lab_backends,$(n)),$(PREBUILT_DIR)/lab$(n)-$(b).o))
 
@@ -983,6 +989,7 @@ endif
 
 grade: $(GRADE_TOOLS)
 	@$(GRADE_ENV) harness/grade/grade.sh $(call shell_quote,$(SUBMISSION)) $(GRADE_DIR)
+	@[ ! -f $(GRADE_DIR)/gradebook.csv ] || echo "grade: note: $(GRADE_DIR)/gradebook.csv is grade-all's and was not updated: its row of this hand-in is the class's grading's still; make grade-all of the class's folder (with its LABS= and HIDDEN=) writes it again (INSTRUCTORS.md: Grading one student again)"
 
 # SCHEDULER=slurm: one Slurm job array instead, one task a hand-in (harness/grade/grade-slurm.sh).
 SLURM_ENV = PARTITION="$(PARTITION)" ACCOUNT="$(ACCOUNT)" TIME="$(TIME)" GRES="$(GRES)" \

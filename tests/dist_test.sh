@@ -13,6 +13,22 @@ check "lab 4's reference passes on the emulator there" make -s -C "$kit" lab4 te
 check "the bench runs there, the reference beside the ceiling" \
     sh -c "make -s -C '$kit' lab2 bench SIZES=64,33x65 REPS=2 | grep -E '^ +reference +[0-9.]+'"
 
+# A kit for some labs (make dist LABS=) holds their references alone: another lab's
+# SOLUTION=1 says so in a sentence, where make said "No rule to make target
+# 'solutions/prebuilt/lab04-emu.o'" (an instructor's trial, 2026-11-28).
+check "make dist LABS=\"1 2 3\" builds a kit of those labs" make -s dist LABS="1 2 3"
+check "... which unpacks" tar -xzf "$build/tilelab-student-labs-01-02-03.tar.gz" -C "$tmp"
+some=$tmp/tilelab-student-labs-01-02-03
+check "... where lab 1's reference passes its suite" make -s -C "$some" lab1 test SOLUTION=1
+make -s -C "$some" lab4 test SOLUTION=1 GPU=emu >"$tmp/lab4.log" 2>&1
+rc=$?
+if [ "$rc" -ne 0 ] && grep -q "This kit has no reference solution of lab 4: it was made for labs 1 2 3 alone" "$tmp/lab4.log" &&
+    ! grep -q "No rule to make target" "$tmp/lab4.log"; then
+    ok "... and lab 4's SOLUTION=1 fails, saying the kit was made for labs 1 2 3"
+else
+    not_ok "lab 4's SOLUTION=1 in a kit of labs 1-3 (exit $rc) does not say why" "$tmp/lab4.log"
+fi
+
 # No line of any reference source may be in the kit, but for lines the kit
 # shows anyway (a prototype, the contract's index formula in a handout). The
 # lecture decks may show a kernel's shape (a loop header, a launch's block)

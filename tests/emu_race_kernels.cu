@@ -244,6 +244,16 @@ __global__ void malloc_scratch(float *out, float *scratch)
     out[blockIdx.x * 64 + threadIdx.x] = scratch[63 - threadIdx.x];
 }
 
+/* A transpose with no bounds test, of a 9 x 5 matrix in blocks of 8 x 8 threads: a thread of
+ * row r >= rows reads past the end of in, and writes out[c * rows + r], the element of the next
+ * column's row r - rows, which a thread of another block writes too. */
+__global__ void transpose_unguarded(float *out, const float *in, int rows, int cols)
+{
+    int c = blockIdx.x * blockDim.x + threadIdx.x;
+    int r = blockIdx.y * blockDim.y + threadIdx.y;
+    out[c * rows + r] = in[r * cols + c];
+}
+
 /* A block's sum as a tree in shared memory: with a barrier between its rounds (how = 1), or
  * without (0), where thread t reads s[t + k] while thread t + k may still add into it; or
  * (2) two rounds without a barrier whose first adds the 0 of slots 64 on, and so leaves
@@ -281,6 +291,10 @@ extern "C" {
 void launch_tree_sum(float *out, int how) { tree_sum<<<1, 128>>>(out, how); }
 void launch_device_scratch(float *out, int how) { device_scratch<<<2, 64>>>(out, how); }
 void launch_malloc_scratch(float *out, float *scratch) { malloc_scratch<<<2, 64>>>(out, scratch); }
+void launch_transpose_unguarded(float *out, const float *in, int rows, int cols)
+{
+    transpose_unguarded<<<dim3((cols + 7) / 8, (rows + 7) / 8), dim3(8, 8)>>>(out, in, rows, cols);
+}
 void launch_one_barrier_a_step(float *out) { one_barrier_a_step<<<1, 64>>>(out); }
 void launch_tile_smaller_than_block(float *out) { tile_smaller_than_block<<<1, dim3(32, 32)>>>(out); }
 void launch_lanes_then_warps(float *out) { lanes_then_warps<<<1, 64>>>(out); }

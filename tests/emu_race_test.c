@@ -34,6 +34,7 @@ void launch_namespace_scope_shared(float *out);
 void launch_device_scratch(float *out, int how);
 void launch_malloc_scratch(float *out, float *scratch);
 void launch_add_to_one_word(float *out);
+void launch_transpose_unguarded(float *out, const float *in, int rows, int cols);
 void launch_tree_sum(float *out, int how);
 extern const int tree_add_line;
 extern const int leader_write_line, leader_read_line, later_write_line, early_read_line,
@@ -362,6 +363,38 @@ Test(emulator_race, blocks_adding_to_one_word_without_atomics_race)
                            "that block (0, 0, 0) had written there", "atomicAdd", NULL};
     for (const char *const *t = texts; *t; t++)
         cr_assert(d && strstr(d, *t), "the message lacks \"%s\": %s", *t, d ? d : "(none)");
+}
+
+/* A transpose with no bounds test, on matrices named as the kit names a lab's (gpu.c), with
+ * margins of 64 floats: thread (0, 1, 0) of block (0, 1, 0), row 9 of a 9 x 5 matrix, reads
+ * in[45], past in's end, and writes out[9], which thread (1, 0, 0) of block (0, 0, 0) wrote
+ * first. The emulator names that thread outside the matrix and its bounds test, never a race
+ * between blocks sharing a value, whose fixes (__shared__ memory, atomics) are no fix here (a
+ * student's lab 3, 2026-11-28). */
+Test(emulator_race, a_thread_past_the_edge_names_the_bounds_test)
+{
+    enum { ROWS = 9, COLS = 5, MARGIN = 64, ALL = ROWS * COLS + 2 * MARGIN };
+    float *in = NULL, *out = NULL, h[ALL];
+    for (int i = 0; i < ALL; i++)
+        h[i] = (float)i; /* each its own value: a store over another's changes it */
+    cr_assert_eq(cudaMalloc((void **)&in, sizeof h), cudaSuccess);
+    cr_assert_eq(cudaMalloc((void **)&out, sizeof h), cudaSuccess);
+    cr_assert_eq(cudaMemcpy(in, h, sizeof h, cudaMemcpyHostToDevice), cudaSuccess);
+    tl_emu_name_allocation(in, "in", MARGIN * sizeof(float), ROWS * COLS * sizeof(float));
+    tl_emu_name_allocation(out, "out", MARGIN * sizeof(float), ROWS * COLS * sizeof(float));
+    launch_transpose_unguarded(out + MARGIN, in + MARGIN, ROWS, COLS);
+    cr_assert_eq(cudaDeviceSynchronize(), cudaErrorLaunchFailure, "%s", tl_emu_error_detail());
+    const char *d = tl_emu_error_detail();
+    const char *texts[] = {"a thread outside the matrix: thread (1, 0, 0) of block (0, 0, 0) and thread "
+                           "(0, 1, 0) of block (0, 1, 0) of transpose_unguarded both wrote 4 byte(s) at "
+                           "out[9] (", "emu_race_kernels.cu:",
+                           "the second had first read in[45], where in has 45 elements (in[0] .. in[44])",
+                           "bounds test", NULL};
+    for (const char *const *t = texts; *t; t++)
+        cr_assert(d && strstr(d, *t), "the message lacks \"%s\": %s", *t, d ? d : "(none)");
+    const char *misleading[] = {"a race between blocks", "__shared__", "atomic", NULL};
+    for (const char *const *t = misleading; *t; t++)
+        cr_assert(d && !strstr(d, *t), "the message says \"%s\", a fix for blocks sharing a value: %s", *t, d);
 }
 
 /* The same variable written by every block with the same value, or by one block a launch

@@ -84,6 +84,20 @@ static inline double tl_tiled_area(int rows, int cols, int side)
  * technique check judges how the work was launched, even while it is wrong.
  */
 static tl_verdict tl_technique_verdict; /* the last call's, as its check gave it */
+/* The test's first call whose kernels ran and failed, said as a message says it, and its
+ * verdict's message: after it the GPU's context is lost, and no later call of the test runs. */
+static char tl_technique_faulted[256], tl_technique_fault[sizeof tl_technique_verdict.message];
+
+/* "transpose() of a 33 x 31 matrix": the call of entry on shape s, as a message says it. */
+static inline const char *tl_technique_call(void (*entry)(void), tl_shape s, char *buf, size_t len)
+{
+    const char *name = tl_lab_entry_of(entry);
+    const tl_op *op = tl_op_of_entry(name);
+    buf[0] = '\0';
+    if (op)
+        op->call->describe(buf, len, name, s);
+    return buf;
+}
 
 static inline int tl_launches_of(void (*entry)(void), int rows, int cols, int depth)
 {
@@ -93,6 +107,17 @@ static inline int tl_launches_of(void (*entry)(void), int rows, int cols, int de
     if (tl_todo_message())
         cr_assert_fail("not implemented yet: %s", tl_todo_message());
     int n = tl_launch_count();
+    if (n > 0 && v->run_failed && !tl_technique_faulted[0]) {
+        tl_technique_call(entry, s, tl_technique_faulted, sizeof tl_technique_faulted);
+        snprintf(tl_technique_fault, sizeof tl_technique_fault, "%s", v->message);
+    }
+    char call[256];
+    cr_assert(n > 0 || !v->run_failed || !tl_technique_faulted[0],
+              "how your kernels are launched cannot be judged past your call %s: its kernel failed "
+              "there, and after a kernel fails, the GPU's context is lost, so nothing of a later call "
+              "runs, %s included. The correctness tests name the fault too; once they pass, this "
+              "test judges the launch. That call: %s",
+              tl_technique_faulted, tl_technique_call(entry, s, call, sizeof call), tl_technique_fault);
     cr_assert(n > 0 || !v->run_failed,
               "how your kernels are launched cannot be judged: the call failed before any kernel of "
               "it ran (after a kernel faults, the GPU's context is lost and every later call fails; "
@@ -100,11 +125,7 @@ static inline int tl_launches_of(void (*entry)(void), int rows, int cols, int de
               v->message);
     if (n == 0) {
         /* Which call: a technique check runs several shapes, and a file may launch for some. */
-        const char *name = tl_lab_entry_of(entry);
-        const tl_op *op = tl_op_of_entry(name);
-        char call[256] = "";
-        if (op)
-            op->call->describe(call, sizeof call, name, s);
+        tl_technique_call(entry, s, call, sizeof call);
         cr_assert_fail("your call, %s, launched no kernel. %s This test judges how your kernels "
                        "are launched, so every call, whatever its shape, does its work in a kernel of "
                        "yours: launch it with kernel<<<grid, block>>>(...) (a copy such as "

@@ -156,6 +156,18 @@ if [ -f "$build/grade/heldonly/junit.xml" ] && grep -q 'name="a held-back case"'
 else
     not_ok "junit.xml shows a held-back case's shape or seed, or does not name it" "$build/grade/heldonly/junit.xml"
 fi
+# Graded again alone, into the class's folder and without the class's HIDDEN=: the folder's
+# held-back cases are gone, and grade-all's gradebook there keeps the class's row. Both went
+# without a word (an instructor's trial, 2026-11-28); the grader says both.
+mkdir -p "$tmp/class-grade"
+make -s grade LABS=01 SUBMISSION="$tmp/heldonly" HIDDEN="$tmp/held-back.txt" GRADE_DIR="$tmp/class-grade" >/dev/null 2>&1
+echo 'name,handed_in_as' >"$tmp/class-grade/gradebook.csv"
+summary=$tmp/heldonly-again.log
+make -s grade LABS=01 SUBMISSION="$tmp/heldonly" GRADE_DIR="$tmp/class-grade" >"$summary" 2>&1
+expect "a hand-in graded again without the held-back cases it was graded with says they are gone" \
+    "WARNING: heldonly was graded before with held-back cases .*graded now without HIDDEN=, its results have none"
+expect "... and that the class's gradebook beside it was not updated" \
+    "class-grade/gradebook.csv is grade-all's and was not updated"
 printf 'seed 4242\nshapes 97x131, 5x3\n' >"$tmp/bad-held-back.txt"
 grade references-08 08 "$tmp/bad-held-back.txt"
 expect "a held-back file with a line the grader cannot read stops it, naming the line" \
@@ -186,6 +198,18 @@ grade textbook2 02
 has "a textbook blocked loop with the stub's BLOCK scores at least 9 of 10 in lab 2" '^6\.00/6\.00 [^ ]+ [^ ]+ (9\.[0-9]+|10\.00)/10\.00$' parts 2
 summary=$build/grade/textbook2/results.json
 has "... and its performance line says what was measured" '^measured [0-9.]+$' perf 2
+# The same file graded again, under a longer name and with a longer PATH: the measured
+# program's path, the grader's paths in its environment, and so where its stack lies, all
+# change, and its simulated misses must not. The textbook loop at BLOCK 16 measured 0.8987
+# and then 0.898 by the full-marks threshold, 0.90 (an instructor's trial, 2026-11-28):
+# the same file, two grades.
+textbook2_ratio=$(result perf 2)
+again=textbook2-graded-again-under-a-name-of-another-length
+cp -r "$tmp/textbook2" "$tmp/$again"
+PATH="$PATH:/nonexistent/a/folder/that/makes/the/path/longer/than/it/was" grade "$again" 02
+summary=$build/grade/$again/results.json
+has "... and graded again from another path, it measures the very same ratio ($textbook2_ratio)" \
+    "^${textbook2_ratio//./\\.}\$" perf 2
 # (graded with KEEP_BUILD=1, as grade() does unless told: its build is kept)
 if [ -x "$build/grade/textbook2/build/lab02/student/test" ]; then
     ok "KEEP_BUILD=1 keeps a hand-in's build once it is graded"

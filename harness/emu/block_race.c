@@ -9,7 +9,8 @@
  * block's write and its read: the result changes from run to run.
  *
  * So each 4-byte word of a __device__ variable keeps the block that last
- * wrote it in the current launch. A store by another block to such a word
+ * wrote it in the current launch, and which of its threads (emulator.c
+ * names the two threads of a race, and says which had run past a matrix). A store by another block to such a word
  * is a write-write race between blocks unless it stores the very value
  * already there (blocks that all write the same flag or the same result
  * give a GPU one answer whatever their order): the word's bytes are kept as
@@ -31,15 +32,17 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* A variable's shadow: per word, the launch and the block (+1) of its last store. */
+/* A variable's shadow: per word, the launch and the block (+1) of its last store, and who in
+ * the block stored it (the emulator's word for the thread: emulator.h). */
 typedef struct {
     uintptr_t beg;
     size_t words;
     uint32_t *launch, *block;
+    uint16_t *writer;
 } shadow;
 
 #define MAX_SHADOWS 64
-#define MAX_SHADOW_WORDS ((size_t)1 << 24) /* 128 MiB of shadow at most, all variables together */
+#define MAX_SHADOW_WORDS ((size_t)1 << 24) /* 160 MiB of shadow at most, all variables together */
 #define MAX_PENDING 64
 
 static shadow shadows[MAX_SHADOWS];
@@ -52,6 +55,7 @@ typedef struct {
     uintptr_t addr, pc;
     size_t size;
     uint32_t other;
+    uint16_t writer, other_writer;
     unsigned char before[16];
 } pending;
 
@@ -75,9 +79,11 @@ static shadow *shadow_of(uintptr_t beg, size_t bytes)
     shadow *s = &shadows[n_shadows];
     s->launch = calloc(words, sizeof *s->launch);
     s->block = calloc(words, sizeof *s->block);
-    if (!s->launch || !s->block) {
+    s->writer = calloc(words, sizeof *s->writer);
+    if (!s->launch || !s->block || !s->writer) {
         free(s->launch);
         free(s->block);
+        free(s->writer);
         return NULL;
     }
     s->beg = beg, s->words = words;
@@ -87,28 +93,31 @@ static shadow *shadow_of(uintptr_t beg, size_t bytes)
 }
 
 void tl_emu_block_race_store(uintptr_t beg, size_t bytes, uintptr_t a, size_t size, uint32_t block,
-                             uintptr_t pc)
+                             uint16_t writer, uintptr_t pc)
 {
-    tl_emu_block_race_stored(beg, bytes, a, size, block, pc, (const void *)a);
+    tl_emu_block_race_stored(beg, bytes, a, size, block, writer, pc, (const void *)a);
 }
 
 void tl_emu_block_race_stored(uintptr_t beg, size_t bytes, uintptr_t a, size_t size, uint32_t block,
-                              uintptr_t pc, const void *was)
+                              uint16_t writer, uintptr_t pc, const void *was)
 {
     shadow *s = shadow_of(beg, bytes);
     if (!s || size > sizeof pendings[0].before)
         return;
     size_t first = (a - beg) / 4, last = (a + size - 1 - beg) / 4;
     uint32_t other = 0;
+    uint16_t other_writer = 0;
     for (size_t w = first; w <= last && w < s->words; w++) {
         if (s->launch[w] == launch && s->block[w] != block + 1)
-            other = s->block[w];
+            other = s->block[w], other_writer = s->writer[w];
         s->launch[w] = launch;
         s->block[w] = block + 1;
+        s->writer[w] = writer;
     }
     if (other && n_pending < MAX_PENDING) {
         pending *p = &pendings[n_pending++];
         p->addr = a, p->size = size, p->pc = pc, p->other = other - 1;
+        p->writer = writer, p->other_writer = other_writer;
         memcpy(p->before, was, size);
     }
 }
@@ -120,6 +129,7 @@ int tl_emu_block_race_found(tl_emu_block_race *r)
         const pending *p = &pendings[i];
         if (memcmp(p->before, (const void *)p->addr, p->size) != 0) {
             r->addr = p->addr, r->size = p->size, r->pc = p->pc, r->other = p->other;
+            r->writer = p->writer, r->other_writer = p->other_writer;
             found = 1;
         }
     }

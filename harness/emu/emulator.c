@@ -70,6 +70,8 @@ typedef struct {
     unsigned long batch; /* __pipeline_commit()s so far */
     access_record *rec;
     size_t n_rec, cap_rec;
+    unsigned outside;    /* its first access outside a named matrix's elements: outside_kinds[outside - 1] */
+    uintptr_t outside_at; /* and where */
 } emu_thread;
 
 struct tl_emu_builtins tl_emu_builtin = {{0, 0, 0}, {0, 0, 0}, {1, 1, 1}, {1, 1, 1}};
@@ -300,6 +302,56 @@ static uint32_t block_index(void)
     return (b.z * g.y + b.y) * g.x + b.x;
 }
 
+/*
+ * Accesses outside a lab's matrices, in the kit's margins around them or
+ * past them: the thread that makes one lies past the matrix's edge (no
+ * kernel of a lab's reads or writes there), and a race between blocks it
+ * then writes into is its bounds test's, not blocks sharing a value
+ * (check_block_race). Each kind of them a launch makes (a matrix, a load or
+ * a store, past its end or before its start; 15 at most) is a row here, and
+ * a thread keeps its first: its row and its address.
+ */
+typedef struct {
+    const char *name;
+    size_t elements;
+    int store, past_end;
+} outside_kind;
+#define OUTSIDE_KINDS 15
+static outside_kind outside_kinds[OUTSIDE_KINDS];
+static int n_outside_kinds;
+
+static __attribute__((noinline)) void note_outside(const tl_emu_allocation *al, uintptr_t a, int kind)
+{
+    if (current < 0 || threads[current].outside)
+        return;
+    outside_kind k = {al->name, al->data_bytes / 4, kind != GLOBAL_LOAD,
+                      a >= al->base + al->data_offset + al->data_bytes};
+    int i = 0;
+    while (i < n_outside_kinds && !(outside_kinds[i].name == k.name && outside_kinds[i].store == k.store &&
+                                    outside_kinds[i].past_end == k.past_end))
+        i++;
+    if (i == OUTSIDE_KINDS)
+        return;
+    if (i == n_outside_kinds)
+        outside_kinds[n_outside_kinds++] = k;
+    threads[current].outside = (unsigned)i + 1, threads[current].outside_at = a;
+}
+
+/* An access of size bytes at a in al: outside its matrix's elements, where it has some. */
+static inline void check_outside(const tl_emu_allocation *al, uintptr_t a, size_t size, int kind)
+{
+    if (al->name && (a < al->base + al->data_offset || a + size > al->base + al->data_offset + al->data_bytes))
+        note_outside(al, a, kind);
+}
+
+/* The running thread as block_race.c keeps it with a word it stores: its index in the block,
+ * and above it its first access outside a matrix, if any. */
+#define WRITER_THREAD_BITS 10
+static uint16_t writer_now(void)
+{
+    return current < 0 ? 0 : (uint16_t)(current | threads[current].outside << WRITER_THREAD_BITS);
+}
+
 /* A store into a small cudaMalloc allocation (a lab's one-float *d_out, a vector of partial
  * sums) is checked for races between blocks as a __device__ variable's is (block_race.c):
  * *d_out += sum from every block, a read-modify-write of one word, loses all but one block's
@@ -310,7 +362,7 @@ static void block_race_store_in(const tl_emu_allocation *al, uintptr_t a, size_t
                                 const void *was)
 {
     if (al && al->size <= SMALL_ALLOCATION)
-        tl_emu_block_race_stored(al->base, al->size, a, size, block_index(), pc, was);
+        tl_emu_block_race_stored(al->base, al->size, a, size, block_index(), writer_now(), pc, was);
 }
 
 /* check_access of an access by host code (no thread runs). */
@@ -371,7 +423,10 @@ static __attribute__((noinline)) void check_device_access(uintptr_t a, size_t si
     int shared_kind = kind == GLOBAL_ATOMIC ? SHARED_ATOMIC : kind + 2;
     if (tl_emu_in_arena(a)) {
         const tl_emu_allocation *in = tl_emu_allocation_of(a, size), *al;
+        if (in)
+            check_outside(in, a, size, kind);
         if (!in && (al = tl_emu_allocation_mapped(a, size)) != NULL) {
+            check_outside(al, a, size, kind);
             stray_access(al, a, size, kind, pc);
         } else if (!in) {
             char at[320];
@@ -434,7 +489,7 @@ static __attribute__((noinline)) void check_device_access(uintptr_t a, size_t si
         if (shared)
             check_race(a, size, kind, pc);
         else if (kind == GLOBAL_STORE)
-            tl_emu_block_race_store(g->beg, g->size, a, size, block_index(), pc);
+            tl_emu_block_race_store(g->beg, g->size, a, size, block_index(), writer_now(), pc);
         if (!shared && !constant && kind == GLOBAL_LOAD)
             remember_global_read(a, size, pc, g);
         else if (!shared && !constant)
@@ -1177,7 +1232,7 @@ static __attribute__((noinline)) void tell_unseen_stores(void)
                 continue;
             if (r->variable)
                 tl_emu_block_race_stored(r->variable->beg, r->variable->size, r->a + at, piece,
-                                         block_index(), r->pc, r->bytes + at);
+                                         block_index(), writer_now(), r->pc, r->bytes + at);
             else
                 block_race_store_in(tl_emu_allocation_of(r->a + at, piece), r->a + at, piece, r->pc,
                                     r->bytes + at);
@@ -1420,9 +1475,41 @@ static void tell_race(void)
                       : "");
 }
 
+/* "thread (1, 0, 0) of block (0, 0, 0)": a writer of block_race.c's, of the block with index
+ * block in the grid. */
+static const char *writer_named(uint16_t writer, uint32_t block, char *buf, size_t len)
+{
+    uint3 d = tl_emu_builtin.blockDim, g = tl_emu_builtin.gridDim;
+    unsigned t = writer & ((1u << WRITER_THREAD_BITS) - 1);
+    snprintf(buf, len, "thread (%u, %u, %u) of block (%u, %u, %u)", t % d.x, t / d.x % d.y,
+             t / (d.x * d.y), block % g.x, block / g.x % g.y, block / g.x / g.y);
+    return buf;
+}
+
+/* What the thread of writer did outside a matrix before its store, and where, if at (the
+ * running block's threads still say where): "read in[8633], where in has 8633 elements
+ * (in[0] .. in[8632])", or without at "read past the end of in". */
+static const char *outside_told(uint16_t writer, uintptr_t at, char *buf, size_t len)
+{
+    const outside_kind *k = &outside_kinds[(writer >> WRITER_THREAD_BITS) - 1];
+    const char *verb = k->store ? "written" : "read";
+    if (!at) {
+        snprintf(buf, len, "%s %s %s", verb, k->past_end ? "past the end of" : "before the start of",
+                 k->name);
+        return buf;
+    }
+    const tl_emu_allocation *al = tl_emu_allocation_near(at);
+    long long element = al ? ((long long)at - (long long)(al->base + al->data_offset)) / 4 : 0;
+    snprintf(buf, len, "%s %s[%lld], where %s has %zu elements (%s[0] .. %s[%zu])", verb, k->name,
+             element, k->name, k->elements, k->name, k->name, k->elements - 1);
+    return buf;
+}
+
 /* After a block: where it changed a __device__ variable's word that another block of the
  * launch had written (block_race.c), the race, which a GPU runs on with and the emulator,
- * running one block after another, never shows in the result. */
+ * running one block after another, never shows in the result. Where either thread had gone
+ * outside a matrix before its store, that is what the race comes of: a thread past the
+ * matrix's edge, which its bounds test let through, wrote an element another thread owns. */
 static void check_block_race(void)
 {
     tl_emu_block_race r;
@@ -1442,6 +1529,28 @@ static void check_block_race(void)
     else
         snprintf(what, sizeof what, "at byte %zu of a cudaMalloc allocation",
                  (size_t)(r.addr - (al ? al->base : r.addr)));
+    if (r.writer >> WRITER_THREAD_BITS || r.other_writer >> WRITER_THREAD_BITS) {
+        /* The running block's thread is the one to name where both were outside: its threads
+         * still say where it went. */
+        int second = r.writer >> WRITER_THREAD_BITS != 0;
+        uint16_t outside = second ? r.writer : r.other_writer;
+        char first_name[96], second_name[96], did[320];
+        outside_told(outside, second ? threads[r.writer & ((1u << WRITER_THREAD_BITS) - 1)].outside_at : 0,
+                     did, sizeof did);
+        kernel_failed(cudaErrorLaunchFailure, 0,
+            "a thread outside the matrix: %s and %s of %s both wrote %zu byte(s) %s (%s) in the same "
+            "launch, and the %s had first %s: it lies past the matrix's edge, where the kernel's "
+            "bounds test must stop it before it reads or writes anything (as if (r < rows && "
+            "c < cols) stops the thread of row r and column c). Without the test, its index runs "
+            "on into an element that is another thread's. On a GPU the blocks of a "
+            "launch run at the same time, in no fixed order, so which of the two values the element "
+            "keeps changes from run to run (the emulator runs one block after another, so it says "
+            "so instead)",
+            writer_named(r.other_writer, r.other, first_name, sizeof first_name),
+            writer_named(r.writer, block_index(), second_name, sizeof second_name), kernel_name,
+            r.size, what, line_at(r.pc, here, sizeof here), second ? "second" : "first", did);
+        return;
+    }
     kernel_failed(cudaErrorLaunchFailure, 0,
         "a race between blocks: block (%u, %u, %u) of %s wrote %zu byte(s) %s (%s), over another "
         "value that block (%u, %u, %u) had written there in the same launch. On a GPU the blocks "
@@ -2169,6 +2278,7 @@ static void run_block(int n_threads)
         t->fiber = NULL; /* made at its first turn (run_warp) */
         t->state = READY;
         t->n_copies = 0, t->batch = 0;
+        t->outside = 0;
         t->idx.x = (unsigned)i % bx;
         t->idx.y = (unsigned)i / bx % by;
         t->idx.z = (unsigned)i / (bx * by);
@@ -2280,6 +2390,7 @@ cudaError_t tl_emu_launch(dim3 grid, dim3 block, size_t dynamic_shared, cudaStre
     }
     tl_emu_device_memory(1);
     tl_emu_block_race_launch();
+    n_outside_kinds = 0;
     for (unsigned z = 0; z < grid.z && !aborted; z++)
         for (unsigned y = 0; y < grid.y && !aborted; y++)
             for (unsigned x = 0; x < grid.x && !aborted; x++) {

@@ -114,17 +114,20 @@ void tl_emu_race_wrote_same(int thread, uintptr_t a, size_t size, uintptr_t pc, 
 /* block_race.c: races between the blocks of a launch on a __device__ variable (or a small
  * cudaMalloc allocation). A launch begins; block (its index in the grid) stores size bytes at
  * a, in the variable of bytes bytes at beg, by the instruction at pc; or stored them already,
- * over the bytes was (a store gcc left unchecked, seen by the bytes it changed). */
+ * over the bytes was (a store gcc left unchecked, seen by the bytes it changed). writer is
+ * the storing thread as emulator.c words it (its index in the block, and what it did
+ * before), kept with the word and given back for both stores of a race. */
 void tl_emu_block_race_launch(void);
 void tl_emu_block_race_store(uintptr_t beg, size_t bytes, uintptr_t a, size_t size, uint32_t block,
-                             uintptr_t pc);
+                             uint16_t writer, uintptr_t pc);
 void tl_emu_block_race_stored(uintptr_t beg, size_t bytes, uintptr_t a, size_t size, uint32_t block,
-                              uintptr_t pc, const void *was);
+                              uint16_t writer, uintptr_t pc, const void *was);
 /* A store of the block that just ended over another block's value, which it changed. */
 typedef struct {
     uintptr_t addr, pc;
     size_t size;
-    uint32_t other; /* the other block's index in the grid */
+    uint32_t other;                /* the other block's index in the grid */
+    uint16_t writer, other_writer; /* the two stores' threads, as they were given */
 } tl_emu_block_race;
 /* 1 and *r where the block that just ended raced so; the block's stores are forgotten. */
 int tl_emu_block_race_found(tl_emu_block_race *r);

@@ -291,6 +291,19 @@ static int fail_kernel(cudaError_t err, const char *doing, tl_entry_fn fn, char 
 }
 
 
+/*
+ * Whether the GPU's context was lost in an earlier call of this process: a kernel that
+ * faulted (a GPU's sticky errors, and every error the emulator stops a kernel with) leaves
+ * every later call failing with its error before anything of it runs, its first copy
+ * included, which is then no fault of the copy's.
+ */
+static int context_lost;
+
+static void note_kernel_failed(void)
+{
+    context_lost = context_lost || cudaDeviceSynchronize() != cudaSuccess;
+}
+
 /* Copies the matrices over, calls the lab, waits, and copies them back. */
 static int run_copied(const tl_call *call, tl_entry_fn fn, tl_matrix *const m[], tl_shape s, char *why,
                       size_t why_len)
@@ -300,7 +313,13 @@ static int run_copied(const tl_call *call, tl_entry_fn fn, tl_matrix *const m[],
     device_copy d[TL_CALL_MATRICES];
     for (int i = 0; i < n; i++)
         d[i] = (device_copy){m[i], NULL, call->device_name[i]};
-    if ((err = to_device(d, n))) {
+    if ((err = to_device(d, n)) && context_lost) {
+        snprintf(why, why_len, "nothing of this call ran: an earlier call failed and left the GPU's "
+                 "context lost (after a kernel fails, every later call fails with its error, %s, "
+                 "here at the first copy of the matrices to the GPU)", cudaGetErrorName(err));
+        goto done;
+    }
+    if (err) {
         fail(err, "copying the matrices to the GPU", why, why_len);
         goto done;
     }
@@ -321,10 +340,12 @@ static int run_copied(const tl_call *call, tl_entry_fn fn, tl_matrix *const m[],
             snprintf(why, why_len, "launching your kernel: %s", said);
         else
             fail_kernel(err, "launching your kernel", fn, why, why_len);
+        note_kernel_failed();
         goto done;
     }
     if ((err = cudaDeviceSynchronize())) {
         fail_kernel(err, "running your kernel", fn, why, why_len);
+        note_kernel_failed();
         goto done;
     }
 #ifdef TILELAB_EMU_CUDA_RUNTIME_H /* while counting: which work made the output, d[0] (emu.h) */

@@ -112,6 +112,12 @@ for d in "$work/submission/=" "$work/build/=build/" "$work/=" "$root/=" "$(cd "$
     shown_paths+=(--path "$d")
 done
 if [ "$PERF" != only ]; then
+    # A hand-in graded before with held-back cases, and now without them (make grade without
+    # the class's HIDDEN=): its results lose them, and say "held back none", without a word
+    # once (an instructor's trial, 2026-11-28).
+    before=$(sed -n 's/^held back //p' "$work/assignment.txt" 2>/dev/null)
+    [ -z "$before" ] || [ "$before" = none ] || [ -n "$HIDDEN" ] ||
+        log "grade: WARNING: $name was graded before with held-back cases ($work/assignment.txt); graded now without HIDDEN=, its results have none and say 'held back none': give HIDDEN= the class's file to grade it as the class was"
     rm -rf "$work"
     mkdir -p "$work"/{submission,build,records,outputs,perf}
     : >"$outcomes"

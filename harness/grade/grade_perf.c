@@ -110,6 +110,59 @@ static void confine_first(int argc, char **argv, char **envp)
 }
 __attribute__((section(".preinit_array"), used)) static void (*const confine_at_start)(int, char **, char **) = confine_first;
 
+/*
+ * Where the stack lies moves with what lies above it, the program's path and
+ * environment (the grader's paths, the hand-in's name): from one grading to
+ * the next by a few hundred bytes, where valgrind puts everything else, the
+ * matrices too, at the same addresses run after run. The simulated caches
+ * place a line by its address, so the stack the call and the pass after it
+ * use (a spilled loop counter, the frames they call) met other lines of the
+ * matrices in each grading: the textbook lab 2 loop measured 0.8987 and then
+ * 0.898 of the reference, by a threshold of 0.90 (an instructor's trial,
+ * 2026-11-28). So what is measured runs on a stack moved down to the same
+ * place modulo STACK_PHASE every run, whatever lies above it: a stride
+ * larger than any simulated cache's way (the kit's last level: 8 MiB over 16
+ * ways, 512 KiB), where a line's set repeats.
+ */
+#define STACK_PHASE ((uintptr_t)1 << 20)
+
+/*
+ * The same for what the program touched before it came here, its start (the loader, the
+ * environment, the stack above), at addresses that move alike: lines of it the last level
+ * still held when the call began took ways the matrices' lines wanted, in other sets each
+ * grading. A pass over more lines than any simulated cache holds leaves none of them: every
+ * set holds the pass's lines alone, then the matrices' as they are filled, the same lines in
+ * the same sets every run.
+ */
+#define EVICT_BYTES ((size_t)32 << 20)
+
+static void evict_what_came_before(void)
+{
+    volatile const char *p = calloc(EVICT_BYTES, 1);
+    if (!p)
+        return;
+    for (size_t i = 0; i < EVICT_BYTES; i += 64)
+        (void)p[i];
+    free((void *)p);
+}
+
+static int measure(tl_shape s, unsigned long long seed, int call);
+
+/* Its arguments by value, never read from main's frame, whose place moves; measure() a
+ * function of its own, whose frame (what the compiler keeps there while the call runs) lies
+ * below the pad, never above it, where this one's does. */
+static __attribute__((noinline, noreturn)) void measure_at_a_fixed_phase(tl_shape s, unsigned long long seed,
+                                                                         int call)
+{
+    /* The frame's address is 16-byte aligned (the ABI), so the pad leaves the stack pointer
+     * at the same place modulo STACK_PHASE. exit() from here: its flush of the output, and
+     * what it calls, on the same stack. */
+    uintptr_t here = (uintptr_t)__builtin_frame_address(0);
+    char *pad = __builtin_alloca(here % STACK_PHASE + 256);
+    __asm__ volatile("" : : "r"(pad) : "memory");
+    exit(measure(s, seed, call));
+}
+
 int main(int argc, char **argv)
 {
     tl_shape s;
@@ -137,15 +190,21 @@ int main(int argc, char **argv)
                "nothing else\n");
         return 4;
     }
+    measure_at_a_fixed_phase(s, seed, !strcmp(argv[2], "call"));
+}
+
+static __attribute__((noinline)) int measure(tl_shape s, unsigned long long seed, int call)
+{
     size_t n = (size_t)s.rows * (size_t)s.cols;
     tl_matrix in, out;
     if (tl_matrix_alloc(&in, n) || tl_matrix_alloc(&out, n)) {
         fprintf(stderr, "grade-perf: out of memory\n");
         return 1;
     }
+    evict_what_came_before();
     tl_fill_random(in.data, n, seed);
     tl_fill_bits(out.data, n, TL_POISON_BITS);
-    if (!strcmp(argv[2], "skip"))
+    if (!call)
         return 0;
     tl_todo_reset();
     long long before = kernel_moved();

@@ -1,6 +1,13 @@
 // expect: fail
 // emulator-says: where in has
-// No bounds test: the threads past the matrix's edge write past the end of out.
+// expect-not: belongs in __shared__ memory
+// expect-not: before any kernel of it ran
+// expect-not: copying the matrices to the GPU
+// No bounds test: the threads past the matrix's edge write past the end of out, and those
+// past its last row write over other threads' elements of out, which the emulator told as
+// blocks sharing a scratch array (a __shared__ one and atomics its fixes), and the technique
+// check, whose later calls found the context lost, as a call that failed before any kernel
+// ran, copying the matrices (an instructor's trial, 2026-11-28).
 #include "lab.h"
 
 __global__ void naive(float *out, const float *in, int rows, int cols)
