@@ -42,6 +42,7 @@ refute() {
 #   lab LAB      what became of the lab (extra_data's labs: graded, build failed, ...)
 #   test LAB NAME  the lab's test NAME (of any part: "lab LAB PART: NAME"): "SCORE/MAX VISIBILITY"
 #                (%.2f each), or "none"
+#   output LAB   the output of the lab's first test (what the student reads of it)
 #   status       the hand-in's status and its details (extra_data's): "STATUS: DETAILS"
 #   sandbox      where its code ran (extra_data's sandbox)
 result() {
@@ -63,6 +64,8 @@ elif query == "lab":
 elif query == "test":
     t = [t for t in mine if t["name"].split(": ", 1)[1] == sys.argv[4]]
     print("%.2f/%.2f %s" % (t[0]["score"], t[0]["max_score"], t[0]["visibility"]) if t else "none")
+elif query == "output":
+    print(mine[0].get("output", "") if mine else "none")
 elif query == "status":
     print("%s: %s" % (r["extra_data"]["status"], r["extra_data"]["details"]))
 elif query == "sandbox":
@@ -1796,6 +1799,18 @@ for h in linked1 linked2; do
     has "a hand-in whose $([ $h = linked1 ] && echo labs/ || echo lab folder) is a link gets nothing through it" '^0\.00/8\.00 ' parts 1
     expect "... and is told" "symbolic link"
 done
+
+# A lab's file in a folder below its lab's, beside another lab where make handin puts it:
+# the lab is not handed in, and told where the hand-in holds its file (the hint said
+# once only where no lab's file was where the grader looks).
+mkdir -p "$tmp/nested/labs/01-cpu-naive/src" "$tmp/nested/labs/02-cpu-blocked"
+cp solutions/01-cpu-naive/transpose.c "$tmp/nested/labs/01-cpu-naive/src/"
+cp labs/02-cpu-blocked/transpose.c "$tmp/nested/labs/02-cpu-blocked/"
+grade nested "01 02"
+has "a lab file in a folder below its lab's is not handed in" '^missing$' lab 1
+has "... and the lab is told where the hand-in holds it, and what make handin packs" \
+    '^labs/01-cpu-naive/transpose\.c is not in the hand-in: found labs/01-cpu-naive/src/transpose\.c -- run make handin from the kit.s folder: it packs each lab.s file as labs/NN-name/FILE' output 1
+has "... the lab beside it graded as it was handed in (the kit's stub)" '^stub$' lab 2
 
 # Archives: a bomb, a link, a duplicate.
 mkdir -p "$tmp/arc/labs/01-cpu-naive"

@@ -56,14 +56,25 @@ static int lost_saying(const tl_grading *g, const tl_lab *lab, const char *what,
     return rc;
 }
 
-/* The lab's file is not in the hand-in: said. */
+/* The lab's file is not in the hand-in: said, with where the hand-in holds it instead,
+ * if it does (grade-unpack's listing, WORK/listing). */
 static int missing(const tl_grading *g, const tl_lab *lab)
 {
-    char *text;
-    if (asprintf(&text, "labs/%s/%s is not in the hand-in", lab->dir, lab->file) < 0)
+    char listing[PATH_MAX], dir_file[PATH_MAX], *text;
+    snprintf(listing, sizeof listing, "%s/listing", g->sandbox.work);
+    snprintf(dir_file, sizeof dir_file, "%s/%s", lab->dir, lab->file);
+    FILE *f = fopen(listing, "r");
+    size_t n = 0;
+    char **found = f ? tl_found_read(f, &n) : NULL, *elsewhere = tl_misplaced_lab(dir_file, found, n);
+    if (f)
+        fclose(f);
+    if (asprintf(&text, "labs/%s is not in the hand-in%s%s", dir_file, elsewhere ? ": " : "",
+                 elsewhere ? elsewhere : "") < 0)
         abort();
     int rc = lost_saying(g, lab, "missing", text);
     free(text);
+    free(elsewhere);
+    tl_found_free(found, n);
     return rc;
 }
 

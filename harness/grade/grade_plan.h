@@ -1,7 +1,7 @@
 /*
  * Which of a lab's tests the grader runs in each of its suite runs, and
  * whether the lab's performance is to be measured (grade_plan.c): what
- * grade-lab's grading of a lab (grade_lab.c) runs, and grade-plan prints.
+ * grade-lab's grading of a lab (grade_lab.c) runs.
  */
 #ifndef TILELAB_GRADE_PLAN_H
 #define TILELAB_GRADE_PLAN_H
