@@ -42,7 +42,8 @@ refute() {
 #   lab LAB      what became of the lab (extra_data's labs: graded, build failed, ...)
 #   test LAB NAME  the lab's test NAME (of any part: "lab LAB PART: NAME"): "SCORE/MAX VISIBILITY"
 #                (%.2f each), or "none"
-#   output LAB [NAME]  the output of the lab's test NAME, or of its first (what the student reads of it)
+#   output LAB [NAME]  the output of the lab's test NAME, or of all its tests in order, one after
+#                the other (what the student reads of them)
 #   status       the hand-in's status and its details (extra_data's): "STATUS: DETAILS"
 #   sandbox      where its code ran (extra_data's sandbox)
 result() {
@@ -66,7 +67,7 @@ elif query == "test":
     print("%.2f/%.2f %s" % (t[0]["score"], t[0]["max_score"], t[0]["visibility"]) if t else "none")
 elif query == "output":
     t = [t for t in mine if len(sys.argv) < 5 or t["name"].split(": ", 1)[1] == sys.argv[4]]
-    print(t[0].get("output", "") if t else "none")
+    print("\n".join(x.get("output", "") for x in t) if t else "none")
 elif query == "status":
     print("%s: %s" % (r["extra_data"]["status"], r["extra_data"]["details"]))
 elif query == "sandbox":
@@ -437,9 +438,9 @@ void transpose(float *out, const float *in, int rows, int cols)
 EOF
 TILELAB_GRADE_LAB_LIMIT=20 grade stall 01
 has "a loop in a constructor, ignoring every signal it can, is killed at the test's limit" '^0\.00/' test 1 around_block_edges
-has "... and says so" 'the lab process, starting .* did not answer' output 1 around_block_edges
+has "... and says so" 'the lab process, starting .* did not answer' output 1
 has "... and what a time limit usually means, a constructor's time included" \
-    'code that runs before any call, such as a constructor, counts' output 1 around_block_edges
+    'code that runs before any call, such as a constructor, counts' output 1
 expect "... and the tests past the lab's limit are not run, saying so" "the tests of this lab ran past 20 seconds of CPU time in all"
 within "... and the lab is graded in bounded time" 90
 
