@@ -883,24 +883,21 @@ $(B)/grade-confine: harness/grade/grade_confine.c harness/core/include/seccomp_s
 $(B)/grade-private: harness/grade/grade_private.c
 	$(CC) $(CFLAGS_HARNESS) -o $@ $<
 # What the grader does for a lab: builds, tests, measurements, each in its sandbox (grade_lab.h).
-GRADE_LAB_SOURCES := $(addprefix harness/grade/,grade_lab_main.c grade_grading.c grade_command.c grade_setpriv.c \
-                     grade_tree.c grade_quota.c grade_build.c grade_tests.c grade_retry.c grade_measuring.c \
-                     grade_measured.c grade_outcomes.c grade_sandbox.c grade_text.c)
-$(B)/grade-lab: $(GRADE_LAB_SOURCES) $(wildcard harness/grade/grade_*.h)
+GRADE_LAB_SOURCES := $(addprefix harness/grade/,grade_lab_main.c grade_lab.c grade_grading.c grade_command.c grade_setpriv.c \
+                     grade_tree.c grade_quota.c grade_build.c grade_plan.c grade_tests.c grade_retry.c grade_measuring.c \
+                     grade_measured.c grade_held_back.c grade_misplaced.c grade_outcomes.c grade_sandbox.c grade_text.c)
+$(B)/grade-lab: $(GRADE_LAB_SOURCES) $(wildcard harness/grade/grade_*.h) $(CORE_LIB)
 	@mkdir -p $(@D)
-	$(CC) $(CFLAGS_HARNESS) -o $@ $(filter %.c,$^) -lm
-$(B)/grade-held-back: harness/grade/grade_held_back.c $(CORE_LIB)
+	$(CC) $(CFLAGS_HARNESS) -o $@ $(filter %.c,$^) $(CORE_LIB) -lm
+$(B)/grade-held-back: harness/grade/grade_held_back_main.c harness/grade/grade_held_back.c harness/grade/grade_held_back.h $(CORE_LIB)
 	@mkdir -p $(@D)
-	$(CC) $(CFLAGS_HARNESS) -Iharness/core/include -o $@ $< $(CORE_LIB) -lm
-$(B)/grade-misplaced: harness/grade/grade_misplaced.c
+	$(CC) $(CFLAGS_HARNESS) -o $@ $(filter %.c,$^) $(CORE_LIB) -lm
+$(B)/grade-misplaced: harness/grade/grade_misplaced_main.c harness/grade/grade_misplaced.c harness/grade/grade_misplaced.h
 	@mkdir -p $(@D)
-	$(CC) $(CFLAGS_HARNESS) -o $@ $<
+	$(CC) $(CFLAGS_HARNESS) -o $@ $(filter %.c,$^)
 $(B)/grade-unpack: harness/grade/grade_unpack.c harness/grade/grade_unpack_folder.c harness/grade/grade_unpack.h
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS_HARNESS) -o $@ $(filter %.c,$^)
-$(B)/grade-plan: harness/grade/grade_plan.c
-	@mkdir -p $(@D)
-	$(CC) $(CFLAGS_HARNESS) -o $@ $<
 $(B)/grade-sandbox: harness/grade/grade_sandbox_main.c harness/grade/grade_sandbox.c harness/grade/grade_sandbox.h
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS_HARNESS) -o $@ $(filter %.c,$^)
@@ -942,7 +939,7 @@ $(GRADE_MANIFESTS):
 # On a GPU, the references' suites built for it too: a test that timed out is
 # run again with the reference's time for it on the machine (grade_retry.c).
 GRADE_REFERENCE_TESTS := $(if $(filter cuda,$(BACKEND)),$(foreach n,$(GPU_LABS),$(B)/lab$(n)/reference/test))
-GRADE_TOOLS := references $(B)/grade-report $(B)/grade-run $(B)/grade-confine $(B)/grade-private $(B)/grade-sandbox $(B)/grade-lab $(B)/grade-plan $(B)/grade-held-back $(B)/grade-misplaced $(B)/grade-unpack $(if $(NVCC),$(B)/grade-gpu-probe) \
+GRADE_TOOLS := references $(B)/grade-report $(B)/grade-run $(B)/grade-confine $(B)/grade-private $(B)/grade-sandbox $(B)/grade-lab $(B)/grade-held-back $(B)/grade-misplaced $(B)/grade-unpack $(if $(NVCC),$(B)/grade-gpu-probe) \
                $(LABS_TSV) $(B)/csv-rows
 
 GRADE_DIR ?= $(B)/grade

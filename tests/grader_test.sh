@@ -42,6 +42,8 @@ refute() {
 #   lab LAB      what became of the lab (extra_data's labs: graded, build failed, ...)
 #   test LAB NAME  the lab's test NAME (of any part: "lab LAB PART: NAME"): "SCORE/MAX VISIBILITY"
 #                (%.2f each), or "none"
+#   output LAB [NAME]  the output of the lab's test NAME, or of all its tests in order, one after
+#                the other (what the student reads of them)
 #   status       the hand-in's status and its details (extra_data's): "STATUS: DETAILS"
 #   sandbox      where its code ran (extra_data's sandbox)
 result() {
@@ -63,6 +65,9 @@ elif query == "lab":
 elif query == "test":
     t = [t for t in mine if t["name"].split(": ", 1)[1] == sys.argv[4]]
     print("%.2f/%.2f %s" % (t[0]["score"], t[0]["max_score"], t[0]["visibility"]) if t else "none")
+elif query == "output":
+    t = [t for t in mine if len(sys.argv) < 5 or t["name"].split(": ", 1)[1] == sys.argv[4]]
+    print("\n".join(x.get("output", "") for x in t) if t else "none")
 elif query == "status":
     print("%s: %s" % (r["extra_data"]["status"], r["extra_data"]["details"]))
 elif query == "sandbox":
@@ -413,7 +418,7 @@ void transpose(float *out, const float *in, int rows, int cols) { this is not C;
 EOF
 grade broken "01 02"
 has "a lab that does not build scores 0, with the compiler's message" '^build failed$' lab 1
-expect "... the message is the compiler's" "error:"
+has "... the message is the compiler's" 'error:' output 1
 has "... and the other labs are still graded" '^6\.00/6\.00 ' parts 2
 
 handin endless 01-cpu-naive >/dev/null <<EOF
@@ -432,7 +437,8 @@ grade endless 01
 has "an endless loop that ignores SIGTERM and SIGALRM is stopped at its test's limit" '^0\.00/' test 1 tiny_rectangles
 # Named by the suite's watch on CPU time (lab_client.h), or, on a machine too busy for it to
 # come first, by the grader's clock.
-expect "... and says so, naming the call and the shape" "transpose\(\) of a 2 x 3 matrix did not return|stopped after [0-9]+ seconds"
+has "... and says so, naming the call and the shape" 'transpose\(\) of a 2 x 3 matrix did not return|stopped after [0-9]+ seconds' \
+    output 1 tiny_rectangles
 has "... while the other tests, run in the same suite run, pass" '^7\.27/8\.00 ' parts 1
 within "... and the lab is graded in bounded time (such a test run twice)" 150
 
@@ -456,8 +462,9 @@ void transpose(float *out, const float *in, int rows, int cols)
 EOF
 TILELAB_GRADE_LAB_LIMIT=20 grade stall 01
 has "a loop in a constructor, ignoring every signal it can, is killed at the test's limit" '^0\.00/' test 1 around_block_edges
-expect "... and says so" "the lab process, starting .* did not answer"
-expect "... and what a time limit usually means, a constructor's time included" "code that runs before any call, such as a constructor, counts"
+has "... and says so" 'the lab process, starting .* did not answer' output 1
+has "... and what a time limit usually means, a constructor's time included" \
+    'code that runs before any call, such as a constructor, counts' output 1
 expect "... and the tests past the lab's limit are not run, saying so" "the tests of this lab ran past 20 seconds of CPU time in all"
 within "... and the lab is graded in bounded time" 90
 
@@ -660,7 +667,7 @@ void transpose(float *out, const float *in, int rows, int cols)
 EOF
 grade crash 01
 has "a crash is a failed test" '^0\.00/' test 1 tiny_rectangles
-expect "... with the signal named" "SIGSEGV"
+has "... with the signal named" 'SIGSEGV' output 1 tiny_rectangles
 
 # ---------------------------------------------------------------- hostile work
 
@@ -952,11 +959,11 @@ EOF
 bigarray 96 | handin bigfile 01-cpu-naive >/dev/null
 grade bigfile 01
 has "a build that writes a file past 64 MiB is stopped, and scores 0" '^build failed$' lab 1
-expect "... and is told why" "the build wrote a file larger than 64 MiB"
+has "... and is told why" 'the build wrote a file larger than 64 MiB' output 1
 bigarray 12 | handin bigfolder 01-cpu-naive >/dev/null
 TILELAB_GRADE_DISK_LIMIT=$((32 << 20)) grade bigfolder 01
 has "a hand-in whose builds outgrow the folder's quota scores 0 for that lab" '^build failed$' lab 1
-expect "... and is told why" "wrote [0-9]+ MiB to disk, more than the 32 MiB"
+has "... and is told why" 'wrote [0-9]+ MiB to disk, more than the 32 MiB' output 1
 used=$(du -sm "$build/grade/bigfolder" | cut -f1)
 if [ "$used" -lt 8 ]; then ok "... and nothing of its build is left (${used} MiB)"; else not_ok "the over-quota build left ${used} MiB" /dev/null; fi
 # Memory: a lab file that takes far more than any test needs is refused it,
@@ -1821,13 +1828,25 @@ for h in linked1 linked2; do
     expect "... and is told" "symbolic link"
 done
 
+# A lab's file in a folder below its lab's, beside another lab where make handin puts it:
+# the lab is not handed in, and told where the hand-in holds its file (the hint said
+# once only where no lab's file was where the grader looks).
+mkdir -p "$tmp/nested/labs/01-cpu-naive/src" "$tmp/nested/labs/02-cpu-blocked"
+cp solutions/01-cpu-naive/transpose.c "$tmp/nested/labs/01-cpu-naive/src/"
+cp labs/02-cpu-blocked/transpose.c "$tmp/nested/labs/02-cpu-blocked/"
+grade nested "01 02"
+has "a lab file in a folder below its lab's is not handed in" '^missing$' lab 1
+has "... and the lab is told where the hand-in holds it, and what make handin packs" \
+    '^labs/01-cpu-naive/transpose\.c is not in the hand-in: found labs/01-cpu-naive/src/transpose\.c -- run make handin from the kit.s folder: it packs each lab.s file as labs/NN-name/FILE' output 1
+has "... the lab beside it graded as it was handed in (the kit's stub)" '^stub$' lab 2
+
 # Archives: a bomb, a link, a duplicate.
 mkdir -p "$tmp/arc/labs/01-cpu-naive"
 head -c $((64 << 20)) /dev/zero >"$tmp/arc/labs/01-cpu-naive/transpose.c"
 tar -czf "$tmp/bomb.tar.gz" -C "$tmp/arc" labs
 rm -rf "$tmp/arc"
 grade bomb.tar.gz 01
-expect "an archive that unpacks past the limit is refused before extraction" "more than [0-9]+ bytes"
+has "an archive that unpacks past the limit is refused before extraction" '^nothing gradable: .*more than [0-9]+ bytes' status
 if [ ! -e "$build/grade/bomb/submission/labs/01-cpu-naive/transpose.c" ]; then ok "... and nothing of it is written"; else not_ok "the bomb was extracted" /dev/null; fi
 # An archive of the lab's file and a great many empty ones (their headers count) is refused
 # whole, and its status says so; it once said "found no file ... run make handin", of an

@@ -12,8 +12,9 @@
 #   PREBUILT       compiled references (make references)
 #   WEIGHTS        labs/grading.conf
 #   TOOLS          the build folder holding the grader's programs: grade-lab,
-#                  grade-run, grade-sandbox, grade-plan, grade-held-back,
-#                  grade-report, grade-confine, grade-private and grade-gpu-probe
+#                  grade-run, grade-sandbox, grade-unpack, grade-misplaced,
+#                  grade-held-back, grade-report, grade-confine, grade-private
+#                  and grade-gpu-probe
 #   MANIFESTS      each suite's tests, labNN.tests, from the reference's build
 #   HIDDEN         an instructor's file of held-back cases (grade_held_back.c), or empty
 #   PERF           all (default); gpu-later: leave GPU timing out; only: GPU
@@ -29,12 +30,11 @@
 # any lab is graded (the limits below, the sandbox, the labs), writes it for
 # the C programs (WORK/grading: harness/grade/grade_grading.h), and calls them
 # in order. What they do and record (OUT_DIR/NAME/outcomes.tsv, which
-# grade-report computes every point from, with WEIGHTS): a lab's builds, its
-# tests with their limits and a test run again alone, its measurement, each
-# command in its sandbox (grade-lab: harness/grade/grade_lab.h); which tests
-# each suite run holds and whether performance is measured (grade-plan); the
-# held-back cases (grade-held-back). Each function gets what it needs as
-# arguments and gives what it found on its output.
+# grade-report computes every point from, with WEIGHTS): a lab graded, one
+# call of grade-lab (harness/grade/grade_lab.h): its builds, which tests each
+# suite run holds, its tests with their limits and a test run again alone, its
+# measurement, its held-back cases, each command in its sandbox. Each function
+# gets what it needs as arguments and gives what it found on its output.
 # Student code is built and run only in a bubblewrap sandbox: no network, no
 # capabilities, the system's folders and the grader's tools read-only and
 # nothing else of the machine, the reference sources, the held-back cases,
@@ -221,6 +221,7 @@ write_grading() {
         {
             printf '%s\0' name "$name" root "$root" out "$out" work "$work" sandbox "$SANDBOX" namespaces "$namespaces" \
                 uid "${GRADE_UID:-0}" gpu "${sandbox_gpu:-0}" gpu-backend "$GPU_BACKEND" labs "$GRADED_LABS" \
+                manifests "$MANIFESTS" \
                 alone-lock "$ALONE_LOCK" output-limit "$OUTPUT_LIMIT" file-limit "$BUILD_FILE_LIMIT" \
                 memory-limit "$MEMORY_LIMIT" disk-limit "$DISK_LIMIT" tmp-limit "$TMP_LIMIT" \
                 build-limit "$BUILD_LIMIT" test-margin "$TEST_MARGIN" retry-scale "$RETRY_SCALE" \
@@ -264,89 +265,6 @@ unpack() {
         if [ "$kind" = note ]; then refuse "$text"; else unreadable "$kind" "$text"; fi
     done <"$said"
     rm -f "$said"
-}
-
-# ---------------------------------------------------------------- one lab
-
-# all_correct OUTCOMES LAB: every correctness test of the lab has passed so far (grade-plan).
-all_correct() { "$TOOLS/grade-plan" correct "$1" "$2"; }
-
-# grade_lab OUTCOMES RECORDS LAB DIR FILE KIND OPERATION: the lab graded, its lines of
-# outcomes in OUTCOMES and its records in RECORDS (its own: labs are graded side by side).
-# grade-lab builds, runs and measures, each command in its sandbox under its limits,
-# and records what it saw (harness/grade/grade_lab.h).
-grade_lab() {
-    local lab_outcomes=$1 lab_tool=("$TOOLS/grade-lab" --grading "$grading" --outcomes "$1" --records "$2")
-    shift 2
-    local lab=$1 dir=$2 file=$3 kind=$4 op=$5 backend bin manifest built
-    backend=$([ "$kind" = cpu ] && echo cpu || echo "$GPU_BACKEND")
-    manifest=$MANIFESTS/lab$lab.tests
-    if [ ! -f "$work/submission/labs/$dir/$file" ]; then
-        "${lab_tool[@]}" say lab "$lab" missing "labs/$dir/$file is not in the hand-in"
-        return
-    fi
-    # The kit's stub as it came (a stub holds TODO()s; an instructor's labs/
-    # may hold finished work): nothing to build or run, it scores 0.
-    if grep -q 'TODO(' "$root/labs/$dir/$file" 2>/dev/null &&
-        cmp -s "$root/labs/$dir/$file" "$work/submission/labs/$dir/$file"; then
-        "${lab_tool[@]}" say lab "$lab" stub "labs/$dir/$file is the kit's stub, unchanged: its TODO()s say what to write, and make lab$((10#$lab)) test checks it"
-        return
-    fi
-    bin=$work/build/lab$lab/student$([ "$backend" = emu ] && echo -emu)/test
-    if ! built=$("${lab_tool[@]}" build build "$backend" "$bin"); then
-        "${lab_tool[@]}" record lab "$lab" build "$built"
-        return
-    fi
-    # Technique from the emulator's counts of the hand-in's own run, on every
-    # machine (tests/gpu_technique.h): on a GPU, from the emulator's build of the same file.
-    local tech_bin=$bin no_emu=
-    if [ "$backend" = cuda ]; then
-        tech_bin=$work/build/lab$lab/student-emu/test
-        built=$("${lab_tool[@]}" build build emu "$tech_bin") || no_emu=$built
-        # A file that is not one program for nvcc and the emulator (emu-compile.sh) is refused whole.
-        if [ -n "$no_emu" ] && grep -q 'the preprocessor keeps other code here' "$no_emu"; then
-            "${lab_tool[@]}" record lab "$lab" build "$no_emu"
-            return
-        fi
-    fi
-    # The lab's tests, in one suite run (grade-plan says which); on a GPU, its technique
-    # tests in another, of the emulator's build.
-    local apart=
-    [ "$tech_bin" = "$bin" ] || apart=--technique-apart
-    if [ -n "$no_emu" ]; then
-        "$TOOLS/grade-plan" run "$manifest" technique | "${lab_tool[@]}" fail-tests "$lab" "not graded: technique is judged from the CPU emulator's counts of your kernels' run, on every machine, and the emulator could not build your file:
-$(tail -c 1500 "$no_emu")"
-    fi
-    # The technique checks' shapes come from a seed drawn here, fresh for each hand-in, on
-    # the suite's standard input (tests/gpu_technique.h): a lab's code cannot know them.
-    local tech_input
-    tech_input="TILELAB_TECHNIQUE_SEED=$(od -An -N8 -tu8 /dev/urandom | tr -d ' ')"$'\n'
-    "$TOOLS/grade-plan" run "$manifest" visible $apart |
-        "${lab_tool[@]}" tests "$lab" "$bin" --input "$tech_input" TILELAB_HELD_BACK=stdin
-    [ -z "$apart" ] || [ -n "$no_emu" ] ||
-        "$TOOLS/grade-plan" run "$manifest" technique |
-        "${lab_tool[@]}" tests "$lab" "$tech_bin" --input "$tech_input" TILELAB_HELD_BACK=stdin
-    # GPU timing waits until every lab is graded (gpu_timing), one lab at a
-    # time; what it runs is built now, beside the other labs' work.
-    if [ "$backend" != cuda ] && all_correct "$lab_outcomes" "$lab"; then
-        "${lab_tool[@]}" measure "$lab" "$kind" "$backend"
-    elif all_correct "$lab_outcomes" "$lab"; then
-        "${lab_tool[@]}" build link cuda "$work/build/lab$lab/grade-bench" >/dev/null || true # its log, if it fails, comes with the timing
-    fi
-    # Held-back cases last, in a sandbox of their own, their output marked hidden. Their
-    # seed and shapes go to the suite on its standard input (grade-lab tests --input),
-    # never on a command line or in an environment: a sandbox's first process shows both,
-    # and a lab's code reads either (/proc/1/cmdline, /proc/1/environ).
-    # grade-held-back: the lines the suite reads, TILELAB_SEED= and TILELAB_HIDDEN= (the
-    # lab's operation's cases), each where the instructor's file has it.
-    [ -n "$HIDDEN" ] || return 0
-    local held_input seed= cases=
-    held_input=$("$TOOLS/grade-held-back" "$HIDDEN" "$op")$'\n' || return 0
-    [[ $held_input != *TILELAB_SEED=* ]] || seed=--seed
-    [[ $held_input != *TILELAB_HIDDEN=* ]] || cases=--cases
-    [ -n "$seed$cases" ] || return 0
-    "$TOOLS/grade-plan" run "$manifest" held-back $seed $cases |
-        "${lab_tool[@]}" tests "$lab" "$bin" --input "$held_input" TILELAB_HELD_BACK=stdin
 }
 
 # ---------------------------------------------------------------- grade
@@ -397,12 +315,14 @@ if [ -n "$sandbox_gpu" ]; then
 fi
 [ "$PERF" = only ] || record sandbox "$SANDBOX"
 [ "$PERF" = only ] || record note "GPU labs on: $([ "$GPU_BACKEND" = cuda ] && echo the GPU || echo the CPU emulator); sandbox: $SANDBOX${HIDDEN:+; with held-back cases}"
-# grade_lab_apart LAB DIR FILE KIND OPERATION: grade_lab, its outcomes and test
-# records apart from the other labs' (merged once all are graded).
+# grade_lab_apart LAB DIR FILE KIND OPERATION: the lab graded by grade-lab, which
+# builds, runs and measures, each command in its sandbox under its limits, and records
+# what it saw (harness/grade/grade_lab.h: tl_grade_lab says each step); its outcomes
+# and test records apart from the other labs' (merged once all are graded).
 grade_lab_apart() {
     mkdir -p "$records/lab$1"
     : >"$work/outcomes.lab$1"
-    grade_lab "$work/outcomes.lab$1" "$records/lab$1" "$@"
+    "$TOOLS/grade-lab" --grading "$grading" --outcomes "$work/outcomes.lab$1" --records "$records/lab$1" lab "$@"
 }
 
 # gpu_timing: each GPU lab graded on the GPU, and correct, timed, one at a time (after
@@ -411,7 +331,7 @@ gpu_timing() {
     local lab
     [ "$GPU_BACKEND" = cuda ] || return 0
     for lab in "${labs[@]}"; do
-        [ "${lab_kind[$lab]}" = gpu ] && ! grep -q "^lab	$lab	" "$outcomes" && all_correct "$outcomes" "$lab" &&
+        [ "${lab_kind[$lab]}" = gpu ] && ! grep -q "^lab	$lab	" "$outcomes" && "${handin_tool[@]}" correct "$lab" &&
             "${handin_tool[@]}" measure "$lab" gpu cuda
     done
 }

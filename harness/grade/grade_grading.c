@@ -38,6 +38,7 @@ static int take(tl_grading *g, const char *name, const char *value)
         {"name", offsetof(tl_grading, name)},
         {"gpu-backend", offsetof(tl_grading, gpu_backend)},
         {"labs", offsetof(tl_grading, labs)},
+        {"manifests", offsetof(tl_grading, manifests)},
         {"alone-lock", offsetof(tl_grading, alone_lock)},
         {"root", offsetof(tl_grading, sandbox.root)},
         {"out", offsetof(tl_grading, sandbox.out)},
@@ -116,7 +117,7 @@ int tl_grading_read(const char *path, const char *outcomes, const char *records,
         fprintf(stderr, "grade-lab: TOOLS and PREBUILT must be set\n");
         return -1;
     }
-    const char *needed[] = {g->name, g->gpu_backend, g->labs, g->alone_lock, g->sandbox.root,
+    const char *needed[] = {g->name, g->gpu_backend, g->labs, g->manifests, g->alone_lock, g->sandbox.root,
                             g->sandbox.out, g->sandbox.work, g->sandbox.kind};
     for (size_t i = 0; i < sizeof needed / sizeof *needed; i++)
         if (!needed[i]) {

@@ -18,6 +18,7 @@
  *   gpu            1: the GPU's device nodes shown to student code
  *   gpu-backend    cuda or emu: where the GPU labs run
  *   labs           the labs graded, as make's LABS
+ *   manifests      each suite's tests, labNN.tests, from the reference's build
  *   alone-lock     the lock every command holds shared, and a test run again alone alone
  *   output-limit   bytes of output kept of a command
  *   file-limit     bytes of one file a build or a measurement writes
@@ -45,7 +46,7 @@ typedef struct {
     /* The sandbox of every command: its records and private_tmp are each command's
      * (tl_command_run); the rest is the grading's. */
     tl_sandbox sandbox;
-    const char *name, *gpu_backend, *labs, *alone_lock;
+    const char *name, *gpu_backend, *labs, *manifests, *alone_lock;
     /* This program's part of the grading: where its lines of outcomes go, and its records
      * (the lab's own, graded side by side: cpu-labNN, done.fifo, the runs' whole output). */
     const char *outcomes, *records;

@@ -2,7 +2,7 @@
  * What the grader does for one lab of a hand-in, each in its sandbox under its
  * limits (grade_command.h), recording what it saw in the grading's outcomes
  * (grade_outcomes.h), which grade-report scores: grade-lab runs them for
- * grade.sh (grade_lab_main.c says how).
+ * grade.sh (grade_lab_main.c says how), tl_grade_lab all of them in order.
  */
 #ifndef TILELAB_GRADE_LAB_H
 #define TILELAB_GRADE_LAB_H
@@ -10,6 +10,29 @@
 #include <stdio.h>
 
 #include "grade_grading.h"
+
+/* A lab of the table of labs (harness/tools/labs.sh), as grade.sh names it. */
+typedef struct {
+    const char *lab;  /* its number, two digits: 01 */
+    const char *dir;  /* its folder under labs/: 01-cpu-naive */
+    const char *file; /* the file a student writes: transpose.c */
+    const char *kind; /* cpu or gpu */
+    const char *op;   /* its operation (harness/core/ops/) */
+} tl_lab;
+
+/* The lab graded, its lines in the grading's outcomes (grade_lab.c): a file not
+ * handed in (with where the hand-in holds it, if it does), or the kit's stub
+ * unchanged, is the lab lost, said; else its builds (a build that fails is the lab
+ * lost), its tests in the suite runs grade_plan.h says, the technique checks' shapes
+ * from a seed drawn fresh (tl_fresh_seed), its performance measured where every
+ * correctness test passed (on a GPU, only its bench built: grade.sh times the labs
+ * one at a time once all are graded), and the held-back cases (the grading's
+ * environment's HIDDEN), their seed and shapes on the suite's standard input
+ * alone. 0, or 1 where a line could not be recorded. */
+int tl_grade_lab(const tl_grading *g, const tl_lab *lab);
+
+/* A seed drawn from the kernel's random source (getrandom). */
+unsigned long long tl_fresh_seed(void);
 
 /* Builds targets (NULL-ended) of the hand-in, in mode build or link, for backend (cpu,
  * emu or cuda), its log in log: 0 built, 1 not (the log says why: the compiler, or a
@@ -25,7 +48,7 @@ int tl_build(const tl_grading *g, const char *log, const char *mode, const char 
  * once. NULL otherwise. */
 char *tl_over_quota(const tl_grading *g, const char *dir);
 
-/* Runs the tests of plan (lines of grade-plan run: kind, SUITE/TEST, seconds and a tag
+/* Runs the tests of plan (lines of tl_plan's: kind, SUITE/TEST, seconds and a tag
  * for its name, tab-separated) of bin, the lab's suite, in one suite run, in their
  * order, and records each one's outcome; a test that timed out runs again alone
  * (tl_retry_alone). input, where not NULL: what the suite reads on its standard

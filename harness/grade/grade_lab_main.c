@@ -5,14 +5,14 @@
  *
  * usage: grade-lab --grading FILE --outcomes FILE --records DIR COMMAND...
  *
+ *   lab LAB DIR FILE KIND OPERATION
+ *                                  grades the lab (its folder labs/DIR, its file
+ *                                  FILE, KIND cpu or gpu, its OPERATION), and
+ *                                  records what became of it (tl_grade_lab)
  *   build MODE BACKEND TARGET...   builds the targets (MODE build or link; BACKEND
  *                                  cpu, emu or cuda); prints its log's path
- *   tests LAB BIN [--input TEXT] [NAME=VALUE...]
- *                                  runs the tests that grade-plan run's lines on
- *                                  stdin name, of the suite BIN, and records them;
- *                                  --input: what the suite reads on its standard
- *                                  input; NAME=VALUE: its environment
- *   fail-tests LAB WHY             records each test of those lines failed, for WHY
+ *   correct LAB                    exits 0 where every correctness test of LAB
+ *                                  recorded in the outcomes passed, 1 otherwise
  *   measure LAB KIND BACKEND       measures the lab's performance (KIND cpu or gpu;
  *                                  BACKEND emu or cuda), and records it
  *   run LIMIT OUTPUT MODE [DIR] -- COMMAND...
@@ -25,7 +25,8 @@
  * --outcomes and --records: where this lab's lines and records go (a lab
  * graded beside others has its own, merged once all are graded).
  *
- * Exit status: 0; 1 where the thing could not be done (build: not built); 2 for usage.
+ * Exit status: 0; 1 where the thing could not be done (build: not built; correct:
+ * not all passed); 2 for usage.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -34,14 +35,15 @@
 #include "grade_command.h"
 #include "grade_lab.h"
 #include "grade_outcomes.h"
+#include "grade_plan.h"
 
 static int usage(void)
 {
     fprintf(stderr,
             "usage: grade-lab --grading FILE --outcomes FILE --records DIR COMMAND...\n"
+            "  lab LAB DIR FILE KIND OPERATION\n"
             "  build MODE BACKEND TARGET...\n"
-            "  tests LAB BIN [--input TEXT] [NAME=VALUE...] <PLAN\n"
-            "  fail-tests LAB WHY <PLAN\n"
+            "  correct LAB\n"
             "  measure LAB KIND BACKEND\n"
             "  run LIMIT OUTPUT MODE [DIR] -- COMMAND...\n"
             "  record FIELD...\n"
@@ -60,22 +62,6 @@ static int build(const tl_grading *g, int argc, char **argv)
     printf("%s\n", log);
     free(log);
     return rc;
-}
-
-static int tests(const tl_grading *g, int argc, char **argv)
-{
-    if (argc < 2)
-        return usage();
-    const char *input = NULL;
-    char **env = argv + 2;
-    if (argc >= 4 && !strcmp(argv[2], "--input")) {
-        input = argv[3];
-        env = argv + 4;
-    }
-    for (char **e = env; *e; e++)
-        if (!strchr(*e, '='))
-            return usage();
-    return tl_run_tests(g, argv[0], input, argv[1], env, stdin);
 }
 
 static int run(const tl_grading *g, int argc, char **argv)
@@ -131,12 +117,13 @@ int main(int argc, char **argv)
     int n = argc - i - 1;
     char **args = argv + i + 1;
     int rc;
-    if (!strcmp(command, "build"))
+    if (!strcmp(command, "lab") && n == 5) {
+        tl_lab lab = {.lab = args[0], .dir = args[1], .file = args[2], .kind = args[3], .op = args[4]};
+        rc = tl_grade_lab(&g, &lab);
+    } else if (!strcmp(command, "build"))
         rc = build(&g, n, args);
-    else if (!strcmp(command, "tests"))
-        rc = tests(&g, n, args);
-    else if (!strcmp(command, "fail-tests") && n == 2)
-        rc = tl_fail_tests(&g, args[0], args[1], stdin);
+    else if (!strcmp(command, "correct") && n == 1)
+        rc = !tl_lab_correct(g.outcomes, args[0]);
     else if (!strcmp(command, "measure") && n == 3)
         rc = tl_measure(&g, args[0], args[1], args[2]);
     else if (!strcmp(command, "run"))

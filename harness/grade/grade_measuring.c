@@ -82,18 +82,6 @@ static int over_quota(const tl_grading *g, const char *lab, const char *dir)
     return 1;
 }
 
-/* The input's seed: random, new each time (grade_perf.c says why). */
-static unsigned long long fresh_seed(void)
-{
-    unsigned long long seed = 0;
-    int fd = open("/dev/urandom", O_RDONLY);
-    if (fd < 0 || read(fd, &seed, sizeof seed) != (ssize_t)sizeof seed)
-        perror("grade-lab: /dev/urandom");
-    if (fd >= 0)
-        close(fd);
-    return seed;
-}
-
 /* A CPU lab: valgrind's cache simulation (the grading's measured command) of the
  * baseline, the reference and the student's, one run each (tl_callgrind_runs). */
 static int measure_cpu(const tl_grading *g, const char *lab, const char *dir)
@@ -107,7 +95,8 @@ static int measure_cpu(const tl_grading *g, const char *lab, const char *dir)
         return 0;
     /* The seed on its standard input, which it reads once the lab's code has started: on
      * its command line, the lab's code could read it and make in's values itself. */
-    snprintf(seed, sizeof seed, "%llu", fresh_seed());
+    /* (random, new each time: grade_perf.c says why) */
+    snprintf(seed, sizeof seed, "%llu", tl_fresh_seed());
     snprintf(size, sizeof size, "%d", g->perf_size);
     tl_measured_run runs[TL_CALLGRIND_RUNS];
     char *outputs[TL_CALLGRIND_RUNS] = {0}, *words[TL_CALLGRIND_RUNS] = {0};

@@ -1,33 +1,7 @@
-/*
- * grade-plan: which of a lab's tests the grader runs in each of its suite
- * runs, and whether the lab's performance is to be measured; grade.sh runs
- * what it says.
- *
- * usage: grade-plan run MANIFEST visible [--technique-apart]
- *        grade-plan run MANIFEST technique
- *        grade-plan run MANIFEST held-back [--seed] [--cases]
- *        grade-plan correct OUTCOMES LAB
- *
- * run: the tests of one suite run, in the order they run, one a line: the
- * kind the grader records (grade_report.c), the test (SUITE/TEST), its
- * seconds and a tag for its name, tab-separated. MANIFEST is the suite's
- * own list, written from the reference's build (tests/tl_test.h: "kind
- * suite/test seconds" a line, the last to run first).
- *   visible    every test but the held-back ones (and, --technique-apart,
- *              the technique tests: on a GPU they run in the emulator's build)
- *   technique  the technique tests alone
- *   held-back  the random tests again with the held-back seed (--seed), and
- *              the held-back tests with the held-back cases of the lab's
- *              operation (--cases), each kind "held-back": they run last, in
- *              a sandbox of their own, and are never shown to the student
- *
- * correct: exits 0 where every correctness test of LAB recorded so far in
- * OUTCOMES passed (technique tests aside): performance counts only then
- * (grade_report.c), so it is measured only then; 1 otherwise.
- *
- * Exit status: 0; 1 (correct: not all passed; a file that cannot be read); 2 for usage.
- */
+/* Which tests each suite run of a lab holds: grade_plan.h. */
 #define _GNU_SOURCE
+#include "grade_plan.h"
+
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -37,15 +11,6 @@
 typedef struct {
     char kind[64], id[512], seconds[32];
 } test;
-
-static int usage(void)
-{
-    fprintf(stderr, "usage: grade-plan run MANIFEST visible [--technique-apart]\n"
-                    "       grade-plan run MANIFEST technique\n"
-                    "       grade-plan run MANIFEST held-back [--seed] [--cases]\n"
-                    "       grade-plan correct OUTCOMES LAB\n");
-    return 2;
-}
 
 static int read_manifest(const char *path, test *tests)
 {
@@ -65,50 +30,42 @@ static int read_manifest(const char *path, test *tests)
     return n;
 }
 
-static int run(const char *manifest, const char *which, int argc, char **argv)
+int tl_plan(const char *manifest, const char *which, int flags, FILE *out)
 {
-    int apart = 0, seed = 0, cases = 0;
-    for (int i = 0; i < argc; i++) {
-        if (!strcmp(argv[i], "--technique-apart") && !strcmp(which, "visible"))
-            apart = 1;
-        else if (!strcmp(argv[i], "--seed") && !strcmp(which, "held-back"))
-            seed = 1;
-        else if (!strcmp(argv[i], "--cases") && !strcmp(which, "held-back"))
-            cases = 1;
-        else
-            return usage();
-    }
-    if (strcmp(which, "visible") && strcmp(which, "technique") && strcmp(which, "held-back"))
-        return usage();
-    static test tests[MAX_TESTS];
-    int n = read_manifest(manifest, tests);
-    if (n < 0)
-        return 1;
+    int visible = !strcmp(which, "visible"), technique_run = !strcmp(which, "technique"),
+        held_run = !strcmp(which, "held-back");
+    if (!visible && !technique_run && !held_run)
+        return 2;
+    if ((flags & TL_PLAN_TECHNIQUE_APART && !visible) || (flags & (TL_PLAN_SEED | TL_PLAN_CASES) && !held_run))
+        return 2;
+    test *tests = malloc(MAX_TESTS * sizeof *tests);
+    int n = tests ? read_manifest(manifest, tests) : -1;
     /* The manifest lists the tests last to run first (tl_test.h). */
     for (int i = n - 1; i >= 0; i--) {
         const test *t = &tests[i];
         int technique = !strcmp(t->kind, "technique"), held = !strcmp(t->kind, "held-back");
-        if (!strcmp(which, "visible") && !held && !(apart && technique))
-            printf("%s\t%s\t%s\t\n", t->kind, t->id, t->seconds);
-        else if (!strcmp(which, "technique") && technique)
-            printf("%s\t%s\t%s\t\n", t->kind, t->id, t->seconds);
-        else if (!strcmp(which, "held-back") && seed && !strcmp(t->kind, "random"))
-            printf("held-back\t%s\t%s\t (held-back seed)\n", t->id, t->seconds);
-        else if (!strcmp(which, "held-back") && cases && held)
-            printf("held-back\t%s\t%s\t\n", t->id, t->seconds);
+        if (visible && !held && !(flags & TL_PLAN_TECHNIQUE_APART && technique))
+            fprintf(out, "%s\t%s\t%s\t\n", t->kind, t->id, t->seconds);
+        else if (technique_run && technique)
+            fprintf(out, "%s\t%s\t%s\t\n", t->kind, t->id, t->seconds);
+        else if (held_run && flags & TL_PLAN_SEED && !strcmp(t->kind, "random"))
+            fprintf(out, "held-back\t%s\t%s\t (held-back seed)\n", t->id, t->seconds);
+        else if (held_run && flags & TL_PLAN_CASES && held)
+            fprintf(out, "held-back\t%s\t%s\t\n", t->id, t->seconds);
     }
-    return 0;
+    free(tests);
+    return n < 0;
 }
 
 /* Every correctness test of lab recorded in outcomes passed (grade_report.c's "test" lines). */
-static int correct(const char *outcomes, const char *lab)
+int tl_lab_correct(const char *outcomes, const char *lab)
 {
     FILE *f = fopen(outcomes, "r");
     char line[8192];
     int all = 1;
     if (!f) {
         perror(outcomes);
-        return 1;
+        return 0;
     }
     while (all && fgets(line, sizeof line, f)) {
         char *field[5], *save = NULL, *p = line;
@@ -121,14 +78,5 @@ static int correct(const char *outcomes, const char *lab)
             all = 0;
     }
     fclose(f);
-    return !all;
-}
-
-int main(int argc, char **argv)
-{
-    if (argc >= 4 && !strcmp(argv[1], "run"))
-        return run(argv[2], argv[3], argc - 4, argv + 4);
-    if (argc == 4 && !strcmp(argv[1], "correct"))
-        return correct(argv[2], argv[3]);
-    return usage();
+    return all;
 }
