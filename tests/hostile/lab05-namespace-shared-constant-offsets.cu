@@ -8,8 +8,10 @@
  * through a reference: it saw none of these reads, so its cost counted the
  * tile's conflict-free stores alone, 2 of 2 performance points (7.00 of 10)
  * where the honest unpadded tile scored 0.90 (5.90; found by a cheating
- * helper, 2026-11-28). On a GPU the switch is a chain of branches and each
- * read still takes its 32 passes: slower than the honest kernel.
+ * helper, 2026-11-28). Once they were seen, each lane's read was an access of
+ * its own (a branch of its own), one pass, so the padded-tile check, which
+ * judged passes an access, passed: 8.90. On a GPU the switch is a chain of
+ * branches, a lane's read each: 32 passes a column as the honest kernel's.
  * control: unpadded-tile.cu
  */
 #include "lab.h"
