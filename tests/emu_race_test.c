@@ -470,13 +470,17 @@ Test(emulator_limits, a_third_reader_of_the_writers_warp_is_forgotten)
     clean();
 }
 
-Test(emulator_limits, a_namespace_scope_shared_variable_at_a_constant_offset_goes_unchecked)
+/* A namespace-scope __shared__ int, read and written at a constant offset, is reached through a
+ * reference as a function's are (kernel_edits.c): its race is seen, where gcc's leaving out the
+ * check of a static at a constant offset hid it, and the reads of a tile so made from the cost
+ * (tests/hostile/lab05-namespace-shared-constant-offsets.cu). */
+Test(emulator_race, a_namespace_scope_shared_variable_at_a_constant_offset_races)
 {
-    float *out = device_floats(), h[1];
+    float *out = device_floats();
     launch_namespace_scope_shared(out);
-    clean();
-    cr_assert_eq(cudaMemcpy(h, out, sizeof h, cudaMemcpyDeviceToHost), cudaSuccess);
-    cr_assert_eq(h[0], 3.0f, "warp 1 read what warp 0 wrote, unchecked: %g", h[0]);
+    const char *d = race((const char *const[]){"thread (32, 0, 0)", "which thread (0, 0, 0) wrote",
+                                              "the __shared__ variable flag", "different warps", NULL});
+    cr_assert(!strstr(d, "_tl_emu_shared"), "the variable's own name: %s", d);
 }
 
 /* A block's scratch in a large allocation from cudaMalloc, shared by every block: no shadow is

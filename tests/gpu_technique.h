@@ -432,6 +432,33 @@ static inline void tl_expect_conflict_free_by(const tl_emu_stats *t, const char 
                    width >= 32 ? "1" : "2", why);
 }
 
+/* A padded tile is read a warp at a time: one pass for each 32 elements (two where a warp
+ * spans two rows of a tile narrower than 32), the matrix rounded up to whole tiles. Passes per
+ * access alone miss a warp whose lanes each read the column by a branch of their own (a switch
+ * on the thread's index, a case an element): every access one lane's and conflict-free, 32 of
+ * them for a warp's column, as many passes as an unpadded tile's conflicts, however the lanes
+ * are split (8.90 of 10 in lab 5 against the unpadded tile's 5.90:
+ * tests/hostile/lab05-namespace-shared-constant-offsets.cu). A tile read twice over by idle
+ * threads that repeat the others' rows (tests/emu_corpus/lab06-block-twice-block-rows.cu, which
+ * an H200 passes) takes 2 a 32 elements: up to 4 (8 with a narrow tile) are allowed. */
+static inline void tl_expect_shared_reads_whole(const tl_emu_stats *t, int rows, int cols)
+{
+    unsigned width = 32;
+    for (int i = 0; i < tl_launch_count() && i < TL_MAX_LAUNCHES; i++)
+        if (tl_launch_get(i)->block[0] < width)
+            width = tl_launch_get(i)->block[0];
+    double allowed = width >= 32 ? 4 : 8, whole = tl_tiled_area(rows, cols, width ? width : 1) / 32.0;
+    cr_assert((double)t->shared_load_wavefronts <= allowed * whole,
+              "your kernels' reads of shared memory took %llu passes for the %d x %d matrix, where a "
+              "padded tile's take one for each 32 elements (%.0f), in %llu reads. Where each read "
+              "is conflict-free, the threads of a warp read the tile apart, in branches of their own "
+              "(a switch or an if on threadIdx), a few lanes' elements a pass: a column of an "
+              "unpadded tile costs as many passes so, however its lanes are split. Read it in one "
+              "access for the whole warp, tile[threadIdx.x][threadIdx.y] on the padded tile: "
+              "README.md, step 2.",
+              t->shared_load_wavefronts, rows, cols, whole, t->shared_load_requests);
+}
+
 static inline void tl_expect_conflict_free(void)
 {
     for (int i = 0; i < tl_made_count(); i++)

@@ -12,4 +12,5 @@ TL_TECHNIQUE(lab05_technique, uses_a_padded_tile, 20)
     tl_expect_staged(&t, (double)s.rows * s.cols);
     tl_expect_coalesced();
     tl_expect_conflict_free();
+    tl_expect_shared_reads_whole(&t, s.rows, s.cols);
 }

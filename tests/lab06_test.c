@@ -12,6 +12,7 @@ TL_TECHNIQUE(lab06_technique, uses_a_padded_tile, 20)
     tl_expect_staged(&t, (double)s.rows * s.cols);
     tl_expect_coalesced();
     tl_expect_conflict_free();
+    tl_expect_shared_reads_whole(&t, s.rows, s.cols);
 }
 
 /* Fewer threads than elements: each moves several, as many as the threads that ran say. The

@@ -529,8 +529,8 @@ struct tl_emu_dynamic_shared_ref {
     template <class T> operator T &() const { return *reinterpret_cast<T *>(tl_emu_cuda_dynamic_shared); }
 };
 #define TL_EMU_DYNAMIC_SHARED_REF tl_emu_dynamic_shared_ref()
-/* rewrite renames a __shared__ variable declared in a function, x to x_tl_emu_shared,
- * and declares x a reference to it, made through this: gcc cannot see that the
+/* rewrite renames a __shared__ variable (and a __device__ or __constant__ one of namespace
+ * scope), x to x_tl_emu_shared, and declares x a reference to it, made through this: gcc cannot see that the
  * reference is the variable, so it checks each access (it leaves out the check of an
  * access to a static at a constant offset: a __shared__ int, tile[0][5]). */
 template <class T> static inline __attribute__((always_inline)) T *tl_emu_shared_ref(T *p)
@@ -539,6 +539,10 @@ template <class T> static inline __attribute__((always_inline)) T *tl_emu_shared
     return p;
 }
 #define TL_EMU_SHARED_REF(x) (*tl_emu_shared_ref(&(x)))
+/* The references rewrite declares at namespace scope (a __shared__, __device__ or __constant__
+ * variable there): the emulator knows their storage, where a kernel reads which variable it
+ * reaches, as moving no memory (emulator.c). */
+#define TL_EMU_REF_SECTION __attribute__((section("tl_refs")))
 
 /* __launch_bounds__(max threads, min blocks, max blocks a cluster): the threads. */
 static constexpr int tl_emu_bounds(long max_threads = 0, long = 0, long = 0)

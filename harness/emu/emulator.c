@@ -516,6 +516,13 @@ static __attribute__((noinline)) void check_device_access(uintptr_t a, size_t si
           verb(kind), size, (void *)a);
 }
 
+/* The references by which rewrite's kernels reach the variables of namespace scope
+ * (cuda_runtime.h's TL_EMU_REF_SECTION): reading one moves no memory a kernel names. A
+ * variable of the lab's own put in that section is no device memory: its stores and any
+ * access but a pointer's load fault, as a host variable's do (it is never registered). */
+extern char __start_tl_refs[] __attribute__((weak));
+extern char __stop_tl_refs[] __attribute__((weak));
+
 /* Inline in each of the instrumentation's entry points below: most accesses are a thread's
  * own (its variables, threadIdx and the like, the kernel's arguments), and cost two tests. */
 static inline __attribute__((always_inline)) void check_access(uintptr_t a, size_t size, int kind, uintptr_t pc)
@@ -529,7 +536,8 @@ static inline __attribute__((always_inline)) void check_access(uintptr_t a, size
      * its stack here): nothing to check, nothing to count. No other memory overlaps them. */
     uintptr_t stack = (uintptr_t)stacks + (size_t)current * STACK_BYTES;
     if (a - stack < STACK_BYTES || a - (uintptr_t)&tl_emu_builtin < sizeof tl_emu_builtin ||
-        a - (uintptr_t)body_args < body_args_bytes)
+        a - (uintptr_t)body_args < body_args_bytes ||
+        (kind == GLOBAL_LOAD && size == sizeof(void *) && a - (uintptr_t)__start_tl_refs < (uintptr_t)(__stop_tl_refs - __start_tl_refs)))
         return;
     check_device_access(a, size, kind, pc);
 }

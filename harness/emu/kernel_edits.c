@@ -372,35 +372,75 @@ static char *declaration_text(const char *s, size_t n, size_t from, size_t to)
     return t;
 }
 
+/* Whether one of the keywords whose variables edit_reached_variables reaches through a
+ * reference stands in code[from, to): the declaration's first one does its edit. */
+static const char *const reached[] = {"__shared__", "__device__", "__constant__"};
+static int reached_keyword_in(const char *code, size_t n, size_t from, size_t to)
+{
+    for (size_t k = from; k < to; k++)
+        for (size_t w = 0; w < sizeof reached / sizeof *reached; w++)
+            if (code[k] == '_' && word_at(code, n, k, reached[w]))
+                return 1;
+    return 0;
+}
+
 /*
- * __shared__ T a[N], *b; in a function -> __shared__ T a_tl_emu_shared[N],
- * *b_tl_emu_shared; T (&a)[N] = TL_EMU_SHARED_REF(a_tl_emu_shared), *(&b) = ...;
- * The kernel reaches each __shared__ variable through a reference the compiler
- * cannot see through, so that every access is instrumented: gcc leaves out the
- * check of an access to a static at a constant offset it can prove in bounds
- * (a __shared__ int, tile[0][5]), which the emulator would neither count nor
- * check for a race. Declarations it cannot read (a function pointer, an
+ * __shared__ T a[N], *b; -> __shared__ T a_tl_emu_shared[N], *b_tl_emu_shared;
+ * T (&a)[N] = TL_EMU_SHARED_REF(a_tl_emu_shared), *(&b) = ...;
+ * in a function and at namespace scope, and likewise the __device__ and
+ * __constant__ variables of namespace scope (their initializers stay with the
+ * renamed variable). The kernel reaches each such variable through a reference
+ * the compiler cannot see through, so that every access is instrumented: gcc
+ * leaves out the check of an access to a static at a constant offset it can
+ * prove in bounds (a __shared__ int, tile[0][5], scratch[7]), which the
+ * emulator would neither count nor check for a race, nor know as part of the
+ * work that made the output. A tile read at constant offsets (a switch, a case
+ * an element) hid lab 5's conflicted column reads from its cost, and a
+ * __device__ array so used as every block's tile raced on a GPU unseen
+ * (tests/hostile/). At namespace scope the reference is initialized when the
+ * program starts and kept in the section tl_refs, whose reads by a kernel
+ * (where the reference points) are no memory the kernel moves (emulator.c).
+ * Declarations it cannot read (a function, a function pointer, a __shared__
  * initializer) stay as they are.
  */
-static void edit_shared_variables(const char *s, const char *code, size_t n)
+static void edit_reached_variables(const char *s, const char *code, size_t n, const char *keyword)
 {
-    for (const char *p = code; (p = strstr(p, "__shared__")) != NULL; p++) {
+    int shared = strcmp(keyword, "__shared__") == 0;
+    size_t key_len = strlen(keyword);
+    for (const char *p = code; (p = strstr(p, keyword)) != NULL; p++) {
         size_t i = (size_t)(p - code), start = i, end, e = i;
-        if (!word_at(code, n, i, "__shared__") || on_directive(code, i) || !in_function(code, i))
+        if (!word_at(code, n, i, keyword) || on_directive(code, i))
+            continue;
+        int local = in_function(code, i);
+        if (!shared && local)
             continue;
         while (e > 0 && isspace((unsigned char)code[e - 1]))
             e--;
         if (e >= 6 && word_at(code, n, e - 6, "extern"))
             continue;
+        /* The declaration's start: after a ; { } or label, or (at namespace scope) the
+         * line of a preprocessor directive, whose text must not move into the references. */
         while (start > 0 && !strchr(";{}", code[start - 1]) &&
-               !(code[start - 1] == ':' && code[start - 2] != ':' && code[start] != ':'))
+               !(code[start - 1] == ':' && start >= 2 && code[start - 2] != ':' && code[start] != ':') &&
+               !(code[start - 1] == '\n' && start >= 2 && on_directive(code, start - 2)))
             start--;
-        /* The declarators, split at commas outside brackets and template arguments. */
-        size_t seg[16][2], n_seg = 0, from = i + strlen("__shared__");
+        size_t first = start;
+        while (first < i && isspace((unsigned char)code[first]))
+            first++;
+        if (reached_keyword_in(code, n, start, i) || word_at(code, n, first, "template"))
+            continue;
+        /* The declarators, split at commas outside brackets and template arguments; each
+         * one's initializer (= or {, not for __shared__) begins at init[k]. A ( outside
+         * brackets before any initializer is a function's or a function pointer's. */
+        size_t seg[16][2], init[16], n_seg = 0, from = i + key_len, at_init = 0;
         int depth = 0, angle = 0, readable = 1;
         for (end = from; end < n && readable; end++) {
             char c = code[end];
-            if (strchr("([{", c))
+            if (depth == 0 && !at_init && !shared && (c == '=' || c == '{'))
+                at_init = end;
+            if (depth == 0 && !at_init && c == '(' && !shared)
+                readable = 0;
+            else if (strchr("([{", c))
                 depth++;
             else if (strchr(")]}", c))
                 readable = --depth >= 0;
@@ -409,19 +449,29 @@ static void edit_shared_variables(const char *s, const char *code, size_t n)
             else if (depth == 0 && angle == 0 && (c == ',' || c == ';')) {
                 readable = n_seg < 16;
                 if (readable)
-                    seg[n_seg][0] = from, seg[n_seg++][1] = end, from = end + 1;
+                    init[n_seg] = at_init ? at_init : end, seg[n_seg][0] = from, seg[n_seg++][1] = end,
+                    from = end + 1, at_init = 0;
                 if (c == ';')
                     break;
-            } else if (depth == 0 && c == '=')
+            } else if (depth == 0 && c == '=' && shared)
                 readable = 0;
         }
         if (!readable || end >= n || n_seg == 0)
+            continue;
+        /* A type defined or named in the declaration (struct S { ... } s;) is not read; a
+         * const or constexpr variable of namespace scope stays as it is, a constant that code
+         * may use as one (an array's size), whose reads at constant offsets both compilers fold. */
+        for (size_t k = shared ? i + key_len : start; k < init[0] && readable; k++)
+            readable = !(word_at(code, n, k, "struct") || word_at(code, n, k, "union") ||
+                         word_at(code, n, k, "class") || word_at(code, n, k, "enum") ||
+                         (!shared && (word_at(code, n, k, "const") || word_at(code, n, k, "constexpr"))));
+        if (!readable)
             continue;
         /* Each declarator's name: the word before its first bracket, or its last word. */
         size_t name[16][2], decl_start = 0;
         for (size_t k = 0; k < n_seg && readable; k++) {
             size_t q = seg[k][0], last = 0, last_end = 0;
-            for (depth = 0; q < seg[k][1] && !(code[q] == '[' && depth == 0); q++) {
+            for (depth = 0; q < init[k] && !(code[q] == '[' && depth == 0); q++) {
                 depth += code[q] == '(' ? 1 : code[q] == ')' ? -1 : 0;
                 if (is_ident(code[q]) && (q == 0 || !is_ident(code[q - 1])))
                     last = q;
@@ -438,15 +488,20 @@ static void edit_shared_variables(const char *s, const char *code, size_t n)
             decl_start--;
         if (decl_start <= i)
             continue;
-        /* The specifiers again, without __shared__, for the references. */
-        char *before = declaration_text(s, n, start, i), *after = declaration_text(s, n, i + strlen("__shared__"), decl_start);
+        /* The specifiers again, without the keyword, for the references. */
+        char *before = declaration_text(s, n, start, i), *after = declaration_text(s, n, i + key_len, decl_start);
+        for (char *t = after; *t; t++) /* __device__ __constant__ T x: the reference is neither */
+            for (size_t w = 0; w < sizeof reached / sizeof *reached; w++)
+                if (word_at(after, strlen(after), (size_t)(t - after), reached[w]))
+                    memset(t, ' ', strlen(reached[w]));
         char refs[2048];
         size_t len = (size_t)snprintf(refs, sizeof refs, " %s %s", before, after);
         for (size_t k = 0; k < n_seg && len < sizeof refs; k++) {
             size_t d0 = k == 0 ? decl_start : seg[k][0];
-            char *head = declaration_text(s, n, d0, name[k][0]), *tail = declaration_text(s, n, name[k][1], seg[k][1]);
-            len += (size_t)snprintf(refs + len, sizeof refs - len, "%s%s(&%.*s)%s = TL_EMU_SHARED_REF(%.*s" TL_EMU_SHARED_SUFFIX ")",
+            char *head = declaration_text(s, n, d0, name[k][0]), *tail = declaration_text(s, n, name[k][1], init[k]);
+            len += (size_t)snprintf(refs + len, sizeof refs - len, "%s%s(&%.*s)%s%s = TL_EMU_SHARED_REF(%.*s" TL_EMU_SHARED_SUFFIX ")",
                                     k ? "," : "", head, (int)(name[k][1] - name[k][0]), s + name[k][0], tail,
+                                    local ? "" : " TL_EMU_REF_SECTION",
                                     (int)(name[k][1] - name[k][0]), s + name[k][0]);
             free(head);
             free(tail);
@@ -572,7 +627,8 @@ char *tl_edit_kernels(const char *s, size_t n, const char *resources_path, size_
         read_resources(resources_path);
     edit_kernels(s, code, n);
     edit_extern_shared(code, n);
-    edit_shared_variables(s, code, n);
+    for (size_t w = 0; w < sizeof reached / sizeof *reached; w++)
+        edit_reached_variables(s, code, n, reached[w]);
     edit_special_registers(s, code, n);
     qsort(edits, n_edits, sizeof *edits, by_position);
     size_t len = n + 1;
