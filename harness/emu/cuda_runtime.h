@@ -529,8 +529,9 @@ struct tl_emu_dynamic_shared_ref {
     template <class T> operator T &() const { return *reinterpret_cast<T *>(tl_emu_cuda_dynamic_shared); }
 };
 #define TL_EMU_DYNAMIC_SHARED_REF tl_emu_dynamic_shared_ref()
-/* rewrite renames a __shared__ variable (and a __device__ or __constant__ one of namespace
- * scope), x to x_tl_emu_shared, and declares x a reference to it, made through this: gcc cannot see that the
+/* rewrite renames a __shared__ variable, x to x_tl_emu_shared (and a __device__ or __constant__
+ * one of namespace scope, to x_tl_emu_reached), and declares x a reference to it, made through
+ * this: gcc cannot see that the
  * reference is the variable, so it checks each access (it leaves out the check of an
  * access to a static at a constant offset: a __shared__ int, tile[0][5]). */
 template <class T> static inline __attribute__((always_inline)) T *tl_emu_shared_ref(T *p)

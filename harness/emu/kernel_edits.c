@@ -406,6 +406,7 @@ static int reached_keyword_in(const char *code, size_t n, size_t from, size_t to
 static void edit_reached_variables(const char *s, const char *code, size_t n, const char *keyword)
 {
     int shared = strcmp(keyword, "__shared__") == 0;
+    const char *suffix = shared ? TL_EMU_SHARED_SUFFIX : TL_EMU_REACHED_SUFFIX;
     size_t key_len = strlen(keyword);
     for (const char *p = code; (p = strstr(p, keyword)) != NULL; p++) {
         size_t i = (size_t)(p - code), start = i, end, e = i;
@@ -499,10 +500,10 @@ static void edit_reached_variables(const char *s, const char *code, size_t n, co
         for (size_t k = 0; k < n_seg && len < sizeof refs; k++) {
             size_t d0 = k == 0 ? decl_start : seg[k][0];
             char *head = declaration_text(s, n, d0, name[k][0]), *tail = declaration_text(s, n, name[k][1], init[k]);
-            len += (size_t)snprintf(refs + len, sizeof refs - len, "%s%s(&%.*s)%s%s = TL_EMU_SHARED_REF(%.*s" TL_EMU_SHARED_SUFFIX ")",
+            len += (size_t)snprintf(refs + len, sizeof refs - len, "%s%s(&%.*s)%s%s = TL_EMU_SHARED_REF(%.*s%s)",
                                     k ? "," : "", head, (int)(name[k][1] - name[k][0]), s + name[k][0], tail,
                                     local ? "" : " TL_EMU_REF_SECTION",
-                                    (int)(name[k][1] - name[k][0]), s + name[k][0]);
+                                    (int)(name[k][1] - name[k][0]), s + name[k][0], suffix);
             free(head);
             free(tail);
         }
@@ -511,7 +512,7 @@ static void edit_reached_variables(const char *s, const char *code, size_t n, co
         if (len + 2 >= sizeof refs)
             continue;
         for (size_t k = 0; k < n_seg; k++)
-            add_edit(name[k][1], 0, TL_EMU_SHARED_SUFFIX);
+            add_edit(name[k][1], 0, "%s", suffix);
         add_edit(end + 1, 0, "%s;", refs);
     }
 }

@@ -38,11 +38,17 @@ extern char __stop_tl_constant[] __attribute__((weak));
  * (kernel_edits.h): g++ keeps a template's statics out of the section, and the
  * instrumentation registers some of them (a template __device__ function's
  * __shared__ bool, say). */
+/* Whether name ends in suffix. */
+static int ends_in(const char *name, size_t len, const char *suffix)
+{
+    size_t n = strlen(suffix);
+    return len > n && strncmp(name + len - n, suffix, n) == 0;
+}
+
 int tl_emu_is_shared(const struct asan_global *g)
 {
-    size_t len = strlen(g->name), suffix = strlen(TL_EMU_SHARED_SUFFIX);
     return g->beg - (uintptr_t)__start_tl_shared < (uintptr_t)(__stop_tl_shared - __start_tl_shared) ||
-           (len > suffix && strcmp(g->name + len - suffix, TL_EMU_SHARED_SUFFIX) == 0);
+           ends_in(g->name, strlen(g->name), TL_EMU_SHARED_SUFFIX);
 }
 
 int tl_emu_is_constant(const struct asan_global *g)
@@ -85,9 +91,11 @@ const char *tl_emu_global_name(const struct asan_global *g)
     static char names[2][128];
     static int next;
     char *name = names[next++ % 2];
-    size_t len = strlen(g->name), suffix = strlen(TL_EMU_SHARED_SUFFIX);
-    if (len > suffix && strcmp(g->name + len - suffix, TL_EMU_SHARED_SUFFIX) == 0)
-        len -= suffix;
+    size_t len = strlen(g->name);
+    if (ends_in(g->name, len, TL_EMU_SHARED_SUFFIX))
+        len -= strlen(TL_EMU_SHARED_SUFFIX);
+    else if (ends_in(g->name, len, TL_EMU_REACHED_SUFFIX))
+        len -= strlen(TL_EMU_REACHED_SUFFIX);
     snprintf(name, sizeof names[0], "%.*s", (int)len, g->name);
     return name;
 }
