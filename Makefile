@@ -213,8 +213,11 @@ $(B)/harness/emu-rewrite: harness/emu/rewrite.c harness/emu/source.c harness/emu
 # What emu-compile.sh reads of a lab file's code, beside rewrite (where it finds them):
 # the widths of nvcc's loads and stores from its SASS, the table of access checks
 # (sites.h) in g++'s assembly, and, without nvcc, each kernel's shared bytes and the
-# host functions device code calls, from the object (the demangler is libstdc++'s).
-EMU_TOOLS := $(addprefix $(B)/harness/emu-,rewrite sass-widths sites shared-bytes host-calls)
+# host functions device code calls, from the object (the demangler is libstdc++'s); and the
+# emulator's CUDA headers, precompiled for its g++ (emu-compile.sh --header).
+EMU_TOOLS := $(addprefix $(B)/harness/emu-,rewrite sass-widths sites shared-bytes host-calls pch/cuda_runtime.h pch/cuda_runtime.h.gch)
+$(B)/harness/emu-pch/cuda_runtime.h $(B)/harness/emu-pch/cuda_runtime.h.gch: $(EMU_HEADERS) $(EMU_SCRIPTS)
+	@harness/emu/emu-compile.sh --header $(B)/harness/emu-rewrite
 EMU_LINE_WIDTHS := harness/emu/line_widths.c harness/emu/line_widths.h harness/emu/sites.h
 $(B)/harness/emu-sass-widths: harness/emu/sass_widths.c $(EMU_LINE_WIDTHS) $(HARNESS_FLAGS)
 $(B)/harness/emu-sites: harness/emu/sites.c $(EMU_LINE_WIDTHS) $(HARNESS_FLAGS)
