@@ -122,6 +122,9 @@ endif
 # The emulator's nvcc check builds for what the GPU build would: CUDA_ARCH
 # where one is given, else (empty here) the H100 that the emulator models.
 EMU_NVCC_ARCH := $(if $(filter command line environment%,$(origin CUDA_ARCH)),$(NVCC_ARCH))
+# The nvdisasm by which it reads nvcc's SASS (TL_EMU_NVDISASM, where one is given), looked
+# for at the first compile for the emulator of a make, then kept: that takes Python.
+EMU_NVDISASM = $(eval EMU_NVDISASM := $(or $(TL_EMU_NVDISASM),$(shell harness/emu/nvdisasm.sh '$(or $(TL_EMU_NVCC),$(NVCC))'),none))$(EMU_NVDISASM)
 NVCC_FLAGS := -O3 -g -lineinfo $(NVCC_ARCH) -Wno-deprecated-gpu-targets -Werror all-warnings \
               -Xcompiler -Wall,-Wextra,-Werror -Iharness/core/include -Xptxas -v
 endif
@@ -378,7 +381,7 @@ else ifeq ($(3),emu)
 $(call vdir,$(1),$(2),$(3))/lab.raw.o: $(call lab_src,$(1),$(2)) harness/core/include/lab.h $(call vdir,$(1),$(2),$(3))/flags \
                                        $(EMU_TOOLS) $(EMU_HEADERS) $(EMU_SCRIPTS)
 	@echo "g++ -c $(call built_src,$(1),$(2)) (for the CPU emulator; warnings are errors, as in the GPU build) $$(call tunable_defs,$(1))"
-	@TL_EMU_ARCH="$$(EMU_NVCC_ARCH)" harness/emu/emu-compile.sh $(B)/harness/emu-rewrite $$< $$@ $$(@D)/resources.txt $$(call tunable_defs,$(1))
+	@TL_EMU_ARCH="$$(EMU_NVCC_ARCH)" TL_EMU_NVDISASM="$$(EMU_NVDISASM)" harness/emu/emu-compile.sh $(B)/harness/emu-rewrite $$< $$@ $$(@D)/resources.txt $$(call tunable_defs,$(1))
 endif
 
 # Only the entry points stay global, so helpers and kernels of the
@@ -717,7 +720,7 @@ EMU_TEST_SRCS := tests/emu_test.c $(wildcard tests/emu_*_test.c)
 EMU_KERNEL_OBJS := $(patsubst tests/%.cu,$(B)/emu-test.d/%.o,$(wildcard tests/emu_*kernels.cu))
 $(B)/emu-test.d/%.o: tests/%.cu $(wildcard tests/*.cuh) $(EMU_TOOLS) $(EMU_HEADERS) $(EMU_SCRIPTS)
 	@mkdir -p $(@D)
-	@harness/emu/emu-compile.sh $(B)/harness/emu-rewrite $< $@ $(@:.o=.resources.txt) -Itests
+	@TL_EMU_NVDISASM="$(EMU_NVDISASM)" harness/emu/emu-compile.sh $(B)/harness/emu-rewrite $< $@ $(@:.o=.resources.txt) -Itests
 $(B)/emu-test: $(EMU_TEST_SRCS) $(EMU_KERNEL_OBJS) $(CORE_LIB) $(EMU_OBJS) $(GPU_HEADERS) $(EMU_HEADERS) $(EMU_TOOLS)
 	$(CC) $(CFLAGS_EMU) -Itests -DTL_EMU_REWRITE='"$(B)/harness/emu-rewrite"' -o $@ $(EMU_TEST_SRCS) $(EMU_KERNEL_OBJS) $(EMU_OBJS) $(CORE_LIB) -lcriterion $(BACKEND_LIBS_emu) -lm
 

@@ -105,9 +105,7 @@ nvcc=${TL_EMU_NVCC-}
 nvdisasm=
 if [ -n "$nvcc" ]; then
     nvdisasm=${TL_EMU_NVDISASM-}
-    [ -n "$nvdisasm" ] || nvdisasm=$(command -v nvdisasm || { [ -x "${nvcc%/*}/nvdisasm" ] && echo "${nvcc%/*}/nvdisasm"; } ||
-        python3 -c 'import glob, site
-print(*[p for d in site.getsitepackages() + [site.getusersitepackages()] for p in sorted(glob.glob(d + "/nvidia/*/bin/nvdisasm"))][-1:])' 2>/dev/null || true)
+    [ -n "$nvdisasm" ] || nvdisasm=$("$here/nvdisasm.sh" "$nvcc")
     [ "$nvdisasm" != none ] || nvdisasm=
 fi
 
