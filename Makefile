@@ -122,6 +122,9 @@ endif
 # The emulator's nvcc check builds for what the GPU build would: CUDA_ARCH
 # where one is given, else (empty here) the H100 that the emulator models.
 EMU_NVCC_ARCH := $(if $(filter command line environment%,$(origin CUDA_ARCH)),$(NVCC_ARCH))
+# The nvdisasm by which it reads nvcc's SASS (TL_EMU_NVDISASM, where one is given), looked
+# for at the first compile for the emulator of a make, then kept: that takes Python.
+EMU_NVDISASM = $(eval EMU_NVDISASM := $(or $(TL_EMU_NVDISASM),$(shell harness/emu/nvdisasm.sh '$(or $(TL_EMU_NVCC),$(NVCC))'),none))$(EMU_NVDISASM)
 NVCC_FLAGS := -O3 -g -lineinfo $(NVCC_ARCH) -Wno-deprecated-gpu-targets -Werror all-warnings \
               -Xcompiler -Wall,-Wextra,-Werror -Iharness/core/include -Xptxas -v
 endif
@@ -213,8 +216,11 @@ $(B)/harness/emu-rewrite: harness/emu/rewrite.c harness/emu/source.c harness/emu
 # What emu-compile.sh reads of a lab file's code, beside rewrite (where it finds them):
 # the widths of nvcc's loads and stores from its SASS, the table of access checks
 # (sites.h) in g++'s assembly, and, without nvcc, each kernel's shared bytes and the
-# host functions device code calls, from the object (the demangler is libstdc++'s).
-EMU_TOOLS := $(addprefix $(B)/harness/emu-,rewrite sass-widths sites shared-bytes host-calls)
+# host functions device code calls, from the object (the demangler is libstdc++'s); and the
+# emulator's CUDA headers, precompiled for its g++ (emu-compile.sh --header).
+EMU_TOOLS := $(addprefix $(B)/harness/emu-,rewrite sass-widths sites shared-bytes host-calls pch/cuda_runtime.h pch/cuda_runtime.h.gch)
+$(B)/harness/emu-pch/cuda_runtime.h $(B)/harness/emu-pch/cuda_runtime.h.gch: $(EMU_HEADERS) $(EMU_SCRIPTS)
+	@harness/emu/emu-compile.sh --header $(B)/harness/emu-rewrite
 EMU_LINE_WIDTHS := harness/emu/line_widths.c harness/emu/line_widths.h harness/emu/sites.h
 $(B)/harness/emu-sass-widths: harness/emu/sass_widths.c $(EMU_LINE_WIDTHS) $(HARNESS_FLAGS)
 $(B)/harness/emu-sites: harness/emu/sites.c $(EMU_LINE_WIDTHS) $(HARNESS_FLAGS)
@@ -375,7 +381,7 @@ else ifeq ($(3),emu)
 $(call vdir,$(1),$(2),$(3))/lab.raw.o: $(call lab_src,$(1),$(2)) harness/core/include/lab.h $(call vdir,$(1),$(2),$(3))/flags \
                                        $(EMU_TOOLS) $(EMU_HEADERS) $(EMU_SCRIPTS)
 	@echo "g++ -c $(call built_src,$(1),$(2)) (for the CPU emulator; warnings are errors, as in the GPU build) $$(call tunable_defs,$(1))"
-	@TL_EMU_ARCH="$$(EMU_NVCC_ARCH)" harness/emu/emu-compile.sh $(B)/harness/emu-rewrite $$< $$@ $$(@D)/resources.txt $$(call tunable_defs,$(1))
+	@TL_EMU_ARCH="$$(EMU_NVCC_ARCH)" TL_EMU_NVDISASM="$$(EMU_NVDISASM)" harness/emu/emu-compile.sh $(B)/harness/emu-rewrite $$< $$@ $$(@D)/resources.txt $$(call tunable_defs,$(1))
 endif
 
 # Only the entry points stay global, so helpers and kernels of the
@@ -714,7 +720,7 @@ EMU_TEST_SRCS := tests/emu_test.c $(wildcard tests/emu_*_test.c)
 EMU_KERNEL_OBJS := $(patsubst tests/%.cu,$(B)/emu-test.d/%.o,$(wildcard tests/emu_*kernels.cu))
 $(B)/emu-test.d/%.o: tests/%.cu $(wildcard tests/*.cuh) $(EMU_TOOLS) $(EMU_HEADERS) $(EMU_SCRIPTS)
 	@mkdir -p $(@D)
-	@harness/emu/emu-compile.sh $(B)/harness/emu-rewrite $< $@ $(@:.o=.resources.txt) -Itests
+	@TL_EMU_NVDISASM="$(EMU_NVDISASM)" harness/emu/emu-compile.sh $(B)/harness/emu-rewrite $< $@ $(@:.o=.resources.txt) -Itests
 $(B)/emu-test: $(EMU_TEST_SRCS) $(EMU_KERNEL_OBJS) $(CORE_LIB) $(EMU_OBJS) $(GPU_HEADERS) $(EMU_HEADERS) $(EMU_TOOLS)
 	$(CC) $(CFLAGS_EMU) -Itests -DTL_EMU_REWRITE='"$(B)/harness/emu-rewrite"' -o $@ $(EMU_TEST_SRCS) $(EMU_KERNEL_OBJS) $(EMU_OBJS) $(CORE_LIB) -lcriterion $(BACKEND_LIBS_emu) -lm
 

@@ -35,13 +35,67 @@
 #    merges a thread's neighbouring accesses into one instruction. Without
 #    them the table says so, and accesses count as written.
 #    TL_EMU_NVDISASM=none skips it (TL_EMU_NVDISASM=path picks an nvdisasm).
+#
+# emu-compile.sh --header REWRITE precompiles the emulator's CUDA headers (cuda_runtime.h
+# and what it includes) for step 3's g++, with its flags, into REWRITE's folder
+# (emu-pch/; the Makefile's EMU_TOOLS): each lab file's compile then reads them from there
+# instead of parsing them again (more than half of that g++'s time). A precompiled header
+# that does not fit a compile (older than a header, other macros) is left aside by g++,
+# which then reads the headers themselves, as it does where there is none.
 set -eu
+header_only=
+[ "$1" != --header ] || { header_only=1 && set -- "$2" - - -; }
 rewrite=$1 src=$2 out=$3 resources=$4
 shift 4
 here=$(dirname "$0")
 tools=$(dirname "$rewrite")
+pch=$tools/emu-pch/cuda_runtime.h
 cpp=${out%.o}.emu.cpp
 names=${out%.o}.kernels
+
+# g++'s own include directories less the CUDA toolkit's (where a toolkit is
+# installed, /usr/local/include may hold its headers): a file's CUDA headers
+# are the emulator's own (cuda_runtime.h, cooperative_groups.h,
+# cuda_pipeline.h, ...) or missing, the same with a toolkit as without.
+system_dirs=$(env -u CPATH -u CPLUS_INCLUDE_PATH g++ -std=c++17 -x c++ -E -v /dev/null 2>&1 |
+    sed -n '/^#include <...> search starts here:/,/^End of search list/p' | sed '1d;$d' |
+    while read -r dir; do
+        [ -e "$dir/cuda_runtime_api.h" ] || [ -e "$dir/cooperative_groups.h" ] || printf ' -isystem %s' "$dir"
+    done)
+
+# g++ on the rewritten file as the emulator compiles it: C++17 against its
+# CUDA headers, where __SANITIZE_ADDRESS__ stays undefined (see unseen_code).
+libcudacxx='' gxx_cache='' runtime_h=$here/cuda_runtime.h
+emu_gxx() {
+    # shellcheck disable=SC2086
+    env -u CPATH -u CPLUS_INCLUDE_PATH $gxx_cache g++ -std=c++17 -nostdinc $system_dirs $libcudacxx ${runtime_h:+-include "$runtime_h"} \
+        -I"$here" -I"$here/../core/include" -U__SANITIZE_ADDRESS__ -U_FORTIFY_SOURCE "$@"
+}
+
+# Calls through a pointer go through the emulator's thunks, which refuse, in a kernel, a
+# target that is not one of the functions this build compiles (marked at their entry):
+# harness/emu/indirect.c.
+pointer_calls="-mindirect-branch=thunk-extern -mindirect-branch-register -fno-jump-tables -fcf-protection=none -fpatchable-function-entry=1"
+
+# -fno-gnu-unique: a template kernel's __shared__ array is a function-local
+# static, which g++ would make a "unique" global symbol that objcopy cannot
+# make local (isolate-symbols.sh refuses it); as a weak symbol it can.
+instrumented="-fsanitize=address -fsanitize-sections=tl_shared,tl_constant --param asan-instrumentation-with-call-threshold=0
+    --param asan-stack=0 --param asan-use-after-return=0 --param asan-globals=1
+    -fno-exceptions -fno-rtti -fno-tree-vectorize -fno-tree-sra -fno-gnu-unique $pointer_calls -O1 -g"
+# g++'s warnings where they stand in for nvcc's (step 2).
+gxx_warnings="-Wall -Wextra -Werror -Wno-unknown-pragmas -Wno-sign-compare -Wno-unused-parameter"
+
+# The precompiled headers (--header, above), with the warnings of step 2: where the
+# headers themselves warned, every compile without nvcc would stop.
+if [ -n "$header_only" ]; then
+    mkdir -p "${pch%/*}"
+    echo '#include <cuda_runtime.h>' >"$pch.$$" && mv "$pch.$$" "$pch"
+    # shellcheck disable=SC2086
+    runtime_h='' emu_gxx $instrumented $gxx_warnings -x c++-header "$pch" -o "$pch.gch.$$"
+    mv "$pch.gch.$$" "$pch.gch"
+    exit 0
+fi
 
 nvcc=${TL_EMU_NVCC-}
 [ -n "$nvcc" ] || nvcc=$(command -v nvcc || { [ -x /usr/local/cuda/bin/nvcc ] && echo /usr/local/cuda/bin/nvcc; } || true)
@@ -51,9 +105,7 @@ nvcc=${TL_EMU_NVCC-}
 nvdisasm=
 if [ -n "$nvcc" ]; then
     nvdisasm=${TL_EMU_NVDISASM-}
-    [ -n "$nvdisasm" ] || nvdisasm=$(command -v nvdisasm || { [ -x "${nvcc%/*}/nvdisasm" ] && echo "${nvcc%/*}/nvdisasm"; } ||
-        python3 -c 'import glob, site
-print(*[p for d in site.getsitepackages() + [site.getusersitepackages()] for p in sorted(glob.glob(d + "/nvidia/*/bin/nvdisasm"))][-1:])' 2>/dev/null || true)
+    [ -n "$nvdisasm" ] || nvdisasm=$("$here/nvdisasm.sh" "$nvcc")
     [ "$nvdisasm" != none ] || nvdisasm=
 fi
 
@@ -61,7 +113,7 @@ fi
 # every copy of the kit it builds): nvcc's check, its code for sm_90 and g++'s compile go
 # through ccache, and a file compiled again with the same flags is a hit; nvdisasm's SASS of
 # a cubin it read before is kept in DIR/nvdisasm. Unset, each is compiled and read.
-cache='' gxx_cache='' sass_cache=''
+cache='' sass_cache=''
 if [ -n "${TILELAB_CCACHE-}" ]; then
     cache=$(command -v ccache || true)
     sass_cache=$TILELAB_CCACHE/nvdisasm
@@ -172,16 +224,6 @@ if [ -n "$nvcc" ] && [ -n "$nvdisasm" ]; then
     sass=$!
 fi
 
-# g++'s own include directories less the CUDA toolkit's (where a toolkit is
-# installed, /usr/local/include may hold its headers): a file's CUDA headers
-# are the emulator's own (cuda_runtime.h, cooperative_groups.h,
-# cuda_pipeline.h, ...) or missing, the same with a toolkit as without.
-system_dirs=$(env -u CPATH -u CPLUS_INCLUDE_PATH g++ -std=c++17 -x c++ -E -v /dev/null 2>&1 |
-    sed -n '/^#include <...> search starts here:/,/^End of search list/p' | sed '1d;$d' |
-    while read -r dir; do
-        [ -e "$dir/cuda_runtime_api.h" ] || [ -e "$dir/cooperative_groups.h" ] || printf ' -isystem %s' "$dir"
-    done)
-
 # libcu++ (<cuda/std/...>), which every CUDA toolkit has and which is written
 # to compile with a host compiler too: the toolkit's own, where one is
 # installed (CUDA 13 keeps it in include/cccl/, earlier ones in include/),
@@ -220,14 +262,6 @@ libcudacxx_refused() {
         esac
         echo "$src:$line: <$h>: $why. A GPU runs it: run this lab on a GPU (make labN test GPU=cuda)"
     done
-}
-
-# g++ on the rewritten file as the emulator compiles it: C++17 against its
-# CUDA headers, where __SANITIZE_ADDRESS__ stays undefined (see unseen_code).
-emu_gxx() {
-    # shellcheck disable=SC2086
-    env -u CPATH -u CPLUS_INCLUDE_PATH $gxx_cache g++ -std=c++17 -nostdinc $system_dirs $libcudacxx -include "$here/cuda_runtime.h" \
-        -I"$here" -I"$here/../core/include" -U__SANITIZE_ADDRESS__ -U_FORTIFY_SOURCE "$@"
 }
 
 # A header of the CUDA toolkit the emulator does not provide (cuda_fp16.h,
@@ -277,26 +311,23 @@ unseen_code() {
         END { exit bad }' >&2
 }
 
-# Calls through a pointer go through the emulator's thunks, which refuse, in a kernel, a
-# target that is not one of the functions this build compiles (marked at their entry):
-# harness/emu/indirect.c.
-pointer_calls="-mindirect-branch=thunk-extern -mindirect-branch-register -fno-jump-tables -fcf-protection=none -fpatchable-function-entry=1"
-
-# -fno-gnu-unique: a template kernel's __shared__ array is a function-local
-# static, which g++ would make a "unique" global symbol that objcopy cannot
-# make local (isolate-symbols.sh refuses it); as a weak symbol it can.
 emu_cxx() {
     gxx_cache=$cache
-    if ! emu_gxx -fsanitize=address -fsanitize-sections=tl_shared,tl_constant --param asan-instrumentation-with-call-threshold=0 \
-        --param asan-stack=0 --param asan-use-after-return=0 --param asan-globals=1 \
-        -fno-exceptions -fno-rtti -fno-tree-vectorize -fno-tree-sra -fno-gnu-unique $pointer_calls -O1 -g "$@" -S "$cpp" -o "${out%.o}.s" \
-        2>"${out%.o}.gxx.log"; then
-        gxx_cache=
+    # The precompiled headers, where none of the headers or scripts they come from is newer
+    # (the Makefile's EMU_HEADERS, EMU_SCRIPTS); not through a compile cache, which would not
+    # keep the result (ccache takes none unasked).
+    if [ -z "$cache" ] && [ -f "$pch" ] && [ -f "$pch.gch" ] &&
+        [ -z "$(find "$here" \( -name '*.h' -o -name '*.sh' \) -newer "$pch.gch")" ]; then
+        runtime_h=$pch
+    fi
+    # shellcheck disable=SC2086
+    if ! emu_gxx $instrumented "$@" -S "$cpp" -o "${out%.o}.s" 2>"${out%.o}.gxx.log"; then
+        gxx_cache='' runtime_h=$here/cuda_runtime.h
         cat "${out%.o}.gxx.log" >&2
         toolkit_headers "${out%.o}.gxx.log"
         exit 1
     fi
-    gxx_cache=
+    gxx_cache='' runtime_h=$here/cuda_runtime.h
     cat "${out%.o}.gxx.log" >&2
     if [ "$widths" != - ] && ! wait "$sass"; then
         echo "note: nvcc could not compile $src for sm_90 (${out%.o}.sass.log): its accesses count as written" >&2
@@ -331,7 +362,8 @@ fi
 
 "$rewrite" --check-global --names "$names" "$src" "$cpp"
 unseen_code "$@"
-emu_cxx -Wall -Wextra -Werror -Wno-unknown-pragmas -Wno-sign-compare -Wno-unused-parameter "$@"
+# shellcheck disable=SC2086
+emu_cxx $gxx_warnings "$@"
 # Every call still a call: where device code calls host code.
 emu_gxx -O0 -fno-inline -w "$@" -c "$cpp" -o "${out%.o}.calls.o"
 "$tools/emu-host-calls" "${out%.o}.calls.o" "$names" "$src"
