@@ -1109,7 +1109,8 @@ report: $(FIGURE_TOOLS) $(B)/report-table
 
 # One deck per lab and an overview (slides/*.md), with the figures and tables
 # of this machine's runs where there are some and the recorded ones otherwise.
-SLIDE_DECKS := $(sort $(wildcard slides/*.md))
+# LABS="3 4" builds those labs' decks alone; the overview, which draws every lab, only without LABS.
+SLIDE_DECKS := $(sort $(if $(LABS_GIVEN),$(wildcard $(LABS:%=slides/lab%.md)),$(wildcard slides/*.md)))
 SLIDE_TOOLS = $(and $(shell command -v pandoc),$(shell command -v pdflatex),$(shell kpsewhich beamer.cls 2>/dev/null),$(shell command -v gnuplot))
 slides: $(FIGURE_TOOLS)
 	@test -n "$(SLIDE_TOOLS)" || { echo "slides need pandoc, LaTeX with beamer, and gnuplot: run make deps" >&2; exit 1; }

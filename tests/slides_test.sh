@@ -29,6 +29,14 @@ for md in slides/*.md; do
 done
 [ -e slides/overview.md ] || not_ok "no overview deck (slides/overview.md)"
 
+# LABS= builds those labs' decks alone, without the overview (which draws every lab's run).
+if make -s -C "$kit" slides LABS=8 B="$tmp/b8" >"$tmp/log8" 2>&1 &&
+    [ -s "$tmp/b8/slides/lab08.pdf" ] && [ "$(cd "$tmp/b8/slides" && ls ./*.pdf)" = "./lab08.pdf" ]; then
+    ok "make slides LABS=8 builds lab 8's deck alone"
+else
+    not_ok "make slides LABS=8 did not build lab 8's deck alone: $(ls "$tmp/b8/slides" 2>/dev/null | tr '\n' ' ')" "$tmp/log8"
+fi
+
 # Under a measured figure or table, the tunables each side ran with.
 if grep -q 'reference BLOCK=128' "$tmp/b/slides/tex/lab02.tex"; then
     ok "the lab 2 deck names the BLOCK each side of its measurements ran with"
