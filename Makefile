@@ -874,8 +874,7 @@ references: $(REFERENCE_CUDA_SHARED)
 	@[ -d $(REFERENCE_BUILD)/harness ] || { mkdir -p $(REFERENCE_BUILD) && cd $(B) && \
 	  cp -p --parents $(patsubst $(B)/%,%,$(REFERENCE_SHARED)) $(abspath $(REFERENCE_BUILD)); }
 	@$(MAKE) -s B=$(REFERENCE_BUILD) OPT=-O3 CUDA_ARCH=fat $(filter-out $(REFERENCE_CUDA_SHARED),$(REFERENCE_OBJECTS)) \
-	  $(GRADE_MANIFESTS:$(B)/%=$(REFERENCE_BUILD)/%) $(GRADE_REFERENCE_TESTS:$(B)/%=$(REFERENCE_BUILD)/%) $(GRADE_COMMON:$(B)/%=$(REFERENCE_BUILD)/%) \
-	  $(GRADE_REFERENCE_PERF:$(B)/%=$(REFERENCE_BUILD)/%)
+	  $(GRADE_MANIFESTS:$(B)/%=$(REFERENCE_BUILD)/%) $(GRADE_REFERENCE_TESTS:$(B)/%=$(REFERENCE_BUILD)/%) $(GRADE_COMMON:$(B)/%=$(REFERENCE_BUILD)/%)
 
 # The grader's own programs: scoring, running under limits, confining a measured run, the
 # setpriv sandbox's view of the machine, probing the GPU.
@@ -942,10 +941,6 @@ $(foreach n,$(LABS),$(eval $(B)/grade-manifest/lab$(n).tests: $(call vdir,$(n),r
 $(GRADE_MANIFESTS):
 	@mkdir -p $(@D)
 	TILELAB_MANIFEST=$@ $<
-
-# A CPU lab's measuring program, linked with the reference: the grader simulates its run
-# once for every hand-in (grade.sh's reference_counts), each hand-in's run alone.
-GRADE_REFERENCE_PERF := $(foreach n,$(CPU_LABS),$(B)/lab$(n)/grade-perf-reference)
 
 # On a GPU, the references' suites built for it too: a test that timed out is
 # run again with the reference's time for it on the machine (grade_retry.c).

@@ -204,38 +204,6 @@ if [ -n "$VALGRIND" ]; then
     fi
 fi
 
-# reference_counts: the simulated runs of each CPU lab graded whose counts are the same
-# for every hand-in, the reference's build with and without its call (grade_measured.c's
-# tl_callgrind_shared), measured once for every hand-in graded with these references,
-# this valgrind and these caches, beside the references (perf/labNN, with what they were
-# measured with: key); a hand-in's measurement copies them and simulates its own run
-# alone. Callgrind's counts of the reference's run do not change with the input's values,
-# nor from one run to the next but for a few lines of the code around the call (where the
-# system places memory). Run as a sandboxed command is, with the environment it is given
-# (grade_sandbox.c), and one grader at a time (grade-all's run side by side).
-reference_counts() {
-    local lab bin dir key run
-    [ "${#measured[@]}" -gt 0 ] && [ "$PERF" != only ] || return 0
-    for lab in "${labs[@]}"; do
-        [ "${lab_kind[$lab]}" = cpu ] || continue
-        bin=$(dirname "$PREBUILT")/lab$lab/grade-perf-reference dir=$(dirname "$PREBUILT")/perf/lab$lab
-        key="$("$VALGRIND" --version 2>&1) ${measured[*]} $CACHE_SIM $CPU_PERF_SIZE $(cksum <"$bin" 2>&1)"
-        mkdir -p "$dir" || return 1
-        (
-            flock 9 || exit 1
-            [ "$(cat "$dir/key" 2>/dev/null)" != "$key" ] || exit 0
-            rm -f "$dir/key"
-            for run in baseline:skip reference:call; do
-                rm -rf "${dir:?}/${run%:*}" && mkdir -p "$dir/${run%:*}" && cd "$dir/${run%:*}" || exit 1
-                echo 1 | env -i PATH="$PATH" HOME=/tmp TMPDIR=/tmp LANG=C.UTF-8 ${VALGRIND_LIB:+VALGRIND_LIB="$VALGRIND_LIB"} \
-                    "${measured[@]}" --cache-sim=yes $CACHE_SIM --callgrind-out-file="$PWD/callgrind.out" \
-                    --log-file="$PWD/valgrind.log" "$bin" "$CPU_PERF_SIZE" "${run#*:}" - >output 2>&1 || exit 1
-            done
-            printf '%s\n' "$key" >"$dir/key"
-        ) 9>>"$dir/.lock" || log "grade: the reference's counts of lab $((10#$lab)) could not be measured (see $dir)"
-    done
-}
-
 # The GPU labs' backend: the GPU, unless it cannot be used in the sandbox (probed below),
 # and then the emulator. Grading on the GPU, its device nodes are shown to student code;
 # the driver's libraries are already there, read-only, under /.
@@ -379,7 +347,6 @@ else
     # beside the references: copied in with its times, make compiles again only
     # what this build would compile otherwise (harness/flags, the suites' flags),
     # not the whole harness and every lab's suite for every hand-in of a class.
-    reference_counts
     shared=$(dirname "$PREBUILT")
     [ ! -d "$shared/harness" ] || cp -Rp "$shared/harness" "$shared/libtilelab.a" "$shared/suites" "$work/build/" 2>/dev/null
     backends=$(for lab in "${labs[@]}"; do

@@ -11,19 +11,12 @@
 #define OUTPUT_MAX (1L << 20) /* a run's output, as grade-run kept it */
 #define TAIL_BYTES 1500       /* of a failed run's output, told the student */
 
-/* The CPU labs' runs (grade_perf.c): the reference's on the hand-in's input, for the digest
- * of its output alone, and the student's, simulated. Callgrind's counts of the reference do
- * not change with the input's values, nor from one run to the next (a few lines of the
- * code around the call move with where the system places memory, far below what a
- * transpose of 1000 x 1000 misses): they are simulated once, with the baseline, the
- * reference's build without its call, whose counts every run has. */
+/* The CPU labs' runs: the reference's build without its call (the baseline, whose
+ * counts every run has), the reference, the student's (grade_perf.c). */
 const tl_callgrind_run tl_callgrind_runs[TL_CALLGRIND_RUNS] = {
-    {"reference", "reference", "call", 0},
-    {"student", "student", "call", 1},
-};
-const tl_callgrind_run tl_callgrind_shared[TL_CALLGRIND_SHARED] = {
-    {"baseline", "reference", "skip", 1},
-    {"reference", "reference", "call", 1},
+    {"baseline", "reference", "skip"},
+    {"reference", "reference", "call"},
+    {"student", "student", "call"},
 };
 
 int tl_measured_none(const char *outcomes, const char *outputs, const char *lab, const char *reason, const char *why)
@@ -154,8 +147,8 @@ static int record_callgrind(const char *outcomes, const char *outputs, const cha
         free(why);
         return rc;
     }
-    char files[3][4096];
-    for (int i = 0; i < 3; i++)
+    char files[TL_CALLGRIND_RUNS][4096];
+    for (int i = 0; i < TL_CALLGRIND_RUNS; i++)
         snprintf(files[i], sizeof files[i], "%s/%s/callgrind.out", dir,
                  (const char *[]){"student", "reference", "baseline"}[i]);
     const char *fields[] = {"perf", lab, "callgrind", files[0], files[1], files[2], student->output};

@@ -25,18 +25,11 @@ typedef struct {
     const char *name;   /* the run's name: its folder under the measurement's */
     const char *binary; /* the build it runs: student or reference */
     const char *mode;   /* what it does: call, or skip (all but the call, whose counts are subtracted) */
-    int simulated;      /* run under the cache simulation (the grading's measured command), or alone */
 } tl_callgrind_run;
 
-/* The CPU labs' runs for a hand-in, in their order. Only callgrind takes more than one. */
-#define TL_CALLGRIND_RUNS 2
+/* The CPU labs' runs (callgrind), in their order. Only callgrind takes more than one. */
+#define TL_CALLGRIND_RUNS 3
 extern const tl_callgrind_run tl_callgrind_runs[TL_CALLGRIND_RUNS];
-/* ... and the runs whose counts are the same for every hand-in, the reference's build with
- * and without its call: measured once for every hand-in graded with the same references,
- * valgrind and caches (grade.sh's reference_counts), and copied into each hand-in's
- * measurement, in a folder of these names. */
-#define TL_CALLGRIND_SHARED 2
-extern const tl_callgrind_run tl_callgrind_shared[TL_CALLGRIND_SHARED];
 
 typedef struct {
     const char *name, *status, *output; /* status: grade-run's ok or fail */

@@ -82,52 +82,8 @@ static int over_quota(const tl_grading *g, const char *lab, const char *dir)
     return 1;
 }
 
-/* A copy of the file from in to out: 0, or -1. */
-static int copy_file(const char *from, const char *to)
-{
-    FILE *in = fopen(from, "rb"), *out = in ? fopen(to, "wb") : NULL;
-    char buf[1 << 16];
-    int rc = in && out ? 0 : -1;
-    for (size_t n; !rc && (n = fread(buf, 1, sizeof buf, in)) > 0;)
-        rc = fwrite(buf, 1, n, out) == n ? 0 : -1;
-    if (in && ferror(in))
-        rc = -1;
-    if (in)
-        fclose(in);
-    if (out && fclose(out))
-        rc = -1;
-    return rc;
-}
-
-/* The counts every hand-in shares (tl_callgrind_shared), measured once beside the compiled
- * references (grade.sh's reference_counts), copied into dir: 0; where they are not there,
- * the lab's performance not measured, and why. */
-static int shared_counts(const tl_grading *g, const char *lab, const char *dir)
-{
-    char from[PATH_MAX + 96], to[PATH_MAX + 96], *prebuilt = strdup(g->sandbox.prebuilt);
-    char *slash = prebuilt ? strrchr(prebuilt, '/') : NULL;
-    if (slash)
-        *slash = '\0';
-    int rc = 0;
-    for (int i = 0; i < TL_CALLGRIND_SHARED && !rc; i++) {
-        const char *name = tl_callgrind_shared[i].name;
-        snprintf(from, sizeof from, "%s/perf/lab%s/%s/callgrind.out", prebuilt ? prebuilt : ".", lab, name);
-        snprintf(to, sizeof to, "%s/%s", dir, name);
-        mkdir(to, 0777);
-        snprintf(to, sizeof to, "%s/%s/callgrind.out", dir, name);
-        rc = copy_file(from, to);
-    }
-    free(prebuilt);
-    if (rc)
-        tl_measured_none(g->outcomes, g->outputs, lab, "run-failed",
-                         "the reference's counts, which the grader measures once for every hand-in, were "
-                         "not measured on this machine: the grading machine's fault, not your code's");
-    return rc;
-}
-
-/* A CPU lab: valgrind's cache simulation (the grading's measured command) of the student's
- * build, and the reference's run on the same input for the digest of its output (its counts
- * and the baseline's are shared_counts), one run each (tl_callgrind_runs). */
+/* A CPU lab: valgrind's cache simulation (the grading's measured command) of the
+ * baseline, the reference and the student's, one run each (tl_callgrind_runs). */
 static int measure_cpu(const tl_grading *g, const char *lab, const char *dir)
 {
     char bin[PATH_MAX], student[PATH_MAX + 16], reference[PATH_MAX + 16], seed[32], size[16];
@@ -135,7 +91,7 @@ static int measure_cpu(const tl_grading *g, const char *lab, const char *dir)
     snprintf(student, sizeof student, "%s-student", bin);
     snprintf(reference, sizeof reference, "%s-reference", bin);
     char *targets[] = {student, reference, NULL};
-    if (!built(g, lab, "cpu", targets, "the measuring program") || shared_counts(g, lab, dir))
+    if (!built(g, lab, "cpu", targets, "the measuring program"))
         return 0;
     /* The seed on its standard input, which it reads once the lab's code has started: on
      * its command line, the lab's code could read it and make in's values itself. */
@@ -154,16 +110,12 @@ static int measure_cpu(const tl_grading *g, const char *lab, const char *dir)
         snprintf(log_file, sizeof log_file, "--log-file=%s/valgrind.log", run_dir);
         snprintf(program, sizeof program, "%s-%s", bin, r->binary);
         tl_argv argv = {0}, options = {0};
-        if (r->simulated) {
-            for (int i = 0; i < g->n_measured; i++)
-                tl_argv_add(&argv, g->measured[i]);
-            tl_argv_add(&argv, "--cache-sim=yes");
-            for (int i = 0; i < g->n_cache_sim; i++)
-                tl_argv_add(&argv, g->cache_sim[i]);
-            tl_argv_add(&argv, out_file);
-            tl_argv_add(&argv, log_file);
-        }
-        const char *rest[] = {program, size, r->mode, "-"};
+        for (int i = 0; i < g->n_measured; i++)
+            tl_argv_add(&argv, g->measured[i]);
+        tl_argv_add(&argv, "--cache-sim=yes");
+        for (int i = 0; i < g->n_cache_sim; i++)
+            tl_argv_add(&argv, g->cache_sim[i]);
+        const char *rest[] = {out_file, log_file, program, size, r->mode, "-"};
         for (size_t i = 0; i < sizeof rest / sizeof *rest; i++)
             tl_argv_add(&argv, rest[i]);
         tl_argv_add(&options, "--input");
