@@ -6,6 +6,8 @@
  */
 #include "object_code.h"
 
+#include "kernel_edits.h"
+
 #include <elf.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -138,6 +140,16 @@ static int sized(const tl_object_code *o, const char *name)
     return 0;
 }
 
+/* The references of namespace scope that rewrite made for its variables (kernel_edits.c), in
+ * the section tl_refs: a kernel's code reaches a __shared__ array x_tl_emu_shared of the file
+ * through the reference x there. */
+typedef struct {
+    char *name;
+    uint64_t lo, hi;
+} reference;
+static reference *refs;
+static size_t n_refs;
+
 /* The symbols: functions, and the __shared__ arrays with their sizes. */
 static void read_symbols(const elf_file *e, const Elf64_Shdr *symtab, tl_object_code *o)
 {
@@ -156,6 +168,11 @@ static void read_symbols(const elf_file *e, const Elf64_Shdr *symtab, tl_object_
         if (type != STT_OBJECT && !common)
             continue;
         char *name = symbol_name(e, s);
+        if (strcmp(sec, "tl_refs") == 0) {
+            refs = grow(refs, n_refs + 1, sizeof *refs);
+            refs[n_refs++] = (reference){name, s->st_value, s->st_value + s->st_size};
+            continue;
+        }
         int in_shared = strcmp(sec, "tl_shared") == 0;
         /* A function's static (a template kernel's __shared__ array, which g++ keeps out of
          * tl_shared): kern<64>()::tile. */
@@ -183,6 +200,26 @@ static void use(tl_object_code *o, size_t from, size_t array)
 static void read_relocation(tl_object_code *o, size_t from, const Elf64_Rela *r, char *target)
 {
     unsigned type = ELF64_R_TYPE(r->r_info);
+    /* A reference of tl_refs, by its name or by its place there: the array it names. */
+    const char *ref = NULL;
+    if (strcmp(target, "tl_refs") == 0) {
+        int64_t at = r->r_addend + (type == R_X86_64_PC32 || type == R_X86_64_PLT32 ? 4 : 0);
+        for (size_t i = 0; i < n_refs && !ref; i++)
+            if (at >= (int64_t)refs[i].lo && at < (int64_t)refs[i].hi)
+                ref = refs[i].name;
+    } else
+        for (size_t i = 0; i < n_refs && !ref; i++)
+            if (strcmp(refs[i].name, target) == 0)
+                ref = refs[i].name;
+    if (ref) {
+        char array[512];
+        snprintf(array, sizeof array, "%s" TL_EMU_SHARED_SUFFIX, ref);
+        for (size_t a = 0; a < o->n_arrays; a++)
+            if (o->arrays[a].placed && strcmp(o->arrays[a].name, array) == 0)
+                use(o, from, a);
+        free(target);
+        return;
+    }
     if (strcmp(target, "tl_shared") == 0) {
         /* An array of tl_shared by its place: the addend of a pc-relative field counts from
          * the field's end, 4 bytes on. */
@@ -254,6 +291,10 @@ int tl_object_code_read(const char *path, tl_object_code *o, char *why, size_t w
     for (size_t i = 0; i < e.header->e_shnum; i++)
         if (e.sections[i].sh_type == SHT_RELA && &e.sections[e.sections[i].sh_link] == symtab)
             read_relocations(&e, &e.sections[i], o);
+    for (size_t i = 0; i < n_refs; i++)
+        free(refs[i].name);
+    free(refs);
+    refs = NULL, n_refs = 0;
     free((void *)e.data);
     return 0;
 }

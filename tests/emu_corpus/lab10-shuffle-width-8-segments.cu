@@ -1,4 +1,4 @@
-// expect: fail elements each: a thread that adds one or two
+// expect: fail elements each: a thread that adds only a few
 // gpu-expect: pass
 // Shuffles of width 8 (four segments a warp, offsets 4, 2, 1), a slot a
 // segment in shared memory, then warp 0 adds the slots and folds them with a

@@ -1,4 +1,4 @@
-// expect: fail elements each: a thread that adds one or two
+// expect: fail elements each: a thread that adds only a few
 // expect-not: waits at a __syncthreads() in rounds a warp does alone
 // gpu-expect: pass
 // Step 5 as the handout writes it: the first add during load, a tree of
