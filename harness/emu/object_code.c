@@ -197,13 +197,21 @@ static void use(tl_object_code *o, size_t from, size_t array)
 
 /* One relocation of the code of function `from`: a reference to a __shared__ array, or a
  * call. */
+/* Where in its section a relocation against a section's symbol points: the addend of a
+ * pc-relative field counts from the field's end, 4 bytes on. */
+static int64_t place_in_section(const Elf64_Rela *r)
+{
+    unsigned type = ELF64_R_TYPE(r->r_info);
+    return r->r_addend + (type == R_X86_64_PC32 || type == R_X86_64_PLT32 ? 4 : 0);
+}
+
 static void read_relocation(tl_object_code *o, size_t from, const Elf64_Rela *r, char *target)
 {
     unsigned type = ELF64_R_TYPE(r->r_info);
     /* A reference of tl_refs, by its name or by its place there: the array it names. */
     const char *ref = NULL;
     if (strcmp(target, "tl_refs") == 0) {
-        int64_t at = r->r_addend + (type == R_X86_64_PC32 || type == R_X86_64_PLT32 ? 4 : 0);
+        int64_t at = place_in_section(r);
         for (size_t i = 0; i < n_refs && !ref; i++)
             if (at >= (int64_t)refs[i].lo && at < (int64_t)refs[i].hi)
                 ref = refs[i].name;
@@ -221,9 +229,7 @@ static void read_relocation(tl_object_code *o, size_t from, const Elf64_Rela *r,
         return;
     }
     if (strcmp(target, "tl_shared") == 0) {
-        /* An array of tl_shared by its place: the addend of a pc-relative field counts from
-         * the field's end, 4 bytes on. */
-        int64_t at = r->r_addend + (type == R_X86_64_PC32 || type == R_X86_64_PLT32 ? 4 : 0);
+        int64_t at = place_in_section(r); /* an array of tl_shared by its place */
         for (size_t s = 0; s < o->n_arrays; s++)
             if (o->arrays[s].placed && at >= (int64_t)o->arrays[s].lo && at < (int64_t)o->arrays[s].hi)
                 use(o, from, s);

@@ -34,17 +34,16 @@ static uintptr_t globals_lo = UINTPTR_MAX, globals_hi;
 extern char __start_tl_constant[] __attribute__((weak));
 extern char __stop_tl_constant[] __attribute__((weak));
 
-/* In the section tl_shared, or named by rewrite as a __shared__ variable of a function
- * (kernel_edits.h): g++ keeps a template's statics out of the section, and the
- * instrumentation registers some of them (a template __device__ function's
- * __shared__ bool, say). */
-/* Whether name ends in suffix. */
+/* Whether name (len bytes) ends in suffix. */
 static int ends_in(const char *name, size_t len, const char *suffix)
 {
     size_t n = strlen(suffix);
     return len > n && strncmp(name + len - n, suffix, n) == 0;
 }
 
+/* In the section tl_shared, or named by rewrite as a __shared__ variable (kernel_edits.h):
+ * g++ keeps a template's statics out of the section, and the instrumentation registers
+ * some of them (a template __device__ function's __shared__ bool, say). */
 int tl_emu_is_shared(const struct asan_global *g)
 {
     return g->beg - (uintptr_t)__start_tl_shared < (uintptr_t)(__stop_tl_shared - __start_tl_shared) ||
