@@ -688,7 +688,7 @@ $(LABS_TSV): labs/labs.mk Makefile $(B)/tl-labs
 	@$(B)/tl-labs $(foreach n,$(LABS),$(n) $(foreach v,$(sort $(filter lab$(n)_%,$(.VARIABLES))),$(call shell_quote,$(patsubst lab$(n)_%,%,$(v))=$($(v))))) \
 	  >$@.$$$$ && mv $@.$$$$ $@ || { rm -f $@.$$$$; exit 2; }
 
-UNIT_TESTS := tests/harness_test.c tests/checker_inplace_test.c tests/checker_reduce_test.c tests/timing_lock_test.c tests/csv_test.c tests/op_test.c
+UNIT_TESTS := tests/harness_test.c tests/checker_inplace_test.c tests/checker_reduce_test.c tests/timing_lock_test.c tests/csv_test.c tests/op_test.c tests/launch_compare_test.c
 $(B)/unit: $(UNIT_TESTS) $(CORE_LIB) $(CORE_HEADERS)
 	$(CC) $(CFLAGS_HARNESS) -Itests -o $@ $(UNIT_TESTS) $(CORE_LIB) -lcriterion -lm
 
