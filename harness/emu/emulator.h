@@ -139,9 +139,11 @@ unsigned long long tl_emu_atomic_apply(int op, int type, void *p, unsigned long 
                                        unsigned long long compare, int global);
 
 /* kernels.c: the program's functions, from its symbol table (tl_emu_load_statics). */
-void tl_emu_found_function(uintptr_t start, size_t size);
+void tl_emu_found_function(uintptr_t start, size_t size, const char *name);
 /* The start of the function whose code holds pc, or 0. */
 uintptr_t tl_emu_function_at(uintptr_t pc);
+/* Its symbol, mangled ("" where there is none). */
+const char *tl_emu_function_name(uintptr_t pc);
 /* What the emulator knows of a kernel, by its function's address. */
 typedef struct {
     uintptr_t fn;
