@@ -198,7 +198,7 @@ $(B)/harness/gpu/%.o: harness/gpu/%.c $(GPU_HEADERS) $(HARNESS_FLAGS)
 # against its cuda_runtime.h instead of the toolkit's.
 EMU_HEADERS := $(wildcard harness/emu/*.h harness/emu/cooperative_groups/*.h)
 EMU_SCRIPTS := $(wildcard harness/emu/*.sh)
-EMU_OBJS := $(addprefix $(B)/harness/emu/,gpu.o launch_config.o runtime.o streams.o kernels.o intrinsics.o shared.o emulator.o race.o warp.o atomic.o fiber.o statics.o confine.o indirect.o block_race.o made.o kit_pages.o)
+EMU_OBJS := $(addprefix $(B)/harness/emu/,gpu.o launch_config.o runtime.o streams.o kernels.o intrinsics.o shared.o emulator.o race.o warp.o atomic.o fiber.o statics.o confine.o indirect.o block_race.o made.o kit_pages.o device.o)
 CFLAGS_EMU := $(CFLAGS_GPU) -Iharness/emu
 # The emulator's own files stand where the CUDA runtime stands, below the GPU glue: they
 # see the core's headers and their own, never the glue's (harness/gpu/).

@@ -169,6 +169,14 @@ cudaError_t tl_emu_kernel_refusal(const tl_emu_kernel *k, unsigned threads, size
  */
 #define TL_EMU_SMS 132
 
+/* device.c: the GPU the emulator stands in for where a GPU grades (TILELAB_EMU_DEVICE), whose
+ * answers the runtime gives: 1 where known (and the answer set), 0 to answer as the emulator. */
+int tl_emu_device_known(void);
+int tl_emu_device_attr(int attr, int *value);
+void tl_emu_device_properties(struct cudaDeviceProp *p);
+int tl_emu_device_meminfo(size_t *free_bytes, size_t *total);
+int tl_emu_device_versions(int *driver, int *runtime, int *devices);
+
 /* Blocks of block_size threads one SM holds (cudaOccupancyMaxActiveBlocksPerMultiprocessor). */
 int tl_emu_blocks_per_sm(const tl_emu_kernel *k, int block_size, size_t dynamic);
 
