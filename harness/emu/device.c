@@ -29,17 +29,20 @@ static struct {
     int has[ATTRS], value[ATTRS];
 } gpu;
 
+/* TILELAB_EMU_DEVICE holds the probe's lines themselves, each ended by ';' (a lab process
+ * opens no file: confine.c). */
 static void load(void)
 {
-    const char *path = getenv("TILELAB_EMU_DEVICE");
+    const char *text = getenv("TILELAB_EMU_DEVICE");
     char line[512];
     if (gpu.loaded)
         return;
     gpu.loaded = 1;
-    FILE *f = path && *path ? fopen(path, "r") : NULL;
-    while (f && fgets(line, sizeof line, f)) {
+    for (const char *p = text; p && *p;) {
+        size_t n = strcspn(p, ";");
         int a, v;
-        line[strcspn(line, "\n")] = '\0';
+        snprintf(line, sizeof line, "%.*s", (int)(n < sizeof line - 1 ? n : sizeof line - 1), p);
+        p += n + (p[n] == ';');
         if (!strncmp(line, "name ", 5)) {
             snprintf(gpu.name, sizeof gpu.name, "%.255s", line + 5);
             gpu.known = 1;
@@ -57,8 +60,6 @@ static void load(void)
             gpu.has[a] = 1, gpu.value[a] = v;
         }
     }
-    if (f)
-        fclose(f);
 }
 
 int tl_emu_device_known(void)
@@ -136,4 +137,10 @@ int tl_emu_device_versions(int *driver, int *runtime, int *devices)
         return 0;
     *driver = gpu.driver, *runtime = gpu.runtime, *devices = gpu.devices > 0 ? gpu.devices : 1;
     return 1;
+}
+
+/* Read before any code of the lab's runs (a constructor of its own may ask too). */
+__attribute__((constructor(101))) static void read_early(void)
+{
+    load();
 }
