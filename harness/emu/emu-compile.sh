@@ -280,6 +280,31 @@ toolkit_headers() {
     done
 }
 
+# Names of CUDA the emulator's headers do not declare (texture and surface objects, an API
+# it lacks): g++ says each "was not declared", which reads as the student's mistake. Where
+# nvcc compiled the file (the check above), every such name is one: says so, naming the
+# first few that the toolkit's headers declare. Without nvcc, only the names of texture and surface objects are known to be
+# CUDA's, not a misspelling.
+emulator_lacks() {
+    cuda_include=$(dirname "$(dirname "$(readlink -f "$nvcc")")")/include
+    lacked=$(sed -n "s/.*error: [‘'\`]\([A-Za-z_][A-Za-z0-9_]*\)[’'] \(was not declared in this scope\|has not been declared\|does not name a type\|is not a member of\).*/\1/p" "$1" |
+        awk '!seen[$0]++' | while read -r name; do
+            if [ -n "$nvcc" ]; then # a name in the toolkit's headers, not one the file declares
+                grep -q -E "[A-Za-z0-9_>][ *&]+$name *[;=,)[]" "$src" ||
+                    ! grep -q -w -- "$name" "$cuda_include"/*.h 2>/dev/null || echo "$name"
+            else
+                echo "$name" | grep -E '^(tex|surf)[0-9A-Z]|^cuda(Texture|Surface|Resource|Array|ChannelFormat|CreateChannelDesc|CreateTexture|CreateSurface|DestroyTexture|DestroySurface|Malloc3DArray|MallocArray|Memcpy2DToArray|Memcpy2DFromArray|MemcpyToArray|MemcpyFromArray|ReadMode|AddressMode|FilterMode)' || true
+            fi
+        done | head -n 5 | tr '\n' ' ')
+    [ -n "$lacked" ] || return 0
+    lacked=$(echo "${lacked% }" | sed 's/ /, /g')
+    if [ -n "$nvcc" ]; then
+        echo "$src: nvcc compiles this file, but the tilelab CPU emulator does not provide $lacked (names g++ could not find above): those errors are the emulator's limit, not mistakes in your file. A GPU runs it: run this lab on a GPU (make labN test GPU=cuda), or write it without them" >&2
+    else
+        echo "$src: $lacked: texture and surface objects are not supported by the tilelab CPU emulator, so the errors above about them are its limit, not mistakes in your file. A GPU runs it: run this lab on a GPU (make labN test GPU=cuda), or read the matrix with plain loads" >&2
+    fi
+}
+
 # Code the instrumentation cannot see: the emulator checks and counts every
 # access of a kernel, and closes device memory to host code, by gcc's
 # AddressSanitizer hooks. Inline assembly, and the attributes that turn the
@@ -325,6 +350,7 @@ emu_cxx() {
         gxx_cache='' runtime_h=$here/cuda_runtime.h
         cat "${out%.o}.gxx.log" >&2
         toolkit_headers "${out%.o}.gxx.log"
+        emulator_lacks "${out%.o}.gxx.log"
         exit 1
     fi
     gxx_cache='' runtime_h=$here/cuda_runtime.h
