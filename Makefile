@@ -198,7 +198,7 @@ $(B)/harness/gpu/%.o: harness/gpu/%.c $(GPU_HEADERS) $(HARNESS_FLAGS)
 # against its cuda_runtime.h instead of the toolkit's.
 EMU_HEADERS := $(wildcard harness/emu/*.h harness/emu/cooperative_groups/*.h)
 EMU_SCRIPTS := $(wildcard harness/emu/*.sh)
-EMU_OBJS := $(addprefix $(B)/harness/emu/,gpu.o launch_config.o runtime.o streams.o kernels.o intrinsics.o shared.o emulator.o race.o warp.o atomic.o fiber.o statics.o confine.o indirect.o block_race.o made.o kit_pages.o)
+EMU_OBJS := $(addprefix $(B)/harness/emu/,gpu.o launch_config.o runtime.o streams.o kernels.o intrinsics.o shared.o emulator.o race.o warp.o atomic.o fiber.o statics.o confine.o indirect.o block_race.o made.o kit_pages.o device.o)
 CFLAGS_EMU := $(CFLAGS_GPU) -Iharness/emu
 # The emulator's own files stand where the CUDA runtime stands, below the GPU glue: they
 # see the core's headers and their own, never the glue's (harness/gpu/).
@@ -688,7 +688,7 @@ $(LABS_TSV): labs/labs.mk Makefile $(B)/tl-labs
 	@$(B)/tl-labs $(foreach n,$(LABS),$(n) $(foreach v,$(sort $(filter lab$(n)_%,$(.VARIABLES))),$(call shell_quote,$(patsubst lab$(n)_%,%,$(v))=$($(v))))) \
 	  >$@.$$$$ && mv $@.$$$$ $@ || { rm -f $@.$$$$; exit 2; }
 
-UNIT_TESTS := tests/harness_test.c tests/checker_inplace_test.c tests/checker_reduce_test.c tests/timing_lock_test.c tests/csv_test.c tests/op_test.c
+UNIT_TESTS := tests/harness_test.c tests/checker_inplace_test.c tests/checker_reduce_test.c tests/timing_lock_test.c tests/csv_test.c tests/op_test.c tests/launch_compare_test.c
 $(B)/unit: $(UNIT_TESTS) $(CORE_LIB) $(CORE_HEADERS)
 	$(CC) $(CFLAGS_HARNESS) -Itests -o $@ $(UNIT_TESTS) $(CORE_LIB) -lcriterion -lm
 

@@ -185,7 +185,7 @@ static int run_as_launched(const tl_call *call, tl_entry_fn fn, tl_matrix *const
 {
     unsigned tiles = ((unsigned)s.rows + T - 1) / T;
     tl_launch l = {{square_grid ? tiles : tiles * (tiles + 1) / 2, square_grid ? tiles : 1, 1},
-                   {T, 4, 1}, 0, "planted"};
+                   {T, 4, 1}, 0, "planted", ""};
     tl_launch_reset();
     tl_launch_add(&l);
     return tl_cpu_backend.run(call, fn, m, s, why, why_len);

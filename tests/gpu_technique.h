@@ -17,6 +17,7 @@
 #include <string.h>
 
 #include "launch.h"
+#include "launch_compare.h"
 #include "tl_test.h"
 
 /*
@@ -99,6 +100,84 @@ static inline const char *tl_technique_call(void (*entry)(void), tl_shape s, cha
     return buf;
 }
 
+/*
+ * On a GPU grading, technique is judged from the emulator's build and speed from the GPU's
+ * (harness/grade/grade_lab.c), so the two must launch the same (launch_compare.h). The
+ * grader runs these checks on the GPU's build first, with TILELAB_RECORD_LAUNCHES: each
+ * call's launches there, as the plans that ran them say, go on the grader's record of the
+ * test (TILELAB_DONE_FILE, which no lab's code holds). It gives them to the emulator's
+ * run, TILELAB_GPU_LAUNCH lines on its standard input (tl_test.h), where each call at the
+ * same shape is held to them.
+ */
+static inline void tl_record_launches(const char *entry, tl_shape s, int n)
+{
+    const char *path = getenv("TILELAB_DONE_FILE");
+    tl_launch l[TL_COMPARE_LAUNCHES];
+    char record[TL_COMPARE_LAUNCHES * (TL_LAUNCH_SYMBOL + 96) + 64], line[sizeof record + 1024];
+    for (int i = 0; i < n && i < TL_COMPARE_LAUNCHES; i++)
+        l[i] = *tl_launch_get(i);
+    int fd = path ? open(path, O_WRONLY | O_APPEND | O_CREAT, 0600) : -1;
+    if (fd < 0 || tl_launches_write(record, sizeof record, n, l) != 0) {
+        if (fd >= 0)
+            close(fd);
+        return;
+    }
+    int len = snprintf(line, sizeof line, "launches %s/%s %s %d %d %d %s\n", criterion_current_test->category,
+                       criterion_current_test->name, entry, s.rows, s.cols, s.depth, record);
+    if (len > 0 && (size_t)len < sizeof line)
+        (void)!write(fd, line, (size_t)len);
+    close(fd);
+}
+
+/* The emulator's n launches of this call against the GPU's at the same shape, where the grader
+ * gave them ("TEST ENTRY ROWS COLS DEPTH RECORD" a line): a test that fails here says what
+ * differed. A call of a test whose GPU run made calls, but none at this shape (it stopped at
+ * its first: lab 8's second shape), is not compared. */
+static inline void tl_compare_launches(void (*fn)(void), tl_shape s, int n)
+{
+    const char *entry = tl_lab_entry_of(fn);
+    const char *all = getenv("TILELAB_GPU_LAUNCHES"), *sms = getenv("TILELAB_GPU_SMS");
+    char key[256], why[4096] = "";
+    tl_launch gpu[TL_COMPARE_LAUNCHES], emu[TL_COMPARE_LAUNCHES];
+    int found = 0, this_test = 0;
+    if (!all)
+        return;
+    for (int i = 0; i < n && i < TL_COMPARE_LAUNCHES; i++)
+        emu[i] = *tl_launch_get(i);
+    int len = snprintf(key, sizeof key, "%s %d %d %d ", entry, s.rows, s.cols, s.depth);
+    /* Every record of this call's shape (a lab's function launches the same work for the
+     * same arguments, lab.h), each test's that made it: it must agree with each. */
+    for (const char *line = all; line && *line; line = strchr(line, '\n') ? strchr(line, '\n') + 1 : NULL) {
+        int n_gpu = 0;
+        char one[TL_COMPARE_LAUNCHES * (TL_LAUNCH_SYMBOL + 96) + 64];
+        size_t end = strcspn(line, "\n");
+        const char *own = line + strcspn(line, " ");
+        if (!strncmp(line, tl_test_id, strlen(tl_test_id)) && line[strlen(tl_test_id)] == ' ')
+            this_test = 1;
+        if (!*own || strncmp(own + 1, key, (size_t)len) || end - (size_t)(own + 1 - line) - (size_t)len >= sizeof one)
+            continue;
+        line = own + 1, end = strcspn(line, "\n");
+        snprintf(one, sizeof one, "%.*s", (int)(end - (size_t)len), line + len);
+        if (tl_launches_read(one, &n_gpu, gpu, TL_COMPARE_LAUNCHES) != 0)
+            continue;
+        char this_why[sizeof why];
+        if (tl_launches_differ(n_gpu, gpu, n, emu, sms ? (unsigned)atoi(sms) : 0, this_why, sizeof this_why) &&
+            !found++)
+            snprintf(why, sizeof why, "%s", this_why);
+    }
+    /* The GPU's run of this check reached none of its calls: what ran there is not known. */
+    cr_assert(this_test, "technique not given: on the GPU, this check's calls of your code did not finish "
+                         "(a fault, a time-out, or your code ended its process), so what your code launched "
+                         "there is not known, and technique, judged from the emulator's run, cannot be "
+                         "given for it. The correctness tests, run on the GPU, say more.");
+    if (found) {
+        char call[256];
+        tl_technique_call(fn, s, call, sizeof call);
+        cr_assert_fail("technique not given: your call %s did not launch on the emulator what it launched "
+                       "on the GPU: %s", call, why);
+    }
+}
+
 static inline int tl_launches_of(void (*entry)(void), int rows, int cols, int depth)
 {
     tl_verdict *v = &tl_technique_verdict;
@@ -107,6 +186,9 @@ static inline int tl_launches_of(void (*entry)(void), int rows, int cols, int de
     if (tl_todo_message())
         cr_assert_fail("not implemented yet: %s", tl_todo_message());
     int n = tl_launch_count();
+    if (getenv("TILELAB_RECORD_LAUNCHES"))
+        tl_record_launches(tl_lab_entry_of(entry), s, n);
+    tl_compare_launches(entry, s, n);
     if (n > 0 && v->run_failed && !tl_technique_faulted[0]) {
         tl_technique_call(entry, s, tl_technique_faulted, sizeof tl_technique_faulted);
         snprintf(tl_technique_fault, sizeof tl_technique_fault, "%s", v->message);
@@ -248,7 +330,9 @@ static inline tl_emu_stats tl_counts_of(void (*entry)(void), int rows, int cols,
                                 "stored was written over or never read, so the emulator counted "
                                 "no work of this lab's");
 #else
-    (void)entry, (void)rows, (void)cols, (void)depth;
+    /* A GPU grading's record of what the GPU launched at this shape (tl_record_launches). */
+    if (getenv("TILELAB_RECORD_LAUNCHES"))
+        tl_launches_of(entry, rows, cols, depth);
     cr_skip_test("a technique check reads the emulator's counts of your kernels' run, which a GPU does "
                  "not give: make %s test GPU=emu runs it (the grader runs it so on every machine)",
                  TL_TECHNIQUE_SUITE(TL_SUITE));

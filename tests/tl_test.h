@@ -125,7 +125,9 @@ __attribute__((constructor)) static void tl_write_manifest(void)
  * The held-back cases of a grader's run (harness/grade/grade_tests.c): with
  * TILELAB_HELD_BACK=stdin, their seed and shapes come on standard input, as
  * TILELAB_SEED=... and TILELAB_HIDDEN=... lines (and the technique checks'
- * seed, TILELAB_TECHNIQUE_SEED=..., gpu_technique.h), never on a command line or
+ * seed, TILELAB_TECHNIQUE_SEED=..., and on a GPU grading what the GPU
+ * launched at their shapes, TILELAB_RECORD_LAUNCHES, TILELAB_GPU_LAUNCH and
+ * TILELAB_GPU_SMS: gpu_technique.h), never on a command line or
  * in an environment a lab's code could read (a sandbox's first process shows
  * both in /proc). Read here, in the suite's first process, before any test
  * or lab process starts, and set in its own environment: its test
@@ -133,6 +135,18 @@ __attribute__((constructor)) static void tl_write_manifest(void)
  * (lab_client.c starts them with a clean one), and this process, like every
  * process of the suite's, is closed to theirs (not dumpable).
  */
+/* NAME's value, with value added as a line of its own. */
+static inline void tl_append_env(const char *name, const char *value)
+{
+    const char *was = getenv(name);
+    char *both = malloc((was ? strlen(was) + 1 : 0) + strlen(value) + 1);
+    if (!both)
+        return;
+    sprintf(both, "%s%s%s", was ? was : "", was ? "\n" : "", value);
+    setenv(name, both, 1);
+    free(both);
+}
+
 __attribute__((constructor)) static void tl_take_held_back(void)
 {
     const char *how = getenv("TILELAB_HELD_BACK");
@@ -151,8 +165,11 @@ __attribute__((constructor)) static void tl_take_held_back(void)
             continue;
         *value++ = '\0';
         if (!strcmp(line, "TILELAB_SEED") || !strcmp(line, "TILELAB_HIDDEN") ||
-            !strcmp(line, "TILELAB_TECHNIQUE_SEED"))
+            !strcmp(line, "TILELAB_TECHNIQUE_SEED") || !strcmp(line, "TILELAB_RECORD_LAUNCHES") ||
+            !strcmp(line, "TILELAB_GPU_SMS"))
             setenv(line, value, 1);
+        else if (!strcmp(line, "TILELAB_GPU_LAUNCH")) /* one a call: gpu_technique.h */
+            tl_append_env("TILELAB_GPU_LAUNCHES", value);
     }
 }
 

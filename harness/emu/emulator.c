@@ -2308,12 +2308,25 @@ static void run_block(int n_threads)
     current = -1;
 }
 
+/* The running launch's kernel by its symbol, as a GPU's loaded code names it (launch.h): the
+ * function its first thread entered, whatever expression the launch named it by (a pointer
+ * to one of several kernels). */
+static void launch_symbol(const char *symbol)
+{
+    tl_launch_symbol(symbol);
+    tl_emu_kit_write(1);
+    if (C->n_launches > 0 && C->n_launches <= TL_MAX_LAUNCHES)
+        snprintf(C->launch[C->n_launches - 1].symbol, sizeof C->launch[0].symbol, "%s", symbol);
+    tl_emu_kit_write(0);
+}
+
 void tl_emu_cuda_kernel_entry(int regs, int smem, int max_threads)
 {
     if (current < 0 || launch_entered)
         return;
     launch_entered = 1;
     tl_emu_kernel *k = tl_emu_kernel_at(tl_emu_function_at(TL_PC));
+    launch_symbol(tl_emu_function_name(TL_PC));
     if (k)
         tl_emu_kernel_learn(k, regs, smem, max_threads);
     tl_emu_kernel alone = {.regs = regs, .smem = smem, .max_threads = max_threads, .max_dynamic = -1};

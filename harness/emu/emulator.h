@@ -139,9 +139,11 @@ unsigned long long tl_emu_atomic_apply(int op, int type, void *p, unsigned long 
                                        unsigned long long compare, int global);
 
 /* kernels.c: the program's functions, from its symbol table (tl_emu_load_statics). */
-void tl_emu_found_function(uintptr_t start, size_t size);
+void tl_emu_found_function(uintptr_t start, size_t size, const char *name);
 /* The start of the function whose code holds pc, or 0. */
 uintptr_t tl_emu_function_at(uintptr_t pc);
+/* Its symbol, mangled ("" where there is none). */
+const char *tl_emu_function_name(uintptr_t pc);
 /* What the emulator knows of a kernel, by its function's address. */
 typedef struct {
     uintptr_t fn;
@@ -166,6 +168,14 @@ cudaError_t tl_emu_kernel_refusal(const tl_emu_kernel *k, unsigned threads, size
  * some number of blocks shows on both. Their blocks still run one after another.
  */
 #define TL_EMU_SMS 132
+
+/* device.c: the GPU the emulator stands in for where a GPU grades (TILELAB_EMU_DEVICE), whose
+ * answers the runtime gives: 1 where known (and the answer set), 0 to answer as the emulator. */
+int tl_emu_device_known(void);
+int tl_emu_device_attr(int attr, int *value);
+void tl_emu_device_properties(struct cudaDeviceProp *p);
+int tl_emu_device_meminfo(size_t *free_bytes, size_t *total);
+int tl_emu_device_versions(int *driver, int *runtime, int *devices);
 
 /* Blocks of block_size threads one SM holds (cudaOccupancyMaxActiveBlocksPerMultiprocessor). */
 int tl_emu_blocks_per_sm(const tl_emu_kernel *k, int block_size, size_t dynamic);

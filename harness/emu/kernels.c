@@ -32,13 +32,14 @@
 typedef struct {
     uintptr_t start;
     size_t size;
+    char *name; /* its symbol, mangled; NULL where there was no memory for it */
 } function;
 
 static function *functions;
 static size_t n_functions, cap_functions;
 static int sorted;
 
-void tl_emu_found_function(uintptr_t start, size_t size)
+void tl_emu_found_function(uintptr_t start, size_t size, const char *name)
 {
     if (n_functions == cap_functions) {
         size_t cap = cap_functions ? 2 * cap_functions : 1024;
@@ -47,7 +48,7 @@ void tl_emu_found_function(uintptr_t start, size_t size)
             abort();
         functions = grown, cap_functions = cap;
     }
-    functions[n_functions++] = (function){start, size};
+    functions[n_functions++] = (function){start, size, name ? strdup(name) : NULL};
     sorted = 0;
 }
 
@@ -57,7 +58,7 @@ static int by_start(const void *x, const void *y)
     return (a->start > b->start) - (a->start < b->start);
 }
 
-uintptr_t tl_emu_function_at(uintptr_t pc)
+static const function *function_holding(uintptr_t pc)
 {
     tl_emu_load_statics();
     if (!sorted) {
@@ -72,7 +73,19 @@ uintptr_t tl_emu_function_at(uintptr_t pc)
         else
             hi = mid;
     }
-    return lo && pc - functions[lo - 1].start < functions[lo - 1].size ? functions[lo - 1].start : 0;
+    return lo && pc - functions[lo - 1].start < functions[lo - 1].size ? &functions[lo - 1] : NULL;
+}
+
+uintptr_t tl_emu_function_at(uintptr_t pc)
+{
+    const function *f = function_holding(pc);
+    return f ? f->start : 0;
+}
+
+const char *tl_emu_function_name(uintptr_t pc)
+{
+    const function *f = function_holding(pc);
+    return f && f->name ? f->name : "";
 }
 
 /* ---------------------------------------------------------------- kernels */

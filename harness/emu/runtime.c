@@ -718,7 +718,9 @@ cudaError_t cudaDeviceReset(void)
 
 cudaError_t cudaGetDeviceCount(int *count)
 {
-    *count = 1;
+    int driver, runtime;
+    if (!tl_emu_device_versions(&driver, &runtime, count))
+        *count = 1;
     return cudaSuccess;
 }
 
@@ -826,13 +828,20 @@ cudaError_t cudaDriverGetVersion(int *version)
 {
     if (!version)
         return tl_emu_fail(cudaErrorInvalidValue, "cudaDriverGetVersion: NULL");
-    *version = CUDART_VERSION;
+    int runtime, devices;
+    if (!tl_emu_device_versions(version, &runtime, &devices))
+        *version = CUDART_VERSION;
     return cudaSuccess;
 }
 
 cudaError_t cudaRuntimeGetVersion(int *version)
 {
-    return cudaDriverGetVersion(version);
+    int driver, devices;
+    if (!version)
+        return tl_emu_fail(cudaErrorInvalidValue, "cudaRuntimeGetVersion: NULL");
+    if (!tl_emu_device_versions(&driver, version, &devices))
+        *version = CUDART_VERSION;
+    return cudaSuccess;
 }
 
 cudaError_t cudaChooseDevice(int *device, const struct cudaDeviceProp *prop)
@@ -886,6 +895,7 @@ cudaError_t cudaGetDeviceProperties(struct cudaDeviceProp *prop, int device)
     prop->regsPerMultiprocessor = 65536;
     prop->sharedMemPerBlockOptin = TL_EMU_DYNAMIC_SHARED_BYTES;
     prop->reservedSharedMemPerBlock = 1 << 10;
+    tl_emu_device_properties(prop); /* where a GPU grades, that GPU's (device.c) */
     return cudaSuccess;
 }
 
@@ -898,6 +908,8 @@ cudaError_t cudaDeviceGetAttribute(int *value, enum cudaDeviceAttr attr, int dev
     if (!value)
         return tl_emu_fail(cudaErrorInvalidValue, "cudaDeviceGetAttribute: the pointer to the "
                            "result is NULL");
+    if (tl_emu_device_attr((int)attr, value)) /* where a GPU grades, that GPU's (device.c) */
+        return cudaSuccess;
     switch (attr) {
     case cudaDevAttrMaxThreadsPerBlock: *value = p.maxThreadsPerBlock; break;
     case cudaDevAttrMaxBlockDimX: *value = p.maxThreadsDim[0]; break;
@@ -995,7 +1007,9 @@ cudaError_t cudaOccupancyAvailableDynamicSMemPerBlock(size_t *bytes, const void 
 
 cudaError_t cudaMemGetInfo(size_t *free_bytes, size_t *total_bytes)
 {
-    *free_bytes = tl_meminfo("MemAvailable");
-    *total_bytes = tl_meminfo("MemTotal");
+    if (!tl_emu_device_meminfo(free_bytes, total_bytes)) {
+        *free_bytes = tl_meminfo("MemAvailable");
+        *total_bytes = tl_meminfo("MemTotal");
+    }
     return settle();
 }

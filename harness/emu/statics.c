@@ -19,10 +19,10 @@
 #include <unistd.h>
 
 /* Calls found(start, size, name) for each such static of this program, and function(start,
- * size) for each function it defines; 0, or -1 when unreadable. */
+ * size, name) for each function it defines; 0, or -1 when unreadable. */
 int tl_emu_local_statics(const void *known, const char *known_name,
                          void (*found)(uintptr_t start, size_t size, const char *name),
-                         void (*function)(uintptr_t start, size_t size))
+                         void (*function)(uintptr_t start, size_t size, const char *name))
 {
     int fd = open("/proc/self/exe", O_RDONLY);
     struct stat st;
@@ -58,7 +58,7 @@ int tl_emu_local_statics(const void *known, const char *known_name,
         for (size_t k = 0; k < n; k++) {
             const char *name = names + sym[k].st_name;
             if (ELF64_ST_TYPE(sym[k].st_info) == STT_FUNC && sym[k].st_size && sym[k].st_shndx != SHN_UNDEF)
-                function(bias + sym[k].st_value, sym[k].st_size);
+                function(bias + sym[k].st_value, sym[k].st_size, name);
             if (ELF64_ST_TYPE(sym[k].st_info) != STT_OBJECT || sym[k].st_size == 0 ||
                 strncmp(name, "_ZZ", 3) != 0 || sym[k].st_shndx == SHN_UNDEF ||
                 sym[k].st_shndx >= eh->e_shnum)

@@ -8,12 +8,12 @@
 /*
  * Calls found() with the address, size and (mangled) name of each
  * function-local static of this program in .bss or .data, and function()
- * with the address and size of each function it defines; known is the
+ * with the address, size and (mangled) name of each function it defines; known is the
  * address of the symbol known_name, which tells where the program was
  * loaded. 0, or -1 when the program's symbol table cannot be read.
  */
 int tl_emu_local_statics(const void *known, const char *known_name,
                          void (*found)(uintptr_t start, size_t size, const char *name),
-                         void (*function)(uintptr_t start, size_t size));
+                         void (*function)(uintptr_t start, size_t size, const char *name));
 
 #endif

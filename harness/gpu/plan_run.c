@@ -233,6 +233,7 @@ static cudaError_t launch(const tl_plan_module *m, const tl_plan *p, const tl_pl
     const tl_plan_kernel *k = &m->table.kernel[s->kernel];
     dim3 grid = {s->grid[0], s->grid[1], s->grid[2]}, block = {s->block[0], s->block[1], s->block[2]};
     tl_launch_record(grid, block, s->shared_bytes, k->name);
+    tl_launch_symbol(k->name); /* the loaded code's name: mangled, as the emulator's (launch_compare.h) */
     /* Refused when it was recorded, as CUDA refuses it: the lab's code had the error then, and
      * the plan's error says whether it was left for the kit. Logged, not run. */
     if (s->refused)

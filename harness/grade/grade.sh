@@ -311,6 +311,10 @@ if [ -n "$sandbox_gpu" ]; then
         write_grading
         [ "$PERF" = only ] || record warning "NOTE: the GPU is not usable inside the grader's sandbox ($(head -c 300 "$probe" | tr '\n\t' '  ' | sed 's/ *$//')): the GPU labs were graded on the CPU emulator, and their performance from its memory transaction counts."
         log "grade: $name: the GPU is not usable inside the sandbox: GPU labs graded on the emulator"
+    else
+        # The GPU as its runtime describes it: the emulator's run of the technique checks answers
+        # with it, and the technique checks hold the emulator's launches to the GPU's (grade_lab.c).
+        cp "$probe" "$work/gpu-device"
     fi
 fi
 [ "$PERF" = only ] || record sandbox "$SANDBOX"

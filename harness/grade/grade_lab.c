@@ -170,17 +170,40 @@ static FILE *plan(const char *manifest, const char *which, int flags)
     return f;
 }
 
+/* On a GPU grading, TILELAB_EMU_DEVICE=LINES, the GPU as the grader's probe found it
+ * (WORK/gpu-device, its lines each ended by ';': a lab process opens no file): the
+ * emulator's build answers with it (harness/emu/device.c), and the GPU's build is given it
+ * too, so that it tells neither apart. NULL elsewhere. */
+static char *gpu_device(const tl_grading *g)
+{
+    char from[PATH_MAX], *env = NULL;
+    snprintf(from, sizeof from, "%s/gpu-device", g->sandbox.work);
+    FILE *in = fopen(from, "r");
+    if (!in)
+        return NULL;
+    fclose(in);
+    char *text = tl_slurp(from, 16 << 10);
+    for (char *p = text; *p; p++)
+        if (*p == '\n' || *p == ';')
+            *p = *p == '\n' ? ';' : ',';
+    if (asprintf(&env, "TILELAB_EMU_DEVICE=%s", text) < 0)
+        abort();
+    free(text);
+    return env;
+}
+
 /* Runs the tests of a suite run of bin, their input on its standard input. */
 static void run_tests(const tl_grading *g, const tl_lab *lab, const char *manifest, const char *which, int flags,
                       const char *bin, const char *input)
 {
     static char held_back[] = "TILELAB_HELD_BACK=stdin";
-    char *const env[] = {held_back, NULL};
+    char *device = gpu_device(g), *const env[] = {held_back, device, NULL};
     FILE *f = plan(manifest, which, flags);
     if (f) {
         tl_run_tests(g, lab->lab, input, bin, env, f);
         fclose(f);
     }
+    free(device);
 }
 
 /* On a GPU where the emulator could not build the file: its technique tests failed,
@@ -204,6 +227,46 @@ static void technique_not_graded(const tl_grading *g, const tl_lab *lab, const l
     free(said);
 }
 
+/* The GPU's SMs, from the grader's probe of the GPU (grade-gpu-probe's "sms N" line, WORK/gpu-device): 0
+ * where not known. */
+static unsigned gpu_sms(const tl_grading *g)
+{
+    char path[PATH_MAX], line[512];
+    unsigned sms = 0;
+    snprintf(path, sizeof path, "%s/gpu-device", g->sandbox.work);
+    FILE *f = fopen(path, "r");
+    while (f && fgets(line, sizeof line, f))
+        if (sscanf(line, "attr 16 %u", &sms) == 1) /* cudaDevAttrMultiProcessorCount */
+            break;
+    if (f)
+        fclose(f);
+    return sms;
+}
+
+/* On a GPU, the technique tests run on the emulator's build, and must see it launch what the
+ * GPU's build launched at their shapes (tests/gpu_technique.h): the GPU's build runs them
+ * first for that alone (tl_gpu_launches), and the emulator's run gets its launches on its
+ * standard input beside the shapes' seed. */
+static void technique_tests(const tl_grading *g, const tl_lab *lab, const lab_builds *b, const char *seed)
+{
+    static char held_back[] = "TILELAB_HELD_BACK=stdin";
+    char *device = gpu_device(g), *const env[] = {held_back, device, NULL}, *recorded = NULL, *input = NULL;
+    FILE *f = plan(b->manifest, "technique", 0);
+    if (f) {
+        if (asprintf(&input, "%sTILELAB_RECORD_LAUNCHES=1\n", seed) < 0)
+            abort();
+        recorded = tl_gpu_launches(g, lab->lab, input, b->bin, env, f);
+        fclose(f);
+        free(input);
+    }
+    if (asprintf(&input, "%sTILELAB_GPU_SMS=%u\n%s", seed, gpu_sms(g), recorded ? recorded : "") < 0)
+        abort();
+    run_tests(g, lab, b->manifest, "technique", 0, b->tech_bin, input);
+    free(input);
+    free(recorded);
+    free(device);
+}
+
 /* The lab's tests, in one suite run; on a GPU, its technique tests in another, of the
  * emulator's build. The technique checks' shapes come from a seed drawn here, fresh
  * for each hand-in, on the suite's standard input (tests/gpu_technique.h): a lab's
@@ -217,7 +280,7 @@ static void visible_tests(const tl_grading *g, const tl_lab *lab, const lab_buil
     snprintf(input, sizeof input, "TILELAB_TECHNIQUE_SEED=%llu\n", tl_fresh_seed());
     run_tests(g, lab, b->manifest, "visible", apart ? TL_PLAN_TECHNIQUE_APART : 0, b->bin, input);
     if (apart && !b->no_emu)
-        run_tests(g, lab, b->manifest, "technique", 0, b->tech_bin, input);
+        technique_tests(g, lab, b, input);
 }
 
 /* Held-back cases last, in a sandbox of their own, their output marked hidden. Their

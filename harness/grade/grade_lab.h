@@ -57,6 +57,14 @@ char *tl_over_quota(const tl_grading *g, const char *dir);
 int tl_run_tests(const tl_grading *g, const char *lab, const char *input, const char *bin, char *const *env,
                  FILE *plan);
 
+/* On a GPU grading, the tests of plan (the technique tests) run on bin, the GPU's build, for
+ * what the GPU launched at their shapes alone (tests/gpu_technique.h, TILELAB_RECORD_LAUNCHES
+ * in input): their verdicts are not recorded. Those launches as the emulator's run of the same
+ * tests reads them on its standard input, TILELAB_GPU_LAUNCH lines (free it); NULL where no
+ * output could be made. */
+char *tl_gpu_launches(const tl_grading *g, const char *lab, const char *input, const char *bin, char *const *env,
+                      FILE *plan);
+
 /* Records each test of plan as failed, not run, for why (the student's to read). */
 int tl_fail_tests(const tl_grading *g, const char *lab, const char *why, FILE *plan);
 

@@ -490,7 +490,8 @@ static int read_tap(const char *tap, const options *o, result r[])
 }
 
 /* The done record's lines (tests/tl_test.h writes "done suite/test" as a test reaches
- * its end, "timeout suite/test" where its watch stopped a call), each to its test in
+ * its end, "timeout suite/test" where its watch stopped a call, gpu_technique.h
+ * "launches suite/test ..." for each call a GPU grading records), each to its test in
  * r[]: how many lines are neither, for a test of the run. */
 static int read_done(const char *done, const options *o, result r[])
 {
@@ -507,11 +508,20 @@ static int read_done(const char *done, const options *o, result r[])
                 hung = 1;
                 break;
             }
+            /* what a GPU grading's technique check launched (tests/gpu_technique.h): the grader
+             * reads it from DIR/done */
+            if (len > 10 + n && !strncmp(line, "launches ", 9) && !strncmp(line + 9, o->tests[k].id, n) &&
+                line[9 + n] == ' ') {
+                hung = -1;
+                break;
+            }
         }
         if (k == o->n_tests || !end) /* a line of its own, ended: a test's record is written whole */
             foreign++;
-        else if (hung)
+        else if (hung > 0)
             r[k].hung = 1;
+        else if (hung < 0)
+            ; /* a record of launches, not of the test's end */
         else
             r[k].done++;
         line = end ? end + 1 : line + len;

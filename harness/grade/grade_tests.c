@@ -15,12 +15,16 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "grade_command.h"
 #include "grade_lab.h"
 #include "grade_outcomes.h"
 
 #define TESTS_MAX 64 /* of one suite run: grade-run's own limit */
+/* Bytes of a GPU's records of launches given to the emulator's run: a suite's standard input
+ * holds 64 KiB (tests/tl_test.h), a lab's technique checks write a few KiB. */
+#define TL_GPU_LAUNCHES_MAX (48 << 10)
 
 typedef struct {
     char kind[64], id[512], tag[256];
@@ -196,4 +200,45 @@ int tl_fail_tests(const tl_grading *g, const char *lab, const char *why, FILE *p
         free(tests[k].output);
     }
     return rc;
+}
+
+char *tl_gpu_launches(const tl_grading *g, const char *lab, const char *input, const char *bin, char *const *env,
+                      FILE *plan)
+{
+    planned tests[TESTS_MAX];
+    int n = read_plan(plan, tests), limit = 0;
+    for (int k = 0; k < n; k++) {
+        if (!(tests[k].output = tl_output_new(g->outputs, NULL)))
+            return NULL;
+        limit += 3 * tests[k].seconds + g->test_margin;
+    }
+    int left = tl_lab_cpu_left(g, lab);
+    char *words = n > 0 && left > 0 ? run_all(g, lab, input, bin, env, tests, n, limit < left ? limit : left) : NULL;
+    free(words); /* the verdicts are the emulator's run's to give */
+    for (int k = 0; k < n; k++) {
+        unlink(tests[k].output);
+        free(tests[k].output);
+    }
+    /* grade-run's copy of the done record, the run's lines as they came */
+    char path[PATH_MAX], line[16384];
+    snprintf(path, sizeof path, "%s/done", g->records);
+    FILE *f = fopen(path, "r");
+    char *text = NULL;
+    size_t len = 0;
+    FILE *out = open_memstream(&text, &len);
+    while (f && out && fgets(line, sizeof line, f))
+        if (!strncmp(line, "launches ", 9) && strchr(line, '\n'))
+            fprintf(out, "TILELAB_GPU_LAUNCH=%s", line + 9);
+    if (f)
+        fclose(f);
+    if (out)
+        fclose(out);
+    /* None (the GPU's run reached no call), or more than a suite's calls write (lines besides
+     * the suite's, which the emulator's run would read only in part): a line that names no
+     * test, so that its checks say what ran on the GPU is not known. */
+    if (text && (!*text || len > TL_GPU_LAUNCHES_MAX)) {
+        free(text);
+        text = strdup("TILELAB_GPU_LAUNCH=-\n");
+    }
+    return text;
 }

@@ -212,12 +212,15 @@ static void stop_runner(void)
  * the GPU (the grader's sandbox keeps the same for every command), nothing the
  * suite was given. The held-back cases reach a grader's suite in its own
  * environment (tests/tl_test.h, TILELAB_SEED and TILELAB_HIDDEN): a lab's code
- * reads them nowhere, nor any other setting of the suite's. Built in the child,
+ * reads them nowhere, nor any other setting of the suite's (but the GPU a GPU grading's
+ * emulator stands in for, TILELAB_EMU_DEVICE, harness/emu/device.c, which the GPU's build
+ * is given too). Built in the child,
  * just before it runs lab-runner.
  */
 static char **lab_environment(void)
 {
-    static const char *const kept[] = {"PATH=", "HOME=", "TMPDIR=", "LANG=", "LD_LIBRARY_PATH=", "CUDA_"};
+    static const char *const kept[] = {"PATH=", "HOME=", "TMPDIR=", "LANG=", "LD_LIBRARY_PATH=", "CUDA_",
+                                       "TILELAB_EMU_DEVICE="};
     static char *env[64];
     int n = 0;
     for (char **e = environ; *e && n < (int)(sizeof env / sizeof *env) - 1; e++)

@@ -10,6 +10,7 @@
 
 #define TL_MAX_LAUNCHES 64
 #define TL_LAUNCH_NAME 96
+#define TL_LAUNCH_SYMBOL 128
 
 typedef struct {
     unsigned grid[3], block[3];
@@ -18,9 +19,15 @@ typedef struct {
      * ("tile<float, 32>"), mangled on a GPU ("_Z4tileIfLi32EEvPT_PKS0_ii"),
      * cut to fit; "" where the launch does not say. */
     char kernel[TL_LAUNCH_NAME];
+    /* The function that ran, by its symbol: mangled on both backends (the GPU's loaded
+     * code names it; the emulator, the function its threads entered), cut to fit; ""
+     * where not known (the emulator: a launch no thread of ran). launch_compare.h. */
+    char symbol[TL_LAUNCH_SYMBOL];
 } tl_launch;
 
 void tl_launch_add(const tl_launch *l);
+/* The symbol of the last launch of the log (NULL: leaves it as it is). */
+void tl_launch_symbol(const char *symbol);
 /* n launches more, counted and not kept: those past TL_MAX_LAUNCHES of another process's log. */
 void tl_launch_more(int n);
 

@@ -18,7 +18,7 @@ void tl_launch_add(const tl_launch *l)
 void tl_launch_note(const unsigned grid[3], const unsigned block[3], unsigned long shared,
                     const char *kernel)
 {
-    tl_launch l = {{grid[0], grid[1], grid[2]}, {block[0], block[1], block[2]}, (unsigned)shared, ""};
+    tl_launch l = {{grid[0], grid[1], grid[2]}, {block[0], block[1], block[2]}, (unsigned)shared, "", ""};
     snprintf(l.kernel, sizeof l.kernel, "%s", kernel ? kernel : "");
     tl_launch_add(&l);
 }
@@ -32,6 +32,12 @@ tl_launch_fault tl_launch_fault_of(const unsigned grid[3], const unsigned block[
         grid[2] > 65535)
         return TL_LAUNCH_BAD_GRID;
     return TL_LAUNCH_RUNS;
+}
+
+void tl_launch_symbol(const char *symbol)
+{
+    if (symbol && count > 0 && count <= TL_MAX_LAUNCHES)
+        snprintf(launches[count - 1].symbol, sizeof launches[count - 1].symbol, "%s", symbol);
 }
 
 void tl_launch_more(int n)
