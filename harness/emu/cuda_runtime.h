@@ -565,6 +565,9 @@ template <class... A> cudaError_t cudaDeviceEnablePeerAccess(A...) TL_EMU_UNSUPP
 #define __forceinline__ inline
 #define __noinline__ __attribute__((noinline))
 #define __restrict__ __restrict
+/* A const kernel parameter whose address is taken in the parameter space (CUDA 11.7): the
+ * emulator's parameters are its pack of the launch's arguments already. */
+#define __grid_constant__
 /* Read where the kernel starts instead (rewrite passes them to TL_EMU_KERNEL_ENTRY). */
 #define __launch_bounds__(...)
 #define __align__(n) __attribute__((aligned(n)))

@@ -207,7 +207,8 @@ static void rewrite(const char *path, const char *s, size_t n, const char *code,
         }
         size_t name, ident_end, name_end;
         int pointer;
-        launched_name(s, copied, i, &name, &ident_end, &name_end, &pointer);
+        /* Read in the code alone: a comment between the name and its <<< is space. */
+        launched_name(code, copied, i, &name, &ident_end, &name_end, &pointer);
         const char *close = strstr(s + i + 3, ">>>");
         size_t open = close ? (size_t)(close - s) + 3 : n;
         while (open < n && isspace((unsigned char)s[open]))
@@ -243,10 +244,14 @@ static void rewrite(const char *path, const char *s, size_t n, const char *code,
         fwrite(s + copied, 1, name - copied, out);
         fputs(pointer ? "TL_LAUNCH_POINTER(\"" : "TL_LAUNCH(\"", out);
         for (size_t k = name; k < name_end; k++)
-            if (!isspace((unsigned char)s[k]) || (k > name && !isspace((unsigned char)s[k - 1])))
-                fputc(isspace((unsigned char)s[k]) ? ' ' : s[k], out);
+            if (!isspace((unsigned char)code[k]) || (k > name && !isspace((unsigned char)code[k - 1])))
+                fputc(isspace((unsigned char)code[k]) ? ' ' : s[k], out);
         fprintf(out, "\", (%.*s), (%.*s), ", (int)(name_end - name), s + name,
                 (int)(close - (s + i + 3)), s + i + 3);
+        /* The lines of what lies between the name and <<<, and between >>> and (, kept. */
+        for (size_t k = name_end; k < open; k++)
+            if (s[k] == '\n' && (k < i || k >= (size_t)(close - s) + 3))
+                fputc('\n', out);
         fwrite(s + open, 1, end + 1 - open, out);
         fputc(')', out);
         copied = i = end + 1;
