@@ -532,6 +532,10 @@ static const int warpSize = 32;
  * which g++ lacks: nvcc may assume expr holds and leaves what it does unspecified where it has
  * side effects; here it is not evaluated. */
 #define __builtin_assume(expr) ((void)sizeof((expr) ? 1 : 0))
+/* Programmatic dependent launch (sm_90): a kernel waits for the launch before it to finish, or
+ * lets the one after it start early. Every launch here starts once the one before it has ended. */
+static inline void cudaGridDependencySynchronize(void) {}
+static inline void cudaTriggerProgrammaticLaunchCompletion(void) {}
 
 /* What the emulator cannot run fails to build, saying so (its call, where g++ keeps one). */
 #define TL_EMU_UNSUPPORTED(what) \
