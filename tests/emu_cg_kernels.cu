@@ -95,6 +95,21 @@ __global__ void coalesced(unsigned *out)
     }
 }
 
+/* A warp split by a predicate and by a label (lane / 5), and the leader of each part of the
+ * latter, told to all of the part by invoke_one_broadcast. */
+__global__ void partitions(unsigned *out)
+{
+    unsigned l = threadIdx.x;
+    cg::thread_block_tile<32> warp = cg::tiled_partition<32>(cg::this_thread_block());
+    cg::coalesced_group odd = cg::binary_partition(warp, l % 3 == 0);
+    cg::coalesced_group fives = cg::labeled_partition(warp, (int)(l / 5));
+    unsigned leader = cg::invoke_one_broadcast(fives, [&] { return l; });
+    out[l] = (unsigned)odd.size() | (unsigned)odd.thread_rank() << 6 | odd.meta_group_rank() << 12 |
+             odd.meta_group_size() << 14;
+    out[32 + l] = (unsigned)fives.size() | (unsigned)fives.thread_rank() << 6 |
+                  fives.meta_group_rank() << 12 | fives.meta_group_size() << 18 | leader << 24;
+}
+
 /* A block copies a row of 256 floats into shared memory, waits, and reads it. */
 __global__ void group_copy(float *out, const float *in)
 {
@@ -161,6 +176,7 @@ void launch_tiles_of_8(unsigned *out) { tiles_of_8<<<1, 64>>>(out); }
 void launch_dynamic_tiles(unsigned *out) { dynamic_tiles<<<1, 32>>>(out); }
 void launch_reductions(float *out) { reductions<<<1, 32>>>(out); }
 void launch_coalesced(unsigned *out) { coalesced<<<1, 32>>>(out); }
+void launch_partitions(unsigned *out) { partitions<<<1, 32>>>(out); }
 void launch_group_copy(float *out, const float *in) { group_copy<<<1, 256>>>(out, in); }
 void launch_pipelined(float *out, const float *in) { pipelined<<<1, 32>>>(out, in); }
 void launch_read_before_wait(float *out, const float *in) { read_before_wait<<<1, 32>>>(out, in); }

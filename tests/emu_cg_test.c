@@ -17,6 +17,7 @@ void launch_tiles_of_8(unsigned *out);
 void launch_dynamic_tiles(unsigned *out);
 void launch_reductions(float *out);
 void launch_coalesced(unsigned *out);
+void launch_partitions(unsigned *out);
 void launch_group_copy(float *out, const float *in);
 void launch_pipelined(float *out, const float *in);
 void launch_read_before_wait(float *out, const float *in);
@@ -112,6 +113,24 @@ Test(emulator_cg, coalesced_threads_are_those_that_take_the_branch)
     for (unsigned l = 0; l < 32; l += 3) {
         unsigned want = 11u | (l / 3) << 8 | 100u << 16 | 0x7e0u << 24; /* ranks 5..10 are lanes 15..30 */
         cr_expect_eq(h[l], want, "lane %u: 0x%x, CUDA gives 0x%x", l, h[l], want);
+    }
+}
+
+/* CUDA's rule (cooperative_groups/details/partitioning.h): a binary partition's part of the
+ * threads that hold the predicate is the second of two; labeled parts are ranked by their first
+ * lanes; invoke_one_broadcast's value is the one its rank 0 returned. */
+Test(emulator_cg, partitions_split_a_warp_by_predicate_and_label)
+{
+    unsigned *d = device(64 * sizeof(unsigned)), h[64];
+    launch_partitions(d);
+    fetch(h, d, sizeof h);
+    for (unsigned l = 0; l < 32; l++) {
+        unsigned odd = l % 3 == 0, size = odd ? 11 : 21, rank = odd ? l / 3 : l - l / 3 - 1;
+        unsigned want = size | rank << 6 | odd << 12 | 2u << 14;
+        cr_expect_eq(h[l], want, "binary, lane %u: 0x%x, CUDA gives 0x%x", l, h[l], want);
+        unsigned part = l / 5;
+        want = (part == 6 ? 2u : 5u) | l % 5 << 6 | part << 12 | 7u << 18 | part * 5 << 24;
+        cr_expect_eq(h[32 + l], want, "labeled, lane %u: 0x%x, CUDA gives 0x%x", l, h[32 + l], want);
     }
 }
 

@@ -163,6 +163,29 @@ cudaError_t launch_by_pointers(int form, float *out, int n, double scale, char c
     default: return cudaLaunchKernel((const void *)bounded_template<64>, dim3(1), dim3(threads), args, 0, 0);
     }
 }
+/* cudaLaunchKernelEx: its arguments converted to the kernel's parameters (a float for the
+ * double, an int for the char), as CUDA's template converts them; with C's form through the
+ * argument pointers; and with a launch attribute (0: none, 1: a priority, 2: clusters of 2). */
+cudaError_t launch_ex(int form, float *out, int n, float scale, int c, unsigned threads, int attribute)
+{
+    cudaLaunchAttribute attr[1];
+    attr[0].id = attribute == 2 ? cudaLaunchAttributeClusterDimension : cudaLaunchAttributePriority;
+    if (attribute == 2)
+        attr[0].val.clusterDim.x = 2, attr[0].val.clusterDim.y = 1, attr[0].val.clusterDim.z = 1;
+    else
+        attr[0].val.priority = 0;
+    cudaLaunchConfig_t config = {};
+    config.gridDim = dim3(2);
+    config.blockDim = dim3(threads);
+    config.attrs = attr;
+    config.numAttrs = attribute ? 1 : 0;
+    double wide = scale;
+    char narrow = (char)c;
+    void *args[] = {&out, &n, &wide, &narrow};
+    if (form)
+        return cudaLaunchKernelExC(&config, (const void *)takes_a_mix, args);
+    return cudaLaunchKernelEx(&config, takes_a_mix, out, n, scale, c);
+}
 cudaError_t best_block(int which, int *grid, int *block, int limit)
 {
     switch (which) {

@@ -24,6 +24,7 @@ cudaError_t launch_bounded_template(float *out, int threads);
 cudaError_t launch_register_hungry(float *out, int threads);
 cudaError_t attributes_of(int which, struct cudaFuncAttributes *a);
 cudaError_t launch_by_pointers(int form, float *out, int n, double scale, char c, unsigned threads);
+cudaError_t launch_ex(int form, float *out, int n, float scale, int c, unsigned threads, int attribute);
 cudaError_t best_block(int which, int *grid, int *block, int limit);
 cudaError_t launch_template_tiles(float *out, int big);
 
@@ -191,6 +192,24 @@ Test(emulator_launch, cuda_launch_kernel_reads_the_arguments_through_their_point
     cr_assert_eq(launch_by_pointers(3, out, 0, 0, 0, 32), cudaErrorNotSupported);
     cr_assert(strstr(tl_emu_error_detail(), "not supported") == NULL ||
               strstr(tl_emu_error_detail(), "run this lab on a GPU"), "%s", tl_emu_error_detail());
+}
+
+Test(emulator_launch, cuda_launch_kernel_ex_runs_what_blocks_one_after_another_can)
+{
+    float *out = device_zeros(64), h[64];
+    cr_assert_eq(launch_ex(0, out, 3, 2.5f, 1, 32, 0), cudaSuccess, "%s", tl_emu_error_detail());
+    fetch(h, out, 32);
+    cr_assert_eq(h[31], 8.5f, "3 * 2.5 + 1: %g", h[31]);
+    cr_assert_eq(cudaMemset(out, 0, 64 * sizeof(float)), cudaSuccess);
+    cr_assert_eq(launch_ex(1, out, 4, 0.5f, 2, 32, 1), cudaSuccess, "C's form, a priority: %s",
+                 tl_emu_error_detail());
+    fetch(h, out, 32);
+    cr_assert_eq(h[0], 4.0f, "%g", h[0]);
+    cr_assert_eq(cudaMemset(out, 0, 64 * sizeof(float)), cudaSuccess);
+    refused(launch_ex(0, out, 0, 0, 0, 2048, 0), cudaErrorInvalidValue, "threads per block", out);
+    cr_assert_eq(launch_ex(0, out, 0, 0, 0, 32, 2), cudaErrorNotSupported);
+    cr_assert(strstr(tl_emu_error_detail(), "clusters") && strstr(tl_emu_error_detail(), "run this lab on a GPU"),
+              "%s", tl_emu_error_detail());
 }
 
 /* The H100's answers (plots/data/launch-limits-h100.txt), its 132 SMs included. */

@@ -2,7 +2,8 @@
  * Cooperative groups for the emulator (CUDA's cooperative_groups.h, the
  * Programming Guide's "Cooperative Groups"): the block, its tiles of 1 to
  * 32 threads (tiled_partition<N>, and tiled_partition(parent, n)), the
- * coalesced threads of a warp, and the grid's coordinates. A group's sync
+ * coalesced threads of a warp, their binary and labeled partitions,
+ * invoke_one, and the grid's coordinates. A group's sync
  * and collectives are the block's barrier and the warp functions
  * (sm_30_intrinsics.h) with the group's mask and width, so they meet, and
  * fail, as those do. What needs all of a grid's blocks at once
@@ -199,9 +200,10 @@ static inline thread_group tiled_partition(const thread_group &parent, unsigned 
 /* The threads of the warp that run here together (__activemask()), ranked by lane. */
 class coalesced_group : public thread_group {
   public:
-    explicit coalesced_group(unsigned int mask)
+    explicit coalesced_group(unsigned int mask, unsigned int meta_rank = 0, unsigned int meta_size = 1)
         : thread_group(tl_kind_coalesced, (unsigned int)__builtin_popcount(mask),
-                       (unsigned int)__builtin_popcount(mask & ((1u << tl_lane()) - 1)), mask, 0, 1)
+                       (unsigned int)__builtin_popcount(mask & ((1u << tl_lane()) - 1)), mask,
+                       meta_rank, meta_size)
     {
     }
     /* The lane of rank r, for the shuffles. */
@@ -235,6 +237,84 @@ class coalesced_group : public thread_group {
 static inline coalesced_group coalesced_threads(TL_EMU_AT)
 {
     return coalesced_group(__activemask(tl_file, tl_line));
+}
+
+/* binary_partition(group, pred): a tile's or a coalesced group's threads split by a predicate,
+ * each thread in the part of its own (a ballot of the group, as CUDA's); the part of those
+ * that hold it is the second of two, unless they are all or none. */
+static inline coalesced_group tl_binary_partition(unsigned int lanes, bool pred, const char *tl_file,
+                                                  int tl_line)
+{
+    unsigned int set = __ballot_sync(lanes, pred, tl_file, tl_line);
+    if (set == lanes || set == 0)
+        return coalesced_group(lanes, 0, 1);
+    return coalesced_group(pred ? set : lanes & ~set, pred ? 1 : 0, 2);
+}
+static inline coalesced_group binary_partition(const coalesced_group &g, bool pred, TL_EMU_AT)
+{
+    return tl_binary_partition(g.tl_lanes(), pred, tl_file, tl_line);
+}
+template <unsigned int Size, class P>
+static inline coalesced_group binary_partition(const thread_block_tile<Size, P> &g, bool pred, TL_EMU_AT)
+{
+    return tl_binary_partition(g.tl_lanes(), pred, tl_file, tl_line);
+}
+
+/* labeled_partition(group, label): split by an integer or pointer label (a match of the
+ * group), the parts ranked by their first lanes. */
+static inline coalesced_group tl_labeled_partition(unsigned int lanes, unsigned long long label,
+                                                   const char *tl_file, int tl_line)
+{
+    unsigned int part = __match_any_sync(lanes, label, tl_file, tl_line);
+    unsigned int first = (unsigned int)__builtin_ctz(part);
+    unsigned int firsts = __ballot_sync(lanes, tl_lane() == first, tl_file, tl_line);
+    return coalesced_group(part, (unsigned int)__builtin_popcount(firsts & ((1u << first) - 1)),
+                           (unsigned int)__builtin_popcount(firsts));
+}
+template <class L> static inline unsigned long long tl_label_bits(L label)
+{
+    static_assert(std::is_integral<L>::value || std::is_pointer<L>::value,
+                  "labeled_partition predicate must be an integral or pointer type");
+    if constexpr (std::is_pointer<L>::value)
+        return (unsigned long long)(uintptr_t)label;
+    else
+        return (unsigned long long)label;
+}
+template <class L> static inline coalesced_group labeled_partition(const coalesced_group &g, L label, TL_EMU_AT)
+{
+    if constexpr (std::is_same<L, bool>::value)
+        return tl_binary_partition(g.tl_lanes(), label, tl_file, tl_line);
+    else
+        return tl_labeled_partition(g.tl_lanes(), tl_label_bits(label), tl_file, tl_line);
+}
+template <class L, unsigned int Size, class P>
+static inline coalesced_group labeled_partition(const thread_block_tile<Size, P> &g, L label, TL_EMU_AT)
+{
+    if constexpr (std::is_same<L, bool>::value)
+        return tl_binary_partition(g.tl_lanes(), label, tl_file, tl_line);
+    else
+        return tl_labeled_partition(g.tl_lanes(), tl_label_bits(label), tl_file, tl_line);
+}
+
+/* invoke_one(group, fn, args...): one thread of the group calls fn, the one of rank 0 (the
+ * lowest lane of a tile or coalesced group, where a GPU elects one); invoke_one_broadcast
+ * gives every thread of a tile or coalesced group what it returned. */
+template <class G, class Fn, class... A> static inline void invoke_one(const G &g, Fn &&fn, A &&...args)
+{
+    if (g.thread_rank() == 0)
+        static_cast<Fn &&>(fn)(static_cast<A &&>(args)...);
+}
+template <class G, class Fn, class... A>
+static inline auto invoke_one_broadcast(const G &g, Fn &&fn, A &&...args) ->
+    typename std::remove_reference<decltype(static_cast<Fn &&>(fn)(static_cast<A &&>(args)...))>::type
+{
+    using R = decltype(static_cast<Fn &&>(fn)(static_cast<A &&>(args)...));
+    static_assert(!std::is_same<R, void>::value,
+                  "For invocables returning void invoke_one should be used instead");
+    typename std::remove_cv<typename std::remove_reference<R>::type>::type result{};
+    if (g.thread_rank() == 0)
+        result = static_cast<Fn &&>(fn)(static_cast<A &&>(args)...);
+    return g.shfl(result, 0);
 }
 
 template <class G> static inline void sync(const G &g, TL_EMU_AT) { g.sync(tl_file, tl_line); }

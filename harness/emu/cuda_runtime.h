@@ -327,6 +327,63 @@ cudaError_t cudaFuncSetCacheConfig(const void *fn, enum cudaFuncCache config);
 cudaError_t cudaFuncSetSharedMemConfig(const void *fn, enum cudaSharedMemConfig config);
 cudaError_t cudaLaunchKernel(const void *fn, dim3 grid, dim3 block, void **args, size_t shared,
                              cudaStream_t stream);
+/* cudaLaunchKernelEx's configuration (CUDA 11.8): a launch's shape, stream and attributes. The
+ * attributes a launch of one block at a time can honour run (kernels.c says which). */
+typedef enum cudaLaunchAttributeID {
+    cudaLaunchAttributeIgnore = 0,
+    cudaLaunchAttributeAccessPolicyWindow = 1,
+    cudaLaunchAttributeCooperative = 2,
+    cudaLaunchAttributeSynchronizationPolicy = 3,
+    cudaLaunchAttributeClusterDimension = 4,
+    cudaLaunchAttributeClusterSchedulingPolicyPreference = 5,
+    cudaLaunchAttributeProgrammaticStreamSerialization = 6,
+    cudaLaunchAttributeProgrammaticEvent = 7,
+    cudaLaunchAttributePriority = 8,
+    cudaLaunchAttributeMemSyncDomainMap = 9,
+    cudaLaunchAttributeMemSyncDomain = 10,
+    cudaLaunchAttributePreferredClusterDimension = 11,
+    cudaLaunchAttributeLaunchCompletionEvent = 12,
+    cudaLaunchAttributeDeviceUpdatableKernelNode = 13,
+    cudaLaunchAttributePreferredSharedMemoryCarveout = 14
+} cudaLaunchAttributeID;
+typedef union cudaLaunchAttributeValue {
+    char pad[64];
+    int cooperative;
+    struct {
+        unsigned int x, y, z;
+    } clusterDim;
+    int programmaticStreamSerializationAllowed;
+    struct {
+        cudaEvent_t event;
+        int flags;
+        int triggerAtBlockStart;
+    } programmaticEvent;
+    int priority;
+    struct {
+        unsigned int x, y, z;
+    } preferredClusterDim;
+    struct {
+        cudaEvent_t event;
+        int flags;
+    } launchCompletionEvent;
+    unsigned int sharedMemCarveout;
+} cudaLaunchAttributeValue;
+typedef struct cudaLaunchAttribute_st {
+    cudaLaunchAttributeID id;
+    char pad[8 - sizeof(cudaLaunchAttributeID)];
+    cudaLaunchAttributeValue val;
+} cudaLaunchAttribute;
+typedef struct cudaLaunchConfig_st {
+    dim3 gridDim;
+    dim3 blockDim;
+    size_t dynamicSmemBytes;
+    cudaStream_t stream;
+    cudaLaunchAttribute *attrs;
+    unsigned int numAttrs;
+} cudaLaunchConfig_t;
+/* cudaSuccess where the emulator runs a launch of these attributes; otherwise its refusal. */
+cudaError_t tl_emu_cuda_launch_attributes(const cudaLaunchConfig_t *config);
+cudaError_t cudaLaunchKernelExC(const cudaLaunchConfig_t *config, const void *fn, void **args);
 cudaError_t cudaOccupancyMaxActiveBlocksPerMultiprocessor(int *blocks, const void *kernel,
                                                           int block_size, size_t dynamic_shared);
 cudaError_t cudaOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(int *blocks, const void *kernel,
@@ -471,6 +528,14 @@ static const dim3 &gridDim = tl_emu_builtin.gridDim;
 /* Where each thread waits tells a barrier from another: see tl_emu_syncthreads_at. */
 #define __syncthreads() tl_emu_syncthreads_at(__FILE__, __LINE__)
 static const int warpSize = 32;
+/* CUDA's hint __builtin_assume(expr) (the Programming Guide's compiler optimization hints),
+ * which g++ lacks: nvcc may assume expr holds and leaves what it does unspecified where it has
+ * side effects; here it is not evaluated. */
+#define __builtin_assume(expr) ((void)sizeof((expr) ? 1 : 0))
+/* Programmatic dependent launch (sm_90): a kernel waits for the launch before it to finish, or
+ * lets the one after it start early. Every launch here starts once the one before it has ended. */
+static inline void cudaGridDependencySynchronize(void) {}
+static inline void cudaTriggerProgrammaticLaunchCompletion(void) {}
 
 /* What the emulator cannot run fails to build, saying so (its call, where g++ keeps one). */
 #define TL_EMU_UNSUPPORTED(what) \
@@ -478,8 +543,6 @@ static const int warpSize = 32;
 /* Launches and graphs it cannot run: any call of these fails to build, saying why. */
 template <class... A> cudaError_t cudaLaunchCooperativeKernel(A...)
     TL_EMU_UNSUPPORTED("cudaLaunchCooperativeKernel (a grid whose blocks all run at once)");
-template <class... A> cudaError_t cudaLaunchKernelEx(A...)
-    TL_EMU_UNSUPPORTED("cudaLaunchKernelEx (launch attributes, clusters)");
 #define TL_EMU_GRAPHS(name) \
     template <class... A> cudaError_t name(A...) TL_EMU_UNSUPPORTED(#name " (CUDA graphs)");
 TL_EMU_GRAPHS(cudaStreamBeginCapture)
@@ -506,6 +569,9 @@ template <class... A> cudaError_t cudaDeviceEnablePeerAccess(A...) TL_EMU_UNSUPP
 #define __forceinline__ inline
 #define __noinline__ __attribute__((noinline))
 #define __restrict__ __restrict
+/* A const kernel parameter whose address is taken in the parameter space (CUDA 11.7): the
+ * emulator's parameters are its pack of the launch's arguments already. */
+#define __grid_constant__
 /* Read where the kernel starts instead (rewrite passes them to TL_EMU_KERNEL_ENTRY). */
 #define __launch_bounds__(...)
 #define __align__(n) __attribute__((aligned(n)))
@@ -618,6 +684,39 @@ tl_emu_pack_args(H &&h, T &&...t)
                       &tl_args_, sizeof tl_args_);                                         \
     } while (0)
 
+/* kern<<<config>>>(args) where kern holds a pointer to a kernel (a variable, a launch helper's
+ * parameter, an element of an array of kernels) is TL_LAUNCH_POINTER("kern", (kern), (config),
+ * (args)): the pointer is evaluated once, with the arguments, and travels at the head of their
+ * pack; the launch is named for the kernel it points to where the emulator knows its name. */
+template <class K> struct tl_emu_pointer_packer {
+    K kernel;
+    template <class... T> auto operator()(T &&...t)
+    {
+        return tl_emu_pack_args(kernel, static_cast<T &&>(t)...);
+    }
+};
+template <class K>
+static inline tl_emu_pointer_packer<typename std::decay<K>::type> tl_emu_pointer_pack(K &&kernel)
+{
+    return {kernel};
+}
+template <class K> static inline const char *tl_emu_pointer_name(K kernel, const char *text)
+{
+    const char *name = tl_emu_cuda_kernel_name(reinterpret_cast<const void *>(kernel));
+    return name ? name : text;
+}
+#define TL_LAUNCH_POINTER(name, kernel, config, args)                                      \
+    do {                                                                                   \
+        tl_emu_config tl_cfg_ = tl_emu_configure config;                                   \
+        auto tl_args_ = tl_emu_pointer_pack kernel args;                                   \
+        tl_emu_launch(tl_cfg_.grid, tl_cfg_.block, tl_cfg_.shared, tl_cfg_.stream,         \
+                      tl_emu_pointer_name(tl_args_.head, name), __FILE__, __LINE__,         \
+                      [](void *p) {                                                        \
+                          (*(decltype(tl_args_) *)p).call([](auto &k, auto &...a) { k(a...); }); \
+                      },                                                                   \
+                      &tl_args_, sizeof tl_args_);                                         \
+    } while (0)
+
 /* The templates and classes of the emulator's headers have internal linkage (an unnamed
  * namespace): a student's file and the reference are linked together, each with its symbols
  * made local (isolate-symbols.sh), and one copy of a shared instance would be thrown away. */
@@ -651,6 +750,31 @@ static inline cudaError_t cudaLaunchKernel(void (*fn)(P...), dim3 grid, dim3 blo
 {
     return tl_emu_argv<P...>::launch((const void *)fn, grid, block, args, shared, stream,
                                      tl_emu_cuda_kernel_name((const void *)fn));
+}
+
+/* cudaLaunchKernelEx(config, kernel, args...): the arguments converted to the kernel's
+ * parameters, as CUDA's template does, and launched as configured where the emulator can run
+ * the launch's attributes (tl_emu_cuda_launch_attributes). */
+template <class... P, class... A>
+static inline cudaError_t cudaLaunchKernelEx(const cudaLaunchConfig_t *config, void (*kernel)(P...),
+                                             A &&...args)
+{
+    cudaError_t refused = tl_emu_cuda_launch_attributes(config);
+    if (refused)
+        return refused;
+    struct frame {
+        void (*kernel)(P...);
+        tl_emu_pack<typename std::decay<P>::type...> a;
+    };
+    return [&](P... coerced) {
+        frame f = {kernel, tl_emu_pack_args(coerced...)};
+        const char *name = tl_emu_cuda_kernel_name((const void *)kernel);
+        return tl_emu_launch(config->gridDim, config->blockDim, config->dynamicSmemBytes,
+                             config->stream, name ? name : "cudaLaunchKernelEx",
+                             "cudaLaunchKernelEx", 0,
+                             [](void *p) { ((frame *)p)->a.call(((frame *)p)->kernel); }, &f,
+                             sizeof f);
+    }(static_cast<A &&>(args)...);
 }
 
 /* After a kernel that is not a template: TL_EMU_REGISTER(kernel, "name", registers, static

@@ -4,7 +4,9 @@
  *     name<<<config>>>(args)      into      TL_LAUNCH("name", (name), (config), (args))
  *
  * so g++ can compile it against the emulator; name may be a template's
- * instance, kern<float, 32>. Everything else, newlines included, is copied
+ * instance, kern<float, 32>. A name the file declares no function by (a
+ * variable or a parameter holding a pointer to a kernel, an element of an
+ * array of them) becomes TL_LAUNCH_POINTER(...), which calls through it. Everything else, newlines included, is copied
  * as it is, so the compiler's line numbers stay right. Comments and string
  * literals are copied untouched.
  *
@@ -70,13 +72,24 @@ static void collect(const char *s, const char *keyword)
     }
 }
 
-static int declared_global(const char *name, size_t len)
+static int declared_as(const char *name, size_t len, int global_only)
 {
     for (int k = 0; k < n_kernels; k++)
-        if (kernels[k].global && strlen(kernels[k].name) == len &&
+        if ((kernels[k].global || !global_only) && strlen(kernels[k].name) == len &&
             strncmp(kernels[k].name, name, len) == 0)
             return 1;
     return 0;
+}
+
+static int declared_global(const char *name, size_t len)
+{
+    return declared_as(name, len, 1);
+}
+
+/* Declared __global__ or __device__. */
+static int declared_function(const char *name, size_t len)
+{
+    return declared_as(name, len, 0);
 }
 
 /* Whether the file defines or declares "void name(": a function a launch may have meant. */
@@ -111,23 +124,44 @@ static void write_names(const char *names)
     fclose(f);
 }
 
+/* Index of the ( or [ that opens the bracket closing at k, no further back than from (or from). */
+static size_t opening(const char *s, size_t from, size_t k)
+{
+    char close = s[k], open = close == ')' ? '(' : '[';
+    int depth = 0;
+    while (k > from) {
+        if (s[k] == close)
+            depth++;
+        else if (s[k] == open && --depth == 0)
+            return k;
+        k--;
+    }
+    return from;
+}
+
 /* The launched name before the <<< at `at`, no further back than `from`: it starts at
- * *name; its identifier ends at *ident_end, its template arguments (if any) at *name_end. */
+ * *name; its identifier ends at *ident_end, its template arguments (if any) at *name_end.
+ * *pointer says that it is an expression no function is named by (an element of an array
+ * of kernels, a member): a pointer to a kernel. */
 static void launched_name(const char *s, size_t from, size_t at, size_t *name, size_t *ident_end,
-                          size_t *name_end)
+                          size_t *name_end, int *pointer)
 {
     /* The kernel's name ends just before <<<, after optional spaces. */
     size_t end = at;
     while (end > from && isspace((unsigned char)s[end - 1]))
         end--;
-    /* A template's arguments: back to the < that opens them. */
+    *pointer = 0;
+    /* A template's arguments: back to the < that opens them, over what brackets hold
+     * (kern<B, (B >> 5)>, kern<sizeof(T[2])>). */
     size_t ident = end;
     if (end > from && s[end - 1] == '>') {
         int depth = 0;
         size_t k = end;
         while (k > from) {
             k--;
-            if (s[k] == '>')
+            if (s[k] == ')' || s[k] == ']')
+                k = opening(s, from, k);
+            else if (s[k] == '>')
                 depth++;
             else if (s[k] == '<' && --depth == 0)
                 break;
@@ -135,10 +169,22 @@ static void launched_name(const char *s, size_t from, size_t at, size_t *name, s
         ident = depth == 0 ? k : end;
         while (ident > from && isspace((unsigned char)s[ident - 1]))
             ident--;
+    } else if (end > from && s[end - 1] == ']') {
+        ident = opening(s, from, end - 1);
+        *pointer = 1;
     }
     size_t start = ident;
-    while (start > from && (is_ident(s[start - 1]) || s[start - 1] == ':'))
-        start--;
+    for (;;) {
+        while (start > from && (is_ident(s[start - 1]) || s[start - 1] == ':'))
+            start--;
+        if (start > from && start < ident && s[start - 1] == '.')
+            start--;
+        else if (start > from + 1 && start < ident && s[start - 1] == '>' && s[start - 2] == '-')
+            start -= 2;
+        else
+            break;
+        *pointer = 1;
+    }
     *name = start == ident ? end : start;
     *ident_end = ident;
     *name_end = end;
@@ -160,7 +206,9 @@ static void rewrite(const char *path, const char *s, size_t n, const char *code,
             continue;
         }
         size_t name, ident_end, name_end;
-        launched_name(s, copied, i, &name, &ident_end, &name_end);
+        int pointer;
+        /* Read in the code alone: a comment between the name and its <<< is space. */
+        launched_name(code, copied, i, &name, &ident_end, &name_end, &pointer);
         const char *close = strstr(s + i + 3, ">>>");
         size_t open = close ? (size_t)(close - s) + 3 : n;
         while (open < n && isspace((unsigned char)s[open]))
@@ -189,13 +237,21 @@ static void rewrite(const char *path, const char *s, size_t n, const char *code,
                     (int)(ident_end - base), s + base);
             exit(1);
         }
+        /* A name the file declares no function by: a variable or a parameter that holds a
+         * pointer to a kernel (kern = fast ? a : b, a launch helper's parameter). */
+        pointer = pointer || (!declared_function(s + base, ident_end - base) &&
+                              !declared_void(code, s + base, ident_end - base));
         fwrite(s + copied, 1, name - copied, out);
-        fputs("TL_LAUNCH(\"", out);
+        fputs(pointer ? "TL_LAUNCH_POINTER(\"" : "TL_LAUNCH(\"", out);
         for (size_t k = name; k < name_end; k++)
-            if (!isspace((unsigned char)s[k]) || (k > name && !isspace((unsigned char)s[k - 1])))
-                fputc(isspace((unsigned char)s[k]) ? ' ' : s[k], out);
+            if (!isspace((unsigned char)code[k]) || (k > name && !isspace((unsigned char)code[k - 1])))
+                fputc(isspace((unsigned char)code[k]) ? ' ' : s[k], out);
         fprintf(out, "\", (%.*s), (%.*s), ", (int)(name_end - name), s + name,
                 (int)(close - (s + i + 3)), s + i + 3);
+        /* The lines of what lies between the name and <<<, and between >>> and (, kept. */
+        for (size_t k = name_end; k < open; k++)
+            if (s[k] == '\n' && (k < i || k >= (size_t)(close - s) + 3))
+                fputc('\n', out);
         fwrite(s + open, 1, end + 1 - open, out);
         fputc(')', out);
         copied = i = end + 1;

@@ -3,7 +3,7 @@
  * tile's or a coalesced group's values combined by an operation (cg::plus,
  * cg::less, cg::greater, cg::bit_and, cg::bit_or, cg::bit_xor, or any
  * function of two values), the result in every thread, by the group's
- * shuffles.
+ * shuffles; reduce_store_async's result stored by one thread.
  */
 #ifndef TILELAB_EMU_CG_REDUCE_H
 #define TILELAB_EMU_CG_REDUCE_H
@@ -38,6 +38,16 @@ static inline typename std::decay<T>::type reduce(const coalesced_group &g, T &&
     for (unsigned int r = 1; r < g.size(); r++)
         all = op(all, g.shfl(v, r));
     return all;
+}
+
+/* reduce_store_async(group, dst, val, op): the group's reduction, stored at dst by one of its
+ * threads (CUDA's form with a pointer; those with cuda::atomic need libcu++'s atomics). */
+template <class G, class T, class V, class Op>
+static inline void reduce_store_async(const G &g, T *dst, V &&val, Op &&op)
+{
+    T v = reduce(g, static_cast<V &&>(val), static_cast<Op &&>(op));
+    if (g.thread_rank() == 0)
+        *dst = v;
 }
 
 } /* namespace */
