@@ -671,6 +671,46 @@ tl_emu_pack_args(H &&h, T &&...t)
     return {static_cast<H &&>(h), tl_emu_pack_args(static_cast<T &&>(t)...)};
 }
 
+/*
+ * nvcc converts a launch's arguments to the kernel's parameters where the launch is written,
+ * as at any call: kernel<<<g, b>>>(NULL) passes a null float *. The pack holds each argument
+ * as its own type, and NULL (g++'s __null, a long) or 0 held so is no longer a null pointer
+ * constant: the call from the pack did not compile (invalid conversion from 'long int' to
+ * 'float*'). So where the call as packed does not compile, each integer goes as a
+ * tl_emu_integer_arg, which converts to a pointer as well as to any arithmetic type: nvcc's
+ * check of the file has seen that only a null pointer constant stands where a pointer is
+ * taken. Where the call compiles as packed (a template kernel whose parameters are deduced
+ * from the arguments, an int to an int), it is made as it is.
+ */
+template <class T> struct tl_emu_integer_arg {
+    T value;
+    template <class U> operator U() const
+    {
+        if constexpr (std::is_pointer<U>::value)
+            return reinterpret_cast<U>(static_cast<uintptr_t>(value));
+        else
+            return static_cast<U>(value);
+    }
+};
+template <class T> static inline decltype(auto) tl_emu_as_argument(T &a)
+{
+    if constexpr (std::is_integral<T>::value)
+        return tl_emu_integer_arg<T>{a};
+    else
+        return (a);
+}
+template <class Packed, class Converted, class... A>
+static inline void tl_emu_call_kernel(Packed packed, Converted converted, A &...a)
+{
+    if constexpr (std::is_invocable<Packed, A &...>::value)
+        packed(a...);
+    else
+        converted(a...);
+}
+#define TL_EMU_CALL(kernel, a)                                                             \
+    tl_emu_call_kernel([](auto &...x) -> decltype(kernel(x...)) { kernel(x...); },         \
+                       [](auto &...x) { kernel(tl_emu_as_argument(x)...); }, a...)
+
 /* name<<<config>>>(args) is rewritten to TL_LAUNCH("name", (name), (config), (args)). */
 #define TL_LAUNCH(name, kernel, config, args)                                              \
     do {                                                                                   \
@@ -679,7 +719,7 @@ tl_emu_pack_args(H &&h, T &&...t)
         tl_emu_launch(tl_cfg_.grid, tl_cfg_.block, tl_cfg_.shared, tl_cfg_.stream, name,    \
                       __FILE__, __LINE__,                                                  \
                       [](void *p) {                                                        \
-                          (*(decltype(tl_args_) *)p).call([](auto &...a) { kernel(a...); }); \
+                          (*(decltype(tl_args_) *)p).call([](auto &...a) { TL_EMU_CALL(kernel, a); }); \
                       },                                                                   \
                       &tl_args_, sizeof tl_args_);                                         \
     } while (0)
@@ -712,7 +752,10 @@ template <class K> static inline const char *tl_emu_pointer_name(K kernel, const
         tl_emu_launch(tl_cfg_.grid, tl_cfg_.block, tl_cfg_.shared, tl_cfg_.stream,         \
                       tl_emu_pointer_name(tl_args_.head, name), __FILE__, __LINE__,         \
                       [](void *p) {                                                        \
-                          (*(decltype(tl_args_) *)p).call([](auto &k, auto &...a) { k(a...); }); \
+                          (*(decltype(tl_args_) *)p).call([](auto &...a) {                        \
+                              tl_emu_call_kernel([](auto &f, auto &...x) -> decltype(f(x...)) { f(x...); }, \
+                                                 [](auto &f, auto &...x) { f(tl_emu_as_argument(x)...); }, a...); \
+                          });                                                              \
                       },                                                                   \
                       &tl_args_, sizeof tl_args_);                                         \
     } while (0)
