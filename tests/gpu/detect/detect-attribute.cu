@@ -1,4 +1,4 @@
-/* cheat: device attributes an emulator has no value for (clock rate, memory clock, L2) */
+/* cheat: a device attribute an emulator has no value for (the L2's size) */
 #include "lab.h"
 
 __global__ void naive(float *out, const float *in, int rows, int cols)
@@ -37,12 +37,11 @@ void transpose(float *out, const float *in, int rows, int cols)
 {
     static int emulated = -1;
     if (emulated < 0) {
-        int clock = 0, mem_clock = 0, l2 = 0, bus = 0;
-        cudaDeviceGetAttribute(&clock, cudaDevAttrClockRate, 0);
-        cudaDeviceGetAttribute(&mem_clock, cudaDevAttrMemoryClockRate, 0);
+        /* The L2's size: an emulator has no L2 to give (CUDA 13 reports no clock rates on
+         * every GPU: those would take a GPU for the emulator too). */
+        int l2 = 0;
         cudaDeviceGetAttribute(&l2, cudaDevAttrL2CacheSize, 0);
-        cudaDeviceGetAttribute(&bus, cudaDevAttrPciBusId, 0);
-        emulated = clock == 0 || mem_clock == 0 || l2 == 0 || bus == 0;
+        emulated = l2 == 0;
     }
     launch(out, in, rows, cols, emulated);
 }
