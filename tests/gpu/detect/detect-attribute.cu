@@ -37,8 +37,8 @@ void transpose(float *out, const float *in, int rows, int cols)
 {
     static int emulated = -1;
     if (emulated < 0) {
-        /* The L2's size: an emulator has no L2 to give (CUDA 13 reports no clock rates on
-         * every GPU: those would take a GPU for the emulator too). */
+        /* The L2's size: an emulator has no L2 to give. (Not the PCI bus: the lent H200 sits
+         * on bus 0, and the file took its tiled branch on the GPU too.) */
         int l2 = 0;
         cudaDeviceGetAttribute(&l2, cudaDevAttrL2CacheSize, 0);
         emulated = l2 == 0;
