@@ -112,9 +112,9 @@ static inline const char *tl_technique_call(void (*entry)(void), tl_shape s, cha
 static inline void tl_record_launches(const char *entry, tl_shape s, int n)
 {
     const char *path = getenv("TILELAB_DONE_FILE");
-    tl_launch l[TL_COMPARE_LAUNCHES];
+    tl_launch l[TL_MAX_LAUNCHES]; /* all it keeps, for the digest; the first few written out */
     char record[TL_COMPARE_LAUNCHES * (TL_LAUNCH_SYMBOL + 96) + 64], line[sizeof record + 1024];
-    for (int i = 0; i < n && i < TL_COMPARE_LAUNCHES; i++)
+    for (int i = 0; i < n && i < TL_MAX_LAUNCHES; i++)
         l[i] = *tl_launch_get(i);
     int fd = path ? open(path, O_WRONLY | O_APPEND | O_CREAT, 0600) : -1;
     if (fd < 0 || tl_launches_write(record, sizeof record, n, l) != 0) {
@@ -138,17 +138,18 @@ static inline void tl_compare_launches(void (*fn)(void), tl_shape s, int n)
     const char *entry = tl_lab_entry_of(fn);
     const char *all = getenv("TILELAB_GPU_LAUNCHES"), *sms = getenv("TILELAB_GPU_SMS");
     char key[256], why[4096] = "";
-    tl_launch gpu[TL_COMPARE_LAUNCHES], emu[TL_COMPARE_LAUNCHES];
+    tl_launch gpu[TL_COMPARE_LAUNCHES], emu[TL_MAX_LAUNCHES];
     int found = 0, this_test = 0;
     if (!all)
         return;
-    for (int i = 0; i < n && i < TL_COMPARE_LAUNCHES; i++)
+    for (int i = 0; i < n && i < TL_MAX_LAUNCHES; i++)
         emu[i] = *tl_launch_get(i);
     int len = snprintf(key, sizeof key, "%s %d %d %d ", entry, s.rows, s.cols, s.depth);
     /* Every record of this call's shape (a lab's function launches the same work for the
      * same arguments, lab.h), each test's that made it: it must agree with each. */
     for (const char *line = all; line && *line; line = strchr(line, '\n') ? strchr(line, '\n') + 1 : NULL) {
         int n_gpu = 0;
+        unsigned long long gpu_digest = 0;
         char one[TL_COMPARE_LAUNCHES * (TL_LAUNCH_SYMBOL + 96) + 64];
         size_t end = strcspn(line, "\n");
         const char *own = line + strcspn(line, " ");
@@ -158,10 +159,10 @@ static inline void tl_compare_launches(void (*fn)(void), tl_shape s, int n)
             continue;
         line = own + 1, end = strcspn(line, "\n");
         snprintf(one, sizeof one, "%.*s", (int)(end - (size_t)len), line + len);
-        if (tl_launches_read(one, &n_gpu, gpu, TL_COMPARE_LAUNCHES) != 0)
+        if (tl_launches_read(one, &n_gpu, gpu, TL_COMPARE_LAUNCHES, &gpu_digest) != 0)
             continue;
         char this_why[sizeof why];
-        if (tl_launches_differ(n_gpu, gpu, n, emu, sms ? (unsigned)atoi(sms) : 0, this_why, sizeof this_why) &&
+        if (tl_launches_differ(n_gpu, gpu, gpu_digest, n, emu, sms ? (unsigned)atoi(sms) : 0, this_why, sizeof this_why) &&
             !found++)
             snprintf(why, sizeof why, "%s", this_why);
     }

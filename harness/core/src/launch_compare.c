@@ -10,7 +10,7 @@
 int tl_launches_write(char *buf, size_t len, int n, const tl_launch *l)
 {
     size_t at = 0;
-    int w = snprintf(buf, len, "%d", n);
+    int w = snprintf(buf, len, "%d#%llx", n, tl_launches_digest(n, l));
     if (w < 0 || (size_t)w >= len)
         return -1;
     at = (size_t)w;
@@ -30,13 +30,21 @@ int tl_launches_write(char *buf, size_t len, int n, const tl_launch *l)
     return 0;
 }
 
-int tl_launches_read(const char *text, int *n, tl_launch *l, int max)
+int tl_launches_read(const char *text, int *n, tl_launch *l, int max, unsigned long long *digest)
 {
     char *end;
     long count = strtol(text, &end, 10);
     if (end == text || count < 0 || count > 1L << 30)
         return -1;
     *n = (int)count;
+    *digest = 0;
+    if (*end == '#') {
+        char *after;
+        *digest = strtoull(end + 1, &after, 16);
+        if (after == end + 1)
+            return -1;
+        end = after;
+    }
     int k = 0;
     for (const char *p = end; *p; k++) {
         tl_launch one;
@@ -103,6 +111,25 @@ void tl_kernel_base(const char *symbol, char *out, size_t len)
     snprintf(out, len, "%.*s", (int)(end - start), symbol + start);
 }
 
+unsigned long long tl_launches_digest(int n, const tl_launch *l)
+{
+    unsigned long long h = 1469598103934665603ull; /* FNV-1a */
+#define TL_MIX(byte) (h = (h ^ (unsigned char)(byte)) * 1099511628211ull)
+    for (int i = 0; i < n && i < TL_MAX_LAUNCHES; i++) {
+        char base[TL_LAUNCH_SYMBOL];
+        tl_kernel_base(l[i].symbol[0] ? l[i].symbol : l[i].kernel, base, sizeof base);
+        for (const char *c = base; *c; c++)
+            TL_MIX(*c);
+        TL_MIX('\0');
+        unsigned v[4] = {l[i].block[0], l[i].block[1], l[i].block[2], l[i].shared};
+        for (int k = 0; k < 4; k++)
+            for (int b = 0; b < 4; b++)
+                TL_MIX(v[k] >> (8 * b));
+    }
+#undef TL_MIX
+    return h ? h : 1;
+}
+
 static unsigned long long blocks_of(const tl_launch *l)
 {
     return (unsigned long long)l->grid[0] * l->grid[1] * l->grid[2];
@@ -147,8 +174,8 @@ static void explain(char *why, size_t len, const char *fmt, ...)
     "must launch the same kernels, with the same blocks: does your code choose its kernel by what it " \
     "finds of the machine (the device's name or properties, a timing)? Choose by the matrix's shape alone."
 
-int tl_launches_differ(int n_gpu, const tl_launch *gpu, int n_emu, const tl_launch *emu, unsigned sms,
-                       char *why, size_t len)
+int tl_launches_differ(int n_gpu, const tl_launch *gpu, unsigned long long gpu_digest, int n_emu,
+                       const tl_launch *emu, unsigned sms, char *why, size_t len)
 {
     char on_gpu[1400], on_emu[1400];
     list(n_gpu, gpu, on_gpu, sizeof on_gpu);
@@ -187,6 +214,13 @@ int tl_launches_differ(int n_gpu, const tl_launch *gpu, int n_emu, const tl_laun
                     "the device is." ADVICE, on_gpu, at, on_emu, sms);
             return 1;
         }
+    }
+    /* Past the first TL_COMPARE_LAUNCHES, which agree: the rest by the digest of them all. */
+    if (gpu_digest && n_gpu > TL_COMPARE_LAUNCHES && gpu_digest != tl_launches_digest(n_emu, emu)) {
+        explain(why, len, "on the GPU your call made %d launches, as on the emulator, and the first %d "
+                "agree, but a later one launched another kernel, other blocks or other dynamic shared "
+                "memory there than here." ADVICE, n_gpu, TL_COMPARE_LAUNCHES);
+        return 1;
     }
     return 0;
 }
