@@ -55,6 +55,30 @@ __global__ void __launch_bounds__(TD * ROWS) pairs(float *out, const float *in, 
 #pragma unroll
     for (int j = 0; j < TD; j += ROWS) { float v_ = a[tx][ty + j]; if (HINT == 1) __stcs(ob + j * n, v_); else if (HINT == 3) __stcg(ob + j * n, v_); else ob[j * n] = v_; }
 }
+
+// One tile a block (lab 6's shape: TD x ROWS threads, one tile), blocks in the reference's order of pairs:
+// block 2p does tile (R, C) of pair p, block 2p + 1 its mirror (C, R); the diagonal's tiles after. Out of place.
+template <int TD, int ROWS>
+__global__ void __launch_bounds__(TD * ROWS) pairorder(float *out, const float *in, int n) {
+    __shared__ float a[TD][TD + 1];
+    int T = n / TD, S = T - 1, W = S + 1, H = (S + 1) / 2, R, C;
+    int s = blockIdx.x >> 1, which = blockIdx.x & 1;
+    if (s >= W * H) { s = blockIdx.x - 2 * W * H; if (s >= T) return; R = C = s; }
+    else {
+        int x = s % W, y = s / W;
+        R = y; C = y + 1 + x;
+        if (x >= S - y) { R = S - 1 - y; C = R + 1 + (x - (S - y)); if (R == y) return; }
+        if (which) { int t = R; R = C; C = t; }
+    }
+    int r0 = R * TD, c0 = C * TD, tx = threadIdx.x, ty = threadIdx.y;
+    const float *ia = in + (size_t)(r0 + ty) * n + c0 + tx;
+    float *oa = out + (size_t)(c0 + ty) * n + r0 + tx;
+#pragma unroll
+    for (int j = 0; j < TD; j += ROWS) a[ty + j][tx] = ia[j * n];
+    __syncthreads();
+#pragma unroll
+    for (int j = 0; j < TD; j += ROWS) oa[j * n] = a[tx][ty + j];
+}
 static int slots(int T) { int S = T - 1; return (S + 1) * ((S + 1) / 2) + T; }
 
 // Plain read-only and write-only streams for the ceiling's halves.
@@ -105,6 +129,8 @@ int main(int argc, char **argv) {
         bench("copy", 2, 2, [&] { cudaMemcpyAsync(e, src, bytes, cudaMemcpyDeviceToDevice); });
         bench("lab6_reference", 0, 2, [&] { lab6::lab6_reference(e, d, n, n); });
         bench("lab9_reference", 1, 2, [&] { realref::real_reference(d, n); });
+        bench("pairorder64x8_oop", 0, 2, [&] { pairorder<64, 8><<<2 * slots(T64), dim3(64, 8)>>>(e, d, n); });
+        bench("pairorder64x16_oop", 0, 2, [&] { pairorder<64, 16><<<2 * slots(T64), dim3(64, 16)>>>(e, d, n); });
         bench("pairs64_inplace", 1, 2, [&] { pairs<64, 16, 0><<<slots(T64), dim3(64, 16)>>>(d, d, n); });
         bench("pairs64_oop", 0, 2, [&] { pairs<64, 16, 0><<<slots(T64), dim3(64, 16)>>>(e, d, n); });
         bench("pairs32_inplace", 1, 2, [&] { pairs<32, 8, 0><<<slots(T32), dim3(32, 8)>>>(d, d, n); });
