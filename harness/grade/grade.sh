@@ -192,15 +192,26 @@ fi
 # gdb server (--vgdb=no: its FIFOs, made at the start, removed at the end).
 # Asked with --help, the launcher names it for this machine's platform without a
 # program simulated (/bin/true under callgrind took 0.17 s of CPU a hand-in).
+# Its environment is the same in every grading, the machine's library paths and
+# nothing of the grading's (PATH, TILELAB_DONE_FILE, the grader's own variables),
+# and grade-lab starts it from the measuring program's folder, as
+# ./grade-perf-NAME: valgrind lays the program's stack under its arguments and
+# environment, the loader and main run there, and their simulated misses moved
+# by a few with each grading's paths (grade_perf.c). Unconfined as well, it is
+# the program the launcher names where it names one: the launcher may be a
+# script that adds variables of its own (Debian's: PWD, the folder).
 measured=() unconfined=
 if [ -n "$VALGRIND" ]; then
+    start=(env -i ${VALGRIND_LIB:+"VALGRIND_LIB=$VALGRIND_LIB"} ${LD_LIBRARY_PATH:+"LD_LIBRARY_PATH=$LD_LIBRARY_PATH"})
     callgrind=$("$VALGRIND" -d --tool=callgrind --help 2>&1 | sed -n 's/.*launcher launching //p' | head -n 1)
-    if [ -n "$callgrind" ] && [ -x "$callgrind" ] && "$TOOLS/grade-confine" /bin/true; then
-        measured=(env VALGRIND_LAUNCHER="$VALGRIND" "$TOOLS/grade-confine" "$callgrind" --tool=callgrind --vgdb=no)
+    tool=("$VALGRIND")
+    [ -z "$callgrind" ] || [ ! -x "$callgrind" ] || tool=(VALGRIND_LAUNCHER="$VALGRIND" "$callgrind")
+    if [ ${#tool[@]} = 2 ] && "$TOOLS/grade-confine" /bin/true; then
+        measured=("${start[@]}" "${tool[0]}" "$TOOLS/grade-confine" "$callgrind" --tool=callgrind --vgdb=no)
     else
         log "grade: WARNING: the CPU labs are measured unconfined here: a hand-in could do its work in another process, where valgrind counts nothing"
         unconfined=1
-        measured=(env TILELAB_PERF_UNCONFINED=1 "$VALGRIND" --tool=callgrind --vgdb=no)
+        measured=("${start[@]}" TILELAB_PERF_UNCONFINED=1 "${tool[@]}" --tool=callgrind --vgdb=no)
     fi
 fi
 

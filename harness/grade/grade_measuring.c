@@ -83,11 +83,16 @@ static int over_quota(const tl_grading *g, const char *lab, const char *dir)
 }
 
 /* A CPU lab: valgrind's cache simulation (the grading's measured command) of the
- * baseline, the reference and the student's, one run each (tl_callgrind_runs). */
+ * baseline, the reference and the student's, one run each (tl_callgrind_runs). Each
+ * program starts from its own folder, as ./grade-perf-NAME, so that its arguments are
+ * the same in every grading, as its environment is (grade.sh): valgrind lays the
+ * program's stack under them, and the hand-in's name and the grading's folder in the
+ * program's path moved where its start ran, and so its simulated misses (grade_perf.c). */
 static int measure_cpu(const tl_grading *g, const char *lab, const char *dir)
 {
-    char bin[PATH_MAX], student[PATH_MAX + 16], reference[PATH_MAX + 16], seed[32], size[16];
-    snprintf(bin, sizeof bin, "%s/build/lab%s/grade-perf", g->sandbox.work, lab);
+    char folder[PATH_MAX], bin[PATH_MAX + 16], student[PATH_MAX + 32], reference[PATH_MAX + 32], seed[32], size[16];
+    snprintf(folder, sizeof folder, "%s/build/lab%s", g->sandbox.work, lab);
+    snprintf(bin, sizeof bin, "%s/grade-perf", folder);
     snprintf(student, sizeof student, "%s-student", bin);
     snprintf(reference, sizeof reference, "%s-reference", bin);
     char *targets[] = {student, reference, NULL};
@@ -103,13 +108,16 @@ static int measure_cpu(const tl_grading *g, const char *lab, const char *dir)
     int n = 0, rc = 0;
     for (; n < TL_CALLGRIND_RUNS; n++) {
         const tl_callgrind_run *r = &tl_callgrind_runs[n];
-        char run_dir[PATH_MAX + 32], out_file[PATH_MAX + 96], log_file[PATH_MAX + 96], program[PATH_MAX + 32];
+        char run_dir[PATH_MAX + 32], out_file[PATH_MAX + 96], log_file[PATH_MAX + 96], program[64];
         snprintf(run_dir, sizeof run_dir, "%s/%s", dir, r->name);
         mkdir(run_dir, 0777);
         snprintf(out_file, sizeof out_file, "--callgrind-out-file=%s/callgrind.out", run_dir);
         snprintf(log_file, sizeof log_file, "--log-file=%s/valgrind.log", run_dir);
-        snprintf(program, sizeof program, "%s-%s", bin, r->binary);
+        snprintf(program, sizeof program, "./grade-perf-%s", r->binary);
         tl_argv argv = {0}, options = {0};
+        tl_argv_add(&argv, "env");
+        tl_argv_add(&argv, "-C");
+        tl_argv_add(&argv, folder);
         for (int i = 0; i < g->n_measured; i++)
             tl_argv_add(&argv, g->measured[i]);
         tl_argv_add(&argv, "--cache-sim=yes");

@@ -123,6 +123,19 @@ __attribute__((section(".preinit_array"), used)) static void (*const confine_at_
  * place modulo STACK_PHASE every run, whatever lies above it: a stride
  * larger than any simulated cache's way (the kit's last level: 8 MiB over 16
  * ways, 512 KiB), where a line's set repeats.
+ *
+ * What ran before, on the stack as it lay, was counted too: the loader (its
+ * relocations and searches) and main, a few thousand misses, a few of them
+ * more or fewer with where the stack began. The baseline, the reference's own
+ * program, took the reference's away to the miss, never the student's, whose
+ * program the loader walks otherwise: with an environment 72 bytes longer, the
+ * loader's misses in the baseline and the reference's run fell by 5 and in the
+ * student's by 1, and the textbook loop measured 0.966145 of the reference, not
+ * 0.966164 (session 14, 2026-11-28). So the grader starts this program the same
+ * way every grading (grade.sh, grade_measuring.c): from its own folder, as
+ * ./grade-perf-NAME, in an environment of the machine's library paths alone;
+ * valgrind then lays its stack at the same address every run, from the first
+ * instruction. The phase holds what is measured in place wherever it is started.
  */
 #define STACK_PHASE ((uintptr_t)1 << 20)
 
