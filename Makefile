@@ -860,6 +860,7 @@ REFERENCE_PROFILES := $(foreach n,$(BUILD_LABS),$(if $(filter gpu,$(lab$(n)_kind
 $(PREBUILT_DIR)/lab%-emu.profile.csv: $(B)/lab%/reference-profile
 	@mkdir -p $(@D)
 	$< --reference-only --grade-size --csv $@ >/dev/null 2>$@.log || { cat $@.log >&2; rm -f $@; exit 1; }
+	@rm -f $@.log
 
 # The references, compiled once for all that uses them: the grader (make
 # grade, grade-all, Slurm), the student kit and Gradescope's autograder (make
