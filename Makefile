@@ -478,6 +478,11 @@ $(B)/lab$(1)/grade-profile.o: harness/bench/profile.c $(BENCH_HEADERS) $(EMU_HEA
 $(B)/lab$(1)/grade-profile: $(B)/lab$(1)/grade-profile.o $(B)/lab$(1)/reference-emu/lab.renamed.o $(LAB_CLIENT) $(CORE_LIB) $(EMU_OBJS) \
                             $(B)/lab$(1)/student-emu/lab-runner
 	$$(CC) -o $$@ $$(LINK_OBJS) $$(BACKEND_LIBS_emu) -lm
+
+# The same program without a student, which counts the reference alone (--reference-only):
+# make references runs it once for every hand-in (REFERENCE_PROFILES, below).
+$(B)/lab$(1)/reference-profile: $(B)/lab$(1)/grade-profile.o $(B)/lab$(1)/reference-emu/lab.renamed.o $(LAB_CLIENT) $(CORE_LIB) $(EMU_OBJS)
+	$$(CC) -o $$@ $$(LINK_OBJS) $$(BACKEND_LIBS_emu) -lm
 endif
 endef
 
@@ -848,6 +853,14 @@ $(REFERENCE_PREBUILT)/lab%.o:
 	@echo "This kit has no reference solution of lab $(patsubst 0%,%,$(firstword $(subst -, ,$*))): it was made for lab$(if $(word 2,$(KIT_REFERENCE_LABS)),s) $(KIT_REFERENCE_LABS) alone, so SOLUTION=1 runs only $(if $(word 2,$(KIT_REFERENCE_LABS)),those,that one). Your own file's tests, make lab$(patsubst 0%,%,$(firstword $(subst -, ,$*))) test, still run; ask your instructor whether the lab is part of your course." >&2; exit 2
 endif
 REFERENCES := $(foreach n,$(BUILD_LABS),$(foreach b,$(call lab_backends,$(n)),$(PREBUILT_DIR)/lab$(n)-$(b).o))
+# Beside them, each GPU reference's counts on the emulator at the grader's size, counted
+# once: every grading of a hand-in on the emulator takes them (grade-lab gives grade-profile
+# --reference-rows), where it counted them again each time (a product's, seconds each).
+REFERENCE_PROFILES := $(foreach n,$(BUILD_LABS),$(if $(filter gpu,$(lab$(n)_kind)),$(PREBUILT_DIR)/lab$(n)-emu.profile.csv))
+$(PREBUILT_DIR)/lab%-emu.profile.csv: $(B)/lab%/reference-profile
+	@mkdir -p $(@D)
+	$< --reference-only --grade-size --csv $@ >/dev/null 2>$@.log || { cat $@.log >&2; rm -f $@; exit 1; }
+	@rm -f $@.log
 
 # The references, compiled once for all that uses them: the grader (make
 # grade, grade-all, Slurm), the student kit and Gradescope's autograder (make
@@ -874,7 +887,8 @@ references: $(REFERENCE_CUDA_SHARED)
 	@[ -d $(REFERENCE_BUILD)/harness ] || { mkdir -p $(REFERENCE_BUILD) && cd $(B) && \
 	  cp -p --parents $(patsubst $(B)/%,%,$(REFERENCE_SHARED)) $(abspath $(REFERENCE_BUILD)); }
 	@$(MAKE) -s B=$(REFERENCE_BUILD) OPT=-O3 CUDA_ARCH=fat $(filter-out $(REFERENCE_CUDA_SHARED),$(REFERENCE_OBJECTS)) \
-	  $(GRADE_MANIFESTS:$(B)/%=$(REFERENCE_BUILD)/%) $(GRADE_REFERENCE_TESTS:$(B)/%=$(REFERENCE_BUILD)/%) $(GRADE_COMMON:$(B)/%=$(REFERENCE_BUILD)/%)
+	  $(GRADE_MANIFESTS:$(B)/%=$(REFERENCE_BUILD)/%) $(GRADE_REFERENCE_TESTS:$(B)/%=$(REFERENCE_BUILD)/%) $(GRADE_COMMON:$(B)/%=$(REFERENCE_BUILD)/%) \
+	  $(REFERENCE_PROFILES:$(B)/%=$(REFERENCE_BUILD)/%)
 
 # The grader's own programs: scoring, running under limits, confining a measured run, the
 # setpriv sandbox's view of the machine, probing the GPU.

@@ -7,6 +7,16 @@
  * usage: profile [--size N | ROWSxCOLS | --grade-size] [--csv FILE] [--title TEXT]
  *        profile --profile-size    the operation's size, where --size is not given
  * --grade-size counts the size the grader counts (op.h's grade_emu_size).
+ *
+ * The grader's (TL_GRADE_PROFILE) takes two more: --reference-only counts the
+ * reference's kernels alone (make references writes them so, once, beside the compiled
+ * references), and --reference-rows FILE takes the reference's rows from such a file
+ * ("-": its standard input, as the grader gives it, read whole before any code of the
+ * hand-in's runs) where it holds them for this size, rather than count them again for
+ * every hand-in:
+ * the emulator's counts of a reference are the same whatever its input's values (every
+ * reference's, at the grader's sizes, on the kit's seed and on drawn ones), and its
+ * kernels, the emulator and this program are the same objects in both.
  */
 #ifndef TL_TUNABLES_STUDENT /* the Makefile says which tunables each side was built with */
 #define TL_TUNABLES_STUDENT "unknown"
@@ -143,6 +153,92 @@ static int profile_student(const lab_fn *f, tl_shape s, FILE *csv, tl_verdict *v
 }
 #endif
 
+/* The columns of the CSV, as its header names them. */
+static const char columns[] =
+    "variant,kernel,rows,cols,depth,launches,blocks,threads,global_load_requests,"
+    "global_load_sectors,global_store_requests,global_store_sectors,"
+    "shared_load_requests,shared_load_wavefronts,shared_store_requests,"
+    "shared_store_wavefronts,global_load_bytes,global_store_bytes,"
+    "shared_load_ideal,shared_store_ideal,constant_load_requests,constant_load_passes,least_sectors,"
+    "barriers,warp_collectives,warp_shuffles,warp_syncs,divergent_requests,"
+    "global_atomic_requests,shared_atomic_requests";
+
+#ifdef TL_GRADE_PROFILE
+/* The reference's rows counted before (--reference-rows): what the file holds, or NULL. */
+static char *reference_rows;
+
+/* The file at path ("-": the standard input) whole, as read at the start; NULL where it
+ * cannot be read, or holds more than a few kernels' rows. */
+static char *read_rows(const char *path)
+{
+    FILE *in = strcmp(path, "-") ? fopen(path, "r") : stdin;
+    if (!in)
+        return NULL;
+    size_t max = 64 << 10, len = 0;
+    char *text = malloc(max + 1);
+    while (text && len <= max) {
+        size_t got = fread(text + len, 1, max + 1 - len, in);
+        if (!got)
+            break;
+        len += got;
+    }
+    int bad = !text || ferror(in) || len > max;
+    if (in != stdin)
+        fclose(in);
+    if (bad) {
+        free(text);
+        return NULL;
+    }
+    text[len] = '\0';
+    return text;
+}
+
+/* The line that opens what --reference-only writes: the operation whose reference it counted. */
+#define REFERENCE_ROWS_OF "# the reference's counts alone, of operation "
+
+/* The rows of f, the reference's, at s, from reference_rows (a CSV this program wrote with
+ * --reference-only) into csv: 1 where it holds them (this operation's, its columns this
+ * program's, and a row of f's variant at s), 0 where they are to be counted. */
+static int counted_before(const lab_fn *f, tl_shape s, FILE *csv)
+{
+    FILE *in = reference_rows ? fmemopen(reference_rows, strlen(reference_rows), "r") : NULL;
+    if (!in)
+        return 0;
+    char line[4096], at[64], of[256];
+    snprintf(at, sizeof at, ",%d,%d,%d,", s.rows, s.cols, s.depth);
+    snprintf(of, sizeof of, "%s%s\n", REFERENCE_ROWS_OF, TL_LAB_OP);
+    size_t variant_len = strlen(f->variant);
+    int ours = fgets(line, sizeof line, in) && !strcmp(line, of) ? 0 : -1;
+    char *rows = NULL;
+    size_t len = 0;
+    FILE *kept = open_memstream(&rows, &len);
+    while (kept && ours >= 0 && fgets(line, sizeof line, in)) {
+        if (line[0] == '#')
+            continue;
+        if (!ours) { /* the first line that is no comment: the columns */
+            line[strcspn(line, "\n")] = '\0';
+            if (strcmp(line, columns))
+                break;
+            ours = 1;
+            continue;
+        }
+        if (!strchr(line, '\n'))
+            break; /* a line cut short */
+        const char *kernel = strchr(line, ',');
+        const char *after = kernel ? strchr(kernel + 1, ',') : NULL;
+        if (kernel && (size_t)(kernel - line) == variant_len && !strncmp(line, f->variant, variant_len) && after &&
+            !strncmp(after, at, strlen(at)))
+            fputs(line, kept);
+    }
+    fclose(in);
+    int found = kept && fclose(kept) == 0 && ours == 1 && len > 0;
+    if (found && csv)
+        fputs(rows, csv);
+    free(rows);
+    return found;
+}
+#endif
+
 static int profile(const lab_fn *f, tl_shape s, FILE *csv)
 {
     static tl_verdict v;
@@ -151,6 +247,8 @@ static int profile(const lab_fn *f, tl_shape s, FILE *csv)
     if (!strcmp(f->role, "student")) {
         if (profile_student(f, s, csv, &v) != 0)
             return 1;
+    } else if (counted_before(f, s, csv)) {
+        return 0;
     } else
 #endif
     {
@@ -182,6 +280,7 @@ int main(int argc, char **argv)
     tl_shape s = op->profile_size;
     kernels_of(op);
     const char *csv_path = NULL, *title = "this lab";
+    int reference_only = 0;
     char why[256];
     for (int i = 1; i < argc; i++) {
         if ((!strcmp(argv[i], "--size") && i + 1 < argc) || !strcmp(argv[i], "--grade-size")) {
@@ -201,6 +300,12 @@ int main(int argc, char **argv)
             csv_path = argv[++i];
         } else if (!strcmp(argv[i], "--title") && i + 1 < argc) {
             title = argv[++i];
+#ifdef TL_GRADE_PROFILE
+        } else if (!strcmp(argv[i], "--reference-only")) {
+            reference_only = 1;
+        } else if (!strcmp(argv[i], "--reference-rows") && i + 1 < argc) {
+            reference_rows = read_rows(argv[++i]);
+#endif
         } else {
             fprintf(stderr, "profile: unknown option '%s'\n", argv[i]);
             usage(stderr);
@@ -219,28 +324,31 @@ int main(int argc, char **argv)
     const char *counting = tl_emu_counts_instructions()
                                ? "instructions as nvcc compiles them for sm_90"
                                : "accesses as written: built without nvcc and nvdisasm, none merged as nvcc merges them";
+#ifdef TL_GRADE_PROFILE
+    if (csv && reference_only)
+        fprintf(csv, "%s%s\n", REFERENCE_ROWS_OF, TL_LAB_OP);
+#endif
     if (csv)
         fprintf(csv, "# tilelab profile on the CPU emulator: %s, %d x %d (x %d)\n"
                      "# machine: the CPU emulator (%s)\n"
                      "# tunables: student %s; reference %s\n"
-                     "variant,kernel,rows,cols,depth,launches,blocks,threads,global_load_requests,"
-                     "global_load_sectors,global_store_requests,global_store_sectors,"
-                     "shared_load_requests,shared_load_wavefronts,shared_store_requests,"
-                     "shared_store_wavefronts,global_load_bytes,global_store_bytes,"
-                     "shared_load_ideal,shared_store_ideal,constant_load_requests,constant_load_passes,least_sectors,"
-                     "barriers,warp_collectives,warp_shuffles,warp_syncs,divergent_requests,"
-                     "global_atomic_requests,shared_atomic_requests\n",
-                title, s.rows, s.cols, s.depth, counting, TL_TUNABLES_STUDENT, TL_TUNABLES_REFERENCE);
+                     "%s\n",
+                title, s.rows, s.cols, s.depth, counting, TL_TUNABLES_STUDENT, TL_TUNABLES_REFERENCE, columns);
     int wrong = 0;
 #ifdef TL_GRADE_PROFILE
-    tl_lab_runner_at("student-emu/lab-runner");
+    if (!reference_only)
+        tl_lab_runner_at("student-emu/lab-runner");
     if (getrandom(&seed, sizeof seed, 0) != (ssize_t)sizeof seed)
         seed ^= (uint64_t)(tl_now() * 1e9);
 #endif
     for (int i = 0; i < n_fns; i++)
-        wrong |= profile(&fns[i], s, csv);
+        if (!reference_only || strcmp(fns[i].role, "student"))
+            wrong |= profile(&fns[i], s, csv);
 #ifdef TL_GRADE_PROFILE
-    tl_lab_stop();
+    if (!reference_only)
+        tl_lab_stop();
+#else
+    (void)reference_only;
 #endif
     if (csv && (fclose(csv) != 0 || tl_write_result_file(csv_path, rows, len, 0) != 0))
         wrong = 1;
