@@ -22,6 +22,7 @@
  */
 #include "cuda_runtime.h"
 #include "emulator.h"
+#include "launch_attributes.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -301,30 +302,14 @@ cudaError_t cudaLaunchKernel(const void *fn, dim3 grid, dim3 block, void **args,
     return k->launch(fn, grid, block, args, shared, stream, k->name);
 }
 
-/* A launch's attributes (cudaLaunchKernelEx): those that change only when or how fast it runs
- * (priority, programmatic serialization with the launch before, a carveout, a policy) run as a
- * plain launch; a cooperative grid and clusters need blocks that run at once, which the
- * emulator, running one block after another, cannot give. */
+/* A launch's attributes (cudaLaunchKernelEx), as launch_attributes.h takes them: those the
+ * emulator, running one block after another, cannot give are cudaErrorNotSupported. */
 cudaError_t tl_emu_cuda_launch_attributes(const cudaLaunchConfig_t *config)
 {
     if (!config)
         return tl_emu_fail(cudaErrorInvalidValue, "cudaLaunchKernelEx: a null configuration");
     for (unsigned i = 0; i < config->numAttrs; i++) {
-        const cudaLaunchAttribute *a = &config->attrs[i];
-        const char *what = NULL;
-        if (a->id == cudaLaunchAttributeCooperative && a->val.cooperative)
-            what = "a cooperative launch (a grid whose blocks all run at once)";
-        else if (a->id == cudaLaunchAttributeClusterDimension &&
-                 a->val.clusterDim.x * a->val.clusterDim.y * a->val.clusterDim.z > 1)
-            what = "thread block clusters (cudaLaunchAttributeClusterDimension)";
-        else if (a->id == cudaLaunchAttributePreferredClusterDimension &&
-                 a->val.preferredClusterDim.x * a->val.preferredClusterDim.y *
-                         a->val.preferredClusterDim.z > 1)
-            what = "thread block clusters (cudaLaunchAttributePreferredClusterDimension)";
-        else if (a->id == cudaLaunchAttributeProgrammaticEvent ||
-                 a->id == cudaLaunchAttributeLaunchCompletionEvent ||
-                 a->id == cudaLaunchAttributeDeviceUpdatableKernelNode)
-            what = "events a kernel triggers, and graph nodes (launch attributes 7, 12 and 13)";
+        const char *what = tl_launch_attribute_refused(&config->attrs[i]);
         if (what)
             return tl_emu_fail(cudaErrorNotSupported,
                                "cudaLaunchKernelEx: %s is not supported by the tilelab CPU "

@@ -27,6 +27,7 @@
 #include "plan_record.h"
 
 #include "gpu.h"
+#include "launch_attributes.h"
 
 #include <dlfcn.h>
 #include <stdarg.h>
@@ -241,28 +242,17 @@ cudaError_t cudaLaunchKernel(const void *host, dim3 grid, dim3 block, void **arg
  * What cudaLaunchKernelEx (cuda_runtime.h's template, and the C API) calls: a launch with a
  * configuration and attributes, which went on to the runtime unrecorded, so that nothing
  * of it ran (the corpus's lab10-launch-kernel-ex: a sum of 0 on the GPU). It is a step of the
- * plan as <<< >>> is. The attributes as the emulator takes them (harness/emu/kernels.c):
- * those that change only when or how fast it runs (a priority, programmatic serialization
- * with the launch before, a carveout, a policy) make a plain launch, the plan's launches
- * running one after another; a cooperative grid, clusters, and events a kernel triggers are
- * cudaErrorNotSupported here as there, so that a file runs alike on both.
+ * plan as <<< >>> is, its attributes taken as launch_attributes.h takes them: one the kit
+ * cannot run is cudaErrorNotSupported, as on the emulator, so that a file runs alike on both.
  */
 cudaError_t cudaLaunchKernelExC(const cudaLaunchConfig_t *config, const void *func, void **args)
 {
     if (plan) {
         if (!config)
             return failed(cudaErrorInvalidValue);
-        for (unsigned i = 0; i < config->numAttrs; i++) {
-            const cudaLaunchAttribute *a = &config->attrs[i];
-            if ((a->id == cudaLaunchAttributeCooperative && a->val.cooperative) ||
-                (a->id == cudaLaunchAttributeClusterDimension &&
-                 a->val.clusterDim.x * a->val.clusterDim.y * a->val.clusterDim.z > 1) ||
-                (a->id == cudaLaunchAttributePreferredClusterDimension &&
-                 a->val.preferredClusterDim.x * a->val.preferredClusterDim.y * a->val.preferredClusterDim.z > 1) ||
-                a->id == cudaLaunchAttributeProgrammaticEvent || a->id == cudaLaunchAttributeLaunchCompletionEvent ||
-                a->id == cudaLaunchAttributeDeviceUpdatableKernelNode)
+        for (unsigned i = 0; i < config->numAttrs; i++)
+            if (tl_launch_attribute_refused(&config->attrs[i]))
                 return failed(cudaErrorNotSupported);
-        }
         return record_launch(name_of(func, NULL), config->gridDim, config->blockDim, args,
                              config->dynamicSmemBytes);
     }
