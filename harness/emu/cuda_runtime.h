@@ -699,17 +699,18 @@ template <class T> static inline decltype(auto) tl_emu_as_argument(T &a)
     else
         return (a);
 }
-template <class Packed, class Converted, class... A>
-static inline void tl_emu_call_kernel(Packed packed, Converted converted, A &...a)
+/* f(a...) where it compiles as packed, else with each integer as a tl_emu_integer_arg. f: a
+ * pointer to the kernel, or TL_EMU_NAMED_KERNEL's callable of a kernel named in the source. */
+template <class F, class... A> static inline void tl_emu_call_kernel(F f, A &...a)
 {
-    if constexpr (std::is_invocable<Packed, A &...>::value)
-        packed(a...);
+    if constexpr (std::is_invocable<F, A &...>::value)
+        f(a...);
     else
-        converted(a...);
+        f(tl_emu_as_argument(a)...);
 }
-#define TL_EMU_CALL(kernel, a)                                                             \
-    tl_emu_call_kernel([](auto &...x) -> decltype(kernel(x...)) { kernel(x...); },         \
-                       [](auto &...x) { kernel(tl_emu_as_argument(x)...); }, a...)
+/* A kernel named in the source (a template's instance, an overload set) as a callable whose
+ * call compiles where the kernel's would. */
+#define TL_EMU_NAMED_KERNEL(kernel) [](auto &&...x) -> decltype(kernel(x...)) { kernel(x...); }
 
 /* name<<<config>>>(args) is rewritten to TL_LAUNCH("name", (name), (config), (args)). */
 #define TL_LAUNCH(name, kernel, config, args)                                              \
@@ -719,7 +720,7 @@ static inline void tl_emu_call_kernel(Packed packed, Converted converted, A &...
         tl_emu_launch(tl_cfg_.grid, tl_cfg_.block, tl_cfg_.shared, tl_cfg_.stream, name,    \
                       __FILE__, __LINE__,                                                  \
                       [](void *p) {                                                        \
-                          (*(decltype(tl_args_) *)p).call([](auto &...a) { TL_EMU_CALL(kernel, a); }); \
+                          (*(decltype(tl_args_) *)p).call([](auto &...a) { tl_emu_call_kernel(TL_EMU_NAMED_KERNEL(kernel), a...); }); \
                       },                                                                   \
                       &tl_args_, sizeof tl_args_);                                         \
     } while (0)
@@ -752,10 +753,7 @@ template <class K> static inline const char *tl_emu_pointer_name(K kernel, const
         tl_emu_launch(tl_cfg_.grid, tl_cfg_.block, tl_cfg_.shared, tl_cfg_.stream,         \
                       tl_emu_pointer_name(tl_args_.head, name), __FILE__, __LINE__,         \
                       [](void *p) {                                                        \
-                          (*(decltype(tl_args_) *)p).call([](auto &...a) {                        \
-                              tl_emu_call_kernel([](auto &f, auto &...x) -> decltype(f(x...)) { f(x...); }, \
-                                                 [](auto &f, auto &...x) { f(tl_emu_as_argument(x)...); }, a...); \
-                          });                                                              \
+                          (*(decltype(tl_args_) *)p).call([](auto &k, auto &...a) { tl_emu_call_kernel(k, a...); }); \
                       },                                                                   \
                       &tl_args_, sizeof tl_args_);                                         \
     } while (0)
