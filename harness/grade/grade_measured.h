@@ -10,6 +10,7 @@
  * reason as a word (results.json gives it) and why, for the student, in a
  * file of its own made in OUTPUTS:
  *   build           the measuring program did not build
+ *   setup           the grader could not make the folder it runs from
  *   disk-quota      the hand-in's builds and runs wrote past the grader's limit
  *   forbidden-call  the measured process made a system call it may not
  *                   (another process, the kernel moving memory: grade-confine)

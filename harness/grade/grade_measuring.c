@@ -4,6 +4,7 @@
  * the measuring program and runs them.
  */
 #define _GNU_SOURCE
+#include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
 #include <stdio.h>
@@ -82,19 +83,69 @@ static int over_quota(const tl_grading *g, const char *lab, const char *dir)
     return 1;
 }
 
+/*
+ * Where a measured program runs from: a folder in its run's folder (the one a perf run may
+ * write), nested to a path of PERF_FOLDER_LEN characters whatever the grading's paths, a
+ * copy of the program in it. Valgrind lays the program's stack under its full path, and its
+ * own memory under its options; the loader and main run there, and with the hand-in's name
+ * and the grading's folder in that path their simulated misses moved by one in 650 000 from
+ * grading to grading (grade_perf.c). Programs run from folders of one length count the same
+ * misses, whatever the folders' names. The folder into folder: 0, or -1 where the run's
+ * folder is too long or the copy failed.
+ */
+#define PERF_FOLDER_LEN 1024
+#define PAD_NAME_MAX 200
+static int fixed_length_folder(const char *run_dir, const char *program, char folder[PATH_MAX])
+{
+    size_t len = strlen(run_dir);
+    if (len + 2 > PERF_FOLDER_LEN)
+        return -1;
+    memcpy(folder, run_dir, len + 1);
+    while (len < PERF_FOLDER_LEN) {
+        size_t n = PERF_FOLDER_LEN - len - 1; /* a name of n characters after its '/' */
+        if (n > PAD_NAME_MAX)
+            n = PAD_NAME_MAX;
+        folder[len++] = '/';
+        memset(folder + len, 'p', n);
+        folder[len += n] = '\0';
+        if (mkdir(folder, 0777) && errno != EEXIST)
+            return -1;
+    }
+    char copy[PATH_MAX + 64];
+    snprintf(copy, sizeof copy, "%s/%s", folder, strrchr(program, '/') + 1);
+    return tl_copy_file(program, copy, 0755);
+}
+
+/* After the run: valgrind's two files moved up to the run's folder (where grade-report
+ * reads them), the copy and the folders taken away. */
+static void leave_folder(const char *run_dir, char folder[PATH_MAX], const char *program)
+{
+    const char *files[] = {"callgrind.out", "valgrind.log"};
+    char from[PATH_MAX + 64], to[PATH_MAX + 64];
+    for (size_t i = 0; i < sizeof files / sizeof *files; i++) {
+        snprintf(from, sizeof from, "%s/%s", folder, files[i]);
+        snprintf(to, sizeof to, "%s/%s", run_dir, files[i]);
+        rename(from, to);
+    }
+    snprintf(from, sizeof from, "%s/%s", folder, program);
+    unlink(from);
+    for (size_t len = strlen(folder); len > strlen(run_dir) && !rmdir(folder);) {
+        while (folder[--len] != '/')
+            ;
+        folder[len] = '\0';
+    }
+}
+
 /* A CPU lab: valgrind's cache simulation (the grading's measured command) of the
  * baseline, the reference and the student's, one run each (tl_callgrind_runs). Each
- * program starts from its own folder, as ./grade-perf-NAME, so that its arguments are
- * the same in every grading, as its environment is (grade.sh): valgrind lays the
- * program's stack under them, and the hand-in's name and the grading's folder in the
- * program's path moved where its start ran, and so its simulated misses (grade_perf.c). */
+ * program starts from a folder of fixed length (above), as ./grade-perf-NAME, and valgrind
+ * writes its files there by names alone, so that the program's arguments and valgrind's
+ * are the same in every grading, as its environment is (grade.sh). */
 static int measure_cpu(const tl_grading *g, const char *lab, const char *dir)
 {
-    char folder[PATH_MAX], bin[PATH_MAX + 16], student[PATH_MAX + 32], reference[PATH_MAX + 32], seed[32], size[16];
-    snprintf(folder, sizeof folder, "%s/build/lab%s", g->sandbox.work, lab);
-    snprintf(bin, sizeof bin, "%s/grade-perf", folder);
-    snprintf(student, sizeof student, "%s-student", bin);
-    snprintf(reference, sizeof reference, "%s-reference", bin);
+    char student[PATH_MAX], reference[PATH_MAX], seed[32], size[16];
+    snprintf(student, sizeof student, "%s/build/lab%s/grade-perf-student", g->sandbox.work, lab);
+    snprintf(reference, sizeof reference, "%s/build/lab%s/grade-perf-reference", g->sandbox.work, lab);
     char *targets[] = {student, reference, NULL};
     if (!built(g, lab, "cpu", targets, "the measuring program"))
         return 0;
@@ -108,12 +159,18 @@ static int measure_cpu(const tl_grading *g, const char *lab, const char *dir)
     int n = 0, rc = 0;
     for (; n < TL_CALLGRIND_RUNS; n++) {
         const tl_callgrind_run *r = &tl_callgrind_runs[n];
-        char run_dir[PATH_MAX + 32], out_file[PATH_MAX + 96], log_file[PATH_MAX + 96], program[64];
+        const char *built_program = strcmp(r->binary, "student") ? reference : student;
+        const char *program = strrchr(built_program, '/') + 1;
+        char run_dir[PATH_MAX + 32], folder[PATH_MAX], started[PATH_MAX];
         snprintf(run_dir, sizeof run_dir, "%s/%s", dir, r->name);
         mkdir(run_dir, 0777);
-        snprintf(out_file, sizeof out_file, "--callgrind-out-file=%s/callgrind.out", run_dir);
-        snprintf(log_file, sizeof log_file, "--log-file=%s/valgrind.log", run_dir);
-        snprintf(program, sizeof program, "./grade-perf-%s", r->binary);
+        if (fixed_length_folder(run_dir, built_program, folder)) {
+            tl_measured_none(g->outcomes, g->outputs, lab, "setup",
+                             "the grader could not make the measuring program's folder (the grading's path "
+                             "is too long, or its disk is full), so nothing was measured");
+            goto done;
+        }
+        snprintf(started, sizeof started, "./%s", program);
         tl_argv argv = {0}, options = {0};
         tl_argv_add(&argv, "env");
         tl_argv_add(&argv, "-C");
@@ -123,7 +180,7 @@ static int measure_cpu(const tl_grading *g, const char *lab, const char *dir)
         tl_argv_add(&argv, "--cache-sim=yes");
         for (int i = 0; i < g->n_cache_sim; i++)
             tl_argv_add(&argv, g->cache_sim[i]);
-        const char *rest[] = {out_file, log_file, program, size, r->mode, "-"};
+        const char *rest[] = {"--callgrind-out-file=callgrind.out", "--log-file=valgrind.log", started, size, r->mode, "-"};
         for (size_t i = 0; i < sizeof rest / sizeof *rest; i++)
             tl_argv_add(&argv, rest[i]);
         tl_argv_add(&options, "--input");
@@ -132,6 +189,7 @@ static int measure_cpu(const tl_grading *g, const char *lab, const char *dir)
         words[n] = outputs[n] ? measuring_run(g, run_dir, outputs[n], &options, argv.v) : strdup("fail");
         tl_argv_free(&argv);
         tl_argv_free(&options);
+        leave_folder(run_dir, folder, program);
         if (over_quota(g, lab, dir))
             goto done;
         runs[n] = (tl_measured_run){r->name, words[n], outputs[n] ? outputs[n] : ""};

@@ -224,7 +224,7 @@ static const char *const perf_reasons[] = {
     "lab-lost", "correctness-failing", "held-back-failing", "not-recorded", "refused-measurement", "not-timed",
     "no-ratio",
     /* the grader's (grade_measured.h) */
-    "build", "disk-quota", "forbidden-call", "refused", "run-failed", "ended-early", "wrong-result"};
+    "build", "setup", "disk-quota", "forbidden-call", "refused", "run-failed", "ended-early", "wrong-result"};
 
 /* The grader's reason as results.json gives it: one of perf_reasons, or "no-ratio" (the
  * measurement's files gave none, and the output says why). */

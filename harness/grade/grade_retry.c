@@ -22,6 +22,7 @@
 #include "grade_command.h"
 #include "grade_lab.h"
 #include "grade_outcomes.h"
+#include "grade_text.h"
 
 /* The reference's suite beside bin's (build/grade-build/labNN/reference[-emu]/test, for
  * .../student[-emu]/test), in path; 0 where it can be run. */
@@ -84,19 +85,6 @@ static double reference_cpu(const tl_grading *g, const char *lab, const char *id
     if (f)
         fclose(f);
     return cpu;
-}
-
-/* cp from to, where from can be read */
-static void copy_file(const char *from, const char *to)
-{
-    FILE *in = fopen(from, "rb"), *out = in ? fopen(to, "wb") : NULL;
-    char chunk[8192];
-    for (size_t n; out && (n = fread(chunk, 1, sizeof chunk, in)) > 0;)
-        fwrite(chunk, 1, n, out);
-    if (out)
-        fclose(out);
-    if (in)
-        fclose(in);
 }
 
 void tl_retry_alone(const tl_grading *g, const char *lab, const char *id, int seconds, char **output,
@@ -169,7 +157,7 @@ void tl_retry_alone(const tl_grading *g, const char *lab, const char *id, int se
     snprintf(flags, sizeof flags, "%s/flags.txt", g->sandbox.work);
     tl_output_append(flags, "lab %d %s: timed out once, run again alone: %s\n", atoi(lab), id, verdict);
     snprintf(first, sizeof first, "%s.first-run", again);
-    copy_file(*output, first);
+    tl_copy_file(*output, first, 0666);
     free(*output);
     *output = again;
 }

@@ -1,8 +1,10 @@
 /* Text from student code, made safe to show: see grade_text.h. */
 #include "grade_text.h"
 
+#include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 /* The length of the valid UTF-8 character at p (1 to 4), or 0 if there is none. */
 static int utf8_char(const unsigned char *p)
@@ -257,4 +259,21 @@ char *tl_slurp(const char *path, long max)
         if (!buf[i])
             buf[i] = ' ';
     return buf;
+}
+
+int tl_copy_file(const char *from, const char *to, unsigned mode)
+{
+    int in = open(from, O_RDONLY | O_CLOEXEC), out = in < 0 ? -1 : open(to, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, mode);
+    char chunk[1 << 16];
+    ssize_t n = out < 0 ? -1 : 0;
+    while (out >= 0 && (n = read(in, chunk, sizeof chunk)) > 0)
+        if (write(out, chunk, (size_t)n) != n) {
+            n = -1;
+            break;
+        }
+    if (out >= 0 && close(out))
+        n = -1;
+    if (in >= 0)
+        close(in);
+    return n < 0 ? -1 : 0;
 }

@@ -34,4 +34,8 @@ char *tl_replace_all(char *s, int n, char *const from[], char *const to[]);
 /* The whole file, or "" if it cannot be read; at most max bytes. Free it. */
 char *tl_slurp(const char *path, long max);
 
+/* cp from to, to made with mode (less the umask) or emptied: 0, or -1 where a read or
+ * a write failed. */
+int tl_copy_file(const char *from, const char *to, unsigned mode);
+
 #endif
