@@ -119,13 +119,17 @@ judge() {
     if ! build "$src" "$d" "$lab" >"$d/log" 2>&1; then
         got=build-error
     else
-        # shellcheck disable=SC2086
-        if (cd "$d" && ./test $jobs --filter "$filter") >>"$d/log" 2>&1; then got=pass; else got=fail; fi
-        # The tool runs whatever the tests said: where they hang (a barrier some threads
-        # never reach), what the tool says is what the expectation names.
-        if [ "$BACKEND" = cuda ] && [ -n "$tool" ]; then
-            sanitize "$src" "$d" "$lab" "$tool" >>"$d/log" 2>&1 || got=fail
-        fi
+        # On a GPU, one file's suite and tool at a time, the builds side by side.
+        {
+            [ "$BACKEND" != cuda ] || flock 9
+            # shellcheck disable=SC2086
+            if (cd "$d" && ./test $jobs --filter "$filter") >>"$d/log" 2>&1; then got=pass; else got=fail; fi
+            # The tool runs whatever the tests said: where they hang (a barrier some threads
+            # never reach), what the tool says is what the expectation names.
+            if [ "$BACKEND" = cuda ] && [ -n "$tool" ]; then
+                sanitize "$src" "$d" "$lab" "$tool" >>"$d/log" 2>&1 || got=fail
+            fi
+        } 9>"$out/gpu.lock"
         # Tests that did not run (a GPU build on a machine without one) decide nothing.
         ! grep -q '^\[SKIP\]' "$d/log" || got=skipped
     fi
@@ -167,10 +171,10 @@ judge() {
     } >"$d/verdicts"
 }
 
-# Jobs at once: a GPU runs one suite at a time; on the emulator, as many as the machine has
-# cores (CORPUS_JOBS= says otherwise). Each file's verdicts go to its own folder, and are
+# Jobs at once: as many as the machine has cores (CORPUS_JOBS= says otherwise); on a GPU
+# their suites run one at a time (judge). Each file's verdicts go to its own folder, and are
 # printed below in the files' order, whichever finished first.
-parallel=$([ "$BACKEND" = cuda ] && echo 1 || echo "${CORPUS_JOBS:-$(nproc)}")
+parallel=${CORPUS_JOBS:-$(nproc)}
 running=0
 # start CMD...: in the background, once fewer than $parallel jobs run.
 start() {
