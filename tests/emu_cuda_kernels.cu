@@ -98,6 +98,20 @@ __global__ void hinted_copy(float4 *out, const float4 *in)
     __stcg(&out[32 + threadIdx.x].z, w);
 }
 
+/* The emulator's clock (streams.c): an n x n matrix copied along its rows (a warp's 32 floats
+ * of a row: 4 sectors a request) or down its columns (32 rows apart: 32 sectors a request). */
+__global__ void copy_rows(float *out, const float *in, int n)
+{
+    for (int c = threadIdx.x; c < n; c += blockDim.x)
+        out[(size_t)blockIdx.x * n + c] = in[(size_t)blockIdx.x * n + c];
+}
+
+__global__ void copy_columns(float *out, const float *in, int n)
+{
+    for (int r = threadIdx.x; r < n; r += blockDim.x)
+        out[(size_t)r * n + blockIdx.x] = in[(size_t)r * n + blockIdx.x];
+}
+
 __constant__ float weights[8];
 __device__ float scratch[64];
 
@@ -224,6 +238,13 @@ void launch_integer_intrinsics(unsigned *out) { integer_intrinsics<<<1, 1>>>(out
 void launch_float_intrinsics(unsigned *out) { float_intrinsics<<<1, 1>>>(out); }
 void launch_heap_past_its_end(float *out) { heap_past_its_end<<<1, 1>>>(out); }
 void launch_vectors(int *out) { vectors<<<1, 1>>>(out); }
+void launch_copy(float *out, const float *in, int n, int by_columns)
+{
+    if (by_columns)
+        copy_columns<<<n, 256>>>(out, in, n);
+    else
+        copy_rows<<<n, 256>>>(out, in, n);
+}
 void launch_hinted_copy(float *out, const float *in) { hinted_copy<<<1, 32>>>((float4 *)out, (const float4 *)in); }
 cudaError_t set_weights(const float *w, size_t bytes, size_t offset)
 {

@@ -8,7 +8,10 @@
  */
 #include <criterion/criterion.h>
 #include <stdalign.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "emu.h"
 #include "gpu.h"
@@ -17,6 +20,7 @@ void launch_integer_intrinsics(unsigned *out);
 void launch_float_intrinsics(unsigned *out);
 void launch_vectors(int *out);
 void launch_hinted_copy(float *out, const float *in);
+void launch_copy(float *out, const float *in, int n, int by_columns);
 cudaError_t set_weights(const float *w, size_t bytes, size_t offset);
 cudaError_t get_scratch(float *h, size_t bytes, size_t offset);
 cudaError_t scratch_to_device(float *d);
@@ -363,6 +367,86 @@ Test(emulator_cuda, streams_and_events)
     cr_assert_eq(cudaEventElapsedTime(&ms, a, untimed), cudaErrorInvalidResourceHandle);
     cr_assert_eq(cudaStreamDestroy(s), cudaSuccess);
     cr_assert_eq(cudaStreamDestroy(p), cudaSuccess);
+}
+
+/* Milliseconds a launch of launch_copy took by the emulator's events. */
+static float copy_ms(float *out, const float *in, int n, int by_columns)
+{
+    cudaEvent_t a, b;
+    float ms = -1;
+    cr_assert_eq(cudaEventCreate(&a), cudaSuccess);
+    cr_assert_eq(cudaEventCreate(&b), cudaSuccess);
+    cr_assert_eq(cudaEventRecord(a, 0), cudaSuccess);
+    launch_copy(out, in, n, by_columns);
+    cr_assert_eq(cudaEventRecord(b, 0), cudaSuccess);
+    cr_assert_eq(cudaEventSynchronize(b), cudaSuccess, "%s", tl_emu_error_detail());
+    cr_assert_eq(cudaEventElapsedTime(&ms, a, b), cudaSuccess);
+    cr_assert_eq(cudaEventDestroy(a), cudaSuccess);
+    cr_assert_eq(cudaEventDestroy(b), cudaSuccess);
+    return ms;
+}
+
+/* What the GPU would spend: 2 microseconds a launch, and the sectors the launch moved at the
+ * GPU's bandwidth (bytes a nanosecond), in milliseconds. */
+static double model_ms(double sectors, double bandwidth)
+{
+    return (2000.0 + sectors * 32 / bandwidth) / 1e6;
+}
+
+/* The events read the emulator's clock of the GPU, not the host's: a copy down the columns
+ * takes 8 times the sectors of one along the rows and longer by them, the same every time,
+ * at an H100's 3.35 TB/s; and a launch timed leaves no counts behind where counting is off. */
+Test(emulator_cuda, events_read_a_clock_of_what_the_gpu_would_spend)
+{
+    const int n = 512;
+    float *in = device((size_t)n * n * sizeof(float)), *out = device((size_t)n * n * sizeof(float));
+    long profiled = tl_emu_profiled_launches();
+    int kernels = tl_emu_stats_count();
+    double sectors = 2.0 * n * n * sizeof(float) / 32;
+    float rows = copy_ms(out, in, n, 0), columns = copy_ms(out, in, n, 1);
+    cr_expect_float_eq(rows, model_ms(sectors, 3350), 1e-6, "along the rows: %g ms, not %g", rows,
+                       model_ms(sectors, 3350));
+    cr_expect_float_eq(columns, model_ms(8 * sectors, 3350), 1e-6,
+                       "down the columns (32 sectors a request): %g ms, not %g", columns, model_ms(8 * sectors, 3350));
+    cr_expect_eq(copy_ms(out, in, n, 1), columns, "timed again, the same launch took another time");
+    cr_expect_eq(tl_emu_profiled_launches(), profiled, "the launches timed were left counted");
+    cr_expect_eq(tl_emu_stats_count(), kernels, "the kernels timed were left counted");
+    cudaEvent_t a, b;
+    float ms = -1;
+    cr_assert_eq(cudaEventCreate(&a), cudaSuccess);
+    cr_assert_eq(cudaEventCreate(&b), cudaSuccess);
+    cr_assert_eq(cudaEventRecord(a, 0), cudaSuccess);
+    cr_assert_eq(cudaEventRecord(b, 0), cudaSuccess);
+    cr_assert_eq(cudaEventElapsedTime(&ms, a, b), cudaSuccess);
+    cr_expect_eq(ms, 0.0f, "no work between two events: %g ms", ms);
+    cr_assert_eq(cudaMemcpy(out, in, (size_t)n * n * sizeof(float), cudaMemcpyDeviceToDevice), cudaSuccess);
+    cr_assert_eq(cudaEventRecord(b, 0), cudaSuccess);
+    cr_assert_eq(cudaEventElapsedTime(&ms, a, b), cudaSuccess);
+    cr_expect_float_eq(ms, model_ms(sectors, 3350), 1e-6, "a copy in device memory: %g ms", ms);
+}
+
+/* Where a GPU grades, the clock runs at that GPU's bandwidth: its memory clock (both edges)
+ * and bus width, as TILELAB_EMU_DEVICE gives them (device.c). The emulator reads it as the
+ * program starts, so the test runs itself again with one: 1000 MHz and 1024 bits. */
+#define MADE_UP_GPU "name A made-up GPU;attr 36 1000000;attr 37 1024;"
+Test(emulator_cuda, the_clock_runs_at_the_grading_gpus_bandwidth)
+{
+    const char *given = getenv("TILELAB_EMU_DEVICE"); /* (env -i: nothing of Criterion's own) */
+    if (!given || strcmp(given, MADE_UP_GPU)) {
+        char command[512];
+        snprintf(command, sizeof command,
+                 "env -i TILELAB_EMU_DEVICE='%s' /proc/%d/exe --filter "
+                 "'emulator_cuda/the_clock_runs_at_the_grading_gpus_bandwidth' >/dev/null 2>&1",
+                 MADE_UP_GPU, (int)getpid());
+        cr_expect_eq(system(command), 0, "run with a made-up GPU of 256 bytes a nanosecond, the clock did not "
+                     "follow it (run %s alone to see)", command);
+        return;
+    }
+    const int n = 512;
+    float *in = device((size_t)n * n * sizeof(float)), *out = device((size_t)n * n * sizeof(float));
+    double sectors = 2.0 * n * n * sizeof(float) / 32; /* 256 bytes a nanosecond */
+    float rows = copy_ms(out, in, n, 0);
+    cr_expect_float_eq(rows, model_ms(sectors, 256), 1e-6, "%g ms, not %g", rows, model_ms(sectors, 256));
 }
 
 Test(emulator_cuda, host_memory_and_what_the_emulator_refuses)

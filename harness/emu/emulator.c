@@ -28,6 +28,7 @@
 #include "emulator.h"
 #include "fiber.h"
 #include "launch.h"
+#include "memory_cost.h"
 #include "sites.h"
 
 #include <dlfcn.h>
@@ -2396,12 +2397,17 @@ cudaError_t tl_emu_launch(dim3 grid, dim3 block, size_t dynamic_shared, cudaStre
     aborted = 0;
     undefined_read_told = stray_told = 0;
     over_write.size = 0; /* a kernel that faulted may have left one */
-    /* Counted: the launch's bookkeeping with the kit's pages open, its blocks with them closed. */
-    int counted = profiling, known_kernels = C->n_stats;
+    /* Counted: the launch's bookkeeping with the kit's pages open, its blocks with them closed.
+     * Where the lab's code may time it (an event that keeps time exists), a launch is counted
+     * for the emulator's clock alone (streams.c) where counting is off, its counts dropped
+     * after as a refused launch's are. */
+    int clock_only = !profiling && tl_emu_timing();
+    int counted = profiling || clock_only, known_kernels = C->n_stats;
     tl_emu_stats before;
     memset(&before, 0, sizeof before);
     if (counted) {
         tl_emu_kit_write(1);
+        C->counting = 1;
         C->kernel_stats = stats_for(kernel);
         C->unit_stats = tl_emu_unit_begin(kernel);
         before = *C->kernel_stats;
@@ -2431,14 +2437,23 @@ cudaError_t tl_emu_launch(dim3 grid, dim3 block, size_t dynamic_shared, cudaStre
                                 (unsigned long long)grid.x * grid.y * grid.z);
             }
     tl_emu_device_memory(0);
-    if (launch_refused) {
-        /* A launch CUDA refuses never ran: nothing of it counts. */
+    if (counted && !launch_refused) {
+        const tl_emu_stats *k = C->kernel_stats;
+        tl_emu_clock_launch(tl_memory_cost((double)(k->global_load_sectors - before.global_load_sectors),
+                                           (double)(k->global_store_sectors - before.global_store_sectors),
+                                           (double)(k->constant_load_passes - before.constant_load_passes),
+                                           (double)(k->shared_load_wavefronts - before.shared_load_wavefronts +
+                                                    k->shared_store_wavefronts - before.shared_store_wavefronts)));
+    }
+    if (launch_refused || clock_only) {
+        /* A launch CUDA refuses never ran: nothing of it counts; nor of one counted for the clock. */
         if (counted) {
             tl_emu_kit_write(1);
             *C->kernel_stats = before;
             tl_emu_unit_drop();
             C->profiled_launches--;
             C->n_stats = known_kernels;
+            C->counting = !clock_only;
             tl_emu_kit_write(0);
         }
         for (int i = 0; i < (int)n; i++)

@@ -177,6 +177,16 @@ void tl_emu_device_properties(struct cudaDeviceProp *p);
 int tl_emu_device_meminfo(size_t *free_bytes, size_t *total);
 int tl_emu_device_versions(int *driver, int *runtime, int *devices);
 
+/* streams.c: the emulator's clock of the GPU, which events read. Whether an event that keeps
+ * time exists (then every launch is counted, for the clock where not for a profile); a launch
+ * that moved the memory of sectors 32-byte sectors (memory_cost.h), and a copy or memset in
+ * device memory, added to it. TL_EMU_LAUNCH_NS: what a launch or copy costs besides, about what
+ * a GPU's events measure around an empty kernel. */
+#define TL_EMU_LAUNCH_NS 2000.0
+int tl_emu_timing(void);
+void tl_emu_clock_launch(double sectors);
+void tl_emu_clock_copy(size_t read, size_t written);
+
 /* Blocks of block_size threads one SM holds (cudaOccupancyMaxActiveBlocksPerMultiprocessor). */
 int tl_emu_blocks_per_sm(const tl_emu_kernel *k, int block_size, size_t dynamic);
 

@@ -438,6 +438,8 @@ cudaError_t cudaMemcpy(void *dst, const void *src, size_t bytes, enum cudaMemcpy
     tl_emu_device_memory(1);
     memmove(dst, src, bytes);
     tl_emu_device_memory(0);
+    if (kind == cudaMemcpyDeviceToDevice)
+        tl_emu_clock_copy(bytes, bytes);
     if (kind == cudaMemcpyDeviceToDevice && lab_running)
         tl_emu_count_copy("cudaMemcpy", (uintptr_t)src, bytes, (uintptr_t)dst, bytes, bytes, 1);
     return cudaSuccess;
@@ -460,6 +462,7 @@ cudaError_t cudaMemset(void *ptr, int value, size_t bytes)
     tl_emu_device_memory(1);
     memset(ptr, value, bytes);
     tl_emu_device_memory(0);
+    tl_emu_clock_copy(0, bytes);
     if (lab_running)
         tl_emu_count_copy("cudaMemset", 0, 0, (uintptr_t)ptr, bytes, bytes, 1);
     return cudaSuccess;
@@ -502,6 +505,8 @@ cudaError_t cudaMemcpy2D(void *dst, size_t dpitch, const void *src, size_t spitc
     for (size_t r = 0; r < height; r++)
         memmove((char *)dst + r * dpitch, (const char *)src + r * spitch, width);
     tl_emu_device_memory(0);
+    if (kind == cudaMemcpyDeviceToDevice)
+        tl_emu_clock_copy(width * height, width * height);
     if (kind == cudaMemcpyDeviceToDevice && lab_running)
         tl_emu_count_copy("cudaMemcpy", (uintptr_t)src, spitch, (uintptr_t)dst, dpitch, width, height);
     return cudaSuccess;
@@ -531,6 +536,7 @@ cudaError_t cudaMemset2D(void *ptr, size_t pitch, int value, size_t width, size_
     for (size_t r = 0; r < height; r++)
         memset((char *)ptr + r * pitch, value, width);
     tl_emu_device_memory(0);
+    tl_emu_clock_copy(0, width * height);
     if (lab_running)
         tl_emu_count_copy("cudaMemset", 0, 0, (uintptr_t)ptr, pitch, width, height);
     return cudaSuccess;

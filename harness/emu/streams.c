@@ -5,14 +5,57 @@
  * this one included). So a stream is always done by the time its call
  * returns, an event is complete once recorded, and waiting on either only
  * collects a kernel's fault (the next call that waits for the device).
- * Events measure host time; the harness never shows emulator time as
- * bandwidth.
+ *
+ * Events read the emulator's clock of the GPU (below), never the host's: the
+ * harness never shows emulator time as bandwidth, and a lab file that times
+ * its kernels must choose as it would on the GPU, the same way every run.
  */
 #include "cuda_runtime.h"
 #include "emulator.h"
 
 #include <stdlib.h>
-#include <time.h>
+
+/*
+ * The GPU's clock as the emulator keeps it, in nanoseconds. A lab file may time its
+ * kernels with events and keep the faster (an autotuner). Events once read the host's
+ * clock, in which the emulation of a kernel with barriers runs slower than one without:
+ * the emulator then chose the untiled kernel where a GPU chooses the tiled one, and failed
+ * the file's technique, or passed it, as the machine's load had it. So the clock advances
+ * by what the GPU would spend: a launch TL_EMU_LAUNCH_NS and the memory it moved, weighed
+ * as the profile weighs it (memory_cost.h: sectors of global memory), at the GPU's
+ * bandwidth; a copy or memset in device memory TL_EMU_LAUNCH_NS and the bytes it reads and
+ * writes. Copies to or from the host (a lab's code makes none) and the host's time between
+ * two events are not in it. While an event that keeps time exists, every launch is
+ * counted, for the clock alone where counting is off (emulator.c).
+ */
+static double clock_ns;
+static int timing_events;
+
+int tl_emu_timing(void)
+{
+    return timing_events > 0;
+}
+
+/* Bytes a nanosecond: the grading GPU's (its memory clock, on both edges, and bus width:
+ * TILELAB_EMU_DEVICE), else an H100 SXM's 3.35 TB/s (HBM3, NVIDIA's datasheet). */
+static double bandwidth(void)
+{
+    int khz = 0, bits = 0;
+    if (tl_emu_device_attr(cudaDevAttrMemoryClockRate, &khz) &&
+        tl_emu_device_attr(cudaDevAttrGlobalMemoryBusWidth, &bits) && khz > 0 && bits > 0)
+        return 2.0 * khz * 1e3 * (bits / 8) / 1e9;
+    return 3350.0;
+}
+
+void tl_emu_clock_launch(double sectors)
+{
+    clock_ns += TL_EMU_LAUNCH_NS + sectors * 32 / bandwidth();
+}
+
+void tl_emu_clock_copy(size_t read, size_t written)
+{
+    clock_ns += TL_EMU_LAUNCH_NS + (double)(read + written) / bandwidth();
+}
 
 struct CUstream_st {
     unsigned int flags;
@@ -20,7 +63,7 @@ struct CUstream_st {
 };
 
 struct CUevent_st {
-    double seconds;
+    double ns; /* the clock's, when recorded */
     unsigned int flags;
     int recorded;
 };
@@ -133,6 +176,7 @@ cudaError_t cudaEventCreateWithFlags(cudaEvent_t *event, unsigned int flags)
     if (!*event)
         return tl_emu_fail(cudaErrorMemoryAllocation, "cudaEventCreate: out of host memory");
     (*event)->flags = flags;
+    timing_events += !(flags & cudaEventDisableTiming);
     return cudaSuccess;
 }
 
@@ -143,18 +187,18 @@ cudaError_t cudaEventCreate(cudaEvent_t *event)
 
 cudaError_t cudaEventDestroy(cudaEvent_t event)
 {
+    if (event)
+        timing_events -= !(event->flags & cudaEventDisableTiming);
     free(event);
     return cudaSuccess;
 }
 
 cudaError_t cudaEventRecord(cudaEvent_t event, cudaStream_t stream)
 {
-    struct timespec ts;
     (void)stream;
     if (!event)
         return tl_emu_fail(cudaErrorInvalidResourceHandle, "cudaEventRecord: no event");
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    event->seconds = (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+    event->ns = clock_ns;
     event->recorded = 1;
     return tl_emu_context_error();
 }
@@ -182,6 +226,6 @@ cudaError_t cudaEventElapsedTime(float *ms, cudaEvent_t start, cudaEvent_t stop)
     if (!start->recorded || !stop->recorded)
         return tl_emu_fail(cudaErrorInvalidResourceHandle, "cudaEventElapsedTime: an event that "
                            "was never recorded");
-    *ms = (float)((stop->seconds - start->seconds) * 1e3);
+    *ms = (float)((stop->ns - start->ns) / 1e6);
     return tl_emu_context_error();
 }

@@ -3,6 +3,7 @@
 #include "csv.h"
 
 #include "grade_callgrind.h"
+#include "memory_cost.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -67,9 +68,8 @@ static int went_down(const double student[N_EVENTS], const double baseline[N_EVE
     return 0;
 }
 
-/* Global sectors cost a trip to memory; a shared-memory wavefront far less. A pass of the
- * constant cache (one address a warp) costs as a sector does: a warp that reads 32 addresses
- * through it waits for 32 passes, as a strided read waits for 32 sectors. */
+/* The profile's rows of the student's and the reference's launches, each weighed as
+ * memory_cost.h weighs them. */
 static int emu_costs(const char *path, double *student, double *reference, double *least)
 {
     tl_csv *c = tl_csv_open(path);
@@ -82,9 +82,9 @@ static int emu_costs(const char *path, double *student, double *reference, doubl
         ls = tl_csv_column(c, "least_sectors");
     int found = v >= 0 && gl >= 0 && gs >= 0 && sl >= 0 && ss >= 0 && cp >= 0 && ls >= 0;
     while (found && tl_csv_next(c)) {
-        double cost = strtod(tl_csv_field(c, gl), NULL) + strtod(tl_csv_field(c, gs), NULL) +
-                      strtod(tl_csv_field(c, cp), NULL) +
-                      (strtod(tl_csv_field(c, sl), NULL) + strtod(tl_csv_field(c, ss), NULL)) / 8;
+        double cost = tl_memory_cost(strtod(tl_csv_field(c, gl), NULL), strtod(tl_csv_field(c, gs), NULL),
+                                     strtod(tl_csv_field(c, cp), NULL),
+                                     strtod(tl_csv_field(c, sl), NULL) + strtod(tl_csv_field(c, ss), NULL));
         if (!strcmp(tl_csv_field(c, v), "student")) {
             *student += cost;
             if (strtod(tl_csv_field(c, ls), NULL) > *least)
