@@ -1,8 +1,9 @@
 /*
  * Hostile hand-in (tests/hostile_test.sh), lab 2: the measuring program's
  * own work made cheaper in the student's run than in the baseline it is
- * subtracted from (the harness's memory, KernelBench#82's family: what the
- * evaluator does around the call, changed by the code it evaluates).
+ * subtracted from (reference-kernels#162's timing-layer family: the call's
+ * own work honest, what the measurement does around it changed by the code
+ * it measures).
  * control: blocked-4.c
  *
  * The control's loop, and a constructor that maps every byte of data the
