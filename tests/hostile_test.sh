@@ -2,9 +2,10 @@
 # hostile_test.sh OUT_DIR   (make check runs it on this machine's backend; make hostile too)
 #
 # The public catalogue of leaderboard cheats, as hand-ins: every file of
-# tests/hostile/ whose header names its honest control ("control: FILE", a
-# file of tests/hostile/honest/ of the same effort) is handed in as its lab's
-# file, beside its control, and the class is graded at once (make grade-all).
+# tests/hostile/ (.cu for a GPU lab, .c for a CPU lab) whose header names its
+# honest control ("control: FILE", a file of tests/hostile/honest/ of the
+# same effort) is handed in as its lab's file, beside its control, and the
+# class is graded at once (make grade-all).
 # Each hostile hand-in must score no more than its control in its lab. On a
 # GPU the performance points come from a clock: two kernels of the same speed
 # differ there by the timing's spread, which SPREAD (a share of the ratio,
@@ -30,14 +31,15 @@ hand_in() { # NAME LAB SOURCE: a hand-in of one lab's file
 }
 
 labs=() names=() controls=()
-for f in tests/hostile/${HOSTILE:-lab[0-9][0-9]-*}.cu; do
+for f in tests/hostile/${HOSTILE:-lab[0-9][0-9]-*}.{c,cu}; do
+    [ -f "$f" ] || continue
     control=$(sed -n 's/^ \* control: *//p' "$f" | head -n 1)
     [ -n "$control" ] || continue
-    name=$(basename "$f" .cu) lab=${name:3:2}
+    name=$(basename "$f") && name=${name%.*} && lab=${name:3:2}
     [ -f "tests/hostile/honest/$control" ] || { not_ok "$name: its control tests/hostile/honest/$control is not there"; continue; }
     hand_in "$name" "$lab" "$f"
-    hand_in "honest-${control%.cu}-lab$lab" "$lab" "tests/hostile/honest/$control"
-    names+=("$name") controls+=("honest-${control%.cu}-lab$lab")
+    hand_in "honest-${control%.*}-lab$lab" "$lab" "tests/hostile/honest/$control"
+    names+=("$name") controls+=("honest-${control%.*}-lab$lab")
     [[ " ${labs[*]} " == *" $lab "* ]] || labs+=("$lab")
 done
 if [ -n "${REFERENCES:-}" ]; then

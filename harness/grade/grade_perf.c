@@ -146,17 +146,21 @@ __attribute__((section(".preinit_array"), used)) static void (*const confine_at_
  * grading. A pass over more lines than any simulated cache holds leaves none of them: every
  * set holds the pass's lines alone, then the matrices' as they are filled, the same lines in
  * the same sets every run.
+ *
+ * The pass reads the program's own static array, mapped with the program before any code of
+ * the lab file runs, never memory allocated here: a constructor that took every byte of
+ * data the process may map (RLIMIT_DATA) left room for the matrices and none for the pass,
+ * so that its million misses were the baseline's alone and came off the hand-in's count
+ * (a blocked loop at BLOCK 4, 0.53 of the reference, measured above 1: session 15).
  */
 #define EVICT_BYTES ((size_t)32 << 20)
+static char evict_lines[EVICT_BYTES];
 
 static void evict_what_came_before(void)
 {
-    volatile const char *p = calloc(EVICT_BYTES, 1);
-    if (!p)
-        return;
+    volatile const char *p = evict_lines;
     for (size_t i = 0; i < EVICT_BYTES; i += 64)
         (void)p[i];
-    free((void *)p);
 }
 
 static int measure(tl_shape s, unsigned long long seed, int call);
