@@ -161,6 +161,34 @@ local function facts_of(path)
     return meta
 end
 
+-- The facts a figure's sources share: a machine, a day or tunables that one of
+-- them does not share is no fact of the figure (the ladder's runs come from
+-- several machines, a sweep's each with its own tunables), and several_machines
+-- says that each line or bar has its own, which the figure names.
+local function shared_facts(paths)
+    local shared = nil
+    local machines = {}
+    for _, path in ipairs(paths) do
+        local meta = facts_of(path)
+        if meta.date then
+            meta.date = meta.date:sub(1, 10)
+        end
+        machines[meta.machine or ""] = true
+        if not shared then
+            shared = meta
+        else
+            for _, key in ipairs({ "machine", "date", "tunables" }) do
+                if shared[key] ~= meta[key] then
+                    shared[key] = nil
+                end
+            end
+        end
+    end
+    shared = shared or {}
+    shared.several_machines = next(machines, next(machines)) ~= nil
+    return shared
+end
+
 -- A bench CSV: its facts, and its rows as records of the columns the tables
 -- show; each row's label and role its own, or for a run recorded before the
 -- bench wrote them, the bench's table's (VARIANTS: build/bench/variants.csv).
@@ -261,7 +289,9 @@ local function source_line(paths, csv)
         folder = dir
     end
     local text = "data: " .. table.concat(names, ", ")
-    if csv then
+    if csv and csv.meta.several_machines then
+        text = text .. "; from several machines: the figure names each"
+    elseif csv then
         text = text .. "; " .. origin(paths[#paths], csv)
         if csv.meta.date then
             text = text .. ", " .. csv.meta.date:sub(1, 10)
@@ -569,7 +599,7 @@ local content = {
         local csv = nil
         local last = fig.sources[#fig.sources]
         if last and last:match("%.csv$") then
-            csv = { meta = facts_of(last) }
+            csv = { meta = shared_facts(fig.sources) }
         end
         return { pandoc.Para({ pandoc.RawInline("latex", "\\centering "), img }), source_line(fig.sources, csv) }
     end,

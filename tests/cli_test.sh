@@ -357,6 +357,19 @@ else
     not_ok "make handin after a failed build: $(head -1 "$tmp/nb.status")" "$tmp/nb.status"
 fi
 
+# A lab file that includes a header of its own beside it builds and passes at
+# make labN test, but make handin packs the lab file alone and the grader builds
+# it alone: make handin says so, naming the header, before it scores 0.
+mkdir -p "$tmp/inc/labs/01-cpu-naive"
+sed 's|#include "lab.h"|#include "lab.h"\n#include "helper.h"  /* mine */|' solutions/01-cpu-naive/transpose.c >"$tmp/inc/labs/01-cpu-naive/transpose.c"
+echo '/* a helper */' >"$tmp/inc/labs/01-cpu-naive/helper.h"
+(cd "$tmp/inc" && "$tmp/nb/handin-status" "$tmp/nb" 01:labs/01-cpu-naive/transpose.c) >"$tmp/inc.status" 2>&1
+if grep -q '^warning: lab 1 includes labs/01-cpu-naive/helper.h' "$tmp/inc.status" && ! grep -q 'lab.h' "$tmp/inc.status"; then
+    ok "make handin warns of a lab file that includes a header beside it, which is not handed in"
+else
+    not_ok "make handin said nothing of helper.h, which the grader will not have" "$tmp/inc.status"
+fi
+
 # A kernel that works out its indices in a float (lab 3): right up to 2^24 elements, wrong
 # past them, where a GPU's large shapes go and, since TL_PAST_FLOAT_INDEX, the emulator's
 # suite too (tests/tl_test.h). Below it every test passes; past it, one fails, named.

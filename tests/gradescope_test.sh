@@ -115,6 +115,14 @@ handin
 mkdir -p "$ag/submission/tilelab-student/labs"
 for d in solutions/01-cpu-naive solutions/03-gpu-naive; do cp -r "$d" "$ag/submission/tilelab-student/labs/"; done
 submit "a zip of the kit's folder (labs/ one folder down) is graded as the folder" "$max"
+# A browser saves a second download as "handin (1).tar.gz"; a student's own name may
+# hold any letter: the grader cleans such a name (letters, digits, . _ -), and its
+# results are the submission's all the same.
+handin
+mkdir -p "$tmp/renamed/labs"
+for d in solutions/01-cpu-naive solutions/03-gpu-naive; do cp -r "$d" "$tmp/renamed/labs/"; done
+tar -czf "$ag/submission/handin (1) Chloé.tar.gz" -C "$tmp/renamed" labs
+submit "an archive named with a space, brackets and a non-ASCII letter (handin (1) Chloé.tar.gz) is graded" "$max"
 handin
 cp solutions/03-gpu-naive/transpose.cu "$ag/submission/transpose_v2.cu"
 submit "a lab's file under another name gets 0, in a valid results.json" 0

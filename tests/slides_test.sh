@@ -44,6 +44,19 @@ else
     not_ok "the lab 2 deck does not say with which BLOCK its numbers were measured"
 fi
 
+# Under a figure of several runs, only what they share: the ladder's come from
+# several machines, each named in the figure, and a sweep's each ran with its own
+# tunables, none of which is the figure's (the last run's stood for all of them).
+ladder=$(grep -h 'tlsource{data: plots/data/lab01.csv, lab02.csv, .*lab10.csv' "$tmp/b/slides/tex/overview.tex")
+sweep=$(grep -h 'tlsource{data: plots/data/lab02-BLOCK4.csv' "$tmp/b/slides/tex/lab02.tex")
+if [[ $ladder == *"from several machines: the figure names each"* ]] && [[ $ladder != *BLOCK* ]] && [[ $ladder != *"recorded on"* ]] &&
+    [[ $sweep == *"recorded on AMD EPYC"* ]] && [[ $sweep != *"BLOCK=256"* ]]; then
+    ok "under a figure of several runs, the machine and tunables they share and no one run's"
+else
+    printf '%s\n%s\n' "$ladder" "$sweep" >"$tmp/captions"
+    not_ok "a figure of several runs is captioned with one run's machine or tunables" "$tmp/captions"
+fi
+
 # "What you write" shows the stub, never the student's code in labs/: each
 # {.cpp stub=FILE} block's lines are lines of that stub as the kit ships it,
 # and the built deck shows them although labs/ now holds solutions.

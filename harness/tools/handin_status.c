@@ -6,8 +6,8 @@
  * last `make labN test`, read from the TAP file the suite wrote beside its
  * build, BUILD/labNN/student or student-emu/last-test.tap), edited since that
  * run, did not build at that run, or never tested. Exits 0; prints a warning when any lab
- * is a stub still or did not build, since such a lab scores 0 however the rest of the
- * hand-in does.
+ * is a stub still, did not build, or includes a header beside it (which is not packed),
+ * since such a lab scores 0 however the rest of the hand-in does.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -66,6 +66,42 @@ static time_t modified(const char *path)
     return stat(path, &st) == 0 ? st.st_mtime : 0;
 }
 
+/* The first #include "NAME" of the lab file whose NAME lies beside it (its folder),
+ * into beside; 0 when none. make labN test compiles the file where it lies, so such a
+ * header is found there; make handin packs the lab file alone and the grader builds
+ * it alone, where the header is missing: the lab does not build. */
+static int includes_beside(const char *path, char *beside, size_t size)
+{
+    char line[4096];
+    FILE *f = fopen(path, "r");
+    if (!f)
+        return 0;
+    const char *slash = strrchr(path, '/');
+    int dir = slash ? (int)(slash - path + 1) : 0;
+    int found = 0;
+    while (!found && fgets(line, sizeof line, f)) {
+        char *p = line;
+        while (*p == ' ' || *p == '\t')
+            p++;
+        if (*p++ != '#')
+            continue;
+        while (*p == ' ' || *p == '\t')
+            p++;
+        if (strncmp(p, "include", 7) != 0)
+            continue;
+        p += 7;
+        while (*p == ' ' || *p == '\t')
+            p++;
+        char *end = *p == '"' ? strchr(p + 1, '"') : NULL;
+        if (!end)
+            continue;
+        snprintf(beside, size, "%.*s%.*s", dir, path, (int)(end - p - 1), p + 1);
+        found = modified(beside) != 0;
+    }
+    fclose(f);
+    return found;
+}
+
 int main(int argc, char **argv)
 {
     if (argc < 3) {
@@ -74,6 +110,9 @@ int main(int argc, char **argv)
     }
     const char *build = argv[1];
     char stubs[512] = "", unbuilt_labs[512] = "";
+    /* Each lab's header beside it, said after the labs' lines (at most one a lab). */
+    struct { int lab; char header[1024], file[1024]; } beside[16];
+    int besides = 0;
     for (int i = 2; i < argc; i++) {
         char lab[8] = "";
         const char *file = strchr(argv[i], ':');
@@ -86,6 +125,10 @@ int main(int argc, char **argv)
         if (!modified(file)) {
             printf("missing: not packed\n");
             continue;
+        }
+        if (besides < 16 && includes_beside(file, beside[besides].header, sizeof beside[besides].header)) {
+            beside[besides].lab = number;
+            snprintf(beside[besides++].file, sizeof beside[0].file, "%s", file);
         }
         int todo = todo_line(file);
         if (todo) {
@@ -121,6 +164,11 @@ int main(int argc, char **argv)
                    modified(file) > newest ? "; edited since: test it again" : "");
         }
     }
+    for (int i = 0; i < besides; i++)
+        printf("warning: lab %d includes %s, which make handin does not pack: the grader builds\n"
+               "  %s alone, where it does not build and scores 0. Put what the header holds\n"
+               "  into %s itself, test again, and hand in again.\n",
+               beside[i].lab, beside[i].header, beside[i].file, beside[i].file);
     if (stubs[0]) {
         int many = strchr(stubs, ',') != NULL;
         printf("warning: lab%s %s still call%s TODO(), as the stub%s do%s: each test that reaches it fails and\n"
