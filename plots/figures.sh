@@ -340,12 +340,14 @@ each_profile() { # CSV OPS ROWS: as each_lab, over the right profiles
     done
 }
 # The sizes the references of the profiles in $sources ran at, read off
-# their rows: "512x512" for a matrix (DIMS 2), "512^3" for a product
-# (DIMS 3, m n k); several joined by "/".
+# their rows: "512x512" for a matrix (DIMS 2), "512³" for a product
+# (DIMS 3, m n k); several joined by "/". A title is drawn as typed
+# (noenhanced), and the report's headings are LaTeX: a power is its
+# character, never a caret.
 profile_sizes() { # DIMS
     local f
     for f in $sources; do csv_rows --where variant=reference "$f" rows cols depth; done |
-        awk -F'\t' -v dims="$1" '{ s = dims == 2 ? $1 "x" $2 : $1 == $2 && $2 == $3 ? $1 "^3" : $1 "x" $2 "x" $3
+        awk -F'\t' -v dims="$1" '{ s = dims == 2 ? $1 "x" $2 : $1 == $2 && $2 == $3 ? $1 "³" : $1 "x" $2 "x" $3
             if (!seen[s]++) print s }' | paste -sd/ -
 }
 # "lab 6; unrolled; 64x8 rec.": a bar's name, its tunables' values

@@ -82,6 +82,12 @@ echo "wrote $html"
 
 # ---------------------------------------------------------------- the PDF
 tex() { sed -e 's/\\/\\textbackslash{}/g' -e 's/[&%$#_{}]/\\&/g' -e 's/\^/\\^{}/g' -e 's/~/\\~{}/g'; }
+# timed FILE...: whether every one is a bench's run, with each repetition's times
+# (median_s, min_s, max_s); a profile's or a cache simulation's CSV holds counts.
+timed() {
+    local f
+    for f in "$@"; do "$CSV_ROWS" "$f" median_s >/dev/null 2>&1 || return 1; done
+}
 step 3 "the PDF's text (pandoc)"
 md=$out/tilelab-report.md
 shown=()
@@ -114,7 +120,12 @@ shown=()
             [ -n "${shown[$f]:-}" ] || shown[$f]="\"${title%% (*}\""
         done
         if [ -f "$out/$name.csv" ] && [ "$(wc -w <<<"$sources")" -gt 1 ]; then
-            echo "(Each run's own numbers, with the median, fastest and slowest run and the spread: the CSV files above.)"
+            # shellcheck disable=SC2086
+            if timed $sources; then
+                echo "(Each run's own numbers, with the median, fastest and slowest run and the spread: the CSV files above.)"
+            else
+                echo "(Each run's own counts, row by row: the CSV files above.)"
+            fi
             echo
         fi
     done <"$out/figures.tsv"

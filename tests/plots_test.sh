@@ -237,6 +237,20 @@ elif [ -s "$pdf" ]; then
     md_tables=$(grep -c '^|:---\|^|---' "$build/report/tilelab-report.md") html_tables=$(grep -c '<table>' "$build/report/tilelab-report.html")
     if [ "$md_tables" -gt 0 ] && [ "$md_tables" -eq "$html_tables" ]; then ok "the PDF and the HTML page print the same $md_tables tables"; else not_ok "$md_tables tables in the PDF, $html_tables in the HTML page"; fi
     if [ -z "$missing" ]; then ok "the report's PDF prints the tables behind every figure"; else not_ok "tables missing from the PDF:$missing"; fi
+    # What a figure's files hold, said under it, true for them: a bench's runs have a median,
+    # fastest and slowest run; the emulator's profiles and the cache simulations hold counts.
+    i=0 untrue=
+    while IFS=$'\t' read -r name title sources; do
+        i=$((i + 1))
+        timed=1
+        for f in $sources; do "$build/csv-rows" "$f" median_s >/dev/null 2>&1 || timed=0; done
+        [ $timed -eq 0 ] || continue
+        awk -v i="$i" '/^\\subsection\*\{/ { n++ } n == i' "$build/report/tilelab-report.md" |
+            grep -q 'median, fastest and slowest' && untrue="$untrue $name"
+    done <"$build/report/figures.tsv"
+    if [ -z "$untrue" ]; then ok "the report says runs and timings only under figures drawn from runs"; else not_ok "the report speaks of runs' medians under figures of counts:$untrue"; fi
+    caret=$(pdftotext "$pdf" - | grep -E '[0-9](\^|ˆ)[0-9]' | head -2)
+    if [ -z "$caret" ]; then ok "the report's PDF writes no power with a caret (512³, not 512^3)"; else not_ok "a power written with a caret in the report's PDF: $caret"; fi
 else
     not_ok "make report wrote no PDF" "$tmp/report.log"
 fi
