@@ -10,10 +10,11 @@ load 'plots/style.gp'
 # or the count itself.
 if (!exists('counts')) counts = 0
 side(r, c, d) = counts ? r * c : unit eq 'GB/s' ? sqrt(r * c) : (r * c * d) ** (1.0 / 3)
-# Only a square (a cube) of a power of two has a tick of its own: any other shape is
-# named over its point (4097x8191 sits at a side of 5793, 4097x4097 on 4096's tick),
-# a square by its side alone, "1000": short enough that 1000 and 1500 never touch. A name
-# stands right of the ceiling's point, not over it (4097 over 4096's tick hid its point).
+# A square (a cube) of a power of two is a tick of the axis: any other shape is
+# named on the axis too, at its side, on a second row under the powers of two
+# (4097x8191 at 5793, 4097x4097 beside 4096, 2000^3 beside 2048), a square by its
+# side alone, "1000": short enough that 1000 and 1500 never touch. Named beside its
+# point, a size sat on the lines that pass there (lab 8's 2000^3 on the reference's).
 pow2(n) = n >= 1 && 2 ** int(log(n) / log(2) + 0.5) == n
 shape(r, c, d) = counts ? (pow2(r * c) ? '' : sprintf('%.0f', r * c)) : \
                  unit eq 'GB/s' ? (r == c ? (pow2(r) ? '' : sprintf('%d', r)) : sprintf('%dx%d', r, c)) : \
@@ -21,7 +22,22 @@ shape(r, c, d) = counts ? (pow2(r * c) ? '' : sprintf('%.0f', r * c)) : \
 set title figure_title noenhanced
 set logscale x 2
 if (counts) { set format x '2^{%L}'; set xtics 1, 4 }
-set xlabel (counts ? 'n, elements, log_2 scale' : unit eq 'GB/s' ? 'matrix side, sqrt(rows x cols), log_2 scale' : 'matrix side, (m n k)^{1/3}, log_2 scale')
+# The ceiling's sizes (the first variant's: every variant runs them), "rows cols depth"
+# each, in order of size. Two names less than a factor of 2 apart (1000 and 1500: on a
+# slide's figure, "10001500") take a row each.
+size_key = unit eq 'GB/s' ? '$1 * $2' : '$1 * $2 * $3'
+sizes = system(sprintf("'%s' --sep ' ' --where 'variant=%s' '%s' rows cols depth | awk '{ print %s \"\\t\" $0 }' | sort -g | cut -f2-", \
+    csv_rows, word(variants, 1), csv, size_key))
+named = 0; last = 0; row = 1
+do for [j = 1:words(sizes) / 3] {
+    r = word(sizes, 3 * j - 2) + 0; c = word(sizes, 3 * j - 1) + 0; d = word(sizes, 3 * j) + 0
+    if (strlen(shape(r, c, d)) > 0) {
+        row = last > 0 && side(r, c, d) < 2 * last && row == 1 ? 2 : 1
+        set xtics add ((row == 1 ? "\n" : "\n\n") . shape(r, c, d) side(r, c, d))
+        last = side(r, c, d); named = named > row ? named : row
+    }
+}
+set xlabel (counts ? 'n, elements, log_2 scale' : unit eq 'GB/s' ? 'matrix side, sqrt(rows x cols), log_2 scale' : 'matrix side, (m n k)^{1/3}, log_2 scale') offset 0, -1.2 * named
 # A slide's figure is short: the unit alone, and a smaller legend in two columns.
 set ylabel unit . (logy ? ', log scale' : '') . (fmt eq 'pdf' ? '' : ' (bars: slowest to fastest run)')
 if (fmt eq 'pdf') set key font ',12'
@@ -42,7 +58,6 @@ set errorbars small
 # then that variant's rows in order of size (a run appends an odd shape such
 # as 4097x8191 after the squares).
 set datafile columnheaders
-size_key = unit eq 'GB/s' ? '$1 * $2' : '$1 * $2 * $3'
 rows(v) = sprintf("< '%s' --header --sep , --where 'variant=%s' '%s' rows cols depth rate median_s min_s max_s | { IFS= read -r h; echo \"$h\"; awk -F, '{ print %s \"\\t\" $0 | \"sort -g | cut -f2-\" }'; }", csv_rows, v, csv, size_key)
 # The rate of a repetition that took t seconds, from the median's.
 at(t) = column("rate") * column("median_s") / t
@@ -51,6 +66,5 @@ at(t) = column("rate") * column("median_s") / t
 plot for [i = 1:words(variants)] rows(word(variants, i)) using (side(column("rows"), column("cols"), column("depth"))):(column("rate")):(at(column("max_s"))):(at(column("min_s"))) \
      with yerrorbars lt i dt 1 lw 1.5 ps 0 notitle, \
      for [i = 1:words(variants)] rows(word(variants, i)) using (side(column("rows"), column("cols"), column("depth"))):(column("rate")) \
-     with linespoints lt i title value(sprintf('label%d', i)), \
-     rows(word(variants, 1)) using (side(column("rows"), column("cols"), column("depth"))):(column("rate")):(shape(column("rows"), column("cols"), column("depth"))) with labels left offset char 1, 0 notitle
+     with linespoints lt i title value(sprintf('label%d', i))
 @fewer_tics

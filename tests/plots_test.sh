@@ -133,6 +133,44 @@ svg_texts() {
         /<text>/ { t = $0; gsub(/<[^>]*>/, "", t); sub(/^[ \t]+/, "", t); print y "\t" t }' "$1"
 }
 
+# over_lines SVG: each text of a gnuplot SVG drawn over a line or a point of it (its
+# box estimated from its anchor, font size and length; rotated text, the y label, left out).
+over_lines() {
+    awk '
+        buf != "" { buf = buf " " $0; if ($0 !~ /\/>/) next; $0 = buf; buf = "" }
+        /<path / && $0 !~ /\/>/ { buf = $0; next }
+        /<path / && !/class="gridline"/ && !/id=\047gpPt/ && match($0, /d=\047M[^\047]*\047/) {
+            n = split(substr($0, RSTART + 3, RLENGTH - 4), tok, /[ \t]+/)
+            for (i = 1; i <= n; i++) {
+                if (split(substr(tok[i], 2), p, ",") != 2) continue
+                if (substr(tok[i], 1, 1) == "L") for (k = 0; k <= 40; k++) { ns++; sx[ns] = px + (p[1] - px) * k / 40; sy[ns] = py + (p[2] - py) * k / 40 }
+                px = p[1]; py = p[2]
+            }
+        }
+        /<use / && !/scale\(0\.00\)/ && match($0, /translate\([^)]*\)/) { split(substr($0, RSTART + 10, RLENGTH - 11), p, ","); ns++; sx[ns] = p[1]; sy[ns] = p[2] }
+        /<g transform="translate\(/ && !/rotate/ {
+            t = $0; sub(/.*translate\(/, "", t); split(t, p, /[,)]/); tx = p[1]; ty = p[2]
+            fs = 17; if (match($0, /font-size="[0-9.]+"/)) fs = substr($0, RSTART + 11, RLENGTH - 12)
+            anchor = $0 ~ /text-anchor="end"/ ? "end" : $0 ~ /text-anchor="middle"/ ? "middle" : "start"; want = 1; next
+        }
+        want && /<text>/ { s = $0; gsub(/<[^>]*>/, "", s); gsub(/^[ \t]+|[ \t]+$/, "", s); want = 0
+            if (s == "") next
+            nt++; txt[nt] = s; w = 0.5 * fs * length(s)
+            x0[nt] = anchor == "start" ? tx : anchor == "middle" ? tx - w / 2 : tx - w; x1[nt] = x0[nt] + w
+            y0[nt] = ty - 0.7 * fs; y1[nt] = ty + 0.1 * fs
+        }
+        END { for (t = 1; t <= nt; t++) for (i = 1; i <= ns; i++)
+                if (sx[i] > x0[t] && sx[i] < x1[t] && sy[i] > y0[t] && sy[i] < y1[t]) { print txt[t]; break } }' "$1"
+}
+# A size with no tick of its own is named on the axis, where no line or point lies: named
+# beside its point, lab 8's 2000³ sat on the reference's line, lab 3's 4097x8191 on cuBLAS's.
+drawn_over=
+for svg in "$tmp"/plots/lab[0-9][0-9].svg; do
+    o=$(over_lines "$svg" | paste -sd'|')
+    [ -z "$o" ] || drawn_over="$drawn_over $(basename "$svg") ($o)"
+done
+if [ -z "$drawn_over" ]; then ok "no text of a bench figure lies over its lines or points"; else not_ok "text drawn over a figure's lines:$drawn_over"; fi
+
 # A bench figure whose rates lie more than 8 times apart (lab 1's naive loop at
 # 1 GB/s beside a copy at 20) has a log y axis, so that no line lies flat on 0;
 # one whose rates lie close has a linear one. A square's name over its point is its
@@ -165,7 +203,7 @@ fi
 # joined back from 16384 to 5793. Read off the SVG: every line's points after
 # its legend sample.
 backwards=$(awk -v RS="<g id=\"gnuplot_plot_" 'NR > 1 && /<path stroke=.rgb/ {
-        d = $0; sub(/.* d=.M[^M]*M/, "", d); sub(/'"'"'.*/, "", d)
+        d = $0; sub(/.* d=.M[^M]*M/, "", d); sub(/\047.*/, "", d)
         n = split(d, pt, / *L */); last = -1
         for (i = 1; i <= n; i++) { split(pt[i], xy, ","); if (xy[1] + 0 < last) { print FILENAME; break }; last = xy[1] + 0 }
     }' "$tmp"/plots/lab0[3-9].svg | sort -u | xargs -r -n1 basename | paste -sd' ')
