@@ -173,7 +173,7 @@ if [ -z "$drawn_over" ]; then ok "no text of a bench figure lies over its lines 
 
 # A bench figure whose rates lie more than 8 times apart (lab 1's naive loop at
 # 1 GB/s beside a copy at 20) has a log y axis, so that no line lies flat on 0;
-# one whose rates lie close has a linear one. A square's name over its point is its
+# one whose rates lie close has a linear one. A square is named by its
 # side alone ("1000"), so that 1000's and 1500's never run together.
 wrong=
 for csv in plots/data/lab[0-9][0-9].csv; do
