@@ -17,6 +17,8 @@ nothing is pasted by hand.
                                          the same for every lab of labs/labs.mk
                                          computing one of ops (LABS_TSV, the
                                          table of labs make slides passes)
+  ::: {.ladder-ideas}                    every lab of the table, its change and
+                                         lesson (labNN_change, labNN_lesson)
   ::: {.csv-table file=cpu-cache.csv header="lab|D1 misses|LL misses"}
                                          a table the figures wrote, as it is
   ```{.cpp include=harness/core/include/lab.h from="^void transpose" to=";"}
@@ -476,6 +478,27 @@ local function ladder_table(div)
     return blocks
 end
 
+-- Every lab of the table, a row each: its number and title, and what labs.mk says it
+-- changes and teaches (labNN_change, labNN_lesson), so that a lab added there has
+-- its row, and a lab without the two fails the build, named.
+local function ladder_ideas(div)
+    local out = { "| lab | the change | the lesson |", "|:--|:------|:------|" }
+    for _, lab in ipairs(read_labs("the ladder of ideas")) do
+        for _, field in ipairs({ "change", "lesson" }) do
+            if (lab[field] or "") == "" then
+                fail(string.format("lab %d (%s) has no lab%s_%s in labs/labs.mk: the overview's ladder " ..
+                    "gives each lab's change and lesson", tonumber(lab.lab), lab.title, lab.lab, field))
+            end
+        end
+        local cells = {}
+        for i, text in ipairs({ tonumber(lab.lab) .. " " .. lab.title, lab.change, lab.lesson }) do
+            cells[i] = text:gsub("|", "\\|")
+        end
+        out[#out + 1] = "| " .. table.concat(cells, " | ") .. " |"
+    end
+    return markdown(table.concat(out, "\n"))
+end
+
 local function csv_table(div)
     local file = required(div, "file")
     local header = split(required(div, "header"), "|")
@@ -575,6 +598,8 @@ local content = {
             return bench_table(div)
         elseif class == "ladder-table" then
             return ladder_table(div)
+        elseif class == "ladder-ideas" then
+            return ladder_ideas(div)
         elseif class == "csv-table" then
             return csv_table(div)
         end

@@ -23,7 +23,7 @@ else
     not_ok "make build/labs.tsv failed" "$tmp/make.log"
 fi
 check "its columns: lab, then each labNN_ field of labs.mk, then its operation's (harness/core/ops/): unit, small sizes" \
-    test "$(rows --header "$tsv" | head -1)" = "$(printf 'lab\tdir\tkind\top\tfile\ttunables\ttitle\tbaseline\tunit\tsmall_sizes')"
+    test "$(rows --header "$tsv" | head -1)" = "$(printf 'lab\tdir\tkind\top\tfile\ttunables\ttitle\tbaseline\tchange\tlesson\tunit\tsmall_sizes')"
 fields="lab dir kind op file tunables title baseline unit"
 check "a product's small sizes are products (MxNxK: make check's held-back cases for lab 7)" \
     grep -Eq '^[0-9]+x[0-9]+x[0-9]+(,[0-9]+(x[0-9]+x[0-9]+)?)*$' <(rows --where lab=07 "$tsv" small_sizes)

@@ -21,7 +21,7 @@
 
 /* A lab's fields: its labNN_ variables (labs.mk's comment says what each
  * holds), a column each. */
-enum { DIR, KIND, OP, FILE_, TUNABLES, TITLE, BASELINE, N_FIELDS };
+enum { DIR, KIND, OP, FILE_, TUNABLES, TITLE, BASELINE, CHANGE, LESSON, N_FIELDS };
 static const struct {
     const char *name;
     int required;
@@ -34,6 +34,8 @@ static const struct {
     [TUNABLES] = {"tunables", 0, ""},
     [TITLE] = {"title", 1, NULL},
     [BASELINE] = {"baseline", 0, ""},
+    [CHANGE] = {"change", 0, ""},
+    [LESSON] = {"lesson", 0, ""},
 };
 
 /* What a lab may compute (labNN_op): an operation of the kit's table
