@@ -915,6 +915,9 @@ $(B)/grade-held-back: harness/grade/grade_held_back_main.c harness/grade/grade_h
 $(B)/grade-misplaced: harness/grade/grade_misplaced_main.c harness/grade/grade_misplaced.c harness/grade/grade_misplaced.h
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS_HARNESS) -o $@ $(filter %.c,$^)
+$(B)/grade-name: harness/grade/grade_name.c
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS_HARNESS) -o $@ $<
 $(B)/grade-unpack: harness/grade/grade_unpack.c harness/grade/grade_unpack_folder.c harness/grade/grade_unpack.h
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS_HARNESS) -o $@ $(filter %.c,$^)
@@ -959,7 +962,7 @@ $(GRADE_MANIFESTS):
 # On a GPU, the references' suites built for it too: a test that timed out is
 # run again with the reference's time for it on the machine (grade_retry.c).
 GRADE_REFERENCE_TESTS := $(if $(filter cuda,$(BACKEND)),$(foreach n,$(GPU_LABS),$(B)/lab$(n)/reference/test))
-GRADE_TOOLS := references $(B)/grade-report $(B)/grade-run $(B)/grade-confine $(B)/grade-private $(B)/grade-sandbox $(B)/grade-lab $(B)/grade-held-back $(B)/grade-misplaced $(B)/grade-unpack $(if $(NVCC),$(B)/grade-gpu-probe) \
+GRADE_TOOLS := references $(B)/grade-report $(B)/grade-run $(B)/grade-confine $(B)/grade-private $(B)/grade-sandbox $(B)/grade-lab $(B)/grade-held-back $(B)/grade-misplaced $(B)/grade-name $(B)/grade-unpack $(if $(NVCC),$(B)/grade-gpu-probe) \
                $(LABS_TSV) $(B)/csv-rows
 
 GRADE_DIR ?= $(B)/grade

@@ -2126,6 +2126,7 @@ echo 'not C at all(' >"$tmp/class/bad/labs/01-cpu-naive/transpose.c"
 tar -czf "$tmp/class/bob.tar.gz" -C "$tmp/class/good" labs
 tar -czf "$tmp/class/bob.tgz" -C "$tmp/class/bad" labs
 cp -r "$tmp/class/good" "$tmp/class/smith, jo"
+cp -r "$tmp/class/good" "$tmp/class/Chloé Dubois"
 cp -r "$tmp/lister" "$tmp/class/mallory"
 cp -r "$tmp/signaller" "$tmp/class/signaller"
 sed "s|$build/grade/lister/summary.txt|$build/grade/good/scores.tsv|" "$tmp/lister/labs/01-cpu-naive/transpose.c" \
@@ -2139,9 +2140,18 @@ expect "... bob.tar.gz and bob.tgz are graded apart" "^bob,bob.tar.gz,10.00,"
 expect "... as bob and bob-2, each row naming its file" "^bob-2,bob.tgz,0.00,"
 expect "... a folder named carol.tar is read as a folder" "^carol.tar,carol.tar,10.00,"
 expect "... a name with a comma keeps the gradebook's columns, and is named as handed in" '^smith__jo,"smith, jo",10.00,10.00,10.00,graded,$'
+expect "... a name's each other character one _, é as one (two bytes), as INSTRUCTORS.md says" '^Chlo__Dubois,"?Chloé Dubois"?,10.00,10.00,10.00,graded,$'
 expect "... the hand-in that signals other processes gets what make grade gave it" "^signaller,signaller,5.82,5.82,10.00,graded,$"
 summary=$tmp/class.log
 expect "... and each renamed hand-in is said" "bob.tgz is graded as 'bob-2'"
+# make grade (and Gradescope, which runs it) names a hand-in as grade-all does.
+mkdir -p "$tmp/Zoë Ünal"
+make -s grade LABS=01 SUBMISSION="$tmp/Zoë Ünal" >"$tmp/zoe.log" 2>&1
+if [ -f "$build/grade/Zo___nal/summary.txt" ] && grep -q "graded as 'Zo___nal'" "$tmp/zoe.log"; then
+    ok "make grade cleans a name as grade-all does: each character one _ (ë, Ü: two bytes each)"
+else
+    not_ok "make grade named 'Zoë Ünal' otherwise than grade-all would (Zo___nal)" "$tmp/zoe.log"
+fi
 expect "... and the names two hand-ins clean up to, plainly" "^grade-all: WARNING: several hand-ins have names that clean up to 'bob': 'bob.tar.gz' as 'bob', 'bob.tgz' as 'bob-2'"
 mkdir -p "$tmp/book/stopped" "$tmp/book/timed-out"
 printf 'timed out\tSlurm task 7_3 ran past its time limit\n' >"$tmp/book/timed-out/status.txt"
@@ -2173,7 +2183,7 @@ expect "... and a name that begins as a formula is read as text" "^formula,\"'=H
 mkdir -p "$tmp/names"
 : >"$tmp/names/$(printf 'mallory\nalice,100.00.tgz')"
 : >"$tmp/names/$(printf '.hidden\033[2J')"
-said=$( (. harness/grade/handins.sh && list_handins "$tmp/names") 2>&1 >/dev/null)
+said=$( (TOOLS=$build && . harness/grade/handins.sh && list_handins "$tmp/names") 2>&1 >/dev/null)
 if [ "$said" = "$(printf '%s\n' "grade-all: .hidden?[2J: a hidden file, not a hand-in: skipped" \
     "grade-all: mallory?alice,100.00.tgz is graded as 'mallory_alice_100.00'")" ]; then
     ok "grade-all's log shows a hand-in's line break and escape as '?', each message on its line"

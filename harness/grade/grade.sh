@@ -98,9 +98,9 @@ if [ -z "${3:-}" ] && [ ! -d "$submission" ]; then
     ?*.*) name=${name%.*} ;;
     esac
 fi
-# A name is a folder and a gradebook row: letters, digits, . _ - only.
-safe=$(printf '%s' "$name" | LC_ALL=C tr -c 'A-Za-z0-9._-' '_')
-safe=${safe#.}; safe=${safe:-handin}
+# A name is a folder and a gradebook row: letters, digits, . _ - only, each other
+# character a _ (grade-name, which grade-all and Slurm ask too).
+safe=$("$TOOLS/grade-name" "$name")
 [ "$safe" = "$name" ] || log "grade: the hand-in '$name' is graded as '$safe' (letters, digits, . _ - only)"
 name=$safe
 work=$out/$name

@@ -6,7 +6,8 @@
 # each was handed in as: its file's or folder's own name). A name is the
 # file's without its suffix (.tar.gz, .tgz, .tar, or its last one: ivan.zip
 # is ivan), or the folder's; names made of other characters than letters,
-# digits, . _ - are cleaned (each other character becomes _). A name is a
+# digits, . _ - are cleaned (each other character becomes _: $TOOLS/grade-name,
+# as grade.sh cleans the name it is given). A name is a
 # gradebook row and a folder, so two hand-ins never share one, and no
 # student can take another's by the name they give their file: a name that
 # is clean as handed in is kept (bob.tar.gz and bob.tgz: the first keeps
@@ -36,8 +37,7 @@ list_handins() {
             *) name=${base%.*} ;;
             esac
         fi
-        safe=$(printf '%s' "$name" | LC_ALL=C tr -c 'A-Za-z0-9._-' '_')
-        safe=${safe#.}; safe=${safe:-handin}
+        safe=$("$TOOLS/grade-name" "$name")
         paths+=("$path") handed+=("$base") bases+=("$name") safes+=("$safe") shown+=("$(as_shown "$base")")
         claims[$safe]=$((${claims[$safe]:-0} + 1))
     done < <(find "$1" -mindepth 1 -maxdepth 1 -print0 | LC_ALL=C sort -z)
