@@ -380,8 +380,7 @@ $(call vdir,$(1),$(2),$(3))/lab.raw.o: $(call lab_src,$(1),$(2)) harness/core/in
 else ifeq ($(3),emu)
 $(call vdir,$(1),$(2),$(3))/lab.raw.o: $(call lab_src,$(1),$(2)) harness/core/include/lab.h $(call vdir,$(1),$(2),$(3))/flags \
                                        $(EMU_TOOLS) $(EMU_HEADERS) $(EMU_SCRIPTS)
-	@echo "g++ -c $(call built_src,$(1),$(2)) (for the CPU emulator; warnings are errors, as in the GPU build) $$(call tunable_defs,$(1))"
-	@TL_EMU_ARCH="$$(EMU_NVCC_ARCH)" TL_EMU_NVDISASM="$$(EMU_NVDISASM)" harness/emu/emu-compile.sh $(B)/harness/emu-rewrite $$< $$@ $$(@D)/resources.txt $$(call tunable_defs,$(1))
+	@TL_EMU_SHOWN="$(call built_src,$(1),$(2))" TL_EMU_ARCH="$$(EMU_NVCC_ARCH)" TL_EMU_NVDISASM="$$(EMU_NVDISASM)" harness/emu/emu-compile.sh $(B)/harness/emu-rewrite $$< $$@ $$(@D)/resources.txt $$(call tunable_defs,$(1))
 endif
 
 # Only the entry points stay global, so helpers and kernels of the

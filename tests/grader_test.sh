@@ -425,6 +425,18 @@ grade broken "01 02"
 has "a lab that does not build scores 0, with the compiler's message" '^build failed$' lab 1
 has "... the message is the compiler's" 'error:' output 1
 has "... and the other labs are still graded" '^6\.00/6\.00 ' parts 2
+# On the emulator, where nvcc is installed, nvcc checks a GPU lab first: its errors are
+# headed by nvcc's command, never by g++'s (the emulator's build, which never ran).
+if [ -n "$(command -v nvcc || ls /usr/local/cuda/bin/nvcc 2>/dev/null)" ]; then
+    handin broken3 03-gpu-naive cu >/dev/null <<EOF
+#include "lab.h"
+void transpose(float *d_out, const float *d_in, int rows, int cols) { int x = 1 (void)x; }
+EOF
+    grade broken3 "03"
+    has "a GPU lab nvcc refuses does not build on the emulator either" '^build failed$' lab 3
+    expect "... its errors headed by nvcc's command, which wrote them" "^nvcc -c labs/03-gpu-naive/transpose.cu"
+    refute "... not by the emulator's g++, which never ran" "^g\+\+ -c labs/03-gpu-naive/transpose.cu"
+fi
 
 handin endless 01-cpu-naive >/dev/null <<EOF
 #include "lab.h"
