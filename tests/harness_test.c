@@ -232,6 +232,12 @@ Test(checker, catches_a_skipped_tail)
     expect_caught(skips_the_tail, 40, 50, "tail of the matrix");
     expect_caught(skips_the_tail, 50, 32, "tail of the matrix");
     expect_caught(skips_the_tail, 33, 33, "tail of the matrix");
+    /* Smaller than a block, it writes nothing: the hint names the blocks that stop short of
+     * the edge, beside the bound off by one that writes nothing as well (lab 2's one_by_one
+     * once said only "r < rows - 1 or a loop that starts at 1"). */
+    expect_caught(skips_the_tail, 1, 1, "must cover the edge");
+    expect_caught(skips_the_tail, 1, 1, "r < rows - 1 or c < cols - 1");
+    expect_caught(skips_the_tail, 1, 9, "must cover the edge");
 }
 
 static void one_past_the_end(float *out, const float *in, int rows, int cols)

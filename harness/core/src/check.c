@@ -505,7 +505,7 @@ static int hint_grid_stride(char *msg, size_t len, const float *out, tl_shape s,
  * of one row or column has a single index there, which a bound off by one
  * excludes.
  */
-static void hint_nothing_written(char *msg, size_t len, tl_shape s, int on_gpu)
+static void hint_nothing_written(char *msg, size_t len, tl_shape s, int on_gpu, const tl_lab_words *w)
 {
     int n = on_gpu ? tl_launch_count() : 0;
     if (on_gpu && n == 0) {
@@ -535,13 +535,23 @@ static void hint_nothing_written(char *msg, size_t len, tl_shape s, int on_gpu)
     } else if (s.cols == 1) {
         what = "column", index = "c is", off = "c < cols - 1", right = "c < cols";
     }
-    if (what)
+    if (what) {
         tl_appendf(msg, len,
                    " This matrix has a single %s (rows=%d, cols=%d), so %s 0 for every element "
                    "of it: a bound such as %s (or a loop that starts at 1) lets nothing through, "
-                   "where %s does.\n",
+                   "where %s does.",
                    what, s.rows, s.cols, index, off, right);
-    else
+        /* A CPU loop over whole blocks only (rows / BLOCK of them, rounded down) has none
+         * here either, with every bound right: the same nothing, another mistake. */
+        if (!on_gpu && w && w->cpu_block)
+            tl_appendf(msg, len,
+                       " Or, in a blocked loop, the blocks stop short of the edge: one that "
+                       "visits whole blocks only (rows / %s of them, rounded down) has none in a "
+                       "matrix this small. Blocks must cover the edge: round the number of blocks "
+                       "up and stop each block at min(start + %s, size).",
+                       w->cpu_block, w->cpu_block);
+        tl_appendf(msg, len, "\n");
+    } else
         tl_appendf(msg, len, " Check the test made before each store (r < rows && c < cols), and "
                              "that the store writes to out.\n");
 }
@@ -744,7 +754,7 @@ static void explain(char *msg, size_t len, const scan *sc, const float *out, con
                ocol, ocol, orow, want, got);
 
     if (sc->unwritten == n) {
-        hint_nothing_written(msg, len, s, on_gpu);
+        hint_nothing_written(msg, len, s, on_gpu, w);
         return;
     }
     if (sc->from_margin) {
