@@ -141,7 +141,7 @@ nvcc_check() { # FLAGS...: its output in .nvcc.log
 # compiler that wrote them (nvcc's under nvcc, not under g++): the file as the
 # student knows it (TL_EMU_SHOWN, the Makefile's), then the tunables.
 shown=${TL_EMU_SHOWN:-$src}
-[ -z "$nvcc" ] || echo "nvcc -c $shown (nvcc's check before the CPU emulator's build: a GPU build compiles it so; warnings are errors) $*"
+[ -z "$nvcc" ] || echo "nvcc -c $shown (nvcc's check before the CPU emulator's build: a GPU build compiles it so; warnings are errors)${*:+ $*}"
 if [ -n "$nvcc" ] && ! nvcc_check "$@"; then
     [ -z "$keep" ] || rm -rf "$keep"
     # An nvcc that cannot work here (a host compiler too new for it, an
@@ -166,7 +166,7 @@ if [ -n "$keep" ]; then
     done
     rm -rf "$keep"
 fi
-echo "g++ -c $shown (for the CPU emulator; warnings are errors, as in the GPU build) $*"
+echo "g++ -c $shown (for the CPU emulator; warnings are errors, as in the GPU build)${*:+ $*}"
 
 # One program for both compilers: the emulator must count the code nvcc
 # compiles. The file's own lines that survive its #if's, macros unexpanded
