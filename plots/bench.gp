@@ -12,13 +12,14 @@ if (!exists('counts')) counts = 0
 side(r, c, d) = counts ? r * c : unit eq 'GB/s' ? sqrt(r * c) : (r * c * d) ** (1.0 / 3)
 # A square (a cube) of a power of two is a tick of the axis: any other shape is
 # named on the axis too, at its side, on a second row under the powers of two
-# (4097x8191 at 5793, 4097x4097 beside 4096, 2000^3 beside 2048), a square by its
+# (4097x8191 at 5793, 4097x4097 beside 4096, 2000³ beside 2048: its character, whose
+# superscript would rise into the row above), a square by its
 # side alone, "1000": short enough that 1000 and 1500 never touch. Named beside its
-# point, a size sat on the lines that pass there (lab 8's 2000^3 on the reference's).
+# point, a size sat on the lines that pass there (lab 8's 2000³ on the reference's).
 pow2(n) = n >= 1 && 2 ** int(log(n) / log(2) + 0.5) == n
 shape(r, c, d) = counts ? (pow2(r * c) ? '' : sprintf('%.0f', r * c)) : \
                  unit eq 'GB/s' ? (r == c ? (pow2(r) ? '' : sprintf('%d', r)) : sprintf('%dx%d', r, c)) : \
-                 (r == c && c == d ? (pow2(r) ? '' : sprintf('%d^3', r)) : sprintf('%dx%dx%d', r, c, d))
+                 (r == c && c == d ? (pow2(r) ? '' : sprintf('%d³', r)) : sprintf('%dx%dx%d', r, c, d))
 set title figure_title noenhanced
 set logscale x 2
 if (counts) { set format x '2^{%L}'; set xtics 1, 4 }
