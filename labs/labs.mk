@@ -89,7 +89,7 @@ lab08_file := sgemm.cu
 lab08_tunables :=
 lab08_title := GPU SGEMM (extension)
 lab08_change := register tiles, `float4`
-lab08_lesson := near cuBLAS
+lab08_lesson := near cuBLAS (extension)
 
 lab09_dir := 09-gpu-inplace
 lab09_kind := gpu
@@ -98,8 +98,8 @@ lab09_file := transpose.cu
 lab09_tunables := TILE_DIM BLOCK_ROWS
 lab09_title := GPU in-place (extension)
 lab09_baseline := 06
-lab09_change := mirror tiles swapped in pairs
-lab09_lesson := half the memory, nearly a copy's speed
+lab09_change := tiles swapped in pairs
+lab09_lesson := in place, near a copy (extension)
 
 lab10_dir := 10-gpu-reduce
 lab10_kind := gpu
@@ -107,5 +107,5 @@ lab10_op := reduce
 lab10_file := reduce.cu
 lab10_tunables := BLOCK_SIZE
 lab10_title := GPU reduction
-lab10_change := a tree in each block, one `atomicAdd`
-lab10_lesson := at the speed of a read (extension)
+lab10_change := a tree a block, one `atomicAdd`
+lab10_lesson := at a read's speed (extension)

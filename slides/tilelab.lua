@@ -491,7 +491,9 @@ local function ladder_ideas(div)
             end
         end
         local cells = {}
-        for i, text in ipairs({ tonumber(lab.lab) .. " " .. lab.title, lab.change, lab.lesson }) do
+        -- the title without its parenthesis: "(extension)" is the lesson's to say, in a column that fits
+        local title = lab.title:gsub(" %(.*%)$", "")
+        for i, text in ipairs({ tonumber(lab.lab) .. " " .. title, lab.change, lab.lesson }) do
             cells[i] = text:gsub("|", "\\|")
         end
         out[#out + 1] = "| " .. table.concat(cells, " | ") .. " |"
