@@ -50,7 +50,7 @@ kit_labs || not_ok "the table of labs"
 ideas=$(awk '/The ladder: one idea per lab/ { on = 1 } on && /end\{frame\}/ { exit } on' "$tmp/b/slides/tex/overview.tex")
 missing=
 for n in "${labs[@]}"; do
-    grep -qF -- "$((10#$n)) ${lab_title[$n]}" <<<"$ideas" || missing="$missing $n"
+    grep -qF -- "$((10#$n)) ${lab_title[$n]%% (*}" <<<"$ideas" || missing="$missing $n"
 done
 if [ -n "$ideas" ] && [ -z "$missing" ]; then
     ok "the overview's ladder of ideas has a row for each of the ${#labs[@]} labs"
