@@ -104,6 +104,13 @@ row inside "nothing gradable" "" "" "found 01-cpu-naive/transpose.c, 03-gpu-naiv
 row zipped "nothing gradable" "" "" "not a tar archive (it is a zip archive)"
 row windows "nothing gradable" "" "" "not a tar archive (it is a zip archive)"
 row above "nothing gradable" "" "" "found kit/labs/01-cpu-naive/transpose.c, kit/labs/03-gpu-naive/transpose.cu, kit/"
+# Its labs may be there, in the wrong folders: the summary's rows say not graded, never
+# "not handed in" (an instructor's trial, 2026-11-28: three labs in src/, each "not handed in").
+if grep -qE '^1 .*  not graded$' "$out/inside/summary.txt" && ! grep -q 'not handed in' "$out/inside/summary.txt"; then
+    ok "inside's summary: its labs not graded, never said not handed in"
+else
+    not_ok "inside's summary names its labs otherwise than 'not graded'" "$out/inside/summary.txt"
+fi
 if [[ "$(field above details)" == *"-- packed from the folder above the kit's? its lab files are one folder too deep"* ]]; then
     ok "... the kit packed from the folder above it is told so, its lab files named first"
 else

@@ -721,8 +721,10 @@ static void write_summary(const char *dir, const char *header, const char *statu
         fprintf(f, "%-6d", lab);
         for (int p = 0; p < 3; p++)
             fprintf(f, " %6.2f / %5.2f", part[p], part_max[p]);
+        /* Where nothing of the hand-in was graded, its labs may be there, in the wrong place:
+         * not graded, the status above says why, never "not handed in". */
         fprintf(f, " %6.2f / %5.2f%s%s\n", score, max, state == LAB_GRADED ? "" : "  ",
-                state == LAB_GRADED ? "" : lab_state_said[state]);
+                state == LAB_GRADED ? "" : handin_kind && state == LAB_MISSING ? "not graded" : lab_state_said[state]);
         fprintf(tsv, "%d\t%.6f\t%.6f\t%s\n", lab, score, max, lab_state_name[state]);
     }
     int lost = 0;
