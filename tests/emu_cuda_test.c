@@ -425,6 +425,21 @@ Test(emulator_cuda, events_read_a_clock_of_what_the_gpu_would_spend)
     cr_expect_float_eq(ms, model_ms(sectors, 3350), 1e-6, "a copy in device memory: %g ms", ms);
 }
 
+/* A launch counted for the clock alone follows no words of device memory (made.c): its counts
+ * are dropped, and the tables for fresh allocations would pile up in the kit's pages until the
+ * next profile, each block's bookkeeping opening and closing them all (4097 x 4097 timed
+ * transposes took twice the CPU time of the same launches timed with these tables left alone). */
+Test(emulator_cuda, a_launch_timed_follows_no_words)
+{
+    const int n = 512;
+    float *in = device((size_t)n * n * sizeof(float)), *out = device((size_t)n * n * sizeof(float));
+    size_t tables = tl_emu_counts_bytes();
+    float ms = copy_ms(out, in, n, 0);
+    cr_expect_gt(ms, 0.0f, "the launch timed took no time");
+    cr_expect_eq(tl_emu_counts_bytes(), tables, "timing a launch took %zu bytes of the counts' tables "
+                 "for the words it wrote and read", tl_emu_counts_bytes() - tables);
+}
+
 /* Where a GPU grades, the clock runs at that GPU's bandwidth: its memory clock (both edges)
  * and bus width, as TILELAB_EMU_DEVICE gives them (device.c). The emulator reads it as the
  * program starts, so the test runs itself again with one: 1000 MHz and 1024 bits. */
