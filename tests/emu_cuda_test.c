@@ -440,6 +440,38 @@ Test(emulator_cuda, a_launch_timed_follows_no_words)
                  "for the words it wrote and read", tl_emu_counts_bytes() - tables);
 }
 
+/* An event or stream destroyed is no longer CUDA's: each call with it is
+ * cudaErrorInvalidResourceHandle, the same every time, and destroying it again is too. */
+Test(emulator_cuda, a_destroyed_event_or_stream_is_an_invalid_handle)
+{
+    cudaEvent_t a, b;
+    cudaStream_t s;
+    float ms = -1;
+    unsigned flags;
+    cr_assert_eq(cudaEventCreate(&a), cudaSuccess);
+    cr_assert_eq(cudaEventCreate(&b), cudaSuccess);
+    cr_assert_eq(cudaEventRecord(a, 0), cudaSuccess);
+    cr_assert_eq(cudaEventRecord(b, 0), cudaSuccess);
+    cr_assert_eq(cudaEventDestroy(b), cudaSuccess);
+    for (int i = 0; i < 2; i++)
+        cr_expect_eq(cudaEventElapsedTime(&ms, a, b), cudaErrorInvalidResourceHandle,
+                     "the time to an event destroyed, asked the %s time", i ? "second" : "first");
+    cr_expect_eq(ms, -1.0f, "a time was given to an event destroyed: %g ms", ms);
+    cr_expect_eq(cudaEventRecord(b, 0), cudaErrorInvalidResourceHandle, "an event destroyed was recorded");
+    cr_expect_eq(cudaEventQuery(b), cudaErrorInvalidResourceHandle);
+    cr_expect_eq(cudaEventSynchronize(b), cudaErrorInvalidResourceHandle);
+    cr_expect_eq(cudaStreamWaitEvent(0, b, 0), cudaErrorInvalidResourceHandle);
+    cr_expect_eq(cudaEventDestroy(b), cudaErrorInvalidResourceHandle, "an event was destroyed twice");
+    cr_expect_eq(cudaGetLastError(), cudaErrorInvalidResourceHandle);
+    cr_expect_eq(cudaEventElapsedTime(&ms, a, a), cudaSuccess, "%s", tl_emu_error_detail());
+    cr_expect_eq(cudaEventDestroy(a), cudaSuccess, "%s", tl_emu_error_detail());
+    cr_assert_eq(cudaStreamCreate(&s), cudaSuccess);
+    cr_assert_eq(cudaStreamDestroy(s), cudaSuccess);
+    cr_expect_eq(cudaStreamGetFlags(s, &flags), cudaErrorInvalidResourceHandle);
+    cr_expect_eq(cudaStreamDestroy(s), cudaErrorInvalidResourceHandle, "a stream was destroyed twice");
+    cudaGetLastError();
+}
+
 /* Where a GPU grades, the clock runs at that GPU's bandwidth: its memory clock (both edges)
  * and bus width, as TILELAB_EMU_DEVICE gives them (device.c). The emulator reads it as the
  * program starts, so the test runs itself again with one: 1000 MHz and 1024 bits. */
