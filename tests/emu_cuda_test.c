@@ -425,6 +425,22 @@ Test(emulator_cuda, events_read_a_clock_of_what_the_gpu_would_spend)
     cr_expect_float_eq(ms, model_ms(sectors, 3350), 1e-6, "a copy in device memory: %g ms", ms);
 }
 
+/* A grid of fewer blocks than the GPU has SMs reads and writes through only as many of them:
+ * a copy of 64 rows, a block a row, takes the SMs' count over 64 times as long for its memory
+ * as it would on all of them, and its sectors are those of 64 rows. */
+Test(emulator_cuda, a_grid_smaller_than_the_gpu_moves_memory_through_fewer_sms)
+{
+    const int n = 64;
+    int sms = 0;
+    cr_assert_eq(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, 0), cudaSuccess);
+    cr_assert_gt(sms, n, "the emulator's GPU has %d SMs, not more than the test's %d blocks", sms, n);
+    float *in = device((size_t)n * n * sizeof(float)), *out = device((size_t)n * n * sizeof(float));
+    double sectors = 2.0 * n * n * sizeof(float) / 32;
+    float rows = copy_ms(out, in, n, 0);
+    cr_expect_float_eq(rows, model_ms(sectors * sms / n, 3350), 1e-6, "%d blocks on %d SMs: %g ms, not %g",
+                       n, sms, rows, model_ms(sectors * sms / n, 3350));
+}
+
 /* A launch counted for the clock alone follows no words of device memory (made.c): its counts
  * are dropped, and the tables for fresh allocations would pile up in the kit's pages until the
  * next profile, each block's bookkeeping opening and closing them all (4097 x 4097 timed

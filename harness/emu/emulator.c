@@ -2456,7 +2456,8 @@ cudaError_t tl_emu_launch(dim3 grid, dim3 block, size_t dynamic_shared, cudaStre
                                            (double)(k->global_store_sectors - before.global_store_sectors),
                                            (double)(k->constant_load_passes - before.constant_load_passes),
                                            (double)(k->shared_load_wavefronts - before.shared_load_wavefronts +
-                                                    k->shared_store_wavefronts - before.shared_store_wavefronts)));
+                                                    k->shared_store_wavefronts - before.shared_store_wavefronts)),
+                            (unsigned long long)grid.x * grid.y * grid.z);
     }
     if (clock_only) {
         tl_emu_kit_write(1);

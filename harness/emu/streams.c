@@ -47,9 +47,21 @@ static double bandwidth(void)
     return 3350.0;
 }
 
-void tl_emu_clock_launch(double sectors)
+/* The GPU's SMs: a grid of fewer blocks than it has SMs moves its memory through only as many
+ * of them (one block of a reduction on an H100 reads at a 132nd of the bandwidth, and a GPU
+ * times it far slower than a grid that fills it, where the sectors alone were alike). */
+static int sms(void)
 {
-    clock_ns += TL_EMU_LAUNCH_NS + sectors * 32 / bandwidth();
+    static int n;
+    if (!n && (cudaDeviceGetAttribute(&n, cudaDevAttrMultiProcessorCount, 0) != cudaSuccess || n < 1))
+        n = 132;
+    return n;
+}
+
+void tl_emu_clock_launch(double sectors, unsigned long long blocks)
+{
+    double share = blocks && blocks < (unsigned long long)sms() ? (double)blocks / sms() : 1.0;
+    clock_ns += TL_EMU_LAUNCH_NS + sectors * 32 / (bandwidth() * share);
 }
 
 void tl_emu_clock_copy(size_t read, size_t written)
