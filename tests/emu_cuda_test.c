@@ -425,6 +425,69 @@ Test(emulator_cuda, events_read_a_clock_of_what_the_gpu_would_spend)
     cr_expect_float_eq(ms, model_ms(sectors, 3350), 1e-6, "a copy in device memory: %g ms", ms);
 }
 
+/* A grid of fewer blocks than the GPU has SMs reads and writes through only as many of them:
+ * a copy of 64 rows, a block a row, takes the SMs' count over 64 times as long for its memory
+ * as it would on all of them, and its sectors are those of 64 rows. */
+Test(emulator_cuda, a_grid_smaller_than_the_gpu_moves_memory_through_fewer_sms)
+{
+    const int n = 64;
+    int sms = 0;
+    cr_assert_eq(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, 0), cudaSuccess);
+    cr_assert_gt(sms, n, "the emulator's GPU has %d SMs, not more than the test's %d blocks", sms, n);
+    float *in = device((size_t)n * n * sizeof(float)), *out = device((size_t)n * n * sizeof(float));
+    double sectors = 2.0 * n * n * sizeof(float) / 32;
+    float rows = copy_ms(out, in, n, 0);
+    cr_expect_float_eq(rows, model_ms(sectors * sms / n, 3350), 1e-6, "%d blocks on %d SMs: %g ms, not %g",
+                       n, sms, rows, model_ms(sectors * sms / n, 3350));
+}
+
+/* A launch counted for the clock alone follows no words of device memory (made.c): its counts
+ * are dropped, and the tables for fresh allocations would pile up in the kit's pages until the
+ * next profile, each block's bookkeeping opening and closing them all (4097 x 4097 timed
+ * transposes took twice the CPU time of the same launches timed with these tables left alone). */
+Test(emulator_cuda, a_launch_timed_follows_no_words)
+{
+    const int n = 512;
+    float *in = device((size_t)n * n * sizeof(float)), *out = device((size_t)n * n * sizeof(float));
+    size_t tables = tl_emu_counts_bytes();
+    float ms = copy_ms(out, in, n, 0);
+    cr_expect_gt(ms, 0.0f, "the launch timed took no time");
+    cr_expect_eq(tl_emu_counts_bytes(), tables, "timing a launch took %zu bytes of the counts' tables "
+                 "for the words it wrote and read", tl_emu_counts_bytes() - tables);
+}
+
+/* An event or stream destroyed is no longer CUDA's: each call with it is
+ * cudaErrorInvalidResourceHandle, the same every time, and destroying it again is too. */
+Test(emulator_cuda, a_destroyed_event_or_stream_is_an_invalid_handle)
+{
+    cudaEvent_t a, b;
+    cudaStream_t s;
+    float ms = -1;
+    unsigned flags;
+    cr_assert_eq(cudaEventCreate(&a), cudaSuccess);
+    cr_assert_eq(cudaEventCreate(&b), cudaSuccess);
+    cr_assert_eq(cudaEventRecord(a, 0), cudaSuccess);
+    cr_assert_eq(cudaEventRecord(b, 0), cudaSuccess);
+    cr_assert_eq(cudaEventDestroy(b), cudaSuccess);
+    for (int i = 0; i < 2; i++)
+        cr_expect_eq(cudaEventElapsedTime(&ms, a, b), cudaErrorInvalidResourceHandle,
+                     "the time to an event destroyed, asked the %s time", i ? "second" : "first");
+    cr_expect_eq(ms, -1.0f, "a time was given to an event destroyed: %g ms", ms);
+    cr_expect_eq(cudaEventRecord(b, 0), cudaErrorInvalidResourceHandle, "an event destroyed was recorded");
+    cr_expect_eq(cudaEventQuery(b), cudaErrorInvalidResourceHandle);
+    cr_expect_eq(cudaEventSynchronize(b), cudaErrorInvalidResourceHandle);
+    cr_expect_eq(cudaStreamWaitEvent(0, b, 0), cudaErrorInvalidResourceHandle);
+    cr_expect_eq(cudaEventDestroy(b), cudaErrorInvalidResourceHandle, "an event was destroyed twice");
+    cr_expect_eq(cudaGetLastError(), cudaErrorInvalidResourceHandle);
+    cr_expect_eq(cudaEventElapsedTime(&ms, a, a), cudaSuccess, "%s", tl_emu_error_detail());
+    cr_expect_eq(cudaEventDestroy(a), cudaSuccess, "%s", tl_emu_error_detail());
+    cr_assert_eq(cudaStreamCreate(&s), cudaSuccess);
+    cr_assert_eq(cudaStreamDestroy(s), cudaSuccess);
+    cr_expect_eq(cudaStreamGetFlags(s, &flags), cudaErrorInvalidResourceHandle);
+    cr_expect_eq(cudaStreamDestroy(s), cudaErrorInvalidResourceHandle, "a stream was destroyed twice");
+    cudaGetLastError();
+}
+
 /* Where a GPU grades, the clock runs at that GPU's bandwidth: its memory clock (both edges)
  * and bus width, as TILELAB_EMU_DEVICE gives them (device.c). The emulator reads it as the
  * program starts, so the test runs itself again with one: 1000 MHz and 1024 bits. */

@@ -127,6 +127,9 @@ const tl_emu_stats *tl_emu_made_get(int i);
 typedef void tl_emu_progress_fn(const char *kernel, unsigned long long blocks_done,
                                 unsigned long long blocks);
 void tl_emu_on_progress(tl_emu_progress_fn *fn);
+/* Bytes the counts' own tables take (made.c's words of each region followed), until the next
+ * tl_emu_stats_reset. */
+size_t tl_emu_counts_bytes(void);
 
 /*
  * How accesses become instructions. Where nvcc and nvdisasm were there when

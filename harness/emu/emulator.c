@@ -1858,14 +1858,16 @@ static int note_made(int n_threads)
     return any;
 }
 
-static void tally_block(int n_threads)
+/* made: whether the words the block wrote and read are followed (made.c), as they are for a
+ * launch counted for the profile and never for one counted for the clock alone. */
+static void tally_block(int n_threads, int made)
 {
     tl_emu_stats *both[] = {C->kernel_stats, C->unit_stats};
     for (int i = 0; i < 2; i++) {
         both[i]->barriers += block_barriers, both[i]->warp_collectives += block_collectives;
         both[i]->warp_shuffles += block_shuffles, both[i]->warp_syncs += block_syncwarps;
     }
-    if (!note_made(n_threads))
+    if (made && !note_made(n_threads))
         both[0]->idle_blocks++, both[1]->idle_blocks++;
     read_sites();
     for (int i = 0; i < n_threads; i++)
@@ -2398,16 +2400,25 @@ cudaError_t tl_emu_launch(dim3 grid, dim3 block, size_t dynamic_shared, cudaStre
     undefined_read_told = stray_told = 0;
     over_write.size = 0; /* a kernel that faulted may have left one */
     /* Counted: the launch's bookkeeping with the kit's pages open, its blocks with them closed.
-     * Where the lab's code may time it (an event that keeps time exists), a launch is counted
-     * for the emulator's clock alone (streams.c) where counting is off, its counts dropped
-     * after as a refused launch's are. */
+     * Where the lab's code may time it (an event that keeps time exists) and counting is off, a
+     * launch is counted for the emulator's clock alone (streams.c): into counts of its own outside
+     * the kit's pages, which nothing else reads, with no unit of work and no words followed
+     * (made.c), so that it costs no more than the clock needs and leaves nothing behind. */
+    static tl_emu_stats clock_kernel, clock_unit;
+    tl_emu_stats *kernel_was = C->kernel_stats, *unit_was = C->unit_stats;
     int clock_only = !profiling && tl_emu_timing();
     int counted = profiling || clock_only, known_kernels = C->n_stats;
     tl_emu_stats before;
     memset(&before, 0, sizeof before);
-    if (counted) {
+    if (clock_only) {
+        memset(&clock_kernel, 0, sizeof clock_kernel);
+        memset(&clock_unit, 0, sizeof clock_unit);
         tl_emu_kit_write(1);
         C->counting = 1;
+        C->kernel_stats = &clock_kernel, C->unit_stats = &clock_unit;
+        tl_emu_kit_write(0);
+    } else if (counted) {
+        tl_emu_kit_write(1);
         C->kernel_stats = stats_for(kernel);
         C->unit_stats = tl_emu_unit_begin(kernel);
         before = *C->kernel_stats;
@@ -2425,12 +2436,14 @@ cudaError_t tl_emu_launch(dim3 grid, dim3 block, size_t dynamic_shared, cudaStre
                 run_block((int)n);
                 if (!aborted)
                     check_block_race();
-                if (!counted)
+                if (clock_only)
+                    tally_block((int)n, 0);
+                if (!counted || clock_only)
                     continue;
                 tl_emu_kit_write(1);
                 C->kernel_stats->blocks++, C->unit_stats->blocks++;
                 C->kernel_stats->threads += n, C->unit_stats->threads += n;
-                tally_block((int)n);
+                tally_block((int)n, 1);
                 tl_emu_kit_write(0);
                 if (C->progress)
                     C->progress(kernel, ((unsigned long long)z * grid.y + y) * grid.x + x + 1,
@@ -2443,21 +2456,25 @@ cudaError_t tl_emu_launch(dim3 grid, dim3 block, size_t dynamic_shared, cudaStre
                                            (double)(k->global_store_sectors - before.global_store_sectors),
                                            (double)(k->constant_load_passes - before.constant_load_passes),
                                            (double)(k->shared_load_wavefronts - before.shared_load_wavefronts +
-                                                    k->shared_store_wavefronts - before.shared_store_wavefronts)));
+                                                    k->shared_store_wavefronts - before.shared_store_wavefronts)),
+                            (unsigned long long)grid.x * grid.y * grid.z);
     }
-    if (launch_refused || clock_only) {
-        /* A launch CUDA refuses never ran: nothing of it counts; nor of one counted for the clock. */
-        if (counted) {
-            tl_emu_kit_write(1);
-            *C->kernel_stats = before;
-            tl_emu_unit_drop();
-            C->profiled_launches--;
-            C->n_stats = known_kernels;
-            C->counting = !clock_only;
-            tl_emu_kit_write(0);
-        }
+    if (clock_only) {
+        tl_emu_kit_write(1);
+        C->counting = 0;
+        C->kernel_stats = kernel_was, C->unit_stats = unit_was;
+        tl_emu_kit_write(0);
+    } else if (launch_refused && counted) {
+        /* A launch CUDA refuses never ran: nothing of it counts. */
+        tl_emu_kit_write(1);
+        *C->kernel_stats = before;
+        tl_emu_unit_drop();
+        C->profiled_launches--;
+        C->n_stats = known_kernels;
+        tl_emu_kit_write(0);
+    }
+    if (launch_refused || clock_only)
         for (int i = 0; i < (int)n; i++)
             threads[i].n_rec = 0;
-    }
     return launch_refused;
 }

@@ -179,12 +179,13 @@ int tl_emu_device_versions(int *driver, int *runtime, int *devices);
 
 /* streams.c: the emulator's clock of the GPU, which events read. Whether an event that keeps
  * time exists (then every launch is counted, for the clock where not for a profile); a launch
- * that moved the memory of sectors 32-byte sectors (memory_cost.h), and a copy or memset in
+ * of blocks blocks that moved the memory of sectors 32-byte sectors (memory_cost.h), through as
+ * many SMs as it has blocks (all at most), and a copy or memset in
  * device memory, added to it. TL_EMU_LAUNCH_NS: what a launch or copy costs besides, about what
  * a GPU's events measure around an empty kernel. */
 #define TL_EMU_LAUNCH_NS 2000.0
 int tl_emu_timing(void);
-void tl_emu_clock_launch(double sectors);
+void tl_emu_clock_launch(double sectors, unsigned long long blocks);
 void tl_emu_clock_copy(size_t read, size_t written);
 
 /* Blocks of block_size threads one SM holds (cudaOccupancyMaxActiveBlocksPerMultiprocessor). */

@@ -106,6 +106,13 @@ void *tl_emu_kit_alloc(size_t bytes)
     return p;
 }
 
+size_t tl_emu_counts_bytes(void)
+{
+    if (!opened)
+        tl_emu_kit_pages_map();
+    return HEADER->heap_used;
+}
+
 void tl_emu_kit_free_all(void)
 {
     tl_emu_kit_write(1);

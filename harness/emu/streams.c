@@ -47,9 +47,21 @@ static double bandwidth(void)
     return 3350.0;
 }
 
-void tl_emu_clock_launch(double sectors)
+/* The GPU's SMs: a grid of fewer blocks than it has SMs moves its memory through only as many
+ * of them (one block of a reduction on an H100 reads at a 132nd of the bandwidth, and a GPU
+ * times it far slower than a grid that fills it, where the sectors alone were alike). */
+static int sms(void)
 {
-    clock_ns += TL_EMU_LAUNCH_NS + sectors * 32 / bandwidth();
+    static int n;
+    if (!n && (cudaDeviceGetAttribute(&n, cudaDevAttrMultiProcessorCount, 0) != cudaSuccess || n < 1))
+        n = 132;
+    return n;
+}
+
+void tl_emu_clock_launch(double sectors, unsigned long long blocks)
+{
+    double share = blocks && blocks < (unsigned long long)sms() ? (double)blocks / sms() : 1.0;
+    clock_ns += TL_EMU_LAUNCH_NS + sectors * 32 / (bandwidth() * share);
 }
 
 void tl_emu_clock_copy(size_t read, size_t written)
@@ -58,15 +70,52 @@ void tl_emu_clock_copy(size_t read, size_t written)
 }
 
 struct CUstream_st {
+    struct CUstream_st *next; /* the streams that exist (below) */
     unsigned int flags;
     int priority;
 };
 
 struct CUevent_st {
+    struct CUevent_st *next; /* the events that exist (below) */
     double ns; /* the clock's, when recorded */
     unsigned int flags;
     int recorded;
 };
+
+/*
+ * The streams and events that exist, so that one destroyed is known as such: CUDA answers
+ * cudaErrorInvalidResourceHandle for a handle it no longer has, where the emulator read and
+ * wrote memory it had freed, and answered as that memory happened to hold (an event destroyed
+ * gave an elapsed time one run and an error the next; one destroyed twice was freed twice, and
+ * the clock counted one timing event fewer than there were).
+ */
+static struct CUstream_st *streams;
+static struct CUevent_st *events;
+
+static int stream_exists(cudaStream_t stream)
+{
+    for (struct CUstream_st *s = streams; s; s = s->next)
+        if (s == stream)
+            return 1;
+    return 0;
+}
+
+static int event_exists(cudaEvent_t event)
+{
+    for (struct CUevent_st *e = events; e; e = e->next)
+        if (e == event)
+            return 1;
+    return 0;
+}
+
+/* cudaErrorInvalidResourceHandle where event is not one that exists, said for call. */
+static cudaError_t no_event(const char *call, cudaEvent_t event)
+{
+    if (!event)
+        return tl_emu_fail(cudaErrorInvalidResourceHandle, "%s: no event (NULL)", call);
+    return tl_emu_fail(cudaErrorInvalidResourceHandle, "%s: an event that was destroyed "
+                       "(cudaEventDestroy), or never made by cudaEventCreate", call);
+}
 
 cudaError_t cudaStreamCreateWithPriority(cudaStream_t *stream, unsigned int flags, int priority)
 {
@@ -83,6 +132,8 @@ cudaError_t cudaStreamCreateWithPriority(cudaStream_t *stream, unsigned int flag
     /* CUDA clamps a priority to its range, 0 (least) to -5 (greatest). */
     (*stream)->flags = flags;
     (*stream)->priority = priority > 0 ? 0 : priority < -5 ? -5 : priority;
+    (*stream)->next = streams;
+    streams = *stream;
     return cudaSuccess;
 }
 
@@ -107,6 +158,14 @@ cudaError_t cudaStreamDestroy(cudaStream_t stream)
     if (is_default(stream))
         return tl_emu_fail(cudaErrorInvalidResourceHandle, "cudaStreamDestroy: the default stream "
                            "is not a stream of yours to destroy");
+    if (!stream_exists(stream))
+        return tl_emu_fail(cudaErrorInvalidResourceHandle, "cudaStreamDestroy: a stream that was "
+                           "destroyed already, or never made by cudaStreamCreate");
+    for (struct CUstream_st **s = &streams; *s; s = &(*s)->next)
+        if (*s == stream) {
+            *s = stream->next;
+            break;
+        }
     free(stream);
     return tl_emu_settle();
 }
@@ -127,8 +186,8 @@ cudaError_t cudaStreamQuery(cudaStream_t stream)
 cudaError_t cudaStreamWaitEvent(cudaStream_t stream, cudaEvent_t event, unsigned int flags)
 {
     (void)stream, (void)flags;
-    if (!event)
-        return tl_emu_fail(cudaErrorInvalidResourceHandle, "cudaStreamWaitEvent: no event");
+    if (!event_exists(event))
+        return no_event("cudaStreamWaitEvent", event);
     return cudaSuccess;
 }
 
@@ -136,6 +195,8 @@ cudaError_t cudaStreamGetFlags(cudaStream_t stream, unsigned int *flags)
 {
     if (!flags)
         return tl_emu_fail(cudaErrorInvalidValue, "cudaStreamGetFlags: NULL");
+    if (!is_default(stream) && !stream_exists(stream))
+        return tl_emu_fail(cudaErrorInvalidResourceHandle, "cudaStreamGetFlags: a stream that was destroyed");
     *flags = is_default(stream) ? cudaStreamDefault : stream->flags;
     return cudaSuccess;
 }
@@ -144,6 +205,8 @@ cudaError_t cudaStreamGetPriority(cudaStream_t stream, int *priority)
 {
     if (!priority)
         return tl_emu_fail(cudaErrorInvalidValue, "cudaStreamGetPriority: NULL");
+    if (!is_default(stream) && !stream_exists(stream))
+        return tl_emu_fail(cudaErrorInvalidResourceHandle, "cudaStreamGetPriority: a stream that was destroyed");
     *priority = is_default(stream) ? 0 : stream->priority;
     return cudaSuccess;
 }
@@ -176,6 +239,8 @@ cudaError_t cudaEventCreateWithFlags(cudaEvent_t *event, unsigned int flags)
     if (!*event)
         return tl_emu_fail(cudaErrorMemoryAllocation, "cudaEventCreate: out of host memory");
     (*event)->flags = flags;
+    (*event)->next = events;
+    events = *event;
     timing_events += !(flags & cudaEventDisableTiming);
     return cudaSuccess;
 }
@@ -187,8 +252,16 @@ cudaError_t cudaEventCreate(cudaEvent_t *event)
 
 cudaError_t cudaEventDestroy(cudaEvent_t event)
 {
-    if (event)
-        timing_events -= !(event->flags & cudaEventDisableTiming);
+    if (!event)
+        return cudaSuccess;
+    if (!event_exists(event))
+        return no_event("cudaEventDestroy", event);
+    for (struct CUevent_st **e = &events; *e; e = &(*e)->next)
+        if (*e == event) {
+            *e = event->next;
+            break;
+        }
+    timing_events -= !(event->flags & cudaEventDisableTiming);
     free(event);
     return cudaSuccess;
 }
@@ -196,8 +269,8 @@ cudaError_t cudaEventDestroy(cudaEvent_t event)
 cudaError_t cudaEventRecord(cudaEvent_t event, cudaStream_t stream)
 {
     (void)stream;
-    if (!event)
-        return tl_emu_fail(cudaErrorInvalidResourceHandle, "cudaEventRecord: no event");
+    if (!event_exists(event))
+        return no_event("cudaEventRecord", event);
     event->ns = clock_ns;
     event->recorded = 1;
     return tl_emu_context_error();
@@ -205,14 +278,15 @@ cudaError_t cudaEventRecord(cudaEvent_t event, cudaStream_t stream)
 
 cudaError_t cudaEventSynchronize(cudaEvent_t event)
 {
-    (void)event;
+    if (!event_exists(event))
+        return no_event("cudaEventSynchronize", event);
     return tl_emu_settle();
 }
 
 cudaError_t cudaEventQuery(cudaEvent_t event)
 {
-    if (!event)
-        return tl_emu_fail(cudaErrorInvalidResourceHandle, "cudaEventQuery: no event");
+    if (!event_exists(event))
+        return no_event("cudaEventQuery", event);
     return tl_emu_settle();
 }
 
@@ -220,6 +294,8 @@ cudaError_t cudaEventElapsedTime(float *ms, cudaEvent_t start, cudaEvent_t stop)
 {
     if (!ms || !start || !stop)
         return tl_emu_fail(cudaErrorInvalidValue, "cudaEventElapsedTime: a NULL argument");
+    if (!event_exists(start) || !event_exists(stop))
+        return no_event("cudaEventElapsedTime", event_exists(start) ? stop : start);
     if ((start->flags | stop->flags) & cudaEventDisableTiming)
         return tl_emu_fail(cudaErrorInvalidResourceHandle, "cudaEventElapsedTime: an event made "
                            "with cudaEventDisableTiming keeps no time");
