@@ -582,6 +582,9 @@ template <class... A> cudaError_t cudaDeviceEnablePeerAccess(A...) TL_EMU_UNSUPP
 #define __grid_constant__
 /* Read where the kernel starts instead (rewrite passes them to TL_EMU_KERNEL_ENTRY). */
 #define __launch_bounds__(...)
+/* The registers a thread of the kernel may have (CUDA 12.4): ptxas's count, which the emulator
+ * reads where nvcc ran, is what it gives. */
+#define __maxnreg__(n)
 #define __align__(n) __attribute__((aligned(n)))
 #define __builtin_align__(n) __attribute__((aligned(n)))
 #define __device_builtin__
@@ -928,6 +931,12 @@ static inline cudaError_t cudaOccupancyMaxActiveBlocksPerMultiprocessorWithFlags
 {
     return cudaOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(
         blocks, (const void *)kernel, block_size, dynamic_shared, flags);
+}
+template <class F>
+static inline cudaError_t cudaOccupancyAvailableDynamicSMemPerBlock(size_t *bytes, F *kernel, int blocks,
+                                                                    int block_size)
+{
+    return cudaOccupancyAvailableDynamicSMemPerBlock(bytes, (const void *)kernel, blocks, block_size);
 }
 /*
  * The block size of most threads resident on an SM (CUDA's search, from the

@@ -16,7 +16,8 @@
  *     memory: extern T name[] TL_EMU_DYNAMIC_SHARED; at namespace scope,
  *     T (&name)[] = TL_EMU_DYNAMIC_SHARED_REF; in a function;
  *   - inline PTX that reads a special register (asm("mov.u32 %0,
- *     %%laneid;" : "=r"(lane))) becomes a call that reads it.
+ *     %%laneid;" : "=r"(lane))) becomes a call that reads it, and an asm
+ *     statement with no instruction (asm volatile("" ::: "memory")) nothing.
  */
 #include "kernel_edits.h"
 #include "source.h"
@@ -209,9 +210,10 @@ static int definition_at(const char *code, size_t n, size_t g, definition *d)
         size_t b = e;
         while (b > g && is_ident(code[b - 1]))
             b--;
-        if (e - b == strlen("__launch_bounds__") && strncmp(code + b, "__launch_bounds__", e - b) == 0) {
+        if (is_kernel_qualifier(code + b, e - b)) {
             size_t close = matching(code, q, n);
-            d->bounds = q + 1, d->bounds_end = close;
+            if (code[b + 2] == 'l') /* __launch_bounds__, not __maxnreg__ */
+                d->bounds = q + 1, d->bounds_end = close;
             q = close + 1;
             continue;
         }
@@ -551,7 +553,23 @@ static void literal_text(const char *s, size_t from, size_t to, char *out, size_
     out[o] = '\0';
 }
 
+/* An asm statement with no instruction: its template is string literals of blanks alone, and it
+ * has no operands, clobbers at most (asm volatile("" ::: "memory"), a barrier to the compiler's
+ * moving of accesses across it, which the emulator's thread runs in order anyway). code has
+ * its literals blanked. */
+static int no_instruction(const char *code, size_t from, size_t colon, size_t close)
+{
+    for (size_t i = from; i < colon; i++)
+        if (!isspace((unsigned char)code[i]) && code[i] != '"')
+            return 0;
+    for (size_t i = colon; i < close; i++)
+        if (code[i] == '(')
+            return 0;
+    return 1;
+}
+
 /*
+ * asm volatile("" ::: "memory"); -> ((void)0): no instruction, nothing to run.
  * asm("mov.u32 %0, %%laneid;" : "=r"(lane)); -> ((void)((lane) = (unsigned int)
  * tl_emu_cuda_sreg(TL_SREG_LANEID))); the one inline PTX the emulator runs: a read of a
  * special register. Any other asm stays, and emu-compile.sh refuses it with the reason.
@@ -572,10 +590,19 @@ static void edit_special_registers(const char *s, const char *code, size_t n)
         size_t close = matching(code, q, n), colon = q + 1;
         while (colon < close && code[colon] != ':')
             colon++;
-        if (close >= n || colon >= close)
+        if (close >= n)
             continue;
         char text[256], constraint[16];
         literal_text(s, q + 1, colon, text, sizeof text);
+        if (text[0] == '\0' && no_instruction(code, q + 1, colon, close)) {
+            int newlines = 0;
+            for (size_t i = at; i <= close; i++)
+                newlines += s[i] == '\n';
+            add_edit(at, close + 1 - at, "((void)0)%.*s", newlines, "\n\n\n\n\n\n\n\n\n\n\n\n\n\n\n\n");
+            continue;
+        }
+        if (colon >= close)
+            continue;
         /* the one output: "=r"(expr) or "=l"(expr), and after it no input, clobbers at most */
         size_t c = colon + 1;
         while (c < close && isspace((unsigned char)s[c])) /* s: code has the literal blanked */
