@@ -1025,14 +1025,18 @@ int tl_emu_counts_instructions(void)
     return !widths_unknown && !as_written;
 }
 
+/* Every site of the line, of whichever file: a lab process has one, where they all have the
+ * line's widths; a program of several (the emulator's tests) has sites of other files on a line
+ * of the same number, with their own lines' widths. */
 unsigned tl_emu_sass_widths(int line, int shared, int store)
 {
+    unsigned widths = 0;
     read_sites();
     for (size_t i = 0; i < n_sites; i++)
         if (__start_tl_sites[i].pc && __start_tl_sites[i].line == (uint32_t)line)
-            return __start_tl_sites[i].widths[shared ? (store ? SHARED_STORE : SHARED_LOAD)
-                                                   : (store ? GLOBAL_STORE : GLOBAL_LOAD)];
-    return 0;
+            widths |= __start_tl_sites[i].widths[shared ? (store ? SHARED_STORE : SHARED_LOAD)
+                                                      : (store ? GLOBAL_STORE : GLOBAL_LOAD)];
+    return widths;
 }
 
 void tl_emu_count_as_written(int on)
