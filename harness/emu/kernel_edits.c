@@ -388,7 +388,7 @@ static int reached_keyword_in(const char *code, size_t n, size_t from, size_t to
 
 /*
  * __shared__ T a[N], *b; -> __shared__ T a_tl_emu_shared[N], *b_tl_emu_shared;
- * T (&a)[N] = TL_EMU_SHARED_REF(a_tl_emu_shared), *(&b) = ...;
+ * T (&a)[N] = TL_EMU_SHARED_REF(a_tl_emu_shared), *&b = ...;
  * in a function and at namespace scope, and likewise the __device__ and
  * __constant__ variables of namespace scope (their initializers stay with the
  * renamed variable). The kernel reaches each such variable through a reference
@@ -502,9 +502,12 @@ static void edit_reached_variables(const char *s, const char *code, size_t n, co
         for (size_t k = 0; k < n_seg && len < sizeof refs; k++) {
             size_t d0 = k == 0 ? decl_start : seg[k][0];
             char *head = declaration_text(s, n, d0, name[k][0]), *tail = declaration_text(s, n, name[k][1], init[k]);
-            len += (size_t)snprintf(refs + len, sizeof refs - len, "%s%s(&%.*s)%s%s = TL_EMU_SHARED_REF(%.*s%s)",
-                                    k ? "," : "", head, (int)(name[k][1] - name[k][0]), s + name[k][0], tail,
-                                    local ? "" : " TL_EMU_REF_SECTION",
+            /* T (&a)[N], but T &x: g++ warns of the parentheses of T (&x) where T is a class
+             * (a __shared__ float4 or __half), and a build without nvcc takes warnings as errors. */
+            int bounds = strspn(tail, " \t\n") < strlen(tail);
+            len += (size_t)snprintf(refs + len, sizeof refs - len, "%s%s%s&%.*s%s%s%s = TL_EMU_SHARED_REF(%.*s%s)",
+                                    k ? "," : "", head, bounds ? "(" : "", (int)(name[k][1] - name[k][0]),
+                                    s + name[k][0], bounds ? ")" : "", tail, local ? "" : " TL_EMU_REF_SECTION",
                                     (int)(name[k][1] - name[k][0]), s + name[k][0], suffix);
             free(head);
             free(tail);
