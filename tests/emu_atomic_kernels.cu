@@ -2,6 +2,9 @@
  * Kernels of atomic functions and __device__ variables for the emulator's
  * tests (tests/emu_atomic_test.c). Launchers have C linkage.
  */
+#include <cuda_bf16.h>
+#include <cuda_fp16.h>
+
 #include "lab.h"
 
 /* 4 blocks of 256 threads: bins of a histogram, and sums of every type atomicAdd takes. */
@@ -110,6 +113,59 @@ __global__ void subnormal_adds(float *out, const float *v, double *d)
 }
 
 extern "C" {
+/* 64 threads: atomicAdd on a float4, a float2, a __half2 and a __nv_bfloat162 in global
+ * memory; the first thread keeps what its adds returned (the values before: 0), the others
+ * add 1 to each of the vector's values (a half's 1 + 63 adds are exact). */
+__global__ void vector_adds(float4 *f4, float2 *f2, __half2 *h2, __nv_bfloat162 *b2, float *old)
+{
+    float4 a = atomicAdd_block(f4, make_float4(1.0f, 2.0f, 3.0f, 4.0f));
+    float2 b = atomicAdd_system(f2, make_float2(0.5f, -0.5f));
+    __half2 c = atomicAdd(h2, __floats2half2_rn(1.0f, 2.0f));
+    __nv_bfloat162 d = atomicAdd(b2, __floats2bfloat162_rn(1.0f, 0.25f));
+    __half e = atomicAdd(&h2[1].x, __float2half(0.5f));
+    if (threadIdx.x == 0) {
+        old[0] = a.x + a.y + a.z + a.w + b.x + b.y;
+        old[1] = __low2float(c) + __high2float(c) + __low2float(d) + __high2float(d) + __half2float(e);
+    }
+}
+
+/* A float4 atomicAdd in shared memory, which a GPU has only for global memory: through a
+ * pointer that may be either (out[4] is 0), since ptxas refuses one it knows is shared
+ * ("Cannot do vector atomic on shared memory"). */
+__global__ void vector_add_in_shared(float *out)
+{
+    __shared__ float4 sum;
+    if (threadIdx.x == 0)
+        sum = make_float4(0.0f, 0.0f, 0.0f, 0.0f);
+    __syncthreads();
+    float4 *to = out[4] == 0.0f ? &sum : (float4 *)out;
+    atomicAdd(to, make_float4(1.0f, 1.0f, 1.0f, 1.0f));
+    __syncthreads();
+    if (threadIdx.x == 0)
+        out[0] = sum.x;
+}
+
+/* A float2 atomicAdd at an address that is not a multiple of 8. */
+__global__ void vector_add_misaligned(float *out) { atomicAdd((float2 *)(out + 1), make_float2(1.0f, 1.0f)); }
+
+__device__ float space_device[4];
+__constant__ float space_constant[4];
+
+/* One thread: what __isGlobal, __isShared, __isConstant and __isLocal say of each space's
+ * memory, a digit a predicate (global, shared, constant, local) a pointer. */
+__global__ void address_spaces(int *out, const float *in)
+{
+    __shared__ float tile[4];
+    extern __shared__ float dynamic[];
+    float mine[2] = {in[0], in[1]};
+    const void *p[] = {in, tile, dynamic, space_device, space_constant, mine};
+    for (int i = 0; i < 6; i++)
+        out[i] = (int)(__isGlobal(p[i]) * 1000 + __isShared(p[i]) * 100 + __isConstant(p[i]) * 10 +
+                       __isLocal(p[i]));
+    tile[0] = mine[0];
+    dynamic[0] = mine[1];
+}
+
 void launch_histogram(int *bins, float *f, double *d, unsigned long long *u, unsigned *w)
 {
     histogram<<<4, 256>>>(bins, f, d, u, w);
@@ -126,4 +182,11 @@ void launch_atomic_past_the_end(int *counters) { atomic_past_the_end<<<1, 32>>>(
 void launch_atomic_misaligned(int *counters) { atomic_misaligned<<<1, 1>>>(counters); }
 void launch_device_variable(float *out) { device_variable<<<1, 64>>>(out); }
 void launch_device_variable_past_end(float *out) { device_variable_past_end<<<1, 64>>>(out); }
+void launch_vector_adds(float *f4, float *f2, void *h2, void *b2, float *old)
+{
+    vector_adds<<<1, 64>>>((float4 *)f4, (float2 *)f2, (__half2 *)h2, (__nv_bfloat162 *)b2, old);
+}
+void launch_vector_add_in_shared(float *out) { vector_add_in_shared<<<1, 32>>>(out); }
+void launch_vector_add_misaligned(float *out) { vector_add_misaligned<<<1, 1>>>(out); }
+void launch_address_spaces(int *out, const float *in) { address_spaces<<<1, 1, 16>>>(out, in); }
 }

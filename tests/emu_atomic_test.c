@@ -21,6 +21,10 @@ void launch_atomic_past_the_end(int *counters);
 void launch_atomic_misaligned(int *counters);
 void launch_device_variable(float *out);
 void launch_device_variable_past_end(float *out);
+void launch_vector_adds(float *f4, float *f2, void *h2, void *b2, float *old);
+void launch_vector_add_in_shared(float *out);
+void launch_vector_add_misaligned(float *out);
+void launch_address_spaces(int *out, const float *in);
 
 static void *device(size_t bytes)
 {
@@ -174,4 +178,64 @@ Test(emulator_atomics, device_variables_are_global_memory_checked_and_counted)
     cr_assert_eq(cudaDeviceSynchronize(), cudaErrorIllegalAddress);
     cr_assert(strstr(tl_emu_error_detail(), "the variable table at byte 256, past its end (256 bytes)"),
               "%s", tl_emu_error_detail());
+}
+
+/* atomicAdd on float4 and float2 (compute capability 9.x), __half2, __half and
+ * __nv_bfloat162: each value of the vector added on its own, the old vector returned; one
+ * atomic request of the vector's bytes a warp's instruction. */
+Test(emulator_atomics, vector_atomic_adds_add_each_value)
+{
+    float *f4 = device(4 * sizeof(float)), *f2 = device(2 * sizeof(float)), *old = device(2 * sizeof(float));
+    unsigned short *h2 = device(4 * sizeof(short)), *b2 = device(2 * sizeof(short));
+    float hf4[4], hf2[2], hold[2];
+    unsigned short hh2[4], hb2[2];
+    tl_emu_stats_reset();
+    tl_emu_profile(1);
+    launch_vector_adds(f4, f2, h2, b2, old);
+    tl_emu_profile(0);
+    fetch(hf4, f4, sizeof hf4);
+    fetch(hf2, f2, sizeof hf2);
+    fetch(hh2, h2, sizeof hh2);
+    fetch(hb2, b2, sizeof hb2);
+    fetch(hold, old, sizeof hold);
+    cr_expect(hf4[0] == 64.0f && hf4[1] == 128.0f && hf4[2] == 192.0f && hf4[3] == 256.0f,
+              "float4: %g %g %g %g", hf4[0], hf4[1], hf4[2], hf4[3]);
+    cr_expect(hf2[0] == 32.0f && hf2[1] == -32.0f, "float2: %g %g", hf2[0], hf2[1]);
+    /* 64 and 128 as halves; 32 (64 halves of 0.5) in the next __half; 64 and 16 as bfloat16s. */
+    cr_expect(hh2[0] == 0x5400 && hh2[1] == 0x5800 && hh2[2] == 0x5000, "__half2: 0x%x 0x%x, __half: 0x%x",
+              hh2[0], hh2[1], hh2[2]);
+    cr_expect(hb2[0] == 0x4280 && hb2[1] == 0x4180, "__nv_bfloat162: 0x%x 0x%x", hb2[0], hb2[1]);
+    cr_expect(hold[0] == 0.0f && hold[1] == 0.0f, "the first thread's old values: %g %g", hold[0], hold[1]);
+    const tl_emu_stats *k = tl_emu_stats_get(0);
+    cr_expect_eq(k->global_atomic_requests, 10, "five atomics, two warps: %llu", k->global_atomic_requests);
+}
+
+/* The PTX ISA has the float vector adds for global memory only: on a shared address an H100
+ * fails the kernel (unspecified launch failure). */
+Test(emulator_atomics, a_vector_atomic_add_in_shared_memory_fails_the_kernel)
+{
+    launch_vector_add_in_shared(device(8 * sizeof(float)));
+    cr_assert_eq(cudaDeviceSynchronize(), cudaErrorLaunchFailure, "%s", tl_emu_error_detail());
+    cr_assert(strstr(tl_emu_error_detail(), "atomicAdd on a float4 in shared memory"), "%s",
+              tl_emu_error_detail());
+}
+
+Test(emulator_atomics, a_vector_atomic_add_is_aligned_to_its_size)
+{
+    launch_vector_add_misaligned(device(4 * sizeof(float)));
+    cr_assert_eq(cudaDeviceSynchronize(), cudaErrorMisalignedAddress, "%s", tl_emu_error_detail());
+}
+
+/* __isGlobal, __isShared, __isConstant, __isLocal: device memory and __device__ variables are
+ * global, __shared__ arrays and the dynamic shared memory shared, __constant__ variables
+ * constant, a thread's own array local. */
+Test(emulator_atomics, address_space_predicates_name_each_space)
+{
+    static const int want[] = {1000, 100, 100, 1000, 10, 1};
+    int *out = device(6 * sizeof(int)), h[6];
+    float *in = device(2 * sizeof(float));
+    launch_address_spaces(out, in);
+    fetch(h, out, sizeof h);
+    for (int i = 0; i < 6; i++)
+        cr_expect_eq(h[i], want[i], "pointer %d: %04d, where a GPU says %04d", i, h[i], want[i]);
 }

@@ -43,6 +43,34 @@ __global__ void integer_intrinsics(unsigned *out)
     out[k++] = (unsigned)__mul24(-2, 3);
 }
 
+/* One thread: the DPX functions of sm_90 (__vimax3_s32, __viaddmax_u16x2, __vibmin_s32, ...),
+ * on ints and on pairs of shorts, with wrapping adds and predicates. */
+__global__ void dpx_intrinsics(unsigned *out)
+{
+    int k = 0;
+    bool p = false, q = false;
+    out[k++] = (unsigned)__vimax3_s32(-5, 7, 3);
+    out[k++] = __vimax3_u32(5u, 0xfffffff0u, 3u);
+    out[k++] = __vimax3_s16x2(0xfffb0002u, 0x00070001u, 0x8000fff0u);
+    out[k++] = __vimax3_u16x2(0xfffb0002u, 0x00070001u, 0x8000fff0u);
+    out[k++] = (unsigned)__vimin3_s32(-5, 7, 3);
+    out[k++] = __vimin3_u16x2(0xfffb0002u, 0x00070001u, 0x8000fff0u);
+    out[k++] = (unsigned)__vimax3_s32_relu(-5, -7, -3);
+    out[k++] = __vimin3_s16x2_relu(0xfffb0002u, 0x00070001u, 0x8000fff0u);
+    out[k++] = (unsigned)__viaddmax_s32(0x7fffffff, 1, -3);
+    out[k++] = __viaddmax_u32(0xffffffffu, 2u, 0u);
+    out[k++] = __viaddmax_s16x2(0x7fff0001u, 0x00010002u, 0x00000005u);
+    out[k++] = __viaddmin_u16x2(0xffff0001u, 0x00020002u, 0x00050002u);
+    out[k++] = (unsigned)__viaddmin_s32_relu(-5, 2, 1);
+    out[k++] = __viaddmax_s16x2_relu(0xfff00003u, 0x00010004u, 0xffff0000u);
+    out[k++] = (unsigned)__vimax_s32_relu(-5, -2);
+    out[k++] = __vimin_s16x2_relu(0x0003fff0u, 0x00050001u);
+    out[k++] = (unsigned)__vibmax_s32(-5, -5, &p) * 10 + p;
+    out[k++] = __vibmin_u32(3u, 9u, &p) * 10 + p;
+    out[k++] = __vibmax_s16x2(0xfff00003u, 0x00010003u, &p, &q) ^ (unsigned)p << 31 ^ (unsigned)q << 30;
+    out[k++] = __vibmin_u16x2(0xfff00003u, 0x00010004u, &p, &q) ^ (unsigned)p << 31 ^ (unsigned)q << 30;
+}
+
 /* One thread: floating-point intrinsics' and conversions' results, as bits. */
 __global__ void float_intrinsics(unsigned *out)
 {
@@ -236,6 +264,7 @@ __global__ void traps(float *out)
 extern "C" {
 void launch_integer_intrinsics(unsigned *out) { integer_intrinsics<<<1, 1>>>(out); }
 void launch_float_intrinsics(unsigned *out) { float_intrinsics<<<1, 1>>>(out); }
+void launch_dpx_intrinsics(unsigned *out) { dpx_intrinsics<<<1, 1>>>(out); }
 void launch_heap_past_its_end(float *out) { heap_past_its_end<<<1, 1>>>(out); }
 void launch_vectors(int *out) { vectors<<<1, 1>>>(out); }
 void launch_copy(float *out, const float *in, int n, int by_columns)

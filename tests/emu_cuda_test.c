@@ -18,6 +18,7 @@
 
 void launch_integer_intrinsics(unsigned *out);
 void launch_float_intrinsics(unsigned *out);
+void launch_dpx_intrinsics(unsigned *out);
 void launch_vectors(int *out);
 void launch_hinted_copy(float *out, const float *in);
 void launch_copy(float *out, const float *in, int n, int by_columns);
@@ -62,6 +63,21 @@ Test(emulator_cuda, integer_intrinsics_give_cudas_values)
     fetch(h, d, sizeof h);
     for (size_t i = 0; i < sizeof want / sizeof *want; i++)
         cr_expect_eq(h[i], want[i], "result %zu: 0x%x, the H100 gives 0x%x", i, h[i], want[i]);
+}
+
+Test(emulator_cuda, dpx_intrinsics_give_cudas_values)
+{
+    /* CUDA 13's own host versions of these functions give the same (crt/device_functions.hpp,
+     * compiled by nvcc for the host); not yet run on an H100. */
+    static const unsigned want[] = {0x00000007u, 0xfffffff0u, 0x00070002u, 0xfffbfff0u, 0xfffffffbu,
+                                    0x00070001u, 0x00000000u, 0x00000000u, 0xfffffffdu, 0x00000001u,
+                                    0x00000005u, 0x00010002u, 0x00000000u, 0x00000007u, 0x00000000u,
+                                    0x00030000u, 0xffffffcfu, 0x0000001fu, 0x40010003u, 0x40010003u};
+    unsigned *d = device(64 * sizeof(unsigned)), h[64];
+    launch_dpx_intrinsics(d);
+    fetch(h, d, sizeof h);
+    for (size_t i = 0; i < sizeof want / sizeof *want; i++)
+        cr_expect_eq(h[i], want[i], "result %zu: 0x%x, CUDA gives 0x%x", i, h[i], want[i]);
 }
 
 Test(emulator_cuda, float_intrinsics_round_as_named)

@@ -173,6 +173,31 @@ else
     not_ok "emu-shared-bytes: 49156 bytes refused without ptxas's words" "$tmp/big.log"
 fi
 
+# __shared__ variables of a class type (a float4, a __half, the student's own struct), which
+# the kernel reaches through a reference (kernel_edits.c): g++ warned of T (&x), and without
+# nvcc warnings are errors.
+cat >"$tmp/classes.cu" <<'CU'
+#include <cuda_fp16.h>
+#include "lab.h"
+struct pair { float a, b; };
+__global__ void k(float *o)
+{
+    __shared__ float4 sum;
+    __shared__ __half h, *hp;
+    __shared__ pair p, ps[2];
+    if (threadIdx.x == 0)
+        sum = make_float4(1, 2, 3, 4), h = __float2half(5.0f), hp = &h, p = {6, 7}, ps[1] = p;
+    __syncthreads();
+    o[threadIdx.x] = sum.x + __half2float(*hp) + p.b + ps[1].a;
+}
+void transpose(float *o, const float *i, int r, int c) { (void)i, (void)r, (void)c; k<<<1, 32>>>(o); }
+CU
+if compile classes; then
+    ok "without nvcc, __shared__ variables of class types (float4, __half, a struct) build"
+else
+    not_ok "without nvcc, __shared__ variables of class types (float4, __half, a struct) fail to build" "$tmp/classes.log"
+fi
+
 # Host calls: a kernel and a __device__ function each call a host function of the file,
 # the kernel twice (said once); the C++ library's maths and the file's __device__
 # functions are allowed.

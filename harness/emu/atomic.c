@@ -13,7 +13,7 @@
 unsigned tl_emu_atomic_size(int type)
 {
     switch (type) {
-    case TL_ATOMIC_U16: return 2;
+    case TL_ATOMIC_U16: case TL_ATOMIC_F16: case TL_ATOMIC_BF16: return 2;
     case TL_ATOMIC_I32: case TL_ATOMIC_U32: case TL_ATOMIC_F32: return 4;
     default: return 8;
     }
@@ -85,5 +85,65 @@ unsigned long long tl_emu_atomic_apply(int op, int type, void *p, unsigned long 
             FLOATING(float, unsigned int, flushed)
         FLOATING(float, unsigned int, KEPT)
     default: FLOATING(double, unsigned long long, KEPT)
+    }
+}
+
+/* A 16-bit float's value, and a float rounded to one, to nearest even (a NaN is the canonical
+ * 0x7fff, as the emulator's other half and bfloat16 arithmetic gives, emu_float16.h); the sum
+ * of two of them in float, rounded once more, is the correctly rounded sum. */
+static float value16(int type, unsigned short b)
+{
+    if (type == TL_ATOMIC_BF16) {
+        unsigned int u = (unsigned int)b << 16;
+        float f;
+        memcpy(&f, &u, sizeof f);
+        return f;
+    }
+    _Float16 h;
+    memcpy(&h, &b, sizeof h);
+    return (float)h;
+}
+
+static unsigned short round16(int type, float f)
+{
+    if (f != f)
+        return 0x7fff;
+    if (type == TL_ATOMIC_BF16) {
+        unsigned int u;
+        memcpy(&u, &f, sizeof u);
+        return (unsigned short)((u + 0x7fffu + ((u >> 16) & 1)) >> 16);
+    }
+    _Float16 h = (_Float16)f;
+    unsigned short b;
+    memcpy(&b, &h, sizeof b);
+    return b;
+}
+
+/*
+ * atomicAdd on a float2, float4, __half2 or __nv_bfloat162 (count values) or on one __half
+ * or __nv_bfloat16: each value its own add, the floats' as a float atomicAdd's (global memory
+ * flushes subnormals), the 16-bit ones' keeping them (the PTX ISA's atom.add.noftz.f16,
+ * .bf16).
+ */
+void tl_emu_atomic_add_vector(int type, int count, void *p, const void *v, void *old, int global)
+{
+    unsigned size = tl_emu_atomic_size(type);
+    unsigned char *at = p;
+    const unsigned char *in = v;
+    memcpy(old, p, (size_t)size * count);
+    for (int i = 0; i < count; i++, at += size, in += size) {
+        if (type == TL_ATOMIC_F32) {
+            float a, b, r;
+            memcpy(&a, at, sizeof a);
+            memcpy(&b, in, sizeof b);
+            r = global ? flushed(flushed(a) + flushed(b)) : a + b;
+            memcpy(at, &r, sizeof r);
+        } else {
+            unsigned short a, b, r;
+            memcpy(&a, at, sizeof a);
+            memcpy(&b, in, sizeof b);
+            r = round16(type, value16(type, a) + value16(type, b));
+            memcpy(at, &r, sizeof r);
+        }
     }
 }

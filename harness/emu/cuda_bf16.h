@@ -15,6 +15,8 @@ TL_EMU_FLOAT16_TYPE(__nv_bfloat16, __nv_bfloat162, __nv_bfloat16_raw, __nv_bfloa
                     tl_emu_bf16_rn, tl_emu_bf16_value)
 typedef __nv_bfloat16 nv_bfloat16;
 typedef __nv_bfloat162 nv_bfloat162;
+TL_EMU_ATOMIC_ADD_VECTOR(__nv_bfloat16, TL_ATOMIC_BF16)
+TL_EMU_ATOMIC_ADD_VECTOR(__nv_bfloat162, TL_ATOMIC_BF16)
 
 static inline __nv_bfloat16 tl_emu_bf16_bits(unsigned short b) { return __nv_bfloat16_raw{b}; }
 static inline __nv_bfloat16 tl_emu_bf16_round(double v, int mode)

@@ -13,6 +13,8 @@
 TL_EMU_FLOAT16_TYPE(__half, __half2, __half_raw, __half2_raw, tl_emu_half_rn, tl_emu_half_value)
 typedef __half half;
 typedef __half2 half2;
+TL_EMU_ATOMIC_ADD_VECTOR(__half, TL_ATOMIC_F16)
+TL_EMU_ATOMIC_ADD_VECTOR(__half2, TL_ATOMIC_F16)
 
 static inline __half tl_emu_half_bits(unsigned short b) { return __half_raw{b}; }
 static inline __half tl_emu_half_round(double v, int mode)

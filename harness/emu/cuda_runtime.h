@@ -439,9 +439,17 @@ enum {
     TL_ATOMIC_DEC, TL_ATOMIC_CAS, TL_ATOMIC_AND, TL_ATOMIC_OR, TL_ATOMIC_XOR
 };
 enum { TL_ATOMIC_I32, TL_ATOMIC_U32, TL_ATOMIC_I64, TL_ATOMIC_U64, TL_ATOMIC_U16, TL_ATOMIC_F32,
-       TL_ATOMIC_F64 };
+       TL_ATOMIC_F64, TL_ATOMIC_F16, TL_ATOMIC_BF16 };
 unsigned long long tl_emu_cuda_atomic(int op, int type, void *p, unsigned long long v,
                                       unsigned long long compare);
+/* atomicAdd on count values of a type (TL_ATOMIC_F32, _F16, _BF16) side by side at p: float2
+ * and float4, __half and __half2, __nv_bfloat16 and __nv_bfloat162; one access of all their
+ * bytes, each value added on its own. v: the values to add; old: where the old ones go. */
+void tl_emu_cuda_atomic_add_vector(int type, int count, void *p, const void *v, void *old);
+/* __isGlobal, __isShared, __isConstant, __isLocal (device_functions.h): the space of memory a
+ * generic address lies in, TL_SPACE_..., as the emulator's checks of accesses tell it. */
+enum { TL_SPACE_GLOBAL, TL_SPACE_SHARED, TL_SPACE_CONSTANT, TL_SPACE_LOCAL };
+int tl_emu_cuda_space(const void *p);
 /* A kernel's first line (TL_EMU_KERNEL_ENTRY): ptxas's registers a thread and static shared
  * bytes (-1: not known), and its __launch_bounds__ (0: none). The first thread of a launch
  * checks the launch against them, and refuses it as CUDA would. */
@@ -574,6 +582,9 @@ template <class... A> cudaError_t cudaDeviceEnablePeerAccess(A...) TL_EMU_UNSUPP
 #define __grid_constant__
 /* Read where the kernel starts instead (rewrite passes them to TL_EMU_KERNEL_ENTRY). */
 #define __launch_bounds__(...)
+/* The registers a thread of the kernel may have (CUDA 12.4): ptxas's count, which the emulator
+ * reads where nvcc ran, is what it gives. */
+#define __maxnreg__(n)
 #define __align__(n) __attribute__((aligned(n)))
 #define __builtin_align__(n) __attribute__((aligned(n)))
 #define __device_builtin__
@@ -920,6 +931,12 @@ static inline cudaError_t cudaOccupancyMaxActiveBlocksPerMultiprocessorWithFlags
 {
     return cudaOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(
         blocks, (const void *)kernel, block_size, dynamic_shared, flags);
+}
+template <class F>
+static inline cudaError_t cudaOccupancyAvailableDynamicSMemPerBlock(size_t *bytes, F *kernel, int blocks,
+                                                                    int block_size)
+{
+    return cudaOccupancyAvailableDynamicSMemPerBlock(bytes, (const void *)kernel, blocks, block_size);
 }
 /*
  * The block size of most threads resident on an SM (CUDA's search, from the

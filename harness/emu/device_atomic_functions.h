@@ -23,6 +23,8 @@ template <> struct tl_emu_atomic_type<unsigned short> { enum { code = TL_ATOMIC_
 template <> struct tl_emu_atomic_type<float> { enum { code = TL_ATOMIC_F32 }; };
 template <> struct tl_emu_atomic_type<double> { enum { code = TL_ATOMIC_F64 }; };
 
+static inline unsigned tl_emu_atomic_element_bytes(int type) { return type == TL_ATOMIC_F32 ? 4 : 2; }
+
 template <class T> static inline unsigned long long tl_emu_atomic_bits(T v)
 {
     if constexpr (sizeof(T) == 4 && !std::is_integral<T>::value)
@@ -114,6 +116,38 @@ TL_EMU_ATOMIC_CAS(int)
 TL_EMU_ATOMIC_CAS(unsigned int)
 TL_EMU_ATOMIC_CAS(unsigned long long)
 TL_EMU_ATOMIC_CAS(unsigned short)
+
+/* atomicAdd on float2 and float4 (compute capability 9.x), and on __half, __half2,
+ * __nv_bfloat16 and __nv_bfloat162 (cuda_fp16.h, cuda_bf16.h): one access of the whole
+ * vector, each of its values added atomically on its own (the macro is cuda_fp16.h's and
+ * cuda_bf16.h's too). */
+template <class V>
+static inline __attribute__((always_inline)) V tl_emu_atomic_add_vector(int type, V *address, V val)
+{
+    V old;
+    tl_emu_cuda_atomic_add_vector(type, (int)(sizeof(V) / tl_emu_atomic_element_bytes(type)), address,
+                                  &val, &old);
+    return old;
+}
+#define TL_EMU_ATOMIC_ADD_VECTOR(V, type)                                                       \
+    static inline __attribute__((always_inline)) V atomicAdd(V *address, V val)                \
+    {                                                                                          \
+        return tl_emu_atomic_add_vector(type, address, val);                                   \
+    }
+/* The float vectors have the _block and _system forms too (the 16-bit floats do not). */
+#define TL_EMU_ATOMIC_ADD_FLOATS(V)                                                             \
+    TL_EMU_ATOMIC_ADD_VECTOR(V, TL_ATOMIC_F32)                                                 \
+    static inline __attribute__((always_inline)) V atomicAdd_block(V *address, V val)          \
+    {                                                                                          \
+        return tl_emu_atomic_add_vector(TL_ATOMIC_F32, address, val);                          \
+    }                                                                                          \
+    static inline __attribute__((always_inline)) V atomicAdd_system(V *address, V val)         \
+    {                                                                                          \
+        return tl_emu_atomic_add_vector(TL_ATOMIC_F32, address, val);                          \
+    }
+TL_EMU_ATOMIC_ADD_FLOATS(float2)
+TL_EMU_ATOMIC_ADD_FLOATS(float4)
+#undef TL_EMU_ATOMIC_ADD_FLOATS
 #undef TL_EMU_ATOMIC
 #undef TL_EMU_ATOMIC_CAS
 

@@ -133,6 +133,116 @@ static inline unsigned int __dp2a_hi(unsigned int a, unsigned int b, unsigned in
     return c + (a & 0xffffu) * (b >> 16 & 0xffu) + (a >> 16) * (b >> 24);
 }
 
+/* ---- DPX (sm_90; the Math API's SIMD intrinsics __vimax*, __vimin*, __viadd*, __vib*): the
+ * max or min of two or three values, of a + b and c (the add wraps, as the instruction's does),
+ * at least 0 where the name ends _relu; on 32-bit ints or on each 16-bit half (s16x2, u16x2:
+ * shorts packed in an unsigned int). __vibmax and __vibmin also say whether a won (a >= b,
+ * a <= b), for each half. */
+template <class T> static inline T tl_emu_dpx_max(T a, T b) { return a > b ? a : b; }
+template <class T> static inline T tl_emu_dpx_min(T a, T b) { return a < b ? a : b; }
+template <class T> static inline T tl_emu_dpx_relu(T a) { return a > 0 ? a : (T)0; }
+template <class T> static inline T tl_emu_dpx_add(T a, T b)
+{
+    typedef typename std::make_unsigned<T>::type U;
+    return (T)(U)((U)a + (U)b);
+}
+/* f on each 16-bit half of a, b and c, as T (short or unsigned short). */
+template <class T, class F> static inline unsigned int tl_emu_dpx_halves(unsigned int a, unsigned int b, unsigned int c, F f)
+{
+    unsigned int lo = (unsigned short)f((T)a, (T)b, (T)c);
+    unsigned int hi = (unsigned short)f((T)(a >> 16), (T)(b >> 16), (T)(c >> 16));
+    return hi << 16 | lo;
+}
+/* NAME_s32, _u32, _s16x2, _u16x2 of F(x, y, z) (the third operand unused where the name has two). */
+#define TL_EMU_DPX_ALL(name, F) \
+    static inline int name##_s32(const int a, const int b, const int c) { return F(int, a, b, c); } \
+    static inline unsigned int name##_u32(const unsigned int a, const unsigned int b, const unsigned int c) \
+    { \
+        return F(unsigned int, a, b, c); \
+    } \
+    static inline unsigned int name##_s16x2(const unsigned int a, const unsigned int b, const unsigned int c) \
+    { \
+        return tl_emu_dpx_halves<short>(a, b, c, [](short x, short y, short z) { return F(short, x, y, z); }); \
+    } \
+    static inline unsigned int name##_u16x2(const unsigned int a, const unsigned int b, const unsigned int c) \
+    { \
+        return tl_emu_dpx_halves<unsigned short>(a, b, c, [](unsigned short x, unsigned short y, unsigned short z) { \
+            return F(unsigned short, x, y, z); \
+        }); \
+    }
+/* NAME_s32_relu and _s16x2_relu of F, with three operands or two. */
+#define TL_EMU_DPX_RELU3(name, F) \
+    static inline int name##_s32_relu(const int a, const int b, const int c) { return tl_emu_dpx_relu(F(int, a, b, c)); } \
+    static inline unsigned int name##_s16x2_relu(const unsigned int a, const unsigned int b, const unsigned int c) \
+    { \
+        return tl_emu_dpx_halves<short>(a, b, c, [](short x, short y, short z) { return tl_emu_dpx_relu(F(short, x, y, z)); }); \
+    }
+#define TL_EMU_DPX_RELU2(name, F) \
+    static inline int name##_s32_relu(const int a, const int b) { return tl_emu_dpx_relu(F(int, a, b, 0)); } \
+    static inline unsigned int name##_s16x2_relu(const unsigned int a, const unsigned int b) \
+    { \
+        return tl_emu_dpx_halves<short>(a, b, 0u, [](short x, short y, short z) { return tl_emu_dpx_relu(F(short, x, y, z)); }); \
+    }
+#define TL_EMU_DPX_MAX3(T, x, y, z) tl_emu_dpx_max<T>(tl_emu_dpx_max<T>(x, y), z)
+#define TL_EMU_DPX_MIN3(T, x, y, z) tl_emu_dpx_min<T>(tl_emu_dpx_min<T>(x, y), z)
+#define TL_EMU_DPX_ADDMAX(T, x, y, z) tl_emu_dpx_max<T>(tl_emu_dpx_add<T>(x, y), z)
+#define TL_EMU_DPX_ADDMIN(T, x, y, z) tl_emu_dpx_min<T>(tl_emu_dpx_add<T>(x, y), z)
+#define TL_EMU_DPX_MAX2(T, x, y, z) ((void)(z), tl_emu_dpx_max<T>(x, y))
+#define TL_EMU_DPX_MIN2(T, x, y, z) ((void)(z), tl_emu_dpx_min<T>(x, y))
+TL_EMU_DPX_ALL(__vimax3, TL_EMU_DPX_MAX3)
+TL_EMU_DPX_ALL(__vimin3, TL_EMU_DPX_MIN3)
+TL_EMU_DPX_ALL(__viaddmax, TL_EMU_DPX_ADDMAX)
+TL_EMU_DPX_ALL(__viaddmin, TL_EMU_DPX_ADDMIN)
+TL_EMU_DPX_RELU3(__vimax3, TL_EMU_DPX_MAX3)
+TL_EMU_DPX_RELU3(__vimin3, TL_EMU_DPX_MIN3)
+TL_EMU_DPX_RELU3(__viaddmax, TL_EMU_DPX_ADDMAX)
+TL_EMU_DPX_RELU3(__viaddmin, TL_EMU_DPX_ADDMIN)
+TL_EMU_DPX_RELU2(__vimax, TL_EMU_DPX_MAX2)
+TL_EMU_DPX_RELU2(__vimin, TL_EMU_DPX_MIN2)
+#undef TL_EMU_DPX_ALL
+#undef TL_EMU_DPX_RELU3
+#undef TL_EMU_DPX_RELU2
+#undef TL_EMU_DPX_MAX3
+#undef TL_EMU_DPX_MIN3
+#undef TL_EMU_DPX_ADDMAX
+#undef TL_EMU_DPX_ADDMIN
+#undef TL_EMU_DPX_MAX2
+#undef TL_EMU_DPX_MIN2
+static inline int __vibmax_s32(const int a, const int b, bool *const pred) { return *pred = a >= b, a >= b ? a : b; }
+static inline unsigned int __vibmax_u32(const unsigned int a, const unsigned int b, bool *const pred)
+{
+    return *pred = a >= b, a >= b ? a : b;
+}
+static inline int __vibmin_s32(const int a, const int b, bool *const pred) { return *pred = a <= b, a <= b ? a : b; }
+static inline unsigned int __vibmin_u32(const unsigned int a, const unsigned int b, bool *const pred)
+{
+    return *pred = a <= b, a <= b ? a : b;
+}
+/* Each half's max or min (high half of a against high half of b), and whether a's half won. */
+template <class T> static inline unsigned int tl_emu_dpx_pick(unsigned int a, unsigned int b, int max, bool *hi, bool *lo)
+{
+    T ah = (T)(a >> 16), bh = (T)(b >> 16), al = (T)a, bl = (T)b;
+    *hi = max ? ah >= bh : ah <= bh;
+    *lo = max ? al >= bl : al <= bl;
+    return (unsigned int)(unsigned short)(*hi ? ah : bh) << 16 | (unsigned short)(*lo ? al : bl);
+}
+static inline unsigned int __vibmax_s16x2(const unsigned int a, const unsigned int b, bool *const pred_hi, bool *const pred_lo)
+{
+    return tl_emu_dpx_pick<short>(a, b, 1, pred_hi, pred_lo);
+}
+static inline unsigned int __vibmax_u16x2(const unsigned int a, const unsigned int b, bool *const pred_hi, bool *const pred_lo)
+{
+    return tl_emu_dpx_pick<unsigned short>(a, b, 1, pred_hi, pred_lo);
+}
+static inline unsigned int __vibmin_s16x2(const unsigned int a, const unsigned int b, bool *const pred_hi, bool *const pred_lo)
+{
+    return tl_emu_dpx_pick<short>(a, b, 0, pred_hi, pred_lo);
+}
+static inline unsigned int __vibmin_u16x2(const unsigned int a, const unsigned int b, bool *const pred_hi, bool *const pred_lo)
+{
+    return tl_emu_dpx_pick<unsigned short>(a, b, 0, pred_hi, pred_lo);
+}
+
 /* ---- floating-point intrinsics: the rounding mode in the name */
 #define TL_EMU_FOUR_MODES(F)                                                                   \
     F(rn, TL_ROUND_RN) F(rz, TL_ROUND_RZ) F(ru, TL_ROUND_RU) F(rd, TL_ROUND_RD)
@@ -230,6 +340,16 @@ static inline double __hiloint2double(int hi, int lo)
 {
     return __builtin_bit_cast(double, (unsigned long long)(unsigned int)hi << 32 | (unsigned int)lo);
 }
+
+/* ---- the space of memory a generic address lies in: a thread's own variables are local, a
+ * __constant__ variable constant, a __shared__ array or the dynamic shared memory shared (the
+ * block's; a launch has no clusters), and anything else global, device memory or not (a GPU
+ * tells by the address's window, not by what lies there). */
+static inline unsigned int __isGlobal(const void *ptr) { return tl_emu_cuda_space(ptr) == TL_SPACE_GLOBAL; }
+static inline unsigned int __isShared(const void *ptr) { return tl_emu_cuda_space(ptr) == TL_SPACE_SHARED; }
+static inline unsigned int __isConstant(const void *ptr) { return tl_emu_cuda_space(ptr) == TL_SPACE_CONSTANT; }
+static inline unsigned int __isLocal(const void *ptr) { return tl_emu_cuda_space(ptr) == TL_SPACE_LOCAL; }
+static inline unsigned int __isClusterShared(const void *ptr) { return __isShared(ptr); }
 
 /* ---- the device's clock (host time here), and a kernel that stops itself */
 static inline long long clock64(void)

@@ -757,19 +757,55 @@ void tl_emu_cuda_free(void *p)
         tl_emu_device_free(p);
 }
 
+/* Global memory (where a float add flushes subnormals): device memory or a __device__
+ * variable; shared memory is a __shared__ array, the dynamic shared memory, or a template
+ * kernel's array, which is no variable the instrumentation lists. */
+static int atomic_in_global(uintptr_t a)
+{
+    const struct asan_global *g;
+    return tl_emu_in_arena(a) || ((g = tl_emu_global_at(a)) != NULL && !tl_emu_is_shared(g));
+}
+
 /* An atomic function of the lab file (device_atomic_functions.h): an access like any, counted
  * apart; the lanes of a warp never run at once, so it is atomic as it is. */
 unsigned long long tl_emu_cuda_atomic(int op, int type, void *p, unsigned long long v,
                                       unsigned long long compare)
 {
     check_access((uintptr_t)p, tl_emu_atomic_size(type), GLOBAL_ATOMIC, TL_PC);
-    /* Global memory (where a float add flushes subnormals): device memory or a __device__
-     * variable; shared memory is a __shared__ array, the dynamic shared memory, or a template
-     * kernel's array, which is no variable the instrumentation lists. */
-    const struct asan_global *g;
-    int global = tl_emu_in_arena((uintptr_t)p) ||
-                 ((g = tl_emu_global_at((uintptr_t)p)) != NULL && !tl_emu_is_shared(g));
-    return tl_emu_atomic_apply(op, type, p, v, compare, global);
+    return tl_emu_atomic_apply(op, type, p, v, compare, atomic_in_global((uintptr_t)p));
+}
+
+/* atomicAdd on a vector (cuda_runtime.h): one access of its bytes. The PTX ISA has the float
+ * vector forms (atom.add.v2.f32, .v4.f32) for global memory only; on a shared address an H100
+ * fails the kernel with "unspecified launch failure" (tile-ai/tilelang issue 3038). */
+void tl_emu_cuda_atomic_add_vector(int type, int count, void *p, const void *v, void *old)
+{
+    unsigned bytes = tl_emu_atomic_size(type) * (unsigned)count;
+    check_access((uintptr_t)p, bytes, GLOBAL_ATOMIC, TL_PC);
+    int global = atomic_in_global((uintptr_t)p);
+    if (type == TL_ATOMIC_F32 && count > 1 && !global)
+        fault(cudaErrorLaunchFailure, "atomicAdd on a float%d in shared memory: the float2 and "
+              "float4 atomicAdd work in global memory only (a GPU fails the kernel); add each "
+              "float with its own atomicAdd", count);
+    tl_emu_atomic_add_vector(type, count, p, v, old, global);
+}
+
+/* __isGlobal and the like (device_functions.h): where check_device_access would find p. A
+ * thread's stack is its local memory (its variables, a kernel's parameters). */
+int tl_emu_cuda_space(const void *p)
+{
+    uintptr_t a = (uintptr_t)p;
+    if (stacks && a - (uintptr_t)stacks < (size_t)TL_EMU_MAX_THREADS * STACK_BYTES)
+        return TL_SPACE_LOCAL;
+    if (tl_emu_in_arena(a))
+        return TL_SPACE_GLOBAL;
+    if (a - (uintptr_t)tl_emu_cuda_dynamic_shared < TL_EMU_DYNAMIC_SHARED_BYTES)
+        return TL_SPACE_SHARED;
+    const struct asan_global *g = tl_emu_global_at(a);
+    if (g)
+        return tl_emu_is_shared(g) ? TL_SPACE_SHARED : tl_emu_is_constant(g) ? TL_SPACE_CONSTANT
+                                                                             : TL_SPACE_GLOBAL;
+    return tl_emu_in_static(a, 1) ? TL_SPACE_SHARED : TL_SPACE_GLOBAL;
 }
 
 void __asan_init(void);
@@ -990,14 +1026,18 @@ int tl_emu_counts_instructions(void)
     return !widths_unknown && !as_written;
 }
 
+/* Every site of the line, of whichever file: a lab process has one, where they all have the
+ * line's widths; a program of several (the emulator's tests) has sites of other files on a line
+ * of the same number, with their own lines' widths. */
 unsigned tl_emu_sass_widths(int line, int shared, int store)
 {
+    unsigned widths = 0;
     read_sites();
     for (size_t i = 0; i < n_sites; i++)
         if (__start_tl_sites[i].pc && __start_tl_sites[i].line == (uint32_t)line)
-            return __start_tl_sites[i].widths[shared ? (store ? SHARED_STORE : SHARED_LOAD)
-                                                   : (store ? GLOBAL_STORE : GLOBAL_LOAD)];
-    return 0;
+            widths |= __start_tl_sites[i].widths[shared ? (store ? SHARED_STORE : SHARED_LOAD)
+                                                      : (store ? GLOBAL_STORE : GLOBAL_LOAD)];
+    return widths;
 }
 
 void tl_emu_count_as_written(int on)

@@ -137,6 +137,8 @@ int tl_emu_block_race_found(tl_emu_block_race *r);
 unsigned tl_emu_atomic_size(int type);
 unsigned long long tl_emu_atomic_apply(int op, int type, void *p, unsigned long long v,
                                        unsigned long long compare, int global);
+/* atomicAdd on count values of type side by side at p, each on its own; old gets them before. */
+void tl_emu_atomic_add_vector(int type, int count, void *p, const void *v, void *old, int global);
 
 /* kernels.c: the program's functions, from its symbol table (tl_emu_load_statics). */
 void tl_emu_found_function(uintptr_t start, size_t size, const char *name);

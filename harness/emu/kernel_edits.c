@@ -16,7 +16,8 @@
  *     memory: extern T name[] TL_EMU_DYNAMIC_SHARED; at namespace scope,
  *     T (&name)[] = TL_EMU_DYNAMIC_SHARED_REF; in a function;
  *   - inline PTX that reads a special register (asm("mov.u32 %0,
- *     %%laneid;" : "=r"(lane))) becomes a call that reads it.
+ *     %%laneid;" : "=r"(lane))) becomes a call that reads it, and an asm
+ *     statement with no instruction (asm volatile("" ::: "memory")) nothing.
  */
 #include "kernel_edits.h"
 #include "source.h"
@@ -209,9 +210,10 @@ static int definition_at(const char *code, size_t n, size_t g, definition *d)
         size_t b = e;
         while (b > g && is_ident(code[b - 1]))
             b--;
-        if (e - b == strlen("__launch_bounds__") && strncmp(code + b, "__launch_bounds__", e - b) == 0) {
+        if (is_kernel_qualifier(code + b, e - b)) {
             size_t close = matching(code, q, n);
-            d->bounds = q + 1, d->bounds_end = close;
+            if (code[b + 2] == 'l') /* __launch_bounds__, not __maxnreg__ */
+                d->bounds = q + 1, d->bounds_end = close;
             q = close + 1;
             continue;
         }
@@ -386,7 +388,7 @@ static int reached_keyword_in(const char *code, size_t n, size_t from, size_t to
 
 /*
  * __shared__ T a[N], *b; -> __shared__ T a_tl_emu_shared[N], *b_tl_emu_shared;
- * T (&a)[N] = TL_EMU_SHARED_REF(a_tl_emu_shared), *(&b) = ...;
+ * T (&a)[N] = TL_EMU_SHARED_REF(a_tl_emu_shared), *&b = ...;
  * in a function and at namespace scope, and likewise the __device__ and
  * __constant__ variables of namespace scope (their initializers stay with the
  * renamed variable). The kernel reaches each such variable through a reference
@@ -500,9 +502,12 @@ static void edit_reached_variables(const char *s, const char *code, size_t n, co
         for (size_t k = 0; k < n_seg && len < sizeof refs; k++) {
             size_t d0 = k == 0 ? decl_start : seg[k][0];
             char *head = declaration_text(s, n, d0, name[k][0]), *tail = declaration_text(s, n, name[k][1], init[k]);
-            len += (size_t)snprintf(refs + len, sizeof refs - len, "%s%s(&%.*s)%s%s = TL_EMU_SHARED_REF(%.*s%s)",
-                                    k ? "," : "", head, (int)(name[k][1] - name[k][0]), s + name[k][0], tail,
-                                    local ? "" : " TL_EMU_REF_SECTION",
+            /* T (&a)[N], but T &x: g++ warns of the parentheses of T (&x) where T is a class
+             * (a __shared__ float4 or __half), and a build without nvcc takes warnings as errors. */
+            int bounds = strspn(tail, " \t\n") < strlen(tail);
+            len += (size_t)snprintf(refs + len, sizeof refs - len, "%s%s%s&%.*s%s%s%s = TL_EMU_SHARED_REF(%.*s%s)",
+                                    k ? "," : "", head, bounds ? "(" : "", (int)(name[k][1] - name[k][0]),
+                                    s + name[k][0], bounds ? ")" : "", tail, local ? "" : " TL_EMU_REF_SECTION",
                                     (int)(name[k][1] - name[k][0]), s + name[k][0], suffix);
             free(head);
             free(tail);
@@ -551,7 +556,23 @@ static void literal_text(const char *s, size_t from, size_t to, char *out, size_
     out[o] = '\0';
 }
 
+/* An asm statement with no instruction: its template is string literals of blanks alone, and it
+ * has no operands, clobbers at most (asm volatile("" ::: "memory"), a barrier to the compiler's
+ * moving of accesses across it, which the emulator's thread runs in order anyway). code has
+ * its literals blanked. */
+static int no_instruction(const char *code, size_t from, size_t colon, size_t close)
+{
+    for (size_t i = from; i < colon; i++)
+        if (!isspace((unsigned char)code[i]) && code[i] != '"')
+            return 0;
+    for (size_t i = colon; i < close; i++)
+        if (code[i] == '(')
+            return 0;
+    return 1;
+}
+
 /*
+ * asm volatile("" ::: "memory"); -> ((void)0): no instruction, nothing to run.
  * asm("mov.u32 %0, %%laneid;" : "=r"(lane)); -> ((void)((lane) = (unsigned int)
  * tl_emu_cuda_sreg(TL_SREG_LANEID))); the one inline PTX the emulator runs: a read of a
  * special register. Any other asm stays, and emu-compile.sh refuses it with the reason.
@@ -572,10 +593,19 @@ static void edit_special_registers(const char *s, const char *code, size_t n)
         size_t close = matching(code, q, n), colon = q + 1;
         while (colon < close && code[colon] != ':')
             colon++;
-        if (close >= n || colon >= close)
+        if (close >= n)
             continue;
         char text[256], constraint[16];
         literal_text(s, q + 1, colon, text, sizeof text);
+        if (text[0] == '\0' && no_instruction(code, q + 1, colon, close)) {
+            int newlines = 0;
+            for (size_t i = at; i <= close; i++)
+                newlines += s[i] == '\n';
+            add_edit(at, close + 1 - at, "((void)0)%.*s", newlines, "\n\n\n\n\n\n\n\n\n\n\n\n\n\n\n\n");
+            continue;
+        }
+        if (colon >= close)
+            continue;
         /* the one output: "=r"(expr) or "=l"(expr), and after it no input, clobbers at most */
         size_t c = colon + 1;
         while (c < close && isspace((unsigned char)s[c])) /* s: code has the literal blanked */

@@ -32,7 +32,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* The names that follow __global__ (or __device__) up to their parameter list, __launch_bounds__ skipped. */
+/* The names that follow __global__ (or __device__) up to their parameter list, __launch_bounds__
+ * and __maxnreg__ skipped. */
 #define MAX_KERNELS 256
 typedef struct {
     char name[128];
@@ -56,7 +57,7 @@ static void collect(const char *s, const char *keyword)
                 const char *b = e;
                 while (b > p && is_ident(b[-1]))
                     b--;
-                if (e - b == 17 && strncmp(b, "__launch_bounds__", 17) == 0) {
+                if (is_kernel_qualifier(b, (size_t)(e - b))) {
                     while (*q && *q != ')')
                         q++;
                 } else {

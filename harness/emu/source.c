@@ -59,6 +59,12 @@ int is_ident(char c)
     return isalnum((unsigned char)c) || c == '_';
 }
 
+int is_kernel_qualifier(const char *s, size_t len)
+{
+    return (len == strlen("__launch_bounds__") && strncmp(s, "__launch_bounds__", len) == 0) ||
+           (len == strlen("__maxnreg__") && strncmp(s, "__maxnreg__", len) == 0);
+}
+
 
 int line_of(const char *s, size_t i)
 {
