@@ -434,8 +434,8 @@ void transpose(float *d_out, const float *d_in, int rows, int cols) { int x = 1 
 EOF
     grade broken3 "03"
     has "a GPU lab nvcc refuses does not build on the emulator either" '^build failed$' lab 3
-    expect "... its errors headed by nvcc's command, which wrote them" "^nvcc -c labs/03-gpu-naive/transpose.cu"
-    refute "... not by the emulator's g++, which never ran" "^g\+\+ -c labs/03-gpu-naive/transpose.cu"
+    expect "... its errors headed by nvcc's command, which wrote them" "^ *nvcc -c labs/03-gpu-naive/transpose.cu"
+    refute "... not by the emulator's g++, which never ran" "^ *g\+\+ -c labs/03-gpu-naive/transpose.cu"
 fi
 
 handin endless 01-cpu-naive >/dev/null <<EOF
