@@ -2195,7 +2195,7 @@ expect "... and a name that begins as a formula is read as text" "^formula,\"'=H
 mkdir -p "$tmp/names"
 : >"$tmp/names/$(printf 'mallory\nalice,100.00.tgz')"
 : >"$tmp/names/$(printf '.hidden\033[2J')"
-said=$( (TOOLS=$build && . harness/grade/handins.sh && list_handins "$tmp/names") 2>&1 >/dev/null)
+said=$( (export TOOLS=$build && . harness/grade/handins.sh && list_handins "$tmp/names") 2>&1 >/dev/null)
 if [ "$said" = "$(printf '%s\n' "grade-all: .hidden?[2J: a hidden file, not a hand-in: skipped" \
     "grade-all: mallory?alice,100.00.tgz is graded as 'mallory_alice_100.00'")" ]; then
     ok "grade-all's log shows a hand-in's line break and escape as '?', each message on its line"
