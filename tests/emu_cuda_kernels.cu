@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <wchar.h>
 
+#include "emu_simd.cuh"
 #include "lab.h"
 
 /* One thread: each integer intrinsic's result in turn (their values: CUDA's, on the H100). */
@@ -69,6 +70,42 @@ __global__ void dpx_intrinsics(unsigned *out)
     out[k++] = __vibmin_u32(3u, 9u, &p) * 10 + p;
     out[k++] = __vibmax_s16x2(0xfff00003u, 0x00010003u, &p, &q) ^ (unsigned)p << 31 ^ (unsigned)q << 30;
     out[k++] = __vibmin_u16x2(0xfff00003u, 0x00010004u, &p, &q) ^ (unsigned)p << 31 ^ (unsigned)q << 30;
+}
+
+/* One thread: each SIMD intrinsic on each pair of operands (emu_simd.cuh's order, pair by
+ * pair); then a shared and a global address through __cvta_* and back, and __isGridConstant;
+ * then erfcxf, cyl_bessel_i0f and cyl_bessel_i1f of each of in[0..n), normf and rnormf of
+ * in[0..k) for each k to n, and those of rnorm3df and rnorm4df of in[0..3) and in[0..4). */
+__global__ void simd_and_more(unsigned *out, const unsigned *pairs, float *fout, const float *in, int n)
+{
+    __shared__ float tile[32];
+    int k = 0;
+    for (int p = 0; p < TL_SIMD_PAIR_COUNT; p++) {
+        unsigned a = pairs[2 * p], b = pairs[2 * p + 1];
+#define UNARY(name, bits, s, kind) out[k++] = name(a);
+#define BINARY(name, bits, s, kind) out[k++] = name(a, b);
+        TL_SIMD_UNARY(UNARY)
+        TL_SIMD_BINARY(BINARY)
+#undef UNARY
+#undef BINARY
+    }
+    unsigned s0 = (unsigned)__cvta_generic_to_shared(&tile[0]), s5 = (unsigned)__cvta_generic_to_shared(&tile[5]);
+    float *back = (float *)__cvta_shared_to_generic(s5);
+    *back = 7.0f;
+    out[k++] = s5 - s0;
+    out[k++] = tile[5] == 7.0f && __isShared(back);
+    out[k++] = (float *)__cvta_global_to_generic(__cvta_generic_to_global(fout + 3)) == fout + 3;
+    out[k++] = __isGridConstant(&s0) + __isGridConstant(out);
+    int j = 0;
+    for (int i = 0; i < n; i++) {
+        fout[j++] = erfcxf(in[i]);
+        fout[j++] = cyl_bessel_i0f(in[i]);
+        fout[j++] = cyl_bessel_i1f(in[i]);
+        fout[j++] = normf(i + 1, in);
+        fout[j++] = rnormf(i + 1, in);
+    }
+    fout[j++] = rnorm3df(in[0], in[1], in[2]);
+    fout[j++] = rnorm4df(in[0], in[1], in[2], in[3]);
 }
 
 /* One thread: floating-point intrinsics' and conversions' results, as bits. */
@@ -265,6 +302,10 @@ extern "C" {
 void launch_integer_intrinsics(unsigned *out) { integer_intrinsics<<<1, 1>>>(out); }
 void launch_float_intrinsics(unsigned *out) { float_intrinsics<<<1, 1>>>(out); }
 void launch_dpx_intrinsics(unsigned *out) { dpx_intrinsics<<<1, 1>>>(out); }
+void launch_simd_and_more(unsigned *out, const unsigned *pairs, float *fout, const float *in, int n)
+{
+    simd_and_more<<<1, 1>>>(out, pairs, fout, in, n);
+}
 void launch_heap_past_its_end(float *out) { heap_past_its_end<<<1, 1>>>(out); }
 void launch_vectors(int *out) { vectors<<<1, 1>>>(out); }
 void launch_copy(float *out, const float *in, int n, int by_columns)

@@ -7,6 +7,7 @@
  * emulator refuses.
  */
 #include <criterion/criterion.h>
+#include <math.h>
 #include <stdalign.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -14,11 +15,13 @@
 #include <unistd.h>
 
 #include "emu.h"
+#include "emu_simd.cuh"
 #include "gpu.h"
 
 void launch_integer_intrinsics(unsigned *out);
 void launch_float_intrinsics(unsigned *out);
 void launch_dpx_intrinsics(unsigned *out);
+void launch_simd_and_more(unsigned *out, const unsigned *pairs, float *fout, const float *in, int n);
 void launch_vectors(int *out);
 void launch_hinted_copy(float *out, const float *in);
 void launch_copy(float *out, const float *in, int n, int by_columns);
@@ -78,6 +81,180 @@ Test(emulator_cuda, dpx_intrinsics_give_cudas_values)
     fetch(h, d, sizeof h);
     for (size_t i = 0; i < sizeof want / sizeof *want; i++)
         cr_expect_eq(h[i], want[i], "result %zu: 0x%x, CUDA gives 0x%x", i, h[i], want[i]);
+}
+
+/* What each part of a SIMD intrinsic's result is, from the Math API's words for it (its
+ * examples checked below): x and y are the parts of a and b, read as signed or not. */
+enum { SIMD_ABS, SIMD_ABS_SAT, SIMD_NEG, SIMD_NEG_SAT, SIMD_ADD, SIMD_ADD_SAT, SIMD_SUB, SIMD_SUB_SAT,
+       SIMD_AVG, SIMD_HADD, SIMD_ABSDIFF, SIMD_MAX, SIMD_MIN, SIMD_CMP_EQ, SIMD_CMP_NE, SIMD_CMP_GE,
+       SIMD_CMP_GT, SIMD_CMP_LE, SIMD_CMP_LT, SIMD_SET_EQ, SIMD_SET_NE, SIMD_SET_GE, SIMD_SET_GT,
+       SIMD_SET_LE, SIMD_SET_LT, SIMD_SAD };
+
+static long long simd_part(int kind, long long x, long long y, long long lo, long long hi, long long all)
+{
+    long long v;
+    switch (kind) {
+    case SIMD_ABS: return llabs(x);
+    case SIMD_ABS_SAT: v = llabs(x); break;
+    case SIMD_NEG: return -x;
+    case SIMD_NEG_SAT: v = -x; break;
+    case SIMD_ADD: return x + y;
+    case SIMD_ADD_SAT: v = x + y; break;
+    case SIMD_SUB: return x - y;
+    case SIMD_SUB_SAT: v = x - y; break;
+    /* signed: half away from zero (CUDA's comment on __vavgs); unsigned: half up */
+    case SIMD_AVG: return x + y < 0 ? -((-(x + y) + 1) / 2) : (x + y + 1) / 2;
+    case SIMD_HADD: return (x + y) / 2;
+    case SIMD_ABSDIFF: case SIMD_SAD: return llabs(x - y);
+    case SIMD_MAX: return x > y ? x : y;
+    case SIMD_MIN: return x < y ? x : y;
+    case SIMD_CMP_EQ: return x == y ? all : 0;
+    case SIMD_CMP_NE: return x != y ? all : 0;
+    case SIMD_CMP_GE: return x >= y ? all : 0;
+    case SIMD_CMP_GT: return x > y ? all : 0;
+    case SIMD_CMP_LE: return x <= y ? all : 0;
+    case SIMD_CMP_LT: return x < y ? all : 0;
+    case SIMD_SET_EQ: return x == y;
+    case SIMD_SET_NE: return x != y;
+    case SIMD_SET_GE: return x >= y;
+    case SIMD_SET_GT: return x > y;
+    case SIMD_SET_LE: return x <= y;
+    default: return x < y;
+    }
+    return v < lo ? lo : v > hi ? hi : v;
+}
+
+static unsigned simd_want(int kind, int bits, int is_signed, unsigned a, unsigned b)
+{
+    unsigned r = 0, sum = 0;
+    long long all = (1ll << bits) - 1, lo = is_signed ? -(1ll << (bits - 1)) : 0;
+    long long hi = is_signed ? (1ll << (bits - 1)) - 1 : all;
+    for (int s = 0; s < 32; s += bits) {
+        long long x = a >> s & all, y = b >> s & all;
+        if (is_signed && x > hi)
+            x -= all + 1;
+        if (is_signed && y > hi)
+            y -= all + 1;
+        long long v = simd_part(kind, x, y, lo, hi, all);
+        sum += (unsigned)v;
+        r |= (unsigned)(v & all) << s;
+    }
+    return kind == SIMD_SAD ? sum : r;
+}
+
+#define SIMD_ENTRY(name, bits, s, kind) {#name, bits, s, kind},
+static const struct simd_function {
+    const char *name;
+    int bits, is_signed, kind;
+} simd_functions[] = {TL_SIMD_UNARY(SIMD_ENTRY) TL_SIMD_BINARY(SIMD_ENTRY)};
+#undef SIMD_ENTRY
+
+/* Distance in float's ulps (at the reference's magnitude) of got from the reference. */
+static double ulps(float got, long double want)
+{
+    if (isinf((float)want))
+        return got == (float)want ? 0.0 : INFINITY;
+    if (want == 0.0L)
+        return got == 0.0f ? 0.0 : INFINITY;
+    float w = fabsf((float)want);
+    return (double)(fabsl((long double)got - want) / (long double)(nextafterf(w, INFINITY) - w));
+}
+
+/* References in long double, by other means than the emulator's: exp(x^2) erfc(x) by its
+ * definition below 3 and by Laplace's continued fraction from 3; I0 and I1 by their integrals
+ * (1/pi) int_0^pi exp(x cos t) cos(nt) dt, the trapezoid rule (exact to long double for a
+ * periodic integrand at 4000 points). */
+static long double erfcx_reference(long double x)
+{
+    if (x < 3.0L)
+        return expl(x * x) * erfcl(x);
+    long double f = x;
+    for (int k = 4000; k >= 1; k--)
+        f = x + (k / 2.0L) / f;
+    return 1.0L / (sqrtl(3.14159265358979323846264338327950288L) * f);
+}
+
+static long double bessel_i_reference(int n, long double x)
+{
+    if (n == 1 && x == 0.0L)
+        return 0.0L; /* odd: the sum's rounding would give about 1e-20 */
+    const int m = 4000;
+    const long double pi = 3.14159265358979323846264338327950288L;
+    long double sum = 0.0L;
+    for (int i = 0; i <= m; i++) {
+        long double t = pi * i / m, w = i == 0 || i == m ? 0.5L : 1.0L;
+        sum += w * expl(x * cosl(t)) * (n ? cosl(t) : 1.0L);
+    }
+    return sum / m;
+}
+
+static long double norm_reference(int dim, const float *p, int reciprocal)
+{
+    long double sum = 0.0L;
+    for (int i = 0; i < dim; i++)
+        sum += (long double)p[i] * p[i];
+    return reciprocal ? 1.0L / sqrtl(sum) : sqrtl(sum);
+}
+
+Test(emulator_cuda, simd_intrinsics_and_the_math_apis_special_functions)
+{
+    static const unsigned pairs[TL_SIMD_PAIR_COUNT][2] = {TL_SIMD_PAIRS};
+    static const float in[] = {-9.0f, -2.5f, -0.5f, 0.0f, 1e-3f, 0.7f, 2.5f, 10.0f, 85.0f, 150.0f,
+                               1e4f, -20.0f, 3.0f, 15.0f, 50.0f};
+    enum { N = sizeof in / sizeof *in, FUNCTIONS = sizeof simd_functions / sizeof *simd_functions };
+    unsigned *d = device(1024 * sizeof(unsigned)), *dpairs = device(sizeof pairs), h[1024];
+    float *dout = device(8 * N * sizeof(float)), *din = device(sizeof in), fh[8 * N];
+    cr_assert_eq(cudaMemcpy(dpairs, pairs, sizeof pairs, cudaMemcpyHostToDevice), cudaSuccess);
+    cr_assert_eq(cudaMemcpy(din, in, sizeof in, cudaMemcpyHostToDevice), cudaSuccess);
+    launch_simd_and_more(d, dpairs, dout, din, N);
+    fetch(h, d, sizeof h);
+    fetch(fh, dout, sizeof fh);
+
+    /* Every SIMD intrinsic on every pair: bit for bit the Math API's definition. */
+    int k = 0;
+    for (int p = 0; p < TL_SIMD_PAIR_COUNT; p++)
+        for (int f = 0; f < FUNCTIONS; f++, k++) {
+            const struct simd_function *s = &simd_functions[f];
+            unsigned want = simd_want(s->kind, s->bits, s->is_signed, pairs[p][0], pairs[p][1]);
+            cr_expect_eq(h[k], want, "%s(0x%08x, 0x%08x): 0x%08x, CUDA's definition gives 0x%08x", s->name,
+                         pairs[p][0], pairs[p][1], h[k], want);
+        }
+    cr_assert_eq(FUNCTIONS, 82, "the Math API has 82 SIMD intrinsics besides the DPX ones");
+    /* The Math API's own examples (crt/device_functions.h), on the first pair. */
+    static const struct { const char *name; unsigned want; } examples[] = {
+        {"__vcmpeq2", 0xffff0000u}, {"__vcmpges2", 0xffff0000u}, {"__vcmpgeu2", 0xffff0000u},
+        {"__vcmpgts2", 0}, {"__vcmpgtu2", 0}, {"__vcmples2", 0xffffffffu}, {"__vcmpleu2", 0xffffffffu},
+        {"__vcmplts2", 0x0000ffffu}, {"__vcmpltu2", 0x0000ffffu}, {"__vcmpeq4", 0xffffff00u},
+        {"__vcmpges4", 0xffffff00u}, {"__vcmpgeu4", 0xffffff00u}, {"__vcmpgts4", 0}, {"__vcmpgtu4", 0},
+        {"__vcmples4", 0xffffffffu}, {"__vcmpleu4", 0xffffffffu}, {"__vcmplts4", 0x000000ffu},
+        {"__vcmpltu4", 0x000000ffu}};
+    for (size_t e = 0; e < sizeof examples / sizeof *examples; e++)
+        for (int f = 0; f < FUNCTIONS; f++)
+            if (strcmp(simd_functions[f].name, examples[e].name) == 0)
+                cr_expect_eq(h[f], examples[e].want, "%s(0x1234aba5, 0x1234aba6): 0x%08x, the Math API says 0x%08x",
+                             examples[e].name, h[f], examples[e].want);
+
+    /* A shared address is an offset (tile[5] 20 bytes past tile[0]) that turns back into the
+     * same generic address; a global one is the generic one; nothing here is a grid constant. */
+    cr_expect_eq(h[k], 20u, "__cvta_generic_to_shared(&tile[5]) - (&tile[0]): %u", h[k]);
+    cr_expect_eq(h[k + 1], 1u, "__cvta_shared_to_generic gave another address");
+    cr_expect_eq(h[k + 2], 1u, "__cvta_global_to_generic(__cvta_generic_to_global(p)) is not p");
+    cr_expect_eq(h[k + 3], 0u, "__isGridConstant of a local and a global address: %u", h[k + 3]);
+
+    /* The float functions: within 1 ulp of a long double reference (CUDA documents more for its
+     * own: erfcxf 4 ulps, cyl_bessel_i0f and i1f 6, normf and rnormf a few). */
+    int j = 0;
+    for (int i = 0; i < N; i++) {
+        long double want[5] = {erfcx_reference(in[i]), bessel_i_reference(0, in[i]),
+                               bessel_i_reference(1, in[i]), norm_reference(i + 1, in, 0),
+                               norm_reference(i + 1, in, 1)};
+        static const char *names[5] = {"erfcxf", "cyl_bessel_i0f", "cyl_bessel_i1f", "normf", "rnormf"};
+        for (int f = 0; f < 5; f++, j++)
+            cr_expect_leq(ulps(fh[j], want[f]), 1.0, "%s(%g) (normf, rnormf: of the first %d): %.9g, not within 1 ulp of %.12Lg",
+                          names[f], (double)in[i], i + 1, (double)fh[j], want[f]);
+    }
+    cr_expect_leq(ulps(fh[j], norm_reference(3, in, 1)), 1.0, "rnorm3df: %.9g", (double)fh[j]);
+    cr_expect_leq(ulps(fh[j + 1], norm_reference(4, in, 1)), 1.0, "rnorm4df: %.9g", (double)fh[j + 1]);
 }
 
 Test(emulator_cuda, float_intrinsics_round_as_named)

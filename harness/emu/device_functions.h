@@ -243,6 +243,87 @@ static inline unsigned int __vibmin_u16x2(const unsigned int a, const unsigned i
     return tl_emu_dpx_pick<unsigned short>(a, b, 0, pred_hi, pred_lo);
 }
 
+/* ---- SIMD (the Math API's "SIMD Intrinsics", __vadd2, __vcmpgtu4, __vsads2, ...): an unsigned
+ * int as two 16-bit halves (the names ending 2) or four bytes (4), each read as signed (s, ss:
+ * as two's complement) or unsigned (u, us), worked on alone and put back; ss and us saturate
+ * to the part's range, the others wrap. __vavgs rounds half away from zero ((a + b + 1) >> 1
+ * where a + b >= 0, (a + b) >> 1 below: CUDA's own comment on its definition), __vavgu up,
+ * __vhaddu down; __vcmp gives all of a part's bits where it holds, __vset 1; __vsads and
+ * __vsadu sum the parts' absolute differences into one unsigned int. */
+template <int W, bool S, class F> static inline unsigned int tl_emu_simd(unsigned int a, unsigned int b, F f)
+{
+    const unsigned int mask = (1u << W) - 1, sign = S ? 1u << (W - 1) : 0u;
+    const int lo = S ? -(int)sign : 0, hi = S ? (int)sign - 1 : (int)mask;
+    unsigned int r = 0;
+    for (int s = 0; s < 32; s += W) {
+        int x = (int)((a >> s & mask) ^ sign) - (int)sign, y = (int)((b >> s & mask) ^ sign) - (int)sign;
+        r |= ((unsigned int)f(x, y, lo, hi) & mask) << s;
+    }
+    return r;
+}
+template <int W, bool S> static inline unsigned int tl_emu_simd_sad(unsigned int a, unsigned int b)
+{
+    unsigned int sum = 0;
+    tl_emu_simd<W, S>(a, b, [&sum](int x, int y, int, int) { return (int)(sum += (unsigned int)(x > y ? x - y : y - x)); });
+    return sum;
+}
+static inline int tl_emu_simd_clamp(int v, int lo, int hi) { return v < lo ? lo : v > hi ? hi : v; }
+#define TL_EMU_SIMD(name, S, expr)                                                              \
+    static inline unsigned int name##2(unsigned int a, unsigned int b)                          \
+    {                                                                                           \
+        return tl_emu_simd<16, S>(a, b, [](int x, int y, int lo, int hi) { (void)y, (void)lo, (void)hi; return (expr); }); \
+    }                                                                                           \
+    static inline unsigned int name##4(unsigned int a, unsigned int b)                          \
+    {                                                                                           \
+        return tl_emu_simd<8, S>(a, b, [](int x, int y, int lo, int hi) { (void)y, (void)lo, (void)hi; return (expr); }); \
+    }
+#define TL_EMU_SIMD1(name, S, expr)                                                             \
+    static inline unsigned int name##2(unsigned int a)                                          \
+    {                                                                                           \
+        return tl_emu_simd<16, S>(a, 0u, [](int x, int, int lo, int hi) { (void)lo, (void)hi; return (expr); }); \
+    }                                                                                           \
+    static inline unsigned int name##4(unsigned int a)                                          \
+    {                                                                                           \
+        return tl_emu_simd<8, S>(a, 0u, [](int x, int, int lo, int hi) { (void)lo, (void)hi; return (expr); }); \
+    }
+#define TL_EMU_SIMD_SIGNS(name, expr) TL_EMU_SIMD(name##s, true, expr) TL_EMU_SIMD(name##u, false, expr)
+TL_EMU_SIMD1(__vabs, true, x < 0 ? -x : x)
+TL_EMU_SIMD1(__vabsss, true, tl_emu_simd_clamp(x < 0 ? -x : x, lo, hi))
+TL_EMU_SIMD1(__vneg, true, -x)
+TL_EMU_SIMD1(__vnegss, true, tl_emu_simd_clamp(-x, lo, hi))
+TL_EMU_SIMD(__vadd, false, x + y)
+TL_EMU_SIMD(__vaddss, true, tl_emu_simd_clamp(x + y, lo, hi))
+TL_EMU_SIMD(__vaddus, false, tl_emu_simd_clamp(x + y, lo, hi))
+TL_EMU_SIMD(__vsub, false, x - y)
+TL_EMU_SIMD(__vsubss, true, tl_emu_simd_clamp(x - y, lo, hi))
+TL_EMU_SIMD(__vsubus, false, tl_emu_simd_clamp(x - y, lo, hi))
+TL_EMU_SIMD(__vavgs, true, x + y >= 0 ? (x + y + 1) >> 1 : (x + y) >> 1)
+TL_EMU_SIMD(__vavgu, false, (x + y + 1) >> 1)
+TL_EMU_SIMD(__vhaddu, false, (x + y) >> 1)
+TL_EMU_SIMD(__vabsdiffs, true, x > y ? x - y : y - x)
+TL_EMU_SIMD(__vabsdiffu, false, x > y ? x - y : y - x)
+TL_EMU_SIMD_SIGNS(__vmax, x > y ? x : y)
+TL_EMU_SIMD_SIGNS(__vmin, x < y ? x : y)
+TL_EMU_SIMD(__vcmpeq, false, x == y ? -1 : 0)
+TL_EMU_SIMD(__vcmpne, false, x != y ? -1 : 0)
+TL_EMU_SIMD_SIGNS(__vcmpge, x >= y ? -1 : 0)
+TL_EMU_SIMD_SIGNS(__vcmpgt, x > y ? -1 : 0)
+TL_EMU_SIMD_SIGNS(__vcmple, x <= y ? -1 : 0)
+TL_EMU_SIMD_SIGNS(__vcmplt, x < y ? -1 : 0)
+TL_EMU_SIMD(__vseteq, false, x == y)
+TL_EMU_SIMD(__vsetne, false, x != y)
+TL_EMU_SIMD_SIGNS(__vsetge, x >= y)
+TL_EMU_SIMD_SIGNS(__vsetgt, x > y)
+TL_EMU_SIMD_SIGNS(__vsetle, x <= y)
+TL_EMU_SIMD_SIGNS(__vsetlt, x < y)
+#undef TL_EMU_SIMD
+#undef TL_EMU_SIMD1
+#undef TL_EMU_SIMD_SIGNS
+static inline unsigned int __vsads2(unsigned int a, unsigned int b) { return tl_emu_simd_sad<16, true>(a, b); }
+static inline unsigned int __vsads4(unsigned int a, unsigned int b) { return tl_emu_simd_sad<8, true>(a, b); }
+static inline unsigned int __vsadu2(unsigned int a, unsigned int b) { return tl_emu_simd_sad<16, false>(a, b); }
+static inline unsigned int __vsadu4(unsigned int a, unsigned int b) { return tl_emu_simd_sad<8, false>(a, b); }
+
 /* ---- floating-point intrinsics: the rounding mode in the name */
 #define TL_EMU_FOUR_MODES(F)                                                                   \
     F(rn, TL_ROUND_RN) F(rz, TL_ROUND_RZ) F(ru, TL_ROUND_RU) F(rd, TL_ROUND_RD)
@@ -350,6 +431,31 @@ static inline unsigned int __isShared(const void *ptr) { return tl_emu_cuda_spac
 static inline unsigned int __isConstant(const void *ptr) { return tl_emu_cuda_space(ptr) == TL_SPACE_CONSTANT; }
 static inline unsigned int __isLocal(const void *ptr) { return tl_emu_cuda_space(ptr) == TL_SPACE_LOCAL; }
 static inline unsigned int __isClusterShared(const void *ptr) { return __isShared(ptr); }
+/* A kernel's __grid_constant__ parameter is one the emulator cannot tell from its other
+ * variables: 0, as a GPU gives for any address but such a parameter's (README.md: limits). */
+static inline unsigned int __isGridConstant(const void *ptr) { return (void)ptr, 0u; }
+
+/* ---- a generic address as an address of one space and back (__cvta_*): global, constant,
+ * local and grid-constant addresses are the generic ones; a shared address has 32 bits, as a
+ * GPU's has (a program may keep it in an unsigned int): here the distance from the dynamic
+ * shared memory (a static __shared__ array's may be below it), which turns back into the same
+ * generic address. */
+static inline size_t __cvta_generic_to_global(const void *ptr) { return (size_t)ptr; }
+static inline size_t __cvta_generic_to_constant(const void *ptr) { return (size_t)ptr; }
+static inline size_t __cvta_generic_to_local(const void *ptr) { return (size_t)ptr; }
+static inline size_t __cvta_generic_to_grid_constant(const void *ptr) { return (size_t)ptr; }
+static inline size_t __cvta_generic_to_shared(const void *ptr)
+{
+    return (unsigned int)((uintptr_t)ptr - (uintptr_t)tl_emu_cuda_dynamic_shared);
+}
+static inline void *__cvta_global_to_generic(size_t rawbits) { return (void *)rawbits; }
+static inline void *__cvta_constant_to_generic(size_t rawbits) { return (void *)rawbits; }
+static inline void *__cvta_local_to_generic(size_t rawbits) { return (void *)rawbits; }
+static inline void *__cvta_grid_constant_to_generic(size_t rawbits) { return (void *)rawbits; }
+static inline void *__cvta_shared_to_generic(size_t rawbits)
+{
+    return (void *)((uintptr_t)tl_emu_cuda_dynamic_shared + (uintptr_t)(intptr_t)(int)(unsigned int)rawbits);
+}
 
 /* ---- the device's clock (host time here), and a kernel that stops itself */
 static inline long long clock64(void)

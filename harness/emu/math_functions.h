@@ -1,7 +1,8 @@
 /*
  * The functions of the CUDA Math API that C's library lacks (rsqrtf,
- * sinpif, normcdff, erfinvf, norm3df, ...), for the emulator: computed
- * from C's, to double precision where the float ones are concerned.
+ * sinpif, normcdff, erfinvf, norm3df, normf, erfcxf, cyl_bessel_i0f,
+ * ...), for the emulator: computed from C's, to double precision (or
+ * long double) where the float ones are concerned.
  */
 #ifndef TILELAB_EMU_MATH_FUNCTIONS_H
 #define TILELAB_EMU_MATH_FUNCTIONS_H
@@ -63,6 +64,66 @@ static inline double rnorm4d(double a, double b, double c, double d) { return 1.
 static inline float rnorm4df(float a, float b, float c, float d) { return (float)rnorm4d(a, b, c, d); }
 static inline double rhypot(double a, double b) { return 1.0 / hypot(a, b); }
 static inline float rhypotf(float a, float b) { return (float)rhypot(a, b); }
+static inline double norm(int dim, const double *p)
+{
+    long double sum = 0.0L;
+    for (int i = 0; i < dim; i++)
+        sum += (long double)p[i] * p[i];
+    return (double)sqrtl(sum);
+}
+static inline float normf(int dim, const float *p)
+{
+    double sum = 0.0;
+    for (int i = 0; i < dim; i++)
+        sum += (double)p[i] * p[i];
+    return (float)sqrt(sum);
+}
+static inline double rnorm(int dim, const double *p) { return 1.0 / norm(dim, p); }
+static inline float rnormf(int dim, const float *p)
+{
+    double sum = 0.0;
+    for (int i = 0; i < dim; i++)
+        sum += (double)p[i] * p[i];
+    return (float)(1.0 / sqrt(sum));
+}
+
+/* exp(x^2) erfc(x), in long double (whose erfc reaches x = 106) up to x = 100 (x^2 as a sum
+ * of two, exactly), and past it by its asymptotic series 1/(x sqrt(pi)) (1 - 1/(2x^2) + 3/(2x^2)^2 - 15/(2x^2)^3 ...). */
+static inline long double tl_emu_erfcx(long double x)
+{
+    if (x != x)
+        return x;
+    if (x < 100.0L) {
+        long double h = x * x, l = fmal(x, x, -h); /* x^2 = h + l exactly */
+        return expl(h) * (1.0L + l) * erfcl(x);
+    }
+    long double t = 1.0L / (2.0L * x * x), term = 1.0L, sum = 1.0L;
+    for (int k = 1; k < 6; k++)
+        sum += term *= -(2 * k - 1) * t;
+    return sum / (x * 1.7724538509055160273L);
+}
+static inline double erfcx(double x) { return (double)tl_emu_erfcx(x); }
+static inline float erfcxf(float x) { return (float)tl_emu_erfcx(x); }
+
+/* The modified Bessel functions of the first kind, I0 and I1, by their power series
+ * sum ((x/2)^(2k+n) / (k! (k+n)!)), whose terms are all positive: long double keeps it to an
+ * ulp of double; past |x| = 713.99 I0 is beyond double, and past 89.4 I1 beyond float. */
+static inline long double tl_emu_bessel_i(int n, long double x)
+{
+    if (x != x)
+        return x;
+    long double ax = fabsl(x);
+    if (ax > 800.0L)
+        return n ? copysignl(HUGE_VALL, x) : HUGE_VALL;
+    long double q = ax * ax / 4.0L, term = n ? ax / 2.0L : 1.0L, sum = term;
+    for (int k = 1; term > sum * 1e-21L; k++)
+        sum += term *= q / ((long double)k * (k + n));
+    return n ? copysignl(sum, x) : sum;
+}
+static inline double cyl_bessel_i0(double x) { return (double)tl_emu_bessel_i(0, x); }
+static inline double cyl_bessel_i1(double x) { return (double)tl_emu_bessel_i(1, x); }
+static inline float cyl_bessel_i0f(float x) { return (float)tl_emu_bessel_i(0, x); }
+static inline float cyl_bessel_i1f(float x) { return (float)tl_emu_bessel_i(1, x); }
 
 #endif /* __cplusplus */
 
