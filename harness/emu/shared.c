@@ -29,6 +29,10 @@ extern char __stop_tl_shared[] __attribute__((weak));
 
 static struct asan_global **globals;
 static size_t n_globals;
+/* Per global (as globals[]), which of host code and kernels read and wrote it
+ * (tl_emu_global_reached). */
+static unsigned char *sides;
+#define EITHER 0x80
 static uintptr_t globals_lo = UINTPTR_MAX, globals_hi;
 
 extern char __start_tl_constant[] __attribute__((weak));
@@ -63,7 +67,13 @@ void __asan_register_globals(struct asan_global *g, uintptr_t n)
     if (!grown)
         abort();
     globals = grown;
+    unsigned char *more = realloc(sides, n_globals + n);
+    if (!more)
+        abort();
+    sides = more;
     for (uintptr_t i = 0; i < n; i++) {
+        /* __shared__ arrays and string literals are neither side's: never refused. */
+        sides[n_globals] = tl_emu_is_shared(&g[i]) || strcmp(g[i].name, "<string literal>") == 0 ? EITHER : 0;
         globals[n_globals++] = &g[i];
         if (g[i].beg < globals_lo)
             globals_lo = g[i].beg;
@@ -111,6 +121,39 @@ const struct asan_global *tl_emu_global_at(uintptr_t a)
         if (a - globals[i]->beg < globals[i]->size_with_redzone)
             return last = globals[i];
     return NULL;
+}
+
+/*
+ * A lab variable is host memory or device memory, never both: a GPU keeps a
+ * __device__ or __constant__ variable in device memory, which host code
+ * reaches only through the runtime's calls (cudaMemcpyToSymbol and
+ * cudaMemcpyFromSymbol; a pointer from cudaGetSymbolAddress crashes it, and
+ * the variable's name reaches a host copy the kernels never see), and a host
+ * variable in host memory, which a kernel does not reach. The emulator keeps
+ * both in the program's data, where host code that read what a kernel wrote,
+ * or wrote what a kernel read, moved memory no count saw: a lab 5 file
+ * transposed in __device__ arrays from its host code, between two coalesced
+ * copy kernels, and its technique and cost were the copies' (tests/hostile/).
+ * So each variable keeps which side read and wrote it: host code's read of a
+ * variable a kernel wrote, its write of one a kernel reached, a kernel's read
+ * of one host code wrote, its write of one host code reached, is refused
+ * (both sides reading one, a constant's initializer, is not). 0, or the
+ * other side's access that refuses it: TL_HOST_WROTE and the like.
+ */
+int tl_emu_global_reached(const struct asan_global *g, int by_kernel, int wrote)
+{
+    static size_t last;
+    if (!(last < n_globals && globals[last] == g))
+        for (last = 0; last < n_globals && globals[last] != g; last++)
+            ;
+    if (last == n_globals || sides[last] & EITHER)
+        return 0;
+    unsigned char other = sides[last] & (by_kernel ? TL_HOST_READ | TL_HOST_WROTE : TL_KERNEL_READ | TL_KERNEL_WROTE);
+    unsigned char refused = wrote ? other : other & (TL_HOST_WROTE | TL_KERNEL_WROTE);
+    if (refused)
+        return refused;
+    sides[last] |= by_kernel ? (wrote ? TL_KERNEL_WROTE : TL_KERNEL_READ) : (wrote ? TL_HOST_WROTE : TL_HOST_READ);
+    return 0;
 }
 
 size_t tl_emu_lab_variable_bytes(void)
