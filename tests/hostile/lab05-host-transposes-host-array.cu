@@ -7,7 +7,8 @@
  * kernel copies the second out the same way. The emulator let a kernel
  * reach any variable of the file but a __shared__ array as device memory,
  * and host code reach them all, uncounted (a GPU's kernel faults on a host
- * array's address).
+ * array's address): 8.00 of 10 (technique 3 of 3), its control 5.00 (a
+ * cheating helper, 2026-11-28).
  * control: naive-transpose.cu
  */
 #include "lab.h"
