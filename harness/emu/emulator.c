@@ -508,7 +508,8 @@ static __attribute__((noinline)) void check_device_access(uintptr_t a, size_t si
                   "constant memory (the host writes it, with cudaMemcpyToSymbol)", verb(kind), g->name);
         int host = shared ? 0 : tl_emu_global_reached(g, 1, kind != GLOBAL_LOAD);
         if (host)
-            fault(cudaErrorIllegalAddress, "%s the variable %s, which host code %s: a variable is "
+            fault(cudaErrorIllegalAddress, "%s the variable %s, which host code %s (by an access "
+                  "of its own, or through a C library function): a variable is "
                   "host memory or device memory, never both. A kernel reaches a __device__ or "
                   "__constant__ variable, which host code fills and reads only through "
                   "cudaMemcpyToSymbol and cudaMemcpyFromSymbol, and no host variable",
@@ -2530,6 +2531,7 @@ cudaError_t tl_emu_launch(dim3 grid, dim3 block, size_t dynamic_shared, cudaStre
                                 (unsigned long long)grid.x * grid.y * grid.z);
             }
     tl_emu_device_memory(0);
+    tl_emu_globals_settle();
     if (counted && !launch_refused) {
         const tl_emu_stats *k = C->kernel_stats;
         tl_emu_clock_launch(tl_memory_cost((double)(k->global_load_sectors - before.global_load_sectors),

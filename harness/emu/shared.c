@@ -33,6 +33,25 @@ static size_t n_globals;
  * (tl_emu_global_reached). */
 static unsigned char *sides;
 #define EITHER 0x80
+/* Per global, a digest of its bytes as the device side last left them (or as the program
+ * started), and the operation (a launch or a copy: epoch) that last checked it. */
+static uint64_t *digests;
+static unsigned *checked, epoch = 1;
+
+static uint64_t digest_of(const struct asan_global *g)
+{
+    const unsigned char *p = (const unsigned char *)g->beg;
+    uint64_t h = 0xcbf29ce484222325ull, w;
+    size_t i = 0;
+    for (; i + 8 <= g->size; i += 8) {
+        memcpy(&w, p + i, 8);
+        h = (h ^ w) * 0x100000001b3ull;
+        h ^= h >> 29;
+    }
+    for (; i < g->size; i++)
+        h = (h ^ p[i]) * 0x100000001b3ull;
+    return h;
+}
 static uintptr_t globals_lo = UINTPTR_MAX, globals_hi;
 
 extern char __start_tl_constant[] __attribute__((weak));
@@ -71,9 +90,16 @@ void __asan_register_globals(struct asan_global *g, uintptr_t n)
     if (!more)
         abort();
     sides = more;
+    uint64_t *d = realloc(digests, (n_globals + n) * sizeof *d);
+    unsigned *c = d ? realloc(checked, (n_globals + n) * sizeof *c) : NULL;
+    if (!d || !c)
+        abort();
+    digests = d, checked = c;
     for (uintptr_t i = 0; i < n; i++) {
         /* __shared__ arrays and string literals are neither side's: never refused. */
         sides[n_globals] = tl_emu_is_shared(&g[i]) || strcmp(g[i].name, "<string literal>") == 0 ? EITHER : 0;
+        digests[n_globals] = sides[n_globals] ? 0 : digest_of(&g[i]);
+        checked[n_globals] = 0;
         globals[n_globals++] = &g[i];
         if (g[i].beg < globals_lo)
             globals_lo = g[i].beg;
@@ -148,6 +174,14 @@ int tl_emu_global_reached(const struct asan_global *g, int by_kernel, int wrote)
             ;
     if (last == n_globals || sides[last] & EITHER)
         return 0;
+    /* Once an operation, the device side's first access: the bytes as it left them, or else
+     * host code changed them by a path the instrumentation does not see (a C library
+     * function), as its write. */
+    if (by_kernel && checked[last] != epoch) {
+        checked[last] = epoch;
+        if (digest_of(g) != digests[last])
+            sides[last] |= TL_HOST_WROTE;
+    }
     unsigned char other = sides[last] & (by_kernel ? TL_HOST_READ | TL_HOST_WROTE : TL_KERNEL_READ | TL_KERNEL_WROTE);
     unsigned char refused = wrote ? other : other & (TL_HOST_WROTE | TL_KERNEL_WROTE);
     if (refused)
@@ -163,6 +197,16 @@ size_t tl_emu_lab_variable_bytes(void)
         if (!tl_emu_is_shared(globals[i]) && strcmp(globals[i]->name, "<string literal>") != 0)
             bytes += globals[i]->size;
     return bytes;
+}
+
+/* After a launch or a copy: the digests of the variables it reached (tl_emu_global_reached),
+ * as it left them, and the next operation's number. */
+void tl_emu_globals_settle(void)
+{
+    for (size_t i = 0; i < n_globals; i++)
+        if (checked[i] == epoch)
+            digests[i] = digest_of(globals[i]);
+    epoch++;
 }
 
 /* The __shared__ arrays of template kernels, from the symbol table (statics.c). */
@@ -279,4 +323,3 @@ void tl_emu_poison_shared(size_t dynamic)
         for (size_t b = 0; b < statics[i].size; b++)
             ((unsigned char *)statics[i].beg)[b] = ((unsigned char *)&bits)[b % 4];
 }
-
