@@ -2501,6 +2501,7 @@ cudaError_t tl_emu_launch(dim3 grid, dim3 block, size_t dynamic_shared, cudaStre
         C->profiled_launches++;
         tl_emu_kit_write(0);
     }
+    tl_emu_globals_begin();
     tl_emu_device_memory(1);
     tl_emu_block_race_launch();
     n_outside_kinds = 0;

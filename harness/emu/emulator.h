@@ -249,7 +249,9 @@ void tl_emu_shared_section(uintptr_t *start, size_t *bytes);
  * did to it (shared.c): 0, or the other side's access that refuses it. */
 enum { TL_HOST_READ = 1, TL_HOST_WROTE = 2, TL_KERNEL_READ = 4, TL_KERNEL_WROTE = 8 };
 int tl_emu_global_reached(const struct asan_global *g, int by_kernel, int wrote);
-/* After a launch or a copy (shared.c): what it left in the variables it reached. */
+/* Before a launch or a copy, and after it (shared.c): an operation of its own, and what it
+ * left in the variables it reached. */
+void tl_emu_globals_begin(void);
 void tl_emu_globals_settle(void);
 /* Its name in the lab file (rewrite renames a __shared__ variable: kernel_edits.h). */
 const char *tl_emu_global_name(const struct asan_global *g);

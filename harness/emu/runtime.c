@@ -440,6 +440,7 @@ static enum cudaMemcpyKind direction(const void *dst, const void *src, enum cuda
 
 cudaError_t cudaMemcpy(void *dst, const void *src, size_t bytes, enum cudaMemcpyKind kind)
 {
+    tl_emu_globals_begin();
     if (settle())
         return sticky_error;
     kind = direction(dst, src, kind);
@@ -472,6 +473,7 @@ cudaError_t cudaMemcpyAsync(void *dst, const void *src, size_t bytes, enum cudaM
 
 cudaError_t cudaMemset(void *ptr, int value, size_t bytes)
 {
+    tl_emu_globals_begin();
     if (settle())
         return sticky_error;
     cudaError_t err = check_range(ptr, bytes, 1, "cudaMemset", "device");
@@ -502,6 +504,7 @@ cudaError_t cudaDeviceSynchronize(void)
 cudaError_t cudaMemcpy2D(void *dst, size_t dpitch, const void *src, size_t spitch, size_t width,
                          size_t height, enum cudaMemcpyKind kind)
 {
+    tl_emu_globals_begin();
     if (settle())
         return sticky_error;
     if (width > dpitch || width > spitch)
@@ -542,6 +545,7 @@ cudaError_t cudaMemcpy2DAsync(void *dst, size_t dpitch, const void *src, size_t 
 
 cudaError_t cudaMemset2D(void *ptr, size_t pitch, int value, size_t width, size_t height)
 {
+    tl_emu_globals_begin();
     if (settle())
         return sticky_error;
     if (width > pitch)
@@ -699,6 +703,7 @@ cudaError_t tl_emu_cuda_memcpy_symbol(const void *symbol, size_t symbol_bytes, v
                                       size_t bytes, size_t offset, enum cudaMemcpyKind kind,
                                       int to_symbol)
 {
+    tl_emu_globals_begin();
     const char *call = to_symbol ? "cudaMemcpyToSymbol" : "cudaMemcpyFromSymbol";
     if (settle())
         return sticky_error;

@@ -199,6 +199,14 @@ size_t tl_emu_lab_variable_bytes(void)
     return bytes;
 }
 
+/* Before a launch or a copy: a number of its own, so that what an operation refused before
+ * its end (a copy whose destination was refused after its source was checked) leaves no
+ * variable taken as checked by the next. */
+void tl_emu_globals_begin(void)
+{
+    epoch++;
+}
+
 /* After a launch or a copy: the digests of the variables it reached (tl_emu_global_reached),
  * as it left them, and the next operation's number. */
 void tl_emu_globals_settle(void)
