@@ -366,11 +366,30 @@ static void block_race_store_in(const tl_emu_allocation *al, uintptr_t a, size_t
         tl_emu_block_race_stored(al->base, al->size, a, size, block_index(), writer_now(), pc, was);
 }
 
+/* Host code's access to a variable of the lab file that a kernel reached (shared.c,
+ * tl_emu_global_reached): refused, as device memory is. */
+static __attribute__((noinline)) void host_touches_variable(const struct asan_global *g, int kind, int kernel)
+{
+    fprintf(stderr,
+            "tilelab emulator: host code %s the variable %s, which a kernel %s.\n"
+            "A variable is host memory or device memory, never both: on a GPU a kernel reaches "
+            "__device__ and __constant__ variables, never a host one (a pointer to it faults "
+            "there), and host code reaches those only through cudaMemcpyToSymbol and "
+            "cudaMemcpyFromSymbol (a pointer from cudaGetSymbolAddress crashes it, and the "
+            "variable's name reaches a host copy that no kernel sees).\n",
+            verb(kind), tl_emu_global_name(g), kernel & TL_KERNEL_WROTE ? "wrote" : "read");
+    abort();
+}
+
 /* check_access of an access by host code (no thread runs). */
 static __attribute__((noinline)) void check_host_access(uintptr_t a, int kind)
 {
     if (tl_emu_has_arena() && tl_emu_in_arena(a))
         host_touches_device(a, kind);
+    const struct asan_global *g = tl_emu_global_at(a);
+    int kernel = g ? tl_emu_global_reached(g, 0, kind != GLOBAL_LOAD) : 0;
+    if (kernel)
+        host_touches_variable(g, kind, kernel);
 }
 
 /* Where an access lies past a named matrix's elements, for a message: "at in[211024], where in
@@ -487,6 +506,14 @@ static __attribute__((noinline)) void check_device_access(uintptr_t a, size_t si
         if (constant && kind != GLOBAL_LOAD)
             fault(cudaErrorIllegalAddress, "%s the __constant__ variable %s: kernels only read "
                   "constant memory (the host writes it, with cudaMemcpyToSymbol)", verb(kind), g->name);
+        int host = shared ? 0 : tl_emu_global_reached(g, 1, kind != GLOBAL_LOAD);
+        if (host)
+            fault(cudaErrorIllegalAddress, "%s the variable %s, which host code %s (by an access "
+                  "of its own, or through a C library function): a variable is "
+                  "host memory or device memory, never both. A kernel reaches a __device__ or "
+                  "__constant__ variable, which host code fills and reads only through "
+                  "cudaMemcpyToSymbol and cudaMemcpyFromSymbol, and no host variable",
+                  verb(kind), tl_emu_global_name(g), host & TL_HOST_WROTE ? "wrote" : "read");
         if (shared)
             check_race(a, size, kind, pc);
         else if (kind == GLOBAL_STORE)
@@ -2474,6 +2501,7 @@ cudaError_t tl_emu_launch(dim3 grid, dim3 block, size_t dynamic_shared, cudaStre
         C->profiled_launches++;
         tl_emu_kit_write(0);
     }
+    tl_emu_globals_begin();
     tl_emu_device_memory(1);
     tl_emu_block_race_launch();
     n_outside_kinds = 0;
@@ -2504,6 +2532,7 @@ cudaError_t tl_emu_launch(dim3 grid, dim3 block, size_t dynamic_shared, cudaStre
                                 (unsigned long long)grid.x * grid.y * grid.z);
             }
     tl_emu_device_memory(0);
+    tl_emu_globals_settle();
     if (counted && !launch_refused) {
         const tl_emu_stats *k = C->kernel_stats;
         tl_emu_clock_launch(tl_memory_cost((double)(k->global_load_sectors - before.global_load_sectors),

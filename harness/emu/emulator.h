@@ -245,6 +245,14 @@ struct asan_global {
 const struct asan_global *tl_emu_global_at(uintptr_t a);
 /* Where the lab file's __shared__ arrays lie (the section tl_shared; 0 bytes for none). */
 void tl_emu_shared_section(uintptr_t *start, size_t *bytes);
+/* Whether a kernel (by_kernel) or host code may read (or write) g, by what the other side
+ * did to it (shared.c): 0, or the other side's access that refuses it. */
+enum { TL_HOST_READ = 1, TL_HOST_WROTE = 2, TL_KERNEL_READ = 4, TL_KERNEL_WROTE = 8 };
+int tl_emu_global_reached(const struct asan_global *g, int by_kernel, int wrote);
+/* Before a launch or a copy, and after it (shared.c): an operation of its own, and what it
+ * left in the variables it reached. */
+void tl_emu_globals_begin(void);
+void tl_emu_globals_settle(void);
 /* Its name in the lab file (rewrite renames a __shared__ variable: kernel_edits.h). */
 const char *tl_emu_global_name(const struct asan_global *g);
 /* Whether g is a __shared__ array; a __constant__ variable. */

@@ -384,6 +384,23 @@ cudaError_t cudaFree(void *ptr)
     return sticky_error;
 }
 
+/* A copy's or a set's access to the lab's variable g, device memory's side of it (shared.c,
+ * tl_emu_global_reached): refused where host code read or wrote it. which says the copy's
+ * side: "source" is read, "destination" and "device" (a set) written. */
+static cudaError_t reached(const struct asan_global *g, const char *call, const char *which)
+{
+    int wrote = strcmp(which, "source") != 0, host = tl_emu_global_reached(g, 1, wrote);
+    if (!host)
+        return cudaSuccess;
+    return tl_emu_fail(cudaErrorInvalidValue, "%s: the %s is the variable %s, which host code %s "
+                       "(by an access of its own, or through a C library function): "
+                       "a variable is host memory or device memory, never both. Copies and kernels "
+                       "reach __device__ and __constant__ variables, which host code fills and reads "
+                       "only through cudaMemcpyToSymbol and cudaMemcpyFromSymbol, and no host "
+                       "variable", call, which, tl_emu_global_name(g),
+                       host & TL_HOST_WROTE ? "wrote" : "read");
+}
+
 static cudaError_t check_range(const void *p, size_t bytes, int device, const char *call,
                                const char *which)
 {
@@ -400,7 +417,7 @@ static cudaError_t check_range(const void *p, size_t bytes, int device, const ch
         if (a + bytes > g->beg + g->size)
             return tl_emu_fail(cudaErrorInvalidValue, "%s: %zu bytes from %p run past the end of "
                                "the variable %s", call, bytes, p, g->name);
-        return cudaSuccess;
+        return reached(g, call, which);
     }
     if (!tl_emu_in_arena(a) || !tl_emu_allocation_of(a, 0))
         return tl_emu_fail(cudaErrorInvalidValue, "%s: the %s pointer %p is not device memory from "
@@ -423,6 +440,7 @@ static enum cudaMemcpyKind direction(const void *dst, const void *src, enum cuda
 
 cudaError_t cudaMemcpy(void *dst, const void *src, size_t bytes, enum cudaMemcpyKind kind)
 {
+    tl_emu_globals_begin();
     if (settle())
         return sticky_error;
     kind = direction(dst, src, kind);
@@ -438,6 +456,7 @@ cudaError_t cudaMemcpy(void *dst, const void *src, size_t bytes, enum cudaMemcpy
     tl_emu_device_memory(1);
     memmove(dst, src, bytes);
     tl_emu_device_memory(0);
+    tl_emu_globals_settle();
     if (kind == cudaMemcpyDeviceToDevice)
         tl_emu_clock_copy(bytes, bytes);
     if (kind == cudaMemcpyDeviceToDevice && lab_running)
@@ -454,6 +473,7 @@ cudaError_t cudaMemcpyAsync(void *dst, const void *src, size_t bytes, enum cudaM
 
 cudaError_t cudaMemset(void *ptr, int value, size_t bytes)
 {
+    tl_emu_globals_begin();
     if (settle())
         return sticky_error;
     cudaError_t err = check_range(ptr, bytes, 1, "cudaMemset", "device");
@@ -462,6 +482,7 @@ cudaError_t cudaMemset(void *ptr, int value, size_t bytes)
     tl_emu_device_memory(1);
     memset(ptr, value, bytes);
     tl_emu_device_memory(0);
+    tl_emu_globals_settle();
     tl_emu_clock_copy(0, bytes);
     if (lab_running)
         tl_emu_count_copy("cudaMemset", 0, 0, (uintptr_t)ptr, bytes, bytes, 1);
@@ -483,6 +504,7 @@ cudaError_t cudaDeviceSynchronize(void)
 cudaError_t cudaMemcpy2D(void *dst, size_t dpitch, const void *src, size_t spitch, size_t width,
                          size_t height, enum cudaMemcpyKind kind)
 {
+    tl_emu_globals_begin();
     if (settle())
         return sticky_error;
     if (width > dpitch || width > spitch)
@@ -505,6 +527,7 @@ cudaError_t cudaMemcpy2D(void *dst, size_t dpitch, const void *src, size_t spitc
     for (size_t r = 0; r < height; r++)
         memmove((char *)dst + r * dpitch, (const char *)src + r * spitch, width);
     tl_emu_device_memory(0);
+    tl_emu_globals_settle();
     if (kind == cudaMemcpyDeviceToDevice)
         tl_emu_clock_copy(width * height, width * height);
     if (kind == cudaMemcpyDeviceToDevice && lab_running)
@@ -522,6 +545,7 @@ cudaError_t cudaMemcpy2DAsync(void *dst, size_t dpitch, const void *src, size_t 
 
 cudaError_t cudaMemset2D(void *ptr, size_t pitch, int value, size_t width, size_t height)
 {
+    tl_emu_globals_begin();
     if (settle())
         return sticky_error;
     if (width > pitch)
@@ -536,6 +560,7 @@ cudaError_t cudaMemset2D(void *ptr, size_t pitch, int value, size_t width, size_
     for (size_t r = 0; r < height; r++)
         memset((char *)ptr + r * pitch, value, width);
     tl_emu_device_memory(0);
+    tl_emu_globals_settle();
     tl_emu_clock_copy(0, width * height);
     if (lab_running)
         tl_emu_count_copy("cudaMemset", 0, 0, (uintptr_t)ptr, pitch, width, height);
@@ -678,6 +703,7 @@ cudaError_t tl_emu_cuda_memcpy_symbol(const void *symbol, size_t symbol_bytes, v
                                       size_t bytes, size_t offset, enum cudaMemcpyKind kind,
                                       int to_symbol)
 {
+    tl_emu_globals_begin();
     const char *call = to_symbol ? "cudaMemcpyToSymbol" : "cudaMemcpyFromSymbol";
     if (settle())
         return sticky_error;
@@ -699,12 +725,15 @@ cudaError_t tl_emu_cuda_memcpy_symbol(const void *symbol, size_t symbol_bytes, v
         return refused_in_lab("your code called cudaMemcpyFromSymbol to the host: a lab's function "
                               "launches its work and returns, and the kit copies the results (lab.h)");
     cudaError_t err = check_range(buf, bytes, from_device, call, to_symbol ? "source" : "destination");
+    if (!err)
+        err = reached(g, call, to_symbol ? "destination" : "source");
     if (err)
         return err;
     char *var = (char *)symbol + offset;
     tl_emu_device_memory(1);
     memmove(to_symbol ? var : (char *)buf, to_symbol ? (char *)buf : var, bytes);
     tl_emu_device_memory(0);
+    tl_emu_globals_settle();
     /* A copy of the lab's moves what cudaMemcpy's does: a variable is device memory, and
      * from the host only its writes are the device's. */
     if (lab_running)

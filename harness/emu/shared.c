@@ -29,6 +29,29 @@ extern char __stop_tl_shared[] __attribute__((weak));
 
 static struct asan_global **globals;
 static size_t n_globals;
+/* Per global (as globals[]), which of host code and kernels read and wrote it
+ * (tl_emu_global_reached). */
+static unsigned char *sides;
+#define EITHER 0x80
+/* Per global, a digest of its bytes as the device side last left them (or as the program
+ * started), and the operation (a launch or a copy: epoch) that last checked it. */
+static uint64_t *digests;
+static unsigned *checked, epoch = 1;
+
+static uint64_t digest_of(const struct asan_global *g)
+{
+    const unsigned char *p = (const unsigned char *)g->beg;
+    uint64_t h = 0xcbf29ce484222325ull, w;
+    size_t i = 0;
+    for (; i + 8 <= g->size; i += 8) {
+        memcpy(&w, p + i, 8);
+        h = (h ^ w) * 0x100000001b3ull;
+        h ^= h >> 29;
+    }
+    for (; i < g->size; i++)
+        h = (h ^ p[i]) * 0x100000001b3ull;
+    return h;
+}
 static uintptr_t globals_lo = UINTPTR_MAX, globals_hi;
 
 extern char __start_tl_constant[] __attribute__((weak));
@@ -63,7 +86,20 @@ void __asan_register_globals(struct asan_global *g, uintptr_t n)
     if (!grown)
         abort();
     globals = grown;
+    unsigned char *more = realloc(sides, n_globals + n);
+    if (!more)
+        abort();
+    sides = more;
+    uint64_t *d = realloc(digests, (n_globals + n) * sizeof *d);
+    unsigned *c = d ? realloc(checked, (n_globals + n) * sizeof *c) : NULL;
+    if (!d || !c)
+        abort();
+    digests = d, checked = c;
     for (uintptr_t i = 0; i < n; i++) {
+        /* __shared__ arrays and string literals are neither side's: never refused. */
+        sides[n_globals] = tl_emu_is_shared(&g[i]) || strcmp(g[i].name, "<string literal>") == 0 ? EITHER : 0;
+        digests[n_globals] = sides[n_globals] ? 0 : digest_of(&g[i]);
+        checked[n_globals] = 0;
         globals[n_globals++] = &g[i];
         if (g[i].beg < globals_lo)
             globals_lo = g[i].beg;
@@ -113,6 +149,47 @@ const struct asan_global *tl_emu_global_at(uintptr_t a)
     return NULL;
 }
 
+/*
+ * A lab variable is host memory or device memory, never both: a GPU keeps a
+ * __device__ or __constant__ variable in device memory, which host code
+ * reaches only through the runtime's calls (cudaMemcpyToSymbol and
+ * cudaMemcpyFromSymbol; a pointer from cudaGetSymbolAddress crashes it, and
+ * the variable's name reaches a host copy the kernels never see), and a host
+ * variable in host memory, which a kernel does not reach. The emulator keeps
+ * both in the program's data, where host code that read what a kernel wrote,
+ * or wrote what a kernel read, moved memory no count saw: a lab 5 file
+ * transposed in __device__ arrays from its host code, between two coalesced
+ * copy kernels, and its technique and cost were the copies' (tests/hostile/).
+ * So each variable keeps which side read and wrote it: host code's read of a
+ * variable a kernel wrote, its write of one a kernel reached, a kernel's read
+ * of one host code wrote, its write of one host code reached, is refused
+ * (both sides reading one, a constant's initializer, is not). 0, or the
+ * other side's access that refuses it: TL_HOST_WROTE and the like.
+ */
+int tl_emu_global_reached(const struct asan_global *g, int by_kernel, int wrote)
+{
+    static size_t last;
+    if (!(last < n_globals && globals[last] == g))
+        for (last = 0; last < n_globals && globals[last] != g; last++)
+            ;
+    if (last == n_globals || sides[last] & EITHER)
+        return 0;
+    /* Once an operation, the device side's first access: the bytes as it left them, or else
+     * host code changed them by a path the instrumentation does not see (a C library
+     * function), as its write. */
+    if (by_kernel && checked[last] != epoch) {
+        checked[last] = epoch;
+        if (digest_of(g) != digests[last])
+            sides[last] |= TL_HOST_WROTE;
+    }
+    unsigned char other = sides[last] & (by_kernel ? TL_HOST_READ | TL_HOST_WROTE : TL_KERNEL_READ | TL_KERNEL_WROTE);
+    unsigned char refused = wrote ? other : other & (TL_HOST_WROTE | TL_KERNEL_WROTE);
+    if (refused)
+        return refused;
+    sides[last] |= by_kernel ? (wrote ? TL_KERNEL_WROTE : TL_KERNEL_READ) : (wrote ? TL_HOST_WROTE : TL_HOST_READ);
+    return 0;
+}
+
 size_t tl_emu_lab_variable_bytes(void)
 {
     size_t bytes = 0;
@@ -120,6 +197,24 @@ size_t tl_emu_lab_variable_bytes(void)
         if (!tl_emu_is_shared(globals[i]) && strcmp(globals[i]->name, "<string literal>") != 0)
             bytes += globals[i]->size;
     return bytes;
+}
+
+/* Before a launch or a copy: a number of its own, so that what an operation refused before
+ * its end (a copy whose destination was refused after its source was checked) leaves no
+ * variable taken as checked by the next. */
+void tl_emu_globals_begin(void)
+{
+    epoch++;
+}
+
+/* After a launch or a copy: the digests of the variables it reached (tl_emu_global_reached),
+ * as it left them, and the next operation's number. */
+void tl_emu_globals_settle(void)
+{
+    for (size_t i = 0; i < n_globals; i++)
+        if (checked[i] == epoch)
+            digests[i] = digest_of(globals[i]);
+    epoch++;
 }
 
 /* The __shared__ arrays of template kernels, from the symbol table (statics.c). */
@@ -236,4 +331,3 @@ void tl_emu_poison_shared(size_t dynamic)
         for (size_t b = 0; b < statics[i].size; b++)
             ((unsigned char *)statics[i].beg)[b] = ((unsigned char *)&bits)[b % 4];
 }
-
