@@ -1784,13 +1784,14 @@ else
 fi
 
 # Hand-ins that hide work from the emulator's counts (GPU labs graded
-# without a GPU, as on Gradescope): inline assembly (lab 4) and an attribute
+# without a GPU, as on Gradescope): inline assembly (lab 4: an instruction; an asm of
+# none, a compiler barrier, builds, since it hides nothing) and an attribute
 # that turns the instrumentation off (lab 5) are refused at build; host code
 # that copies into device memory through a library function (lab 6; mempcpy,
 # since a lab file's own memcpy is the emulator's checked one) faults, device
 # memory being closed to the host as a GPU's is.
 handin unseen 04-gpu-coalesced cu >/dev/null <<EOF
-$(sed '/^void transpose/{n;s/^{$/{ __asm__ volatile("" ::: "memory");/;}' solutions/03-gpu-naive/transpose.cu)
+$(sed '/^void transpose/{n;s/^{$/{ __asm__ volatile("nop" ::: "memory");/;}' solutions/03-gpu-naive/transpose.cu)
 EOF
 mkdir -p "$tmp/unseen/labs/05-gpu-bank-free" "$tmp/unseen/labs/06-gpu-unrolled"
 sed 's/^__global__/__attribute__((no_sanitize_address)) &/' solutions/03-gpu-naive/transpose.cu \
