@@ -681,6 +681,21 @@ Test(emulator_cuda, a_destroyed_event_or_stream_is_an_invalid_handle)
     cudaGetLastError();
 }
 
+/* Inside a lab's call the events see no work, as the kit's GPU path answers there (its plan's
+ * launches run after the call: plan_record.c, and the H200's record of two autotuners,
+ * plots/data/session15-h200-2026-11-28/autotuners-on-the-gpu.txt): 0 ms, and no launch counted
+ * for the clock. */
+Test(emulator_cuda, inside_a_labs_call_events_see_no_work_as_on_the_gpu_path)
+{
+    const int n = 512;
+    float *in = device((size_t)n * n * sizeof(float)), *out = device((size_t)n * n * sizeof(float));
+    tl_emu_lab_running(1);
+    float ms = copy_ms(out, in, n, 1);
+    tl_emu_lab_running(0);
+    cr_expect_eq(ms, 0.0f, "a launch between two events in a lab's call: %g ms", ms);
+    cr_expect_gt(copy_ms(out, in, n, 1), 0.0f, "outside a lab's call the clock runs");
+}
+
 /* Where a GPU grades, the clock runs at that GPU's bandwidth: its memory clock (both edges)
  * and bus width, as TILELAB_EMU_DEVICE gives them (device.c). The emulator reads it as the
  * program starts, so the test runs itself again with one: 1000 MHz and 1024 bits. */

@@ -187,6 +187,8 @@ int tl_emu_device_versions(int *driver, int *runtime, int *devices);
  * a GPU's events measure around an empty kernel. */
 #define TL_EMU_LAUNCH_NS 2000.0
 int tl_emu_timing(void);
+/* runtime.c: whether a lab's own function runs now (tl_emu_lab_running). */
+int tl_emu_lab_is_running(void);
 void tl_emu_clock_launch(double sectors, unsigned long long blocks);
 void tl_emu_clock_copy(size_t read, size_t written);
 

@@ -28,6 +28,11 @@ void tl_emu_lab_running(int on)
     lab_running = on;
 }
 
+int tl_emu_lab_is_running(void)
+{
+    return lab_running;
+}
+
 /* ------------------------------------------------------------------ errors */
 
 static cudaError_t last_error, sticky_error;
