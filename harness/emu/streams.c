@@ -17,17 +17,18 @@
 #include <stdlib.h>
 
 /*
- * The GPU's clock as the emulator keeps it, in nanoseconds. A lab file may time its
- * kernels with events and keep the faster (an autotuner). Events once read the host's
- * clock, in which the emulation of a kernel with barriers runs slower than one without:
- * the emulator then chose the untiled kernel where a GPU chooses the tiled one, and failed
- * the file's technique, or passed it, as the machine's load had it. So the clock advances
+ * The GPU's clock as the emulator keeps it, in nanoseconds, which events read outside a
+ * lab's call (inside one they read 0 ms, as the kit's GPU path answers: cudaEventElapsedTime).
+ * Events once read the host's clock, in which the emulation of a kernel with barriers runs
+ * slower than one without, and a program's choice by them moved with the machine's load.
+ * So the clock advances
  * by what the GPU would spend: a launch TL_EMU_LAUNCH_NS and the memory it moved, weighed
  * as the profile weighs it (memory_cost.h: sectors of global memory), at the GPU's
  * bandwidth; a copy or memset in device memory TL_EMU_LAUNCH_NS and the bytes it reads and
  * writes. Copies to or from the host (a lab's code makes none) and the host's time between
- * two events are not in it. While an event that keeps time exists, every launch is
- * counted, for the clock alone where counting is off (emulator.c).
+ * two events are not in it. While an event that keeps time exists, a launch outside a lab's
+ * call is counted for the clock alone where counting is off, a sample of its blocks
+ * (emulator.c, tl_emu_launch).
  */
 static double clock_ns;
 static int timing_events;
