@@ -55,6 +55,74 @@ __global__ void one_of_each(long long *old, int *i32, unsigned *u32, unsigned lo
     old[k++] = u16[1] * 100000 + u16[0];  /* u16[1] untouched: 0 */
 }
 
+/* CUDA 12.8's built-in atomics, as one_of_each: one thread, each in turn, old[i]. */
+__global__ void builtin_atomics(long long *old, int *i32, unsigned *u32, unsigned long long *u64,
+                                long long *i64, float *f32, double *f64, unsigned short *u16)
+{
+    int k = 0;
+    __nv_atomic_store_n(i32, 10, __NV_ATOMIC_RELAXED, __NV_THREAD_SCOPE_DEVICE);
+    old[k++] = __nv_atomic_fetch_sub(i32, 3, __NV_ATOMIC_RELAXED, __NV_THREAD_SCOPE_DEVICE); /* 10 -> 7 */
+    old[k++] = __nv_atomic_exchange_n(i32, -4, __NV_ATOMIC_ACQ_REL, __NV_THREAD_SCOPE_BLOCK); /* -4 */
+    old[k++] = __nv_atomic_fetch_min(i32, -9, __NV_ATOMIC_RELAXED);                            /* -9 */
+    old[k++] = __nv_atomic_fetch_max(i32, 2, __NV_ATOMIC_RELAXED);                             /* 2 */
+    int want = 2;
+    old[k++] = __nv_atomic_compare_exchange_n(i32, &want, 40, false, __NV_ATOMIC_SEQ_CST,
+                                              __NV_ATOMIC_RELAXED, __NV_THREAD_SCOPE_DEVICE);  /* 40 */
+    old[k++] = __nv_atomic_compare_exchange_n(i32, &want, 50, true, __NV_ATOMIC_SEQ_CST,
+                                              __NV_ATOMIC_RELAXED, __NV_THREAD_SCOPE_DEVICE);  /* fails */
+    old[k++] = want;                                                                          /* 40 */
+    __nv_atomic_and(i32, 0x38, __NV_ATOMIC_RELAXED, __NV_THREAD_SCOPE_DEVICE);                 /* 40 */
+    __nv_atomic_or(i32, 3, __NV_ATOMIC_RELAXED, __NV_THREAD_SCOPE_DEVICE);                     /* 43 */
+    old[k++] = __nv_atomic_fetch_xor(i32, 1, __NV_ATOMIC_RELAXED, __NV_THREAD_SCOPE_DEVICE);   /* 42 */
+    old[k++] = __nv_atomic_load_n(i32, __NV_ATOMIC_ACQUIRE, __NV_THREAD_SCOPE_DEVICE);
+    __nv_atomic_store_n(u32, 5u, __NV_ATOMIC_RELEASE, __NV_THREAD_SCOPE_DEVICE);
+    old[k++] = __nv_atomic_fetch_add(u32, 1, __NV_ATOMIC_RELAXED, __NV_THREAD_SCOPE_DEVICE);   /* 5 -> 6 */
+    old[k++] = __nv_atomic_fetch_sub(u32, 7, __NV_ATOMIC_RELAXED, __NV_THREAD_SCOPE_DEVICE);   /* 6 -> 2^32 - 1 */
+    old[k++] = __nv_atomic_load_n(u32, __NV_ATOMIC_RELAXED, __NV_THREAD_SCOPE_DEVICE);
+    __nv_atomic_store_n(u64, 1ull << 40, __NV_ATOMIC_RELAXED, __NV_THREAD_SCOPE_DEVICE);
+    __nv_atomic_max(u64, 1ull << 41, __NV_ATOMIC_RELAXED, __NV_THREAD_SCOPE_DEVICE);
+    old[k++] = (long long)__nv_atomic_fetch_add(u64, 1, __NV_ATOMIC_RELAXED, __NV_THREAD_SCOPE_DEVICE);
+    unsigned long long u;
+    __nv_atomic_load(u64, &u, __NV_ATOMIC_RELAXED, __NV_THREAD_SCOPE_DEVICE);
+    old[k++] = (long long)u;                                                                  /* 2^41 + 1 */
+    __nv_atomic_store_n(i64, -(1ll << 35), __NV_ATOMIC_RELAXED, __NV_THREAD_SCOPE_DEVICE);
+    old[k++] = __nv_atomic_fetch_min(i64, -(1ll << 36), __NV_ATOMIC_RELAXED, __NV_THREAD_SCOPE_DEVICE);
+    old[k++] = __nv_atomic_load_n(i64, __NV_ATOMIC_RELAXED, __NV_THREAD_SCOPE_DEVICE);
+    float f = 1.5f, g;
+    __nv_atomic_store(f32, &f, __NV_ATOMIC_RELAXED, __NV_THREAD_SCOPE_DEVICE);
+    __nv_atomic_add(f32, 2.0f, __NV_ATOMIC_RELAXED, __NV_THREAD_SCOPE_DEVICE);                 /* 3.5 */
+    old[k++] = (long long)(__nv_atomic_fetch_sub(f32, 0.25f, __NV_ATOMIC_RELAXED, __NV_THREAD_SCOPE_DEVICE) * 4);
+    f = 8.0f;
+    __nv_atomic_exchange(f32, &f, &g, __NV_ATOMIC_RELAXED, __NV_THREAD_SCOPE_DEVICE);
+    old[k++] = (long long)(g * 4);                                                            /* 3.25 * 4 */
+    __nv_atomic_load(f32, &g, __NV_ATOMIC_RELAXED, __NV_THREAD_SCOPE_DEVICE);
+    old[k++] = (long long)g;
+    f64[0] = 0.5;
+    old[k++] = (long long)(__nv_atomic_fetch_add(f64, 0.25, __NV_ATOMIC_RELAXED, __NV_THREAD_SCOPE_DEVICE) * 4);
+    old[k++] = (long long)(f64[0] * 4);
+    u16[0] = 9;
+    unsigned short w16 = 9;
+    old[k++] = __nv_atomic_compare_exchange_n(u16, &w16, (unsigned short)65535, false, __NV_ATOMIC_RELAXED,
+                                              __NV_ATOMIC_RELAXED, __NV_THREAD_SCOPE_DEVICE);
+    old[k++] = u16[1] * 100000 + u16[0]; /* u16[1] untouched: 0 */
+    __nv_atomic_thread_fence(__NV_ATOMIC_SEQ_CST, __NV_THREAD_SCOPE_DEVICE);
+}
+
+/* Every thread of a block adds 1 to a shared counter with a built-in atomic and reads it with
+ * one, after its add and before the barrier: atomics, no race. */
+__global__ void builtin_shared_counter(int *out)
+{
+    __shared__ int n;
+    if (threadIdx.x == 0)
+        __nv_atomic_store_n(&n, 0, __NV_ATOMIC_RELAXED, __NV_THREAD_SCOPE_BLOCK);
+    __syncthreads();
+    __nv_atomic_fetch_add(&n, 1, __NV_ATOMIC_RELAXED, __NV_THREAD_SCOPE_BLOCK);
+    int seen = __nv_atomic_load_n(&n, __NV_ATOMIC_RELAXED, __NV_THREAD_SCOPE_BLOCK);
+    __syncthreads();
+    if (threadIdx.x == 0)
+        out[blockIdx.x] = seen > 0 ? n : -1;
+}
+
 /* A counter in shared memory per block; thread 0 writes it out. */
 __global__ void shared_counter(int *out)
 {
@@ -175,6 +243,12 @@ void launch_one_of_each(long long *old, int *i32, unsigned *u32, unsigned long l
 {
     one_of_each<<<1, 1>>>(old, i32, u32, u64, i64, f32, u16);
 }
+void launch_builtin_atomics(long long *old, int *i32, unsigned *u32, unsigned long long *u64,
+                            long long *i64, float *f32, double *f64, unsigned short *u16)
+{
+    builtin_atomics<<<1, 1>>>(old, i32, u32, u64, i64, f32, f64, u16);
+}
+void launch_builtin_shared_counter(int *out) { builtin_shared_counter<<<3, 96>>>(out); }
 void launch_shared_counter(int *out) { shared_counter<<<3, 96>>>(out); }
 void launch_lanes_add(int *counters) { lanes_add<<<1, 32>>>(counters); }
 void launch_subnormal_adds(float *out, const float *v, double *d) { subnormal_adds<<<1, 32>>>(out, v, d); }

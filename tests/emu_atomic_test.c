@@ -14,6 +14,9 @@
 void launch_histogram(int *bins, float *f, double *d, unsigned long long *u, unsigned *w);
 void launch_one_of_each(long long *old, int *i32, unsigned *u32, unsigned long long *u64,
                         long long *i64, float *f32, unsigned short *u16);
+void launch_builtin_atomics(long long *old, int *i32, unsigned *u32, unsigned long long *u64,
+                            long long *i64, float *f32, double *f64, unsigned short *u16);
+void launch_builtin_shared_counter(int *out);
 void launch_shared_counter(int *out);
 void launch_lanes_add(int *counters);
 void launch_subnormal_adds(float *out, const float *v, double *d);
@@ -100,6 +103,33 @@ Test(emulator_atomics, each_operation_returns_the_old_value_and_stores_cudas_res
                                      9, 65535};
     for (size_t i = 0; i < sizeof want / sizeof *want; i++)
         cr_expect_eq(h[i], want[i], "step %zu: %lld, CUDA gives %lld", i, h[i], want[i]);
+}
+
+/* CUDA 12.8's built-in atomics (__nv_atomic_fetch_add and the like, with an order and a
+ * scope): the values the Programming Guide gives, on each type it allows. */
+Test(emulator_atomics, builtin_atomics_return_the_old_value_and_store_cudas_result)
+{
+    long long *old = device(32 * sizeof(long long)), h[32];
+    launch_builtin_atomics(old, device(4), device(4), device(8), device(8), device(4), device(8), device(4));
+    fetch(h, old, sizeof h);
+    static const long long want[] = {10, 7, -4, -9, 1, 0, 40, 43, 42,
+                                     5, 6, 4294967295ll,
+                                     1ll << 41, (1ll << 41) + 1,
+                                     -(1ll << 35), -(1ll << 36),
+                                     14, 13, 8,
+                                     2, 3,
+                                     1, 65535};
+    for (size_t i = 0; i < sizeof want / sizeof *want; i++)
+        cr_expect_eq(h[i], want[i], "step %zu: %lld, CUDA gives %lld", i, h[i], want[i]);
+}
+
+Test(emulator_atomics, builtin_atomics_in_shared_memory_do_not_race)
+{
+    int *out = device(3 * sizeof(int)), h[3];
+    launch_builtin_shared_counter(out);
+    fetch(h, out, sizeof h);
+    for (int b = 0; b < 3; b++)
+        cr_expect_eq(h[b], 96, "block %d: %d", b, h[b]);
 }
 
 Test(emulator_atomics, shared_memory_atomics_count_each_thread_of_a_block)
