@@ -224,4 +224,37 @@ elif diff <(grep -F 'calling a __host__' "$tmp/calls.log" | sort) <(sort "$tmp/c
 else
     not_ok "emu-host-calls: got (<), wanted (>)" "$tmp/calls.diff"
 fi
+
+# A launch from device code (dynamic parallelism) needs -rdc=true, which the lab's build does
+# not pass: nvcc refuses it, and so does rewrite --check-global, in its words. A launch from
+# the host function after a macro that stands for __global__ is no such launch.
+cat >"$tmp/nested.cu" <<'CU'
+#include "lab.h"
+__global__ void child(float *o) { o[threadIdx.x] = 1; }
+__global__ void parent(float *o)
+{
+    if (threadIdx.x == 0)
+        child<<<1, 32>>>(o);
+}
+void transpose(float *o, const float *i, int r, int c) { (void)i, (void)r, (void)c; parent<<<1, 32>>>(o); }
+CU
+cat >"$tmp/macro.cu" <<'CU'
+#include "lab.h"
+#define KERNEL __global__ \
+    void
+KERNEL one(float *o) { o[threadIdx.x] = 1; }
+void transpose(float *o, const float *i, int r, int c) { (void)i, (void)r, (void)c; one<<<1, 32>>>(o); }
+CU
+if compile nested; then
+    not_ok "without nvcc, a kernel that launches a kernel builds" "$tmp/nested.log"
+elif grep -qF "nested.cu(6): error: kernel launch from __device__ or __global__ functions requires separate compilation mode: child" "$tmp/nested.log"; then
+    ok "rewrite: a launch from a kernel is refused in nvcc's words, with its line"
+else
+    not_ok "rewrite: a launch from a kernel refused without nvcc's words" "$tmp/nested.log"
+fi
+if compile macro; then
+    ok "rewrite: a launch from the host, below a macro for __global__, builds"
+else
+    not_ok "rewrite: a launch from the host, below a macro for __global__, is refused" "$tmp/macro.log"
+fi
 tap_plan

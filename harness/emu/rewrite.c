@@ -17,7 +17,8 @@
  *
  * With --check-global (for machines without nvcc, whose front end checks
  * it otherwise), a launch of a function that is not declared __global__ is
- * refused, with nvcc's words. With --names, the functions declared
+ * refused, with nvcc's words, and so is a launch from device code (dynamic parallelism,
+ * which needs -rdc=true). With --names, the functions declared
  * __global__ or __device__ are listed in FILE, one "global NAME" or
  * "device NAME" a line, for device-code.sh. A __managed__ variable, which
  * the emulator cannot run, is refused with the reason.
@@ -191,6 +192,43 @@ static void launched_name(const char *s, size_t from, size_t at, size_t *name, s
     *name_end = end;
 }
 
+/* Whether offset i of code lies on a preprocessor directive (#define KERNEL __global__),
+ * lines continued by a backslash included. */
+static int in_directive(const char *code, size_t i)
+{
+    size_t b = i;
+    for (;;) {
+        while (b > 0 && code[b - 1] != '\n')
+            b--;
+        if (b < 2 || code[b - 2] != '\\')
+            break;
+        b--;
+    }
+    while (code[b] == ' ' || code[b] == '\t')
+        b++;
+    return code[b] == '#';
+}
+
+/* Whether offset i of code lies in the body of a function declared __global__ or __device__:
+ * device code, where a launch is dynamic parallelism, which nvcc compiles only with -rdc=true. */
+static int in_device_body(const char *code, size_t n, size_t i)
+{
+    static const char *const keywords[] = {"__global__", "__device__"};
+    for (int k = 0; k < 2; k++) {
+        size_t len = strlen(keywords[k]);
+        for (const char *p = code; (p = strstr(p, keywords[k])) != NULL; p += len) {
+            if ((p > code && is_ident(p[-1])) || is_ident(p[len]) || in_directive(code, (size_t)(p - code)))
+                continue;
+            size_t j = (size_t)(p - code) + len;
+            while (j < n && code[j] != ';' && code[j] != '{')
+                j = code[j] == '(' ? matching(code, j, n) + 1 : j + 1;
+            if (j < n && code[j] == '{' && j < i && i < matching(code, j, n))
+                return 1;
+        }
+    }
+    return 0;
+}
+
 /* The source with every launch rewritten; exits 1 with nvcc-like words on what it cannot read. */
 static void rewrite(const char *path, const char *s, size_t n, const char *code, int check_global,
                     FILE *out)
@@ -236,6 +274,15 @@ static void rewrite(const char *path, const char *s, size_t n, const char *code,
                             "__global__ void %.*s(...), as nvcc requires)\n",
                     path, line_of(s, i), (int)(ident_end - base), s + base,
                     (int)(ident_end - base), s + base);
+            exit(1);
+        }
+        /* A launch from a kernel or a __device__ function (dynamic parallelism). */
+        if (check_global && in_device_body(code, n, i)) {
+            fprintf(stderr, "%s(%d): error: kernel launch from __device__ or __global__ functions "
+                            "requires separate compilation mode: %.*s is launched from device code "
+                            "(dynamic parallelism), which the lab's build (no -rdc=true) does not "
+                            "compile; launch every kernel from the host function\n",
+                    path, line_of(s, i), (int)(ident_end - base), s + base);
             exit(1);
         }
         /* A name the file declares no function by: a variable or a parameter that holds a
