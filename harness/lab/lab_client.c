@@ -375,6 +375,8 @@ static void describe_call(char *buf, size_t len, int entry, tl_shape s)
 /* ---------------------------------------------------------------- calls that never return */
 
 static double watch_limit; /* CPU seconds a call may take in the lab process; 0: no limit */
+/* Whether the lab process runs on the CPU emulator: 1, 0 on a GPU, -1 not yet known. */
+static int on_emulator = -1;
 static char watch_test[256];
 
 void tl_lab_watch(double cpu_seconds, const char *test)
@@ -508,8 +510,17 @@ static void hung(char *why, size_t why_len, int entry, tl_shape s)
              "%s did not %s: it ran past %g s of CPU time, and again when it was run a "
              "second time in a fresh process. An endless loop? (a loop whose condition never "
              "changes, an index that never moves, or in a kernel a thread that waits for what "
-             "another thread never does.)",
-             call, entry < 0 ? "answer" : "return", watch_limit);
+             "another thread never does.)%s",
+             call, entry < 0 ? "answer" : "return", watch_limit,
+             on_emulator != 1 ? ""
+                              : " On the CPU emulator, a thread that waits in a loop for what another "
+                                "block writes waits forever, as may one that waits for a thread of "
+                                "its own block: the emulator runs a kernel's blocks one after another, "
+                                "and a block's threads each in turn until it waits at a barrier or a "
+                                "warp function, where a GPU runs its resident blocks and their warps "
+                                "side by side. A kernel whose blocks wait for each other (a block that "
+                                "spins on a flag or a counter that later blocks set) is the emulator's "
+                                "limit, not a mistake: run it on a GPU (make labN test GPU=cuda).");
     snprintf(what, sizeof what, "%s%s%s did not %s within %g s of CPU time, twice (an "
              "endless loop?)", watch_test, watch_test[0] ? ": " : "", call,
              entry < 0 ? "answer" : "return", watch_limit);
@@ -713,6 +724,7 @@ int tl_lab_backend(const tl_backend **backend, char *why, size_t why_len)
         }
         snprintf(name, sizeof name, "%s", rp.backend);
         remote.on_gpu = rp.on_gpu;
+        on_emulator = rp.on_gpu && strcmp(rp.backend, TL_EMU_RUNTIME_NAME) == 0;
         snprintf(known_why, sizeof known_why, "%s", rp.why);
         known = rp.available ? 1 : 0;
         if (known && rp.plans && tl_lab_plans_backend)
