@@ -34,7 +34,8 @@ void launch_weighted(float *out);
 void launch_weight_reads(float *out);
 cudaError_t set_weights_from_device(const float *d);
 void launch_row_memcpy(float *out, const float *in, int n);
-void launch_pointer_maths(float *out, int *e, const float *in, int past);
+void launch_pointer_maths(float *out, int *e, const float *in, int shift);
+void launch_count_printed(float *out);
 void launch_traps(float *out);
 void launch_store_through(float *out, int host_function);
 void launch_special_registers(unsigned *out);
@@ -445,6 +446,18 @@ Test(emulator_cuda, maths_functions_that_store_through_a_pointer_are_counted_acc
 
     launch_pointer_maths(out, e, in, 1);
     cr_assert_eq(cudaDeviceSynchronize(), cudaErrorMisalignedAddress, "%s", tl_emu_error_detail());
+}
+
+/* printf's %n stores through a pointer in the C library's code, unseen: a kernel that asks for
+ * it stops, the emulator's limit (CUDA's printf has no %n), and stores nothing. */
+Test(emulator_cuda, printf_in_a_kernel_stores_nothing)
+{
+    float *d = device(sizeof(float)), h = 1.0f;
+    cr_assert_eq(cudaMemcpy(d, &h, sizeof h, cudaMemcpyHostToDevice), cudaSuccess);
+    launch_count_printed(d);
+    cr_assert_eq(cudaDeviceSynchronize(), cudaErrorNotSupported, "%s", tl_emu_error_detail());
+    cr_expect(strstr(tl_emu_error_detail(), "printf with %n"), "%s", tl_emu_error_detail());
+    cr_expect(tl_emu_error_is_its_own());
 }
 
 Test(emulator_cuda, inline_ptx_reads_special_registers)

@@ -374,8 +374,9 @@ emu_cxx() {
     $cache g++ -c "${out%.o}.sites.s" -o "$out"
     # memcpy, memmove and memset that g++ leaves to the C library (a size it does not know)
     # go through the emulator's checked and counted ones, as every other access does, and so
-    # do the maths functions that store a result through a pointer (emulator.c); malloc
-    # and free in a kernel take the device's heap (in host code, the C library's).
+    # do the maths functions that store a result through a pointer, and printf, whose %n does
+    # (emulator.c); malloc and free in a kernel take the device's heap (in host code, the C
+    # library's).
     maths=''
     for f in frexp modf remquo sincos; do
         maths="$maths --redefine-sym $f=tl_emu_cuda_$f --redefine-sym ${f}f=tl_emu_cuda_${f}f"
@@ -383,7 +384,7 @@ emu_cxx() {
     # shellcheck disable=SC2086
     objcopy --redefine-sym memcpy=__asan_memcpy --redefine-sym memmove=__asan_memmove \
         --redefine-sym memset=__asan_memset --redefine-sym malloc=tl_emu_cuda_malloc \
-        --redefine-sym free=tl_emu_cuda_free $maths "$out"
+        --redefine-sym free=tl_emu_cuda_free --redefine-sym printf=tl_emu_cuda_printf $maths "$out"
 }
 
 libcudacxx=$(libcudacxx_flags)

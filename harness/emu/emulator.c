@@ -668,6 +668,41 @@ void *__asan_memset(void *p, int c, size_t n)
 TL_POINTER_MATHS(double, frexp, modf, remquo, sincos)
 TL_POINTER_MATHS(float, frexpf, modff, remquof, sincosf)
 
+/*
+ * printf, in host code and in a kernel: the C library's, but for its %n, which stores the
+ * count of what was printed so far through a pointer, in code no instrumentation reaches: a
+ * kernel could store its output with %hhn a byte at a time, unseen (printf("probe%hhn",
+ * out) changed out[0] so). CUDA's printf has no %n (its conversions are c, d, i, o, u, x, X,
+ * p, e, E, f, g, G, a, A and s): a kernel that asks for one stops, with the emulator's reason.
+ */
+static int counts_what_it_printed(const char *format)
+{
+    for (const char *f = format; *f; f++) {
+        if (*f != '%')
+            continue;
+        f += 1 + strspn(f + 1, "#0- +'I123456789.*$hlLqjzt");
+        if (*f == 'n')
+            return 1;
+        if (!*f)
+            break;
+    }
+    return 0;
+}
+
+int tl_emu_cuda_printf(const char *format, ...);
+int tl_emu_cuda_printf(const char *format, ...)
+{
+    if (current >= 0 && counts_what_it_printed(format))
+        fault_as(cudaErrorNotSupported, 0, "printf with %n, which stores how many characters it "
+                 "printed through a pointer: CUDA's printf has no %n (its conversions are c d i o "
+                 "u x X p e E f g G a A s), and the tilelab CPU emulator does not run it");
+    va_list ap;
+    va_start(ap, format);
+    int n = vprintf(format, ap);
+    va_end(ap);
+    return n;
+}
+
 /* __trap(): the kernel stops, with the error a GPU gives it. */
 void tl_emu_cuda_trap(const char *file, int line)
 {
