@@ -5,6 +5,7 @@
  * memcpy in device code, __trap(). Launchers have C linkage.
  */
 #include <math_constants.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <wchar.h>
 
@@ -220,6 +221,29 @@ __global__ void row_memcpy(float *out, const float *in, int n)
     memset(out + 32 * n + threadIdx.x, 0, sizeof(float));
 }
 
+/* The maths functions that store a result through a pointer, in device code: each store an
+ * access like any other (in the C library's own code, none would be seen). shift 1 moves
+ * modf's whole part off the alignment of a double. */
+__global__ void pointer_maths(float *out, int *e, const float *in, int shift)
+{
+    int i = threadIdx.x;
+    float x = in[i];
+    out[i] = modff(x, out + 32 + i);
+    out[64 + i] = frexpf(x, e + i);
+    int quo;
+    float rem = remquof(x, 1.0f, &quo);
+    out[96 + i] = rem + (float)quo;
+    double *whole = (double *)(out + 128 + shift) + i;
+    out[192 + i] = (float)modf((double)x, whole);
+}
+
+/* printf's %hhn stores a byte, how many characters it printed, through a pointer: CUDA's
+ * printf has none, and the emulator stops the kernel there. */
+__global__ void count_printed(float *out)
+{
+    printf("%hhn", (signed char *)out);
+}
+
 /* Inline PTX the emulator runs: reads of special registers. */
 __global__ void special_registers(unsigned *out)
 {
@@ -345,6 +369,11 @@ cudaError_t set_weights_from_device(const float *d)
     return cudaMemcpyToSymbol(weights, d, 8 * sizeof(float), 0, cudaMemcpyDeviceToDevice);
 }
 void launch_row_memcpy(float *out, const float *in, int n) { row_memcpy<<<1, 32>>>(out, in, n); }
+void launch_count_printed(float *out) { count_printed<<<1, 1>>>(out); }
+void launch_pointer_maths(float *out, int *e, const float *in, int shift)
+{
+    pointer_maths<<<1, 32>>>(out, e, in, shift);
+}
 void launch_traps(float *out) { traps<<<1, 32>>>(out); }
 void launch_special_registers(unsigned *out) { special_registers<<<1, 64>>>(out); }
 void launch_coordinate_registers(unsigned *out)

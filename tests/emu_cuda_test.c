@@ -34,6 +34,8 @@ void launch_weighted(float *out);
 void launch_weight_reads(float *out);
 cudaError_t set_weights_from_device(const float *d);
 void launch_row_memcpy(float *out, const float *in, int n);
+void launch_pointer_maths(float *out, int *e, const float *in, int shift);
+void launch_count_printed(float *out);
 void launch_traps(float *out);
 void launch_store_through(float *out, int host_function);
 void launch_special_registers(unsigned *out);
@@ -406,6 +408,56 @@ Test(emulator_cuda, memcpy_and_memset_in_device_code_are_counted_accesses)
     /* A copy loop's 16-byte pieces, each lane's row 64 bytes from the next: 4 requests of 32 sectors. */
     cr_expect_eq(s->global_load_requests, 4, "%llu", s->global_load_requests);
     cr_expect_eq(s->global_load_sectors, 4 * 32, "%llu", s->global_load_sectors);
+}
+
+/* modf, frexp and the like store through a pointer in the C library's code, which no
+ * instrumentation reaches: the emulator makes each store itself, checked and counted (a lab 5
+ * file stored its transpose by modf unseen: tests/hostile/lab05-stores-by-modf.cu). */
+Test(emulator_cuda, maths_functions_that_store_through_a_pointer_are_counted_accesses)
+{
+    float *in = device(32 * sizeof(float)), *out = device(225 * sizeof(float)), host[32], h[225];
+    int *e = device(32 * sizeof(int)), he[32];
+    for (int i = 0; i < 32; i++)
+        host[i] = (float)i * 2.25f - 30.0f;
+    cr_assert_eq(cudaMemcpy(in, host, sizeof host, cudaMemcpyHostToDevice), cudaSuccess);
+    tl_emu_stats_reset();
+    tl_emu_profile(1);
+    launch_pointer_maths(out, e, in, 0);
+    tl_emu_profile(0);
+    fetch(h, out, sizeof h);
+    fetch(he, e, sizeof he);
+    for (int i = 0; i < 32; i++) {
+        int exponent, quo;
+        float fraction = frexpf(host[i], &exponent), rem = remquof(host[i], 1.0f, &quo);
+        double whole;
+        memcpy(&whole, h + 128 + 2 * i, sizeof whole);
+        cr_expect_eq(h[32 + i], truncf(host[i]), "modff's whole part of %g: %g", host[i], h[32 + i]);
+        cr_expect_eq(h[i] + h[32 + i], host[i]);
+        cr_expect_eq(he[i], exponent, "frexpf's exponent of %g: %d", host[i], he[i]);
+        cr_expect_eq(h[64 + i], fraction);
+        cr_expect_eq(h[96 + i], rem + (float)quo);
+        cr_expect_eq(whole, trunc((double)host[i]), "modf's whole part of %g: %g", host[i], whole);
+    }
+    const tl_emu_stats *s = tl_emu_stats_get(0);
+    /* out[i], modff's, out[64 + i], frexpf's, out[96 + i], modf's, out[192 + i]: seven
+     * stores a thread to global memory (remquof's is to the thread's own variable). */
+    cr_expect_eq(s->global_store_requests, 7, "%llu", s->global_store_requests);
+    cr_expect_eq(s->global_store_bytes, 32 * (6 * 4 + 8), "%llu", s->global_store_bytes);
+
+    launch_pointer_maths(out, e, in, 1);
+    cr_assert_eq(cudaDeviceSynchronize(), cudaErrorMisalignedAddress, "%s", tl_emu_error_detail());
+}
+
+/* printf's %n stores through a pointer in the C library's code, unseen: a kernel that asks for
+ * it stops, the emulator's limit (CUDA's printf has no %n), and stores nothing. */
+Test(emulator_cuda, printf_in_a_kernel_stores_nothing)
+{
+    float *d = device(sizeof(float)), h = 1.0f;
+    cr_assert_eq(cudaMemcpy(d, &h, sizeof h, cudaMemcpyHostToDevice), cudaSuccess);
+    launch_count_printed(d);
+    cr_assert_eq(cudaDeviceSynchronize(), cudaErrorNotSupported, "%s", tl_emu_error_detail());
+    cr_expect(strstr(tl_emu_error_detail(), "printf with %n"), "%s", tl_emu_error_detail());
+    cr_expect(tl_emu_error_is_its_own());
 }
 
 Test(emulator_cuda, inline_ptx_reads_special_registers)

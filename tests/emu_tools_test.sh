@@ -257,4 +257,42 @@ if compile macro; then
 else
     not_ok "rewrite: a launch from the host, below a macro for __global__, is refused" "$tmp/macro.log"
 fi
+
+# C library functions: device code may call those CUDA gives it (the Math API's, printf,
+# malloc, free, memcpy, memset); any other (wmemcpy) nvcc refuses, and so does the emulator,
+# where the C library's code would move the kernel's memory unchecked and uncounted
+# (a lab 5 file's transpose made by wmemcpy scored 10 of 10 without nvcc).
+cat >"$tmp/libc.cu" <<'CU'
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+#include <wchar.h>
+#include "lab.h"
+__device__ void moved(float *o, const float *i) { wmemcpy((wchar_t *)o, (const wchar_t *)i, 1); }
+__global__ void k(float *o, const float *i)
+{
+    int e;
+    float whole, *scratch = (float *)malloc(sizeof(float));
+    memcpy(scratch, i + threadIdx.x, sizeof(float));
+    memset(o + 32 + threadIdx.x, 0, sizeof(float));
+    o[threadIdx.x] = sqrtf(*scratch) + frexpf(expf(1.0f), &e) + modff(2.5f, &whole) + (float)e + whole;
+    free(scratch);
+    if (threadIdx.x == 0)
+        printf("%f\n", (double)o[0]);
+    moved(o, i);
+    wmemcpy((wchar_t *)o, (const wchar_t *)i, 1);
+}
+void transpose(float *o, const float *i, int r, int c) { (void)r, (void)c; k<<<1, 32>>>(o, i); }
+CU
+cat >"$tmp/libc.want" <<WANT
+$tmp/libc.cu: error: calling a __host__ function("wmemcpy") from a __device__ function("moved") is not allowed: only __device__ functions run on the GPU (nvcc refuses this file)
+$tmp/libc.cu: error: calling a __host__ function("wmemcpy") from a __global__ function("k") is not allowed: only __device__ functions run on the GPU (nvcc refuses this file)
+WANT
+if compile libc; then
+    not_ok "without nvcc, a kernel that calls the C library's wmemcpy builds" "$tmp/libc.log"
+elif diff <(grep -F 'calling a __host__' "$tmp/libc.log" | sort) <(sort "$tmp/libc.want") >"$tmp/libc.diff"; then
+    ok "emu-host-calls: a C library function CUDA does not give device code is refused, those it gives are not"
+else
+    not_ok "emu-host-calls: got (<), wanted (>)" "$tmp/libc.diff"
+fi
 tap_plan

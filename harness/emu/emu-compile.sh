@@ -373,11 +373,18 @@ emu_cxx() {
     "$tools/emu-sites" "$widths" "$src" "${out%.o}.s" "${out%.o}.sites.s"
     $cache g++ -c "${out%.o}.sites.s" -o "$out"
     # memcpy, memmove and memset that g++ leaves to the C library (a size it does not know)
-    # go through the emulator's checked and counted ones, as every other access does; malloc
-    # and free in a kernel take the device's heap (in host code, the C library's).
+    # go through the emulator's checked and counted ones, as every other access does, and so
+    # do the maths functions that store a result through a pointer, and printf, whose %n does
+    # (emulator.c); malloc and free in a kernel take the device's heap (in host code, the C
+    # library's).
+    maths=''
+    for f in frexp modf remquo sincos; do
+        maths="$maths --redefine-sym $f=tl_emu_cuda_$f --redefine-sym ${f}f=tl_emu_cuda_${f}f"
+    done
+    # shellcheck disable=SC2086
     objcopy --redefine-sym memcpy=__asan_memcpy --redefine-sym memmove=__asan_memmove \
         --redefine-sym memset=__asan_memset --redefine-sym malloc=tl_emu_cuda_malloc \
-        --redefine-sym free=tl_emu_cuda_free "$out"
+        --redefine-sym free=tl_emu_cuda_free --redefine-sym printf=tl_emu_cuda_printf $maths "$out"
 }
 
 libcudacxx=$(libcudacxx_flags)
