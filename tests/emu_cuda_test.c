@@ -361,6 +361,29 @@ Test(emulator_cuda, a_labs_call_copies_into_variables_and_out_of_them_to_the_dev
     cr_assert(said && strstr(said, "cudaMemcpyFromSymbol to the host"), "%s", said ? said : "(nothing)");
 }
 
+static void host_side(void *data) { *(int *)data = 1; }
+
+/* In a lab's call, what a GPU's plan cannot carry (plan_record.c, lab_refusals.h) is refused alike,
+ * naming the call: freeing a buffer (the kit's), an allocation of any kind, a host function. */
+Test(emulator_cuda, a_labs_call_may_not_free_allocate_or_run_host_functions)
+{
+    float *d = device(64 * sizeof(float)), *mine = NULL;
+    size_t pitch = 0;
+    int ran = 0;
+    tl_emu_lab_running(1);
+    cr_assert_eq(cudaFree(NULL), cudaSuccess, "a NULL frees nothing, as CUDA's");
+    cr_assert_eq(cudaFree(d), cudaErrorNotSupported);
+    cr_assert(strstr(tl_emu_lab_refusal(), "your code called cudaFree:"), "%s", tl_emu_lab_refusal());
+    cr_assert_eq(cudaMallocAsync((void **)&mine, 64, 0), cudaErrorNotSupported);
+    cr_assert(!mine && strstr(tl_emu_lab_refusal(), "your code called cudaMallocAsync:"), "%s", tl_emu_lab_refusal());
+    cr_assert_eq(cudaMallocPitch((void **)&mine, &pitch, 64, 2), cudaErrorNotSupported);
+    cr_assert(!mine && strstr(tl_emu_lab_refusal(), "your code called cudaMallocPitch:"), "%s", tl_emu_lab_refusal());
+    cr_assert_eq(cudaLaunchHostFunc(0, host_side, &ran), cudaErrorNotSupported);
+    cr_assert(!ran && strstr(tl_emu_lab_refusal(), "your code called cudaLaunchHostFunc:"), "%s",
+              tl_emu_lab_refusal());
+    tl_emu_lab_running(0);
+}
+
 /* The constant cache broadcasts: a warp's read of one address is one pass, of 32 addresses 32
  * (a transposed read through __constant__ costs what lab 3's strided access does). And a
  * lab's cudaMemcpyToSymbol from device memory moves its bytes as cudaMemcpy does. */

@@ -177,6 +177,38 @@ Test(plan, keeps_memsets_copies_and_launches_on_any_stream_in_order)
               plan.step[2].grid[1] == 8 && plan.step[2].block[0] == 32 && plan.step[2].block[1] == 8);
 }
 
+Test(plan, keeps_memsets_and_copies_of_rows_as_one_step_each)
+{
+    naive_table();
+    plan_of("rows", (tl_shape){40, 72, 1});
+    cr_assert_str_empty(plan.refused);
+    cr_assert_eq(plan.steps, 3, "memset, launch, copy: %d steps", plan.steps);
+    const tl_plan_step *s = plan.step;
+    cr_assert(s[0].kind == TL_STEP_MEMSET && s[0].dst == 0x7f0000000000ull && s[0].bytes == 40 * 4 &&
+              s[0].rows == 72 && s[0].dpitch == 40 * 4 && s[0].value == 0, "cudaMemset2D: 72 rows of 160 bytes");
+    cr_assert_eq(s[1].kind, TL_STEP_LAUNCH);
+    cr_assert(s[2].kind == TL_STEP_COPY && s[2].dst == 0x7f0000000000ull && s[2].src == 0x7f0000400000ull &&
+              s[2].bytes == 4 && s[2].rows == 40 && s[2].dpitch == 4 && s[2].spitch == 72 * 4,
+              "cudaMemcpy2DAsync: 40 rows of a float, after the launch");
+}
+
+/* Each call a plan cannot carry (tests/plans/refused.cu, one a shape) is refused, naming it. */
+Test(plan, refuses_what_it_cannot_carry_naming_the_call)
+{
+    static const char *const call[] = {"cudaMallocAsync", "cudaMallocPitch", "cudaFree",
+                                       "cudaCreateTextureObject", "cudaLaunchHostFunc",
+                                       "cudaLaunchCooperativeKernel"};
+    naive_table();
+    for (int rows = 1; rows <= 6; rows++) {
+        plan_of("refused", (tl_shape){rows, 64, 1});
+        char said[128];
+        snprintf(said, sizeof said, "your code called %s:", call[rows - 1]);
+        cr_assert(strstr(plan.refused, said), "rows %d: %s", rows, plan.refused);
+    }
+    plan_of("refused", (tl_shape){7, 64, 1});
+    cr_assert_str_empty(plan.refused, "cudaFree(NULL) frees nothing, as CUDA's: %s", plan.refused);
+}
+
 Test(plan, keeps_copies_into_and_out_of_variables_by_their_names)
 {
     naive_table();

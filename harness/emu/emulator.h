@@ -189,6 +189,9 @@ int tl_emu_device_versions(int *driver, int *runtime, int *devices);
 int tl_emu_timing(void);
 /* runtime.c: whether a lab's own function runs now (tl_emu_lab_running). */
 int tl_emu_lab_is_running(void);
+/* Refuses a call a lab's function may not make (lab_refusals.h), as a GPU's launch plan refuses it:
+ * the call fails with why, and nothing after it runs. */
+cudaError_t tl_emu_refused_in_lab(const char *why);
 void tl_emu_clock_launch(double sectors, unsigned long long blocks);
 void tl_emu_clock_copy(size_t read, size_t written);
 

@@ -7,6 +7,7 @@
 #include "cuda_runtime.h"
 #include "emu.h"
 #include "emulator.h"
+#include "lab_refusals.h"
 #include "matrix.h"
 #include "sysinfo.h"
 
@@ -79,6 +80,11 @@ static cudaError_t refused_in_lab(const char *why)
     snprintf(refusal, sizeof refusal, "%s", why);
     detail_is_the_emulators = 0;
     return sticky_error = last_error = cudaErrorNotSupported;
+}
+
+cudaError_t tl_emu_refused_in_lab(const char *why)
+{
+    return refused_in_lab(why);
 }
 
 /* Why a lab's call was refused: worded as on a GPU (lab_plans.c). */
@@ -306,8 +312,7 @@ cudaError_t cudaMalloc(void **ptr, size_t bytes)
         return tl_emu_fail(cudaErrorInvalidValue, "cudaMalloc: the pointer to the result is NULL");
     *ptr = NULL;
     if (lab_running)
-        return refused_in_lab("your code called cudaMalloc: a lab's function works in the device "
-                              "buffers it is given and allocates none (lab.h)");
+        return refused_in_lab(TL_REFUSED_ALLOCATION("cudaMalloc"));
     if (bytes == 0)
         return cudaSuccess;
     return allocate(ptr, bytes, (bytes + TL_EMU_GPU_PAGE - 1) / TL_EMU_GPU_PAGE * TL_EMU_GPU_PAGE, 0);
@@ -379,6 +384,8 @@ cudaError_t cudaFree(void *ptr)
         return sticky_error;
     if (!ptr)
         return cudaSuccess;
+    if (lab_running)
+        return refused_in_lab(TL_REFUSED_FREE("cudaFree"));
     tl_emu_allocation *al = (tl_emu_allocation *)tl_emu_allocation_near((uintptr_t)ptr);
     if (!al || al->base != (uintptr_t)ptr || al->freed)
         return tl_emu_fail(cudaErrorInvalidValue, "cudaFree(%p): not a pointer cudaMalloc returned, or "
@@ -452,8 +459,7 @@ cudaError_t cudaMemcpy(void *dst, const void *src, size_t bytes, enum cudaMemcpy
     if ((unsigned)kind > cudaMemcpyDeviceToDevice)
         return tl_emu_fail(cudaErrorInvalidMemcpyDirection, "cudaMemcpy: unknown direction %d", (int)kind);
     if (lab_running && kind != cudaMemcpyDeviceToDevice)
-        return refused_in_lab("your code called cudaMemcpy to or from the host: a lab's function works "
-                              "on the device buffers it is given, and the kit copies the matrices (lab.h)");
+        return refused_in_lab(TL_REFUSED_HOST_COPY("cudaMemcpy"));
     cudaError_t err;
     if ((err = check_range(src, bytes, kind & 2, "cudaMemcpy", "source")) ||
         (err = check_range(dst, bytes, kind & 1, "cudaMemcpy", "destination")))
@@ -521,9 +527,7 @@ cudaError_t cudaMemcpy2D(void *dst, size_t dpitch, const void *src, size_t spitc
     if ((unsigned)kind > cudaMemcpyDeviceToDevice)
         return tl_emu_fail(cudaErrorInvalidMemcpyDirection, "cudaMemcpy2D: unknown direction %d", (int)kind);
     if (lab_running && kind != cudaMemcpyDeviceToDevice)
-        return refused_in_lab("your code called cudaMemcpy2D to or from the host: a lab's function "
-                              "works on the device buffers it is given, and the kit copies the "
-                              "matrices (lab.h)");
+        return refused_in_lab(TL_REFUSED_HOST_COPY("cudaMemcpy2D"));
     cudaError_t err;
     if ((err = check_range(src, spitch * (height - 1) + width, kind & 2, "cudaMemcpy2D", "source")) ||
         (err = check_range(dst, dpitch * (height - 1) + width, kind & 1, "cudaMemcpy2D", "destination")))
@@ -584,6 +588,10 @@ cudaError_t cudaMallocPitch(void **ptr, size_t *pitch, size_t width, size_t heig
 {
     if (!pitch)
         return tl_emu_fail(cudaErrorInvalidValue, "cudaMallocPitch: the pointer to the pitch is NULL");
+    if (lab_running && ptr) {
+        *ptr = NULL;
+        return refused_in_lab(TL_REFUSED_ALLOCATION("cudaMallocPitch"));
+    }
     size_t p = (width + 511) / 512 * 512;
     cudaError_t err = cudaMalloc(ptr, p * height);
     if (!err)
@@ -595,12 +603,18 @@ cudaError_t cudaMallocPitch(void **ptr, size_t *pitch, size_t width, size_t heig
 cudaError_t cudaMallocAsync(void **ptr, size_t bytes, cudaStream_t stream)
 {
     (void)stream;
+    if (lab_running && ptr) {
+        *ptr = NULL;
+        return refused_in_lab(TL_REFUSED_ALLOCATION("cudaMallocAsync"));
+    }
     return cudaMalloc(ptr, bytes);
 }
 
 cudaError_t cudaFreeAsync(void *ptr, cudaStream_t stream)
 {
     (void)stream;
+    if (lab_running && ptr)
+        return refused_in_lab(TL_REFUSED_FREE("cudaFreeAsync"));
     return cudaFree(ptr);
 }
 
@@ -672,8 +686,7 @@ cudaError_t cudaMallocManaged(void **ptr, size_t bytes, unsigned int flags)
     if (ptr)
         *ptr = NULL;
     if (lab_running)
-        return refused_in_lab("your code called cudaMallocManaged: a lab's function works in the "
-                              "device buffers it is given and allocates none (lab.h)");
+        return refused_in_lab(TL_REFUSED_ALLOCATION("cudaMallocManaged"));
     return shared_with_the_host("cudaMallocManaged");
 }
 

@@ -13,6 +13,7 @@
  */
 #include "cuda_runtime.h"
 #include "emulator.h"
+#include "lab_refusals.h"
 
 #include <stdlib.h>
 
@@ -230,6 +231,9 @@ cudaError_t cudaLaunchHostFunc(cudaStream_t stream, cudaHostFn_t fn, void *user_
     (void)stream;
     if (!fn)
         return tl_emu_fail(cudaErrorInvalidValue, "cudaLaunchHostFunc: no function");
+    /* In a lab's call, refused as a GPU's plan refuses it (plan_record.c), which cannot hold it. */
+    if (tl_emu_lab_is_running())
+        return tl_emu_refused_in_lab(TL_REFUSED_LAUNCH("cudaLaunchHostFunc"));
     fn(user_data);
     return cudaSuccess;
 }

@@ -27,6 +27,7 @@
 #include "plan_record.h"
 
 #include "gpu.h"
+#include "lab_refusals.h"
 #include "launch_attributes.h"
 
 #include <dlfcn.h>
@@ -289,9 +290,33 @@ static cudaError_t record_memset(void *dst, int value, size_t bytes)
 static cudaError_t record_copy(void *dst, const void *src, size_t bytes, enum cudaMemcpyKind kind)
 {
     if (kind != cudaMemcpyDeviceToDevice && kind != cudaMemcpyDefault)
-        return refuse("your code called cudaMemcpy to or from the host: a lab's function works on "
-                      "the device buffers it is given, and the kit copies the matrices (lab.h)");
+        return refuse(TL_REFUSED_HOST_COPY("cudaMemcpy"));
     return add((tl_plan_step){.kind = TL_STEP_COPY, .dst = (uintptr_t)dst, .src = (uintptr_t)src, .bytes = bytes});
+}
+
+/* Rows of width bytes, pitch bytes apart (cudaMemset2D, cudaMemcpy2D): one step, as the emulator
+ * takes them, with CUDA's errors for a row wider than its pitch; nothing where either side is 0. */
+static cudaError_t record_memset_rows(void *dst, size_t pitch, int value, size_t width, size_t height)
+{
+    if (width > pitch)
+        return failed(cudaErrorInvalidPitchValue);
+    if (!width || !height)
+        return cudaSuccess;
+    return add((tl_plan_step){.kind = TL_STEP_MEMSET, .dst = (uintptr_t)dst, .bytes = width, .rows = height,
+                              .dpitch = pitch, .value = value & 0xff});
+}
+
+static cudaError_t record_copy_rows(void *dst, size_t dpitch, const void *src, size_t spitch, size_t width,
+                                    size_t height, enum cudaMemcpyKind kind)
+{
+    if (width > dpitch || width > spitch)
+        return failed(cudaErrorInvalidPitchValue);
+    if (!width || !height)
+        return cudaSuccess;
+    if (kind != cudaMemcpyDeviceToDevice && kind != cudaMemcpyDefault)
+        return refuse(TL_REFUSED_HOST_COPY("cudaMemcpy2D"));
+    return add((tl_plan_step){.kind = TL_STEP_COPY, .dst = (uintptr_t)dst, .src = (uintptr_t)src, .bytes = width,
+                              .rows = height, .dpitch = dpitch, .spitch = spitch});
 }
 
 cudaError_t cudaMemset(void *dst, int value, size_t bytes)
@@ -327,17 +352,104 @@ cudaError_t cudaMemcpyAsync(void *dst, const void *src, size_t bytes, enum cudaM
     return real_cudaMemcpyAsync(dst, src, bytes, kind, stream);
 }
 
-/* Memory of its own a lab's function may not take: the kit runs the plan where it was never allocated. */
-cudaError_t cudaMalloc(void **p, size_t bytes)
+cudaError_t cudaMemset2D(void *dst, size_t pitch, int value, size_t width, size_t height)
 {
-    if (plan) {
-        *p = NULL;
-        return refuse("your code called cudaMalloc: a lab's function works in the device buffers it "
-                      "is given and allocates none (lab.h)");
-    }
-    REAL(cudaMalloc, cudaError_t, (void **, size_t));
-    return real_cudaMalloc(p, bytes);
+    if (plan)
+        return record_memset_rows(dst, pitch, value, width, height);
+    REAL(cudaMemset2D, cudaError_t, (void *, size_t, int, size_t, size_t));
+    return real_cudaMemset2D(dst, pitch, value, width, height);
 }
+
+cudaError_t cudaMemset2DAsync(void *dst, size_t pitch, int value, size_t width, size_t height,
+                              cudaStream_t stream)
+{
+    if (plan)
+        return record_memset_rows(dst, pitch, value, width, height);
+    REAL(cudaMemset2DAsync, cudaError_t, (void *, size_t, int, size_t, size_t, cudaStream_t));
+    return real_cudaMemset2DAsync(dst, pitch, value, width, height, stream);
+}
+
+cudaError_t cudaMemcpy2D(void *dst, size_t dpitch, const void *src, size_t spitch, size_t width,
+                         size_t height, enum cudaMemcpyKind kind)
+{
+    if (plan)
+        return record_copy_rows(dst, dpitch, src, spitch, width, height, kind);
+    REAL(cudaMemcpy2D, cudaError_t, (void *, size_t, const void *, size_t, size_t, size_t, enum cudaMemcpyKind));
+    return real_cudaMemcpy2D(dst, dpitch, src, spitch, width, height, kind);
+}
+
+cudaError_t cudaMemcpy2DAsync(void *dst, size_t dpitch, const void *src, size_t spitch, size_t width,
+                              size_t height, enum cudaMemcpyKind kind, cudaStream_t stream)
+{
+    if (plan)
+        return record_copy_rows(dst, dpitch, src, spitch, width, height, kind);
+    REAL(cudaMemcpy2DAsync, cudaError_t,
+         (void *, size_t, const void *, size_t, size_t, size_t, enum cudaMemcpyKind, cudaStream_t));
+    return real_cudaMemcpy2DAsync(dst, dpitch, src, spitch, width, height, kind, stream);
+}
+
+/* ---------------------------------------------------------------- what a plan cannot carry */
+
+/*
+ * Whatever else a lab's function asks the runtime for while it is recorded would be done at
+ * once, in the lab process, on its own: before the launches the plan runs later, and where the
+ * kit's buffers are another process's memory. A call that would allocate or free device
+ * memory, or make an object kernels read (a texture or surface object), or launch work the
+ * plan cannot hold, is refused with why, as the emulator refuses it inside a lab's call or
+ * cannot run it at all: a file then fails alike, saying so, on both. (What only asks, the
+ * device's properties, an occupancy, a kernel's attributes, goes on to the runtime.)
+ */
+#define REFUSED_IN_PLAN(name, params, args, clear, ...)                                           \
+    cudaError_t name params                                                                       \
+    {                                                                                             \
+        if (plan) {                                                                               \
+            clear;                                                                                \
+            return refuse(__VA_ARGS__);                                                           \
+        }                                                                                         \
+        REAL(name, cudaError_t, params);                                                          \
+        return real_##name args;                                                                  \
+    }
+
+/* Memory of its own a lab's function may not take: the kit runs the plan where it was never allocated. */
+REFUSED_IN_PLAN(cudaMalloc, (void **p, size_t bytes), (p, bytes), *p = NULL, TL_REFUSED_ALLOCATION("cudaMalloc"))
+REFUSED_IN_PLAN(cudaMallocAsync, (void **p, size_t bytes, cudaStream_t s), (p, bytes, s), *p = NULL,
+                TL_REFUSED_ALLOCATION("cudaMallocAsync"))
+REFUSED_IN_PLAN(cudaMallocPitch, (void **p, size_t *pitch, size_t width, size_t height), (p, pitch, width, height),
+                *p = NULL, TL_REFUSED_ALLOCATION("cudaMallocPitch"))
+REFUSED_IN_PLAN(cudaMallocManaged, (void **p, size_t bytes, unsigned flags), (p, bytes, flags), *p = NULL,
+                TL_REFUSED_ALLOCATION("cudaMallocManaged"))
+/* Nor free what it was given (a NULL, what a refused cudaMalloc left, frees nothing, as CUDA's does). */
+cudaError_t cudaFree(void *p)
+{
+    if (plan)
+        return p ? refuse(TL_REFUSED_FREE("cudaFree")) : cudaSuccess;
+    REAL(cudaFree, cudaError_t, (void *));
+    return real_cudaFree(p);
+}
+
+cudaError_t cudaFreeAsync(void *p, cudaStream_t s)
+{
+    if (plan)
+        return p ? refuse(TL_REFUSED_FREE("cudaFreeAsync")) : cudaSuccess;
+    REAL(cudaFreeAsync, cudaError_t, (void *, cudaStream_t));
+    return real_cudaFreeAsync(p, s);
+}
+
+REFUSED_IN_PLAN(cudaCreateTextureObject,
+                (cudaTextureObject_t *t, const struct cudaResourceDesc *r, const struct cudaTextureDesc *d,
+                 const struct cudaResourceViewDesc *v),
+                (t, r, d, v), *t = 0, TL_REFUSED_OBJECT("cudaCreateTextureObject"))
+REFUSED_IN_PLAN(cudaCreateSurfaceObject, (cudaSurfaceObject_t *o, const struct cudaResourceDesc *r), (o, r),
+                *o = 0, TL_REFUSED_OBJECT("cudaCreateSurfaceObject"))
+REFUSED_IN_PLAN(cudaLaunchCooperativeKernel,
+                (const void *f, dim3 grid, dim3 block, void **args, size_t shared, cudaStream_t s),
+                (f, grid, block, args, shared, s), (void)0, TL_REFUSED_LAUNCH("cudaLaunchCooperativeKernel"))
+REFUSED_IN_PLAN(cudaLaunchHostFunc, (cudaStream_t s, cudaHostFn_t fn, void *data), (s, fn, data), (void)0,
+                TL_REFUSED_LAUNCH("cudaLaunchHostFunc"))
+REFUSED_IN_PLAN(cudaStreamBeginCapture, (cudaStream_t s, enum cudaStreamCaptureMode mode), (s, mode), (void)0,
+                TL_REFUSED_LAUNCH("cudaStreamBeginCapture"))
+REFUSED_IN_PLAN(cudaGraphLaunch, (cudaGraphExec_t g, cudaStream_t s), (g, s), (void)0,
+                TL_REFUSED_LAUNCH("cudaGraphLaunch"))
 
 /* ---------------------------------------------------------------- variables */
 

@@ -302,6 +302,13 @@ static cudaError_t symbol_copy(const tl_plan_module *m, const tl_plan *p, const 
     return cudaErrorInvalidValue;
 }
 
+/* The bytes from the first a MEMSET or COPY step reaches to its last: rows of width bytes,
+ * pitch apart (rows 0: one run of width bytes). */
+static unsigned long long rows_span(unsigned long long rows, unsigned long long pitch, unsigned long long width)
+{
+    return rows ? pitch * (rows - 1) + width : width;
+}
+
 static cudaError_t step(const tl_plan_module *m, const tl_plan *p, const tl_plan_step *s, char *why,
                         size_t why_len)
 {
@@ -317,21 +324,29 @@ static cudaError_t step(const tl_plan_module *m, const tl_plan *p, const tl_plan
         return (cudaError_t)drv.cuFuncSetAttribute(m->fn[s->kernel], (CUfunction_attribute)s->attribute,
                                                    s->value);
     case TL_STEP_MEMSET: {
-        unsigned long long dst = s->dst;
-        if (device_or_variable(&dst, s->bytes) != 0) {
+        /* rows > 0: rows of bytes each, dpitch apart (cudaMemset2D) */
+        unsigned long long dst = s->dst, span = rows_span(s->rows, s->dpitch, s->bytes);
+        if (device_or_variable(&dst, span) != 0) {
             say(why, why_len, "your code set %llu bytes at %#llx, which are not all in one of the "
-                              "matrices' device buffers or one variable", s->bytes, s->dst);
+                              "matrices' device buffers or one variable", span, s->dst);
             return cudaErrorInvalidValue;
         }
+        if (s->rows)
+            return cudaMemset2DAsync((void *)(uintptr_t)dst, s->dpitch, s->value, s->bytes, s->rows, 0);
         return cudaMemsetAsync((void *)(uintptr_t)dst, s->value, s->bytes, 0);
     }
     case TL_STEP_COPY: {
-        unsigned long long dst = s->dst, src = s->src;
-        if (device_or_variable(&dst, s->bytes) != 0 || device_or_variable(&src, s->bytes) != 0) {
+        /* rows > 0: rows of bytes each, dpitch apart at dst and spitch at src (cudaMemcpy2D) */
+        unsigned long long dst = s->dst, src = s->src, dspan = rows_span(s->rows, s->dpitch, s->bytes),
+                           sspan = rows_span(s->rows, s->spitch, s->bytes);
+        if (device_or_variable(&dst, dspan) != 0 || device_or_variable(&src, sspan) != 0) {
             say(why, why_len, "your code copied %llu bytes from %#llx to %#llx, which are not all "
-                              "in the matrices' device buffers or one variable", s->bytes, s->src, s->dst);
+                              "in the matrices' device buffers or one variable", dspan, s->src, s->dst);
             return cudaErrorInvalidValue;
         }
+        if (s->rows)
+            return cudaMemcpy2DAsync((void *)(uintptr_t)dst, s->dpitch, (const void *)(uintptr_t)src, s->spitch,
+                                     s->bytes, s->rows, cudaMemcpyDeviceToDevice, 0);
         return cudaMemcpyAsync((void *)(uintptr_t)dst, (const void *)(uintptr_t)src, s->bytes,
                                cudaMemcpyDeviceToDevice, 0);
     }

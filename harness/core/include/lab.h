@@ -22,10 +22,15 @@ extern "C" {
  * A GPU lab launches its kernel(s) on the default stream and returns
  * without synchronising; the harness checks the launch and waits. Besides
  * launches it may set and copy device memory (cudaMemset, cudaMemcpy device
- * to device), set its own __constant__ and __device__ variables
- * (cudaMemcpyToSymbol, from the host too), and use streams and events, but
- * allocates nothing and copies nothing else from or to the host: the
- * grader times a lab from a plan of these calls (plan.h).
+ * to device, and their 2D forms), set its own __constant__ and __device__
+ * variables (cudaMemcpyToSymbol, from the host too), and use streams and
+ * events, but allocates and frees nothing and copies nothing else from or to
+ * the host: the kit runs a lab from a plan of these calls (plan.h), after
+ * the function returns. So neither may it make texture or surface objects
+ * (gone by then), nor launch other than with <<< >>>, cudaLaunchKernel or
+ * cudaLaunchKernelEx (no cooperative launch, host function or graph):
+ * lab_refusals.h has what a call that does is told, on a GPU and on the
+ * emulator alike.
  */
 void transpose(float *out, const float *in, int rows, int cols);
 

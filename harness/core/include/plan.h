@@ -52,8 +52,8 @@ typedef struct {
 
 typedef enum {
     TL_STEP_LAUNCH,    /* kernel<<<grid, block, shared_bytes>>>(parameters) */
-    TL_STEP_MEMSET,    /* cudaMemset(dst, value, bytes) */
-    TL_STEP_COPY,      /* cudaMemcpy(dst, src, bytes, cudaMemcpyDeviceToDevice) */
+    TL_STEP_MEMSET,    /* cudaMemset(dst, value, bytes); cudaMemset2D where rows > 0 */
+    TL_STEP_COPY,      /* cudaMemcpy(dst, src, bytes, cudaMemcpyDeviceToDevice); cudaMemcpy2D where rows > 0 */
     TL_STEP_ATTRIBUTE, /* cudaFuncSetAttribute(kernel, attribute, value) */
     TL_STEP_SYMBOL,    /* cudaMemcpyToSymbol, cudaMemcpyFromSymbol: a variable of the device code */
     TL_STEP_ADDRESS,   /* cudaGetSymbolAddress: a variable's stand-in address (below) */
@@ -93,6 +93,9 @@ typedef struct {
     unsigned long long dst, src, bytes;  /* MEMSET, COPY, SYMBOL: device addresses as numbers;
                                           * ADDRESS: src the stand-in, bytes the size */
     unsigned long long offset;           /* SYMBOL: the first byte of the variable copied */
+    unsigned long long rows, dpitch, spitch; /* MEMSET, COPY of rows (cudaMemset2D, cudaMemcpy2D):
+                                          * rows of bytes each, dpitch bytes apart at dst and
+                                          * spitch at src; rows 0: one run of bytes */
     int value;                           /* MEMSET: the byte; ATTRIBUTE: the attribute's value;
                                           * SYMBOL: its direction (tl_symbol_copy) */
     int attribute;                       /* ATTRIBUTE: cudaFuncAttribute, CUfunction_attribute alike */
