@@ -276,8 +276,12 @@ libcudacxx_refused() {
 toolkit_headers() {
     sed -n 's/.*fatal error: \([^:]*\): No such file or directory.*/\1/p' "$1" | while read -r h; do
         case "$h" in
+        cub/* | thrust/*) # what the kit's GPU build refuses too (harness/lab/isolate-symbols.sh, in its words)
+            echo "$src: your lab file uses CUB or Thrust ($h). A library's algorithms are not a lab's" \
+                "answer: write the kernels yourself, with CUDA's own headers (cuda_runtime.h and" \
+                "cooperative_groups are fine)." >&2 ;;
         cu*.h | cu*.hpp | nv*.h | mma.h | sm_[0-9]*.h | math_functions.h* | texture_*.h | surface_*.h | \
-            crt/* | cub/* | thrust/* | cuda/* | nv/* | cooperative_groups/* | cccl/* | npp*.h | *_fp16.h | \
+            crt/* | cuda/* | nv/* | cooperative_groups/* | cccl/* | npp*.h | *_fp16.h | \
             *_bf16.h | *_fp8.h | *_fp4.h | *_fp6.h | device_*.h | driver_*.h | host_*.h | builtin_types.h)
             echo "$src: $h is a header of the CUDA toolkit that the tilelab CPU emulator does not provide:" \
                 "what it declares is not supported by the emulator (its own CUDA headers are in" \
