@@ -238,6 +238,10 @@ Test(checker, catches_a_skipped_tail)
     expect_caught(skips_the_tail, 1, 1, "must cover the edge");
     expect_caught(skips_the_tail, 1, 1, "r < rows - 1 or c < cols - 1");
     expect_caught(skips_the_tail, 1, 9, "must cover the edge");
+    /* Neither side 1: lab 2's around_block_edges 7 x 7 with BLOCK 32 said only "Check the test
+     * made before each store (r < rows && c < cols)", a loop with every bound right. */
+    expect_caught(skips_the_tail, 7, 7, "must cover the edge");
+    expect_caught(skips_the_tail, 15, 9, "blocks stop short of the edge");
 }
 
 static void one_past_the_end(float *out, const float *in, int rows, int cols)

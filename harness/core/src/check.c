@@ -535,25 +535,29 @@ static void hint_nothing_written(char *msg, size_t len, tl_shape s, int on_gpu, 
     } else if (s.cols == 1) {
         what = "column", index = "c is", off = "c < cols - 1", right = "c < cols";
     }
-    if (what) {
+    if (what)
         tl_appendf(msg, len,
                    " This matrix has a single %s (rows=%d, cols=%d), so %s 0 for every element "
                    "of it: a bound such as %s (or a loop that starts at 1) lets nothing through, "
                    "where %s does.",
                    what, s.rows, s.cols, index, off, right);
-        /* A CPU loop over whole blocks only (rows / BLOCK of them, rounded down) has none
-         * here either, with every bound right: the same nothing, another mistake. */
-        if (!on_gpu && w && w->cpu_block)
-            tl_appendf(msg, len,
-                       " Or, in a blocked loop, the blocks stop short of the edge: one that "
-                       "visits whole blocks only (rows / %s of them, rounded down) has none in a "
-                       "matrix this small. Blocks must cover the edge: round the number of blocks "
-                       "up and stop each block at min(start + %s, size).",
-                       w->cpu_block, w->cpu_block);
-        tl_appendf(msg, len, "\n");
-    } else
+    else if (on_gpu)
         tl_appendf(msg, len, " Check the test made before each store (r < rows && c < cols), and "
-                             "that the store writes to out.\n");
+                             "that the store writes to out.");
+    else
+        tl_appendf(msg, len, " Check where each loop starts and stops (r from 0 while r < rows, c "
+                             "from 0 while c < cols), and that the store writes to out.");
+    /* A CPU loop over whole blocks only (rows / BLOCK of them, rounded down) has none in a
+     * matrix narrower or shorter than a block, with every bound right: the same nothing,
+     * another mistake (lab 2's 7 x 7 under BLOCK 32). The checker does not know BLOCK. */
+    if (!on_gpu && w && w->cpu_block)
+        tl_appendf(msg, len,
+                   " Or, in a blocked loop, the blocks stop short of the edge: one that visits "
+                   "whole blocks only (rows / %s of them, rounded down) has none when rows or cols "
+                   "is less than %s, as in a matrix this small. Blocks must cover the edge: round "
+                   "the number of blocks up and stop each block at min(start + %s, size).",
+                   w->cpu_block, w->cpu_block, w->cpu_block);
+    tl_appendf(msg, len, "\n");
 }
 
 int tl_launched_tile(int on_gpu)
