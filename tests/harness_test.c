@@ -291,8 +291,37 @@ static void outer_bound_on_cols(float *out, const float *in, int rows, int cols)
             out[(size_t)c * rows + r] = in[(size_t)r * cols + c];
 }
 
+/* A blocked loop whose inner bound is min(c0 + BLOCK, rows) (a student's lab 2): c runs past
+ * cols until its block ends, short of rows. */
+static void tile_bound_on_rows(float *out, const float *in, int rows, int cols)
+{
+    for (int r0 = 0; r0 < rows; r0 += TAIL_BLOCK)
+        for (int c0 = 0; c0 < cols; c0 += TAIL_BLOCK)
+            for (int r = r0; r < r0 + TAIL_BLOCK && r < rows; r++)
+                for (int c = c0; c < c0 + TAIL_BLOCK && c < rows; c++)
+                    out[(size_t)c * rows + r] = in[(size_t)r * cols + c];
+}
+
+/* for (c = 0; c <= cols; c++): one row of out past its end. */
+static void one_past_the_end_of_a_row(float *out, const float *in, int rows, int cols)
+{
+    for (int r = 0; r < rows; r++)
+        for (int c = 0; c <= cols; c++)
+            out[(size_t)c * rows + r] = in[(size_t)r * cols + c];
+}
+
 Test(checker, names_a_loop_bound_on_the_wrong_dimension)
 {
+    /* Cut short by a block: 7 whole rows of out past its end, not a bound off by one (lab 2's
+     * 97 x 89 was told "a loop bound off by one (<= instead of <)", and no note of a matrix
+     * that is not square). */
+    expect_caught(tile_bound_on_rows, 97, 89, "c < rows where c < cols is meant, cut short at c = 95");
+    cr_assert(!strstr(verdict.message, "off by one"), "%s", verdict.message);
+    /* One row past: a bound off by one writes the same, and so the hint says both. */
+    expect_caught(tile_bound_on_rows, 33, 31, "c <= cols where c < cols is meant");
+    cr_assert(strstr(verdict.message, "c < rows where c < cols is meant, stopped at c = 31 if"), "%s",
+              verdict.message);
+    expect_caught(one_past_the_end_of_a_row, 60, 37, "c <= cols where c < cols is meant");
     /* Taller than wide: out's extra rows run past its end, whole rows of rows floats. */
     expect_caught(inner_bound_on_rows, 33, 31, "c < rows where c < cols is meant");
     cr_assert(!strstr(verdict.message, "<= instead of <"), "no bound is off by one:\n%s", verdict.message);

@@ -849,6 +849,46 @@ static void explain(char *msg, size_t len, const scan *sc, const float *out, con
                    s.rows, s.cols, s.cols, s.cols, s.rows, s.rows);
 }
 
+/*
+ * The writes past the end of a matrix taller than wide are `extra` whole
+ * rows of out, each of rows floats, from its end on: a loop over in's
+ * columns (c, out's rows) ran past cols, as far as rows or short of it.
+ * To rows exactly, out was taken as rows x rows; short of it, a bound on
+ * rows that the end of a block or tile cut short (min(c0 + BLOCK, rows));
+ * one row alone is as well a bound off by one (c <= cols), which writes the
+ * same. The stores inside out are right in all three.
+ */
+static void hint_whole_rows_past(char *msg, size_t len, tl_shape s, int extra, int on_gpu,
+                                 const tl_lab_words *w)
+{
+    int to = s.cols + extra; /* the first of out's rows not written */
+    const char *block = on_gpu ? w->tile : w->cpu_block;
+    char cut[256] = "";
+    if (to < s.rows)
+        snprintf(cut, sizeof cut, ", %s at c = %d %s the last %s of columns ends%s (min(c0 + %s, "
+                 "rows) where min(c0 + %s, cols) is meant)",
+                 extra == 1 ? "stopped" : "cut short", to - 1, extra == 1 ? "if" : "where",
+                 on_gpu ? "tile" : "block", extra == 1 ? " there" : "", block ? block : "BLOCK",
+                 block ? block : "BLOCK");
+    if (extra == 1)
+        tl_appendf(msg, len,
+                   "  hint: the writes past the end fill out's row %d exactly, one whole row of %d: "
+                   "the loop over in's columns (c, out's rows) ran one step past its last (c = %d), "
+                   "to c = %d. "
+                   "A bound off by one (c <= cols where c < cols is meant) does that, and so, in a "
+                   "matrix with more rows than columns, does a bound on the wrong dimension, c < "
+                   "rows where c < cols is meant%s.\n",
+                   s.cols, s.rows, s.cols - 1, s.cols, cut);
+    else
+        tl_appendf(msg, len,
+                   "  hint: the writes past the end fill out's rows %d..%d exactly, whole rows of "
+                   "%d: out was written as if it had %s%d rows, where it has cols = %d (one for "
+                   "each column of in). A loop or index over in's columns (c, out's rows) runs "
+                   "past cols towards rows: a bound on the wrong dimension, c < rows where c < "
+                   "cols is meant%s.\n",
+                   s.cols, to - 1, s.rows, to == s.rows ? "rows = " : "", to, s.cols, cut);
+}
+
 void tl_check_transpose(tl_verdict *v, tl_transpose_fn fn, const tl_backend *backend, tl_shape s,
                         uint64_t seed, const tl_lab_words *words)
 {
@@ -924,16 +964,8 @@ void tl_check_transpose(tl_verdict *v, tl_transpose_fn fn, const tl_backend *bac
                        sc.unwritten + sc.from_shared,
                        sc.from_shared ? " or that hold a tile element no thread had loaded" : "");
         else if (s.rows > s.cols && first_after == 0 && after < TL_MARGIN &&
-                 n + after == (size_t)s.rows * s.rows)
-            /* The writes past the end are whole rows of out up to rows: out taken as
-             * rows x rows, its row count (in's columns) read off the wrong size. */
-            tl_appendf(msg, len,
-                       "  hint: the writes past the end fill out's rows %d..%d exactly, whole rows "
-                       "of %d: out was written as if it had rows = %d rows, where it has cols = %d "
-                       "(one for each column of in). A loop or index over in's columns (c, out's "
-                       "rows) runs to rows instead of cols: a bound on the wrong dimension, c < "
-                       "rows where c < cols is meant.\n",
-                       s.cols, s.rows - 1, s.rows, s.rows, s.cols);
+                 after % (size_t)s.rows == 0 && (size_t)s.cols + after / s.rows <= (size_t)s.rows)
+            hint_whole_rows_past(msg, len, s, (int)(after / (size_t)s.rows), backend->on_gpu, words);
         else
             tl_appendf(msg, len,
                        "  hint: a loop bound off by one (<= instead of <), or a missing bounds "
