@@ -486,6 +486,33 @@ static void expect_on_gpu(tl_transpose_fn fn, int rows, int cols, const char *hi
               verdict.message);
 }
 
+/* A kernel's bounds test run by the threads of a grid of 32-wide blocks, rounded up: c <= cols
+ * (off by one) or c < rows (the wrong dimension), as a student's lab 3 writes them. */
+static int planted_bound_wrong_dimension;
+static void kernel_bound_past_cols(float *out, const float *in, int rows, int cols)
+{
+    int grid_cols = (cols + 31) / 32 * 32;
+    for (int r = 0; r < rows; r++)
+        for (int c = 0; c < grid_cols; c++)
+            if (planted_bound_wrong_dimension ? c < rows : c <= cols)
+                out[(size_t)c * rows + r] = in[(size_t)r * cols + c];
+}
+
+Test(checker, names_a_bounds_test_past_cols_in_a_kernels_words)
+{
+    /* lab 3's r <= rows && c <= cols at 1000 x 1 was told "the loop over in's columns" and
+     * "min(c0 + TILE_DIM, rows)", a CPU loop's words, once the hint of whole rows came. */
+    planted_bound_wrong_dimension = 0;
+    launch_as(32, 8, 8, 1000, 1, 0, 0);
+    expect_on_gpu(kernel_bound_past_cols, 1000, 1, "A bounds test off by one (c <= cols", "min(c0");
+    cr_assert(!strstr(verdict.message, "loop"), "%s", verdict.message);
+    planted_bound_wrong_dimension = 1;
+    launch_as(32, 8, 8, 97, 89, 0, 0);
+    expect_on_gpu(kernel_bound_past_cols, 97, 89,
+                  "c < rows where c < cols is meant, where the grid's columns of threads end at c = 95",
+                  "min(c0");
+}
+
 Test(checker, names_a_store_that_reuses_the_loads_bounds)
 {
     launch_as(8, 8, 8, 37, 53, 0, 0);

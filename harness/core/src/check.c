@@ -851,42 +851,47 @@ static void explain(char *msg, size_t len, const scan *sc, const float *out, con
 
 /*
  * The writes past the end of a matrix taller than wide are `extra` whole
- * rows of out, each of rows floats, from its end on: a loop over in's
- * columns (c, out's rows) ran past cols, as far as rows or short of it.
- * To rows exactly, out was taken as rows x rows; short of it, a bound on
- * rows that the end of a block or tile cut short (min(c0 + BLOCK, rows));
- * one row alone is as well a bound off by one (c <= cols), which writes the
- * same. The stores inside out are right in all three.
+ * rows of out, each of rows floats, from its end on: c (in's column, out's
+ * row) ran past cols, as far as rows or short of it. To rows exactly, out
+ * was taken as rows x rows; short of it, a bound on rows that the end of a
+ * block (a CPU loop's min(c0 + BLOCK, rows)) or of the grid (a kernel's
+ * test c < rows) cut short; one row alone is as well a bound off by one
+ * (c <= cols), which writes the same. The stores inside out are right in
+ * all of them.
  */
 static void hint_whole_rows_past(char *msg, size_t len, tl_shape s, int extra, int on_gpu,
                                  const tl_lab_words *w)
 {
     int to = s.cols + extra; /* the first of out's rows not written */
-    const char *block = on_gpu ? w->tile : w->cpu_block;
-    char cut[256] = "";
-    if (to < s.rows)
-        snprintf(cut, sizeof cut, ", %s at c = %d %s the last %s of columns ends%s (min(c0 + %s, "
-                 "rows) where min(c0 + %s, cols) is meant)",
+    const char *block = w && w->cpu_block ? w->cpu_block : "BLOCK";
+    const char *bound = on_gpu ? "bounds test" : "bound";
+    char where[256] = "";
+    if (to < s.rows && on_gpu)
+        snprintf(where, sizeof where, ", %s the grid's columns of threads end at c = %d",
+                 extra == 1 ? "if" : "where", to - 1);
+    else if (to < s.rows)
+        snprintf(where, sizeof where, ", %s at c = %d %s the last block of columns ends%s "
+                 "(min(c0 + %s, rows) where min(c0 + %s, cols) is meant)",
                  extra == 1 ? "stopped" : "cut short", to - 1, extra == 1 ? "if" : "where",
-                 on_gpu ? "tile" : "block", extra == 1 ? " there" : "", block ? block : "BLOCK",
-                 block ? block : "BLOCK");
+                 extra == 1 ? " there" : "", block, block);
+    tl_appendf(msg, len, "  hint: the writes past the end fill out's ");
     if (extra == 1)
         tl_appendf(msg, len,
-                   "  hint: the writes past the end fill out's row %d exactly, one whole row of %d: "
-                   "the loop over in's columns (c, out's rows) ran one step past its last (c = %d), "
-                   "to c = %d. "
-                   "A bound off by one (c <= cols where c < cols is meant) does that, and so, in a "
-                   "matrix with more rows than columns, does a bound on the wrong dimension, c < "
-                   "rows where c < cols is meant%s.\n",
-                   s.cols, s.rows, s.cols - 1, s.cols, cut);
+                   "row %d exactly, one whole row of %d: %s c = %d, one past in's last column "
+                   "(c = %d). A %s off by one (c <= cols where c < cols is meant) does that, "
+                   "and so, in a matrix with more rows than columns, does a %s on the wrong "
+                   "dimension, c < rows where c < cols is meant%s.\n",
+                   s.cols, s.rows, on_gpu ? "threads stored at" : "the loop over in's columns (c, "
+                   "out's rows) stored at", s.cols, s.cols - 1, bound, bound, where);
     else
         tl_appendf(msg, len,
-                   "  hint: the writes past the end fill out's rows %d..%d exactly, whole rows of "
-                   "%d: out was written as if it had %s%d rows, where it has cols = %d (one for "
-                   "each column of in). A loop or index over in's columns (c, out's rows) runs "
-                   "past cols towards rows: a bound on the wrong dimension, c < rows where c < "
-                   "cols is meant%s.\n",
-                   s.cols, to - 1, s.rows, to == s.rows ? "rows = " : "", to, s.cols, cut);
+                   "rows %d..%d exactly, whole rows of %d: out was written as if it had %s%d rows, "
+                   "where it has cols = %d (one for each column of in). %s over in's columns (c, "
+                   "out's rows) %s past cols towards rows: a %s on the wrong dimension, c < rows "
+                   "where c < cols is meant%s.\n",
+                   s.cols, to - 1, s.rows, to == s.rows ? "rows = " : "", to, s.cols,
+                   on_gpu ? "The threads" : "A loop or index", on_gpu ? "stored" : "runs", bound,
+                   where);
 }
 
 void tl_check_transpose(tl_verdict *v, tl_transpose_fn fn, const tl_backend *backend, tl_shape s,
