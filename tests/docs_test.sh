@@ -251,4 +251,19 @@ while IFS=$'\t' read -r at cmd; do
         fi ;;
     esac
 done < <(awk -F'\t' '!seen[$2]++' "$tmp/others.tsv")
+# The emulator's words that a handout or a deck quotes for a mistake are the words it prints:
+# a corpus file of that mistake names them (emulator-says:, run by make emu-corpus) and the
+# documents that quote them (documented-in:). Labs 4 to 6 once told of a missing barrier as
+# "shared memory nobody wrote", after the emulator had come to name it "a race on shared memory".
+for src in tests/emu_corpus/*.cu; do
+    says=$(sed -n 's|^// emulator-says: *||p' "$src" | head -1)
+    for doc in $(sed -n 's|^// documented-in: *||p' "$src"); do
+        # Markdown wraps a quote over lines and may set it in backticks: one line, as read.
+        if [ -n "$says" ] && tr '\n' ' ' <"$doc" | tr -d '`' | tr -s ' ' | grep -qiF -- "$says"; then
+            ok "$doc tells of ${src##*/}'s mistake as the emulator does: \"$says\""
+        else
+            not_ok "$doc does not quote what the emulator says of ${src##*/}'s mistake: \"$says\""
+        fi
+    done
+done
 tap_plan
