@@ -251,6 +251,25 @@ while IFS=$'\t' read -r at cmd; do
         fi ;;
     esac
 done < <(awk -F'\t' '!seen[$2]++' "$tmp/others.tsv")
+# A technique check's shape is drawn (gpu_technique.h: sides of 32 x [lo, hi] and a tail of 8 to
+# 24), and the handout says from what: labs 4-6 once said "a 192 x 128 matrix", lab 7 "a 64 x 64
+# x 64 product", fixed shapes the checks had left. One of the suite's ranges, "MIN to MAX".
+for suite in tests/lab[0-9][0-9]_test.c; do
+    nn=${suite#tests/lab} nn=${nn%_test.c}
+    ranges=$(sed -n 's/.*tl_technique_shape(\([0-9]*\), *\([0-9]*\),.*/\1 \2/p' "$suite" |
+        while read -r lo hi; do echo "$((32 * lo + 8)) to $((32 * hi + 24))"; done | sort -u)
+    [ -n "$ranges" ] || continue
+    handout=$(ls labs/"$nn"-*/README.md)
+    said_range=$(while read -r range; do
+        ! tr '\n' ' ' <"$handout" | tr -s ' ' | grep -qF -- "$range" || echo "$range"
+    done <<<"$ranges" | head -1)
+    if [ -n "$said_range" ]; then
+        ok "$handout says from what its technique check's shape is drawn: $said_range"
+    else
+        not_ok "$handout does not say from what its technique check's shape is drawn ($(paste -sd, <<<"$ranges" | sed 's/,/ or /g'), $suite)"
+    fi
+done
+
 # The emulator's words that a handout or a deck quotes for a mistake are the words it prints:
 # a corpus file of that mistake names them (emulator-says:, run by make emu-corpus) and the
 # documents that quote them (documented-in:). Labs 4 to 6 once told of a missing barrier as
