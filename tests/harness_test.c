@@ -504,12 +504,19 @@ Test(checker, names_a_bounds_test_past_cols_in_a_kernels_words)
      * "min(c0 + TILE_DIM, rows)", a CPU loop's words, once the hint of whole rows came. */
     planted_bound_wrong_dimension = 0;
     launch_as(32, 8, 8, 1000, 1, 0, 0);
-    expect_on_gpu(kernel_bound_past_cols, 1000, 1, "A bounds test off by one (c <= cols", "min(c0");
+    expect_on_gpu(kernel_bound_past_cols, 1000, 1, "one off by one (c <= cols", "min(c0");
     cr_assert(!strstr(verdict.message, "loop"), "%s", verdict.message);
     planted_bound_wrong_dimension = 1;
     launch_as(32, 8, 8, 97, 89, 0, 0);
-    expect_on_gpu(kernel_bound_past_cols, 97, 89,
-                  "c < rows where c < cols is meant, where the grid's columns of threads end at c = 95",
+    expect_on_gpu(kernel_bound_past_cols, 97, 89, "c < rows where c < cols is meant, does that",
+                  "min(c0");
+    cr_assert(strstr(verdict.message, "up to c = 95, where the grid's tiles end"), "%s", verdict.message);
+    /* Lab 6's one test before the loop over a tile's rows writes the same rows past the end: with
+     * blocks of 8 rows of threads over tiles of 32, the hint names both (it once named only the
+     * wrong dimension, which the student's test was not). */
+    cr_assert(!strstr(verdict.message, "before the loop"), "%s", verdict.message);
+    launch_as(32, 8, 32, 97, 89, 0, 0);
+    expect_on_gpu(kernel_bound_past_cols, 97, 89, "a test made once, before the loop over a tile's rows",
                   "min(c0");
 }
 

@@ -863,35 +863,57 @@ static void hint_whole_rows_past(char *msg, size_t len, tl_shape s, int extra, i
                                  const tl_lab_words *w)
 {
     int to = s.cols + extra; /* the first of out's rows not written */
+    if (on_gpu) {
+        /* The threads past in's last column stored: the store's test let them through. Where a
+         * thread moves several elements (fewer threads in y than rows: a loop over a tile's rows), a
+         * test made once before that loop does the same as one of the wrong dimension. */
+        const tl_launch *l = tl_launch_count() > 0 ? tl_launch_get(0) : NULL;
+        int looped = l && (unsigned long long)l->grid[1] * l->block[1] < (unsigned long long)s.rows;
+        char upto[96];
+        snprintf(upto, sizeof upto, to == s.rows ? "as if out had rows = %d rows" : "up to c = %d, where the grid's tiles end",
+                 to == s.rows ? s.rows : to - 1);
+        tl_appendf(msg, len, "  hint: the writes past the end fill out's ");
+        if (extra == 1)
+            tl_appendf(msg, len, "row %d exactly, one whole row of %d", s.cols, s.rows);
+        else
+            tl_appendf(msg, len, "rows %d..%d exactly, whole rows of %d, %s", s.cols, to - 1, s.rows, upto);
+        tl_appendf(msg, len,
+                   ": threads past in's last column (c >= cols = %d; c is out's row) stored, so the "
+                   "store's bounds test let them through. A test on the wrong dimension, c < rows "
+                   "where c < cols is meant, does that",
+                   s.cols);
+        if (looped)
+            tl_appendf(msg, len, "%s does a test made once, before the loop over a tile's rows, where "
+                                 "each element needs its own (out's row + j < cols for each j)",
+                       extra == 1 ? ", so" : ", and so");
+        if (extra == 1)
+            tl_appendf(msg, len, ", and so does one off by one (c <= cols where c < cols is meant)");
+        tl_appendf(msg, len, ".\n");
+        return;
+    }
     const char *block = w && w->cpu_block ? w->cpu_block : "BLOCK";
-    const char *bound = on_gpu ? "bounds test" : "bound";
     char where[256] = "";
-    if (to < s.rows && on_gpu)
-        snprintf(where, sizeof where, ", %s the grid's columns of threads end at c = %d",
-                 extra == 1 ? "if" : "where", to - 1);
-    else if (to < s.rows)
+    if (to < s.rows)
         snprintf(where, sizeof where, ", %s at c = %d %s the last block of columns ends%s "
                  "(min(c0 + %s, rows) where min(c0 + %s, cols) is meant)",
                  extra == 1 ? "stopped" : "cut short", to - 1, extra == 1 ? "if" : "where",
                  extra == 1 ? " there" : "", block, block);
-    tl_appendf(msg, len, "  hint: the writes past the end fill out's ");
     if (extra == 1)
         tl_appendf(msg, len,
-                   "row %d exactly, one whole row of %d: %s c = %d, one past in's last column "
-                   "(c = %d). A %s off by one (c <= cols where c < cols is meant) does that, "
-                   "and so, in a matrix with more rows than columns, does a %s on the wrong "
-                   "dimension, c < rows where c < cols is meant%s.\n",
-                   s.cols, s.rows, on_gpu ? "threads stored at" : "the loop over in's columns (c, "
-                   "out's rows) stored at", s.cols, s.cols - 1, bound, bound, where);
+                   "  hint: the writes past the end fill out's row %d exactly, one whole row of %d: "
+                   "the loop over in's columns (c, out's rows) stored at c = %d, one past in's "
+                   "last column (c = %d). A bound off by one (c <= cols where c < cols is meant) "
+                   "does that, and so, in a matrix with more rows than columns, does a bound on "
+                   "the wrong dimension, c < rows where c < cols is meant%s.\n",
+                   s.cols, s.rows, s.cols, s.cols - 1, where);
     else
         tl_appendf(msg, len,
-                   "rows %d..%d exactly, whole rows of %d: out was written as if it had %s%d rows, "
-                   "where it has cols = %d (one for each column of in). %s over in's columns (c, "
-                   "out's rows) %s past cols towards rows: a %s on the wrong dimension, c < rows "
-                   "where c < cols is meant%s.\n",
-                   s.cols, to - 1, s.rows, to == s.rows ? "rows = " : "", to, s.cols,
-                   on_gpu ? "The threads" : "A loop or index", on_gpu ? "stored" : "runs", bound,
-                   where);
+                   "  hint: the writes past the end fill out's rows %d..%d exactly, whole rows of "
+                   "%d: out was written as if it had %s%d rows, where it has cols = %d (one for "
+                   "each column of in). A loop or index over in's columns (c, out's rows) runs "
+                   "past cols towards rows: a bound on the wrong dimension, c < rows where c < "
+                   "cols is meant%s.\n",
+                   s.cols, to - 1, s.rows, to == s.rows ? "rows = " : "", to, s.cols, where);
 }
 
 void tl_check_transpose(tl_verdict *v, tl_transpose_fn fn, const tl_backend *backend, tl_shape s,
