@@ -436,6 +436,9 @@ Test(checker, catches_other_mistakes)
               verdict.message);
     expect_caught(writes_the_input, 8, 8, "in was changed");
     expect_caught(reads_past_the_end, 8, 8, "outside in");
+    /* A CPU loop has bounds, not a kernel's bounds test (lab 1's r * rows + c said "check the
+     * bounds test"). */
+    cr_assert(strstr(verdict.message, "check the loops' bounds"), "%s", verdict.message);
     expect_caught(does_nothing, 8, 8, "not written at all");
     expect_caught(a_stub, 8, 8, "not implemented yet");
     cr_assert(strstr(verdict.message, "write the loops"), "%s", verdict.message);

@@ -764,8 +764,8 @@ static void explain(char *msg, size_t len, const scan *sc, const float *out, con
     if (sc->from_margin) {
         tl_appendf(msg, len,
                    "  hint: %zu elements came from outside in: an index ran past the end of in "
-                   "(check the bounds test and the input index r*cols + c).\n",
-                   sc->from_margin);
+                   "(check the %s and the input index r*cols + c).\n",
+                   sc->from_margin, on_gpu ? "bounds test" : "loops' bounds");
     }
     if (sc->same_value == sc->wrong) {
         tl_appendf(msg, len,
