@@ -429,6 +429,8 @@ static void a_stub(float *out, const float *in, int rows, int cols)
 Test(checker, catches_other_mistakes)
 {
     expect_caught(copies, 37, 53, "copied, not transposed");
+    /* A copy is right for no shape: no note that code right only for squares mixes the two up. */
+    cr_assert(!strstr(verdict.message, "not square"), "%s", verdict.message);
     expect_caught(does_arithmetic, 64, 64, "bit for bit");
     expect_caught(adds_flushing_subnormals, 97, 89, "0 where in holds a subnormal (denormal) float");
     cr_assert(!strstr(verdict.message, "equal as numbers") && !strstr(verdict.message, "not square"),

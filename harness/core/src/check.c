@@ -175,24 +175,27 @@ static int stored_with_in_row_length(const float *in, tl_shape s, size_t out_ind
 
 /*
  * The first wrong element holds a value from somewhere in `in`: where from
- * tells which index expression was wrong.
+ * tells which index expression was wrong. 1 when that is a copy, which no
+ * shape gets right, so that no note of squares follows it.
  */
-static void hint_from_source(char *msg, size_t len, const float *in, tl_shape s, int orow, int ocol,
+static int hint_from_source(char *msg, size_t len, const float *in, tl_shape s, int orow, int ocol,
                              uint32_t got)
 {
     size_t n = tl_shape_elements(s);
     size_t src = tl_find_bits(in, n, got);
     if (src == n)
-        return;
+        return 0;
     int sr = (int)(src / (size_t)s.cols), sc = (int)(src % (size_t)s.cols);
     size_t out_index = (size_t)orow * s.rows + ocol;
     tl_appendf(msg, len, "  that value is in[%d][%d]: ", sr, sc);
-    if (out_index == src)
+    if (out_index == src) {
         tl_appendf(msg, len,
                    "out[%d][%d] got the element at the same linear index of in, so in was "
                    "copied, not transposed. Write in[r][c] to out[c][r].\n",
                    orow, ocol);
-    else if (stored_with_in_row_length(in, s, out_index, got))
+        return 1;
+    }
+    if (stored_with_in_row_length(in, s, out_index, got))
         tl_appendf(msg, len,
                    "it was written to index c*cols + r. out has %d columns (it is cols x rows), "
                    "so out[c][r] is at index c*rows + r: rows and cols swapped in the output index?\n",
@@ -204,6 +207,7 @@ static void hint_from_source(char *msg, size_t len, const float *in, tl_shape s,
                    s.cols);
     else
         tl_appendf(msg, len, "out[%d][%d] should hold in[%d][%d].\n", orow, ocol, ocol, orow);
+    return 0;
 }
 
 /* An element that holds nothing of in: never written, or written from shared memory nobody wrote. */
@@ -802,7 +806,7 @@ static void explain(char *msg, size_t len, const scan *sc, const float *out, con
         if ((explained = t > 0))
             hint_tiles_in_place(msg, len, t, vrow, vcol, on_gpu, w);
         else /* A swapped index is also what code that is right only for squares does: keep the note. */
-            hint_from_source(msg, len, in, s, vrow, vcol, bits);
+            explained = hint_from_source(msg, len, in, s, vrow, vcol, bits);
     }
     /* Holes: elements that hold nothing of in, unwritten or from shared memory nobody wrote. */
     if (!explained && sc->unwritten + sc->from_shared == sc->wrong) {
