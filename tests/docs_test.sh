@@ -160,8 +160,14 @@ while IFS=$'\t' read -r at cmd; do
             not_ok "$what" "$tmp/out"
         fi ;;
     cachegrind)
+        # A run with a size, flags or a tunable writes a CSV of its own, which says the
+        # tunable: the default run's labNN-cache.csv, which make report draws, stays (a
+        # BLOCK=8 run once replaced it, and the report drew BLOCK 8 as lab 2's reference).
+        nn=$(printf '%02d' "$lab")
         if run "$solved" "$cmd" && said 'D1 misses per element' && csv=$(sed -n 's/^wrote //p' "$tmp/out" | tail -1) &&
-            [ "$(rows_of "$solved/$csv" student)" -eq 1 ] && [ "$(rows_of "$solved/$csv" reference)" -eq 1 ]; then
+            [ "$(rows_of "$solved/$csv" student)" -eq 1 ] && [ "$(rows_of "$solved/$csv" reference)" -eq 1 ] &&
+            { [[ $cmd != *=* ]] || [ "$csv" != "build/bench/lab$nn-cache.csv" ]; } &&
+            { [[ $cmd != *BLOCK=* ]] || grep -q "^# tunables: BLOCK=$(echo "$cmd" | sed 's/.*BLOCK=\([0-9]*\).*/\1/') " "$solved/$csv"; }; then
             ok "$what: the misses of your code and the reference's, in $csv"
         else
             not_ok "$what" "$tmp/out"
@@ -245,4 +251,38 @@ while IFS=$'\t' read -r at cmd; do
         fi ;;
     esac
 done < <(awk -F'\t' '!seen[$2]++' "$tmp/others.tsv")
+# A technique check's shape is drawn (gpu_technique.h: sides of 32 x [lo, hi] and a tail of 8 to
+# 24), and the handout says from what: labs 4-6 once said "a 192 x 128 matrix", lab 7 "a 64 x 64
+# x 64 product", fixed shapes the checks had left. One of the suite's ranges, "MIN to MAX".
+for suite in tests/lab[0-9][0-9]_test.c; do
+    nn=${suite#tests/lab} nn=${nn%_test.c}
+    ranges=$(sed -n 's/.*tl_technique_shape(\([0-9]*\), *\([0-9]*\),.*/\1 \2/p' "$suite" |
+        while read -r lo hi; do echo "$((32 * lo + 8)) to $((32 * hi + 24))"; done | sort -u)
+    [ -n "$ranges" ] || continue
+    handout=$(ls labs/"$nn"-*/README.md)
+    said_range=$(while read -r range; do
+        ! tr '\n' ' ' <"$handout" | tr -s ' ' | grep -qF -- "$range" || echo "$range"
+    done <<<"$ranges" | head -1)
+    if [ -n "$said_range" ]; then
+        ok "$handout says from what its technique check's shape is drawn: $said_range"
+    else
+        not_ok "$handout does not say from what its technique check's shape is drawn ($(paste -sd, <<<"$ranges" | sed 's/,/ or /g'), $suite)"
+    fi
+done
+
+# The emulator's words that a handout or a deck quotes for a mistake are the words it prints:
+# a corpus file of that mistake names them (emulator-says:, run by make emu-corpus) and the
+# documents that quote them (documented-in:). Labs 4 to 6 once told of a missing barrier as
+# "shared memory nobody wrote", after the emulator had come to name it "a race on shared memory".
+for src in tests/emu_corpus/*.cu; do
+    says=$(sed -n 's|^// emulator-says: *||p' "$src" | head -1)
+    for doc in $(sed -n 's|^// documented-in: *||p' "$src"); do
+        # Markdown wraps a quote over lines and may set it in backticks: one line, as read.
+        if [ -n "$says" ] && tr '\n' ' ' <"$doc" | tr -d '`' | tr -s ' ' | grep -qiF -- "$says"; then
+            ok "$doc tells of ${src##*/}'s mistake as the emulator does: \"$says\""
+        else
+            not_ok "$doc does not quote what the emulator says of ${src##*/}'s mistake: \"$says\""
+        fi
+    done
+done
 tap_plan

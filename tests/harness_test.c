@@ -238,6 +238,10 @@ Test(checker, catches_a_skipped_tail)
     expect_caught(skips_the_tail, 1, 1, "must cover the edge");
     expect_caught(skips_the_tail, 1, 1, "r < rows - 1 or c < cols - 1");
     expect_caught(skips_the_tail, 1, 9, "must cover the edge");
+    /* Neither side 1: lab 2's around_block_edges 7 x 7 with BLOCK 32 said only "Check the test
+     * made before each store (r < rows && c < cols)", a loop with every bound right. */
+    expect_caught(skips_the_tail, 7, 7, "must cover the edge");
+    expect_caught(skips_the_tail, 15, 9, "blocks stop short of the edge");
 }
 
 static void one_past_the_end(float *out, const float *in, int rows, int cols)
@@ -287,8 +291,37 @@ static void outer_bound_on_cols(float *out, const float *in, int rows, int cols)
             out[(size_t)c * rows + r] = in[(size_t)r * cols + c];
 }
 
+/* A blocked loop whose inner bound is min(c0 + BLOCK, rows) (a student's lab 2): c runs past
+ * cols until its block ends, short of rows. */
+static void tile_bound_on_rows(float *out, const float *in, int rows, int cols)
+{
+    for (int r0 = 0; r0 < rows; r0 += TAIL_BLOCK)
+        for (int c0 = 0; c0 < cols; c0 += TAIL_BLOCK)
+            for (int r = r0; r < r0 + TAIL_BLOCK && r < rows; r++)
+                for (int c = c0; c < c0 + TAIL_BLOCK && c < rows; c++)
+                    out[(size_t)c * rows + r] = in[(size_t)r * cols + c];
+}
+
+/* for (c = 0; c <= cols; c++): one row of out past its end. */
+static void one_past_the_end_of_a_row(float *out, const float *in, int rows, int cols)
+{
+    for (int r = 0; r < rows; r++)
+        for (int c = 0; c <= cols; c++)
+            out[(size_t)c * rows + r] = in[(size_t)r * cols + c];
+}
+
 Test(checker, names_a_loop_bound_on_the_wrong_dimension)
 {
+    /* Cut short by a block: 7 whole rows of out past its end, not a bound off by one (lab 2's
+     * 97 x 89 was told "a loop bound off by one (<= instead of <)", and no note of a matrix
+     * that is not square). */
+    expect_caught(tile_bound_on_rows, 97, 89, "c < rows where c < cols is meant, cut short at c = 95");
+    cr_assert(!strstr(verdict.message, "off by one"), "%s", verdict.message);
+    /* One row past: a bound off by one writes the same, and so the hint says both. */
+    expect_caught(tile_bound_on_rows, 33, 31, "c <= cols where c < cols is meant");
+    cr_assert(strstr(verdict.message, "c < rows where c < cols is meant, stopped at c = 31 if"), "%s",
+              verdict.message);
+    expect_caught(one_past_the_end_of_a_row, 60, 37, "c <= cols where c < cols is meant");
     /* Taller than wide: out's extra rows run past its end, whole rows of rows floats. */
     expect_caught(inner_bound_on_rows, 33, 31, "c < rows where c < cols is meant");
     cr_assert(!strstr(verdict.message, "<= instead of <"), "no bound is off by one:\n%s", verdict.message);
@@ -396,6 +429,8 @@ static void a_stub(float *out, const float *in, int rows, int cols)
 Test(checker, catches_other_mistakes)
 {
     expect_caught(copies, 37, 53, "copied, not transposed");
+    /* A copy is right for no shape: no note that code right only for squares mixes the two up. */
+    cr_assert(!strstr(verdict.message, "not square"), "%s", verdict.message);
     expect_caught(does_arithmetic, 64, 64, "bit for bit");
     expect_caught(adds_flushing_subnormals, 97, 89, "0 where in holds a subnormal (denormal) float");
     cr_assert(!strstr(verdict.message, "equal as numbers") && !strstr(verdict.message, "not square"),
@@ -403,6 +438,9 @@ Test(checker, catches_other_mistakes)
               verdict.message);
     expect_caught(writes_the_input, 8, 8, "in was changed");
     expect_caught(reads_past_the_end, 8, 8, "outside in");
+    /* A CPU loop has bounds, not a kernel's bounds test (lab 1's r * rows + c said "check the
+     * bounds test"). */
+    cr_assert(strstr(verdict.message, "check the loops' bounds"), "%s", verdict.message);
     expect_caught(does_nothing, 8, 8, "not written at all");
     expect_caught(a_stub, 8, 8, "not implemented yet");
     cr_assert(strstr(verdict.message, "write the loops"), "%s", verdict.message);
@@ -451,6 +489,40 @@ static void expect_on_gpu(tl_transpose_fn fn, int rows, int cols, const char *hi
     cr_assert(!never || !strstr(verdict.message, never),
               "the message for %dx%d says \"%s\", which misleads here:\n%s", rows, cols, never,
               verdict.message);
+}
+
+/* A kernel's bounds test run by the threads of a grid of 32-wide blocks, rounded up: c <= cols
+ * (off by one) or c < rows (the wrong dimension), as a student's lab 3 writes them. */
+static int planted_bound_wrong_dimension;
+static void kernel_bound_past_cols(float *out, const float *in, int rows, int cols)
+{
+    int grid_cols = (cols + 31) / 32 * 32;
+    for (int r = 0; r < rows; r++)
+        for (int c = 0; c < grid_cols; c++)
+            if (planted_bound_wrong_dimension ? c < rows : c <= cols)
+                out[(size_t)c * rows + r] = in[(size_t)r * cols + c];
+}
+
+Test(checker, names_a_bounds_test_past_cols_in_a_kernels_words)
+{
+    /* lab 3's r <= rows && c <= cols at 1000 x 1 was told "the loop over in's columns" and
+     * "min(c0 + TILE_DIM, rows)", a CPU loop's words, once the hint of whole rows came. */
+    planted_bound_wrong_dimension = 0;
+    launch_as(32, 8, 8, 1000, 1, 0, 0);
+    expect_on_gpu(kernel_bound_past_cols, 1000, 1, "one off by one (c <= cols", "min(c0");
+    cr_assert(!strstr(verdict.message, "loop"), "%s", verdict.message);
+    planted_bound_wrong_dimension = 1;
+    launch_as(32, 8, 8, 97, 89, 0, 0);
+    expect_on_gpu(kernel_bound_past_cols, 97, 89, "c < rows where c < cols is meant, does that",
+                  "min(c0");
+    cr_assert(strstr(verdict.message, "up to c = 95, where the grid's tiles end"), "%s", verdict.message);
+    /* Lab 6's one test before the loop over a tile's rows writes the same rows past the end: with
+     * blocks of 8 rows of threads over tiles of 32, the hint names both (it once named only the
+     * wrong dimension, which the student's test was not). */
+    cr_assert(!strstr(verdict.message, "before the loop"), "%s", verdict.message);
+    launch_as(32, 8, 32, 97, 89, 0, 0);
+    expect_on_gpu(kernel_bound_past_cols, 97, 89, "a test made once, before the loop over a tile's rows",
+                  "min(c0");
 }
 
 Test(checker, names_a_store_that_reuses_the_loads_bounds)

@@ -29,6 +29,20 @@ for md in slides/*.md; do
 done
 [ -e slides/overview.md ] || not_ok "no overview deck (slides/overview.md)"
 
+# After the student's own runs: a deck draws them beside the recorded ones, and its tables
+# grow a row for each ("lab 3; yours"). With make lab3 profile and make lab5 profile run,
+# lab 4's table of requests ran off its slide, and make slides failed.
+for n in 3 5 6; do
+    make -s -C "$kit" "lab$n" profile PROFILE_SIZE=128 B="$tmp/bp" >>"$tmp/logp" 2>&1
+done
+if make -s -C "$kit" slides LABS="3 4 5 6" B="$tmp/bp" >"$tmp/logp2" 2>&1 &&
+    grep -q 'lab 5; yours' "$tmp/bp/slides/tex/lab04.tex"; then
+    ok "make slides builds labs 3 to 6's decks with the student's own profiles of labs 3, 5 and 6 in their tables"
+else
+    cat "$tmp/logp" "$tmp/logp2" >"$tmp/logp3" 2>/dev/null
+    not_ok "make slides fails once the student has profiled labs 3, 5 and 6 (their rows in the tables)" "$tmp/logp3"
+fi
+
 # LABS= builds those labs' decks alone, without the overview (which draws every lab's run).
 if make -s -C "$kit" slides LABS=8 B="$tmp/b8" >"$tmp/log8" 2>&1 &&
     [ -s "$tmp/b8/slides/lab08.pdf" ] && [ "$(cd "$tmp/b8/slides" && ls ./*.pdf)" = "./lab08.pdf" ]; then

@@ -267,10 +267,10 @@ static int fail_kernel(cudaError_t err, const char *doing, tl_entry_fn fn, char 
                        *y = l->block[1] != l->block[0] && h->grid_y_steps ? h->grid_y_steps : h->grid_y;
             snprintf(cause, sizeof cause,
                      "your launch asked for a grid of (%u, %u, %u) blocks, and a dimension of 0 "
-                     "launches nothing. An integer division rounds down, to 0 when the matrix is "
-                     "smaller than a block: round up, %s%s%s, and let the threads past the edge do "
-                     "nothing.",
-                     l->grid[0], l->grid[1], l->grid[2], l->grid[0] ? "" : x,
+                     "launches nothing. An integer division rounds down, to 0 when %s smaller than "
+                     "a block: round up, %s%s%s, and let the threads past the edge do nothing.",
+                     l->grid[0], l->grid[1], l->grid[2], h->small ? h->small : "the matrix is",
+                     l->grid[0] ? "" : x,
                      !l->grid[0] && !l->grid[1] ? " and " : "", l->grid[1] ? "" : y);
         }
         else if (refusal == TL_LAUNCH_BAD_GRID)

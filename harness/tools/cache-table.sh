@@ -23,6 +23,7 @@ totals() { "${CALLGRIND_TOTALS:?the Makefile passes CALLGRIND_TOTALS, the progra
     echo "# lab: $lab; size: $size (square); caches: $caches"
     echo "# machine: valgrind, simulated caches (the same on every machine)"
     echo "# flags: ${FLAGS:-unknown} (the code simulated, as the compiler made it)"
+    echo "# tunables: ${TUNABLES:-none given (each file at its own defaults)}${TUNABLES:+ (your code and the reference alike)}"
     echo "# date: $(date -u +%Y-%m-%dT%H:%M:%SZ)"
     echo "lab,variant,size,reads,writes,d1_read_misses,d1_write_misses,ll_read_misses,ll_write_misses"
     for v in student reference; do

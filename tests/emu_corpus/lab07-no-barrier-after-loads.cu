@@ -1,6 +1,7 @@
 // expect: fail
 // emulator-says: a race on shared memory
 // gpu-tool: racecheck
+// documented-in: labs/07-gpu-matmul/README.md
 // The first __syncthreads() forgotten: a thread multiplies its row of A's
 // tile and column of B's before the other warps have stored theirs. The
 // emulator names the race as racecheck does (the two threads, the array,

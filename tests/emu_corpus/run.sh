@@ -21,6 +21,10 @@
 #   // gpu-expect: VERDICT TEXT     on a GPU, where a technique check is skipped
 #                                   (technique is judged from the emulator's
 #                                   counts on every machine): its verdict there
+#   // documented-in: FILE...       each FILE (a handout, a deck) quotes its
+#                                   emulator-says TEXT: the words a student is
+#                                   told to expect are the words the emulator
+#                                   prints (checked by tests/docs_test.sh)
 #   // gpu-tool: synccheck          on a GPU, also run this compute-sanitizer
 #                                   tool as `make labN sanitize` runs it, on
 #                                   the file as a student's (what a GPU

@@ -56,7 +56,7 @@ typedef struct {
 
 /* What a kernel's fault means in an operation's own terms (tl_op's hints). */
 typedef struct {
-    const char *side, *grid_x, *grid_y, *grid_y_steps, *outside;
+    const char *side, *grid_x, *grid_y, *grid_y_steps, *outside, *small;
 } tl_op_hints;
 
 typedef struct tl_op {
@@ -98,6 +98,8 @@ typedef struct tl_op {
      *   side          the tunable that sets a square block's side ("TILE_DIM")
      *   grid_x/grid_y a grid side that came out 0 rounded up, as the operation's launch has it;
      *                 grid_y_steps, for a block of fewer rows than columns
+     *   small         what is smaller than a block where a grid rounds down to 0 ("n is");
+     *                 NULL: "the matrix is"
      *   outside       a thread that read or wrote outside the operation's matrices: the bounds
      *                 and indices to check */
     tl_op_hints hints;

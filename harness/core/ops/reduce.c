@@ -73,6 +73,7 @@ const tl_op tl_operation_reduce = {
                         "loop), which is 0 only for n = 0: there store 0 in *d_out and launch "
                         "nothing",
               .grid_y = "1 for y",
+              .small = "n is",
               .outside = "a thread read or wrote outside d_in, *d_out or a __shared__ array: test "
                          "each element's index against n (i < n, for the second element of a "
                          "first add during load too), index with size_t, and write only "

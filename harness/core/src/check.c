@@ -175,24 +175,27 @@ static int stored_with_in_row_length(const float *in, tl_shape s, size_t out_ind
 
 /*
  * The first wrong element holds a value from somewhere in `in`: where from
- * tells which index expression was wrong.
+ * tells which index expression was wrong. 1 when that is a copy, which no
+ * shape gets right, so that no note of squares follows it.
  */
-static void hint_from_source(char *msg, size_t len, const float *in, tl_shape s, int orow, int ocol,
+static int hint_from_source(char *msg, size_t len, const float *in, tl_shape s, int orow, int ocol,
                              uint32_t got)
 {
     size_t n = tl_shape_elements(s);
     size_t src = tl_find_bits(in, n, got);
     if (src == n)
-        return;
+        return 0;
     int sr = (int)(src / (size_t)s.cols), sc = (int)(src % (size_t)s.cols);
     size_t out_index = (size_t)orow * s.rows + ocol;
     tl_appendf(msg, len, "  that value is in[%d][%d]: ", sr, sc);
-    if (out_index == src)
+    if (out_index == src) {
         tl_appendf(msg, len,
                    "out[%d][%d] got the element at the same linear index of in, so in was "
                    "copied, not transposed. Write in[r][c] to out[c][r].\n",
                    orow, ocol);
-    else if (stored_with_in_row_length(in, s, out_index, got))
+        return 1;
+    }
+    if (stored_with_in_row_length(in, s, out_index, got))
         tl_appendf(msg, len,
                    "it was written to index c*cols + r. out has %d columns (it is cols x rows), "
                    "so out[c][r] is at index c*rows + r: rows and cols swapped in the output index?\n",
@@ -204,6 +207,7 @@ static void hint_from_source(char *msg, size_t len, const float *in, tl_shape s,
                    s.cols);
     else
         tl_appendf(msg, len, "out[%d][%d] should hold in[%d][%d].\n", orow, ocol, ocol, orow);
+    return 0;
 }
 
 /* An element that holds nothing of in: never written, or written from shared memory nobody wrote. */
@@ -535,25 +539,29 @@ static void hint_nothing_written(char *msg, size_t len, tl_shape s, int on_gpu, 
     } else if (s.cols == 1) {
         what = "column", index = "c is", off = "c < cols - 1", right = "c < cols";
     }
-    if (what) {
+    if (what)
         tl_appendf(msg, len,
                    " This matrix has a single %s (rows=%d, cols=%d), so %s 0 for every element "
                    "of it: a bound such as %s (or a loop that starts at 1) lets nothing through, "
                    "where %s does.",
                    what, s.rows, s.cols, index, off, right);
-        /* A CPU loop over whole blocks only (rows / BLOCK of them, rounded down) has none
-         * here either, with every bound right: the same nothing, another mistake. */
-        if (!on_gpu && w && w->cpu_block)
-            tl_appendf(msg, len,
-                       " Or, in a blocked loop, the blocks stop short of the edge: one that "
-                       "visits whole blocks only (rows / %s of them, rounded down) has none in a "
-                       "matrix this small. Blocks must cover the edge: round the number of blocks "
-                       "up and stop each block at min(start + %s, size).",
-                       w->cpu_block, w->cpu_block);
-        tl_appendf(msg, len, "\n");
-    } else
+    else if (on_gpu)
         tl_appendf(msg, len, " Check the test made before each store (r < rows && c < cols), and "
-                             "that the store writes to out.\n");
+                             "that the store writes to out.");
+    else
+        tl_appendf(msg, len, " Check where each loop starts and stops (r from 0 while r < rows, c "
+                             "from 0 while c < cols), and that the store writes to out.");
+    /* A CPU loop over whole blocks only (rows / BLOCK of them, rounded down) has none in a
+     * matrix narrower or shorter than a block, with every bound right: the same nothing,
+     * another mistake (lab 2's 7 x 7 under BLOCK 32). The checker does not know BLOCK. */
+    if (!on_gpu && w && w->cpu_block)
+        tl_appendf(msg, len,
+                   " Or, in a blocked loop, the blocks stop short of the edge: one that visits "
+                   "whole blocks only (rows / %s of them, rounded down) has none when rows or cols "
+                   "is less than %s, as in a matrix this small. Blocks must cover the edge: round "
+                   "the number of blocks up and stop each block at min(start + %s, size).",
+                   w->cpu_block, w->cpu_block, w->cpu_block);
+    tl_appendf(msg, len, "\n");
 }
 
 int tl_launched_tile(int on_gpu)
@@ -760,8 +768,8 @@ static void explain(char *msg, size_t len, const scan *sc, const float *out, con
     if (sc->from_margin) {
         tl_appendf(msg, len,
                    "  hint: %zu elements came from outside in: an index ran past the end of in "
-                   "(check the bounds test and the input index r*cols + c).\n",
-                   sc->from_margin);
+                   "(check the %s and the input index r*cols + c).\n",
+                   sc->from_margin, on_gpu ? "bounds test" : "loops' bounds");
     }
     if (sc->same_value == sc->wrong) {
         tl_appendf(msg, len,
@@ -798,7 +806,7 @@ static void explain(char *msg, size_t len, const scan *sc, const float *out, con
         if ((explained = t > 0))
             hint_tiles_in_place(msg, len, t, vrow, vcol, on_gpu, w);
         else /* A swapped index is also what code that is right only for squares does: keep the note. */
-            hint_from_source(msg, len, in, s, vrow, vcol, bits);
+            explained = hint_from_source(msg, len, in, s, vrow, vcol, bits);
     }
     /* Holes: elements that hold nothing of in, unwritten or from shared memory nobody wrote. */
     if (!explained && sc->unwritten + sc->from_shared == sc->wrong) {
@@ -843,6 +851,73 @@ static void explain(char *msg, size_t len, const scan *sc, const float *out, con
                    "  note: this matrix is not square. in is %d x %d (row length %d); out is %d x %d "
                    "(row length %d). Code that is right only for squares mixes the two up.\n",
                    s.rows, s.cols, s.cols, s.cols, s.rows, s.rows);
+}
+
+/*
+ * The writes past the end of a matrix taller than wide are `extra` whole
+ * rows of out, each of rows floats, from its end on: c (in's column, out's
+ * row) ran past cols, as far as rows or short of it. To rows exactly, out
+ * was taken as rows x rows; short of it, a bound on rows that the end of a
+ * block (a CPU loop's min(c0 + BLOCK, rows)) or of the grid (a kernel's
+ * test c < rows) cut short; one row alone is as well a bound off by one
+ * (c <= cols), which writes the same. The stores inside out are right in
+ * all of them.
+ */
+static void hint_whole_rows_past(char *msg, size_t len, tl_shape s, int extra, int on_gpu,
+                                 const tl_lab_words *w)
+{
+    int to = s.cols + extra; /* the first of out's rows not written */
+    if (on_gpu) {
+        /* The threads past in's last column stored: the store's test let them through. Where a
+         * thread moves several elements (fewer threads in y than rows: a loop over a tile's rows), a
+         * test made once before that loop does the same as one of the wrong dimension. */
+        const tl_launch *l = tl_launch_count() > 0 ? tl_launch_get(0) : NULL;
+        int looped = l && (unsigned long long)l->grid[1] * l->block[1] < (unsigned long long)s.rows;
+        char upto[96];
+        snprintf(upto, sizeof upto, to == s.rows ? "as if out had rows = %d rows" : "up to c = %d, where the grid's tiles end",
+                 to == s.rows ? s.rows : to - 1);
+        tl_appendf(msg, len, "  hint: the writes past the end fill out's ");
+        if (extra == 1)
+            tl_appendf(msg, len, "row %d exactly, one whole row of %d", s.cols, s.rows);
+        else
+            tl_appendf(msg, len, "rows %d..%d exactly, whole rows of %d, %s", s.cols, to - 1, s.rows, upto);
+        tl_appendf(msg, len,
+                   ": threads past in's last column (c >= cols = %d; c is out's row) stored, so the "
+                   "store's bounds test let them through. A test on the wrong dimension, c < rows "
+                   "where c < cols is meant, does that",
+                   s.cols);
+        if (looped)
+            tl_appendf(msg, len, "%s does a test made once, before the loop over a tile's rows, where "
+                                 "each element needs its own (out's row + j < cols for each j)",
+                       extra == 1 ? ", so" : ", and so");
+        if (extra == 1)
+            tl_appendf(msg, len, ", and so does one off by one (c <= cols where c < cols is meant)");
+        tl_appendf(msg, len, ".\n");
+        return;
+    }
+    const char *block = w && w->cpu_block ? w->cpu_block : "BLOCK";
+    char where[256] = "";
+    if (to < s.rows)
+        snprintf(where, sizeof where, ", %s at c = %d %s the last block of columns ends%s "
+                 "(min(c0 + %s, rows) where min(c0 + %s, cols) is meant)",
+                 extra == 1 ? "stopped" : "cut short", to - 1, extra == 1 ? "if" : "where",
+                 extra == 1 ? " there" : "", block, block);
+    if (extra == 1)
+        tl_appendf(msg, len,
+                   "  hint: the writes past the end fill out's row %d exactly, one whole row of %d: "
+                   "the loop over in's columns (c, out's rows) stored at c = %d, one past in's "
+                   "last column (c = %d). A bound off by one (c <= cols where c < cols is meant) "
+                   "does that, and so, in a matrix with more rows than columns, does a bound on "
+                   "the wrong dimension, c < rows where c < cols is meant%s.\n",
+                   s.cols, s.rows, s.cols, s.cols - 1, where);
+    else
+        tl_appendf(msg, len,
+                   "  hint: the writes past the end fill out's rows %d..%d exactly, whole rows of "
+                   "%d: out was written as if it had %s%d rows, where it has cols = %d (one for "
+                   "each column of in). A loop or index over in's columns (c, out's rows) runs "
+                   "past cols towards rows: a bound on the wrong dimension, c < rows where c < "
+                   "cols is meant%s.\n",
+                   s.cols, to - 1, s.rows, to == s.rows ? "rows = " : "", to, s.cols, where);
 }
 
 void tl_check_transpose(tl_verdict *v, tl_transpose_fn fn, const tl_backend *backend, tl_shape s,
@@ -920,16 +995,8 @@ void tl_check_transpose(tl_verdict *v, tl_transpose_fn fn, const tl_backend *bac
                        sc.unwritten + sc.from_shared,
                        sc.from_shared ? " or that hold a tile element no thread had loaded" : "");
         else if (s.rows > s.cols && first_after == 0 && after < TL_MARGIN &&
-                 n + after == (size_t)s.rows * s.rows)
-            /* The writes past the end are whole rows of out up to rows: out taken as
-             * rows x rows, its row count (in's columns) read off the wrong size. */
-            tl_appendf(msg, len,
-                       "  hint: the writes past the end fill out's rows %d..%d exactly, whole rows "
-                       "of %d: out was written as if it had rows = %d rows, where it has cols = %d "
-                       "(one for each column of in). A loop or index over in's columns (c, out's "
-                       "rows) runs to rows instead of cols: a bound on the wrong dimension, c < "
-                       "rows where c < cols is meant.\n",
-                       s.cols, s.rows - 1, s.rows, s.rows, s.cols);
+                 after % (size_t)s.rows == 0 && (size_t)s.cols + after / s.rows <= (size_t)s.rows)
+            hint_whole_rows_past(msg, len, s, (int)(after / (size_t)s.rows), backend->on_gpu, words);
         else
             tl_appendf(msg, len,
                        "  hint: a loop bound off by one (<= instead of <), or a missing bounds "
