@@ -2399,15 +2399,16 @@ static int run_warp(int first, int lanes)
 static void run_block(int n_threads)
 {
     unsigned bx = tl_emu_builtin.blockDim.x, by = tl_emu_builtin.blockDim.y;
+    uint3 idx = {0, 0, 0}; /* thread i's: i % bx, i / bx % by, i / (bx * by) */
     for (int i = 0; i < n_threads; i++) {
         emu_thread *t = &threads[i];
         t->fiber = NULL; /* made at its first turn (run_warp) */
         t->state = READY;
         t->n_copies = 0, t->batch = 0;
         t->outside = 0;
-        t->idx.x = (unsigned)i % bx;
-        t->idx.y = (unsigned)i / bx % by;
-        t->idx.z = (unsigned)i / (bx * by);
+        t->idx = idx;
+        if (++idx.x == bx && (idx.x = 0, ++idx.y == by))
+            idx.y = 0, idx.z++;
     }
     tl_emu_poison_shared(launch_dynamic);
     tl_emu_race_epoch();
