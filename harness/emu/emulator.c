@@ -1261,12 +1261,20 @@ static inline __attribute__((always_inline)) void race_of(uintptr_t a, size_t si
  * your kernels' work reached the output").
  */
 #define SEEN_READS 4
+/* 16 bytes as two words, for the comparison of a read kept with what lies there now. */
+typedef unsigned long long chunk16 __attribute__((vector_size(16), may_alias));
 typedef struct {
     uintptr_t a, pc;
     uint32_t size;
     unsigned nth;
     unsigned char bytes[16];
     const struct asan_global *variable; /* global memory: its __device__ variable, or NULL */
+    /* The same read as compare_seen_reads compares it, at every check of the thread: the
+     * aligned 16 bytes that hold it, as they were when bytes was taken, and a mask of its
+     * bytes there. chunk NULL: compared by its bytes (forgotten, size 0, or a read that
+     * spans two such pieces). */
+    const chunk16 *chunk;
+    chunk16 was, mask;
 } seen_read;
 static seen_read seen[SEEN_READS], seen_global[SEEN_READS];
 static int n_seen, next_seen, n_seen_global, next_seen_global;
@@ -1316,6 +1324,38 @@ static inline void copy_bytes(void *dst, const void *src, size_t size)
         memcpy(dst, src, size);
 }
 
+/* 0x00 16 times, then 0xff 16 times: mask_of's masks. */
+static const unsigned char mask_steps[32] = {
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff};
+
+/* r's chunk, was and mask, from its address and size, where its bytes have just been taken. */
+static inline void watch_read(seen_read *r)
+{
+    uintptr_t off = r->a & 15;
+    if (!r->size || off + r->size > 16) {
+        r->chunk = NULL;
+        return;
+    }
+    chunk16 from, to; /* 0xff from byte off on; from byte off + size on */
+    memcpy(&from, mask_steps + 16 - off, 16);
+    memcpy(&to, mask_steps + 16 - off - r->size, 16);
+    r->mask = from & ~to;
+    r->chunk = (const chunk16 *)(r->a - off);
+    r->was = *r->chunk;
+}
+
+/* Whether the bytes r read have changed since (memcmp's != 0 of r->bytes and r->a; 0 where
+ * forgotten): one comparison of 16 bytes, masked, for a read inside an aligned piece. */
+static inline int read_changed(const seen_read *r)
+{
+    if (__builtin_expect(r->chunk != NULL, 1)) {
+        chunk16 d = (*r->chunk ^ r->was) & r->mask;
+        return (d[0] | d[1]) != 0;
+    }
+    return r->size && !same_bytes((const void *)r->a, r->bytes, r->size);
+}
+
 static void forget_reads(void)
 {
     n_seen = next_seen = 0;
@@ -1331,8 +1371,9 @@ static void remember_global_read(uintptr_t a, size_t size, uintptr_t pc, const s
     int i = next_seen_global;
     next_seen_global = (next_seen_global + 1) % SEEN_READS;
     n_seen_global += n_seen_global < SEEN_READS;
-    seen_global[i] = (seen_read){a, pc, (uint32_t)size, 0, {0}, g};
+    seen_global[i] = (seen_read){a, pc, (uint32_t)size, 0, {0}, g, NULL, {0, 0}, {0, 0}};
     copy_bytes(seen_global[i].bytes, (const void *)a, size);
+    watch_read(&seen_global[i]);
 }
 
 /* A checked store or atomic of global memory, about to change its bytes. */
@@ -1340,7 +1381,7 @@ static void forget_global_reads_of(uintptr_t a, size_t size)
 {
     for (int i = 0; i < n_seen_global; i++)
         if (seen_global[i].a < a + size && a < seen_global[i].a + seen_global[i].size)
-            seen_global[i].size = 0;
+            seen_global[i].size = 0, seen_global[i].chunk = NULL;
 }
 
 /* The running thread read size bytes of shared memory at a, its nth run of pc. */
@@ -1353,6 +1394,7 @@ static void remember_read(uintptr_t a, size_t size, uintptr_t pc, unsigned nth)
     n_seen += n_seen < SEEN_READS;
     seen[i].a = a, seen[i].pc = pc, seen[i].size = (uint32_t)size, seen[i].nth = nth;
     copy_bytes(seen[i].bytes, (const void *)a, size);
+    watch_read(&seen[i]);
 }
 
 /* A checked store or atomic of size bytes at a, about to change them: reads it overlaps no
@@ -1361,7 +1403,7 @@ static void forget_reads_of(uintptr_t a, size_t size)
 {
     for (int i = 0; i < n_seen; i++)
         if (seen[i].a < a + size && a < seen[i].a + seen[i].size)
-            seen[i].size = 0;
+            seen[i].size = 0, seen[i].chunk = NULL;
 }
 
 /* compare_seen_reads, where some read kept no longer holds what was read: the stores. */
@@ -1381,6 +1423,8 @@ static __attribute__((noinline)) void tell_unseen_stores(void)
                 record(seen[i].a + at, seen[i].pc, piece, SHARED_STORE);
         }
         memcpy(seen[i].bytes, now, size);
+        if (seen[i].chunk)
+            seen[i].was = *seen[i].chunk;
     }
     for (int i = 0; i < n_seen_global && !aborted; i++) {
         seen_read *r = &seen_global[i];
@@ -1401,6 +1445,8 @@ static __attribute__((noinline)) void tell_unseen_stores(void)
                 record(r->a + at, r->pc, piece, GLOBAL_STORE);
         }
         memcpy(r->bytes, now, r->size);
+        if (r->chunk)
+            r->was = *r->chunk;
     }
 }
 
@@ -1410,10 +1456,9 @@ static __attribute__((noinline)) void compare_seen_reads(int going_on)
     /* Most reads kept still hold what was read: where every one does, nothing to tell. */
     int changed = 0;
     for (int i = 0; i < n_seen; i++)
-        changed |= seen[i].size && !same_bytes((const void *)seen[i].a, seen[i].bytes, seen[i].size);
+        changed |= read_changed(&seen[i]);
     for (int i = 0; i < n_seen_global; i++)
-        changed |= seen_global[i].size &&
-                   !same_bytes((const void *)seen_global[i].a, seen_global[i].bytes, seen_global[i].size);
+        changed |= read_changed(&seen_global[i]);
     if (changed)
         tell_unseen_stores();
     if (!going_on)
@@ -2439,15 +2484,16 @@ static int run_warp(int first, int lanes)
 static void run_block(int n_threads)
 {
     unsigned bx = tl_emu_builtin.blockDim.x, by = tl_emu_builtin.blockDim.y;
+    uint3 idx = {0, 0, 0}; /* thread i's: i % bx, i / bx % by, i / (bx * by) */
     for (int i = 0; i < n_threads; i++) {
         emu_thread *t = &threads[i];
         t->fiber = NULL; /* made at its first turn (run_warp) */
         t->state = READY;
         t->n_copies = 0, t->batch = 0;
         t->outside = 0;
-        t->idx.x = (unsigned)i % bx;
-        t->idx.y = (unsigned)i / bx % by;
-        t->idx.z = (unsigned)i / (bx * by);
+        t->idx = idx;
+        if (++idx.x == bx && (idx.x = 0, ++idx.y == by))
+            idx.y = 0, idx.z++;
     }
     tl_emu_poison_shared(launch_dynamic);
     tl_emu_race_epoch();

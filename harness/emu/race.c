@@ -178,11 +178,14 @@ typedef struct {
     uint32_t epoch;
     uint16_t n, shared_slot;
 } run;
-static run runs[TL_EMU_MAX_THREADS][RUN_SLOTS];
+/* By slot, then thread: a block's threads run one expression one after another, and its
+ * slot is the same for each, so their counts lie side by side (by thread first, each thread's
+ * count lay 512 bytes from the last thread's, and missed the cache). */
+static run runs[RUN_SLOTS][TL_EMU_MAX_THREADS];
 
 unsigned tl_emu_race_run(int y, uintptr_t key)
 {
-    run *r = &runs[y][(key * 0x9e3779b97f4a7c15ull) >> 59];
+    run *r = &runs[(key * 0x9e3779b97f4a7c15ull) >> 59][y];
     if (r->epoch != epoch) {
         *r = (run){key, epoch, 1, 0};
         return 1;

@@ -315,19 +315,30 @@ int tl_emu_in_static(uintptr_t a, size_t size)
 
 char tl_emu_cuda_dynamic_shared[TL_EMU_DYNAMIC_SHARED_BYTES] __attribute__((aligned(1024)));
 
+/* n bytes at p, byte b the poison's byte b % 4: 64 bytes at a time. */
+static void poison(unsigned char *p, size_t n)
+{
+    static unsigned char pattern[64];
+    static int made;
+    if (!made) {
+        made = 1;
+        uint32_t bits = TL_SHARED_POISON_BITS;
+        for (size_t b = 0; b < sizeof pattern; b++)
+            pattern[b] = ((unsigned char *)&bits)[b % 4];
+    }
+    size_t b = 0;
+    for (; b + sizeof pattern <= n; b += sizeof pattern)
+        memcpy(p + b, pattern, sizeof pattern);
+    memcpy(p + b, pattern, n - b);
+}
+
 void tl_emu_poison_shared(size_t dynamic)
 {
-    uint32_t bits = TL_SHARED_POISON_BITS;
-    for (size_t b = 0; b < dynamic && b < sizeof tl_emu_cuda_dynamic_shared; b++)
-        tl_emu_cuda_dynamic_shared[b] = ((char *)&bits)[b % 4];
-    for (size_t i = 0; i < n_globals; i++) {
-        if (!tl_emu_is_shared(globals[i]))
-            continue;
-        unsigned char *p = (unsigned char *)globals[i]->beg;
-        for (size_t b = 0; b < globals[i]->size; b++)
-            p[b] = ((unsigned char *)&bits)[b % 4];
-    }
+    poison((unsigned char *)tl_emu_cuda_dynamic_shared,
+           dynamic < sizeof tl_emu_cuda_dynamic_shared ? dynamic : sizeof tl_emu_cuda_dynamic_shared);
+    for (size_t i = 0; i < n_globals; i++)
+        if (tl_emu_is_shared(globals[i]))
+            poison((unsigned char *)globals[i]->beg, globals[i]->size);
     for (size_t i = 0; i < n_statics; i++)
-        for (size_t b = 0; b < statics[i].size; b++)
-            ((unsigned char *)statics[i].beg)[b] = ((unsigned char *)&bits)[b % 4];
+        poison((unsigned char *)statics[i].beg, statics[i].size);
 }
