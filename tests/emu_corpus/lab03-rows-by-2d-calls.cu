@@ -1,17 +1,18 @@
 // expect: pass
 // A transpose around the runtime's 2D calls, as code for pitched matrices
 // writes them: out cleared by cudaMemset2D (cols rows of rows floats), the
-// naive kernel, then in's first column copied into out's first row by
-// cudaMemcpy2DAsync (a float a row, device to device). Right only if the
-// three run in the order they were asked for: on the kit's GPU path the 2D
-// calls went to the runtime at once, in the lab process, where the kit's
-// buffers are not (session 16); now they are steps of the launch plan.
+// naive kernel for every row of out but the first, then in's first column
+// copied into out's first row by cudaMemcpy2DAsync (a float a row, device to
+// device). Right only if the three run, in the order asked for: on the kit's
+// GPU path the 2D calls went to the runtime at once, in the lab process,
+// where the kit's buffers are not, and out's first row was never written
+// (session 16); now they are steps of the launch plan.
 #include "lab.h"
 
 __global__ void naive(float *out, const float *in, int rows, int cols)
 {
     int c = blockIdx.x * blockDim.x + threadIdx.x, r = blockIdx.y * blockDim.y + threadIdx.y;
-    if (r < rows && c < cols)
+    if (r < rows && c > 0 && c < cols) /* out's row c; row 0 is the copy's */
         out[(size_t)c * rows + r] = in[(size_t)r * cols + c];
 }
 
