@@ -553,10 +553,13 @@ $(LAB_GOALS):
 
 # A run of the student's own file leaves its TAP report, which make handin reads;
 # its first line is written before the build, so that a build that fails
-# leaves it alone there: make handin then says the lab did not build.
+# leaves it alone there: make handin then says the lab did not build. Beside it,
+# a digest of the file as the run began, by which make handin tells a file edited
+# since from one whose time alone moved (a checkout, an editor's save).
 OWN_TEST_TAP = $(if $(or $(SOLUTION),$(filter-out labs,$(STUDENT_DIR))),,$(VARIANT_DIR)/last-test.tap)
-test-begun: FORCE
-	$(if $(OWN_TEST_TAP),@mkdir -p $(VARIANT_DIR) && echo "# tilelab: make lab$(patsubst 0%,%,$(LAB)) test began $$(date '+%Y-%m-%d %H:%M'); the build did not finish" > $(OWN_TEST_TAP))
+test-begun: FORCE $(B)/handin-status
+	$(if $(OWN_TEST_TAP),@mkdir -p $(VARIANT_DIR) && echo "# tilelab: make lab$(patsubst 0%,%,$(LAB)) test began $$(date '+%Y-%m-%d %H:%M'); the build did not finish" > $(OWN_TEST_TAP) && \
+	  $(B)/handin-status --digest $(call lab_src,$(LAB),student) > $(VARIANT_DIR)/last-test.digest)
 test: test-begun $(VARIANT_DIR)/test
 	@echo "== lab $(LAB) ($(lab$(LAB)_dir)), $(if $(SOLUTION),the reference solution,your code: $(call lab_src,$(LAB),student)), $(RUNS_ON)"
 	@$(VARIANT_DIR)/test $(TEST_FLAGS) $(TEST_ARGS) $(if $(OWN_TEST_TAP),--tap=$(OWN_TEST_TAP))

@@ -357,6 +357,30 @@ else
     not_ok "make handin after a failed build: $(head -1 "$tmp/nb.status")" "$tmp/nb.status"
 fi
 
+# A lab file whose time moved but whose bytes did not (a checkout, an editor's save) is not
+# "edited since" its last make labN test; one whose bytes changed is, whatever its time. The
+# run records a digest of the file it began with (the stub here); the checks below stand a
+# finished file's digest in its place, as a run of that file would have left it.
+make -s B="$tmp/nb" lab1 test >/dev/null 2>&1
+if [ "$(cat "$tmp/nb/lab01/student/last-test.digest" 2>/dev/null)" = "$("$tmp/nb/handin-status" --digest labs/01-cpu-naive/transpose.c)" ]; then
+    ok "make lab1 test records a digest of the file it tests beside its report"
+else
+    not_ok "make lab1 test left no digest of labs/01-cpu-naive/transpose.c in $tmp/nb/lab01/student/last-test.digest"
+fi
+"$tmp/nb/handin-status" --digest solutions/01-cpu-naive/transpose.c >"$tmp/nb/lab01/student/last-test.digest"
+mkdir -p "$tmp/same" "$tmp/changed"
+cp solutions/01-cpu-naive/transpose.c "$tmp/same/" && touch -d '+1 hour' "$tmp/same/transpose.c"
+{ cat solutions/01-cpu-naive/transpose.c; echo '/* one more line */'; } >"$tmp/changed/transpose.c"
+touch -d '-1 hour' "$tmp/changed/transpose.c"
+"$tmp/nb/handin-status" "$tmp/nb" 01:"$tmp/same/transpose.c" >"$tmp/same.status" 2>&1
+"$tmp/nb/handin-status" "$tmp/nb" 01:"$tmp/changed/transpose.c" >"$tmp/changed.status" 2>&1
+if grep -q 'passing' "$tmp/same.status" && ! grep -q 'edited since' "$tmp/same.status" &&
+    grep -q 'edited since: test it again' "$tmp/changed.status"; then
+    ok "make handin says edited since of a file whose bytes changed since its last test, not of one whose time alone moved"
+else
+    not_ok "make handin's edited since: same bytes, newer: $(grep 'lab 1' "$tmp/same.status"); other bytes, older: $(grep 'lab 1' "$tmp/changed.status")" "$tmp/same.status"
+fi
+
 # A lab file that includes a header of its own beside it builds and passes at
 # make labN test, but make handin packs the lab file alone and the grader builds
 # it alone: make handin says so, naming the header, before it scores 0.

@@ -5,7 +5,9 @@
  * (it calls TODO(), as every stub does and no finished lab does), passing N of M (its
  * last `make labN test`, read from the TAP file the suite wrote beside its
  * build, BUILD/labNN/student or student-emu/last-test.tap), edited since that
- * run, did not build at that run, or never tested. Exits 0; prints a warning when any lab
+ * run (its bytes differ from those the run began with, BUILD/labNN/.../last-test.digest, which
+ * make labN test writes by `handin-status --digest FILE`; where there is none, its time is later),
+ * did not build at that run, or never tested. Exits 0; prints a warning when any lab
  * is a stub still, did not build, or includes a header beside it (which is not packed),
  * since such a lab scores 0 however the rest of the hand-in does.
  */
@@ -66,6 +68,41 @@ static time_t modified(const char *path)
     return stat(path, &st) == 0 ? st.st_mtime : 0;
 }
 
+/* A digest of the file's bytes (FNV-1a, 64 bits) and its length, as one line: what make labN
+ * test records of the file it tests. 0 where it cannot be read. */
+static int digest(const char *path, char *line, size_t size)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        return 0;
+    unsigned long long h = 0xcbf29ce484222325ull, bytes = 0;
+    int c;
+    while ((c = getc(f)) != EOF)
+        h = (h ^ (unsigned char)c) * 0x100000001b3ull, bytes++;
+    fclose(f);
+    snprintf(line, size, "fnv1a64 %016llx %llu", h, bytes);
+    return 1;
+}
+
+/* Whether file was edited since the test run whose TAP report is tap, begun at `since`: its
+ * bytes differ from the digest recorded beside the report when the run began; without one,
+ * whether the file is newer (a checkout or an editor that saves unchanged bytes moves a file's
+ * time, not its bytes). */
+static int edited_since(const char *file, const char *tap, time_t since)
+{
+    char path[4096], recorded[128] = "", now[128];
+    const char *slash = strrchr(tap, '/');
+    snprintf(path, sizeof path, "%.*s/last-test.digest", slash ? (int)(slash - tap) : 1, slash ? tap : ".");
+    FILE *f = fopen(path, "r");
+    int have = f && fgets(recorded, sizeof recorded, f);
+    if (f)
+        fclose(f);
+    recorded[strcspn(recorded, "\n")] = 0;
+    if (have && recorded[0] && digest(file, now, sizeof now))
+        return strcmp(now, recorded) != 0;
+    return modified(file) > since;
+}
+
 /* The first #include "NAME" of the lab file whose NAME lies beside it (its folder),
  * into beside; 0 when none. make labN test compiles the file where it lies, so such a
  * header is found there; make handin packs the lab file alone and the grader builds
@@ -104,8 +141,17 @@ static int includes_beside(const char *path, char *beside, size_t size)
 
 int main(int argc, char **argv)
 {
+    if (argc == 3 && strcmp(argv[1], "--digest") == 0) {
+        char line[128];
+        if (!digest(argv[2], line, sizeof line)) {
+            perror(argv[2]);
+            return 1;
+        }
+        puts(line);
+        return 0;
+    }
     if (argc < 3) {
-        fprintf(stderr, "usage: handin-status BUILD NN:FILE...\n");
+        fprintf(stderr, "usage: handin-status BUILD NN:FILE...\n       handin-status --digest FILE\n");
         return 2;
     }
     const char *build = argv[1];
@@ -154,14 +200,14 @@ int main(int argc, char **argv)
             char when[32];
             strftime(when, sizeof when, "%Y-%m-%d %H:%M", localtime(&newest));
             printf("did not build at its last make lab%d test (%s)%s\n", number, when,
-                   modified(file) > newest ? "; edited since: test it again" : "");
+                   edited_since(file, tap, newest) ? "; edited since: test it again" : "");
             size_t n = strlen(unbuilt_labs);
             snprintf(unbuilt_labs + n, sizeof unbuilt_labs - n, "%s%d", n ? ", " : "", number);
         } else {
             char when[32];
             strftime(when, sizeof when, "%Y-%m-%d %H:%M", localtime(&newest));
             printf("passing %d of %d (make lab%d test, %s)%s\n", passed, run, number, when,
-                   modified(file) > newest ? "; edited since: test it again" : "");
+                   edited_since(file, tap, newest) ? "; edited since: test it again" : "");
         }
     }
     for (int i = 0; i < besides; i++)
