@@ -473,7 +473,8 @@ static inline void tl_expect_conflict_free_by(const tl_emu_stats *t, const char 
     int pad_unused = t->shared_worst_stride % 4 == 0 && stride >= 2 && words > 0 &&
                      words % (stride * (stride + 1)) == 0;
     cr_assert((load <= allowed && store <= allowed) || !pad_unused,
-              "the tile %s of %s took %.1f passes each where a padded tile's take %s: the threads of a "
+              "the tile %s of %s took %.1f passes each on average (a warp at the matrix's edge has fewer "
+              "threads, and so fewer conflicts) where a padded tile's take %s: the threads of a "
               "warp want different words of the same bank. Your tile has room for its padding "
               "(%lld floats: %lld x %lld), but your index steps %lld floats from one thread to the "
               "next, the row length of a tile without padding, so a column's words still lie %lld "
@@ -508,7 +509,8 @@ static inline void tl_expect_conflict_free_by(const tl_emu_stats *t, const char 
     else
         snprintf(why, sizeof why, "Reading a column of a TILE_DIM x TILE_DIM float tile puts all its "
                                   "words in one bank");
-    cr_assert_fail("the tile %s of %s took %.1f passes each where a padded tile's take %s: the threads "
+    cr_assert_fail("the tile %s of %s took %.1f passes each on average (a warp at the matrix's edge has "
+                   "fewer threads, and so fewer conflicts) where a padded tile's take %s: the threads "
                    "of a warp want different words of the same bank. %s; pad each row by one float, "
                    "tile[TILE_DIM][TILE_DIM + 1], so that a column's words lie in 32 banks (the extra "
                    "row of tile[TILE_DIM + 1][TILE_DIM] moves nothing: a column stays TILE_DIM words "
