@@ -74,17 +74,12 @@ cudaError_t tl_emu_fail(cudaError_t err, const char *fmt, ...)
  * call fails with why, and nothing after it runs. */
 static char refusal[512];
 
-static cudaError_t refused_in_lab(const char *why)
+cudaError_t tl_emu_refused_in_lab(const char *why)
 {
     snprintf(detail, sizeof detail, "%s", why);
     snprintf(refusal, sizeof refusal, "%s", why);
     detail_is_the_emulators = 0;
     return sticky_error = last_error = cudaErrorNotSupported;
-}
-
-cudaError_t tl_emu_refused_in_lab(const char *why)
-{
-    return refused_in_lab(why);
 }
 
 /* Why a lab's call was refused: worded as on a GPU (lab_plans.c). */
@@ -312,7 +307,7 @@ cudaError_t cudaMalloc(void **ptr, size_t bytes)
         return tl_emu_fail(cudaErrorInvalidValue, "cudaMalloc: the pointer to the result is NULL");
     *ptr = NULL;
     if (lab_running)
-        return refused_in_lab(TL_REFUSED_ALLOCATION("cudaMalloc"));
+        return tl_emu_refused_in_lab(TL_REFUSED_ALLOCATION("cudaMalloc"));
     if (bytes == 0)
         return cudaSuccess;
     return allocate(ptr, bytes, (bytes + TL_EMU_GPU_PAGE - 1) / TL_EMU_GPU_PAGE * TL_EMU_GPU_PAGE, 0);
@@ -385,7 +380,7 @@ cudaError_t cudaFree(void *ptr)
     if (!ptr)
         return cudaSuccess;
     if (lab_running)
-        return refused_in_lab(TL_REFUSED_FREE("cudaFree"));
+        return tl_emu_refused_in_lab(TL_REFUSED_FREE("cudaFree"));
     tl_emu_allocation *al = (tl_emu_allocation *)tl_emu_allocation_near((uintptr_t)ptr);
     if (!al || al->base != (uintptr_t)ptr || al->freed)
         return tl_emu_fail(cudaErrorInvalidValue, "cudaFree(%p): not a pointer cudaMalloc returned, or "
@@ -459,7 +454,7 @@ cudaError_t cudaMemcpy(void *dst, const void *src, size_t bytes, enum cudaMemcpy
     if ((unsigned)kind > cudaMemcpyDeviceToDevice)
         return tl_emu_fail(cudaErrorInvalidMemcpyDirection, "cudaMemcpy: unknown direction %d", (int)kind);
     if (lab_running && kind != cudaMemcpyDeviceToDevice)
-        return refused_in_lab(TL_REFUSED_HOST_COPY("cudaMemcpy"));
+        return tl_emu_refused_in_lab(TL_REFUSED_HOST_COPY("cudaMemcpy"));
     cudaError_t err;
     if ((err = check_range(src, bytes, kind & 2, "cudaMemcpy", "source")) ||
         (err = check_range(dst, bytes, kind & 1, "cudaMemcpy", "destination")))
@@ -527,7 +522,7 @@ cudaError_t cudaMemcpy2D(void *dst, size_t dpitch, const void *src, size_t spitc
     if ((unsigned)kind > cudaMemcpyDeviceToDevice)
         return tl_emu_fail(cudaErrorInvalidMemcpyDirection, "cudaMemcpy2D: unknown direction %d", (int)kind);
     if (lab_running && kind != cudaMemcpyDeviceToDevice)
-        return refused_in_lab(TL_REFUSED_HOST_COPY("cudaMemcpy2D"));
+        return tl_emu_refused_in_lab(TL_REFUSED_HOST_COPY("cudaMemcpy2D"));
     cudaError_t err;
     if ((err = check_range(src, spitch * (height - 1) + width, kind & 2, "cudaMemcpy2D", "source")) ||
         (err = check_range(dst, dpitch * (height - 1) + width, kind & 1, "cudaMemcpy2D", "destination")))
@@ -590,7 +585,7 @@ cudaError_t cudaMallocPitch(void **ptr, size_t *pitch, size_t width, size_t heig
         return tl_emu_fail(cudaErrorInvalidValue, "cudaMallocPitch: the pointer to the pitch is NULL");
     if (lab_running && ptr) {
         *ptr = NULL;
-        return refused_in_lab(TL_REFUSED_ALLOCATION("cudaMallocPitch"));
+        return tl_emu_refused_in_lab(TL_REFUSED_ALLOCATION("cudaMallocPitch"));
     }
     size_t p = (width + 511) / 512 * 512;
     cudaError_t err = cudaMalloc(ptr, p * height);
@@ -605,7 +600,7 @@ cudaError_t cudaMallocAsync(void **ptr, size_t bytes, cudaStream_t stream)
     (void)stream;
     if (lab_running && ptr) {
         *ptr = NULL;
-        return refused_in_lab(TL_REFUSED_ALLOCATION("cudaMallocAsync"));
+        return tl_emu_refused_in_lab(TL_REFUSED_ALLOCATION("cudaMallocAsync"));
     }
     return cudaMalloc(ptr, bytes);
 }
@@ -614,7 +609,7 @@ cudaError_t cudaFreeAsync(void *ptr, cudaStream_t stream)
 {
     (void)stream;
     if (lab_running && ptr)
-        return refused_in_lab(TL_REFUSED_FREE("cudaFreeAsync"));
+        return tl_emu_refused_in_lab(TL_REFUSED_FREE("cudaFreeAsync"));
     return cudaFree(ptr);
 }
 
@@ -686,7 +681,7 @@ cudaError_t cudaMallocManaged(void **ptr, size_t bytes, unsigned int flags)
     if (ptr)
         *ptr = NULL;
     if (lab_running)
-        return refused_in_lab(TL_REFUSED_ALLOCATION("cudaMallocManaged"));
+        return tl_emu_refused_in_lab(TL_REFUSED_ALLOCATION("cudaMallocManaged"));
     return shared_with_the_host("cudaMallocManaged");
 }
 
@@ -740,7 +735,7 @@ cudaError_t tl_emu_cuda_memcpy_symbol(const void *symbol, size_t symbol_bytes, v
         return tl_emu_fail(cudaErrorInvalidMemcpyDirection, "%s: direction %d", call, (int)kind);
     /* As a GPU's plan has it (plan_record.c): into a variable from anywhere, out of one to the device. */
     if (lab_running && !to_symbol && !from_device)
-        return refused_in_lab("your code called cudaMemcpyFromSymbol to the host: a lab's function "
+        return tl_emu_refused_in_lab("your code called cudaMemcpyFromSymbol to the host: a lab's function "
                               "launches its work and returns, and the kit copies the results (lab.h)");
     cudaError_t err = check_range(buf, bytes, from_device, call, to_symbol ? "source" : "destination");
     if (!err)
