@@ -538,9 +538,12 @@ BENCH_ARGS := $(if $(SIZES),--sizes $(SIZES)) $(if $(REPS),--reps $(REPS)) $(if 
 # One CSV per set of flags, tunables, sizes, repetitions and variants given,
 # so that runs sit side by side: a run of two sizes never replaces the full
 # run in build/bench/labNN.csv, which the figures and the report draw.
-BENCH_TAG := $(subst $(eval) ,,$(if $(filter command line,$(origin OPT)),$(OPT)) \
-               $(foreach t,$(lab$(LAB)_tunables),$(if $($(t)),-$(t)$($(t)))) \
-               $(if $(SIZES),-SIZES$(subst $(comma),_,$(SIZES))) $(if $(REPS),-REPS$(REPS)) \
+# run_tag: the flags and tunables given on the command line, then $(1), what the run
+# itself was given (sizes, repetitions), as one word: the bench's, the profile's and the
+# cache simulation's CSVs are named so.
+run_tag = $(subst $(eval) ,,$(if $(filter command line,$(origin OPT)),$(OPT)) \
+            $(foreach t,$(lab$(LAB)_tunables),$(if $($(t)),-$(t)$($(t)))) $(1))
+BENCH_TAG := $(call run_tag,$(if $(SIZES),-SIZES$(subst $(comma),_,$(SIZES))) $(if $(REPS),-REPS$(REPS)) \
                $(if $(ONLY),-ONLY$(subst $(comma),_,$(ONLY))))
 BENCH_CSV := $(B)/bench/lab$(LAB)$(BENCH_TAG).csv
 NO_GPU_HERE = { echo "$(1) needs an NVIDIA GPU$(if $(HAVE_GPU), and the CUDA toolkit (nvcc),), and this machine has none: \
@@ -589,7 +592,11 @@ NCU_ATOMICS := l1tex__t_requests_pipe_lsu_mem_global_op_red.sum,l1tex__t_sectors
 # operation's own (op.h's profile_size), which the bench and the profile print.
 PROFILE_SIZE ?=
 profile_size = $(or $(PROFILE_SIZE),$$($(1) --profile-size))
-PROFILE_CSV := $(B)/bench/lab$(LAB)-profile.csv
+# One CSV per size and tunables, as the bench's: the run at the default size and
+# tunables, build/bench/labNN-profile.csv, is the one make labN plot, the figures, the
+# report and the slides draw, and make lab4 profile PROFILE_SIZE=4096 or TILE_DIM=16 does
+# not replace it (lab04-profile-SIZE4096.csv, lab04-profile-TILE_DIM16.csv).
+PROFILE_CSV := $(B)/bench/lab$(LAB)-profile$(call run_tag,$(if $(PROFILE_SIZE),-SIZE$(PROFILE_SIZE))).csv
 profile: $(if $(GPU_LAB),$(if $(filter emu,$(LAB_BACKEND)),$(LAB_DIR)/profile-emu,$(LAB_DIR)/bench) $(B)/csv-rows)
 	@test -n "$(GPU_LAB)" || { echo "profile counts GPU memory requests: GPU labs only (labs $(call lab_list,$(GPU_LABS))); for a CPU lab try: make lab$(patsubst 0%,%,$(LAB)) cachegrind" >&2; exit 2; }
 	@mkdir -p $(B)/bench
@@ -617,9 +624,7 @@ CACHE_SIZE ?= $(CACHE_SIZE_DEFAULT)
 # report draw, and make lab2 cachegrind BLOCK=8 or CACHE_SIZE=2000 does not
 # replace it (build/bench/lab02-cache-BLOCK8.csv, lab02-cache-SIZE2000.csv).
 CACHE_TUNABLES := $(strip $(foreach t,$(lab$(LAB)_tunables),$(if $($(t)),$(t)=$($(t)))))
-CACHE_TAG := $(subst $(eval) ,,$(if $(filter command line,$(origin OPT)),$(OPT)) \
-               $(foreach t,$(lab$(LAB)_tunables),$(if $($(t)),-$(t)$($(t)))) \
-               $(if $(filter-out $(CACHE_SIZE_DEFAULT),$(CACHE_SIZE)),-SIZE$(CACHE_SIZE)))
+CACHE_TAG := $(call run_tag,$(if $(filter-out $(CACHE_SIZE_DEFAULT),$(CACHE_SIZE)),-SIZE$(CACHE_SIZE)))
 CACHE_CSV := $(B)/bench/lab$(LAB)-cache$(CACHE_TAG).csv
 # The caches valgrind simulates for the CPU labs (size in bytes, ways, line
 # bytes), the same on every machine: written here only; make labN cachegrind,
