@@ -76,7 +76,7 @@ typedef struct {
     uintptr_t outside_at; /* and where */
 } emu_thread;
 
-struct tl_emu_builtins tl_emu_builtin = {{0, 0, 0}, {0, 0, 0}, {1, 1, 1}, {1, 1, 1}};
+struct tl_emu_builtins tl_emu_builtin = {{0, 0, 0}, {0, 0, 0}, {1, 1, 1}, {1, 1, 1}, 32};
 
 static emu_thread threads[TL_EMU_MAX_THREADS];
 static char *stacks;
