@@ -216,9 +216,10 @@ $(B)/harness/emu-rewrite: harness/emu/rewrite.c harness/emu/source.c harness/emu
 # What emu-compile.sh reads of a lab file's code, beside rewrite (where it finds them):
 # the widths of nvcc's loads and stores from its SASS, the table of access checks
 # (sites.h) in g++'s assembly, and, without nvcc, each kernel's shared bytes and the
-# host functions device code calls, from the object (the demangler is libstdc++'s); and the
+# host functions device code calls, from the object (the demangler is libstdc++'s); with
+# nvcc, the device built-ins host code reads, from nvcc's object; and the
 # emulator's CUDA headers, precompiled for its g++ (emu-compile.sh --header).
-EMU_TOOLS := $(addprefix $(B)/harness/emu-,rewrite sass-widths sites shared-bytes host-calls pch/cuda_runtime.h pch/cuda_runtime.h.gch)
+EMU_TOOLS := $(addprefix $(B)/harness/emu-,rewrite sass-widths sites shared-bytes host-calls host-builtins pch/cuda_runtime.h pch/cuda_runtime.h.gch)
 $(B)/harness/emu-pch/cuda_runtime.h $(B)/harness/emu-pch/cuda_runtime.h.gch: $(EMU_HEADERS) $(EMU_SCRIPTS)
 	@harness/emu/emu-compile.sh --header $(B)/harness/emu-rewrite
 EMU_LINE_WIDTHS := harness/emu/line_widths.c harness/emu/line_widths.h harness/emu/sites.h
@@ -230,7 +231,8 @@ $(B)/harness/emu-sass-widths $(B)/harness/emu-sites:
 EMU_OBJECT_CODE := harness/emu/object_code.c harness/emu/device_names.c harness/emu/object_code.h harness/emu/device_names.h
 $(B)/harness/emu-shared-bytes: harness/emu/shared_bytes.c $(EMU_OBJECT_CODE) $(HARNESS_FLAGS)
 $(B)/harness/emu-host-calls: harness/emu/host_calls.c $(EMU_OBJECT_CODE) $(HARNESS_FLAGS)
-$(B)/harness/emu-shared-bytes $(B)/harness/emu-host-calls:
+$(B)/harness/emu-host-builtins: harness/emu/host_builtins.c $(EMU_OBJECT_CODE) $(HARNESS_FLAGS)
+$(B)/harness/emu-shared-bytes $(B)/harness/emu-host-calls $(B)/harness/emu-host-builtins:
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS_HARNESS) -o $@ $(filter %.c,$^) -lstdc++
 

@@ -157,6 +157,17 @@ __global__ void grid_coordinates(unsigned *out)
     out[grid.thread_rank()] = (unsigned)grid.size() << 16 | (unsigned)grid.block_rank() << 8 | (unsigned)grid.thread_rank();
 }
 
+/* A grid's sync in a launch with <<< >>>, which is not cooperative: it fails the kernel, as
+ * on a GPU. */
+extern "C" const int grid_sync_line = __LINE__ + 5;
+__global__ void grid_sync(unsigned *out)
+{
+    cg::grid_group grid = cg::this_grid();
+    out[grid.thread_rank()] = 1u;
+    grid.sync(); /* grid_sync_line */
+    out[grid.thread_rank()] = 3u;
+}
+
 /* Half a tile waits at its sync, the other half at the block's: they never meet. */
 extern "C" const int split_tile_line = __LINE__ + 6;
 __global__ void split_tile(int *out)
@@ -183,4 +194,5 @@ void launch_read_before_wait(float *out, const float *in) { read_before_wait<<<1
 void launch_read_own_piece_before_wait(float *out, const float *in) { read_own_piece_before_wait<<<1, 8>>>(out, in); }
 void launch_grid_coordinates(unsigned *out) { grid_coordinates<<<2, 4>>>(out); }
 void launch_split_tile(int *out) { split_tile<<<1, 32>>>(out); }
+void launch_grid_sync(unsigned *out) { grid_sync<<<1, 32>>>(out); }
 }

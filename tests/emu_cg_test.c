@@ -24,7 +24,8 @@ void launch_read_before_wait(float *out, const float *in);
 void launch_read_own_piece_before_wait(float *out, const float *in);
 void launch_grid_coordinates(unsigned *out);
 void launch_split_tile(int *out);
-extern const int split_tile_line;
+void launch_grid_sync(unsigned *out);
+extern const int split_tile_line, grid_sync_line;
 
 static void *device(size_t bytes)
 {
@@ -166,6 +167,18 @@ Test(emulator_cg, the_grids_coordinates)
     fetch(h, d, sizeof h);
     for (unsigned i = 0; i < 8; i++)
         cr_expect_eq(h[i], 8u << 16 | (i / 4) << 8 | i, "0x%x", h[i]);
+}
+
+/* this_grid().sync() in a launch with <<< >>> (a lab's never is cooperative): the H200 fails
+ * the kernel there, unspecified launch failure, even a grid of one block. */
+Test(emulator_cg, a_grids_sync_outside_a_cooperative_launch_fails_the_kernel)
+{
+    char where[80];
+    launch_grid_sync(device(32 * sizeof(unsigned)));
+    cr_assert_eq(cudaDeviceSynchronize(), cudaErrorLaunchFailure, "%s", tl_emu_error_detail());
+    snprintf(where, sizeof where, "this_grid().sync() at tests/emu_cg_kernels.cu:%d", grid_sync_line);
+    cr_assert(strstr(tl_emu_error_detail(), where), "%s", tl_emu_error_detail());
+    cr_assert(strstr(tl_emu_error_detail(), "cooperative launch"), "%s", tl_emu_error_detail());
 }
 
 Test(emulator_cg, a_tile_whose_threads_never_meet_fails_naming_both_lines)

@@ -319,10 +319,10 @@ Test(emulator_limits, what_it_cannot_run_fails_to_build_saying_so, .timeout = 12
     static const struct {
         const char *source, *says;
     } files[] = {
-        {"#include <cooperative_groups.h>\n__global__ void k(float *o) { "
-         "cooperative_groups::this_grid().sync(); o[0] = 1; }\n",
-         "grid-wide synchronisation (this_grid().sync(), which needs every block running at once) is "
-         "not supported by the tilelab CPU emulator"},
+        {"#include <cooperative_groups.h>\n__global__ void k(float *o) { o[0] = 1; }\n"
+         "void f(float *o) { void *a[] = {&o}; cudaLaunchCooperativeKernel((void *)k, 1, 1, a, 0, 0); }\n",
+         "cudaLaunchCooperativeKernel (a grid whose blocks all run at once) is not supported by the "
+         "tilelab CPU emulator"},
         {"void f(cudaStream_t s) { cudaStreamBeginCapture(s, cudaStreamCaptureModeGlobal); }\n",
          "cudaStreamBeginCapture (CUDA graphs) is not supported by the tilelab CPU emulator"},
         {"__managed__ float x;\n__global__ void k(float *o) { o[0] = x; }\n",

@@ -8,7 +8,9 @@
 #   built from another layout of sites.h is caught the same way;
 # - without nvcc, emu-shared-bytes adds up each kernel's __shared__ bytes as
 #   ptxas does, and refuses above 48 KiB in ptxas's words; emu-host-calls
-#   says which host function device code calls, in nvcc's words.
+#   says which host function device code calls, in nvcc's words;
+# - with nvcc, emu-host-builtins says which host function reads a device
+#   built-in (warpSize), in the words of the GPU build's linker.
 #
 # (emu-sass-widths is checked in tests/profile_test.sh, beside the counts it
 # feeds.) Prints TAP; make check counts it.
@@ -297,4 +299,54 @@ $tmp/libc.cu: error: calling a __host__ function("wmemcpy") from a __global__ fu
 WANT
 host_calls libc "a C library function CUDA does not give device code is refused, those it gives are not" \
     "a kernel that calls the C library's wmemcpy"
+# ------------------------------------------- with nvcc: host code's device built-ins
+
+# nvcc compiles host code that reads warpSize or threadIdx into a reference to
+# __device_builtin_variable_NAME, which nothing defines: the GPU build's link fails, and
+# emu-host-builtins, reading nvcc's object, says so in the linker's words, once for each
+# function and name. Planted: what nvcc's host code is (a function transpose reading warpSize
+# twice and threadIdx once, a function helper reading nothing).
+cat >"$tmp/builtins.s" <<'ASM'
+	.text
+	.globl	transpose
+	.type	transpose, @function
+transpose:
+	movl	__device_builtin_variable_warpSize(%rip), %eax
+	addl	__device_builtin_variable_warpSize(%rip), %eax
+	addl	__device_builtin_variable_threadIdx(%rip), %eax
+	ret
+	.size	transpose, .-transpose
+	.globl	helper
+	.type	helper, @function
+helper:
+	movl	$32, %eax
+	ret
+	.size	helper, .-helper
+	.section	.note.GNU-stack,"",@progbits
+ASM
+if ! $CC -c "$tmp/builtins.s" -o "$tmp/builtins.o" 2>"$tmp/builtins.log"; then
+    not_ok "a planted object of nvcc's host code assembles" "$tmp/builtins.log"
+elif "$build/harness/emu-host-builtins" "$tmp/builtins.o" lab.cu >"$tmp/builtins.log" 2>&1; then
+    not_ok "emu-host-builtins: host code that reads warpSize passes" "$tmp/builtins.log"
+elif [ "$(grep -c "^lab.cu: in function 'transpose': undefined reference to \`__device_builtin_variable_warpSize': warpSize is a built-in variable of device code" "$tmp/builtins.log")" = 1 ] &&
+    [ "$(grep -c "undefined reference to \`__device_builtin_variable_threadIdx'" "$tmp/builtins.log")" = 1 ] &&
+    [ "$(wc -l <"$tmp/builtins.log")" = 2 ] && ! grep -q helper "$tmp/builtins.log"; then
+    ok "emu-host-builtins: each device built-in host code reads, once for each function, in the linker's words"
+else
+    not_ok "emu-host-builtins: not each built-in once, in the linker's words" "$tmp/builtins.log"
+fi
+$CC -c -x assembler - -o "$tmp/nobuiltins.o" <<'ASM'
+	.text
+	.globl	transpose
+	.type	transpose, @function
+transpose:
+	ret
+	.size	transpose, .-transpose
+	.section	.note.GNU-stack,"",@progbits
+ASM
+if "$build/harness/emu-host-builtins" "$tmp/nobuiltins.o" lab.cu >"$tmp/nobuiltins.log" 2>&1 && [ ! -s "$tmp/nobuiltins.log" ]; then
+    ok "emu-host-builtins: host code that reads no built-in passes, silently"
+else
+    not_ok "emu-host-builtins: host code that reads no built-in is refused" "$tmp/nobuiltins.log"
+fi
 tap_plan

@@ -20,6 +20,19 @@ static void expect_cover(int rows, int cols)
         if ((x >= (unsigned long)cols && y >= (unsigned long)rows) ||
             (x >= (unsigned long)rows && y >= (unsigned long)cols))
             continue;
+        /* Blocks of one row of threads on a grid of several rows of blocks, with threads
+         * enough in all: the kernel spreads a block over rows by its own arithmetic
+         * (threadIdx.x / 32), which the check, reading y as the rows, cannot follow. */
+        unsigned long all = (unsigned long)l->grid[0] * l->grid[1] * l->grid[2] * l->block[0];
+        cr_assert(!(l->block[1] == 1 && l->block[2] == 1 && l->grid[1] > 1 &&
+                    all >= (unsigned long)rows * (unsigned long)cols),
+                  "%sfor a %d x %d matrix you launched grid (%u, %u) of blocks (%u, 1): each block "
+                  "is one row of %u threads, which your kernel may spread over several rows of the "
+                  "matrix itself (threadIdx.x / 32), but the launch's y must cover the rows: the "
+                  "harness reads a launch as x over the columns and y over the rows, grid x block "
+                  "reaching cols in x and rows in y (README.md, Technique). Give the block its rows "
+                  "in y: dim3 block(TILE_DIM, BLOCK_ROWS), threadIdx.y the row in the block.",
+                  tl_launch_named(i, n), rows, cols, l->grid[0], l->grid[1], l->block[0], l->block[0]);
         /* The side that falls short, read as x over the columns and y over the rows: the
          * blocks it has, and those it needs. A grid that was capped, or rounded down, or
          * sized from the other side looks the same from here, so the message says what it

@@ -6,9 +6,9 @@
  * invoke_one, and the grid's coordinates. A group's sync
  * and collectives are the block's barrier and the warp functions
  * (sm_30_intrinsics.h) with the group's mask and width, so they meet, and
- * fail, as those do. What needs all of a grid's blocks at once
- * (this_grid().sync(), a cooperative launch) or clusters fails to build:
- * the emulator runs one block at a time.
+ * fail, as those do. A cooperative launch, which a grid's sync needs, and
+ * clusters fail to build: the emulator runs one block at a time; this_grid()
+ * .sync() in a launch with <<< >>> fails the kernel, as it does on a GPU.
  */
 #ifndef TILELAB_EMU_COOPERATIVE_GROUPS_H
 #define TILELAB_EMU_COOPERATIVE_GROUPS_H
@@ -73,8 +73,9 @@ class thread_block : public thread_group {
 
 static inline thread_block this_thread_block() { return thread_block(); }
 
-/* The grid's coordinates. Its sync needs every block running at once (a cooperative
- * launch), which the emulator, running one block after another, cannot give. */
+/* The grid's coordinates. Its sync needs every block running at once, in a cooperative
+ * launch (cudaLaunchCooperativeKernel), which the emulator refuses to build and a lab's
+ * call may not make: in a launch with <<< >>>, a GPU fails the kernel at the sync. */
 class grid_group : public thread_group {
   public:
     grid_group() : thread_group(tl_kind_block, 0, 0, 0, 0, 1) {}
@@ -91,9 +92,10 @@ class grid_group : public thread_group {
     static dim3 group_dim() { return gridDim; }
     static dim3 thread_index() { return dim3(threadIdx.x, threadIdx.y, threadIdx.z); }
     static dim3 dim_threads() { return blockDim; }
-    bool is_valid() const { return true; }
-    void sync() const TL_EMU_UNSUPPORTED("grid-wide synchronisation (this_grid().sync(), which "
-                                         "needs every block running at once)");
+    /* A lab's launches are never cooperative (lab.h): the grid cannot sync, and its sync
+     * fails the kernel, as a GPU's does in a launch with <<< >>>. */
+    bool is_valid() const { return false; }
+    void sync(TL_EMU_AT) const { tl_emu_cuda_grid_sync(tl_file, tl_line); }
 };
 static inline grid_group this_grid() { return grid_group(); }
 template <class... A> void this_cluster(A...) TL_EMU_UNSUPPORTED("thread block clusters (this_cluster())");

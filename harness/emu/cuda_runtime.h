@@ -404,6 +404,7 @@ struct tl_emu_builtins {
 #else
     uint3 blockDim, gridDim;
 #endif
+    int warpSize; /* 32: a variable, as nvcc's is, not a constant */
 };
 extern struct tl_emu_builtins tl_emu_builtin;
 /* __syncthreads() at file:line; the emulator checks that a block's threads all wait at one. */
@@ -535,7 +536,9 @@ static const dim3 &blockDim = tl_emu_builtin.blockDim;
 static const dim3 &gridDim = tl_emu_builtin.gridDim;
 /* Where each thread waits tells a barrier from another: see tl_emu_syncthreads_at. */
 #define __syncthreads() tl_emu_syncthreads_at(__FILE__, __LINE__)
-static const int warpSize = 32;
+/* warpSize too is a variable, not a constant expression: nvcc refuses it as an array's
+ * length (__shared__ float sums[256 / warpSize]) or a template's argument, and so does g++. */
+static const int &warpSize = tl_emu_builtin.warpSize;
 /* CUDA's hint __builtin_assume(expr) (the Programming Guide's compiler optimization hints),
  * which g++ lacks: nvcc may assume expr holds and leaves what it does unspecified where it has
  * side effects; here it is not evaluated. */

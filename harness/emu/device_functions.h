@@ -22,6 +22,9 @@ float tl_emu_cuda_fround(int op, int mode, double a, double b, double c, long lo
 double tl_emu_cuda_dround(int op, int mode, double a, double b, double c, long long i);
 /* __trap(): the kernel ends with cudaErrorLaunchFailure, as on a GPU. */
 void tl_emu_cuda_trap(const char *file, int line);
+/* this_grid().sync() at file:line, in a launch that is not cooperative (a lab's never is):
+ * the kernel ends with cudaErrorLaunchFailure, as on a GPU. */
+void tl_emu_cuda_grid_sync(const char *file, int line);
 #ifdef __cplusplus
 }
 #endif

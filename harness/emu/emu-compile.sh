@@ -4,7 +4,7 @@
 # Compiles a lab's .cu file for the CPU emulator. REWRITE is the emulator's
 # rewrite (build/harness/emu-rewrite); its other tools lie beside it (the
 # Makefile's EMU_TOOLS: emu-sass-widths, emu-sites, emu-shared-bytes,
-# emu-host-calls).
+# emu-host-calls, emu-host-builtins).
 #
 # 1. Where nvcc is installed (no GPU needed), nvcc compiles the file first,
 #    with the flags of the kit's GPU build and for the architecture it
@@ -13,8 +13,10 @@
 #    whatever that build refuses (a host function called from a kernel,
 #    __launch_bounds__ beyond that GPU's limits, a launch of a function that is
 #    not __global__, a warning in host or device code) the emulator
-#    refuses, with nvcc's words; and ptxas's report of each kernel's
-#    registers and shared memory becomes RESOURCES.txt. TL_EMU_NVCC=none
+#    refuses, with nvcc's words, and what that build's link refuses too
+#    (host code that reads a device built-in: emu-host-builtins); and
+#    ptxas's report of each kernel's registers and shared memory becomes
+#    RESOURCES.txt. TL_EMU_NVCC=none
 #    skips it (TL_EMU_NVCC=path picks an nvcc).
 # 2. Without nvcc, rewrite and emu-host-calls check the host/device rules
 #    themselves, and g++'s warnings stand in for nvcc's: those nvcc's device
@@ -166,6 +168,9 @@ if [ -n "$keep" ]; then
     done
     rm -rf "$keep"
 fi
+# Host code that reads a built-in of device code (warpSize, threadIdx, ...): nvcc compiles it,
+# and the GPU build's link fails, for want of its symbol (emu-host-builtins).
+[ -z "$nvcc" ] || "$tools/emu-host-builtins" "${out%.o}.nvcc.o" "$shown" || exit 1
 echo "g++ -c $shown (for the CPU emulator; warnings are errors, as in the GPU build)${*:+ $*}"
 
 # One program for both compilers: the emulator must count the code nvcc

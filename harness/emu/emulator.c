@@ -76,7 +76,7 @@ typedef struct {
     uintptr_t outside_at; /* and where */
 } emu_thread;
 
-struct tl_emu_builtins tl_emu_builtin = {{0, 0, 0}, {0, 0, 0}, {1, 1, 1}, {1, 1, 1}};
+struct tl_emu_builtins tl_emu_builtin = {{0, 0, 0}, {0, 0, 0}, {1, 1, 1}, {1, 1, 1}, 32};
 
 static emu_thread threads[TL_EMU_MAX_THREADS];
 static char *stacks;
@@ -709,6 +709,23 @@ void tl_emu_cuda_trap(const char *file, int line)
     if (current < 0)
         abort();
     fault(cudaErrorLaunchFailure, "__trap() at %s:%d stopped the kernel", file, line);
+}
+
+/* A grid-wide barrier (cooperative groups' this_grid().sync()) is valid only in a cooperative
+ * launch (cudaLaunchCooperativeKernel), which no lab's call may make (lab.h): in a launch with
+ * <<< >>> an H200 fails the kernel at the barrier, "unspecified launch failure", one block or
+ * many. */
+void tl_emu_cuda_grid_sync(const char *file, int line)
+{
+    if (current < 0)
+        abort();
+    fault(cudaErrorLaunchFailure,
+          "this_grid().sync() at %s:%d: a grid-wide barrier is valid only in a cooperative launch "
+          "(cudaLaunchCooperativeKernel), which a lab may not make; in a kernel launched with "
+          "<<< >>> a GPU fails the kernel there (unspecified launch failure). Split the kernel in "
+          "two at the barrier: launches on one stream run one after the other, so the second "
+          "kernel sees all that the first one's blocks stored",
+          file, line);
 }
 
 /* A call through a pointer from the lab file's code (indirect.c's thunks): in a kernel, its

@@ -244,6 +244,9 @@ static void read_relocation(tl_object_code *o, size_t from, const Elf64_Rela *r,
         } else
             free(target);
         use(o, from, s);
+    } else if (strncmp(target, TL_DEVICE_BUILTIN, strlen(TL_DEVICE_BUILTIN)) == 0) {
+        o->builtin_reads = grow(o->builtin_reads, o->n_builtin_reads + 1, sizeof *o->builtin_reads);
+        o->builtin_reads[o->n_builtin_reads++] = (tl_call){from, target};
     } else if (type == R_X86_64_PLT32) {
         o->calls = grow(o->calls, o->n_calls + 1, sizeof *o->calls);
         o->calls[o->n_calls++] = (tl_call){from, target};

@@ -21,7 +21,8 @@
  * which needs -rdc=true). With --names, the functions declared
  * __global__ or __device__ are listed in FILE, one "global NAME" or
  * "device NAME" a line, for device-code.sh. A __managed__ variable, which
- * the emulator cannot run, is refused with the reason.
+ * the emulator cannot run, is refused with the reason; with --check-global, a
+ * __shared__ variable with an initializer, in nvcc's words.
  *
  * usage: rewrite [--check-global] [--names FILE] [--resources PTXAS.log] IN.cu OUT.cpp
  */
@@ -321,6 +322,45 @@ static void refuse_unsupported(const char *path, const char *s, const char *code
         }
 }
 
+/* nvcc's "initializer not allowed for __shared__ variable", for machines without nvcc: CUDA
+ * never initializes shared memory, where g++ would take __shared__ int n = 0 as a static's
+ * initializer, set once for the program. An = at the declaration's outer level, before its
+ * ; (a == or <= in a template's argument is no initializer). */
+static void refuse_shared_initializers(const char *path, const char *s, const char *code, size_t n)
+{
+    for (const char *p = code; (p = strstr(p, "__shared__")) != NULL; p++) {
+        size_t i = (size_t)(p - code), k = i, e = i;
+        if ((i > 0 && is_ident(code[i - 1])) || is_ident(code[i + 10]))
+            continue;
+        while (e > 0 && isspace((unsigned char)code[e - 1]))
+            e--;
+        if (e >= 6 && strncmp(code + e - 6, "extern", 6) == 0 && (e == 6 || !is_ident(code[e - 7])))
+            continue;
+        size_t line = i; /* a macro's text (#define SHARED __shared__) is no declaration */
+        while (line > 0 && code[line - 1] != '\n')
+            line--;
+        while (line < i && isspace((unsigned char)code[line]))
+            line++;
+        if (code[line] == '#')
+            continue;
+        int depth = 0;
+        for (k = i + 10; k < n && !(depth == 0 && code[k] == ';'); k++) {
+            char c = code[k];
+            if (strchr("([{", c))
+                depth++;
+            else if (strchr(")]}", c) && --depth < 0)
+                break;
+            else if (depth == 0 && c == '=' && code[k + 1] != '=' && !strchr("=<>!", code[k - 1])) {
+                fprintf(stderr, "%s(%d): error: initializer not allowed for __shared__ variable: "
+                                "CUDA never initializes shared memory, so a block's threads set it "
+                                "themselves (one thread stores the value, then __syncthreads())\n",
+                        path, line_of(s, i));
+                exit(1);
+            }
+        }
+    }
+}
+
 int main(int argc, char **argv)
 {
     int check_global = 0;
@@ -345,6 +385,8 @@ int main(int argc, char **argv)
     size_t n, edited_n;
     char *s = slurp(argv[1], &n), *code = code_only(s, n);
     refuse_unsupported(argv[1], s, code);
+    if (check_global)
+        refuse_shared_initializers(argv[1], s, code, n);
     collect(code, "__global__");
     collect(code, "__device__");
     if (names)
