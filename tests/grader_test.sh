@@ -656,6 +656,20 @@ else
     not_ok "grade-run's limit on the clock: $verdict after ${took}s" "$tmp/limit.txt"
 fi
 
+# What a command says last is kept, past whatever it printed before: a measurement's
+# verdict ("transposed: DIGEST", or why it measured nothing) comes after a lab's own
+# prints. Kept to the first 4000 bytes, a lab 1 that printed 200 progress lines (5 KB)
+# lost its digest and its performance points, told "your code ended the measured run
+# before its output could be checked (exit() in the lab code?)" (instructor17).
+"$build/grade-run" --limit 10 --output "$tmp/long.txt" -- \
+    sh -c 'echo first line; i=0; while [ $i -lt 2000 ]; do echo "progress: row $i"; i=$((i + 1)); done; echo "transposed: 0123abcd"' >/dev/null
+if head -1 "$tmp/long.txt" | grep -qx 'first line' && tail -1 "$tmp/long.txt" | grep -qx 'transposed: 0123abcd' &&
+    grep -q '^\[\.\.\. [0-9]* more bytes cut\]$' "$tmp/long.txt" && [ "$(wc -c <"$tmp/long.txt")" -le 4100 ]; then
+    ok "grade-run keeps a long output's first lines and its last, the cut said between them, in $(wc -c <"$tmp/long.txt") bytes"
+else
+    not_ok "grade-run's cut of a long output: its first and last lines, 4000 bytes" "$tmp/long.txt"
+fi
+
 # The GPU timing lock (grade_measuring.c) reaches the bench in its sandbox as
 # descriptor 4, open to read and write (its locks are fcntl's: tests/timing_lock_test.c),
 # and no other of the grader's descriptors does.
