@@ -2218,6 +2218,18 @@ else
     printf '%s\n' "$said" >"$tmp/names.log"
     not_ok "grade-all's log printed a hand-in's name with its control characters" "$tmp/names.log"
 fi
+# A name is a gradebook row's first cell and a folder: one that begins with a dash, kept,
+# was a formula to a spreadsheet ("-dave": #NAME?) and an option to a shell
+# (cat -dave/summary.txt), where its handed-in cell beside it was made text (instructor17).
+mkdir -p "$tmp/dashed"
+: >"$tmp/dashed/-dave.tar.gz"
+said=$( (export TOOLS=$build && . harness/grade/handins.sh && list_handins "$tmp/dashed" && echo "${names[*]}") 2>&1)
+if [ "$said" = "$(printf '%s\n' "grade-all: -dave.tar.gz is graded as '_dave'" _dave)" ]; then
+    ok "a hand-in whose name begins with a dash is graded under a name that begins with _ (-dave.tar.gz as _dave)"
+else
+    printf '%s\n' "$said" >"$tmp/dashed.log"
+    not_ok "a hand-in named -dave.tar.gz is graded as another name than _dave" "$tmp/dashed.log"
+fi
 
 # Which hand-in? Asked before anything is built.
 out=$(make grade B="$tmp/nothing-built" 2>&1)
