@@ -608,6 +608,41 @@ grade pipecopy 01
 has "a copy made by the kernel through a pipe leaves a hand-in correct but unmeasured" '^8\.00/8\.00 [^ ]+ 0\.00/2\.00 ' parts 1
 has "... and it is told why" '^not measured wrong-result$' perf 1
 
+# A student's prints at the measured shape (1000 x 1000): a line every 5 rows (5 KB) once
+# cut the digest the measuring program prints last, and lost the performance points as
+# "ended early (exit() in the lab code?)"; a line an element (34 MB) is too much to be
+# measured, and once read "failed (a crash, a wrong result, or the time limit)", with the
+# student's own lines as the reason, where the run had said why (instructor17).
+handin progress 01-cpu-naive >/dev/null <<EOF
+#include "lab.h"
+#include <stddef.h>
+#include <stdio.h>
+void transpose(float *out, const float *in, int rows, int cols)
+{
+    if (rows == 1000 && cols == 1000)
+        for (int r = 0; r < rows; r += 5)
+            printf("progress: row %d of %d\n", r, rows);
+    $transpose_body
+}
+EOF
+grade progress 01
+has "a lab 1 that prints 200 progress lines as it is measured is measured all the same" '^measured ' perf 1
+handin chatty 01-cpu-naive >/dev/null <<EOF
+#include "lab.h"
+#include <stddef.h>
+#include <stdio.h>
+void transpose(float *out, const float *in, int rows, int cols)
+{
+    if (rows == 1000 && cols == 1000)
+        for (int i = 0; i < rows * cols; i++)
+            printf("debug: element %d of %d\n", i, rows * cols);
+    $transpose_body
+}
+EOF
+grade chatty 01
+has "a lab 1 that prints a line an element as it is measured is not measured" '^not measured refused$' perf 1
+expect "... and is told it was its prints" "moved [0-9]+ bytes through the kernel .*printf\(\) and puts\(\) included.*a debugging print left in its loops"
+
 # Load never decides a verdict: a test that runs past its limit is run again
 # alone, with RETRY_SCALE times the reference's time for it on this machine
 # (here a knob stands in for a loaded machine's slow reference), and the
