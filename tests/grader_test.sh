@@ -643,6 +643,27 @@ grade chatty 01
 has "a lab 1 that prints a line an element as it is measured is not measured" '^not measured refused$' perf 1
 expect "... and is told it was its prints" "moved [0-9]+ bytes through the kernel .*printf\(\) and puts\(\) included.*a debugging print left in its loops"
 
+# An index out of bounds in the shared memory the matrices lie in faults with SIGBUS, which
+# the test once called "a misaligned or unmapped memory access": a student's lab 2 whose
+# blocks ran past the edge was told of alignment (instructor17).
+handin pastend 01-cpu-naive >/dev/null <<EOF
+#include "lab.h"
+#include <stddef.h>
+/* 32 x 32 blocks, none stopped at the matrix's edge */
+void transpose(float *out, const float *in, int rows, int cols)
+{
+    for (int rb = 0; rb < rows; rb += 32)
+        for (int cb = 0; cb < cols; cb += 32)
+            for (int r = rb; r < rb + 32; r++)
+                for (int c = cb; c < cb + 32; c++)
+                    out[(size_t)c * rows + r] = in[(size_t)r * cols + c];
+}
+EOF
+grade pastend 01
+expect "a lab whose blocks run past the matrix's edge is told, where it faults with SIGBUS, that it went past the end" \
+    "killed by SIGBUS: an access past the end of a matrix"
+refute "... never of a misaligned access alone" "SIGBUS: a misaligned or unmapped"
+
 # Load never decides a verdict: a test that runs past its limit is run again
 # alone, with RETRY_SCALE times the reference's time for it on this machine
 # (here a knob stands in for a loaded machine's slow reference), and the
