@@ -664,6 +664,31 @@ expect "a lab whose blocks run past the matrix's edge is told, where it faults w
     "killed by SIGBUS: an access past the end of a matrix"
 refute "... never of a misaligned access alone" "SIGBUS: a misaligned or unmapped"
 
+# A kernel that never ends at one row: graded, the technique check runs (the student's own
+# run stops at the hang), and its first call, of one row, never returns. It once said the
+# call "failed before any kernel of it ran", where the kernel had run and never ended
+# (instructor17).
+handin spinner 03-gpu-naive cu >/dev/null <<EOF
+#include "lab.h"
+__global__ void naive(float *out, const float *in, int rows, int cols)
+{
+    int c = blockIdx.x * blockDim.x + threadIdx.x;
+    int r = blockIdx.y * blockDim.y + threadIdx.y;
+    while (rows == 1) {
+    }
+    if (r < rows && c < cols)
+        out[(size_t)c * rows + r] = in[(size_t)r * cols + c];
+}
+void transpose(float *out, const float *in, int rows, int cols)
+{
+    naive<<<dim3((cols + 31) / 32, (rows + 7) / 8), dim3(32, 8)>>>(out, in, rows, cols);
+}
+EOF
+grade spinner 03
+expect "a kernel that never ends at one row: the technique check says its call faulted or never ended" \
+    "cannot be judged: the call failed before any launch of it was on record \\(a kernel that faulted or never ended"
+refute "... never that no kernel of it ran" "before any kernel of it ran"
+
 # Load never decides a verdict: a test that runs past its limit is run again
 # alone, with RETRY_SCALE times the reference's time for it on this machine
 # (here a knob stands in for a loaded machine's slow reference), and the
