@@ -1172,8 +1172,8 @@ dist: references
 
 # Gradescope's autograder: the student kit above and its grader, for the labs in LABS.
 # HIDDEN=: held-back cases, graded there out of the students' view.
-gradescope: dist $(B)/grade-held-back $(LABS_TSV) $(B)/csv-rows
-	@LABS_TSV=$(LABS_TSV) TOOLS=$(abspath $(B)) CSV_ROWS=$(B)/csv-rows HIDDEN="$(if $(HIDDEN),$(abspath $(HIDDEN)))" HIDDEN_VISIBILITY="$(HIDDEN_VISIBILITY)" \
+gradescope: dist $(B)/grade-held-back $(B)/grade-report $(LABS_TSV) $(B)/csv-rows
+	@LABS_TSV=$(LABS_TSV) TOOLS=$(abspath $(B)) CSV_ROWS=$(B)/csv-rows WEIGHTS=labs/grading.conf HIDDEN="$(if $(HIDDEN),$(abspath $(HIDDEN)))" HIDDEN_VISIBILITY="$(HIDDEN_VISIBILITY)" \
 	  harness/grade/gradescope.sh $(B)/$(DIST_NAME) $(B)/gradescope
 
 deps:

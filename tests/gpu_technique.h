@@ -202,9 +202,10 @@ static inline int tl_launches_of(void (*entry)(void), int rows, int cols, int de
               "test judges the launch. That call: %s",
               tl_technique_faulted, tl_technique_call(entry, s, call, sizeof call), tl_technique_fault);
     cr_assert(n > 0 || !v->run_failed,
-              "how your kernels are launched cannot be judged: the call failed before any kernel of "
-              "it ran (after a kernel faults, the GPU's context is lost and every later call fails; "
-              "the correctness tests name the fault). Once they pass, this test judges the launch. %s",
+              "how your kernels are launched cannot be judged: the call failed before any launch of "
+              "it was on record (a kernel that faulted or never ended; after a kernel faults, the "
+              "GPU's context is lost and every later call fails; the correctness tests name what "
+              "happened). Once they pass, this test judges the launch. %s",
               v->message);
     if (n == 0) {
         /* Which call: a technique check runs several shapes, and a file may launch for some. */

@@ -608,6 +608,87 @@ grade pipecopy 01
 has "a copy made by the kernel through a pipe leaves a hand-in correct but unmeasured" '^8\.00/8\.00 [^ ]+ 0\.00/2\.00 ' parts 1
 has "... and it is told why" '^not measured wrong-result$' perf 1
 
+# A student's prints at the measured shape (1000 x 1000): a line every 5 rows (5 KB) once
+# cut the digest the measuring program prints last, and lost the performance points as
+# "ended early (exit() in the lab code?)"; a line an element (34 MB) is too much to be
+# measured, and once read "failed (a crash, a wrong result, or the time limit)", with the
+# student's own lines as the reason, where the run had said why (instructor17).
+handin progress 01-cpu-naive >/dev/null <<EOF
+#include "lab.h"
+#include <stddef.h>
+#include <stdio.h>
+void transpose(float *out, const float *in, int rows, int cols)
+{
+    if (rows == 1000 && cols == 1000)
+        for (int r = 0; r < rows; r += 5)
+            printf("progress: row %d of %d\n", r, rows);
+    $transpose_body
+}
+EOF
+grade progress 01
+has "a lab 1 that prints 200 progress lines as it is measured is measured all the same" '^measured ' perf 1
+handin chatty 01-cpu-naive >/dev/null <<EOF
+#include "lab.h"
+#include <stddef.h>
+#include <stdio.h>
+void transpose(float *out, const float *in, int rows, int cols)
+{
+    if (rows == 1000 && cols == 1000)
+        for (int i = 0; i < rows * cols; i++)
+            printf("debug: element %d of %d\n", i, rows * cols);
+    $transpose_body
+}
+EOF
+grade chatty 01
+has "a lab 1 that prints a line an element as it is measured is not measured" '^not measured refused$' perf 1
+expect "... and is told it was its prints" "moved [0-9]+ bytes through the kernel .*printf\(\) and puts\(\) included.*a debugging print left in its loops"
+
+# An index out of bounds in the shared memory the matrices lie in faults with SIGBUS, which
+# the test once called "a misaligned or unmapped memory access": a student's lab 2 whose
+# blocks ran past the edge was told of alignment (instructor17).
+handin pastend 01-cpu-naive >/dev/null <<EOF
+#include "lab.h"
+#include <stddef.h>
+/* 32 x 32 blocks, none stopped at the matrix's edge */
+void transpose(float *out, const float *in, int rows, int cols)
+{
+    for (int rb = 0; rb < rows; rb += 32)
+        for (int cb = 0; cb < cols; cb += 32)
+            for (int r = rb; r < rb + 32; r++)
+                for (int c = cb; c < cb + 32; c++)
+                    out[(size_t)c * rows + r] = in[(size_t)r * cols + c];
+}
+EOF
+grade pastend 01
+expect "a lab whose blocks run past the matrix's edge is told, where it faults with SIGBUS, that it went past the end" \
+    "killed by SIGBUS: an access past the end of a matrix"
+refute "... never of a misaligned access alone" "SIGBUS: a misaligned or unmapped"
+
+# A kernel that never ends at one row: graded, the technique check runs (the student's own
+# run stops at the hang), and its first call, of one row, never returns. It once said the
+# call "failed before any kernel of it ran", where the kernel had run and never ended
+# (instructor17).
+handin spinner 03-gpu-naive cu >/dev/null <<EOF
+#include "lab.h"
+__global__ void naive(float *out, const float *in, int rows, int cols)
+{
+    int c = blockIdx.x * blockDim.x + threadIdx.x;
+    int r = blockIdx.y * blockDim.y + threadIdx.y;
+    while (rows == 1) {
+    }
+    if (r < rows && c < cols)
+        out[(size_t)c * rows + r] = in[(size_t)r * cols + c];
+}
+void transpose(float *out, const float *in, int rows, int cols)
+{
+    naive<<<dim3((cols + 31) / 32, (rows + 7) / 8), dim3(32, 8)>>>(out, in, rows, cols);
+}
+EOF
+grade spinner 03
+expect "a kernel that never ends at one row: the technique check says its call faulted or never ended" \
+    "cannot be judged: the call failed before any launch of it was on record \\(a kernel that faulted or never ended"
+refute "... never that no kernel of it ran" "before any kernel of it ran"
+
 # Load never decides a verdict: a test that runs past its limit is run again
 # alone, with RETRY_SCALE times the reference's time for it on this machine
 # (here a knob stands in for a loaded machine's slow reference), and the
@@ -654,6 +735,20 @@ if [ "$verdict" = fail ] && grep -q "stopped after 3 seconds on the clock.*waiti
     ok "... and, where it waits using no CPU, at its limit on the clock, saying so (${took}s)"
 else
     not_ok "grade-run's limit on the clock: $verdict after ${took}s" "$tmp/limit.txt"
+fi
+
+# What a command says last is kept, past whatever it printed before: a measurement's
+# verdict ("transposed: DIGEST", or why it measured nothing) comes after a lab's own
+# prints. Kept to the first 4000 bytes, a lab 1 that printed 200 progress lines (5 KB)
+# lost its digest and its performance points, told "your code ended the measured run
+# before its output could be checked (exit() in the lab code?)" (instructor17).
+"$build/grade-run" --limit 10 --output "$tmp/long.txt" -- \
+    sh -c 'echo first line; i=0; while [ $i -lt 2000 ]; do echo "progress: row $i"; i=$((i + 1)); done; echo "transposed: 0123abcd"' >/dev/null
+if head -1 "$tmp/long.txt" | grep -qx 'first line' && tail -1 "$tmp/long.txt" | grep -qx 'transposed: 0123abcd' &&
+    grep -q '^\[\.\.\. [0-9]* more bytes cut\]$' "$tmp/long.txt" && [ "$(wc -c <"$tmp/long.txt")" -le 4100 ]; then
+    ok "grade-run keeps a long output's first lines and its last, the cut said between them, in $(wc -c <"$tmp/long.txt") bytes"
+else
+    not_ok "grade-run's cut of a long output: its first and last lines, 4000 bytes" "$tmp/long.txt"
 fi
 
 # The GPU timing lock (grade_measuring.c) reaches the bench in its sandbox as
@@ -2203,6 +2298,18 @@ if [ "$said" = "$(printf '%s\n' "grade-all: .hidden?[2J: a hidden file, not a ha
 else
     printf '%s\n' "$said" >"$tmp/names.log"
     not_ok "grade-all's log printed a hand-in's name with its control characters" "$tmp/names.log"
+fi
+# A name is a gradebook row's first cell and a folder: one that begins with a dash, kept,
+# was a formula to a spreadsheet ("-dave": #NAME?) and an option to a shell
+# (cat -dave/summary.txt), where its handed-in cell beside it was made text (instructor17).
+mkdir -p "$tmp/dashed"
+: >"$tmp/dashed/-dave.tar.gz"
+said=$( (export TOOLS=$build && . harness/grade/handins.sh && list_handins "$tmp/dashed" && echo "${names[*]}") 2>&1)
+if [ "$said" = "$(printf '%s\n' "grade-all: -dave.tar.gz is graded as '_dave'" _dave)" ]; then
+    ok "a hand-in whose name begins with a dash is graded under a name that begins with _ (-dave.tar.gz as _dave)"
+else
+    printf '%s\n' "$said" >"$tmp/dashed.log"
+    not_ok "a hand-in named -dave.tar.gz is graded as another name than _dave" "$tmp/dashed.log"
 fi
 
 # Which hand-in? Asked before anything is built.

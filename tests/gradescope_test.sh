@@ -52,6 +52,11 @@ check "... leaving the whole kit of make dist, build/tilelab-student.tar.gz, as 
     test "$(cksum <"$build/tilelab-student.tar.gz" 2>/dev/null || echo absent)" = "$kit_before"
 check "... from the references make references built once, which it names" \
     grep -q "references compiled only (lab01-cpu.o lab03-" "$tmp/made"
+max=$(awk -v labs=" $labs " 'index(labs, sprintf(" %02d ", $1)) { s += $2 + $3 + $4 } END { print s }' labs/grading.conf)
+# results.json gives a score and no maximum: Gradescope shows it out of the points the
+# instructor gives the assignment, which nothing said (instructor17).
+check "... and says the points to give the assignment on Gradescope ($max)" \
+    grep -q "out of $max points: give the assignment $max points on Gradescope" "$tmp/made"
 unzip -Z1 "$zip" >"$tmp/listing" 2>&1
 check "... with the held-back cases at its root, beside the student kit and not in it" \
     sh -c "grep -qx held-back.txt '$tmp/listing' && ! grep -q '^tilelab-student/.*held-back\\.txt' '$tmp/listing'"
@@ -73,7 +78,6 @@ check "run_autograder and setup.sh are executable" test -x "$ag/run_autograder" 
 check "setup.sh builds the kit's grader from its compiled references (make deps left out: this machine ran it)" \
     env TILELAB_SKIP_DEPS=1 "$ag/source/setup.sh"
 
-max=$(awk -v labs=" $labs " 'index(labs, sprintf(" %02d ", $1)) { s += $2 + $3 + $4 } END { print s }' labs/grading.conf)
 handin
 mkdir -p "$ag/submission/labs"
 for d in solutions/01-cpu-naive solutions/03-gpu-naive; do cp -r "$d" "$ag/submission/labs/"; done

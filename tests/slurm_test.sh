@@ -160,6 +160,19 @@ grade_all "$tmp/slurm-out" SCHEDULER=slurm WAIT=1 POLL=1
 expect "submitting again when every hand-in has a result submits nothing, and merges the gradebook" \
     "every hand-in in .* has a result already: nothing to submit" "$log"
 
+# A late hand-in, copied in with the time it was handed in (cp -p, tar, unzip, an LMS's
+# download), older than the results: its bytes are new, and it is graded again. By the
+# files' times it once kept the first hand-in's grade, "nothing to submit" (instructor17).
+stamp=$(stat -c %Y "$class/bob.tar.gz")
+tar -czf "$class/bob.tar.gz" -C "$class/partial" labs
+touch -d "@$((stamp - 3600))" "$class/bob.tar.gz"
+grade_all "$tmp/slurm-out" SCHEDULER=slurm WAIT=1 POLL=1
+expect "a late hand-in whose file is older than its result, its bytes new, is graded again" "submitted 1 of 5 hand-ins to Slurm" "$log"
+expect "... and its row is the late hand-in's" "^bob,bob.tar.gz,10.00,,10.00,20.00,graded,lab 3: not handed in$" "$slurm_book"
+touch "$class/alice/labs/01-cpu-naive/transpose.c"
+grade_all "$tmp/slurm-out" SCHEDULER=slurm WAIT=1 POLL=1
+expect "... while a file touched, its bytes the same, is not graded again" "every hand-in in .* has a result already: nothing to submit" "$log"
+
 # A hand-in whose calls wait forever, graded with a Slurm time limit shorter
 # than its tests' own limits together. It sleeps rather than spins: the
 # suites end a call that spins at once (tests/tl_test.h's watch on its CPU

@@ -18,9 +18,10 @@
 #   POLL                seconds between two looks at the queue when waiting (10)
 #
 # sbatch, squeue and sinfo read the cluster's slurm.conf, or SLURM_CONF.
-# A hand-in has a result when OUT_DIR/NAME/scores.tsv is newer than it and was
-# graded for this assignment (the same labs, held-back cases and GPU labs' backend:
-# OUT_DIR/NAME/assignment.txt, assignment.sh): submitting again grades only the others
+# A hand-in has a result when OUT_DIR/NAME/scores.tsv was graded from its bytes as they
+# are now, for this assignment (the same labs, held-back cases and GPU labs' backend:
+# OUT_DIR/NAME/assignment.txt, assignment.sh), whatever the files' times say (a late
+# hand-in copied in with its own, older time): submitting again grades only the others
 # (rm -r OUT_DIR/NAME to grade one again).
 set -u
 dir=$1 out=$(mkdir -p "$2" && cd "$2" && pwd)
@@ -60,8 +61,8 @@ todo=0
 this=$(assignment)
 for i in "${!paths[@]}"; do
     scores=$out/${names[$i]}/scores.tsv
-    if [ -f "$scores" ] && [ -z "$(find "${paths[$i]}" -newer "$scores" -print | head -n 1)" ] &&
-        [ "$(cat "$out/${names[$i]}/assignment.txt" 2>/dev/null)" = "$this" ]; then
+    if [ -f "$scores" ] &&
+        [ "$(cat "$out/${names[$i]}/assignment.txt" 2>/dev/null)" = "$this"$'\n'"hand-in $(handin_sum "${paths[$i]}")" ]; then
         continue
     fi
     printf '%s\0%s\0' "${names[$i]}" "${paths[$i]}" >>"$list"

@@ -105,6 +105,8 @@ safe=$("$TOOLS/grade-name" "$name")
 name=$safe
 work=$out/$name
 outcomes=$work/outcomes.tsv
+# The hand-in's bytes as they were when its grading began (assignment.txt, at its end).
+handin_sum=$(handin_sum "$submission")
 # What a student is shown for the grading machine's folders (grade-report
 # --path): the lab file as the kit names it, the kit's files as in the kit.
 shown_paths=()
@@ -388,6 +390,7 @@ fi
 [ "$SANDBOX" != setpriv ] || chmod -R go-rwx "$work"
 # What it was handed in as, beside the name it was cleaned to (grade-all's handins.sh).
 "$TOOLS/grade-report" "${shown_paths[@]}" --handed-in-as "$handed" "$WEIGHTS" "$outcomes" "$work" "$name" || exit
-# What it was graded for, which a later submission to Slurm compares (assignment.sh).
-assignment >"$work/assignment.txt"
+# What it was graded for, and from what bytes, which a later submission to Slurm compares
+# (assignment.sh).
+{ assignment && printf 'hand-in %s\n' "$handin_sum"; } >"$work/assignment.txt"
 [ "$PERF" = gpu-later ] || tidy

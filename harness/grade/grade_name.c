@@ -3,7 +3,10 @@
  * the gradebook: letters, digits and . _ - as they are, each other character
  * one _ ("Smith, Anna" is Smith__Anna, "Chloé Dubois" Chlo__Dubois: é is
  * one character, two bytes, and one _), a leading . dropped (no
- * hidden folder), and "handin" for a name left empty. A character is one of
+ * hidden folder), a leading - as _ (a spreadsheet reads "-dave", the
+ * gradebook's first cell of a row, as a formula, #NAME?, and a shell
+ * build/grade/-dave/... read as an option), and "handin" for a name left
+ * empty. A character is one of
  * UTF-8: a byte that starts one and the bytes that continue it; a byte that
  * is no part of a well-formed character counts as one. grade.sh and
  * handins.sh (grade-all, Slurm) both ask it, so that every path names a
@@ -44,7 +47,7 @@ int main(int argc, char **argv)
     const unsigned char *s = (const unsigned char *)argv[1];
     size_t n = strlen(argv[1]), i = s[0] == '.' ? 1 : 0, out = 0;
     for (; i < n; i += char_length(s + i, n - i), out++)
-        putchar(kept(s[i]) ? s[i] : '_');
+        putchar(kept(s[i]) && !(out == 0 && s[i] == '-') ? s[i] : '_');
     if (!out)
         fputs("handin", stdout);
     putchar('\n');

@@ -236,9 +236,10 @@ static __attribute__((noinline)) int measure(tl_shape s, unsigned long long seed
     /* An eighth of the matrix: far more than a left-in debugging printf, far less than a copy. */
     if (before >= 0 && moved > (long long)(n * sizeof(float) / 8)) {
         printf("not measured: your transpose moved %lld bytes through the kernel (read() and "
-               "write() on a pipe or a file) while it ran: the cache simulation sees only the "
-               "loads and stores of your own code, so such a copy would count as no traffic at "
-               "all. This lab's transpose reads in and writes out with loads and stores.\n",
+               "write() on a pipe or a file, printf() and puts() included) while it ran: the cache "
+               "simulation sees only the loads and stores of your own code, so such a copy would "
+               "count as no traffic at all. This lab's transpose reads in and writes out with loads "
+               "and stores; a debugging print left in its loops moves that much too: take it out.\n",
                moved);
         return 4;
     }

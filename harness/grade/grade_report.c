@@ -1,6 +1,7 @@
 /*
  * grade-report [--path FROM=TO]... [--handed-in-as TEXT] WEIGHTS OUTCOMES OUT_DIR NAME
  * grade-report gradebook WEIGHTS GRADEBOOK.csv NAME HANDED DIR [NAME HANDED DIR ...]
+ * grade-report points WEIGHTS
  *
  * The one place where points are computed. WEIGHTS is labs/grading.conf;
  * OUTCOMES is what the grader saw, one tab-separated record a line, and no
@@ -789,6 +790,12 @@ int main(int argc, char **argv)
 {
     if (argc > 1 && !strcmp(argv[1], "gradebook"))
         return gradebook(argc, argv);
+    if (argc == 3 && !strcmp(argv[1], "points")) { /* the maximum of the labs of LABS_TSV */
+        read_weights(argv[2]);
+        default_labs(argv[2], NULL);
+        printf("%g\n", table_points());
+        return 0;
+    }
     int a = 1;
     for (; a + 1 < argc && !strcmp(argv[a], "--path"); a += 2) {
         char *eq = strchr(argv[a + 1], '=');
@@ -803,7 +810,8 @@ int main(int argc, char **argv)
     }
     if (argc - a != 4) {
         fprintf(stderr, "usage: grade-report [--path FROM=TO]... [--handed-in-as TEXT] WEIGHTS OUTCOMES OUT_DIR NAME\n"
-                        "       grade-report gradebook WEIGHTS GRADEBOOK.csv [NAME HANDED DIR]...\n");
+                        "       grade-report gradebook WEIGHTS GRADEBOOK.csv [NAME HANDED DIR]...\n"
+                        "       grade-report points WEIGHTS\n");
         return 2;
     }
     const char *dir = argv[a + 2], *name = argv[a + 3];

@@ -16,7 +16,9 @@
  * private writable mappings; a reservation of address space without access,
  * as the emulator's device memory, is not counted): a file that allocates
  * until the machine runs out stops at that, on its own. Its stdout and stderr go to FILE,
- * cut at BYTES (on a UTF-8 character boundary).
+ * cut to BYTES: its first three quarters and its last quarter (where a
+ * run says how it ended: a measurement's verdict after whatever a lab printed), the
+ * cut said between them, on a UTF-8 character and a line boundary.
  *
  * --limit counts CPU time: the seconds of CPU that the command and every
  * process it started used together (grade_cpu.h), which a busy machine does
@@ -95,6 +97,11 @@ typedef struct {
     int fd;
     char *buf;
     size_t len, cap, dropped;
+    /* The output of one command: past its first cap bytes, its last tail_cap in a ring (what a
+     * run says last, a measurement's verdict after a hand-in's prints, is kept); dropped then
+     * counts what fell out of the ring. */
+    char *tail;
+    size_t tail_cap, tail_len, tail_start;
     tl_parts *parts; /* the output of a run of several tests: cut into their parts as it comes */
 } stream;
 
@@ -131,7 +138,16 @@ static void take(stream *s)
     size_t room = s->cap - s->len, keep = (size_t)n < room ? (size_t)n : room;
     memcpy(s->buf + s->len, chunk, keep);
     s->len += keep;
-    s->dropped += (size_t)n - keep;
+    for (size_t i = keep; i < (size_t)n; i++) {
+        if (s->tail_len == s->tail_cap) { /* the ring's oldest byte goes, or the byte itself */
+            s->dropped++;
+            if (!s->tail_cap)
+                continue;
+            s->tail_start = (s->tail_start + 1) % s->tail_cap;
+            s->tail_len--;
+        }
+        s->tail[(s->tail_start + s->tail_len++) % s->tail_cap] = chunk[i];
+    }
 }
 
 /* The longest prefix of at most len bytes that does not end inside a UTF-8 character. */
@@ -401,10 +417,20 @@ static FILE *write_output(const options *o, const stream *out, int status, const
         perror(o->output);
         exit(1);
     }
-    size_t cut = utf8_cut(out->buf, out->len);
+    /* Nothing dropped: the head and the ring are the output whole, one after the other. */
+    size_t cut = out->dropped ? utf8_cut(out->buf, out->len) : out->len, skip = 0;
     fwrite(out->buf, 1, cut, f);
-    if (out->dropped || cut < out->len)
-        appendf(f, "\n[... %zu more bytes cut]\n", out->dropped + (out->len - cut));
+    if (out->dropped) { /* a cut tail starts at its first whole line */
+        while (skip < out->tail_len && out->tail[(out->tail_start + skip) % out->tail_cap] != '\n')
+            skip++;
+        skip += skip < out->tail_len;
+        appendf(f, "\n[... %zu more bytes cut]\n", out->dropped + skip + (out->len - cut));
+    }
+    for (size_t i = skip; i < out->tail_len; i++)
+        fputc(out->tail[(out->tail_start + i) % out->tail_cap], f);
+    if (out->dropped && out->tail_len > skip &&
+        out->tail[(out->tail_start + out->tail_len - 1) % out->tail_cap] != '\n')
+        fputc('\n', f);
     if (e->timed_out && e->by_clock)
         appendf(f, "\ntilelab: stopped after %s, the time limit%s: it had used %.1f seconds "
                    "of CPU time, so it spent the rest waiting for something that never came "
@@ -628,10 +654,13 @@ int main(int argc, char **argv)
     close(tap[1]);
     signal(SIGPIPE, SIG_IGN);
 
+    /* One command's output: its first three quarters of --keep, and its last quarter. */
+    size_t tail_cap = (size_t)o.keep / 4;
     stream s[3] = {
-        {out[0], malloc((size_t)o.keep + 1), 0, (size_t)o.keep, 0, NULL},
-        {tap[0], malloc(RECORD_MAX + 1), 0, RECORD_MAX, 0, NULL},
-        {done[0], malloc(RECORD_MAX + 1), 0, RECORD_MAX, 0, NULL},
+        {out[0], malloc((size_t)o.keep + 1), 0, (size_t)o.keep - tail_cap, 0, malloc(tail_cap + 1), tail_cap, 0, 0,
+         NULL},
+        {tap[0], malloc(RECORD_MAX + 1), 0, RECORD_MAX, 0, NULL, 0, 0, 0, NULL},
+        {done[0], malloc(RECORD_MAX + 1), 0, RECORD_MAX, 0, NULL, 0, 0, 0, NULL},
     };
     /* Several tests: the output goes to each one's part as it comes, kept to --keep a part. */
     static const char *name_of[TESTS_MAX];

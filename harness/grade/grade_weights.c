@@ -123,3 +123,19 @@ void default_labs(const char *weights_path, void (*note)(const char *text))
     tl_csv_close(c);
 }
 
+
+double table_points(void)
+{
+    const char *table = getenv("LABS_TSV");
+    tl_csv *c = table && *table ? tl_csv_open(table) : NULL;
+    if (!c)
+        die("cannot read the table of labs (LABS_TSV)", table ? table : "(unset)");
+    double sum = 0;
+    while (tl_csv_next(c)) {
+        int lab = atoi(tl_csv_get(c, "lab"));
+        if (lab >= 0 && lab < MAX_LABS && lab_weights[lab].present)
+            sum += lab_weights[lab].correctness + lab_weights[lab].technique + lab_weights[lab].performance;
+    }
+    tl_csv_close(c);
+    return sum;
+}

@@ -33,4 +33,8 @@ void read_weights(const char *path);
  * passed to it. A lab with neither stops the program. */
 void default_labs(const char *weights_path, void (*note)(const char *text));
 
+/* The points of the labs of the table LABS_TSV together, once default_labs has run: a
+ * hand-in's maximum, which a Gradescope assignment's points must be. */
+double table_points(void);
+
 #endif

@@ -38,4 +38,8 @@ fi
 (cd "$stage" && zip -qr ../autograder.zip setup.sh run_autograder labs.tsv ${held[@]+"${held[@]}"} tilelab-student) || exit 1
 echo "wrote $out/autograder.zip: upload it as the assignment's autograder (Docker image: Ubuntu);"
 echo "  it grades labs ${labs[*]} with the student kit's grader and no reference source"
+# results.json gives a score, never its maximum: Gradescope shows it out of the assignment's
+# points, which the instructor sets (a perfect lab 3 read 10 of 100 there).
+points=$(LABS_TSV=$LABS_TSV "$TOOLS/grade-report" points "${WEIGHTS:-labs/grading.conf}") || exit 1
+echo "  out of $points points: give the assignment $points points on Gradescope, which shows each score out of them"
 [ -z "$HIDDEN" ] || echo "  and the held-back cases of $(basename "$HIDDEN"), out of the kit, as tests of visibility $HIDDEN_VISIBILITY"

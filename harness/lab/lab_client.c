@@ -57,7 +57,11 @@ const char *tl_signal_meaning(int sig)
     switch (sig) {
     case SIGSEGV: return "SIGSEGV: a memory access outside what was allocated (an index out of "
                          "bounds, or a bad pointer?)";
-    case SIGBUS: return "SIGBUS: a misaligned or unmapped memory access";
+    /* The matrices are a memfd's pages (lab_client.c): an index past the end of one, up to
+     * the end of its mapping, faults as SIGBUS, where a student looks for SIGSEGV. */
+    case SIGBUS: return "SIGBUS: an access past the end of a matrix (an index out of bounds: the "
+                        "matrices lie in shared memory, where such an access faults with SIGBUS), "
+                        "or a misaligned one";
     case SIGFPE: return "SIGFPE: an arithmetic error (integer division by zero?)";
     case SIGILL: return "SIGILL: an illegal instruction";
     case SIGABRT: return "SIGABRT: abort() was called, or an assert() failed";
