@@ -4,6 +4,7 @@
 #define _GNU_SOURCE
 #include "grade_sandbox.h"
 
+#include <dirent.h>
 #include <glob.h>
 #include <limits.h>
 #include <stdio.h>
@@ -247,6 +248,50 @@ static void gpu_nodes(tl_argv *out)
     }
 }
 
+/*
+ * The hand-in's build folder: writable to a build, read-only to a measurement (whose
+ * programs, the reference's among them, are in it), and to a test's run only each lab's
+ * own builds of the hand-in's file (labNN/student*: its suite, its lab process). The rest,
+ * the measuring programs and benches linked with the reference's code and the reference's
+ * objects, which another lab's measurement may add while the test runs, is hidden: a lab's
+ * code that runs unconfined (a CPU lab's, or any lab's on a GPU) read the machine code of
+ * the reference from them and printed it in its own test's output (a cheating helper,
+ * 2026-11-29).
+ */
+static void build_view(const char *build, const char *mode, tl_argv *out)
+{
+    if (!strcmp(mode, "build") || !strcmp(mode, "link")) {
+        add3(out, "--bind", build, build);
+        return;
+    }
+    if (strcmp(mode, "run")) {
+        add3(out, "--ro-bind", build, build);
+        return;
+    }
+    add2(out, "--tmpfs", build);
+    DIR *labs = opendir(build);
+    struct dirent *lab;
+    while (labs && (lab = readdir(labs))) {
+        char dir[PATH_MAX], p[PATH_MAX];
+        if (strncmp(lab->d_name, "lab", 3) || snprintf(dir, sizeof dir, "%s/%s", build, lab->d_name) >= (int)sizeof dir)
+            continue;
+        DIR *d = opendir(dir);
+        struct dirent *e;
+        while (d && (e = readdir(d))) {
+            struct stat st;
+            if (strncmp(e->d_name, "student", 7) || snprintf(p, sizeof p, "%s/%s", dir, e->d_name) >= (int)sizeof p ||
+                lstat(p, &st) || !S_ISDIR(st.st_mode))
+                continue;
+            add3(out, "--ro-bind", p, p);
+        }
+        if (d)
+            closedir(d);
+    }
+    if (labs)
+        closedir(labs);
+    add2(out, "--remount-ro", build);
+}
+
 static int bwrap_argv(const tl_sandbox *sb, const char *mode, const char *dir, const char *done_fifo, tl_argv *out)
 {
     char build[PATH_MAX], sub[PATH_MAX], records[PATH_MAX], p[PATH_MAX], size[32];
@@ -280,7 +325,7 @@ static int bwrap_argv(const tl_sandbox *sb, const char *mode, const char *dir, c
         add3(out, "--ro-bind", "/dev/null", sb->hidden);
     add2(out, "--tmpfs", sb->out);
     add3(out, "--ro-bind", sub, sub);
-    add3(out, strcmp(mode, "build") && strcmp(mode, "link") ? "--ro-bind" : "--bind", build, build);
+    build_view(build, mode, out);
     add3(out, "--ro-bind", records, records);
     if (!strcmp(mode, "link"))
         add3(out, "--ro-bind", sb->prebuilt, sb->prebuilt);
