@@ -360,12 +360,37 @@ static cudaError_t allocate(void **ptr, size_t bytes, size_t mapped, int in_kern
  */
 static size_t heap_used;
 
+/* The cap of an in-place call, in the kit's pages (the lab's code can neither write it nor
+ * the heap's use under it): emu.h. */
+typedef struct {
+    size_t cap, used;
+    int on;
+} heap_cap;
+#define CAP TL_EMU_KIT_STATE(heap_cap, TL_EMU_KIT_LIMITS)
+
+void tl_emu_device_heap_cap(int on, size_t bytes)
+{
+    tl_emu_kit_write(1);
+    *CAP = (heap_cap){bytes, 0, on};
+    tl_emu_kit_write(0);
+}
+
+size_t tl_emu_device_heap_capped(size_t bytes)
+{
+    return CAP->on && (bytes > CAP->cap || CAP->used > CAP->cap - bytes) ? CAP->cap : 0;
+}
+
 void *tl_emu_device_malloc(size_t bytes)
 {
     void *p = NULL;
     if (bytes == 0 || bytes > limits[cudaLimitMallocHeapSize] - heap_used || allocate(&p, bytes, bytes, 1))
         return NULL;
     heap_used += bytes;
+    if (CAP->on) {
+        tl_emu_kit_write(1);
+        CAP->used += bytes;
+        tl_emu_kit_write(0);
+    }
     return p;
 }
 
@@ -376,6 +401,11 @@ void tl_emu_device_free(void *p)
         return;
     al->freed = 1;
     heap_used -= al->size;
+    if (CAP->on) {
+        tl_emu_kit_write(1);
+        CAP->used -= al->size < CAP->used ? al->size : CAP->used;
+        tl_emu_kit_write(0);
+    }
 }
 
 cudaError_t cudaFree(void *ptr)
