@@ -1409,6 +1409,33 @@ else
     not_ok "a lab's code read the hand-in's build beyond its own: $(grep -rh 'buildpeek: ' "$peeked" | sort -u | head -3 | tr '\n' ' ')" "$build/grade/buildpeek/summary.txt"
 fi
 
+# ... nor can a lab's compile embed them: graded one lab at a time (GRADE_JOBS=1, a grader
+# of one core), lab 2 is built after lab 1's measurement linked the reference's program.
+handin incbinpeek 02-cpu-blocked >/dev/null <<EOF
+#include "lab.h"
+#include <stdio.h>
+__asm__(".section .rodata\n.globl peek_start\npeek_start:\n"
+        ".incbin \"$absbuild/grade/incbinpeek/build/lab01/grade-perf-reference\"\n"
+        ".globl peek_end\npeek_end:\n.text");
+extern const unsigned char peek_start[], peek_end[];
+void transpose(float *out, const float *in, int rows, int cols)
+{
+    for (int r = 0; r < rows; r++)
+        for (int c = 0; c < cols; c++)
+            out[(size_t)c * rows + r] = in[(size_t)r * cols + c];
+    printf("incbinpeek: %zu bytes\n", (size_t)(peek_end - peek_start));
+}
+EOF
+mkdir -p "$tmp/incbinpeek/labs/01-cpu-naive" && cp solutions/01-cpu-naive/transpose.c "$tmp/incbinpeek/labs/01-cpu-naive/"
+GRADE_JOBS=1 && export GRADE_JOBS
+grade incbinpeek "01 02"
+unset GRADE_JOBS
+if grep -rqE "incbinpeek: [1-9]" "$build/grade/incbinpeek/outputs"; then
+    not_ok "a lab's compile embedded the reference's program: $(grep -rhoE 'incbinpeek: [0-9]+ bytes' "$build/grade/incbinpeek/outputs" | head -1)" "$summary"
+else
+    ok "... nor embed them at its compile, built after another lab was measured"
+fi
+
 # Lab 2's loop run in a second thread is counted all the same.
 handin threaded 02-cpu-blocked >/dev/null <<EOF
 #include "lab.h"
