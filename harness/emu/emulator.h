@@ -220,7 +220,7 @@ void tl_emu_count_copy(const char *call, uintptr_t src, size_t src_pitch, uintpt
 #define TL_EMU_KIT_WINDOW_HI 0x6b00u
 #define TL_EMU_KIT_BASE ((uintptr_t)TL_EMU_KIT_WINDOW_HI << 32)
 #define TL_EMU_KIT_HEADER 0
-#define TL_EMU_KIT_LIMITS 2048 /* runtime.c's cap on the device's heap (tl_emu_device_heap_cap) */
+#define TL_EMU_KIT_RUNTIME 2048 /* runtime.c's: whether a lab's call runs, the cap on the device's heap */
 #define TL_EMU_KIT_COUNTS 4096
 #define TL_EMU_KIT_MADE (128 * 1024)
 #define TL_EMU_KIT_HEAP (1024 * 1024)

@@ -21,12 +21,27 @@
 #include <time.h>
 #include <unistd.h>
 
-/* Whether a lab's own function runs now (emu.h), as the GPU glue says. */
-static int lab_running;
+/*
+ * The runtime's state that the lab's code must not change, in the kit's pages (kit_pages.c),
+ * which it can read and never write: whether a lab's own function runs now (emu.h), as the
+ * GPU glue says, on which every refusal of a call a lab may not make turns, and the cap on
+ * the device's heap of an in-place call. In the program's data, a lab's host code found the
+ * flag through cudaMalloc's own code, cleared it for its call, copied the matrix to the host
+ * and back uncounted, and transposed it there: 10.00 of 10 in lab 5, its control 5.00 (a
+ * cheating helper, 2026-11-29: tests/hostile/lab05-lab-running-cleared.cu).
+ */
+typedef struct {
+    int running, cap_on;
+    size_t cap, cap_used;
+} kit_runtime;
+#define KIT TL_EMU_KIT_STATE(kit_runtime, TL_EMU_KIT_RUNTIME)
+#define lab_running (KIT->running)
 
 void tl_emu_lab_running(int on)
 {
-    lab_running = on;
+    tl_emu_kit_write(1);
+    KIT->running = on;
+    tl_emu_kit_write(0);
 }
 
 int tl_emu_lab_is_running(void)
@@ -360,24 +375,18 @@ static cudaError_t allocate(void **ptr, size_t bytes, size_t mapped, int in_kern
  */
 static size_t heap_used;
 
-/* The cap of an in-place call, in the kit's pages (the lab's code can neither write it nor
- * the heap's use under it): emu.h. */
-typedef struct {
-    size_t cap, used;
-    int on;
-} heap_cap;
-#define CAP TL_EMU_KIT_STATE(heap_cap, TL_EMU_KIT_LIMITS)
-
+/* The cap of an in-place call, in the kit's pages with the heap's use under it (KIT, above):
+ * emu.h. */
 void tl_emu_device_heap_cap(int on, size_t bytes)
 {
     tl_emu_kit_write(1);
-    *CAP = (heap_cap){bytes, 0, on};
+    KIT->cap_on = on, KIT->cap = bytes, KIT->cap_used = 0;
     tl_emu_kit_write(0);
 }
 
 size_t tl_emu_device_heap_capped(size_t bytes)
 {
-    return CAP->on && (bytes > CAP->cap || CAP->used > CAP->cap - bytes) ? CAP->cap : 0;
+    return KIT->cap_on && (bytes > KIT->cap || KIT->cap_used > KIT->cap - bytes) ? KIT->cap : 0;
 }
 
 void *tl_emu_device_malloc(size_t bytes)
@@ -386,9 +395,9 @@ void *tl_emu_device_malloc(size_t bytes)
     if (bytes == 0 || bytes > limits[cudaLimitMallocHeapSize] - heap_used || allocate(&p, bytes, bytes, 1))
         return NULL;
     heap_used += bytes;
-    if (CAP->on) {
+    if (KIT->cap_on) {
         tl_emu_kit_write(1);
-        CAP->used += bytes;
+        KIT->cap_used += bytes;
         tl_emu_kit_write(0);
     }
     return p;
@@ -401,9 +410,9 @@ void tl_emu_device_free(void *p)
         return;
     al->freed = 1;
     heap_used -= al->size;
-    if (CAP->on) {
+    if (KIT->cap_on) {
         tl_emu_kit_write(1);
-        CAP->used -= al->size < CAP->used ? al->size : CAP->used;
+        KIT->cap_used -= al->size < KIT->cap_used ? al->size : KIT->cap_used;
         tl_emu_kit_write(0);
     }
 }
