@@ -1436,6 +1436,25 @@ else
     ok "... nor embed them at its compile, built after another lab was measured"
 fi
 
+# A lab process that stops itself (SIGSTOP, a signal to itself) uses no CPU time: only the
+# clock's limits ended each test's call, and lab 1 was still grading after 14 minutes
+# (a cheating helper, 2026-11-29). The client sees it stopped, ends it and says so.
+handin stopsself 01-cpu-naive >/dev/null <<'EOF'
+#include "lab.h"
+#include <signal.h>
+#include <stddef.h>
+void transpose(float *out, const float *in, int rows, int cols)
+{
+    raise(SIGSTOP);
+    for (int r = 0; r < rows; r++)
+        for (int c = 0; c < cols; c++)
+            out[(size_t)c * rows + r] = in[(size_t)r * cols + c];
+}
+EOF
+grade stopsself 01
+expect "a lab process that stops itself is told so" "the lab process stopped itself"
+within "... at once, not at the clock's limits" 60
+
 # Lab 2's loop run in a second thread is counted all the same.
 handin threaded 02-cpu-blocked >/dev/null <<EOF
 #include "lab.h"
