@@ -337,6 +337,14 @@ cudaError_t cudaMalloc(void **ptr, size_t bytes)
  * in the arena, a gap after it. */
 static cudaError_t allocate(void **ptr, size_t bytes, size_t mapped, int in_kernel)
 {
+    /* The refusals again, here where every allocation passes: a lab's host code found this
+     * function through cudaMalloc's machine code (its tail call) and called it past
+     * cudaMalloc's refusal, for lab 9's second matrix: 8.00 of 10, its control 5.00 (a
+     * cheating helper, 2026-11-29: tests/hostile/lab09-allocator-called.cu). */
+    if (lab_running && !in_kernel)
+        return refused_in_lab(TL_REFUSED_ALLOCATION("cudaMalloc"));
+    if (in_kernel && tl_emu_device_heap_capped(bytes))
+        return cudaErrorMemoryAllocation;
     size_t rounded = (mapped + 255) & ~(size_t)255;
     if (tl_emu_open_arena() || arena_used + rounded + GAP > ARENA_BYTES)
         return tl_emu_fail(cudaErrorMemoryAllocation, "cudaMalloc of %zu bytes: the emulator's device "
