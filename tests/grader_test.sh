@@ -1444,6 +1444,112 @@ EOF
 grade objcopycat 01
 has "embedding the compiled reference does not build either" '^build failed$' lab 1
 
+# The hand-in's build folder holds, beside its own builds, the programs its measurements
+# link with the reference (grade-perf-reference, grade-profile, grade-bench) and the
+# reference's objects, made while its other labs' tests run. A CPU lab's code (unconfined)
+# that looked there read the reference's machine code and printed it in its test's output
+# (a cheating helper, 2026-11-29): a test's run sees its labs' student builds alone.
+handin buildpeek 02-cpu-blocked >/dev/null <<'EOF'
+#define _GNU_SOURCE
+#include "lab.h"
+#include <dirent.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+/* The first file under the build's lab folders, outside their student* builds, that opens. */
+static int peek(const char *build)
+{
+    char p[8192];
+    DIR *top = opendir(build);
+    struct dirent *lab, *e;
+    while (top && (lab = readdir(top))) {
+        snprintf(p, sizeof p, "%s/%s", build, lab->d_name);
+        DIR *d = strncmp(lab->d_name, "lab", 3) ? NULL : opendir(p);
+        while (d && (e = readdir(d))) {
+            snprintf(p, sizeof p, "%s/%s/%s", build, lab->d_name, e->d_name);
+            int fd = strncmp(e->d_name, "student", 7) && e->d_name[0] != '.' ? open(p, O_RDONLY) : -1;
+            if (fd >= 0 && read(fd, p, 4) == 4) {
+                printf("buildpeek: READ %s/%s\n", lab->d_name, e->d_name);
+                return 1;
+            }
+        }
+    }
+    return 0;
+}
+void transpose(float *out, const float *in, int rows, int cols)
+{
+    for (int r = 0; r < rows; r++)
+        for (int c = 0; c < cols; c++)
+            out[(size_t)c * rows + r] = in[(size_t)r * cols + c];
+    if (rows != 1 || cols != 1)
+        return;
+    char build[4096] = {0};
+    if (readlink("/proc/self/exe", build, sizeof build - 1) <= 0)
+        return;
+    for (int up = 0; up < 3; up++) /* build/lab02/student/lab-runner */
+        *strrchr(build, '/') = '\0';
+    /* lab 1's measurement, graded beside this lab, links the reference meanwhile */
+    for (int i = 0; i < 60 && !peek(build); i++)
+        sleep(1);
+    printf("buildpeek: looked\n");
+}
+EOF
+mkdir -p "$tmp/buildpeek/labs/01-cpu-naive" && cp solutions/01-cpu-naive/transpose.c "$tmp/buildpeek/labs/01-cpu-naive/"
+grade buildpeek "01 02"
+peeked=$build/grade/buildpeek/outputs
+if grep -rq "buildpeek: looked" "$peeked" && ! grep -rq "buildpeek: READ" "$peeked"; then
+    ok "a lab's code cannot read the reference's programs and objects in its hand-in's build"
+else
+    not_ok "a lab's code read the hand-in's build beyond its own: $(grep -rh 'buildpeek: ' "$peeked" | sort -u | head -3 | tr '\n' ' ')" "$build/grade/buildpeek/summary.txt"
+fi
+
+# ... nor can a lab's compile embed them: graded one lab at a time (GRADE_JOBS=1, a grader
+# of one core), lab 2 is built after lab 1's measurement linked the reference's program.
+handin incbinpeek 02-cpu-blocked >/dev/null <<EOF
+#include "lab.h"
+#include <stdio.h>
+__asm__(".section .rodata\n.globl peek_start\npeek_start:\n"
+        ".incbin \"$absbuild/grade/incbinpeek/build/lab01/grade-perf-reference\"\n"
+        ".globl peek_end\npeek_end:\n.text");
+extern const unsigned char peek_start[], peek_end[];
+void transpose(float *out, const float *in, int rows, int cols)
+{
+    for (int r = 0; r < rows; r++)
+        for (int c = 0; c < cols; c++)
+            out[(size_t)c * rows + r] = in[(size_t)r * cols + c];
+    printf("incbinpeek: %zu bytes\n", (size_t)(peek_end - peek_start));
+}
+EOF
+mkdir -p "$tmp/incbinpeek/labs/01-cpu-naive" && cp solutions/01-cpu-naive/transpose.c "$tmp/incbinpeek/labs/01-cpu-naive/"
+GRADE_JOBS=1 && export GRADE_JOBS
+grade incbinpeek "01 02"
+unset GRADE_JOBS
+if grep -rqE "incbinpeek: [1-9]" "$build/grade/incbinpeek/outputs"; then
+    not_ok "a lab's compile embedded the reference's program: $(grep -rhoE 'incbinpeek: [0-9]+ bytes' "$build/grade/incbinpeek/outputs" | head -1)" "$summary"
+else
+    ok "... nor embed them at its compile, built after another lab was measured"
+fi
+
+# A lab process that stops itself (SIGSTOP, a signal to itself) uses no CPU time: only the
+# clock's limits ended each test's call, and lab 1 was still grading after 14 minutes
+# (a cheating helper, 2026-11-29). The client sees it stopped, ends it and says so.
+handin stopsself 01-cpu-naive >/dev/null <<'EOF'
+#include "lab.h"
+#include <signal.h>
+#include <stddef.h>
+void transpose(float *out, const float *in, int rows, int cols)
+{
+    raise(SIGSTOP);
+    for (int r = 0; r < rows; r++)
+        for (int c = 0; c < cols; c++)
+            out[(size_t)c * rows + r] = in[(size_t)r * cols + c];
+}
+EOF
+grade stopsself 01
+expect "a lab process that stops itself is told so" "the lab process stopped itself"
+within "... at once, not at the clock's limits" 60
+
 # Lab 2's loop run in a second thread is counted all the same.
 handin threaded 02-cpu-blocked >/dev/null <<EOF
 #include "lab.h"

@@ -85,6 +85,12 @@ void tl_emu_lab_running(int on);
  * A GPU's glue counts the variables the CUDA module registers (plan_record.h). */
 size_t tl_emu_lab_variable_bytes(void);
 
+/* The device's heap (malloc in a kernel) capped at bytes for the calls that follow (on: 1),
+ * or not (0): an in-place call's own memory (lab.h's TL_INPLACE_OWN_BYTES) holds the heap
+ * with the file's variables. The cap lies in the kit's pages, which the lab's code cannot
+ * write, and a lab's cudaDeviceSetLimit does not lift it. */
+void tl_emu_device_heap_cap(int on, size_t bytes);
+
 /* The launches since tl_emu_launches_reset, as the emulator recorded them in its own pages
  * (launch.h's records): the launch log's, which the lab's code could rewrite. */
 void tl_emu_launches_reset(void);

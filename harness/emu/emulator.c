@@ -875,7 +875,19 @@ unsigned long long tl_emu_cuda_sreg(int which)
  * device's heap; in host code, the C library's. */
 void *tl_emu_cuda_malloc(size_t bytes)
 {
-    return current < 0 ? malloc(bytes) : tl_emu_device_malloc(bytes);
+    if (current < 0)
+        return malloc(bytes);
+    /* An in-place call's heap holds its own memory's few bytes (lab.h): a kernel's malloc of
+     * a second matrix there is refused with the reason, where a GPU's would only return NULL
+     * (a cheating helper's "in place" through a matrix from the heap scored 8.00 of 10, its
+     * control 5.00, 2026-11-29: tests/hostile/lab09-device-heap-scratch.cu). */
+    size_t cap = tl_emu_device_heap_capped(bytes);
+    if (cap)
+        fault(cudaErrorLaunchFailure, "malloc(%zu) in a kernel of an in-place call: an in-place transpose "
+              "works in the matrix's own memory, and the device's heap holds at most %zu bytes of it "
+              "beside your file's variables (TL_INPLACE_OWN_BYTES, lab.h: a counter, a few flags); a "
+              "copy of the matrix from the heap is the second matrix lab 9 does without", bytes, cap);
+    return tl_emu_device_malloc(bytes);
 }
 
 void tl_emu_cuda_free(void *p)

@@ -59,6 +59,9 @@ const tl_emu_allocation *tl_emu_allocation_mapped(uintptr_t a, size_t bytes);
 /* A kernel's malloc and free: device memory from the device's heap, or NULL. */
 void *tl_emu_device_malloc(size_t bytes);
 void tl_emu_device_free(void *p);
+/* Where the device's heap is capped (emu.h's tl_emu_device_heap_cap) and bytes more would pass
+ * the cap: the cap; else 0. */
+size_t tl_emu_device_heap_capped(size_t bytes);
 /* Device memory open to the host (1: while the emulator works in it) or closed (0). */
 void tl_emu_device_memory(int open);
 
@@ -217,6 +220,7 @@ void tl_emu_count_copy(const char *call, uintptr_t src, size_t src_pitch, uintpt
 #define TL_EMU_KIT_WINDOW_HI 0x6b00u
 #define TL_EMU_KIT_BASE ((uintptr_t)TL_EMU_KIT_WINDOW_HI << 32)
 #define TL_EMU_KIT_HEADER 0
+#define TL_EMU_KIT_RUNTIME 2048 /* runtime.c's: whether a lab's call runs, the cap on the device's heap */
 #define TL_EMU_KIT_COUNTS 4096
 #define TL_EMU_KIT_MADE (128 * 1024)
 #define TL_EMU_KIT_HEAP (1024 * 1024)

@@ -21,12 +21,27 @@
 #include <time.h>
 #include <unistd.h>
 
-/* Whether a lab's own function runs now (emu.h), as the GPU glue says. */
-static int lab_running;
+/*
+ * The runtime's state that the lab's code must not change, in the kit's pages (kit_pages.c),
+ * which it can read and never write: whether a lab's own function runs now (emu.h), as the
+ * GPU glue says, on which every refusal of a call a lab may not make turns, and the cap on
+ * the device's heap of an in-place call. In the program's data, a lab's host code found the
+ * flag through cudaMalloc's own code, cleared it for its call, copied the matrix to the host
+ * and back uncounted, and transposed it there: 10.00 of 10 in lab 5, its control 5.00 (a
+ * cheating helper, 2026-11-29: tests/hostile/lab05-lab-running-cleared.cu).
+ */
+typedef struct {
+    int running, cap_on;
+    size_t cap, cap_used;
+} kit_runtime;
+#define KIT TL_EMU_KIT_STATE(kit_runtime, TL_EMU_KIT_RUNTIME)
+#define lab_running (KIT->running)
 
 void tl_emu_lab_running(int on)
 {
-    lab_running = on;
+    tl_emu_kit_write(1);
+    KIT->running = on;
+    tl_emu_kit_write(0);
 }
 
 int tl_emu_lab_is_running(void)
@@ -317,6 +332,14 @@ cudaError_t cudaMalloc(void **ptr, size_t bytes)
  * in the arena, a gap after it. */
 static cudaError_t allocate(void **ptr, size_t bytes, size_t mapped, int in_kernel)
 {
+    /* The refusals again, here where every allocation passes: a lab's host code found this
+     * function through cudaMalloc's machine code (its tail call) and called it past
+     * cudaMalloc's refusal, for lab 9's second matrix: 8.00 of 10, its control 5.00 (a
+     * cheating helper, 2026-11-29: tests/hostile/lab09-allocator-called.cu). */
+    if (lab_running && !in_kernel)
+        return refused_in_lab(TL_REFUSED_ALLOCATION("cudaMalloc"));
+    if (in_kernel && tl_emu_device_heap_capped(bytes))
+        return cudaErrorMemoryAllocation;
     size_t rounded = (mapped + 255) & ~(size_t)255;
     if (tl_emu_open_arena() || arena_used + rounded + GAP > ARENA_BYTES)
         return tl_emu_fail(cudaErrorMemoryAllocation, "cudaMalloc of %zu bytes: the emulator's device "
@@ -355,12 +378,31 @@ static cudaError_t allocate(void **ptr, size_t bytes, size_t mapped, int in_kern
  */
 static size_t heap_used;
 
+/* The cap of an in-place call, in the kit's pages with the heap's use under it (KIT, above):
+ * emu.h. */
+void tl_emu_device_heap_cap(int on, size_t bytes)
+{
+    tl_emu_kit_write(1);
+    KIT->cap_on = on, KIT->cap = bytes, KIT->cap_used = 0;
+    tl_emu_kit_write(0);
+}
+
+size_t tl_emu_device_heap_capped(size_t bytes)
+{
+    return KIT->cap_on && (bytes > KIT->cap || KIT->cap_used > KIT->cap - bytes) ? KIT->cap : 0;
+}
+
 void *tl_emu_device_malloc(size_t bytes)
 {
     void *p = NULL;
     if (bytes == 0 || bytes > limits[cudaLimitMallocHeapSize] - heap_used || allocate(&p, bytes, bytes, 1))
         return NULL;
     heap_used += bytes;
+    if (KIT->cap_on) {
+        tl_emu_kit_write(1);
+        KIT->cap_used += bytes;
+        tl_emu_kit_write(0);
+    }
     return p;
 }
 
@@ -371,6 +413,11 @@ void tl_emu_device_free(void *p)
         return;
     al->freed = 1;
     heap_used -= al->size;
+    if (KIT->cap_on) {
+        tl_emu_kit_write(1);
+        KIT->cap_used -= al->size < KIT->cap_used ? al->size : KIT->cap_used;
+        tl_emu_kit_write(0);
+    }
 }
 
 cudaError_t cudaFree(void *ptr)

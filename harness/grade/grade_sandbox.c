@@ -4,6 +4,7 @@
 #define _GNU_SOURCE
 #include "grade_sandbox.h"
 
+#include <dirent.h>
 #include <glob.h>
 #include <limits.h>
 #include <stdio.h>
@@ -247,6 +248,76 @@ static void gpu_nodes(tl_argv *out)
     }
 }
 
+/* Each entry of the build's lab folders (labNN/ENTRY) as it is now, to f(path, is_dir, student,
+ * arg): student says it is one of the lab's own builds of the hand-in's file (student*). */
+static void each_lab_entry(const char *build, void (*f)(const char *, int, int, void *), void *arg)
+{
+    DIR *labs = opendir(build);
+    struct dirent *lab;
+    while (labs && (lab = readdir(labs))) {
+        char dir[PATH_MAX], p[PATH_MAX];
+        if (strncmp(lab->d_name, "lab", 3) || snprintf(dir, sizeof dir, "%s/%s", build, lab->d_name) >= (int)sizeof dir)
+            continue;
+        DIR *d = opendir(dir);
+        struct dirent *e;
+        while (d && (e = readdir(d))) {
+            struct stat st;
+            if (!strcmp(e->d_name, ".") || !strcmp(e->d_name, "..") ||
+                snprintf(p, sizeof p, "%s/%s", dir, e->d_name) >= (int)sizeof p || lstat(p, &st))
+                continue;
+            f(p, S_ISDIR(st.st_mode), !strncmp(e->d_name, "student", 7), arg);
+        }
+        if (d)
+            closedir(d);
+    }
+    if (labs)
+        closedir(labs);
+}
+
+/* A test's run: a lab's own builds alone, read-only. */
+static void show_student(const char *p, int is_dir, int student, void *out)
+{
+    if (student && is_dir)
+        add3(out, "--ro-bind", p, p);
+}
+
+/* A build: all but what a lab's measurement made, which is hidden. */
+static void hide_measured(const char *p, int is_dir, int student, void *out)
+{
+    if (student)
+        return;
+    if (is_dir)
+        add2(out, "--tmpfs", p);
+    else
+        add3(out, "--ro-bind", "/dev/null", p);
+}
+
+/*
+ * The hand-in's build folder: read-only to a measurement (whose programs, the reference's
+ * among them, are in it); to a test's run, each lab's own builds of the hand-in's file
+ * (labNN/student*: its suite, its lab process) alone; to a build, writable, but for what its
+ * labs' measurements made (labNN/ENTRY but student*) as the build starts, which is hidden.
+ * That is the measuring programs and benches linked with the reference's code, and the
+ * reference's objects, which another lab's measurement adds while the hand-in's labs are
+ * built and run: a lab's code that runs unconfined (a CPU lab's, or any lab's on a GPU) read
+ * the reference's machine code from them and printed it in its own test's output, and a lab
+ * built after another was measured (one lab at a time) embedded it (.incbin) at its compile
+ * (a cheating helper, 2026-11-29).
+ */
+static void build_view(const char *build, const char *mode, tl_argv *out)
+{
+    if (!strcmp(mode, "run")) {
+        add2(out, "--tmpfs", build);
+        each_lab_entry(build, show_student, out);
+        add2(out, "--remount-ro", build);
+    } else if (!strcmp(mode, "build")) {
+        add3(out, "--bind", build, build);
+        each_lab_entry(build, hide_measured, out);
+    } else {
+        add3(out, strcmp(mode, "link") ? "--ro-bind" : "--bind", build, build);
+    }
+}
+
 static int bwrap_argv(const tl_sandbox *sb, const char *mode, const char *dir, const char *done_fifo, tl_argv *out)
 {
     char build[PATH_MAX], sub[PATH_MAX], records[PATH_MAX], p[PATH_MAX], size[32];
@@ -280,7 +351,7 @@ static int bwrap_argv(const tl_sandbox *sb, const char *mode, const char *dir, c
         add3(out, "--ro-bind", "/dev/null", sb->hidden);
     add2(out, "--tmpfs", sb->out);
     add3(out, "--ro-bind", sub, sub);
-    add3(out, strcmp(mode, "build") && strcmp(mode, "link") ? "--ro-bind" : "--bind", build, build);
+    build_view(build, mode, out);
     add3(out, "--ro-bind", records, records);
     if (!strcmp(mode, "link"))
         add3(out, "--ro-bind", sb->prebuilt, sb->prebuilt);

@@ -282,6 +282,14 @@ static void answer(const tl_lab_request *rq, tl_lab_reply *rp)
     if (own_memory_refused(tl_lab_entry_call(rq->entry), rp))
         return;
 #endif
+#ifdef TL_EMU
+    {
+        /* what the file's variables leave of an in-place call's own memory, for the heap */
+        const tl_call *call = tl_lab_entry_call(rq->entry);
+        int inplace = call && call->kind == TL_CALL_INPLACE;
+        tl_emu_device_heap_cap(inplace, inplace ? TL_INPLACE_OWN_BYTES - tl_emu_lab_variable_bytes() : 0);
+    }
+#endif
     tl_todo_reset();
     tl_launch_reset();
     LAUNCHES_RESET();

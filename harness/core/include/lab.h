@@ -45,9 +45,10 @@ void sgemm(float *d_c, const float *d_a, const float *d_b, int m, int n, int k);
  * Lab 9, the in-place extension: the square n x n matrix d_mat, on the GPU,
  * replaced by its transpose in its own memory: mat[c][r] takes mat[r][c].
  * In its own memory means no second matrix: neither cudaMalloc (refused in
- * every lab) nor the file's own __device__ or __constant__ variables, which
- * may hold TL_INPLACE_OWN_BYTES together (a counter, a few flags); a call
- * of a file whose variables hold more is refused.
+ * every lab) nor the file's own __device__ or __constant__ variables, nor
+ * the device's heap (malloc in a kernel), which may hold TL_INPLACE_OWN_BYTES
+ * together (a counter, a few flags); a call of a file whose variables hold
+ * more is refused, and on the emulator a kernel's malloc past them.
  */
 #define TL_INPLACE_OWN_BYTES (16 * 1024)
 void transpose_inplace(float *d_mat, int n);
