@@ -337,7 +337,7 @@ static cudaError_t allocate(void **ptr, size_t bytes, size_t mapped, int in_kern
      * cudaMalloc's refusal, for lab 9's second matrix: 8.00 of 10, its control 5.00 (a
      * cheating helper, 2026-11-29: tests/hostile/lab09-allocator-called.cu). */
     if (lab_running && !in_kernel)
-        return refused_in_lab(TL_REFUSED_ALLOCATION("cudaMalloc"));
+        return tl_emu_refused_in_lab(TL_REFUSED_ALLOCATION("cudaMalloc"));
     if (in_kernel && tl_emu_device_heap_capped(bytes))
         return cudaErrorMemoryAllocation;
     size_t rounded = (mapped + 255) & ~(size_t)255;
