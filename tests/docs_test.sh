@@ -102,7 +102,19 @@ while IFS=$'\t' read -r at cmd; do
         t=$(case "$action:$cmd" in
             *SCHEDULER=slurm* | slurm-*) echo slurm_test.sh ;; gradescope:*) echo gradescope_test.sh ;;
             grade:* | grade-all:*) echo grader_test.sh ;; dist:*) echo dist_test.sh ;; slides:*) echo slides_test.sh ;; esac)
-        if in_plan "$t" && [ -f "tests/$t" ]; then ok "$what: covered by tests/$t, which make check runs"; else not_ok "$what: nothing in make check covers it (tests/$t)"; fi ;;
+        # Covered only where that suite passes each setting the command gives (PARTITION=,
+        # HIDDEN_VISIBILITY=): a suite that ran the command without them once counted as
+        # running INSTRUCTORS.md's Slurm line with a partition and an account (instructor17).
+        # GPU= picks the machine, which make check cannot: it runs the GPU labs where it is.
+        unpassed=$(for v in $(echo "$cmd" | grep -oE '(^| )[A-Z_]+=' | tr -d ' ' | sort -u); do
+            [ "$v" = GPU= ] || grep -qE -- "(^|[^A-Z_])$v" "tests/$t" || echo "${v%=}"; done | paste -sd' ')
+        if ! in_plan "$t" || [ ! -f "tests/$t" ]; then
+            not_ok "$what: nothing in make check covers it (tests/$t)"
+        elif [ -n "$unpassed" ]; then
+            not_ok "$what: tests/$t never runs it with $unpassed"
+        else
+            ok "$what: covered by tests/$t, which make check runs, with the settings it shows"
+        fi ;;
     help)
         if run "$stubs" "$cmd" && said 'make labN test' && said 'make handin'; then ok "$what"; else not_ok "$what" "$tmp/out"; fi ;;
     test)

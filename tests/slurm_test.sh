@@ -198,9 +198,18 @@ fi
 # again for lab 1 alone grades every hand-in again (once, each kept its labs 1 and 3 and the
 # gradebook merged them: "nothing to submit"), and its gradebook has lab 1's column alone.
 rm -rf "$class/sleeper" "$tmp/slurm-out/sleeper"
-grade_all "$tmp/slurm-out" SCHEDULER=slurm WAIT=1 POLL=1 LABS=01
+# With a partition and an account, as INSTRUCTORS.md's command gives them: the jobs ran in
+# them (Slurm keeps a finished job's record for MinJobAge, 300 s unless set).
+grade_all "$tmp/slurm-out" SCHEDULER=slurm WAIT=1 POLL=1 LABS=01 PARTITION=grading ACCOUNT=cs418
 expect "submitting again for other labs grades every hand-in again" "submitted 5 of 5 hand-ins to Slurm" "$log"
 expect "... and its gradebook has the labs asked for" "^student,handed in as,lab1,total,max,status,details$" "$slurm_book"
+array=$(sed -n 's/.*job array \([0-9]*\) .*/\1/p' "$log" | tail -n 1)
+scontrol show job "${array:-none}" >"$tmp/job.txt" 2>&1
+if [ -n "$array" ] && grep -q 'Partition=grading' "$tmp/job.txt" && grep -q 'Account=cs418' "$tmp/job.txt"; then
+    ok "... in the partition and with the account PARTITION= and ACCOUNT= name (job array $array)"
+else
+    not_ok "PARTITION=grading ACCOUNT=cs418: job array '${array:-none}' ran elsewhere" "$tmp/job.txt"
+fi
 
 # ... and so is one graded for other points: the assignment a result is kept with names the
 # weights' checksum (an instructor who changed labs/grading.conf once got "nothing to submit",
