@@ -419,9 +419,10 @@ void tl_lab_wait_also(const int *fds, int n, tl_lab_news_fn news)
     on_news = news;
 }
 
-/* Whether the lab process is stopped (its state T or t in /proc/PID/stat): a lab's code may
- * signal itself, and SIGSTOP (or SIGTSTP, raise()d) stops it, taking no CPU time, so that only
- * the clock's limits ended each test's call, minutes a test (a cheating helper, 2026-11-29). */
+/* Whether the lab process is stopped by a signal (its state T in /proc/PID/stat): a lab's code
+ * may signal itself, and SIGSTOP (or SIGTSTP, raise()d) stops it, taking no CPU time, so that
+ * only the clock's limits ended each test's call, minutes a test (a cheating helper,
+ * 2026-11-29). A debugger's stop (t, a student's gdb at a breakpoint) is left alone. */
 static int runner_stopped(void)
 {
     char path[64], stat[1024], state = 0;
@@ -432,7 +433,7 @@ static int runner_stopped(void)
         fclose(f);
     stat[n] = '\0';
     const char *fields = strrchr(stat, ')'); /* the name before it may hold anything */
-    return fields && sscanf(fields, ") %c", &state) == 1 && (state == 'T' || state == 't');
+    return fields && sscanf(fields, ") %c", &state) == 1 && state == 'T';
 }
 
 /*
