@@ -299,6 +299,32 @@ $tmp/libc.cu: error: calling a __host__ function("wmemcpy") from a __global__ fu
 WANT
 host_calls libc "a C library function CUDA does not give device code is refused, those it gives are not" \
     "a kernel that calls the C library's wmemcpy"
+# The emulator's own code that device code calls is no host function of the file: an
+# extern __shared__ array in a kernel reads the launch's dynamic shared memory through a
+# conversion operator of the emulator's (cuda_runtime.h), which a student without nvcc saw
+# refused as "calling a __host__ function" (lab04-dynamic-shared-tile and every corpus file
+# with extern __shared__ in a kernel).
+# A conversion operator of the file's, __device__, is a device function too.
+cat >"$tmp/dynamic.cu" <<'CU'
+#include "lab.h"
+struct Half {
+    float v;
+    __device__ operator float() const { return v * 0.5f; }
+};
+__global__ void k(float *o)
+{
+    extern __shared__ float tile[];
+    tile[threadIdx.x] = (float)Half{1};
+    __syncthreads();
+    o[threadIdx.x] = tile[31 - threadIdx.x];
+}
+void transpose(float *o, const float *i, int r, int c) { (void)i, (void)r, (void)c; k<<<1, 32, 128>>>(o); }
+CU
+if compile dynamic; then
+    ok "emu-host-calls: a kernel's extern __shared__ array (the emulator's own code) and a __device__ conversion operator build without nvcc"
+else
+    not_ok "emu-host-calls: without nvcc, a kernel's extern __shared__ array is refused" "$tmp/dynamic.log"
+fi
 # ------------------------------------------- with nvcc: host code's device built-ins
 
 # nvcc compiles host code that reads warpSize or threadIdx into a reference to

@@ -57,8 +57,11 @@ const char *tl_device_kind(const tl_device_names *d, const char *base)
 char *tl_cxx_qualified(const char *name)
 {
     size_t end = strcspn(name, "(<");
-    const char *start = name;
-    for (size_t i = 0; i < end; i++)
+    const char *start = name, *op = strstr(name, "operator ");
+    /* A conversion operator has no return type, and its type follows a space: "S::operator
+     * float&<float>() const" is S::operator float&, not float&. */
+    size_t types = op && (size_t)(op - name) < end ? (size_t)(op - name) : end;
+    for (size_t i = 0; i < types; i++)
         if (name[i] == ' ')
             start = name + i + 1;
     return copy_of(start, end - (size_t)(start - name));
@@ -69,6 +72,9 @@ char *tl_cxx_base(const char *name)
     char *q = tl_cxx_qualified(name), *at = q, *colons;
     while ((colons = strstr(at, "::")) != NULL)
         at = colons + 2;
+    /* A conversion operator by its type, as rewrite's list names it. */
+    if (strncmp(at, "operator ", 9) == 0)
+        at += 9;
     char *b = copy_of(at, strlen(at));
     free(q);
     return b;
