@@ -311,20 +311,30 @@ struct Half {
     float v;
     __device__ operator float() const { return v * 0.5f; }
 };
+__device__ Half operator*(Half h, float s) { return Half{h.v * s}; }
+__device__ Half &operator+=(Half &h, float s) { return h.v += s, h; }
 __global__ void k(float *o)
 {
     extern __shared__ float tile[];
-    tile[threadIdx.x] = (float)Half{1};
+    Half h{1};
+    h += 1;
+    tile[threadIdx.x] = (float)(h * 2.0f);
     __syncthreads();
     o[threadIdx.x] = tile[31 - threadIdx.x];
 }
 void transpose(float *o, const float *i, int r, int c) { (void)i, (void)r, (void)c; k<<<1, 32, 128>>>(o); }
 CU
 if compile dynamic; then
-    ok "emu-host-calls: a kernel's extern __shared__ array (the emulator's own code) and a __device__ conversion operator build without nvcc"
+    ok "emu-host-calls: a kernel's extern __shared__ array (the emulator's own code) and __device__ operators build without nvcc"
 else
-    not_ok "emu-host-calls: without nvcc, a kernel's extern __shared__ array is refused" "$tmp/dynamic.log"
+    not_ok "emu-host-calls: without nvcc, a kernel's extern __shared__ array or a __device__ operator is refused" "$tmp/dynamic.log"
 fi
+# An operator that is not __device__ is a host function still.
+sed -e 's/^__device__ Half operator/Half operator/' "$tmp/dynamic.cu" >"$tmp/hostop.cu"
+cat >"$tmp/hostop.want" <<WANT
+$tmp/hostop.cu: error: calling a __host__ function("operator*") from a __global__ function("k") is not allowed: only __device__ functions run on the GPU (nvcc refuses this file)
+WANT
+host_calls hostop "an operator that is not __device__, called from a kernel, is refused" "a kernel that calls a host operator*"
 # ------------------------------------------- with nvcc: host code's device built-ins
 
 # nvcc compiles host code that reads warpSize or threadIdx into a reference to

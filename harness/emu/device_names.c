@@ -58,6 +58,14 @@ char *tl_cxx_qualified(const char *name)
 {
     size_t end = strcspn(name, "(<");
     const char *start = name, *op = strstr(name, "operator ");
+    /* An operator of symbols ("operator<<", "operator()") ends after them. */
+    const char *symbols = strstr(name, "operator");
+    if (symbols && (size_t)(symbols - name) < end && symbols[8] && strchr("+-*/%^&|~!=<>[](,", symbols[8])) {
+        size_t n = strspn(symbols + 8, "+-*/%^&|~!=<>[],");
+        if (n == 0 && strncmp(symbols + 8, "()", 2) == 0)
+            n = 2;
+        end = (size_t)(symbols - name) + 8 + n + strcspn(symbols + 8 + n, "(<");
+    }
     /* A conversion operator has no return type, and its type follows a space: "S::operator
      * float&<float>() const" is S::operator float&, not float&. */
     size_t types = op && (size_t)(op - name) < end ? (size_t)(op - name) : end;

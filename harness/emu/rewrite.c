@@ -44,6 +44,29 @@ typedef struct {
 static declared kernels[MAX_KERNELS];
 static int n_kernels;
 
+/* An operator function, its parameter list at q, the name before it b..e (none for a
+ * symbol): its name as the compiler's symbol demangles, "operator*", "operator+=",
+ * "operator()", "operator[]", into op (a conversion, "operator float", stays its type). */
+static int operator_named(const char *p, const char *b, const char *e, const char *q, char *op, size_t len)
+{
+    const char *symbol = e, *word = b;
+    if (e - b == 8 && strncmp(b, "operator", 8) == 0 && q[1] == ')') {
+        snprintf(op, len, "operator()");
+        return 1;
+    }
+    if (e != b)
+        return 0;
+    while (symbol > p && strchr("+-*/%^&|~!=<>[]", symbol[-1]))
+        symbol--;
+    word = symbol;
+    while (word > p && isspace((unsigned char)word[-1]))
+        word--;
+    if (symbol == e || word - p < 8 || strncmp(word - 8, "operator", 8) != 0 || (word - p > 8 && is_ident(word[-9])))
+        return 0;
+    snprintf(op, len, "operator%.*s", (int)(e - symbol), symbol);
+    return 1;
+}
+
 static void collect(const char *s, const char *keyword)
 {
     const char *p = s;
@@ -59,6 +82,14 @@ static void collect(const char *s, const char *keyword)
                 const char *b = e;
                 while (b > p && is_ident(b[-1]))
                     b--;
+                char op[128];
+                if (operator_named(p, b, e, q, op, sizeof op)) {
+                    if (n_kernels < MAX_KERNELS) {
+                        snprintf(kernels[n_kernels].name, 128, "%s", op);
+                        kernels[n_kernels++].global = global;
+                    }
+                    break;
+                }
                 if (is_kernel_qualifier(b, (size_t)(e - b))) {
                     while (*q && *q != ')')
                         q++;
