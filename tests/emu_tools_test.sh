@@ -304,12 +304,22 @@ host_calls libc "a C library function CUDA does not give device code is refused,
 # conversion operator of the emulator's (cuda_runtime.h), which a student without nvcc saw
 # refused as "calling a __host__ function" (lab04-dynamic-shared-tile and every corpus file
 # with extern __shared__ in a kernel).
-# A conversion operator of the file's, __device__, is a device function too.
+# Operators of the file's, __device__, are device functions too: a conversion of a template
+# struct's (the CUDA samples' SharedMemory<T>, lab10-samples-shared-memory-struct), of a
+# struct's, and operators of symbols (lab08-float4-operators).
 cat >"$tmp/dynamic.cu" <<'CU'
 #include "lab.h"
 struct Half {
     float v;
     __device__ operator float() const { return v * 0.5f; }
+};
+template <class T>
+struct Shared {
+    __device__ operator T *()
+    {
+        extern __shared__ float dynamic[];
+        return (T *)dynamic;
+    }
 };
 __device__ Half operator*(Half h, float s) { return Half{h.v * s}; }
 __device__ Half &operator+=(Half &h, float s) { return h.v += s, h; }
@@ -318,7 +328,7 @@ __global__ void k(float *o)
     extern __shared__ float tile[];
     Half h{1};
     h += 1;
-    tile[threadIdx.x] = (float)(h * 2.0f);
+    tile[threadIdx.x] = (float)(h * 2.0f) + (float)((float *)Shared<float>() - tile);
     __syncthreads();
     o[threadIdx.x] = tile[31 - threadIdx.x];
 }
@@ -329,10 +339,16 @@ if compile dynamic; then
 else
     not_ok "emu-host-calls: without nvcc, a kernel's extern __shared__ array or a __device__ operator is refused" "$tmp/dynamic.log"
 fi
-# An operator that is not __device__ is a host function still.
-sed -e 's/^__device__ Half operator/Half operator/' "$tmp/dynamic.cu" >"$tmp/hostop.cu"
+# An operator that is not __device__ is a host function still, a conversion named as nvcc
+# names it.
+# (Conversions are known by "operator" alone: one __device__ conversion in the file lets
+# through the others.)
+sed -e 's/^__device__ Half operator/Half operator/' -e 's/__device__ operator/operator/' \
+    "$tmp/dynamic.cu" >"$tmp/hostop.cu"
 cat >"$tmp/hostop.want" <<WANT
 $tmp/hostop.cu: error: calling a __host__ function("operator*") from a __global__ function("k") is not allowed: only __device__ functions run on the GPU (nvcc refuses this file)
+$tmp/hostop.cu: error: calling a __host__ function("Half::operator float") from a __global__ function("k") is not allowed: only __device__ functions run on the GPU (nvcc refuses this file)
+$tmp/hostop.cu: error: calling a __host__ function("Shared<float>::operator float*") from a __global__ function("k") is not allowed: only __device__ functions run on the GPU (nvcc refuses this file)
 WANT
 host_calls hostop "an operator that is not __device__, called from a kernel, is refused" "a kernel that calls a host operator*"
 # ------------------------------------------- with nvcc: host code's device built-ins

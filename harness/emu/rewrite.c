@@ -44,26 +44,31 @@ typedef struct {
 static declared kernels[MAX_KERNELS];
 static int n_kernels;
 
-/* An operator function, its parameter list at q, the name before it b..e (none for a
- * symbol): its name as the compiler's symbol demangles, "operator*", "operator+=",
- * "operator()", "operator[]", into op (a conversion, "operator float", stays its type). */
-static int operator_named(const char *p, const char *b, const char *e, const char *q, char *op, size_t len)
+/* An operator function, its parameter list at q: its name as rewrite lists it, into op:
+ * "operator*", "operator+=", "operator()", "operator[]" as their symbols demangle, and
+ * "operator" for a conversion (operator float, operator T *), whose type the symbol's
+ * name has in the template's arguments, not its own (device_names.h's base). */
+static int operator_named(const char *p, const char *q, char *op, size_t len)
 {
-    const char *symbol = e, *word = b;
-    if (e - b == 8 && strncmp(b, "operator", 8) == 0 && q[1] == ')') {
-        snprintf(op, len, "operator()");
-        return 1;
+    const char *o = NULL;
+    for (const char *i = p; i + 8 <= q; i++)
+        if (strncmp(i, "operator", 8) == 0 && (i == p || !is_ident(i[-1])) && !is_ident(i[8]))
+            o = i;
+    if (!o)
+        return 0;
+    char symbols[64];
+    size_t n = 0;
+    for (const char *c = o + 8; c < q; c++) {
+        if (is_ident(*c)) {
+            snprintf(op, len, "operator");
+            return 1;
+        }
+        if (!isspace((unsigned char)*c) && n + 1 < sizeof symbols)
+            symbols[n++] = *c;
     }
-    if (e != b)
-        return 0;
-    while (symbol > p && strchr("+-*/%^&|~!=<>[]", symbol[-1]))
-        symbol--;
-    word = symbol;
-    while (word > p && isspace((unsigned char)word[-1]))
-        word--;
-    if (symbol == e || word - p < 8 || strncmp(word - 8, "operator", 8) != 0 || (word - p > 8 && is_ident(word[-9])))
-        return 0;
-    snprintf(op, len, "operator%.*s", (int)(e - symbol), symbol);
+    if (n == 0 && q[1] == ')')
+        symbols[n++] = '(', symbols[n++] = ')';
+    snprintf(op, len, "operator%.*s", (int)n, symbols);
     return 1;
 }
 
@@ -83,7 +88,7 @@ static void collect(const char *s, const char *keyword)
                 while (b > p && is_ident(b[-1]))
                     b--;
                 char op[128];
-                if (operator_named(p, b, e, q, op, sizeof op)) {
+                if (operator_named(p, q, op, sizeof op)) {
                     if (n_kernels < MAX_KERNELS) {
                         snprintf(kernels[n_kernels].name, 128, "%s", op);
                         kernels[n_kernels++].global = global;
