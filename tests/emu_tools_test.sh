@@ -351,6 +351,25 @@ $tmp/hostop.cu: error: calling a __host__ function("Half::operator float") from 
 $tmp/hostop.cu: error: calling a __host__ function("Shared<float>::operator float*") from a __global__ function("k") is not allowed: only __device__ functions run on the GPU (nvcc refuses this file)
 WANT
 host_calls hostop "an operator that is not __device__, called from a kernel, is refused" "a kernel that calls a host operator*"
+# g++'s warnings stand in for nvcc's, less those nvcc's device compiler does not give: a sum
+# declared without a value and added to in a loop (lab07-accumulator-not-zeroed), which g++'s
+# optimiser finds "may be used uninitialized", nvcc compiles without a word; its tests fail.
+cat >"$tmp/unset.cu" <<'CU'
+#include "lab.h"
+__global__ void k(float *o, int n)
+{
+    float sum;
+    for (int p = 0; p < n; p++)
+        sum += o[p];
+    o[threadIdx.x] = sum;
+}
+void transpose(float *o, const float *i, int r, int c) { (void)i, (void)c; k<<<1, 32>>>(o, r); }
+CU
+if compile unset; then
+    ok "without nvcc, a sum g++ finds maybe used before it is set builds, as nvcc builds it"
+else
+    not_ok "without nvcc, a sum g++ finds maybe used before it is set is refused" "$tmp/unset.log"
+fi
 # ------------------------------------------- with nvcc: host code's device built-ins
 
 # nvcc compiles host code that reads warpSize or threadIdx into a reference to
