@@ -318,7 +318,7 @@ emulator_lacks() {
     if [ -n "$nvcc" ]; then
         echo "$src: nvcc compiles this file, but the tilelab CPU emulator does not provide $lacked (names g++ could not find above): those errors are the emulator's limit, not mistakes in your file. A GPU runs it: run this lab on a GPU (make labN test GPU=cuda), or write it without them" >&2
     else
-        echo "$src: $lacked: texture and surface objects are not supported by the tilelab CPU emulator, so the errors above about them are its limit, not mistakes in your file. A GPU runs it: run this lab on a GPU (make labN test GPU=cuda), or read the matrix with plain loads" >&2
+        echo "$src: $lacked: the tilelab CPU emulator does not provide texture and surface objects, so the errors above about them are its limit, not mistakes in your file. A GPU runs it: run this lab on a GPU (make labN test GPU=cuda), or read the matrix with plain loads" >&2
     fi
 }
 
