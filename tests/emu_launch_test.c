@@ -334,8 +334,8 @@ Test(emulator_limits, what_it_cannot_run_fails_to_build_saying_so, .timeout = 12
          "<cuda/std/barrier>: threads that wait for each other through libcu++ (barrier, latch, semaphore, "
          "atomic) are not supported by the tilelab CPU emulator"},
         {"__global__ void k(float *o, cudaTextureObject_t t) { o[0] = tex1Dfetch<float>(t, 0); }\n",
-         "cudaTextureObject_t, tex1Dfetch: texture and surface objects are not supported by the tilelab "
-         "CPU emulator, so the errors above about them are its limit, not mistakes in your file"},
+         "cudaTextureObject_t, tex1Dfetch: the tilelab CPU emulator does not provide texture and "
+         "surface objects, so the errors above about them are its limit, not mistakes in your file"},
         {"#include <cuda/pipeline>\n__global__ void k(float *o) { o[0] = 1; }\n",
          "<cuda/pipeline>: libcu++'s headers outside cuda/std/ (pipelines, barriers, memory resources, ...) "
          "are not supported by the tilelab CPU emulator"},

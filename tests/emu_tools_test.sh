@@ -299,6 +299,77 @@ $tmp/libc.cu: error: calling a __host__ function("wmemcpy") from a __global__ fu
 WANT
 host_calls libc "a C library function CUDA does not give device code is refused, those it gives are not" \
     "a kernel that calls the C library's wmemcpy"
+# The emulator's own code that device code calls is no host function of the file: an
+# extern __shared__ array in a kernel reads the launch's dynamic shared memory through a
+# conversion operator of the emulator's (cuda_runtime.h), which a student without nvcc saw
+# refused as "calling a __host__ function" (lab04-dynamic-shared-tile and every corpus file
+# with extern __shared__ in a kernel).
+# Operators of the file's, __device__, are device functions too: a conversion of a template
+# struct's (the CUDA samples' SharedMemory<T>, lab10-samples-shared-memory-struct), of a
+# struct's, and operators of symbols (lab08-float4-operators).
+cat >"$tmp/dynamic.cu" <<'CU'
+#include "lab.h"
+struct Half {
+    float v;
+    __device__ operator float() const { return v * 0.5f; }
+};
+template <class T>
+struct Shared {
+    __device__ operator T *()
+    {
+        extern __shared__ float dynamic[];
+        return (T *)dynamic;
+    }
+};
+__device__ Half operator*(Half h, float s) { return Half{h.v * s}; }
+__device__ Half &operator+=(Half &h, float s) { return h.v += s, h; }
+__global__ void k(float *o)
+{
+    extern __shared__ float tile[];
+    Half h{1};
+    h += 1;
+    tile[threadIdx.x] = (float)(h * 2.0f) + (float)((float *)Shared<float>() - tile);
+    __syncthreads();
+    o[threadIdx.x] = tile[31 - threadIdx.x];
+}
+void transpose(float *o, const float *i, int r, int c) { (void)i, (void)r, (void)c; k<<<1, 32, 128>>>(o); }
+CU
+if compile dynamic; then
+    ok "emu-host-calls: a kernel's extern __shared__ array (the emulator's own code) and __device__ operators build without nvcc"
+else
+    not_ok "emu-host-calls: without nvcc, a kernel's extern __shared__ array or a __device__ operator is refused" "$tmp/dynamic.log"
+fi
+# An operator that is not __device__ is a host function still, a conversion named as nvcc
+# names it.
+# (Conversions are known by "operator" alone: one __device__ conversion in the file lets
+# through the others.)
+sed -e 's/^__device__ Half operator/Half operator/' -e 's/__device__ operator/operator/' \
+    "$tmp/dynamic.cu" >"$tmp/hostop.cu"
+cat >"$tmp/hostop.want" <<WANT
+$tmp/hostop.cu: error: calling a __host__ function("operator*") from a __global__ function("k") is not allowed: only __device__ functions run on the GPU (nvcc refuses this file)
+$tmp/hostop.cu: error: calling a __host__ function("Half::operator float") from a __global__ function("k") is not allowed: only __device__ functions run on the GPU (nvcc refuses this file)
+$tmp/hostop.cu: error: calling a __host__ function("Shared<float>::operator float*") from a __global__ function("k") is not allowed: only __device__ functions run on the GPU (nvcc refuses this file)
+WANT
+host_calls hostop "an operator that is not __device__, called from a kernel, is refused" "a kernel that calls a host operator*"
+# g++'s warnings stand in for nvcc's, less those nvcc's device compiler does not give: a sum
+# declared without a value and added to in a loop (lab07-accumulator-not-zeroed), which g++'s
+# optimiser finds "may be used uninitialized", nvcc compiles without a word; its tests fail.
+cat >"$tmp/unset.cu" <<'CU'
+#include "lab.h"
+__global__ void k(float *o, int n)
+{
+    float sum;
+    for (int p = 0; p < n; p++)
+        sum += o[p];
+    o[threadIdx.x] = sum;
+}
+void transpose(float *o, const float *i, int r, int c) { (void)i, (void)c; k<<<1, 32>>>(o, r); }
+CU
+if compile unset; then
+    ok "without nvcc, a sum g++ finds maybe used before it is set builds, as nvcc builds it"
+else
+    not_ok "without nvcc, a sum g++ finds maybe used before it is set is refused" "$tmp/unset.log"
+fi
 # ------------------------------------------- with nvcc: host code's device built-ins
 
 # nvcc compiles host code that reads warpSize or threadIdx into a reference to

@@ -57,7 +57,19 @@ const char *tl_device_kind(const tl_device_names *d, const char *base)
 char *tl_cxx_qualified(const char *name)
 {
     size_t end = strcspn(name, "(<");
-    const char *start = name;
+    const char *start = name, *conversion = strstr(name, "operator ");
+    /* A conversion operator has no return type, and its type follows a space: "S<float>::operator
+     * float*() const" is S<float>::operator (its base "operator", as rewrite lists it). */
+    if (conversion && (size_t)(conversion - name) < strcspn(name, "("))
+        return copy_of(name, (size_t)(conversion - name) + 8);
+    /* An operator of symbols ("operator<<", "operator()") ends after them. */
+    const char *symbols = strstr(name, "operator");
+    if (symbols && (size_t)(symbols - name) < end && symbols[8] && strchr("+-*/%^&|~!=<>[](,", symbols[8])) {
+        size_t n = strspn(symbols + 8, "+-*/%^&|~!=<>[],");
+        if (n == 0 && strncmp(symbols + 8, "()", 2) == 0)
+            n = 2;
+        end = (size_t)(symbols - name) + 8 + n + strcspn(symbols + 8 + n, "(<");
+    }
     for (size_t i = 0; i < end; i++)
         if (name[i] == ' ')
             start = name + i + 1;
@@ -84,7 +96,9 @@ char *tl_cxx_shown(const char *name)
     compiled = 1;
     char *shown = copy_of(name, strcspn(name, "("));
     const char *space = strchr(shown, ' '), *angle = strchr(shown, '<');
-    if (space && (!angle || space < angle) && regexec(&return_type, shown, 0, NULL, 0) == 0)
+    /* (A conversion operator has none: "S::operator float" stays.) */
+    int conversion = space && space - shown >= 8 && strncmp(space - 8, "operator", 8) == 0;
+    if (space && !conversion && (!angle || space < angle) && regexec(&return_type, shown, 0, NULL, 0) == 0)
         memmove(shown, space + 1, strlen(space + 1) + 1);
     return shown;
 }

@@ -25,7 +25,8 @@ const char *tl_device_kind(const tl_device_names *d, const char *base);
  * The forms of a demangled name, each newly allocated:
  *   qualified  without return type, template arguments and parameters:
  *              "void ns::kern<64>(float*, int)" -> "ns::kern" (a lambda or a
- *              static inside a function keeps its owner: "kern()::tile")
+ *              static inside a function keeps its owner: "kern()::tile"; an
+ *              operator is "operator+=", a conversion "S<float>::operator")
  *   base       the qualified name's last part: "kern"
  *   shown      without return type and parameters, for a message: "kern<64>"
  */

@@ -21,7 +21,9 @@
 # 2. Without nvcc, rewrite and emu-host-calls check the host/device rules
 #    themselves, and g++'s warnings stand in for nvcc's: those nvcc's device
 #    compiler does not give (signed/unsigned comparisons, unused
-#    parameters) are off, in host code too.
+#    parameters, a variable g++'s optimiser finds maybe used before it is
+#    set, as a sum declared without a value and added to in a loop) are
+#    off, in host code too.
 # 3. REWRITE turns its <<< >>> launches into TL_LAUNCH(...), and g++
 #    compiles the result against harness/emu/cuda_runtime.h with every
 #    memory access instrumented; without nvcc, emu-shared-bytes reads the
@@ -86,7 +88,7 @@ instrumented="-fsanitize=address -fsanitize-sections=tl_shared,tl_constant --par
     --param asan-stack=0 --param asan-use-after-return=0 --param asan-globals=1
     -fno-exceptions -fno-rtti -fno-tree-vectorize -fno-tree-sra -fno-gnu-unique $pointer_calls -O1 -g"
 # g++'s warnings where they stand in for nvcc's (step 2).
-gxx_warnings="-Wall -Wextra -Werror -Wno-unknown-pragmas -Wno-sign-compare -Wno-unused-parameter"
+gxx_warnings="-Wall -Wextra -Werror -Wno-unknown-pragmas -Wno-sign-compare -Wno-unused-parameter -Wno-maybe-uninitialized"
 
 # The precompiled headers (--header, above), with the warnings of step 2: where the
 # headers themselves warned, every compile without nvcc would stop.
@@ -316,7 +318,7 @@ emulator_lacks() {
     if [ -n "$nvcc" ]; then
         echo "$src: nvcc compiles this file, but the tilelab CPU emulator does not provide $lacked (names g++ could not find above): those errors are the emulator's limit, not mistakes in your file. A GPU runs it: run this lab on a GPU (make labN test GPU=cuda), or write it without them" >&2
     else
-        echo "$src: $lacked: texture and surface objects are not supported by the tilelab CPU emulator, so the errors above about them are its limit, not mistakes in your file. A GPU runs it: run this lab on a GPU (make labN test GPU=cuda), or read the matrix with plain loads" >&2
+        echo "$src: $lacked: the tilelab CPU emulator does not provide texture and surface objects, so the errors above about them are its limit, not mistakes in your file. A GPU runs it: run this lab on a GPU (make labN test GPU=cuda), or read the matrix with plain loads" >&2
     fi
 }
 

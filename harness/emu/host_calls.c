@@ -75,7 +75,9 @@ static int starts(const char *s, const char *prefix)
     return strncmp(s, prefix, strlen(prefix)) == 0;
 }
 
-/* Whether device code may call callee, a C++ function by its demangled name. */
+/* Whether device code may call callee, a C++ function by its demangled name. The emulator's
+ * own are tl_emu_ names, or members of its tl_emu_ types (the conversion by which an extern
+ * __shared__ array in a kernel reads the launch's dynamic shared memory). */
 static int device_callable(const tl_device_names *names, const char *callee, const regex_t *cuda)
 {
     char *q = tl_cxx_qualified(callee), *b = tl_cxx_base(callee);
@@ -84,7 +86,7 @@ static int device_callable(const tl_device_names *names, const char *callee, con
         ok = listed(b, std_maths, sizeof std_maths / sizeof *std_maths);
     else
         ok = tl_device_kind(names, b) || listed(b, header_names, sizeof header_names / sizeof *header_names) ||
-             starts(b, "tl_emu_") || starts(b, "__") || regexec(cuda, b, 0, NULL, 0) == 0 ||
+             starts(b, "tl_emu_") || starts(q, "tl_emu_") || starts(b, "__") || regexec(cuda, b, 0, NULL, 0) == 0 ||
              starts(q, "cooperative_groups::") || starts(q, "nvcuda::") || starts(q, "cuda::");
     free(q);
     free(b);

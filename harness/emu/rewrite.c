@@ -44,6 +44,34 @@ typedef struct {
 static declared kernels[MAX_KERNELS];
 static int n_kernels;
 
+/* An operator function, its parameter list at q: its name as rewrite lists it, into op:
+ * "operator*", "operator+=", "operator()", "operator[]" as their symbols demangle, and
+ * "operator" for a conversion (operator float, operator T *), whose type the symbol's
+ * name has in the template's arguments, not its own (device_names.h's base). */
+static int operator_named(const char *p, const char *q, char *op, size_t len)
+{
+    const char *o = NULL;
+    for (const char *i = p; i + 8 <= q; i++)
+        if (strncmp(i, "operator", 8) == 0 && (i == p || !is_ident(i[-1])) && !is_ident(i[8]))
+            o = i;
+    if (!o)
+        return 0;
+    char symbols[64];
+    size_t n = 0;
+    for (const char *c = o + 8; c < q; c++) {
+        if (is_ident(*c)) {
+            snprintf(op, len, "operator");
+            return 1;
+        }
+        if (!isspace((unsigned char)*c) && n + 1 < sizeof symbols)
+            symbols[n++] = *c;
+    }
+    if (n == 0 && q[1] == ')')
+        symbols[n++] = '(', symbols[n++] = ')';
+    snprintf(op, len, "operator%.*s", (int)n, symbols);
+    return 1;
+}
+
 static void collect(const char *s, const char *keyword)
 {
     const char *p = s;
@@ -59,6 +87,14 @@ static void collect(const char *s, const char *keyword)
                 const char *b = e;
                 while (b > p && is_ident(b[-1]))
                     b--;
+                char op[128];
+                if (operator_named(p, q, op, sizeof op)) {
+                    if (n_kernels < MAX_KERNELS) {
+                        snprintf(kernels[n_kernels].name, 128, "%s", op);
+                        kernels[n_kernels++].global = global;
+                    }
+                    break;
+                }
                 if (is_kernel_qualifier(b, (size_t)(e - b))) {
                     while (*q && *q != ')')
                         q++;

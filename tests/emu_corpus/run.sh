@@ -16,6 +16,8 @@
 #                                   output says something else
 #   // without-nvcc: builds         a known limit (harness/emu/README.md):
 #                                   without nvcc the emulator builds it
+#                                   (build-error: a pass or fail file it
+#                                   refuses)
 #   // emulator: VERDICT TEXT       in limits/ only: a known limit, the
 #                                   emulator's verdict where it differs
 #   // gpu-expect: VERDICT TEXT     on a GPU, where a technique check is skipped
@@ -35,7 +37,8 @@
 # same expectations run on the emulator (BACKEND=emu) and on a GPU
 # (BACKEND=cuda); on the emulator, what should not build is built a second
 # time as if nvcc were missing (TL_EMU_NVCC=none), where the emulator's own
-# checks must refuse it. Prints TAP, one line a verdict, and the tally
+# checks must refuse it, and what builds is built so too, where it must build
+# (its tests are not run again). Prints TAP, one line a verdict, and the tally
 # "corpus: N agree, M disagree".
 #
 # Environment: B BACKEND CC CFLAGS BACKEND_CFLAGS CORE CLIENT (objects and libraries) LAB_REQUEST BACKEND_OBJS LIBS,
@@ -156,9 +159,12 @@ judge() {
             [ -z "$said" ] || echo "#   the output says \"$said\", which it must not"
             sed 's/^/#   /' "$d/log" | head -40
         fi
-        # Without nvcc, the emulator's own checks must refuse what nvcc refuses.
-        if [ "$BACKEND" = emu ] && [ "$want" = build-error ]; then
-            alone=$(sed -n 's|^// without-nvcc: *||p' "$src" | head -1)
+        # Without nvcc, the emulator's own checks must refuse what nvcc refuses, and build what
+        # it builds (a pass or fail file, where nvcc's check ran: its build alone, not its tests;
+        # what differs at run time without nvcc, ptxas's registers, harness/emu/README.md lists).
+        alone=$(sed -n 's|^// without-nvcc: *||p' "$src" | head -1)
+        [ "$want" = build-error ] || alone=${alone:-builds}
+        if [ "$BACKEND" = emu ] && { [ "$want" = build-error ] || grep -q "(nvcc's check before" "$d/log"; }; then
             if TL_EMU_NVCC=none harness/emu/emu-compile.sh "$B/harness/emu-rewrite" "$src" "$d/alone.o" \
                     "$d/alone.txt" >"$d/alone.log" 2>&1; then
                 got=builds
