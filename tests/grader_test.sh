@@ -2397,7 +2397,10 @@ expect "... and a name that begins as a formula is read as text" "^formula,\"'=H
 mkdir -p "$tmp/names"
 : >"$tmp/names/$(printf 'mallory\nalice,100.00.tgz')"
 : >"$tmp/names/$(printf '.hidden\033[2J')"
-said=$( (export TOOLS=$build && . harness/grade/handins.sh && list_handins "$tmp/names") 2>&1 >/dev/null)
+# names_of DIR: grade-all's list of the hand-ins in DIR (harness/grade/handins.sh): its messages
+# on stderr, the names it grades them as on stdout.
+names_of() { (export TOOLS=$build && . harness/grade/handins.sh && list_handins "$1" && echo "${names[*]}"); }
+said=$(names_of "$tmp/names" 2>&1 >/dev/null)
 if [ "$said" = "$(printf '%s\n' "grade-all: .hidden?[2J: a hidden file, not a hand-in: skipped" \
     "grade-all: mallory?alice,100.00.tgz is graded as 'mallory_alice_100.00'")" ]; then
     ok "grade-all's log shows a hand-in's line break and escape as '?', each message on its line"
@@ -2410,7 +2413,7 @@ fi
 # (cat -dave/summary.txt), where its handed-in cell beside it was made text (instructor17).
 mkdir -p "$tmp/dashed"
 : >"$tmp/dashed/-dave.tar.gz"
-said=$( (export TOOLS=$build && . harness/grade/handins.sh && list_handins "$tmp/dashed" && echo "${names[*]}") 2>&1)
+said=$(names_of "$tmp/dashed" 2>&1)
 if [ "$said" = "$(printf '%s\n' "grade-all: -dave.tar.gz is graded as '_dave'" _dave)" ]; then
     ok "a hand-in whose name begins with a dash is graded under a name that begins with _ (-dave.tar.gz as _dave)"
 else
