@@ -389,10 +389,11 @@ void tl_lab_watch(double cpu_seconds, const char *test)
     snprintf(watch_test, sizeof watch_test, "%s", test ? test : "");
 }
 
-/* The lab process's CPU time so far, all its threads, in seconds; 0 when it cannot be read. */
-static double runner_cpu(void)
+/* The lab process's CPU time so far, all its threads, in seconds, 0 when it cannot be read; and,
+ * where state is given, its state there (/proc/PID/stat's letter: T stopped by a signal), 0 unread. */
+static double runner_cpu(char *state)
 {
-    char path[64], stat[1024];
+    char path[64], stat[1024], st = 0;
     unsigned long long user = 0, sys = 0;
     snprintf(path, sizeof path, "/proc/%d/stat", (int)runner);
     FILE *f = fopen(path, "r");
@@ -401,8 +402,10 @@ static double runner_cpu(void)
         fclose(f);
     stat[n] = '\0';
     const char *fields = strrchr(stat, ')'); /* the name before it may hold anything */
-    if (!fields || sscanf(fields, ") %*c %*d %*d %*d %*d %*d %*u %*u %*u %*u %*u %llu %llu",
-                          &user, &sys) != 2)
+    int got = fields ? sscanf(fields, ") %c %*d %*d %*d %*d %*d %*u %*u %*u %*u %*u %llu %llu", &st, &user, &sys) : 0;
+    if (state)
+        *state = got >= 1 ? st : 0;
+    if (got != 3)
         return 0;
     return (double)(user + sys) / (double)sysconf(_SC_CLK_TCK);
 }
@@ -419,23 +422,6 @@ void tl_lab_wait_also(const int *fds, int n, tl_lab_news_fn news)
     on_news = news;
 }
 
-/* Whether the lab process is stopped by a signal (its state T in /proc/PID/stat): a lab's code
- * may signal itself, and SIGSTOP (or SIGTSTP, raise()d) stops it, taking no CPU time, so that
- * only the clock's limits ended each test's call, minutes a test (a cheating helper,
- * 2026-11-29). A debugger's stop (t, a student's gdb at a breakpoint) is left alone. */
-static int runner_stopped(void)
-{
-    char path[64], stat[1024], state = 0;
-    snprintf(path, sizeof path, "/proc/%d/stat", (int)runner);
-    FILE *f = fopen(path, "r");
-    size_t n = f ? fread(stat, 1, sizeof stat - 1, f) : 0;
-    if (f)
-        fclose(f);
-    stat[n] = '\0';
-    const char *fields = strrchr(stat, ')'); /* the name before it may hold anything */
-    return fields && sscanf(fields, ") %c", &state) == 1 && state == 'T';
-}
-
 /*
  * Waits for the reply to a request: 0 when it can be read, 1 when the call
  * ran past watch_limit seconds of the lab process's CPU time, 2 when
@@ -448,7 +434,7 @@ static int runner_stopped(void)
  */
 static int await_reply(char *why, size_t why_len)
 {
-    double start = served ? 0 : runner_cpu();
+    double start = served ? 0 : runner_cpu(NULL);
     char other[8];
     for (;;) {
         struct pollfd p[2 + TL_LAB_ALSO] = {{sock, POLLIN, 0}};
@@ -471,13 +457,19 @@ static int await_reply(char *why, size_t why_len)
             }
         if (served)
             continue;
-        if (runner_stopped()) {
+        /* Stopped by a signal (state T): a lab's code may signal itself, and SIGSTOP (or SIGTSTP,
+         * raise()d) stops it, taking no CPU time, so that only the clock's limits ended each
+         * test's call, minutes a test (a cheating helper, 2026-11-29). A debugger's stop (t, a
+         * student's gdb at a breakpoint) is left alone. */
+        char state;
+        double cpu = runner_cpu(&state);
+        if (state == 'T') {
             snprintf(why, why_len, "the lab process stopped itself (a SIGSTOP or SIGTSTP it sent "
                                    "itself): a stopped process never answers, so the call was ended");
             stop_runner();
             return 3;
         }
-        int over = watch_limit > 0 && runner_cpu() - start > watch_limit;
+        int over = watch_limit > 0 && cpu - start > watch_limit;
         int elsewhere = !over && tl_lab_hang_on_record(other, sizeof other);
         if (over || elsewhere) {
             stop_runner();
